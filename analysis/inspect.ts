@@ -1,0 +1,70 @@
+// The `hnsight inspect --json` document (DESIGN.md §3): counts of every object kind, the files read,
+// and the findings. A count whose source file is missing is null, never 0.
+import type { NodeModel } from '../parsers/model/types.ts';
+import type { Severity } from '../parsers/types.ts';
+
+export interface InspectCounts {
+  networks: number | null;
+  endpoints: number | null;
+  localEndpoints: number | null;
+  remoteEndpoints: number | null;
+  loadBalancers: number | null;
+  compartments: number | null;
+  adapters: number | null;
+  vfpPorts: number | null;
+  vfpLayers: number | null;
+  vfpRules: number | null;
+  ipv4Routes: number | null;
+}
+
+export interface Finding {
+  id: string;
+  severity: Severity;
+  title: string;
+  explanation: string;
+  fix: string;
+  objects: string[];
+  evidence: { file: string; line: number; text: string }[];
+}
+
+export interface InspectDocument {
+  counts: InspectCounts;
+  files: { name: string; kind: string; encoding: string; issues: { line: number; severity: Severity; message: string }[] }[];
+  findings: Finding[];
+}
+
+export function countObjects(m: NodeModel): InspectCounts {
+  const routes = m.routes;
+  let ipv4Routes: number | null = null;
+  if (routes) {
+    const printed = routes.ipv4Active.length + routes.ipv4Persistent.length + routes.interfaces.length + routes.ipv6Active.length;
+    // A file holding only Get-NetRoute output still says how many IPv4 routes there are.
+    ipv4Routes = printed > 0 ? routes.ipv4Active.length : routes.netRoutes.filter((r) => !r.destinationPrefix.includes(':')).length;
+  }
+  return {
+    networks: m.networks?.length ?? null,
+    endpoints: m.endpoints?.length ?? null,
+    localEndpoints: m.endpoints ? m.endpoints.filter((e) => !e.isRemote).length : null,
+    remoteEndpoints: m.endpoints ? m.endpoints.filter((e) => e.isRemote).length : null,
+    loadBalancers: m.loadBalancers?.length ?? null,
+    compartments: m.ip ? m.ip.compartments.length : null,
+    adapters: m.ip ? m.ip.compartments.reduce((n, c) => n + c.adapters.length, 0) : null,
+    vfpPorts: m.ports ? m.ports.length : null,
+    vfpLayers: m.vfp ? m.vfp.totals.layers : null,
+    vfpRules: m.vfp ? m.vfp.totals.rules : null,
+    ipv4Routes,
+  };
+}
+
+export function inspectDocument(m: NodeModel, findings: Finding[] = []): InspectDocument {
+  return {
+    counts: countObjects(m),
+    files: m.files.map((f) => ({
+      name: f.name,
+      kind: f.kind,
+      encoding: f.encoding,
+      issues: f.issues.map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
+    })),
+    findings,
+  };
+}

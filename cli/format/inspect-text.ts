@@ -1,0 +1,68 @@
+// The human summary of `hnsight inspect`: what node this is, how much of each object it holds,
+// which files were read and what in them could not be.
+import type { NodeModel } from '../../parsers/model/types.ts';
+import type { InspectDocument } from '../../analysis/inspect.ts';
+
+const LABELS: [keyof InspectDocument['counts'], string][] = [
+  ['networks', 'HNS networks'],
+  ['endpoints', 'HNS endpoints'],
+  ['localEndpoints', '  local'],
+  ['remoteEndpoints', '  remote'],
+  ['loadBalancers', 'load balancers'],
+  ['compartments', 'compartments'],
+  ['adapters', 'adapters'],
+  ['vfpPorts', 'VFP ports'],
+  ['vfpLayers', 'VFP layers'],
+  ['vfpRules', 'VFP rules'],
+  ['ipv4Routes', 'IPv4 routes'],
+];
+
+export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { verbose: boolean }): string {
+  const out: string[] = [];
+  const meta = m.meta;
+  out.push(`${meta.hostName ?? '(host name unknown)'} — ${m.source.location}${m.source.root ? ` [${m.source.root}]` : ''}`);
+  const facts = [
+    meta.windowsBuild && `Windows ${meta.windowsBuild}`,
+    meta.schemaVersion && `HNS schema v${meta.schemaVersion}`,
+    meta.vfpGeneration && `vfpctrl ${meta.vfpGeneration}`,
+    meta.collector,
+    networkTypes(m),
+  ].filter(Boolean);
+  if (facts.length) out.push(facts.join(' · '));
+  out.push('');
+  for (const [key, label] of LABELS) {
+    const v = doc.counts[key];
+    out.push(`  ${label.padEnd(16)} ${v === null ? '— (no source file)' : String(v)}`);
+  }
+  const used = m.files.filter((f) => f.used);
+  const broken = m.files.filter((f) => f.issues.some((i) => i.severity === 'error'));
+  const listed = m.files.filter((f) => !f.used);
+  out.push('');
+  out.push(`files: ${used.length} read, ${listed.length} listed only, ${broken.length} with errors`);
+  for (const f of m.files) {
+    const errs = f.issues.filter((i) => i.severity === 'error');
+    const warns = f.issues.filter((i) => i.severity === 'warning');
+    if (!f.used && !opts.verbose && errs.length === 0) continue;
+    const tag = errs.length ? `${errs.length} error(s)` : warns.length ? `${warns.length} warning(s)` : 'ok';
+    out.push(`  ${f.name.padEnd(28)} ${f.kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
+    const shown = opts.verbose ? f.issues : [...errs, ...warns].slice(0, 5);
+    for (const i of shown) out.push(`      ${f.name}:${i.line} ${i.severity}: ${i.message}`);
+    const hidden = (opts.verbose ? 0 : errs.length + warns.length) - shown.length;
+    if (hidden > 0) out.push(`      … ${hidden} more (use --verbose or --json)`);
+  }
+  if (m.joins.unmatched.length) {
+    out.push('');
+    out.push(`joins that failed: ${m.joins.unmatched.length}`);
+    for (const u of m.joins.unmatched.slice(0, opts.verbose ? undefined : 10)) out.push(`  ${u.message}${u.src ? ` (${u.src.file}:${u.src.line})` : ''}`);
+    if (!opts.verbose && m.joins.unmatched.length > 10) out.push(`  … ${m.joins.unmatched.length - 10} more (use --verbose)`);
+  }
+  out.push('');
+  out.push(doc.findings.length ? `findings: ${doc.findings.length}` : 'findings: none (the checks catalogue is not built yet)');
+  for (const f of doc.findings) out.push(`  [${f.severity}] ${f.title}`);
+  return out.join('\n') + '\n';
+}
+
+function networkTypes(m: NodeModel): string | undefined {
+  const types = [...new Set((m.networks ?? []).map((n) => n.type).filter((t) => t && t !== 'nat' && t !== 'ics'))];
+  return types.length ? `network ${types.join(', ')}` : undefined;
+}

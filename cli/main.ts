@@ -1,0 +1,34 @@
+// The `hnsight` command: argument handling and dispatch. Each command lives in cli/commands/.
+import { USAGE } from './usage.ts';
+import { runInspect } from './commands/inspect.ts';
+import { UsageError } from './errors.ts';
+import { BundleOpenError } from '../electron/services/bundle/source.ts';
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'inspect':
+        return await runInspect(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`hnsight: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof BundleOpenError) {
+      process.stderr.write(`hnsight: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`hnsight: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,11 @@
+export const USAGE = `hnsight — see Windows container networking (HNS, VFP, vSwitch) in a CollectLogs bundle
+
+Usage:
+  hnsight inspect <bundle-dir|bundle.zip|file> [--json]
+      Load a bundle and print what it holds: object counts, files read, parse issues, findings.
+      Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
+  hnsight help
+      This text.
+
+Planned (see the project's issues): trace, report, diff, serve, collect.
+`;

@@ -1,0 +1,2 @@
+export { parseHnsdiag } from './parseHnsdiag.ts';
+export type * from './types.ts';

@@ -1,0 +1,103 @@
+// ipconfig structure is recognised by layout, not by words, so localized output and the flattened
+// copies pasted into tickets (indentation lost, `-----` banners) still read: an adapter header is a
+// line at column 0 that ends in ':' without a dotted leader; a key/value line has a dotted leader
+// before ':' or a ': ' after the label; anything else after a key continues that key's value.
+
+import { isBannerLine } from '../ps/lines.ts';
+import { lookupLabel, normalizeKind, ROMANCE_KINDS } from './labels.ts';
+
+export interface KeyValue {
+  label: string;
+  value: string;
+}
+
+const LEADER_RE = /^\s*(\S.*?)[ .]*\.\s*:(?=\s|$)\s?(.*)$/;
+const PLAIN_RE = /^\s*([^:]*?[^\s:])\s*:(?=\s|$)\s?(.*)$/;
+
+export function splitKeyValue(line: string): KeyValue | null {
+  const m = LEADER_RE.exec(line) ?? PLAIN_RE.exec(line);
+  if (!m) return null;
+  const label = m[1].replace(/[\s.]+$/, '').trim();
+  // Continuation values are addresses; a "label" that is only hex/digits/dots is one of those.
+  if (!/\p{L}/u.test(label) || /^[0-9a-f.:%]+$/i.test(label)) return null;
+  return { label, value: m[2].trim() };
+}
+
+function hasLeader(line: string): boolean {
+  return /\.\s*\.|\.\s*:\s*$/.test(line);
+}
+
+const ADAPTER_WORD_RE = /(adapter\b|^carte\s|^adaptador\s|^scheda\s)/i;
+
+/**
+ * Adapter header such as `Ethernet adapter vEthernet (nat):`, `Ethernet-Adapter vEthernet (nat):`,
+ * `Carte Ethernet vEthernet (nat) :`, or, in an unknown language, a column-0 line ending in ':'
+ * that stands between blank lines or banners.
+ */
+export function isAdapterHeader(lines: readonly string[], i: number): boolean {
+  const line = lines[i];
+  if (/^\s/.test(line)) return false;
+  const t = line.trimEnd();
+  if (!t.endsWith(':') || t.length < 2 || hasLeader(t)) return false;
+  const label = t.slice(0, -1).trim();
+  if (label === '' || lookupLabel(label) !== null) return false;
+  if (ADAPTER_WORD_RE.test(label)) return true;
+  const prev = i > 0 ? lines[i - 1] : '';
+  const next = i + 1 < lines.length ? lines[i + 1] : '';
+  const quietAround = (s: string) => s.trim() === '' || isBannerLine(s);
+  return quietAround(prev) && quietAround(next);
+}
+
+export function parseAdapterHeader(line: string): { kind: string; name: string; header: string } {
+  const header = line.trim().replace(/\s*:$/, '');
+  let m = /^(.*?)[\s-]*adapter\s+(.+)$/i.exec(header);
+  if (m) return { kind: normalizeKind(m[1] || 'Unknown'), name: m[2].trim(), header };
+  m = /^(?:carte|adaptador(?:\s+de)?|scheda)\s+(.+)$/i.exec(header);
+  if (m) {
+    const rest = m[1];
+    const lower = rest.toLowerCase();
+    for (const k of ROMANCE_KINDS) {
+      if (lower.startsWith(k + ' ')) return { kind: normalizeKind(k), name: rest.slice(k.length).trim(), header };
+    }
+    const sp = rest.indexOf(' ');
+    return sp > 0
+      ? { kind: normalizeKind(rest.slice(0, sp)), name: rest.slice(sp + 1).trim(), header }
+      : { kind: '', name: rest, header };
+  }
+  const v = header.indexOf('vEthernet');
+  if (v > 0) return { kind: normalizeKind(header.slice(0, v).replace(/[\s-]+$/, '')), name: header.slice(v), header };
+  return { kind: '', name: header, header };
+}
+
+/**
+ * `Network Information for Compartment 3 (ACTIVE)` or, in another language, a column-0 line without
+ * ':' that ends in a number (+ optional marker) and touches a banner line.
+ */
+export function compartmentTitle(lines: readonly string[], i: number): { id: number; marker?: string } | null {
+  const line = lines[i];
+  if (line.includes(':') || isBannerLine(line)) return null;
+  const m = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/.exec(line);
+  if (!m) return null;
+  const english = /compartment\s+\d+/i.test(line);
+  const nearBanner = (k: number) => {
+    for (let d = k; d >= 0 && d < lines.length && Math.abs(d - i) <= 2; d += k < i ? -1 : 1) {
+      if (isBannerLine(lines[d])) return true;
+      if (lines[d].trim() !== '') return false;
+    }
+    return false;
+  };
+  if (!english && !(nearBanner(i - 1) || nearBanner(i + 1))) return null;
+  if (!english && !/\p{L}/u.test(m[1] ?? '')) return null;
+  return { id: Number(m[2]), marker: m[3]?.trim() || undefined };
+}
+
+/** `Windows IP Configuration` and its translations: the title ipconfig prints first. */
+export function isIpconfigTitle(line: string): boolean {
+  return /^\s*(windows[- ]ip[- ](configuration|konfiguration)|configuration ip de windows|configuración ip de windows)\s*$/i.test(line);
+}
+
+/** `10.244.4.7(Preferred)` → address + status. */
+export function splitStatus(value: string): { address: string; status?: string } {
+  const m = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(value);
+  return m ? { address: m[1].trim(), status: m[2].trim() } : { address: value.trim() };
+}

@@ -1,0 +1,296 @@
+// Joins the parsed files into one NodeModel: picks the best source for each kind of object, joins
+// endpoints to VFP ports and compartment adapters, and load balancers to endpoints. Joins that fail
+// are kept as `unmatched` entries for the user to see, never dropped.
+import type { ParsedFile } from '../bundle/parse-file.ts';
+import type { HnsEndpoint, HnsFile, HnsLoadBalancer, HnsNamespace, HnsNetwork } from '../hns/index.ts';
+import type { Hnsdiag } from '../hnsdiag/index.ts';
+import { materializeVfpPort, type VfpPortPolicy } from '../vfp/index.ts';
+import type { BundleFileInfo, Joins, NodeMeta, NodeModel, VfpPortRef, VfpStore } from './types.ts';
+import { hnsdiagToObjects } from './from-hnsdiag.ts';
+
+type Role = 'networks' | 'endpoints' | 'loadBalancers' | 'namespaces';
+
+const CANONICAL: Record<Role, RegExp> = {
+  networks: /(^|\/)network\.txt$/i,
+  endpoints: /(^|\/)endpoint\.txt$/i,
+  loadBalancers: /(^|\/)policy\.txt$/i,
+  namespaces: /(^|\/)namespaces\.txt$/i,
+};
+const ROLE_KIND: Record<Role, string> = { networks: 'network', endpoints: 'endpoint', loadBalancers: 'policy', namespaces: 'namespaces' };
+
+interface Candidate<T> {
+  file: ParsedFile;
+  rank: number;
+  items: T[];
+}
+
+export function assembleModel(parsed: ParsedFile[], source: NodeModel['source']): NodeModel {
+  const files: BundleFileInfo[] = parsed.map((p) => ({
+    name: p.name,
+    size: p.size,
+    kind: p.kind,
+    encoding: p.encoding,
+    lineEnding: p.lineEnding,
+    used: false,
+    issues: p.issues,
+  }));
+  const info = new Map(parsed.map((p, i) => [p, files[i]]));
+  const meta: NodeMeta = { sources: {} };
+
+  // --- HNS objects: one source per role, best first -------------------------------------------
+  const hnsFiles = parsed.filter((p) => p.content.type === 'hns') as (ParsedFile & { content: { type: 'hns'; value: HnsFile } })[];
+  const diagFiles = parsed.filter((p) => p.content.type === 'hnsdiag') as (ParsedFile & { content: { type: 'hnsdiag'; value: Hnsdiag } })[];
+  const pick = <T>(role: Role, get: (f: HnsFile) => T[], fromDiag: (d: Hnsdiag, file: string) => T[]): T[] | null => {
+    const cands: Candidate<T>[] = [];
+    for (const f of hnsFiles) {
+      const items = get(f.content.value);
+      const rank = CANONICAL[role].test(f.name) ? 0 : f.kind === ROLE_KIND[role] ? 1 : 2;
+      // A canonical file counts even when empty: an empty pipeline means "none", not "unknown".
+      if (items.length > 0 || rank < 2) cands.push({ file: f, rank, items });
+    }
+    for (const d of diagFiles) {
+      const items = fromDiag(d.content.value, d.name);
+      if (items.length > 0) cands.push({ file: d, rank: 3, items });
+    }
+    if (cands.length === 0) return null;
+    cands.sort((a, b) => a.rank - b.rank || b.items.length - a.items.length || a.file.name.localeCompare(b.file.name));
+    const best = cands[0];
+    info.get(best.file)!.used = true;
+    meta.sources[role] = [best.file.name];
+    for (const c of cands.slice(1)) {
+      const fi = info.get(c.file)!;
+      if (!fi.used) fi.note = fi.note ?? `${role} were taken from ${best.file.name}`;
+    }
+    return best.items;
+  };
+  const diagObjects = new Map<Hnsdiag, ReturnType<typeof hnsdiagToObjects>>();
+  const diag = (d: Hnsdiag, file: string) => {
+    if (!diagObjects.has(d)) diagObjects.set(d, hnsdiagToObjects(d, file));
+    return diagObjects.get(d)!;
+  };
+  const networks = pick<HnsNetwork>('networks', (f) => f.networks, (d, f) => diag(d, f).networks);
+  const endpoints = pick<HnsEndpoint>('endpoints', (f) => f.endpoints, (d, f) => diag(d, f).endpoints);
+  const loadBalancers = pick<HnsLoadBalancer>('loadBalancers', (f) => f.loadBalancers, (d, f) => diag(d, f).loadBalancers);
+  const namespaces = pick<HnsNamespace>('namespaces', (f) => f.namespaces, (d, f) => diag(d, f).namespaces);
+  for (const d of diagFiles) info.get(d)!.used = true;
+  const hnsdiag = diagFiles.length ? diagFiles[0].content.value : null;
+
+  const schemas = new Set([...(networks ?? []), ...(endpoints ?? []), ...(loadBalancers ?? [])].filter((o) => !('fromTable' in o && o.fromTable)).map((o) => o.schema));
+  meta.schemaVersion = schemas.size === 0 ? undefined : schemas.size > 1 ? 'mixed' : [...schemas][0];
+
+  // --- ipconfig and routes: the canonical file, else the first that parsed ----------------------
+  const single = (type: 'ip' | 'routes', canonical: RegExp): ParsedFile | undefined => {
+    const list = parsed.filter((p) => p.content.type === type);
+    if (!list.length) return undefined;
+    list.sort((a, b) => Number(!canonical.test(a.name)) - Number(!canonical.test(b.name)) || a.name.localeCompare(b.name));
+    info.get(list[0])!.used = true;
+    meta.sources[type] = [list[0].name];
+    for (const o of list.slice(1)) info.get(o)!.note = `${type === 'ip' ? 'IP configuration' : 'routes'} were taken from ${list[0].name}`;
+    return list[0];
+  };
+  const ipFile = single('ip', /(^|\/)ip\.txt$/i)?.content;
+  const ip = ipFile?.type === 'ip' ? ipFile.value : null;
+  const routesFile = single('routes', /(^|\/)routes\.txt$/i)?.content;
+  const routes = routesFile?.type === 'routes' ? routesFile.value : null;
+  meta.hostName = ip?.compartments.find((c) => c.hostName)?.hostName;
+
+  // --- VFP ports and rule dumps ------------------------------------------------------------------
+  const { ports, vfp } = assembleVfp(parsed, info, meta);
+
+  // --- facts from files hnsight only lists -------------------------------------------------------
+  const winver = parsed.find((p) => /(^|\/)winver\.txt$/i.test(p.name) && p.content.type === 'text');
+  if (winver && winver.content.type === 'text') {
+    const m = /(\d+\.\d+\.\d+(?:\.\d+)?)/.exec(winver.content.text);
+    if (m) {
+      meta.windowsBuild = m[1];
+      info.get(winver)!.used = true;
+    }
+  }
+  meta.collector = detectCollector(parsed.map((p) => p.name));
+
+  const model: NodeModel = {
+    source,
+    meta,
+    files,
+    networks,
+    endpoints,
+    loadBalancers,
+    namespaces,
+    hnsdiag,
+    ip: ip ? { compartments: ip.compartments, language: ip.language, netIpAddresses: ip.netIpAddresses, netIpInterfaces: ip.netIpInterfaces } : null,
+    routes,
+    ports,
+    vfp,
+    joins: { endpoints: [], loadBalancers: [], unmatched: [] },
+  };
+  model.joins = joinObjects(model);
+  return model;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>, meta: NodeMeta): { ports: VfpPortRef[] | null; vfp: VfpStore | null } {
+  const portFiles = parsed.filter((p) => p.content.type === 'ports');
+  const vfpFiles = parsed.filter((p) => p.content.type === 'vfp');
+  if (!portFiles.length && !vfpFiles.length) return { ports: null, vfp: null };
+  const byKey = new Map<string, VfpPortRef>();
+  const ensure = (name: string, src: { file: string; line: number }): VfpPortRef => {
+    const key = name.trim().toLowerCase();
+    let p = byKey.get(key);
+    if (!p) {
+      p = { key, name: name.trim(), role: 'unknown', src };
+      byKey.set(key, p);
+    }
+    return p;
+  };
+  for (const f of portFiles) {
+    if (f.content.type !== 'ports') continue;
+    info.get(f)!.used = true;
+    for (const sp of f.content.value) {
+      if (!sp.name) continue;
+      const p = ensure(sp.name, sp.src);
+      p.switchPort = p.switchPort ?? sp;
+      p.friendlyName = p.friendlyName ?? sp.friendlyName;
+      p.mac = p.mac ?? sp.mac;
+    }
+  }
+  meta.sources.ports = portFiles.map((f) => f.name);
+
+  const store: VfpStore['files'] = [];
+  const totals = { ports: 0, layers: 0, groups: 0, rules: 0 };
+  for (const f of vfpFiles) {
+    if (f.content.type !== 'vfp') continue;
+    info.get(f)!.used = true;
+    const fileIdx = store.length;
+    const { index, bytes } = f.content;
+    store.push({ file: f.name, bytes, index });
+    for (const row of index.portTable) {
+      if (!row.name) continue;
+      const p = ensure(row.name, row.src);
+      p.mac = p.mac ?? row.mac;
+    }
+    index.ports.forEach((ip, i) => {
+      const name = ip.name || `(unnamed port in ${f.name})`;
+      const p = ensure(name, { file: f.name, line: ip.line });
+      if (p.policy) {
+        f.issues.push({ file: f.name, line: ip.line, severity: 'warning', message: `rules of port ${name} also appear in ${store[p.policy.file].file}; this copy is ignored` });
+        return;
+      }
+      p.policy = { file: fileIdx, port: i, layers: ip.layers, groups: ip.groups, rules: ip.rules, blocked: ip.blocked, src: { file: f.name, line: ip.line } };
+      totals.layers += ip.layers;
+      totals.groups += ip.groups;
+      totals.rules += ip.rules;
+    });
+    if (index.generation !== 'unknown') meta.vfpGeneration = meta.vfpGeneration ?? index.generation;
+  }
+  meta.sources.vfp = vfpFiles.map((f) => f.name);
+  const ports = [...byKey.values()];
+  for (const p of ports) {
+    const fn = (p.friendlyName ?? '').toLowerCase();
+    if (fn === 'externalport' || /^external/.test(fn)) p.role = 'external';
+    else if (fn.startsWith('container nic')) p.role = 'host-vnic';
+  }
+  totals.ports = ports.filter((p) => p.policy).length;
+
+  const cache = new Map<string, VfpPortPolicy>();
+  const vfp: VfpStore | null = vfpFiles.length
+    ? {
+        files: store,
+        totals,
+        getPolicy(portName: string) {
+          const key = portName.trim().toLowerCase();
+          const hit = cache.get(key);
+          if (hit) return hit;
+          const ref = byKey.get(key);
+          if (!ref?.policy) return undefined;
+          const f = store[ref.policy.file];
+          const r = materializeVfpPort(f.bytes, f.index, ref.policy.port);
+          cache.set(key, r.value);
+          return r.value;
+        },
+      }
+    : null;
+  return { ports, vfp };
+}
+
+function joinObjects(m: NodeModel): Joins {
+  const joins: Joins = { endpoints: [], loadBalancers: [], unmatched: [] };
+  const portByKey = new Map((m.ports ?? []).map((p) => [p.key, p]));
+  const adapters = (m.ip?.compartments ?? []).flatMap((c) => c.adapters.map((a) => ({ c, a })));
+  for (const n of m.networks ?? []) {
+    const host = n.hostVnicPortGuid && portByKey.get(n.hostVnicPortGuid.toLowerCase());
+    if (host) host.role = 'host-vnic';
+    const ext = n.externalPortGuid && portByKey.get(n.externalPortGuid.toLowerCase());
+    if (ext) ext.role = 'external';
+  }
+  for (const ep of m.endpoints ?? []) {
+    const j: (typeof joins.endpoints)[number] = { endpointId: ep.id };
+    if (!ep.isRemote && m.ports) {
+      const byGuid = ep.portName ? portByKey.get(ep.portName.toLowerCase()) : undefined;
+      const byId = portByKey.get(ep.id.toLowerCase());
+      const port = byGuid ?? byId;
+      if (port) {
+        j.portKey = port.key;
+        j.portVia = byGuid ? 'EndpointPortGuid' : 'endpoint ID';
+        port.endpointId = ep.id;
+        if (port.role === 'unknown') port.role = 'endpoint';
+      } else if (ep.id) {
+        joins.unmatched.push({
+          kind: 'endpoint-port',
+          id: ep.id,
+          message: `local endpoint ${ep.name || ep.id}${ep.ip ? ` (${ep.ip})` : ''} has no VFP port in the bundle (looked for ${[ep.portName, ep.id].filter(Boolean).join(' and ')})`,
+          src: ep.src,
+        });
+      }
+    }
+    if (!ep.isRemote && m.ip) {
+      const byIp = ep.ip ? adapters.find(({ a }) => a.ipv4.some((x) => x.address === ep.ip)) : undefined;
+      const mac = ep.mac?.toUpperCase();
+      const byMac = !byIp && mac ? adapters.find(({ a }) => a.mac === mac) : undefined;
+      const hit = byIp ?? byMac;
+      if (hit) {
+        j.compartmentId = hit.c.id;
+        j.adapterName = hit.a.name;
+        j.adapterVia = byIp ? 'ip' : 'mac';
+      } else if (ep.id) {
+        joins.unmatched.push({
+          kind: 'endpoint-adapter',
+          id: ep.id,
+          message: `local endpoint ${ep.name || ep.id}${ep.ip ? ` (${ep.ip})` : ''} has no adapter in any compartment of the IP configuration`,
+          src: ep.src,
+        });
+      }
+    }
+    joins.endpoints.push(j);
+  }
+  for (const p of m.ports ?? []) {
+    if (p.role === 'unknown' && p.policy && m.endpoints && GUID.test(p.key)) {
+      joins.unmatched.push({ kind: 'port-endpoint', id: p.name, message: `VFP port ${p.name} belongs to no HNS endpoint, host vNIC or uplink in the bundle`, src: p.src });
+    }
+  }
+  if (m.endpoints) {
+    const ids = new Set(m.endpoints.map((e) => e.id.toLowerCase()));
+    for (const lb of m.loadBalancers ?? []) {
+      const resolved: string[] = [];
+      const dangling: string[] = [];
+      for (const id of lb.endpointIds) (ids.has(id.toLowerCase()) ? resolved : dangling).push(id);
+      joins.loadBalancers.push({ loadBalancerId: lb.id, resolved, dangling });
+      for (const d of dangling) {
+        joins.unmatched.push({ kind: 'lb-endpoint', id: lb.id, message: `load balancer ${lb.id} (${lb.vips.join(', ') || 'no VIP'}) references endpoint ${d}, which is not in the bundle`, src: lb.src });
+      }
+    }
+  }
+  return joins;
+}
+
+function detectCollector(names: string[]): string | undefined {
+  const has = (re: RegExp) => names.some((n) => re.test(n));
+  if (has(/(^|\/)kubeclusterconfig\.json$/i) || has(/collect-windows-logs-output\.log$/i)) return 'AKS collect-windows-logs';
+  if (has(/(^|\/)VfpCtrl\.PortGuid\./i) || has(/(^|\/)HNSDiag_all/i)) return 'Get-NetView';
+  if (has(/(^|\/)hnslogs\//i)) return 'wcnscripts collectlogs';
+  if (has(/(^|\/)(hnsportpoolallocs|windowsServices)\.txt$/i)) return 'SDN collectlogs.ps1 (2024-07 or later)';
+  if (has(/(^|\/)namespaces\.txt$/i)) return 'SDN collectlogs.ps1 (2022-09 or later)';
+  if (has(/(^|\/)docker\.txt$/i)) return 'SDN collectlogs.ps1 (before 2022-09)';
+  if (has(/(^|\/)(network|endpoint|vfpOutput)\.txt$/i)) return 'SDN collectlogs.ps1';
+  return undefined;
+}

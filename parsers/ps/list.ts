@@ -1,0 +1,106 @@
+// Format-List text: one record per object, records separated by blank lines, `Key : value` with keys
+// padded to a common column, and long values wrapped onto lines indented to that value column.
+
+import type { ParseResult, SourceRef } from '../types.ts';
+import { IssueSink } from '../types.ts';
+import { isBlank } from './lines.ts';
+
+export interface PsListRecord {
+  fields: Record<string, string>;
+  /** 1-based line of each key, for evidence. */
+  fieldLines: Record<string, number>;
+  /** 1-based line of the record's first key. */
+  line: number;
+  src: SourceRef;
+}
+
+export interface PsList {
+  records: PsListRecord[];
+  /** 0-based index of the first line after the list (where a caller continues reading). */
+  endIndex: number;
+}
+
+// Key at column 0, padding, ` : `; the value may be empty (`Key :`).
+const KV_RE = /^([^\s:][^:]*?)\s+:(?: (.*)|\s*$)/;
+
+export function isPsListLine(line: string): boolean {
+  return KV_RE.test(line);
+}
+
+/**
+ * Reads the Format-List text starting at 0-based index `start` of `lines` (leading blank lines are
+ * skipped) and stops at the first line that is neither a key, a continuation, nor a blank line
+ * followed by another key. Never throws.
+ */
+export function parsePsList(lines: readonly string[], start: number, file: string): ParseResult<PsList> {
+  const sink = new IssueSink(file);
+  const records: PsListRecord[] = [];
+  let i = Math.max(0, Math.floor(start) || 0);
+  while (i < lines.length && isBlank(lines[i])) i++;
+  if (i < lines.length && !KV_RE.test(lines[i])) {
+    sink.warn(i + 1, 'expected a PowerShell list record (Key : value)');
+    return { value: { records, endIndex: i }, issues: sink.issues };
+  }
+
+  // The widest line approximates the console width: a value line that reached it was cut mid-word.
+  let width = 0;
+  for (let k = i; k < lines.length; k++) {
+    const l = lines[k];
+    if (!isBlank(l) && !KV_RE.test(l) && !/^\s/.test(l)) break;
+    width = Math.max(width, l.trimEnd().length);
+  }
+
+  let cur: PsListRecord | null = null;
+  let lastKey = '';
+  let lastLineLen = 0;
+  let lastText = '';
+  let valueCol = 0;
+  let endIndex = i;
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (isBlank(line)) {
+      cur = null;
+      let n = i;
+      while (n < lines.length && isBlank(lines[n])) n++;
+      if (n >= lines.length || !KV_RE.test(lines[n])) break;
+      continue;
+    }
+    const m = KV_RE.exec(line);
+    if (m) {
+      if (cur === null) {
+        cur = { fields: {}, fieldLines: {}, line: i + 1, src: sink.ref(i + 1) };
+        records.push(cur);
+      }
+      let key = m[1].trim();
+      if (key in cur.fields) {
+        sink.warn(i + 1, `duplicate key "${key}" in one list record`);
+        let n = 2;
+        while (`${key}_${n}` in cur.fields) n++;
+        key = `${key}_${n}`;
+      }
+      cur.fields[key] = (m[2] ?? '').trimEnd();
+      cur.fieldLines[key] = i + 1;
+      lastKey = key;
+      lastLineLen = line.trimEnd().length;
+      lastText = line.trimEnd();
+      valueCol = line.indexOf(':', m[1].length) + 2;
+      endIndex = i + 1;
+      continue;
+    }
+    if (cur !== null && /^\s/.test(line) && lastKey !== '') {
+      const add = line.trim();
+      const before = cur.fields[lastKey];
+      // PowerShell wraps list values at spaces and only chops words longer than the line; so a
+      // line that reached the console width and ends in a long token (GUID, path) was cut mid-word.
+      const lastToken = lastText.split(' ').pop() ?? '';
+      const cutMidWord = lastLineLen >= width && width > valueCol && lastToken.length >= 16;
+      cur.fields[lastKey] = before === '' ? add : before + (cutMidWord ? '' : ' ') + add;
+      lastLineLen = line.trimEnd().length;
+      lastText = line.trimEnd();
+      endIndex = i + 1;
+      continue;
+    }
+    break;
+  }
+  return { value: { records, endIndex }, issues: sink.issues };
+}

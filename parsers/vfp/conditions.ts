@@ -1,0 +1,146 @@
+// Decodes vfpctrl condition values (IP ranges, ports, protocols, MACs) into numbers the trace engine can
+// compare. The printed value is always kept too, because vfpctrl's spellings are only partly documented.
+import type { NumRange, VfpCondition, VfpConditionKind } from './types.ts';
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+export function ipv4ToUint(s: string): number | undefined {
+  const m = IPV4.exec(s);
+  if (!m) return undefined;
+  const a = +m[1], b = +m[2], c = +m[3], d = +m[4];
+  if (a > 255 || b > 255 || c > 255 || d > 255) return undefined;
+  return a * 16777216 + b * 65536 + c * 256 + d;
+}
+
+export function uintToIpv4(n: number): string {
+  return `${Math.floor(n / 16777216) % 256}.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`;
+}
+
+/** The seed shows `10_244_3_0-10_244_3_255`: dots printed as underscores in some builds/renderings. */
+function undoUnderscores(tok: string): string {
+  return /^[\d_./-]+$/.test(tok) && /\d_\d/.test(tok) ? tok.replace(/_/g, '.') : tok;
+}
+
+/** Splits a list value into tokens; `a - b` is glued into `a-b` first. */
+function tokens(value: string): string[] {
+  return value
+    .replace(/\s*-\s*/g, '-')
+    .split(/[\s,;]+/)
+    .map((t) => t.replace(/^[[{(]+|[\]})]+$/g, ''))
+    .filter((t) => t !== '');
+}
+
+export function parseIpv4Ranges(value: string): NumRange[] {
+  const out: NumRange[] = [];
+  for (const raw of tokens(value)) {
+    const tok = undoUnderscores(raw);
+    const slash = tok.indexOf('/');
+    if (slash > 0) {
+      const base = ipv4ToUint(tok.slice(0, slash));
+      const bits = Number(tok.slice(slash + 1));
+      if (base === undefined || !Number.isInteger(bits) || bits < 0 || bits > 32) continue;
+      const size = 2 ** (32 - bits);
+      const lo = base - (base % size);
+      out.push({ lo, hi: lo + size - 1 });
+      continue;
+    }
+    const dash = tok.indexOf('-');
+    if (dash > 0) {
+      const lo = ipv4ToUint(tok.slice(0, dash));
+      const hi = ipv4ToUint(tok.slice(dash + 1));
+      if (lo === undefined || hi === undefined) continue;
+      out.push(lo <= hi ? { lo, hi } : { lo: hi, hi: lo });
+      continue;
+    }
+    const one = ipv4ToUint(tok);
+    if (one !== undefined) out.push({ lo: one, hi: one });
+  }
+  return out;
+}
+
+export function parsePortRanges(value: string): NumRange[] {
+  const out: NumRange[] = [];
+  for (const tok of tokens(value)) {
+    const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(tok);
+    if (!m) continue;
+    const a = +m[1];
+    const b = m[2] === undefined ? a : +m[2];
+    if (a > 65535 || b > 65535) continue;
+    out.push(a <= b ? { lo: a, hi: b } : { lo: b, hi: a });
+  }
+  return out;
+}
+
+const PROTO_NAMES: Record<string, number> = { icmp: 1, igmp: 2, tcp: 6, udp: 17, gre: 47, esp: 50, ah: 51, icmpv6: 58 };
+
+export function parseProtocols(value: string): number[] {
+  const out: number[] = [];
+  for (const tok of tokens(value)) {
+    if (/^\d{1,3}$/.test(tok) && +tok <= 255) out.push(+tok);
+    else if (PROTO_NAMES[tok.toLowerCase()] !== undefined) out.push(PROTO_NAMES[tok.toLowerCase()]);
+  }
+  return out;
+}
+
+const MAC = /^[0-9a-f]{2}([-:.]?)[0-9a-f]{2}(?:\1[0-9a-f]{2}){4}$/i;
+
+export function normMac(tok: string): string | undefined {
+  if (!MAC.test(tok)) return undefined;
+  const hex = tok.replace(/[-:.]/g, '').toUpperCase();
+  return hex.match(/../g)!.join('-');
+}
+
+export function parseMacs(value: string): string[] {
+  const out: string[] = [];
+  for (const tok of tokens(value)) {
+    const m = normMac(tok);
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+export function conditionKind(key: string): VfpConditionKind {
+  const k = key.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (/^protocols?\b/.test(k)) return 'protocols';
+  if (/vlan/.test(k)) return 'vlan';
+  const src = /^(source|src)\b/.test(k);
+  const dst = /^(destination|dest|dst)\b/.test(k);
+  if (!src && !dst) return 'other';
+  if (/\bmac\b/.test(k)) return src ? 'srcMac' : 'dstMac';
+  if (/\bports?\b/.test(k)) return src ? 'srcPort' : 'dstPort';
+  if (/\bip(v4|v6)?s?\b|\baddress/.test(k)) return src ? 'srcIp' : 'dstIp';
+  return 'other';
+}
+
+export function makeCondition(key: string, value: string): VfpCondition {
+  const kind = conditionKind(key);
+  const c: VfpCondition = { key, value, kind };
+  switch (kind) {
+    case 'srcIp':
+    case 'dstIp': {
+      const r = parseIpv4Ranges(value);
+      if (r.length) c.ipRanges = r;
+      break;
+    }
+    case 'srcPort':
+    case 'dstPort': {
+      const r = parsePortRanges(value);
+      if (r.length) c.ports = r;
+      break;
+    }
+    case 'protocols': {
+      const p = parseProtocols(value);
+      if (p.length) c.protocols = p;
+      break;
+    }
+    case 'srcMac':
+    case 'dstMac': {
+      const m = parseMacs(value);
+      if (m.length) c.macs = m;
+      break;
+    }
+    default:
+      break;
+  }
+  return c;
+}

@@ -1,0 +1,69 @@
+// The PowerShell table at the top of vfpOutput.txt (`$ports | select 'Port name', 'Mac Address', 'PortId'`).
+// Column boundaries come from the dash line, since Format-Table widths depend on the data.
+import { IssueSink } from '../types.ts';
+import type { ParseResult } from '../types.ts';
+import { normMac } from './conditions.ts';
+import { matchPortBoundary, toLines } from './text-lines.ts';
+import type { VfpPortTableRow } from './types.ts';
+
+export interface PortTableOptions {
+  lineOffset?: number;
+}
+
+interface Column {
+  start: number;
+  end: number;
+  header: string;
+}
+
+export function parseVfpOutputPortTable(text: string, file: string, opts: PortTableOptions = {}): ParseResult<VfpPortTableRow[]> {
+  const sink = new IssueSink(file);
+  const rows: VfpPortTableRow[] = [];
+  try {
+    const raw = (typeof text === 'string' ? text : '').replace(/^\uFEFF/, '').split('\n').map((l) => l.replace(/[\r \t]+$/, ''));
+    const lines = toLines(typeof text === 'string' ? text : '', opts.lineOffset ?? 0);
+    for (let h = 0; h + 1 < raw.length; h++) {
+      if (!/port ?name/i.test(raw[h]) || !/^[ \t]*-{2,}/.test(raw[h + 1])) continue;
+      if (matchPortBoundary(lines[h].body) !== undefined) break;
+      const cols = columns(raw[h], raw[h + 1]);
+      for (let i = h + 2; i < raw.length; i++) {
+        const line = raw[i];
+        if (line.trim() === '') {
+          if (rows.length > 0) break;
+          continue;
+        }
+        if (matchPortBoundary(lines[i].body) !== undefined) break;
+        const row: VfpPortTableRow = { name: '', extra: {}, src: sink.ref(lines[i].no) };
+        for (const c of cols) {
+          const v = (c.end < 0 ? line.slice(c.start) : line.slice(c.start, c.end)).trim();
+          const k = c.header.toLowerCase().replace(/\s+/g, '');
+          if (k === 'portname') row.name = v;
+          else if (k === 'macaddress') {
+            if (v !== '') row.mac = normMac(v) ?? v;
+          } else if (k === 'portid') {
+            if (v !== '') row.portId = v;
+          } else row.extra[c.header] = v;
+        }
+        if (row.name === '') sink.warn(lines[i].no, `port table row without a port name: ${line.trim()}`);
+        rows.push(row);
+      }
+      break;
+    }
+  } catch (e) {
+    sink.error(0, `internal error while reading the port table: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { value: rows, issues: sink.issues };
+}
+
+/** Each dash run is a column; a column extends to the next run's start, the last to end of line. */
+function columns(header: string, dashes: string): Column[] {
+  const cols: Column[] = [];
+  const re = /-+/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(dashes)) !== null) cols.push({ start: m.index, end: -1, header: '' });
+  for (let i = 0; i < cols.length; i++) {
+    cols[i].end = i + 1 < cols.length ? cols[i + 1].start : -1;
+    cols[i].header = (cols[i].end < 0 ? header.slice(cols[i].start) : header.slice(cols[i].start, cols[i].end)).trim();
+  }
+  return cols;
+}

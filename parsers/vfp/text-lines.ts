@@ -1,0 +1,140 @@
+// Line primitives shared by the VFP text parsers. The byte scanner (scan.ts) mirrors exactly these
+// definitions (line = up to LF, CR dropped, indentation = spaces and tabs), so both agree on where blocks start.
+
+export interface Line {
+  /** 1-based line number in the original file. */
+  no: number;
+  /** Count of leading spaces/tabs. */
+  indent: number;
+  /** The line without leading spaces/tabs and trailing spaces/tabs/CR. */
+  body: string;
+}
+
+const TRAIL = /[ \t\r]+$/;
+
+export function toLines(text: string, lineOffset = 0): Line[] {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const raw = src.split('\n');
+  // A final LF does not open another line.
+  if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
+  const out: Line[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const s = raw[i];
+    let j = 0;
+    while (j < s.length) {
+      const c = s.charCodeAt(j);
+      if (c !== 32 && c !== 9) break;
+      j++;
+    }
+    out[i] = { no: i + 1 + lineOffset, indent: j, body: s.slice(j).replace(TRAIL, '') };
+  }
+  return out;
+}
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** `Key : value`, `Key: value`, `Key:` — first colon splits; keys never hold a colon in vfpctrl text. */
+export function splitKeyValue(body: string): KeyValue | undefined {
+  const i = body.indexOf(':');
+  if (i <= 0) return undefined;
+  const key = body.slice(0, i).trim();
+  if (key === '' || key.startsWith('{')) return undefined;
+  return { key, value: body.slice(i + 1).trim() };
+}
+
+/** Lower-case, `(s)` → `s`, whitespace collapsed: `Encap Destination(s)` → `encap destinations`. */
+export function normKey(key: string): string {
+  return key.toLowerCase().replace(/\(s\)/g, 's').replace(/\s+/g, ' ').trim();
+}
+
+export function parseIntLoose(value: string): number | undefined {
+  const m = /^(0x[0-9a-f]+|-?\d[\d,]*)/i.exec(value.trim());
+  if (!m) return undefined;
+  const t = m[1].replace(/,/g, '');
+  const n = t.toLowerCase().startsWith('0x') ? parseInt(t, 16) : Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+export type Keyword = 'LAYER' | 'GROUP' | 'RULE';
+
+// The `s` flag matters: a stray CR inside a line must not stop `.` (the byte scanner does not care either).
+const KEYWORD = /^(LAYER|GROUP|RULE)[ \t]*:[ \t]*(.*)$/s;
+
+/** Block keywords are upper-case at the first non-blank character, whatever the indentation. */
+export function matchKeyword(body: string): { kw: Keyword; rest: string } | undefined {
+  const m = KEYWORD.exec(body);
+  return m ? { kw: m[1] as Keyword, rest: m[2] } : undefined;
+}
+
+const BOUNDARY = /^policy for port[ \t]*:[ \t]*(.*)$/is;
+
+/** `Policy for port : ` (dumpVfpPolicies echo); the GUID is on this line or the next. */
+export function matchPortBoundary(body: string): string | undefined {
+  const m = BOUNDARY.exec(body);
+  return m ? m[1] : undefined;
+}
+
+const BLOCKED = /^blocked[ \t]*:[ \t]*(.*)$/is;
+
+/** `Blocked : TRUE|FALSE` of /get-port-state; undefined value when unreadable. */
+export function matchBlocked(body: string): { value: boolean | undefined } | undefined {
+  const m = BLOCKED.exec(body);
+  if (!m) return undefined;
+  return { value: boolValue(m[1]) };
+}
+
+/** First character decides, the same way the byte scanner does. */
+export function boolValue(v: string): boolean | undefined {
+  const c = v.charAt(0);
+  if ('tT1yY'.includes(c) && c !== '') return true;
+  if ('fF0nN'.includes(c) && c !== '') return false;
+  return undefined;
+}
+
+/** Whether a line after `Policy for port :` can be the port name (a GUID-like token, no blanks, no colon). */
+export function isPortNameLine(body: string): boolean {
+  return body !== '' && !/[ \t:]/.test(body) && !body.startsWith('=');
+}
+
+const TRAILER = /^Command[ \t]+(\S+)[ \t]+succeeded!?/i;
+
+export function matchTrailer(body: string): string | undefined {
+  const m = TRAILER.exec(body);
+  return m ? m[1].toLowerCase() : undefined;
+}
+
+/** Get-NetView and transcripts: `PS C:\> vfpctrl /port X /list-rule`. */
+const PROMPT = /^PS [^>]*>[ \t]*(.*)$/s;
+/** Get-NetView: `<user> @ <COMPUTER>:` before each command. */
+const WHO = /^\S+ @ \S+:$/;
+
+export interface PromptInfo {
+  commandLine: string;
+  verb: string;
+  port?: string;
+  layer?: string;
+  group?: string;
+}
+
+export function matchPrompt(body: string): PromptInfo | undefined {
+  const m = PROMPT.exec(body);
+  if (!m) return undefined;
+  const cmd = m[1];
+  const opt = (name: string): string | undefined => {
+    const r = new RegExp(`[/-]${name}[ \\t]+("[^"]*"|\\S+)`, 'i').exec(cmd);
+    return r ? r[1].replace(/^"|"$/g, '') : undefined;
+  };
+  const verbM = /[/-]((?:list|get|dump)-[\w-]+)/i.exec(cmd);
+  return { commandLine: cmd, verb: verbM ? verbM[1].toLowerCase() : '', port: opt('port'), layer: opt('layer'), group: opt('group') };
+}
+
+export function isWhoLine(body: string): boolean {
+  return WHO.test(body);
+}
+
+export function isHeaderLine(body: string): boolean {
+  return /^ITEM LIST$/i.test(body) || /^=+$/.test(body);
+}

@@ -1,0 +1,85 @@
+// `npm run bench [-- --json] [-- --pods N --services M]`: generates (once, cached) the big node —
+// 250 pods, 2,000 services, ≥ 900k VFP rules — then times a full load against one `grep -c RULE`
+// pass over the same files in the same run. Prints figures; never asserts on time.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    json: { type: 'boolean', default: false },
+    pods: { type: 'string', default: '250' },
+    services: { type: 'string', default: '2000' },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const pods = Number(values.pods);
+const services = Number(values.services);
+const dir = path.join(repo, '.cache', `bench-node-${pods}p-${services}s`);
+const log = (s: string) => process.stderr.write(s + '\n');
+
+if (!existsSync(path.join(dir, 'vfpOutput.txt'))) {
+  log(`bench: generating the big node in ${path.relative(repo, dir)} (once; cached afterwards)…`);
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', dir, '--pods', String(pods), '--services', String(services), '--network', 'l2bridge', '--schema', '2', '--vfp', 'get-rule-counter', '--seed', '7'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const files = readdirSync(dir).filter((f) => statSync(path.join(dir, f)).isFile()).map((f) => path.join(dir, f));
+const bundleBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+// Warm the page cache so neither side pays for the disk.
+spawnSync('cat', files, { stdio: ['ignore', 'ignore', 'ignore'] });
+
+const runs = Math.max(1, Number(values.runs));
+const grepTimes: number[] = [];
+const loads: { loadMs: number; peakRssBytes: number; rules: number; ports: number }[] = [];
+for (let i = 0; i < runs; i++) {
+  const g0 = performance.now();
+  spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'ignore', 'ignore'] });
+  grepTimes.push(performance.now() - g0);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'load-once.ts'), dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) {
+    log(r.stderr);
+    process.exit(1);
+  }
+  loads.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
+}
+const loadMs = median(loads.map((l) => l.loadMs));
+const grepMs = median(grepTimes);
+const peakRssBytes = Math.max(...loads.map((l) => l.peakRssBytes));
+let traceMedianUs: number | null = null;
+try {
+  // The trace engine does not exist yet; once it does, bench-trace.ts reports its median.
+  const traceScript = path.join(here, 'trace-once.ts');
+  if (existsSync(traceScript)) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', traceScript, dir], { encoding: 'utf8' });
+    if (r.status === 0) traceMedianUs = JSON.parse(r.stdout.trim().split('\n').pop()!).traceMedianUs;
+  }
+} catch {
+  traceMedianUs = null;
+}
+
+const result = {
+  bundleBytes,
+  rules: loads[0].rules,
+  loadMs: Math.round(loadMs),
+  grepMs: Math.round(grepMs),
+  loadOverGrep: Number((loadMs / grepMs).toFixed(2)),
+  peakRssBytes,
+  traceMedianUs,
+};
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} VFP rules, ${loads[0].ports} ports`);
+log(`grep -c RULE ${result.grepMs} ms (median of ${runs})`);
+log(`full load:   ${result.loadMs} ms (median of ${runs}) = ${result.loadOverGrep}× grep   [target ≤ 5×]`);
+log(`peak RSS:    ${mb(peakRssBytes)} = ${(peakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
+log(`trace:       ${traceMedianUs === null ? 'n/a (trace engine not built yet)' : `${traceMedianUs} µs median`}`);
+if (values.json) process.stdout.write(JSON.stringify(result) + '\n');

@@ -1,0 +1,12 @@
+// One measured load of a bundle in a fresh process, so peak RSS belongs to this load alone.
+// Prints one JSON line: { loadMs, peakRssBytes, rules, ports }.
+import { loadBundle } from '../../electron/services/bundle/load.ts';
+
+const target = process.argv[2];
+const t0 = performance.now();
+const model = await loadBundle(target);
+const loadMs = performance.now() - t0;
+const rss = process.resourceUsage().maxRSS * 1024;
+process.stdout.write(
+  JSON.stringify({ loadMs, peakRssBytes: rss, rules: model.vfp?.totals.rules ?? 0, ports: model.vfp?.totals.ports ?? 0 }) + '\n',
+);

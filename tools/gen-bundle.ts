@@ -1,0 +1,97 @@
+// npm run gen -- --out DIR [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay]
+//   [--schema 1|2] [--vfp list-rule|get-rule-counter] [--build 10.0.20348.2340] [--host NAME]
+//   [--encoding utf16le-bom|utf8|utf8-bom] [--eol crlf|lf] [--zip flat|top-folder] [--no-extras]
+//   [--seed N] [--fault NAME]... [--expected FILE]
+// npm run gen -- --demo        rewrites assets/demo/* deterministically.
+
+import { writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildNode, writeBundle, writeDemos, FAULTS, type NodeSpec, type WriteOptions } from './gen/index.ts';
+
+function usage(msg?: string): never {
+  if (msg) process.stderr.write(`gen-bundle: ${msg}\n`);
+  process.stderr.write(
+    'usage: npm run gen -- --out DIR [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay] [--schema 1|2]\n' +
+      '         [--vfp list-rule|get-rule-counter] [--build 10.0.20348.2340] [--host NAME] [--encoding utf16le-bom|utf8|utf8-bom]\n' +
+      '         [--eol crlf|lf] [--zip flat|top-folder] [--no-extras] [--seed N] [--fault NAME]... [--expected FILE]\n' +
+      `       npm run gen -- --demo\n  faults: ${FAULTS.join(', ')}\n`,
+  );
+  process.exit(2);
+}
+
+function oneOf<T extends string>(v: string, allowed: readonly T[], flag: string): T {
+  if (!(allowed as readonly string[]).includes(v)) usage(`${flag} must be one of ${allowed.join(', ')}`);
+  return v as T;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const spec: NodeSpec = { seed: 1, hostName: 'akswin000000', network: 'l2bridge', schema: 2, pods: 8, services: 10, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340', faults: [] };
+  const opts: WriteOptions = {};
+  let out: string | undefined;
+  let expectedFile: string | undefined;
+  let demo = false;
+  let buildGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const val = () => {
+      const v = args[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    const num = () => {
+      const v = Number(val());
+      if (!Number.isInteger(v) || v < 0) usage(`${a} needs a non-negative integer`);
+      return v;
+    };
+    switch (a) {
+      case '--demo': demo = true; break;
+      case '--out': out = val(); break;
+      case '--pods': spec.pods = num(); break;
+      case '--services': spec.services = num(); break;
+      case '--remote-nodes': spec.remoteNodes = num(); break;
+      case '--network': spec.network = oneOf(val(), ['l2bridge', 'overlay'] as const, a); break;
+      case '--schema': spec.schema = Number(oneOf(val(), ['1', '2'] as const, a)) as 1 | 2; break;
+      case '--vfp': spec.vfpGeneration = oneOf(val(), ['list-rule', 'get-rule-counter'] as const, a); break;
+      case '--build': spec.windowsBuild = val(); buildGiven = true; break;
+      case '--host': spec.hostName = val(); break;
+      case '--encoding': opts.encoding = oneOf(val(), ['utf16le-bom', 'utf8', 'utf8-bom'] as const, a); break;
+      case '--eol': opts.eol = oneOf(val(), ['crlf', 'lf'] as const, a); break;
+      case '--zip': opts.zip = oneOf(val(), ['flat', 'top-folder'] as const, a); break;
+      case '--no-extras': opts.extras = false; break;
+      case '--seed': spec.seed = num(); break;
+      case '--fault': spec.faults!.push(oneOf(val(), FAULTS, a)); break;
+      case '--expected': expectedFile = val(); break;
+      case '-h': case '--help': return usage();
+      default: usage(`unknown argument ${a}`);
+    }
+  }
+  if (demo) {
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+    for (const d of await writeDemos(join(root, 'assets', 'demo'))) process.stdout.write(`wrote ${d}\n`);
+    return;
+  }
+  if (!out) usage('--out DIR is required');
+  // Schema 1 bundles come from the pre-2022 script, i.e. typically Windows Server 2019.
+  if (!buildGiven && spec.schema === 1) spec.windowsBuild = '10.0.17763.5830';
+  const t0 = Date.now();
+  let node;
+  try {
+    node = buildNode(spec);
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  const res = await writeBundle(node, out, opts);
+  if (expectedFile) await writeFile(expectedFile, JSON.stringify(node.expected, null, 2) + '\n');
+  const c = node.expected.counts;
+  process.stdout.write(
+    `wrote ${res.path} (${res.entries.length} files, ${res.bytes} bytes) in ${((Date.now() - t0) / 1000).toFixed(1)} s\n` +
+      `  endpoints ${c.endpoints} (${c.localEndpoints} local), load balancers ${c.loadBalancers}, VFP ports ${c.vfpPorts}, layers ${c.vfpLayers}, rules ${c.vfpRules}, IPv4 routes ${c.ipv4Routes}\n`,
+  );
+}
+
+main().catch((e) => {
+  process.stderr.write(`gen-bundle: ${(e as Error).stack ?? e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,8 @@
+// Public API of the bundle generator (tools/gen). See FORMATS.md for the formats and choices.
+export { buildNode, computeExpected, DEFAULT_SPEC, isLegacyBuild } from './build.ts';
+export { writeBundle, writeBundleFile, bundleFiles, zipName, randomFolderName, timestamp } from './write.ts';
+export type { WriteOptions, WriteResult, Encoding, Eol, ZipLayout, BundleFile, FileClass } from './write.ts';
+export { DEMOS, writeDemos } from './demo.ts';
+export { psJson, psJsonPipeline, Raw } from './psjson.ts';
+export { FAULTS } from './types.ts';
+export type * from './types.ts';

@@ -1,0 +1,268 @@
+// The VFP side of the node: ports on the vSwitch and their layers, groups and rules, as HNS and
+// kube-proxy program them. Rule arrays that are identical on every pod port (load balancers,
+// exceptions, remote subnet routes) are shared by reference so a 250-pod / 4,000-LB node stays small
+// in memory; the writer renders each shared rule's text once.
+
+import type { Rng } from './prng.ts';
+import { hash5 } from './prng.ts';
+import { parseCidr } from './net.ts';
+import type { GeneratedNode, HnsEndpoint, LoadBalancer, VfpGroup, VfpLayer, VfpPort, VfpRule } from './types.ts';
+
+const LPM = 'Longest prefix match on Destination IP';
+const PRIO = 'Priority-based match';
+
+function group(name: string, priority: number, direction: 'IN' | 'OUT', matchType: string, rules: VfpRule[], type = 'IPv4'): VfpGroup {
+  return { name, priority, direction, type, matchType, rules };
+}
+
+function lbDsrRule(node: GeneratedNode, lb: LoadBalancer, mapSpace: string): VfpRule {
+  const name = `LB_DSR_${lb.tag}_${node.nodeIp}_${lb.vip}_${lb.externalPort}_${lb.internalPort}_${lb.protocol}`;
+  return {
+    id: name,
+    friendlyName: name,
+    priority: 100,
+    flags: '1 terminating',
+    type: 'lbnat',
+    conditions: [`Protocols : ${lb.protocol}`, `Destination IP : ${lb.vip}`, `Destination ports : ${lb.externalPort}`],
+    ttl: 240,
+    body: lbRuleData(lb, mapSpace),
+  };
+}
+
+function lbRuleData(lb: LoadBalancer, mapSpace: string): { indent: number; text: string }[] {
+  return [
+    { indent: 0, text: 'Rule Data:' },
+    { indent: 4, text: 'Decrementing TTL' },
+    { indent: 4, text: 'Fixing MAC' },
+    { indent: 4, text: 'Modifying destination IP' },
+    { indent: 4, text: 'Modifying destination port' },
+    { indent: 4, text: 'Creating a flow pair' },
+    { indent: 4, text: `Map space : ${mapSpace}` },
+    { indent: 4, text: `Count of DIP Ranges: ${lb.dips.length}` },
+    { indent: 4, text: 'DIP Range(s) :' },
+    ...lb.dips.map((ip) => ({ indent: 8, text: `{ ${ip} : ${lb.internalPort} }` })),
+  ];
+}
+
+function hostLbRule(lb: LoadBalancer, mapSpace: string): VfpRule {
+  const name = `LB_HOST_${lb.tag}_${lb.vip}_${lb.externalPort}_${lb.internalPort}_${lb.protocol}`;
+  return {
+    id: name,
+    friendlyName: name,
+    priority: 100,
+    flags: '1 terminating',
+    type: 'lbnat',
+    conditions: [`Protocols : ${lb.protocol}`, `Destination IP : ${lb.vip}`, `Destination ports : ${lb.externalPort}`],
+    ttl: 240,
+    body: lbRuleData(lb, mapSpace),
+  };
+}
+
+function slbLbRule(lb: LoadBalancer, mapSpace: string): VfpRule {
+  // Like the seed's "LB_72C28_<mgmtIP>_<VIP>_80_80_6" rules these carry only a friendly name.
+  const name = `LB_${hash5(lb.id + 'slb')}_${lb.vip}_${lb.externalPort}_${lb.externalPort}_${lb.protocol}`;
+  return {
+    id: '',
+    friendlyName: name,
+    priority: 100,
+    flags: '1 terminating',
+    type: 'lbnat',
+    conditions: [`Protocols : ${lb.protocol}`, `Destination IP : ${lb.vip}`, `Destination ports : ${lb.externalPort}`],
+    ttl: 60,
+    body: lbRuleData(lb, mapSpace),
+  };
+}
+
+function exceptionRules(node: GeneratedNode, list: string[]): VfpRule[] {
+  return list.map((cidr) => {
+    const c = parseCidr(cidr);
+    // Seed: EXCEPTIONS_OUTBOUNDNAT_3FEC9_10.127.130.3810.127.130.0 (node IP and prefix glued together).
+    const name = `EXCEPTIONS_OUTBOUNDNAT_${hash5(node.nodeIp + cidr)}_${node.nodeIp}${c.network}`;
+    return { id: '', friendlyName: name, priority: 0, flags: '1 terminating', type: 'allow', conditions: [`Destination IP : ${c.first}-${c.last}`], ttl: 240, body: [] };
+  });
+}
+
+function remoteSubnetRule(node: GeneratedNode, prefix: string, pa: string, drMac: string): VfpRule {
+  const c = parseCidr(prefix);
+  const name = `REMOTESUBNETROUTE_ENC4P_${hash5(prefix + pa)}_${c.network}_${c.prefixLen}_4096_${pa}_${drMac}`;
+  return {
+    id: name,
+    friendlyName: name,
+    priority: 10,
+    flags: '1 terminating',
+    type: 'routeencap',
+    conditions: [`Destination IP : ${c.first}-${c.last}`],
+    ttl: 0,
+    body: [
+      { indent: 0, text: 'Rule Data:' },
+      { indent: 4, text: 'Encap Type: VXLAN' },
+      { indent: 4, text: 'Fixing inner MAC' },
+      { indent: 4, text: 'Using source PA MAC' },
+      { indent: 4, text: 'Decrementing TTL' },
+      { indent: 0, text: `Encap Source IP : ${node.nodeIp}` },
+      { indent: 0, text: 'Encap Destination(s):' },
+      { indent: 4, text: `{ IP address=${pa}, MAC address=${drMac}, GRE key=4096 }` },
+    ],
+  };
+}
+
+function aclRules(rng: Rng): { inRules: VfpRule[]; outRules: VfpRule[] } {
+  const mk = (): VfpRule => ({ id: rng.guid(), priority: 65500, flags: '8195 terminating stateful', type: 'allow', conditions: [], ttl: 240, body: [] });
+  return { inRules: [mk()], outRules: [mk()] };
+}
+
+export function buildVfpPorts(node: GeneratedNode, rng: Rng, opts: { missingRemote?: string }): VfpPort[] {
+  const k8sNet = node.networks.find((n) => n.type !== 'nat')!;
+  const isL2 = k8sNet.type === 'l2bridge';
+  const mapSpace = rng.guid();
+  const lbDsr = node.loadBalancers.map((lb) => lbDsrRule(node, lb, mapSpace));
+  const hostLb = node.loadBalancers.map((lb) => hostLbRule(lb, mapSpace));
+  const slbLb = node.loadBalancers.map((lb) => slbLbRule(lb, mapSpace));
+  const natAllow: VfpRule[] = [{ id: '', friendlyName: 'NAT_Allow', priority: 65535, flags: '1 terminating', type: 'allow', conditions: [], ttl: 0, body: [] }];
+  const snatName = `OUTBOUNDNAT_${hash5(node.nodeIp)}_${node.nodeIp}`;
+  const snat: VfpRule[] = [
+    {
+      id: snatName,
+      friendlyName: snatName,
+      priority: 100,
+      flags: '3 terminating stateful',
+      type: 'nat',
+      conditions: [],
+      ttl: 240,
+      body: [
+        { indent: 0, text: 'Rule Data:' },
+        { indent: 4, text: 'Modifying source IP' },
+        { indent: 4, text: 'Modifying source port' },
+        { indent: 4, text: `Source NAT IP : ${node.nodeIp}` },
+        { indent: 4, text: 'NAT port range : 1024-65535' },
+      ],
+    },
+  ];
+  const exceptionCache = new Map<string, VfpRule[]>();
+  const exceptionsFor = (ep: HnsEndpoint) => {
+    const key = ep.exceptionList.join(',');
+    let r = exceptionCache.get(key);
+    if (!r) exceptionCache.set(key, (r = exceptionRules(node, ep.exceptionList)));
+    return r;
+  };
+  const remoteRoutes = k8sNet.remoteSubnetRoutes.filter((r) => r.prefix !== opts.missingRemote).map((r) => remoteSubnetRule(node, r.prefix, r.pa, r.drMac));
+  const paRoute: VfpRule[] = [
+    {
+      id: '',
+      friendlyName: 'PA_ROUTE',
+      priority: 45535,
+      flags: '1 terminating',
+      type: 'paroute',
+      conditions: [],
+      ttl: 0,
+      body: [
+        { indent: 0, text: 'Rule Data:' },
+        { indent: 0, text: 'VLAN ID: 0' },
+        { indent: 0, text: 'Using default compartment' },
+        { indent: 0, text: 'Cache pruning threshold: 10' },
+        { indent: 0, text: 'Cache pruning timeout: 30 seconds' },
+        { indent: 0, text: `Using interface constraint with interface index: ${node.compartments[0].adapters[0].ifIndex}` },
+      ],
+    },
+  ];
+
+  const ports: VfpPort[] = [];
+  let portId = 1;
+  const base = {
+    switchName: k8sNet.switchId,
+    switchFriendlyName: k8sNet.name,
+    mtu: 1500,
+    blocked: false,
+  };
+  // Uplink. On l2bridge the EXTERNAL_L2_REWRITE_LAYER lives here: packets leaving through the
+  // external port (direction IN from the port's point of view) get the container MAC replaced by
+  // the host MAC, as the seed's EXTERNAL_L2_REWRITE_GROUP_IPV4_IN rule shows.
+  const localEps = node.endpoints.filter((e) => e.kind !== 'remote');
+  const extLayers: VfpLayer[] = [];
+  if (isL2) {
+    const rules: VfpRule[] = localEps
+      .filter((e) => e.kind === 'pod')
+      .map((e) => ({
+        id: `${e.portGuid}_to_EN`,
+        priority: 280,
+        flags: '1 terminating',
+        type: 'transposition',
+        conditions: [`Source MAC : ${e.mac}`],
+        ttl: 0,
+        body: [
+          { indent: 0, text: 'Transposition:' },
+          { indent: 4, text: 'Modify:' },
+          { indent: 8, text: `Source MAC: ${node.hostMac}` },
+        ],
+      }));
+    extLayers.push({ name: 'EXTERNAL_L2_REWRITE_LAYER', priority: 500, groups: [group('EXTERNAL_L2_REWRITE_GROUP_IPV4_IN', 0, 'IN', LPM, rules, 'IPV4')] });
+  }
+  ports.push({
+    ...base,
+    name: k8sNet.externalPortGuid!,
+    friendlyName: 'ExternalPort',
+    kind: 'external',
+    mac: node.hostMac,
+    portId: portId++,
+    nicName: rng.guid(),
+    nicFriendlyName: 'Ethernet',
+    vmName: node.hostName,
+    vmId: rng.guid(),
+    layers: extLayers,
+  });
+  ports.push({
+    ...base,
+    name: k8sNet.hostVnicPortGuid!,
+    friendlyName: k8sNet.hostVnicFriendly!,
+    kind: 'host',
+    mac: node.hostMac,
+    portId: portId++,
+    nicName: rng.guid(),
+    nicFriendlyName: 'vEthernet (Ethernet)',
+    vmName: node.hostName,
+    vmId: rng.guid(),
+    layers: [
+      { name: 'LB', priority: 40, flags: '0x1 Default Allow', groups: [group('LB_OUT_V4', 100, 'OUT', PRIO, hostLb)] },
+      { name: 'SLB_LB_LAYER', priority: 60, flags: '0x9 Default Allow , Update flows on address change', groups: [group('SLB_GROUP_LB_IPv4_OUT', 100, 'OUT', PRIO, slbLb)] },
+    ],
+  });
+  for (const ep of localEps) {
+    const acl = aclRules(rng);
+    const layers: VfpLayer[] = [
+      { name: 'ACL_ENDPOINT_LAYER', priority: 15, groups: [group('ACL_ENDPOINT_GROUP_IPV4_IN', 0, 'IN', PRIO, acl.inRules), group('ACL_ENDPOINT_GROUP_IPV4_OUT', 0, 'OUT', PRIO, acl.outRules)] },
+    ];
+    if (ep.kind === 'pod') {
+      layers.push(
+        { name: 'LB_DSR', priority: 45, flags: '0x1 Default Allow', groups: [group('LB_DSR_IPv4_OUT', 100, 'OUT', PRIO, lbDsr)] },
+        {
+          name: 'SLB_NAT_LAYER',
+          priority: 50,
+          flags: '0x9 Default Allow , Update flows on address change',
+          groups: [group('SLB_GROUP_NAT_IPv4_IN', 100, 'IN', LPM, natAllow), group('SLB_GROUP_NAT_IPv4_OUT', 300, 'OUT', LPM, [...exceptionsFor(ep), ...snat])],
+        },
+      );
+      if (!isL2) {
+        layers.push(
+          { name: 'VNET_ENCAP_LAYER', priority: 1000, flags: '0x1 Default Allow', groups: [group('VNET_ENCAP_GROUP_IPv4_OUT', 100, 'OUT', LPM, remoteRoutes)] },
+          { name: 'VNET_PA_ROUTE_LAYER', priority: 2000, flags: '0x1 Default Allow', groups: [group('VNET_PA_ROUTE_GROUP_IPv4_OUT', 100, 'OUT', PRIO, paRoute)] },
+        );
+      }
+    }
+    ports.push({
+      ...base,
+      mtu: isL2 ? 1500 : 1450,
+      name: ep.portGuid!,
+      friendlyName: ep.id,
+      kind: 'endpoint',
+      mac: ep.mac,
+      portId: portId++,
+      nicName: `${ep.id}--${rng.guid()}`,
+      nicFriendlyName: ep.name,
+      vmName: ep.containerId ?? node.hostName,
+      vmId: rng.guid(),
+      endpointId: ep.id,
+      layers,
+    });
+  }
+  return ports;
+}
