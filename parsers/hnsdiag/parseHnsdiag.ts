@@ -286,28 +286,34 @@ function addBlock(b: Block, sink: IssueSink, out: Hnsdiag): void {
 
 /** Objects only present as `-d` JSON also appear in the summary lists, pointing at their JSON line. */
 function mergeJsonSummaries(out: Hnsdiag, sink: IssueSink): void {
+  const ids = (list: { id: string }[]) => new Set(list.map((x) => x.id));
+  const seen = { network: ids(out.networks), endpoint: ids(out.endpoints), namespace: ids(out.namespaces), loadbalancer: ids(out.loadBalancers) };
   for (const o of out.jsonObjects) {
     const src = sink.ref(o.line);
     if (o.kind === 'network') {
       const v = o.value;
-      if (!v.id || out.networks.some((n) => n.id === v.id)) continue;
+      if (!v.id || seen.network.has(v.id)) continue;
+      seen.network.add(v.id);
       const n: HnsdiagNetwork = { id: v.id, name: v.name, src };
       if (v.type) n.type = v.type;
       out.networks.push(n);
     } else if (o.kind === 'endpoint') {
       const v = o.value;
-      if (!v.id || out.endpoints.some((e) => e.id === v.id)) continue;
+      if (!v.id || seen.endpoint.has(v.id)) continue;
+      seen.endpoint.add(v.id);
       const e: HnsdiagEndpoint = { id: v.id, name: v.name, src };
       if (v.ip) e.ip = v.ip;
       if (v.networkName) e.networkName = v.networkName;
       out.endpoints.push(e);
     } else if (o.kind === 'namespace') {
       const v = o.value;
-      if (!v.id || out.namespaces.some((n) => n.id === v.id)) continue;
+      if (!v.id || seen.namespace.has(v.id)) continue;
+      seen.namespace.add(v.id);
       out.namespaces.push({ id: v.id, endpointIds: v.endpointIds, src });
     } else if (o.kind === 'loadbalancer') {
       const v = o.value;
-      if (!v.id || out.loadBalancers.some((l) => l.id === v.id)) continue;
+      if (!v.id || seen.loadbalancer.has(v.id)) continue;
+      seen.loadbalancer.add(v.id);
       out.loadBalancers.push({ id: v.id, vips: v.vips, dipEndpointIds: v.endpointIds, src });
     }
   }

@@ -5,6 +5,10 @@ import { findBundleRoot } from '../../../parsers/bundle/root.ts';
 import { parseBundleFile, type ParsedFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
+import { ParsePool } from './parse-pool.ts';
+
+/** Files at least this big are parsed in the worker thread while the main thread does the rest. */
+const BIG_FILE = 16 * 1024 * 1024;
 
 export interface LoadProgress {
   phase: 'listing' | 'reading' | 'assembling' | 'done';
@@ -34,30 +38,56 @@ export async function loadBundle(location: string, opts: LoadOptions = {}): Prom
     const bytesTotal = inRoot.reduce((n, e) => n + e.size, 0);
     const progress: LoadProgress = { phase: 'listing', filesDone: 0, filesTotal: inRoot.length, bytesDone: 0, bytesTotal };
     opts.onProgress?.({ ...progress });
-    const parsed: ParsedFile[] = [];
+    const parsed: (ParsedFile | undefined)[] = new Array(inRoot.length);
     progress.phase = 'reading';
-    for (const entry of inRoot) {
-      if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
-      const name = entry.path.slice(root.length);
-      progress.file = name;
-      opts.onProgress?.({ ...progress });
-      let bytes: Uint8Array;
-      try {
-        bytes = await entry.read();
-      } catch (e) {
-        parsed.push({ name, size: entry.size, kind: 'unknown', encoding: 'not-read', issues: [{ file: name, line: 0, severity: 'error', message: `could not be read: ${e instanceof Error ? e.message : String(e)}` }], content: { type: 'none' } });
-        continue;
-      }
-      parsed.push(parseBundleFile(name, bytes));
+    const pool = new ParsePool();
+    const unreadable = (name: string, size: number, e: unknown): ParsedFile => ({
+      name, size, kind: 'unknown', encoding: 'not-read', content: { type: 'none' },
+      issues: [{ file: name, line: 0, severity: 'error', message: `could not be read: ${e instanceof Error ? e.message : String(e)}` }],
+    });
+    const done = (entry: BundleEntry) => {
       progress.filesDone++;
       progress.bytesDone += entry.size;
-      // Yield so progress events and cancellation get a turn between big files.
-      await new Promise((r) => setImmediate(r));
+      opts.onProgress?.({ ...progress });
+    };
+    const big: Promise<void>[] = [];
+    try {
+      // Big files first, so the worker starts on them while the small ones are read here.
+      const order = inRoot.map((e, i) => i).sort((a, b) => Number(inRoot[b].size >= BIG_FILE) - Number(inRoot[a].size >= BIG_FILE));
+      for (const i of order) {
+        if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
+        const entry = inRoot[i];
+        const name = entry.path.slice(root.length);
+        progress.file = name;
+        opts.onProgress?.({ ...progress });
+        if (entry.size >= BIG_FILE) {
+          const job = (async () => {
+            const src = entry.diskPath ? { path: entry.diskPath } : { bytes: await entry.read() };
+            parsed[i] = await pool.parse(name, src);
+          })().catch((e) => {
+            parsed[i] = unreadable(name, entry.size, e);
+          }).then(() => done(entry));
+          big.push(job);
+          continue;
+        }
+        try {
+          parsed[i] = parseBundleFile(name, await entry.read());
+        } catch (e) {
+          parsed[i] = unreadable(name, entry.size, e);
+        }
+        done(entry);
+        // Yield so progress events and cancellation get a turn between files.
+        await new Promise((r) => setImmediate(r));
+      }
+      await Promise.all(big);
+    } finally {
+      await pool.close();
     }
+    if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
     progress.phase = 'assembling';
     progress.file = undefined;
     opts.onProgress?.({ ...progress });
-    const model = assembleModel(parsed, { location, kind: source.kind, root });
+    const model = assembleModel(parsed as ParsedFile[], { location, kind: source.kind, root });
     if (candidates.length > 1) {
       model.files.push({
         name: '(bundle)', size: 0, kind: 'known', encoding: 'not-read', used: false,

@@ -9,6 +9,8 @@ export interface BundleEntry {
   /** Path relative to the opened folder or zip root, '/'-separated. */
   path: string;
   size: number;
+  /** Where the file lies on disk, for entries that are plain files (lets a worker read it itself). */
+  diskPath?: string;
   read(): Promise<Uint8Array>;
 }
 
@@ -57,7 +59,7 @@ export async function openBundle(location: string, limits: SourceLimits = DEFAUL
   return {
     kind: 'file',
     location,
-    entries: [{ path: name, size: stat.size, read: () => readWhole(location) }],
+    entries: [{ path: name, size: stat.size, diskPath: location, read: () => readWhole(location) }],
     close: async () => {},
   };
 }
@@ -102,7 +104,7 @@ async function openFolder(root: string, limits: SourceLimits): Promise<BundleSou
         total += st.size;
         if (total > limits.maxTotalBytes) throw new BundleOpenError(`the folder holds more than ${limits.maxTotalBytes} bytes; refusing to read it`);
         if (entries.length >= limits.maxEntries) throw new BundleOpenError(`the folder holds more than ${limits.maxEntries} files; refusing to read it`);
-        entries.push({ path: r, size: st.size, read: () => readWhole(abs) });
+        entries.push({ path: r, size: st.size, diskPath: abs, read: () => readWhole(abs) });
       }
     }
   };
