@@ -1,6 +1,7 @@
 // The `hnsight` command: argument handling and dispatch. Each command lives in cli/commands/.
 import { USAGE } from './usage.ts';
 import { runInspect } from './commands/inspect.ts';
+import { runServe } from './commands/serve.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../electron/services/bundle/source.ts';
 
@@ -10,6 +11,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'inspect':
         return await runInspect(rest);
+      case 'serve':
+        return await runServe(rest);
       case undefined:
       case 'help':
       case '--help':

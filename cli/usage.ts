@@ -4,8 +4,11 @@ Usage:
   hnsight inspect <bundle-dir|bundle.zip|file> [--json]
       Load a bundle and print what it holds: object counts, files read, parse issues, findings.
       Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
+  hnsight serve [bundle] [--port N]
+      Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and
+      print the URL to open. Opens the bundle when one is given.
   hnsight help
       This text.
 
-Planned (see the project's issues): trace, report, diff, serve, collect.
+Planned (see the project's issues): trace, report, diff, collect.
 `;

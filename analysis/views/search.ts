@@ -1,0 +1,180 @@
+// Search over everything a person types into Ctrl+K: IPs, MACs (any separator), GUIDs, names,
+// VIP:port, and — straight in the VFP dump's bytes, so it works on a 900 MB file without parsing
+// it — rule names and anything a rule mentions (an IP in its conditions or DIP ranges).
+import type { NodeModel } from '../../parsers/model/types.ts';
+import type { ObjectRef, SearchHit } from './types.ts';
+import { protoName, shortGuid } from './format.ts';
+
+interface Entry {
+  ref: ObjectRef;
+  /** Lower-case searchable strings. */
+  keys: string[];
+  /** Shown for the hit. */
+  text: string;
+  context: string;
+}
+
+export interface SearchIndex {
+  entries: Entry[];
+}
+
+const macKeys = (mac?: string) => (mac ? [mac.toLowerCase(), mac.toLowerCase().replace(/-/g, ':'), mac.toLowerCase().replace(/-/g, '')] : []);
+
+export function buildSearchIndex(m: NodeModel): SearchIndex {
+  const entries: Entry[] = [];
+  const join = new Map(m.joins.endpoints.map((j) => [j.endpointId, j]));
+  for (const e of m.endpoints ?? []) {
+    const j = join.get(e.id);
+    entries.push({
+      ref: { type: 'endpoint', id: e.id },
+      keys: [e.ip, e.ipv6, e.id, e.name, e.portName, j?.portKey, j?.adapterName, e.providerAddress].filter((x): x is string => !!x).map((x) => x.toLowerCase()).concat(macKeys(e.mac)),
+      text: `${e.ip ?? '(no IP)'} ${e.name}`,
+      context: `${e.isRemote ? 'remote' : 'local'} endpoint ${shortGuid(e.id)}`,
+    });
+  }
+  for (const lb of m.loadBalancers ?? []) {
+    const vipPorts = lb.vips.flatMap((v) => lb.ports.map((p) => `${v}:${p.externalPort}`));
+    entries.push({
+      ref: { type: 'loadbalancer', id: lb.id },
+      keys: [...lb.vips, ...vipPorts, lb.id, lb.sourceVip ?? ''].filter(Boolean).map((x) => x.toLowerCase()),
+      text: lb.vips.flatMap((v) => (lb.ports.length ? lb.ports.map((p) => `${v}:${p.externalPort}/${protoName(p.protocol)}`) : [v])).join(', ') || lb.id,
+      context: `load balancer ${shortGuid(lb.id)} → ${lb.endpointIds.length} DIP(s)`,
+    });
+  }
+  for (const n of m.networks ?? []) {
+    entries.push({
+      ref: { type: 'network', id: n.id },
+      keys: [n.id, n.name, n.type, ...n.subnets.map((s) => s.prefix), n.managementIp ?? ''].filter(Boolean).map((x) => x.toLowerCase()),
+      text: `${n.name} (${n.type})`,
+      context: `HNS network ${shortGuid(n.id)}`,
+    });
+  }
+  for (const p of m.ports ?? []) {
+    entries.push({
+      ref: { type: 'port', id: p.key },
+      keys: [p.key, p.friendlyName ?? ''].filter(Boolean).map((x) => x.toLowerCase()).concat(macKeys(p.mac)),
+      text: `${p.name}${p.friendlyName ? ` (${p.friendlyName})` : ''}`,
+      context: `VFP port, ${p.role}${p.policy ? `, ${p.policy.rules} rules` : ''}`,
+    });
+  }
+  for (const c of m.ip?.compartments ?? []) {
+    entries.push({ ref: { type: 'compartment', id: String(c.id) }, keys: [`compartment ${c.id}`], text: `Compartment ${c.id}`, context: `${c.adapters.length} adapter(s)` });
+    for (const a of c.adapters) {
+      entries.push({
+        ref: { type: 'adapter', id: `${c.id}/${a.name}` },
+        keys: [a.name, a.description ?? '', ...a.ipv4.map((x) => x.address), ...a.ipv6.map((x) => x.address)].filter(Boolean).map((x) => x.toLowerCase()).concat(macKeys(a.mac)),
+        text: `${a.name} ${a.ipv4.map((x) => x.address).join(', ')}`,
+        context: `adapter in compartment ${c.id}`,
+      });
+    }
+  }
+  return { entries };
+}
+
+export function searchObjects(index: SearchIndex, query: string, limit = 50): SearchHit[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  const qMac = q.replace(/[:.]/g, '-');
+  const hits: SearchHit[] = [];
+  for (const e of index.entries) {
+    let best = 0;
+    for (const k of e.keys) {
+      const s = k === q || k === qMac ? 100 : k.startsWith(q) ? 60 : k.includes(q) ? 30 : 0;
+      if (s > best) best = s;
+    }
+    if (best) hits.push({ ref: e.ref, text: e.text, context: e.context, score: best + (e.ref.type === 'endpoint' ? 5 : 0) });
+  }
+  hits.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+  return hits.slice(0, limit);
+}
+
+export interface RuleHitLocation {
+  file: number;
+  port: number;
+  portName: string;
+  /** Byte offset of the RULE line of the rule that contains the match. */
+  ruleByte: number;
+  ruleName: string;
+}
+
+/**
+ * Finds rules whose text contains `query` (case-insensitive ASCII) in one VFP dump, returning the
+ * enclosing rule of each match, at most `limit`, one hit per rule.
+ */
+export function searchRuleBytes(bytes: Uint8Array, ports: { name: string; byteStart: number; byteEnd: number }[], query: string, limit: number, fileIdx = 0): RuleHitLocation[] {
+  const q = query.trim();
+  if (q.length < 3 || q.length > 128 || /[^\x20-\x7e]/.test(q)) return [];
+  const lower = new Uint8Array(q.length);
+  for (let i = 0; i < q.length; i++) lower[i] = toLower(q.charCodeAt(i));
+  const out: RuleHitLocation[] = [];
+  const seen = new Set<number>();
+  const first = lower[0];
+  const firstUpper = first >= 97 && first <= 122 ? first - 32 : first;
+  let a = bytes.indexOf(first, 0);
+  let b = firstUpper === first ? -1 : bytes.indexOf(firstUpper, 0);
+  while (out.length < limit) {
+    let pos: number;
+    if (a < 0 && b < 0) break;
+    if (b < 0 || (a >= 0 && a < b)) {
+      pos = a;
+      a = bytes.indexOf(first, a + 1);
+    } else {
+      pos = b;
+      b = bytes.indexOf(firstUpper, b + 1);
+    }
+    if (!matchesAt(bytes, pos, lower)) continue;
+    const rule = enclosingRule(bytes, pos);
+    if (rule < 0 || seen.has(rule)) continue;
+    seen.add(rule);
+    const port = findPort(ports, rule);
+    if (port < 0) continue;
+    out.push({ file: fileIdx, port, portName: ports[port].name, ruleByte: rule, ruleName: ruleNameAt(bytes, rule) });
+  }
+  return out;
+}
+
+const toLower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+
+function matchesAt(bytes: Uint8Array, pos: number, lower: Uint8Array): boolean {
+  if (pos + lower.length > bytes.length) return false;
+  for (let i = 0; i < lower.length; i++) if (toLower(bytes[pos + i]) !== lower[i]) return false;
+  return true;
+}
+
+/** Start of the line of the nearest `RULE :` at or above `pos`, stopping at a LAYER/GROUP or a port boundary. */
+function enclosingRule(bytes: Uint8Array, pos: number): number {
+  let lineStart = bytes.lastIndexOf(10, pos) + 1;
+  for (let guard = 0; guard < 400; guard++) {
+    let i = lineStart;
+    while (bytes[i] === 32 || bytes[i] === 9) i++;
+    if (bytes[i] === 82 && bytes[i + 1] === 85 && bytes[i + 2] === 76 && bytes[i + 3] === 69) return lineStart; // RULE
+    if ((bytes[i] === 76 && bytes[i + 1] === 65 && bytes[i + 2] === 89) || (bytes[i] === 71 && bytes[i + 1] === 82 && bytes[i + 2] === 79 && bytes[i + 3] === 85) || (bytes[i] === 80 && bytes[i + 1] === 111 && bytes[i + 2] === 108)) return -1; // LAYER, GROUP, Policy
+    if (lineStart === 0) return -1;
+    lineStart = bytes.lastIndexOf(10, lineStart - 2) + 1;
+  }
+  return -1;
+}
+
+function findPort(ports: { byteStart: number; byteEnd: number }[], off: number): number {
+  let lo = 0;
+  let hi = ports.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (off < ports[mid].byteStart) hi = mid - 1;
+    else if (off >= ports[mid].byteEnd) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
+  const end = bytes.indexOf(10, lineStart);
+  const line = new TextDecoder('latin1').decode(bytes.subarray(lineStart, end < 0 ? bytes.length : end));
+  const id = line.replace(/^\s*RULE\s*:\s*/, '').trim();
+  if (id) return id;
+  // `RULE :` with no id: the Friendly name on the next line names it.
+  const next = bytes.indexOf(10, end + 1);
+  const l2 = new TextDecoder('latin1').decode(bytes.subarray(end + 1, next < 0 ? bytes.length : next));
+  const m = /Friendly name\s*:\s*(.*)$/.exec(l2);
+  return m ? m[1].trim() : '(unnamed rule)';
+}

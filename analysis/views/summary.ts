@@ -1,0 +1,37 @@
+// The bundle summary shown after opening: node facts, counts, files and their issues.
+import type { NodeModel } from '../../parsers/model/types.ts';
+import { countObjects } from '../inspect.ts';
+import type { BundleSummary } from './types.ts';
+
+export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSummary {
+  const files = m.files.map((f) => ({
+    name: f.name,
+    size: f.size,
+    kind: f.kind,
+    encoding: f.encoding,
+    lineEnding: f.lineEnding,
+    used: f.used,
+    note: f.note,
+    errors: f.issues.filter((i) => i.severity === 'error').length,
+    warnings: f.issues.filter((i) => i.severity === 'warning').length,
+    issues: f.issues.slice(0, 200).map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
+  }));
+  return {
+    id,
+    location: m.source.location,
+    sourceKind: m.source.kind,
+    hostName: m.meta.hostName,
+    windowsBuild: m.meta.windowsBuild,
+    schemaVersion: m.meta.schemaVersion,
+    vfpGeneration: m.meta.vfpGeneration,
+    collector: m.meta.collector,
+    networkTypes: [...new Set((m.networks ?? []).map((n) => n.type).filter(Boolean))],
+    counts: countObjects(m),
+    files,
+    filesRead: files.filter((f) => f.used).length,
+    filesListed: files.filter((f) => !f.used).length,
+    filesBroken: files.filter((f) => f.errors > 0).length,
+    unmatched: m.joins.unmatched.slice(0, 500),
+    loadMs: Math.round(loadMs),
+  };
+}

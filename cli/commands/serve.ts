@@ -1,0 +1,36 @@
+// `hnsight serve [bundle] [--port N]`: browser mode. Prints one line with the local URL (token
+// included) and serves until interrupted.
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UsageError } from '../errors.ts';
+import { Backend } from '../../electron/services/backend.ts';
+import { startServer } from '../../electron/services/server.ts';
+import { defaultDataDir } from '../../electron/services/recent.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function runServe(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: 'string', default: '0' } } });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const port = Number(parsed.values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${parsed.values.port}`);
+  const [bundle, ...extra] = parsed.positionals;
+  if (extra.length) throw new UsageError(`serve takes at most one bundle, got also: ${extra.join(' ')}`);
+  const { buildRenderer } = await import(pathToFileURL(path.join(repo, 'tools/build-renderer.mjs')).href);
+  await buildRenderer();
+  const backend = new Backend({ mode: 'browser', dataDir: process.env.HNSIGHT_DATA_DIR || defaultDataDir(), initialBundle: bundle ? path.resolve(bundle) : undefined });
+  const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port });
+  process.stdout.write(`hnsight: serving on ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,315 @@
+// The Electron main process: one window, the native menu, dialogs, and the IPC bridge to the backend.
+// Thin by design — everything that reads bundles or answers the API lives in electron/services
+// (plain Node). Bundled by tools/build-electron.mjs into dist/electron/main.cjs, next to preload.cjs;
+// the renderer build is dist/renderer/index.html, loaded over file://.
+//
+// Security baseline: sandboxed, context-isolated renderer without Node; every IPC call checks the
+// sender and validates its arguments (ipc-handler.ts); navigation, new windows, webviews and remote
+// requests are refused; permission requests denied (but sanitized clipboard writes from our page);
+// only https: links leave the app, through the system browser.
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type WebContents } from 'electron';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Backend } from '../services/backend.ts';
+import type { RecentEntry, Responses } from '../api-contract.ts';
+import { bundleFromArgv } from './args.ts';
+import { channelFor, COMMAND_CHANNEL, handleIpc, isAppIndexUrl, METHODS, type LocalHandlers, type SenderInfo } from './ipc-handler.ts';
+import { readJsonSync, writeJsonAtomic, writeJsonAtomicSync } from './json-file.ts';
+import { COMMANDS, menuTemplate, type Command } from './menu.ts';
+import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
+import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
+
+// What the shell needs of the backend, checked structurally against electron/services/backend.ts.
+interface ShellBackend {
+  call(method: string, body: unknown): Promise<unknown>;
+  readonly recent: { clear(): Promise<void> };
+}
+
+// dist/electron/main.cjs → dist/renderer/index.html, dist/electron/preload.cjs
+const distDir = path.resolve(__dirname, '..');
+const INDEX_HTML = path.join(distDir, 'renderer', 'index.html');
+const INDEX_URL = pathToFileURL(INDEX_HTML).href;
+const PRELOAD = path.join(__dirname, 'preload.cjs');
+const appRoot = path.resolve(distDir, '..');
+// Packaged, the demo bundles and the README are extraResources (plain files beside app.asar, so the
+// parser worker and the system's viewer can read them).
+const README = app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(appRoot, 'README.md');
+const DEMO_DIR = app.isPackaged ? path.join(process.resourcesPath, 'demo') : path.join(appRoot, 'assets', 'demo');
+const isDev = !app.isPackaged;
+
+let mainWindow: BrowserWindow | null = null;
+let backend: ShellBackend | null = null;
+let recent: RecentEntry[] = [];
+/** A path the OS asked us to open (macOS open-file) before the window existed. */
+let pendingOpen: string | undefined;
+
+function log(message: string): void {
+  process.stderr.write(message.endsWith('\n') ? message : message + '\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Single instance: a second launch with a path opens it in the first window.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.enableSandbox();
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const p = bundleFromArgv(argv, { packaged: app.isPackaged, cwd: workingDirectory });
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+      if (p) sendCommand(COMMANDS.openPath, { path: p });
+    } else if (p) pendingOpen = p;
+  });
+  // macOS: a bundle dropped on the Dock icon or opened from Finder.
+  app.on('open-file', (event, p) => {
+    event.preventDefault();
+    if (mainWindow) sendCommand(COMMANDS.openPath, { path: p });
+    else pendingOpen = p;
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  app.whenReady().then(start, (e: unknown) => fatal(e));
+}
+
+function fatal(e: unknown): void {
+  const msg = e instanceof Error ? e.message : String(e);
+  log(`hnsight: ${e instanceof Error ? (e.stack ?? msg) : msg}`);
+  dialog.showErrorBox('hnsight could not start', msg);
+  app.exit(1);
+}
+
+async function start(): Promise<void> {
+  if (process.platform === 'win32') app.setAppUserModelId('io.github.hnsight');
+  if (!existsSync(INDEX_HTML)) {
+    fatal(new Error(`The user interface is not built: ${INDEX_HTML} is missing. Run \`npm start\` (or the renderer build) first.`));
+    return;
+  }
+  hardenSession();
+  const initialBundle = pendingOpen ?? bundleFromArgv(process.argv, { packaged: app.isPackaged, cwd: process.cwd() });
+  pendingOpen = undefined;
+  backend = new Backend({ mode: 'electron', initialBundle, dataDir: app.getPath('userData'), demoDir: DEMO_DIR, version: app.getVersion() }) satisfies ShellBackend;
+  registerIpc();
+  await refreshRecent(true);
+  createWindow();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security: session and every webContents.
+
+function hardenSession(): void {
+  const ses = session.defaultSession;
+  const isOwnPage = (url: string | undefined): boolean => isAppIndexUrl(url, INDEX_URL);
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) => {
+    callback(isPermissionAllowed(permission, details.requestingUrl, isOwnPage));
+  });
+  ses.setPermissionCheckHandler((wc, permission) => isPermissionAllowed(permission, wc?.getURL(), isOwnPage));
+  ses.setDevicePermissionHandler(() => false);
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback(null));
+  // The app loads nothing remote. file:// responses have no headers, so a CSP header cannot be added
+  // here (webRequest.onHeadersReceived never sees them); the CSP is the meta tag of index.html.
+  ses.webRequest.onBeforeRequest({ urls: REMOTE_URL_PATTERNS }, (_details, callback) => callback({ cancel: true }));
+  // Exports made in the page (blob:/data: links) may be saved; nothing else is downloaded.
+  ses.on('will-download', (event, item) => {
+    const url = item.getURL();
+    if (!url.startsWith('blob:') && !url.startsWith('data:')) event.preventDefault();
+  });
+}
+
+function openExternalIfAllowed(url: string): void {
+  if (isAllowedExternalUrl(url)) shell.openExternal(url).catch((e: unknown) => log(`hnsight: could not open ${url}: ${String(e)}`));
+}
+
+function hardenWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    openExternalIfAllowed(url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternalIfAllowed(url);
+    return { action: 'deny' };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// IPC: one channel per contract method.
+
+function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
+  let url: string | undefined;
+  let isMainFrame = false;
+  try {
+    const frame = event.senderFrame;
+    url = frame?.url;
+    isMainFrame = !!frame && frame.parent === null;
+  } catch {
+    // the frame is gone
+  }
+  return { url, isOurWindow: !!mainWindow && !mainWindow.isDestroyed() && event.sender === mainWindow.webContents, isMainFrame };
+}
+
+const localHandlers: LocalHandlers = {
+  // The native open dialog is the shell's; the renderer then calls openBundle with the path.
+  pickBundle: async ({ kind }): Promise<Responses['pickBundle']> => {
+    const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+    const options: OpenDialogOptions =
+      kind === 'folder'
+        ? { title: 'Open a CollectLogs folder', properties: ['openDirectory'] }
+        : {
+            title: 'Open a CollectLogs zip',
+            properties: ['openFile'],
+            filters: [
+              { name: 'Zip archives', extensions: ['zip'] },
+              { name: 'All files', extensions: ['*'] },
+            ],
+          };
+    const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return r.canceled || r.filePaths.length === 0 ? null : { path: r.filePaths[0] };
+  },
+};
+
+function registerIpc(): void {
+  for (const method of METHODS) {
+    ipcMain.handle(channelFor(method), (event, body: unknown) =>
+      handleIpc(method, body, senderInfo(event), {
+        backend: backend!,
+        indexUrl: INDEX_URL,
+        local: localHandlers,
+        log,
+        afterCall: (m, req, value) => {
+          if (m === 'openBundle') app.addRecentDocument((req as { path: string }).path);
+          // The backend records a bundle as recent once it has loaded, just after the job turns 'done'.
+          const done = m === 'getJob' && (value as { state?: string } | null)?.state === 'done';
+          if (done) setTimeout(() => void refreshRecent(), 300);
+          else if (m === 'listRecent' || m === 'closeBundle') void refreshRecent();
+        },
+      }),
+    );
+  }
+}
+
+function sendCommand(command: Command, payload?: { path: string }): void {
+  const win = mainWindow;
+  if (!win || win.isDestroyed()) return;
+  const send = () => {
+    if (!win.isDestroyed()) win.webContents.send(COMMAND_CHANNEL, command, payload);
+  };
+  if (win.webContents.isLoading()) win.webContents.once('did-finish-load', send);
+  else send();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menu and recent bundles (the backend keeps the list in userData; the menu mirrors it).
+
+async function refreshRecent(force = false): Promise<void> {
+  if (!backend) return;
+  let next: RecentEntry[];
+  try {
+    next = (await backend.call('listRecent', {})) as RecentEntry[];
+  } catch (e) {
+    log(`hnsight: could not read the recent list: ${String(e)}`);
+    next = [];
+  }
+  if (!force && JSON.stringify(next) === JSON.stringify(recent)) return;
+  recent = next;
+  buildMenu();
+}
+
+function buildMenu(): void {
+  const template = menuTemplate({
+    isMac: process.platform === 'darwin',
+    isDev,
+    recent,
+    liveCollection: false,
+    send: sendCommand,
+    clearRecent: () => {
+      app.clearRecentDocuments();
+      backend?.recent.clear().then(
+        () => refreshRecent(true),
+        (e: unknown) => log(`hnsight: could not clear the recent list: ${String(e)}`),
+      );
+    },
+    about: showAbout,
+    openReadme: () => {
+      if (existsSync(README)) void shell.openPath(README);
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function showAbout(): void {
+  const v = process.versions;
+  const options: MessageBoxOptions = {
+    type: 'info',
+    title: 'About hnsight',
+    message: `hnsight ${app.getVersion()}`,
+    detail: `Windows container networking (HNS, VFP, vSwitch) from CollectLogs bundles.\n\nElectron ${v.electron}\nChromium ${v.chrome}\nNode ${v.node}`,
+    buttons: ['OK'],
+  };
+  if (mainWindow && !mainWindow.isDestroyed()) void dialog.showMessageBox(mainWindow, options);
+  else void dialog.showMessageBox(options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The window and its remembered state.
+
+function windowStateFile(): string {
+  return path.join(app.getPath('userData'), WINDOW_STATE_FILE);
+}
+
+function currentState(win: BrowserWindow): WindowState {
+  return { bounds: win.getNormalBounds(), maximized: win.isMaximized() };
+}
+
+function createWindow(): void {
+  const saved = parseWindowState(readJsonSync(windowStateFile()));
+  const restored = restoreBounds(
+    saved,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const win = new BrowserWindow({
+    ...windowOptions({ preload: PRELOAD, bounds: restored.bounds, devTools: isDev }),
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1e1e1e' : '#ffffff',
+  });
+  mainWindow = win;
+  if (restored.maximized) win.maximize();
+  win.once('ready-to-show', () => win.show());
+
+  let saveTimer: NodeJS.Timeout | undefined;
+  const scheduleSave = () => {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      if (!win.isDestroyed()) writeJsonAtomic(windowStateFile(), currentState(win)).catch((e: unknown) => log(`hnsight: could not save the window state: ${String(e)}`));
+    }, 500);
+  };
+  win.on('resize', scheduleSave);
+  win.on('move', scheduleSave);
+  win.on('maximize', scheduleSave);
+  win.on('unmaximize', scheduleSave);
+  win.on('close', () => {
+    clearTimeout(saveTimer);
+    try {
+      writeJsonAtomicSync(windowStateFile(), currentState(win));
+    } catch (e) {
+      log(`hnsight: could not save the window state: ${String(e)}`);
+    }
+  });
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null;
+  });
+  win.webContents.on('render-process-gone', (_e, details) => log(`hnsight: the window's renderer exited (${details.reason})`));
+
+  win.loadFile(INDEX_HTML).catch((e: unknown) => log(`hnsight: could not load ${INDEX_HTML}: ${String(e)}`));
+  if (pendingOpen) {
+    const p = pendingOpen;
+    pendingOpen = undefined;
+    sendCommand(COMMANDS.openPath, { path: p });
+  }
+}

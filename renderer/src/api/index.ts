@@ -1,0 +1,14 @@
+// Picks the backend: the Electron preload's bridge when present, otherwise HTTP to `hnsight serve`.
+// The rest of the renderer only sees HnsightApi.
+import type { HnsightApi } from '../../../electron/api-contract.ts';
+import { createHttpApi } from './http-client.ts';
+
+declare global {
+  interface Window {
+    hnsight?: HnsightApi;
+    hnsightFiles?: { pathForFile(file: File): string };
+  }
+}
+
+export const api: HnsightApi = window.hnsight ?? createHttpApi();
+export const isElectron = !!window.hnsight;

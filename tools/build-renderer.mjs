@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Builds the renderer (Vite) into dist/renderer when its sources changed since the last build.
+// `hnsight serve` and `npm start` call it, so no separate build step is needed after `npm install`.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(repo, 'dist', 'renderer', 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+export function rendererIsStale() {
+  if (!existsSync(out)) return true;
+  const built = statSync(out).mtimeMs;
+  const sources = [path.join(repo, 'renderer'), path.join(repo, 'analysis', 'views')].filter(existsSync).map(newest);
+  return Math.max(...sources, statSync(path.join(repo, 'vite.config.ts')).mtimeMs) > built;
+}
+
+export async function buildRenderer({ force = false, quiet = false } = {}) {
+  if (!force && !rendererIsStale()) return false;
+  const { build } = await import('vite');
+  if (!quiet) process.stderr.write('hnsight: building the user interface (once)…\n');
+  await build({ configFile: path.join(repo, 'vite.config.ts'), logLevel: quiet ? 'error' : 'warn' });
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildRenderer({ force: process.argv.includes('--force') });
+}
