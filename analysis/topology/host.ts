@@ -5,7 +5,7 @@ import { isApipa } from '../../parsers/net/ip.ts';
 import type { TopoNode } from '../views/types.ts';
 import { adapterIps, type AdapterRef, type TopoContext } from './context.ts';
 import { addCopy, addFlag, idOf } from './graph.ts';
-import { isGuid, plural, shortGuid, shortName } from './labels.ts';
+import { isGuid, plural, shortGuid } from './labels.ts';
 
 export const RANK = { uplink: 0, vswitch: 1, network: 2, host: 3, lb: 4, remoteEndpoint: 5, remoteSubnet: 6, nextHop: 7 } as const;
 
@@ -79,6 +79,8 @@ export function addNetworks(ctx: TopoContext): void {
     if (isGuid(n.id)) node.guid = n.id;
     if (n.managementIp && isApipa(n.managementIp)) addFlag(node, 'apipa');
     if (n.fromTable) addFlag(node, 'partial');
+    const sw = switchOfNetwork(ctx, n);
+    if (sw) ctx.g.edge(sw, node.id, 'attach');
   }
 }
 
@@ -178,7 +180,9 @@ export function addUplinksAndHostVnics(ctx: TopoContext): void {
     const sw = switchOfNetwork(ctx, n);
     const hasUplink = g.edges.some((e) => e.kind === 'uplink' && (e.target === netId || (sw && e.target === sw)));
     if (hasUplink) continue;
-    const node = g.node({ id: `uplink:${n.networkAdapterName.toLowerCase()}`, kind: 'uplink', label: n.networkAdapterName, rank: RANK.uplink, details: ['external NIC (uplink)'] });
+    // The same NIC already shown from its ExternalPort (the network's switch is just not known).
+    const same = g.nodes.find((x) => x.kind === 'uplink' && x.label.toLowerCase() === n.networkAdapterName!.toLowerCase());
+    const node = same ?? g.node({ id: `uplink:${n.networkAdapterName.toLowerCase()}`, kind: 'uplink', label: n.networkAdapterName, rank: RANK.uplink, details: ['external NIC (uplink)'] });
     if (ip && !node.details.includes(`node IP ${ip}`)) node.details.push(`node IP ${ip}`);
     g.edge(node.id, sw ?? netId, 'uplink');
   }
@@ -225,4 +229,3 @@ export function addLeftoverHostAdapters(ctx: TopoContext): void {
   }
 }
 
-export { shortName };

@@ -44,6 +44,27 @@ export interface RunningServer {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+export interface AccessRequest {
+  remoteAddress?: string;
+  host?: string;
+  port: number;
+  cookie?: string;
+  headerToken?: string;
+  queryToken?: string;
+}
+
+/** Every request must come from this machine, name us by our loopback address, and carry the token. */
+export function checkAccess(r: AccessRequest, tokenOk: (t: string | undefined) => boolean): { status: number; message: string } | undefined {
+  if (!LOOPBACK.has(r.remoteAddress ?? '')) return { status: 403, message: 'hnsight serves this machine only' };
+  // A page on another site must not reach us through a name that resolves to 127.0.0.1 (DNS rebinding).
+  if (r.host !== `127.0.0.1:${r.port}` && r.host !== `localhost:${r.port}`) return { status: 403, message: 'unexpected Host header' };
+  const cookieToken = /(?:^|;\s*)hnsight_token=([^;]+)/.exec(r.cookie ?? '')?.[1];
+  if (!tokenOk(cookieToken) && !tokenOk(r.headerToken) && !tokenOk(r.queryToken)) {
+    return { status: 401, message: 'missing or wrong token: open the URL hnsight printed when it started' };
+  }
+  return undefined;
+}
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
@@ -70,16 +91,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       res.end(body);
     };
     try {
-      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return send(403, 'hnsight serves this machine only');
-      // A page on another site must not reach us through a name that resolves to 127.0.0.1 (DNS rebinding).
-      const host = req.headers.host ?? '';
-      if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return send(403, 'unexpected Host header');
       const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-      const cookieToken = /(?:^|;\s*)hnsight_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
       const queryToken = url.searchParams.get('token') ?? undefined;
       const headerToken = req.headers['x-hnsight-token'];
-      const authed = tokenOk(cookieToken) || tokenOk(typeof headerToken === 'string' ? headerToken : undefined) || tokenOk(queryToken);
-      if (!authed) return send(401, 'missing or wrong token: open the URL hnsight printed when it started');
+      const denied = checkAccess({
+        remoteAddress: req.socket.remoteAddress,
+        host: req.headers.host,
+        port,
+        cookie: req.headers.cookie,
+        headerToken: typeof headerToken === 'string' ? headerToken : undefined,
+        queryToken,
+      }, tokenOk);
+      if (denied) return send(denied.status, denied.message);
 
       if (url.pathname === '/upload') {
         // Browser mode's drag-and-drop: the dropped .zip (or single file) is saved to a private temp

@@ -58,6 +58,9 @@ export function kindFromName(path: string): FileKind | undefined {
 
 /** Recognises a file by what it says. `head` is the decoded start of the file (a few KiB). */
 export function kindFromContent(head: string): FileKind {
+  // A file that is JSON from its first character is HNS JSON (or nothing we know), whatever words its
+  // strings contain.
+  if (/^\uFEFF?\s*[[{]/.test(head) && !/^\s*\{\s*[^"\s}]/.test(head)) return 'hns-json';
   if (/^Policy for port\s*:/m.test(head) || /^\s*(LAYER|GROUP|RULE)\s*:/m.test(head)) return 'vfp';
   if (/^\s*Port name\s*:/m.test(head) && /^\s*(Switch name|Port Friendly name|PortId)\s*:/m.test(head)) return 'ports';
   if (/Network Information for Compartment|Windows IP Configuration/.test(head) || /^\S.* adapter .*:\s*$/m.test(head)) return 'ip';

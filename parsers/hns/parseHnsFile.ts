@@ -39,6 +39,7 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
     const items = Array.isArray(el.value) ? el.value : [el.value];
     for (const item of items) {
       const n = normaliseHnsObject(item, el.line, sink, opts.expect);
+      if (el.partial && n.kind !== 'unknown') n.value.partial = true;
       switch (n.kind) {
         case 'network':
           value.networks.push(n.value);

@@ -38,7 +38,8 @@ export interface TableObjects {
 
 export function objectsFromTable(rows: PsRow[], kind: HnsKind, sink: IssueSink, have: TableObjects): TableObjects {
   const out: TableObjects = { networks: [], endpoints: [], namespaces: [] };
-  for (const { cells, line } of rows) {
+  for (let rowIdx = 0; rowIdx < rows.length; rowIdx++) {
+    const { cells, line } = rows[rowIdx];
     const src = sink.ref(line);
     if (kind === 'network') {
       const id = normGuid(cell(cells, 'Id', 'ID'));
@@ -62,8 +63,24 @@ export function objectsFromTable(rows: PsRow[], kind: HnsKind, sink: IssueSink, 
       const mac = normMac(cell(cells, 'MacAddress'));
       const id = normGuid(cell(cells, 'Id', 'ID')) ?? '';
       if (!ip && !mac && !id) continue;
-      const dup = have.endpoints.some((e) => (id && e.id === id) || (ip && e.ip === ip && (!mac || e.mac === mac)));
-      if (dup) continue;
+      // The table and the JSON come from two runs of the same Get-HnsEndpoint pipeline, in the same
+      // order: a row at the position of a cut JSON object describes that object even when the cut
+      // came before its address.
+      const atSameIndex = have.endpoints[rowIdx];
+      const positional = atSameIndex?.partial && (!atSameIndex.ip || atSameIndex.ip === ip) ? atSameIndex : undefined;
+      const dup = positional ?? have.endpoints.find((e) => (id && e.id === id) || (ip && e.ip === ip && (!mac || !e.mac || e.mac === mac)));
+      if (dup) {
+        // A JSON object cut by the end of the file: the table row still knows what came after the cut.
+        if (dup.partial) {
+          dup.ip ??= ip;
+          dup.mac ??= mac;
+          const remote = asBool(cell(cells, 'IsRemoteEndpoint'));
+          if (remote !== undefined) dup.isRemote = remote;
+          const st = cell(cells, 'State');
+          if (st !== undefined) dup.state ??= asNum(st) ?? st;
+        }
+        continue;
+      }
       const ep: HnsEndpoint = {
         id,
         name: cell(cells, 'Name') ?? '',

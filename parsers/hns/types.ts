@@ -56,6 +56,8 @@ export interface HnsNetwork {
   policies: HnsPolicy[];
   /** True when built from the PowerShell table because the JSON was missing or cut short. */
   fromTable?: boolean;
+  /** The file ended inside this object's JSON: fields after the cut are missing. */
+  partial?: boolean;
   raw: unknown;
   src: SourceRef;
 }
@@ -108,6 +110,8 @@ export interface HnsEndpoint {
   sharedContainers: string[];
   schema: HnsSchema;
   fromTable?: boolean;
+  /** The file ended inside this object's JSON: fields after the cut are missing. */
+  partial?: boolean;
   raw: unknown;
   src: SourceRef;
 }
@@ -137,6 +141,8 @@ export interface HnsLoadBalancer {
   state?: number | string;
   isApplied?: boolean;
   policies: HnsPolicy[];
+  /** The file ended inside this object's JSON: fields after the cut are missing. */
+  partial?: boolean;
   raw: unknown;
   src: SourceRef;
 }
@@ -150,6 +156,8 @@ export interface HnsNamespace {
   endpointIds: string[];
   containerIds: string[];
   fromTable?: boolean;
+  /** The file ended inside this object's JSON: fields after the cut are missing. */
+  partial?: boolean;
   raw: unknown;
   src: SourceRef;
 }

@@ -10,6 +10,7 @@ import type { ParseIssue, ParseResult } from '../types.ts';
 import { LineIndex } from './lineIndex.ts';
 import { parseLenient } from './lenient.ts';
 import { scanValueEnd, skipWs } from './structure.ts';
+import { salvageTruncated } from './salvage.ts';
 
 export interface JsonElement {
   value: unknown;
@@ -17,6 +18,8 @@ export interface JsonElement {
   line: number;
   /** 1-based line where the element ends. */
   endLine: number;
+  /** The file ended inside this element: only the members before `endLine` were read. */
+  partial?: boolean;
 }
 
 export interface PsJsonRead {
@@ -162,6 +165,23 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
     return false;
   }
 
+  /** Keeps the complete members of an element the file ends inside; true when something was kept. */
+  function salvage(s: number): boolean {
+    const sv = salvageTruncated(text, s, n);
+    if (!sv) return false;
+    let value: unknown;
+    try {
+      value = JSON.parse(sv.json);
+    } catch {
+      const r = parseLenient(sv.json, 0, sv.json.length, { bracelessObject: false, closeAtEnd: true });
+      if (!r.ok) return false;
+      value = r.value;
+    }
+    if (value === null || typeof value !== 'object') return false;
+    out.elements.push({ value, line: li.lineOf(s), endLine: li.lineOf(sv.keptTo), partial: true });
+    return true;
+  }
+
   /** Column of `pos` when only spaces precede it on its line, else -1 (compact JSON). */
   function indentOf(pos: number): number {
     const ls = li.startOf(li.lineOf(pos));
@@ -201,7 +221,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       return resync;
     }
     if (r.reason === 'eof') {
-      sink.error(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file`);
+      sink.error(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${salvage(s) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
     } else {
       sink.error(li.lineOf(r.at), `JSON value starting at line ${li.lineOf(s)} has an unmatched bracket`);
     }
@@ -248,7 +268,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
           continue;
         }
         if (r.reason === 'eof') {
-          sink.error(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file`);
+          sink.error(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${salvage(p) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
         } else {
           sink.error(li.lineOf(r.at), `JSON element starting at line ${li.lineOf(p)} has an unmatched bracket`);
         }

@@ -41,7 +41,9 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
   for (let i = from; i < to; i++) {
     const line = lines[i];
     const n = i + 1;
-    if (pendingV6 && /^\s+\S+\s*$/.test(line) && !NONE_RE.test(line)) {
+    // The gateway of a long IPv6 row wraps onto an indented line of its own; localized on-link
+    // gateways have spaces ('Auf Verbindung'), so any indented line that is not a row continues it.
+    if (pendingV6 && /^\s{8,}\S/.test(line) && !V6_RE.test(line) && !NONE_RE.test(line) && !isBannerLine(line)) {
       const gw = line.trim();
       pendingV6.route.gateway = gw;
       pendingV6.route.onLink = !gw.includes(':');

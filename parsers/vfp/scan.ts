@@ -1,19 +1,34 @@
-// Byte-level index of a (possibly huge) vfpOutput.txt. Splitting 400 MB into JS line strings costs
-// several times a plain byte pass, so this walks the bytes once, compares keywords by byte code and
-// records offsets in typed arrays; full objects come later from materializeVfpPort, one port at a time.
+// Byte-level index of a (possibly huge) vfpOutput.txt. Visiting 27 M lines costs more than the budget
+// of a whole bundle load, so the scanner does not walk lines: it jumps between anchors that every
+// keyword line must contain and verifies the keyword around each hit (only blanks back to the line
+// start, then the keyword, then blanks and ':'). Anchors, found with String.indexOf/RegExp (memchr-fast
+// in V8) on 64 KiB chunks decoded once each:
+//   'U'  RULE, GROUP           'Y'  LAYER (both keywords are matched case-sensitively)
+//   /policy|blocked/i          port boundaries and Blocked (matched case-insensitively)
+//   /matched|command/i         only until the vfpctrl generation is known (usually the first rule)
+// Hits are merged in byte order, so the state machine sees keyword lines exactly in file order; the few
+// lines whose meaning depends on the previous line (the port GUID after an empty `Policy for port :`,
+// `Priority` under a LAYER header) are read by a short forward walk. Correctness never depends on an
+// anchor being rare, only speed: a chunk that does not decode one char per byte (non-ASCII) is walked
+// line by line instead. Line numbers are not counted during the scan: the index keeps byte offsets and
+// resolves lines through a LineLocator, built on the first request.
 // Block recognition mirrors policy-text.ts / text-lines.ts exactly, so counts agree (tests check this).
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
+import { LineLocator } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
 import type { VfpPortPolicy, VfpPortTableRow } from './types.ts';
 
 export interface VfpIndexPort {
   name: string;
-  /** Line of `Policy for port :`, or of the first block when the file names no port. */
-  line: number;
-  /** First line / byte of the port's range (the boundary line; 1 / 0 for an implicit port). */
-  lineStart: number;
+  /** Line of `Policy for port :`, or of the first block when the file names no port (resolved lazily). */
+  readonly line: number;
+  /** Byte offset of the line that `line` names. */
+  byte: number;
+  /** First line of the port's range: the boundary line, 1 for an implicit port (resolved lazily). */
+  readonly lineStart: number;
+  /** First byte of the range (the boundary line; 0 for an implicit port). */
   byteStart: number;
   /** Exclusive end byte of the range (next boundary or end of file). */
   byteEnd: number;
@@ -31,7 +46,8 @@ export interface VfpIndexLayer {
   port: number;
   name: string;
   priority?: number;
-  line: number;
+  /** Line of the LAYER block (resolved lazily). */
+  readonly line: number;
   byte: number;
 }
 
@@ -40,27 +56,31 @@ export type VfpOutputGeneration = 'list-rule' | 'get-rule-counter' | 'unknown';
 export interface VfpIndex {
   file: string;
   bytes: number;
-  lines: number;
+  /** Line count (resolving it builds the line locator: one pass over the bytes). */
+  readonly lines: number;
   ports: VfpIndexPort[];
   layers: VfpIndexLayer[];
-  /** Per GROUP block: byte offset, line, port index. */
+  /** Per GROUP block: byte offset of its line, port index. */
   groupByte: Float64Array;
-  groupLine: Uint32Array;
   groupPort: Uint32Array;
-  /** Per RULE block: byte offset, line, port index, layer index (-1 when outside a LAYER). */
+  /** Lines of the GROUP blocks, computed in one sweep on first read. */
+  readonly groupLine: Uint32Array;
+  /** Per RULE block: byte offset of its line, port index. */
   ruleByte: Float64Array;
-  ruleLine: Uint32Array;
   rulePort: Uint32Array;
-  ruleLayer: Int32Array;
+  /** Lines of the RULE blocks, computed in one sweep on first read. */
+  readonly ruleLine: Uint32Array;
   totals: { ports: number; layers: number; groups: number; rules: number };
   portTable: VfpPortTableRow[];
   generation: VfpOutputGeneration;
-  /** `Command <verb> succeeded!` trailers seen, by verb. */
-  commands: Record<string, number>;
+  /** 1-based line of a byte offset. The first call builds the locator (one pass, ~150 ms per GB). */
+  lineAt(byte: number): number;
 }
 
 export interface VfpScanOptions {
   defaultPortName?: string;
+  /** Bytes decoded per chunk (default 64 KiB). Only tests change it, to put chunk edges everywhere. */
+  chunkBytes?: number;
 }
 
 class GrowF64 {
@@ -95,19 +115,97 @@ class GrowU32 {
   }
 }
 
-class GrowI32 {
-  a: Int32Array;
-  n = 0;
-  constructor(cap: number) {
-    this.a = new Int32Array(cap);
+class IndexPort implements VfpIndexPort {
+  name: string;
+  byte: number;
+  byteStart: number;
+  byteEnd: number;
+  layers = 0;
+  groups = 0;
+  rules = 0;
+  blocked?: boolean;
+  implicit: boolean;
+  firstLayer: number;
+  readonly #loc: LineLocator;
+  constructor(loc: LineLocator, name: string, byte: number, byteStart: number, byteEnd: number, implicit: boolean, firstLayer: number) {
+    this.#loc = loc;
+    this.name = name;
+    this.byte = byte;
+    this.byteStart = byteStart;
+    this.byteEnd = byteEnd;
+    this.implicit = implicit;
+    this.firstLayer = firstLayer;
   }
-  push(v: number): void {
-    if (this.n === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
+  get line(): number {
+    return this.#loc.lineAt(this.byte);
+  }
+  get lineStart(): number {
+    return this.#loc.lineAt(this.byteStart);
+  }
+}
+
+class IndexLayer implements VfpIndexLayer {
+  port: number;
+  name: string;
+  priority?: number;
+  byte: number;
+  readonly #loc: LineLocator;
+  constructor(loc: LineLocator, port: number, name: string, byte: number) {
+    this.#loc = loc;
+    this.port = port;
+    this.name = name;
+    this.byte = byte;
+  }
+  get line(): number {
+    return this.#loc.lineAt(this.byte);
+  }
+}
+
+class ScanIndex implements VfpIndex {
+  file: string;
+  bytes: number;
+  ports: VfpIndexPort[];
+  layers: VfpIndexLayer[];
+  groupByte: Float64Array;
+  groupPort: Uint32Array;
+  ruleByte: Float64Array;
+  rulePort: Uint32Array;
+  totals: { ports: number; layers: number; groups: number; rules: number };
+  portTable: VfpPortTableRow[] = [];
+  generation: VfpOutputGeneration = 'unknown';
+  readonly #loc: LineLocator;
+  readonly #bodyStart: number;
+  #groupLine: Uint32Array | undefined;
+  #ruleLine: Uint32Array | undefined;
+  constructor(loc: LineLocator, file: string, s: Scanner) {
+    this.#loc = loc;
+    this.#bodyStart = s.pos0;
+    this.file = file;
+    this.bytes = s.n;
+    this.ports = s.ports;
+    this.layers = s.layers;
+    this.groupByte = s.groupByte.a.subarray(0, s.groupByte.n);
+    this.groupPort = s.groupPort.a.subarray(0, s.groupPort.n);
+    this.ruleByte = s.ruleByte.a.subarray(0, s.ruleByte.n);
+    this.rulePort = s.rulePort.a.subarray(0, s.rulePort.n);
+    this.totals = { ports: s.ports.length, layers: 0, groups: 0, rules: 0 };
+    for (const p of s.ports) {
+      this.totals.layers += p.layers;
+      this.totals.groups += p.groups;
+      this.totals.rules += p.rules;
     }
-    this.a[this.n++] = v;
+  }
+  get lines(): number {
+    return this.#loc.totalLines(this.#bodyStart);
+  }
+  get groupLine(): Uint32Array {
+    return (this.#groupLine ??= this.#loc.linesOfSorted(this.groupByte));
+  }
+  get ruleLine(): Uint32Array {
+    return (this.#ruleLine ??= this.#loc.linesOfSorted(this.ruleByte));
+  }
+  lineAt(byte: number): number {
+    return this.#loc.lineAt(byte);
   }
 }
 
@@ -122,6 +220,11 @@ const K_COMMAND = bytesOf('command');
 const K_MATCHED = bytesOf('matched');
 const K_SUCCEEDED = bytesOf('succeeded');
 const K_ITEM_LIST = bytesOf('item list');
+
+/** Bytes decoded per string: V8 decodes strings below its large-object size (128 KiB) far faster. */
+const CHUNK = 1 << 16;
+/** Extra bytes decoded past a chunk so a regex keyword that crosses the edge is seen whole. */
+const OVERLAP = 16;
 
 function bytesOf(s: string): Uint8Array {
   const b = new Uint8Array(s.length);
@@ -166,6 +269,7 @@ function skipBlanks(bytes: Uint8Array, i: number, end: number): number {
 }
 
 const nameDecoder = new TextDecoder('utf-8');
+const chunkDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function text(bytes: Uint8Array, i: number, end: number): string {
   return i >= end ? '' : nameDecoder.decode(bytes.subarray(i, end));
@@ -178,218 +282,366 @@ function boolAt(c: number): boolean | undefined {
   return undefined;
 }
 
-export function scanVfpOutput(bytes: Uint8Array, file: string, opts: VfpScanOptions = {}): ParseResult<VfpIndex> {
-  const sink = new IssueSink(file);
-  const ports: VfpIndexPort[] = [];
-  const layers: VfpIndexLayer[] = [];
-  const groupByte = new GrowF64(1024), groupLine = new GrowU32(1024), groupPort = new GrowU32(1024);
-  const ruleByte = new GrowF64(4096), ruleLine = new GrowU32(4096), rulePort = new GrowU32(4096), ruleLayer = new GrowI32(4096);
-  const commands: Record<string, number> = {};
-  let sawCounters = false;
-  let lineNo = 0;
-  let firstContentByte = -1;
-  const n = bytes instanceof Uint8Array ? bytes.length : 0;
+class Scanner {
+  readonly b: Uint8Array;
+  readonly n: number;
+  readonly pos0: number;
+  readonly loc: LineLocator;
+  readonly defaultPortName: string;
+  ports: IndexPort[] = [];
+  layers: IndexLayer[] = [];
+  groupByte = new GrowF64(1024);
+  groupPort = new GrowU32(1024);
+  ruleByte = new GrowF64(4096);
+  rulePort = new GrowU32(4096);
+  port: IndexPort | undefined;
+  firstContentByte = -1;
+  /** Start of the last line classified (or consumed as a port name): hits on it or before are stale. */
+  lastLs = -1;
+  /** First line start at or after the end of the last walked chunk. */
+  walkEnd = -1;
+  /** Where the scan is, for an internal-error issue. */
+  cursor = 0;
+  genOpen = true;
+  sawCounters = false;
+  sawGetRuleCounter = false;
+  sawListRule = false;
+  readonly reEvent = /policy|blocked/gi;
+  readonly reGen = /matched|command/gi;
 
-  try {
-    let pos = n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-    let port: VfpIndexPort | undefined;
-    let layerIdx = -1;
-    /** Layer whose header fields (Priority) are still being read. */
-    let layerHeader: VfpIndexLayer | undefined;
-    let awaiting: { line: number } | undefined;
+  readonly chunkBytes: number;
 
-    const openPort = (name: string, line: number, lineStart: number, byteStart: number, implicit: boolean): void => {
-      if (port) port.byteEnd = byteStart;
-      port = { name, line, lineStart, byteStart, byteEnd: n, layers: 0, groups: 0, rules: 0, implicit, firstLayer: layers.length };
-      ports.push(port);
-      layerIdx = -1;
-      layerHeader = undefined;
-    };
-    const ensurePort = (line: number): VfpIndexPort => {
-      if (!port) openPort(opts.defaultPortName ?? '', line, 1, 0, true);
-      return port!;
-    };
-
-    while (pos < n) {
-      lineNo++;
-      let end = bytes.indexOf(LF, pos);
-      if (end < 0) end = n;
-      const ls = pos;
-      pos = end + 1;
-      const i = skipBlanks(bytes, ls, end);
-      if (i >= end) continue;
-      const c = bytes[i];
-      if (c === CR && trimEnd(bytes, i, end) === i) continue;
-
-      let kw = 0; // 1 LAYER, 2 GROUP, 3 RULE
-      let after = -1;
-      if (c === 76 && at(bytes, i, end, K_LAYER)) {
-        after = colonAfter(bytes, i + 5, end);
-        if (after >= 0) kw = 1;
-      } else if (c === 71 && at(bytes, i, end, K_GROUP)) {
-        after = colonAfter(bytes, i + 5, end);
-        if (after >= 0) kw = 2;
-      } else if (c === 82 && at(bytes, i, end, K_RULE)) {
-        after = colonAfter(bytes, i + 4, end);
-        if (after >= 0) kw = 3;
-      }
-      let boundaryAfter = -1;
-      let blockedAfter = -1;
-      if (kw === 0) {
-        if ((c === 80 || c === 112) && atFold(bytes, i, end, K_POLICY)) boundaryAfter = colonAfter(bytes, i + K_POLICY.length, end);
-        else if ((c === 66 || c === 98) && atFold(bytes, i, end, K_BLOCKED)) blockedAfter = colonAfter(bytes, i + K_BLOCKED.length, end);
-      }
-
-      if (awaiting) {
-        awaiting = undefined;
-        if (kw === 0 && boundaryAfter < 0 && blockedAfter < 0) {
-          // Mirrors isPortNameLine: no blanks, no colon, not a ==== rule.
-          const e = trimEnd(bytes, i, end);
-          let ok = c !== 61;
-          for (let k = i; ok && k < e; k++) {
-            const b = bytes[k];
-            if (b === SP || b === TAB || b === COLON) ok = false;
-          }
-          if (ok) {
-            port!.name = text(bytes, i, e);
-            continue;
-          }
-        }
-      }
-
-      if (kw !== 0) {
-        if (firstContentByte < 0) firstContentByte = ls;
-        const p = ensurePort(lineNo);
-        const pi = ports.length - 1;
-        if (kw === 1) {
-          p.layers++;
-          layerIdx = layers.length;
-          layerHeader = { port: pi, name: text(bytes, skipBlanks(bytes, after, end), trimEnd(bytes, after, end)), line: lineNo, byte: ls };
-          layers.push(layerHeader);
-        } else if (kw === 2) {
-          p.groups++;
-          layerHeader = undefined;
-          groupByte.push(ls);
-          groupLine.push(lineNo);
-          groupPort.push(pi);
-        } else {
-          p.rules++;
-          layerHeader = undefined;
-          ruleByte.push(ls);
-          ruleLine.push(lineNo);
-          rulePort.push(pi);
-          ruleLayer.push(layerIdx);
-        }
-        continue;
-      }
-      if (boundaryAfter >= 0) {
-        if (firstContentByte < 0) firstContentByte = ls;
-        const rs = skipBlanks(bytes, boundaryAfter, end);
-        const re = trimEnd(bytes, rs, end);
-        openPort(text(bytes, rs, re), lineNo, lineNo, ls, false);
-        if (re <= rs) awaiting = { line: lineNo };
-        continue;
-      }
-      if (blockedAfter >= 0) {
-        const p = ensurePort(lineNo);
-        // Mirrors policy-text.ts: a Blocked line ends the policy blocks (here: the layer header).
-        layerHeader = undefined;
-        layerIdx = -1;
-        const v = skipBlanks(bytes, blockedAfter, end);
-        if (v < end) {
-          const b = boolAt(bytes[v]);
-          if (b !== undefined) p.blocked = b;
-        }
-        continue;
-      }
-      if (layerHeader && (c === 80 || c === 112) && atFold(bytes, i, end, K_PRIORITY)) {
-        const a = colonAfter(bytes, i + K_PRIORITY.length, end);
-        if (a >= 0) {
-          let k = skipBlanks(bytes, a, end);
-          let v = 0, digits = 0;
-          while (k < end && bytes[k] >= 48 && bytes[k] <= 57 && digits < 15) {
-            v = v * 10 + (bytes[k++] - 48);
-            digits++;
-          }
-          if (digits > 0) layerHeader.priority = v;
-          layerHeader = undefined;
-        }
-        continue;
-      }
-      if ((c === 67 || c === 99) && atFold(bytes, i, end, K_COMMAND)) {
-        // `Command <verb> succeeded!`
-        let k = skipBlanks(bytes, i + K_COMMAND.length, end);
-        const vs = k;
-        while (k < end && bytes[k] !== SP && bytes[k] !== TAB && bytes[k] !== CR) k++;
-        if (k > vs && k - vs < 64) {
-          const rest = skipBlanks(bytes, k, end);
-          if (atFold(bytes, rest, end, K_SUCCEEDED)) {
-            const verb = text(bytes, vs, k).toLowerCase();
-            commands[verb] = (commands[verb] ?? 0) + 1;
-            // Mirrors policy-text.ts: a trailer ends the policy blocks of that output.
-            layerHeader = undefined;
-            layerIdx = -1;
-          }
-        }
-        continue;
-      }
-      if ((c === 73 || c === 105) && atFold(bytes, i, end, K_ITEM_LIST) && trimEnd(bytes, i, end) === i + K_ITEM_LIST.length) {
-        // A new vfpctrl output starts: rules after it are not under the previous LAYER (policy-text.ts agrees).
-        layerHeader = undefined;
-        layerIdx = -1;
-        continue;
-      }
-      if (!sawCounters && (c === 77 || c === 109) && atFold(bytes, i, end, K_MATCHED)) sawCounters = true;
-    }
-  } catch (e) {
-    sink.error(lineNo, `internal error while scanning VFP output: ${e instanceof Error ? e.message : String(e)}`);
+  constructor(b: Uint8Array, loc: LineLocator, defaultPortName: string, chunkBytes: number) {
+    this.b = b;
+    this.chunkBytes = chunkBytes;
+    this.n = b.length;
+    this.pos0 = this.n >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+    this.loc = loc;
+    this.defaultPortName = defaultPortName;
   }
 
-  let portTable: VfpPortTableRow[] = [];
+  run(): void {
+    const step = this.chunkBytes;
+    for (let c0 = this.pos0; c0 < this.n; c0 += step) {
+      this.cursor = c0;
+      this.chunk(c0, Math.min(this.n, c0 + step));
+    }
+  }
+
+  /** One chunk: merge the anchor hits of [c0, c1) in byte order. */
+  chunk(c0: number, c1: number): void {
+    const b = this.b;
+    const e = Math.min(this.n, c1 + OVERLAP);
+    const s = chunkDecoder.decode(b.subarray(c0, e));
+    if (s.length !== e - c0) {
+      // Some byte did not become exactly one char, so string indexes are not byte offsets here.
+      this.walkLines(c0, c1);
+      return;
+    }
+    const lim = c1 - c0;
+    let u = s.indexOf('U');
+    if (u >= lim) u = -1;
+    let y = s.indexOf('Y');
+    if (y >= lim) y = -1;
+    const re = this.reEvent;
+    re.lastIndex = 0;
+    let m = re.exec(s);
+    let r = m && m.index < lim ? m.index : -1;
+    const rg = this.reGen;
+    let g = -1;
+    if (this.genOpen) {
+      rg.lastIndex = 0;
+      m = rg.exec(s);
+      g = m && m.index < lim ? m.index : -1;
+    }
+    for (;;) {
+      let p = u, which = 1;
+      if (y >= 0 && (p < 0 || y < p)) {
+        p = y;
+        which = 2;
+      }
+      if (r >= 0 && (p < 0 || r < p)) {
+        p = r;
+        which = 3;
+      }
+      if (g >= 0 && (p < 0 || g < p)) {
+        p = g;
+        which = 4;
+      }
+      if (p < 0) return;
+      const k = c0 + p;
+      let kw = -1;
+      if (which === 1) {
+        if (k >= 1 && b[k - 1] === 82 && b[k + 1] === 76 && b[k + 2] === 69) kw = k - 1; // R-U-LE
+        else if (k >= 3 && b[k - 3] === 71 && b[k - 2] === 82 && b[k - 1] === 79 && b[k + 1] === 80) kw = k - 3; // GRO-U-P
+        u = s.indexOf('U', p + 1);
+        if (u >= lim) u = -1;
+      } else if (which === 2) {
+        if (k >= 2 && b[k - 2] === 76 && b[k - 1] === 65 && b[k + 1] === 69 && b[k + 2] === 82) kw = k - 2; // LA-Y-ER
+        y = s.indexOf('Y', p + 1);
+        if (y >= lim) y = -1;
+      } else if (which === 3) {
+        kw = k;
+        re.lastIndex = p + 1;
+        m = re.exec(s);
+        r = m && m.index < lim ? m.index : -1;
+      } else {
+        kw = k;
+        if (this.genOpen) {
+          rg.lastIndex = p + 1;
+          m = rg.exec(s);
+          g = m && m.index < lim ? m.index : -1;
+        } else g = -1;
+      }
+      if (kw < 0) continue;
+      const ls = this.lineStartOf(kw);
+      if (ls < 0 || ls <= this.lastLs) continue;
+      this.lastLs = ls;
+      this.classify(ls);
+    }
+  }
+
+  /**
+   * Fallback for a chunk whose string indexes are not byte offsets: classify every line that starts in
+   * [c0, c1), plus the line running into c0 (its anchor may lie here, while fast chunks attribute a
+   * line to the chunk of its anchor). lastLs keeps every line classified once.
+   */
+  walkLines(c0: number, c1: number): void {
+    const b = this.b;
+    let ls: number;
+    if (this.walkEnd > c0) ls = this.walkEnd;
+    else {
+      const lo = Math.max(this.pos0, this.lastLs);
+      let j = c0 - 1;
+      while (j >= lo && b[j] !== LF) j--;
+      if (j >= lo) ls = j + 1;
+      else if (this.lastLs < this.pos0) ls = this.pos0;
+      else {
+        // The line running into c0 is the last classified one.
+        const e = b.indexOf(LF, c0);
+        ls = e < 0 ? this.n : e + 1;
+      }
+    }
+    while (ls < c1) {
+      if (ls > this.lastLs) {
+        this.lastLs = ls;
+        this.classify(ls);
+      }
+      const e = b.indexOf(LF, ls);
+      ls = e < 0 ? this.n : e + 1;
+    }
+    this.walkEnd = ls;
+  }
+
+  /** Start of the line whose first non-blank byte is k, or -1 when k is not first on its line. */
+  lineStartOf(k: number): number {
+    const b = this.b;
+    let j = k - 1;
+    while (j >= this.pos0 && (b[j] === SP || b[j] === TAB)) j--;
+    if (j < this.pos0) return k >= this.pos0 ? this.pos0 : -1;
+    return b[j] === LF ? j + 1 : -1;
+  }
+
+  lineEnd(i: number): number {
+    const e = this.b.indexOf(LF, i);
+    return e < 0 ? this.n : e;
+  }
+
+  openPort(name: string, byte: number, byteStart: number, implicit: boolean): IndexPort {
+    if (this.port) this.port.byteEnd = byteStart;
+    const p = new IndexPort(this.loc, name, byte, byteStart, this.n, implicit, this.layers.length);
+    this.port = p;
+    this.ports.push(p);
+    return p;
+  }
+
+  ensurePort(ls: number): IndexPort {
+    return this.port ?? this.openPort(this.defaultPortName, ls, 0, true);
+  }
+
+  /** Whether the line at first non-blank i is a LAYER/GROUP/RULE, boundary or Blocked line. */
+  isEventAt(i: number): boolean {
+    const b = this.b, n = this.n, c = b[i];
+    if (c === 76) return at(b, i, n, K_LAYER) && colonAfter(b, i + 5, n) >= 0;
+    if (c === 71) return at(b, i, n, K_GROUP) && colonAfter(b, i + 5, n) >= 0;
+    if (c === 82) return at(b, i, n, K_RULE) && colonAfter(b, i + 4, n) >= 0;
+    if (c === 80 || c === 112) return atFold(b, i, n, K_POLICY) && colonAfter(b, i + K_POLICY.length, n) >= 0;
+    if (c === 66 || c === 98) return atFold(b, i, n, K_BLOCKED) && colonAfter(b, i + K_BLOCKED.length, n) >= 0;
+    return false;
+  }
+
+  /** The state machine, for one line (keywords never contain '\n', so n bounds the compares). */
+  classify(ls: number): void {
+    const b = this.b, n = this.n;
+    const i = skipBlanks(b, ls, n);
+    if (i >= n) return;
+    const c = b[i];
+    let after: number;
+    if (c === 82 && at(b, i, n, K_RULE) && colonAfter(b, i + 4, n) >= 0) {
+      const p = this.ensurePort(ls);
+      if (this.firstContentByte < 0) this.firstContentByte = ls;
+      p.rules++;
+      this.ruleByte.push(ls);
+      this.rulePort.push(this.ports.length - 1);
+    } else if (c === 71 && at(b, i, n, K_GROUP) && colonAfter(b, i + 5, n) >= 0) {
+      const p = this.ensurePort(ls);
+      if (this.firstContentByte < 0) this.firstContentByte = ls;
+      p.groups++;
+      this.groupByte.push(ls);
+      this.groupPort.push(this.ports.length - 1);
+    } else if (c === 76 && at(b, i, n, K_LAYER) && (after = colonAfter(b, i + 5, n)) >= 0) {
+      const p = this.ensurePort(ls);
+      if (this.firstContentByte < 0) this.firstContentByte = ls;
+      p.layers++;
+      const end = this.lineEnd(i);
+      const layer = new IndexLayer(this.loc, this.ports.length - 1, text(b, skipBlanks(b, after, end), trimEnd(b, after, end)), ls);
+      this.layers.push(layer);
+      this.readLayerPriority(layer, end + 1);
+    } else if ((c === 80 || c === 112) && atFold(b, i, n, K_POLICY) && (after = colonAfter(b, i + K_POLICY.length, n)) >= 0) {
+      if (this.firstContentByte < 0) this.firstContentByte = ls;
+      const end = this.lineEnd(i);
+      const rs = skipBlanks(b, after, end);
+      const re = trimEnd(b, rs, end);
+      const p = this.openPort(text(b, rs, re), ls, ls, false);
+      if (re <= rs) this.readPortName(p, end + 1);
+    } else if ((c === 66 || c === 98) && atFold(b, i, n, K_BLOCKED) && (after = colonAfter(b, i + K_BLOCKED.length, n)) >= 0) {
+      const p = this.ensurePort(ls);
+      const v = skipBlanks(b, after, n);
+      if (v < n) {
+        const x = boolAt(b[v]);
+        if (x !== undefined) p.blocked = x;
+      }
+    } else if (this.genOpen) this.generationLine(i);
+  }
+
+  /** `Matched …` counters or a `Command <verb> succeeded` trailer decide the vfpctrl generation. */
+  generationLine(i: number): void {
+    const b = this.b, n = this.n, c = b[i];
+    if ((c === 77 || c === 109) && atFold(b, i, n, K_MATCHED)) {
+      this.sawCounters = true;
+      this.genOpen = false;
+      return;
+    }
+    if ((c === 67 || c === 99) && atFold(b, i, n, K_COMMAND)) {
+      const verb = this.trailerVerb(i, this.lineEnd(i));
+      if (verb === 'get-rule-counter') {
+        this.sawGetRuleCounter = true;
+        this.genOpen = false;
+      } else if (verb === 'list-rule') this.sawListRule = true;
+    }
+  }
+
+  /** Verb of `Command <verb> succeeded` starting at i, or undefined. */
+  trailerVerb(i: number, end: number): string | undefined {
+    const b = this.b;
+    let k = skipBlanks(b, i + K_COMMAND.length, end);
+    const vs = k;
+    while (k < end && b[k] !== SP && b[k] !== TAB && b[k] !== CR) k++;
+    if (k <= vs || k - vs >= 64) return undefined;
+    return atFold(b, skipBlanks(b, k, end), end, K_SUCCEEDED) ? text(b, vs, k).toLowerCase() : undefined;
+  }
+
+  /** Blank line: nothing but blanks and CRs before the newline. */
+  isBlank(i: number, end: number): boolean {
+    return i >= end || trimEnd(this.b, i, end) === i;
+  }
+
+  /**
+   * A LAYER header's `Priority :` (mirrors the line loop: the header ends at the next block,
+   * boundary, Blocked, trailer or ITEM LIST). The walk stops at the first keyword line, so walks
+   * never overlap and together read each byte at most once.
+   */
+  readLayerPriority(layer: IndexLayer, pos: number): void {
+    const b = this.b, n = this.n;
+    while (pos < n) {
+      const ls = pos;
+      const end = this.lineEnd(ls);
+      pos = end + 1;
+      const i = skipBlanks(b, ls, end);
+      if (this.isBlank(i, end)) continue;
+      if (this.isEventAt(i)) return;
+      const c = b[i];
+      if ((c === 80 || c === 112) && atFold(b, i, end, K_PRIORITY)) {
+        const a = colonAfter(b, i + K_PRIORITY.length, end);
+        if (a < 0) continue;
+        let k = skipBlanks(b, a, end);
+        let v = 0, digits = 0;
+        while (k < end && b[k] >= 48 && b[k] <= 57 && digits < 15) {
+          v = v * 10 + (b[k++] - 48);
+          digits++;
+        }
+        if (digits > 0) layer.priority = v;
+        return;
+      }
+      if ((c === 67 || c === 99) && atFold(b, i, end, K_COMMAND) && this.trailerVerb(i, end) !== undefined) return;
+      if ((c === 73 || c === 105) && atFold(b, i, end, K_ITEM_LIST) && trimEnd(b, i, end) === i + K_ITEM_LIST.length) return;
+    }
+  }
+
+  /** `Policy for port : ` with the GUID on the next non-blank line (the script echoes two arguments). */
+  readPortName(port: IndexPort, pos: number): void {
+    const b = this.b, n = this.n;
+    while (pos < n) {
+      const ls = pos;
+      const end = this.lineEnd(ls);
+      pos = end + 1;
+      const i = skipBlanks(b, ls, end);
+      if (this.isBlank(i, end)) continue;
+      if (this.isEventAt(i)) return;
+      // Mirrors isPortNameLine: no blanks, no colon, not a ==== rule.
+      const e = trimEnd(b, i, end);
+      if (b[i] === 61) return;
+      for (let k = i; k < e; k++) {
+        const x = b[k];
+        if (x === SP || x === TAB || x === COLON) return;
+      }
+      port.name = text(b, i, e);
+      // The name line is consumed: no anchor hit on it may be read as anything else.
+      this.lastLs = ls;
+      return;
+    }
+  }
+}
+
+export function scanVfpOutput(bytes: Uint8Array, file: string, opts: VfpScanOptions = {}): ParseResult<VfpIndex> {
+  const sink = new IssueSink(file);
+  const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(0);
+  const n = b.length;
+  const loc = new LineLocator(b);
+  const cb = opts?.chunkBytes;
+  const chunkBytes = typeof cb === 'number' && cb >= 1 && cb <= CHUNK ? Math.floor(cb) : CHUNK;
+  const s = new Scanner(b, loc, opts?.defaultPortName ?? '', chunkBytes);
+  try {
+    s.run();
+  } catch (e) {
+    sink.error(safeLine(loc, s.cursor), `internal error while scanning VFP output: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const index = new ScanIndex(loc, file, s);
+
   try {
     // The PS port table sits before the first port; it is small, so the string parser reads it.
-    const limit = Math.min(firstContentByte < 0 ? n : firstContentByte, 4 * 1024 * 1024);
+    const limit = Math.min(s.firstContentByte < 0 ? n : s.firstContentByte, 4 * 1024 * 1024);
     if (limit > 0) {
-      const t = parseVfpOutputPortTable(nameDecoder.decode(bytes.subarray(0, limit)), file);
-      portTable = t.value;
+      const t = parseVfpOutputPortTable(nameDecoder.decode(b.subarray(0, limit)), file);
+      index.portTable = t.value;
       sink.issues.push(...t.issues);
     }
   } catch (e) {
     sink.error(0, `internal error while reading the port table: ${e instanceof Error ? e.message : String(e)}`);
   }
 
-  const totals = { ports: ports.length, layers: 0, groups: 0, rules: 0 };
-  for (const p of ports) {
-    totals.layers += p.layers;
-    totals.groups += p.groups;
-    totals.rules += p.rules;
-  }
-  const generation: VfpOutputGeneration =
-    commands['get-rule-counter'] || sawCounters ? 'get-rule-counter' : commands['list-rule'] ? 'list-rule' : 'unknown';
+  index.generation = s.sawGetRuleCounter || s.sawCounters ? 'get-rule-counter' : s.sawListRule ? 'list-rule' : 'unknown';
   if (n === 0) sink.info(0, 'empty file');
-  else if (ports.length === 0) sink.info(0, 'no VFP port policy (LAYER/GROUP/RULE or Policy for port) found');
+  else if (s.ports.length === 0) sink.info(0, 'no VFP port policy (LAYER/GROUP/RULE or Policy for port) found');
+  return { value: index, issues: sink.issues };
+}
 
-  return {
-    value: {
-      file,
-      bytes: n,
-      lines: lineNo,
-      ports,
-      layers,
-      groupByte: groupByte.a.subarray(0, groupByte.n),
-      groupLine: groupLine.a.subarray(0, groupLine.n),
-      groupPort: groupPort.a.subarray(0, groupPort.n),
-      ruleByte: ruleByte.a.subarray(0, ruleByte.n),
-      ruleLine: ruleLine.a.subarray(0, ruleLine.n),
-      rulePort: rulePort.a.subarray(0, rulePort.n),
-      ruleLayer: ruleLayer.a.subarray(0, ruleLayer.n),
-      totals,
-      portTable,
-      generation,
-      commands,
-    },
-    issues: sink.issues,
-  };
+function safeLine(loc: LineLocator, byte: number): number {
+  try {
+    return loc.lineAt(byte);
+  } catch {
+    return 0;
+  }
 }
 
 /** Decodes one indexed port's bytes and runs the detailed parser; line numbers are true file lines. */

@@ -8,20 +8,23 @@ const HNS = join(__dirname, '../../fixtures/hns');
 const fixture = (name: string): string => readFileSync(join(HNS, name), 'utf8');
 
 describe('truncated and missing JSON', () => {
-  it('truncated endpoint.txt: complete endpoints from JSON, the rest from the table, error at the last line', () => {
+  it('truncated endpoint.txt: complete endpoints from JSON, the cut one salvaged and completed from its table row, the rest from the table', () => {
     const lines = fixture('endpoint-v2.txt').split('\r\n');
     const cut = lines.slice(0, 120).join('\r\n'); // second endpoint (line 107) is cut
     const r = parseEndpointTxt(cut);
     const errors = r.issues.filter((i) => i.severity === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0].line).toBe(120);
-    expect(r.value.endpoints.map((e) => [e.ip, e.fromTable ?? false])).toEqual([
-      ['10.244.1.21', false],
-      ['10.244.2.17', true],
-      ['10.244.3.9', true],
+    expect(r.value.endpoints.map((e) => [e.ip, e.fromTable ?? false, e.partial ?? false])).toEqual([
+      ['10.244.1.21', false, false],
+      ['10.244.2.17', false, true],
+      ['10.244.3.9', true, false],
     ]);
-    expect(r.value.endpoints[1]).toMatchObject({ isRemote: true, mac: '0E-2A-0A-F4-02-11', state: 1, src: { line: 5 } });
-    expect(r.issues.some((i) => i.severity === 'warning' && /2 endpoint object\(s\) taken from the PowerShell table/.test(i.message))).toBe(true);
+    // the members before the cut come from the JSON (ID, provider address), the rest from the table row
+    expect(r.value.endpoints[1]).toMatchObject({ id: '5ae0f1b2-c3d4-4e5f-a6b7-c8d9e0f1a2b3', providerAddress: '10.123.74.74', isRemote: true, mac: '0E-2A-0A-F4-02-11', state: 1, src: { line: 107 } });
+    expect(r.value.endpoints[2]).toMatchObject({ isRemote: true, mac: '0E-2A-0A-F4-03-09', state: 1, src: { line: 6 } });
+    expect(errors[0].message).toMatch(/line 107 .*up to line 118 were kept/);
+    expect(r.issues.some((i) => i.severity === 'warning' && /1 endpoint object\(s\) taken from the PowerShell table/.test(i.message))).toBe(true);
   });
 
   it('network.txt with only the table (JSON missing) yields table networks', () => {

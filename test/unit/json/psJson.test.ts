@@ -61,7 +61,9 @@ describe('readPsJson: damaged input', () => {
     const lines = text.split('\r\n');
     const cut = lines.slice(0, 60).join('\r\n'); // third load balancer starts at line 52
     const r = readPsJson(cut, 'policy.txt');
-    expect(r.value.elements.map((e) => e.line)).toEqual([2, 28]);
+    // the third one is cut: its complete members are kept and it is marked partial
+    expect(r.value.elements.map((e) => [e.line, e.partial ?? false])).toEqual([[2, false], [28, false], [52, true]]);
+    expect((r.value.elements[2].value as Record<string, unknown>).ID).toBeDefined();
     expect(r.value.complete).toBe(false);
     const errors = r.issues.filter((i) => i.severity === 'error');
     expect(errors).toHaveLength(1);

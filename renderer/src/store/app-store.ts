@@ -1,0 +1,16 @@
+// The store instance the app uses, over the real backend. Kept apart from index.ts so the unit
+// tests import the slices without touching window or the API client.
+import { api } from '../api/index.ts';
+import { uploadBundle } from '../api/upload.ts';
+import { bindStore, createAppStore } from './index.ts';
+
+function safeStorage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // storage disabled (privacy settings): the theme just is not remembered
+  }
+}
+
+export const appStore = createAppStore({ api, storage: safeStorage(), upload: uploadBundle });
+export const useApp = bindStore(appStore);

@@ -1,0 +1,24 @@
+// The app's one store, built from its slices. createAppStore takes its dependencies so tests can
+// build one over a fake API; the app builds one over the real API (store/app-store.ts).
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { createSessionSlice } from './session.ts';
+import { createSelectionSlice } from './selection.ts';
+import { createUiSlice } from './ui.ts';
+import { createSearchSlice } from './search.ts';
+import type { AppState, Deps } from './types.ts';
+
+export type { AppState, Deps } from './types.ts';
+
+export function createAppStore(deps: Deps): StoreApi<AppState> {
+  return createStore<AppState>()((...a) => ({
+    ...createSessionSlice(deps)(...a),
+    ...createSelectionSlice(deps)(...a),
+    ...createUiSlice(deps)(...a),
+    ...createSearchSlice(deps)(...a),
+  }));
+}
+
+export function bindStore(store: StoreApi<AppState>) {
+  return <T,>(selector: (s: AppState) => T): T => useStore(store, selector);
+}

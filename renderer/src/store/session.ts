@@ -1,0 +1,222 @@
+// Session slice: the backend's info, the bundle being loaded (job + progress) and the bundle open
+// (summary, topology, inventory). It also decides the app state the e2e tests and the error screen
+// read: loading while the first info/auto-open or any load runs, error when the backend is unreachable
+// or the initial bundle failed.
+import type { AppInfo, JobState, RecentEntry } from '../../../electron/api-contract.ts';
+import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/views/types.ts';
+import { errorMessage, type AppState, type SliceCreator } from './types.ts';
+
+export type AppPhase = 'loading' | 'ready' | 'error';
+
+export interface FatalError {
+  /** 'backend': info() failed; 'bundle': the bundle opened at start failed. */
+  kind: 'backend' | 'bundle';
+  message: string;
+  location?: string;
+}
+
+export type OpenRequest = { path: string } | { demo: 'l2bridge-node' | 'overlay-node' } | { file: File };
+
+export interface SessionSlice {
+  initialized: boolean;
+  info?: AppInfo;
+  fatal?: FatalError;
+  /** The load running now (progress), or the last one that ended. */
+  job?: JobState;
+  bundle?: BundleSummary;
+  /** The summary card is shown after each load until dismissed. */
+  summaryOpen: boolean;
+  recent: RecentEntry[];
+  topology?: TopologyGraph;
+  topologyExpanded: boolean;
+  topologyLoading: boolean;
+  topologyError?: string;
+  inventory?: InventoryTable[];
+  inventoryError?: string;
+  init(): Promise<void>;
+  open(req: OpenRequest, opts?: { initial?: boolean }): Promise<void>;
+  cancelLoad(): Promise<void>;
+  closeBundle(): Promise<void>;
+  dismissFatal(): void;
+  setSummaryOpen(open: boolean): void;
+  loadTopology(expand?: boolean): Promise<void>;
+  loadInventory(): Promise<void>;
+  refreshRecent(): Promise<void>;
+}
+
+export function appPhase(s: Pick<AppState, 'initialized' | 'job' | 'fatal'>): AppPhase {
+  if (!s.initialized) return 'loading';
+  if (s.job?.state === 'loading') return 'loading';
+  if (s.fatal) return 'error';
+  return 'ready';
+}
+
+const POLL_MS = 100;
+
+export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, get) => {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  // Each open() bumps this; an older poll loop that sees a newer one stops quietly.
+  let loadSeq = 0;
+
+  const startJob = async (req: OpenRequest): Promise<string> => {
+    if ('path' in req) return (await deps.api.openBundle({ path: req.path })).jobId;
+    if ('demo' in req) return (await deps.api.openDemo({ name: req.demo })).jobId;
+    if (!deps.upload) throw new Error('uploading a file is not available here');
+    return (await deps.upload(req.file)).jobId;
+  };
+
+  const describe = (req: OpenRequest) => ('path' in req ? req.path : 'demo' in req ? req.demo : req.file.name);
+
+  return {
+    initialized: false,
+    summaryOpen: false,
+    recent: [],
+    topologyExpanded: false,
+    topologyLoading: false,
+
+    async init() {
+      set({ initialized: false, fatal: undefined });
+      let info: AppInfo;
+      try {
+        info = await deps.api.info({});
+      } catch (e) {
+        set({ initialized: true, fatal: { kind: 'backend', message: `The hnsight backend cannot be reached: ${errorMessage(e)}` } });
+        return;
+      }
+      set({ info });
+      void get().refreshRecent();
+      // Stay in 'loading' through the auto-open so the first 'ready' already shows the bundle.
+      if (info.initialBundle && !get().bundle) await get().open({ path: info.initialBundle }, { initial: true });
+      set({ initialized: true });
+    },
+
+    async open(req, opts = {}) {
+      const seq = ++loadSeq;
+      const location = describe(req);
+      const placeholder: JobState = {
+        jobId: '',
+        state: 'loading',
+        location,
+        progress: { phase: 'listing', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 },
+      };
+      set({ job: placeholder, fatal: undefined });
+      const fail = (message: string) => {
+        if (seq !== loadSeq) return;
+        set({ job: { ...(get().job ?? placeholder), state: 'error', error: message } });
+        if (opts.initial) set({ fatal: { kind: 'bundle', message, location } });
+        else get().toast('error', message);
+      };
+      let jobId: string;
+      try {
+        jobId = await startJob(req);
+      } catch (e) {
+        fail(errorMessage(e));
+        return;
+      }
+      for (;;) {
+        if (seq !== loadSeq) return;
+        let state: JobState;
+        try {
+          state = await deps.api.getJob({ jobId });
+        } catch (e) {
+          fail(`lost track of the load: ${errorMessage(e)}`);
+          return;
+        }
+        if (seq !== loadSeq) return;
+        set({ job: state });
+        if (state.state === 'done' && state.summary) {
+          const previous = get().bundle;
+          set({
+            bundle: state.summary,
+            summaryOpen: true,
+            topology: undefined,
+            topologyExpanded: false,
+            topologyError: undefined,
+            inventory: undefined,
+            inventoryError: undefined,
+          });
+          get().resetSelection();
+          get().resetSearch();
+          if (previous && previous.id !== state.summary.id) void deps.api.closeBundle({ bundleId: previous.id }).catch(() => undefined);
+          void get().refreshRecent();
+          void get().loadTopology(false);
+          void get().loadInventory();
+          return;
+        }
+        if (state.state === 'error') return fail(state.error ?? `could not load ${location}`);
+        if (state.state === 'cancelled') {
+          get().toast('info', `Stopped loading ${location}.`);
+          return;
+        }
+        await sleep(POLL_MS);
+      }
+    },
+
+    async cancelLoad() {
+      const job = get().job;
+      if (!job || job.state !== 'loading') return;
+      if (!job.jobId) {
+        // The backend has not answered with a job id yet: forget the request instead.
+        loadSeq++;
+        set({ job: { ...job, state: 'cancelled' } });
+        return;
+      }
+      try {
+        await deps.api.cancelLoad({ jobId: job.jobId });
+      } catch (e) {
+        get().toast('error', `Could not cancel: ${errorMessage(e)}`);
+      }
+    },
+
+    async closeBundle() {
+      const b = get().bundle;
+      loadSeq++;
+      set({ bundle: undefined, job: undefined, topology: undefined, inventory: undefined, summaryOpen: false, fatal: undefined });
+      get().resetSelection();
+      get().resetSearch();
+      if (b) await deps.api.closeBundle({ bundleId: b.id }).catch(() => undefined);
+      void get().refreshRecent();
+    },
+
+    dismissFatal() {
+      set({ fatal: undefined, job: undefined });
+    },
+
+    setSummaryOpen(open) {
+      set({ summaryOpen: open });
+    },
+
+    async loadTopology(expand = get().topologyExpanded) {
+      const b = get().bundle;
+      if (!b) return;
+      set({ topologyLoading: true, topologyError: undefined, topologyExpanded: expand });
+      try {
+        const g = await deps.api.getTopology({ bundleId: b.id, expandLoadBalancers: expand });
+        if (get().bundle?.id !== b.id) return;
+        set({ topology: g, topologyLoading: false });
+      } catch (e) {
+        if (get().bundle?.id !== b.id) return;
+        set({ topologyLoading: false, topologyError: errorMessage(e) });
+      }
+    },
+
+    async loadInventory() {
+      const b = get().bundle;
+      if (!b) return;
+      try {
+        const inv = await deps.api.getInventory({ bundleId: b.id });
+        if (get().bundle?.id === b.id) set({ inventory: inv, inventoryError: undefined });
+      } catch (e) {
+        if (get().bundle?.id === b.id) set({ inventoryError: errorMessage(e) });
+      }
+    },
+
+    async refreshRecent() {
+      try {
+        set({ recent: await deps.api.listRecent({}) });
+      } catch {
+        // The recent list is a convenience; failing to read it is not worth a toast.
+      }
+    },
+  };
+};

@@ -1,0 +1,32 @@
+// The store's shape: four slices combined into one zustand store. Each slice file owns its state and
+// actions; they reach each other only through get(), and the backend only through Deps.api, so the
+// unit tests drive them with a fake API and no DOM.
+import type { StateCreator } from 'zustand';
+import type { HnsightApi } from '../../../electron/api-contract.ts';
+import type { SessionSlice } from './session.ts';
+import type { SelectionSlice } from './selection.ts';
+import type { UiSlice } from './ui.ts';
+import type { SearchSlice } from './search.ts';
+
+export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice;
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export interface Deps {
+  api: HnsightApi;
+  /** Where the theme choice is remembered (localStorage in the app, a Map in tests). */
+  storage?: KeyValueStorage;
+  /** Waits between job polls; tests make it immediate. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Uploads a dropped file in browser mode; returns the job id. */
+  upload?: (file: File) => Promise<{ jobId: string }>;
+}
+
+export type SliceCreator<T> = (deps: Deps) => StateCreator<AppState, [], [], T>;
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

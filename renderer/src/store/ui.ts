@@ -1,0 +1,128 @@
+// UI slice: theme, which view and table are showing, the inspector panel, dialogs, toasts and the
+// file excerpt viewer. The theme choice persists; the rest is per session.
+import type { FileExcerpt, InventoryTable } from '../../../analysis/views/types.ts';
+import { errorMessage, type SliceCreator } from './types.ts';
+
+export type ThemePref = 'system' | 'light' | 'dark';
+export type ViewKey = 'topology' | 'inventory' | 'files';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info' | 'success';
+  message: string;
+}
+
+export interface ExcerptState {
+  file: string;
+  line: number;
+  loading: boolean;
+  data?: FileExcerpt;
+  error?: string;
+}
+
+export interface UiSlice {
+  themePref: ThemePref;
+  view: ViewKey;
+  inventoryTab: InventoryTable['key'];
+  inspectorOpen: boolean;
+  inspectorWidth: number;
+  paletteOpen: boolean;
+  openPathOpen: boolean;
+  toasts: Toast[];
+  excerpt?: ExcerptState;
+  /** Files & issues view: the file expanded to show its issues. */
+  expandedFile?: string;
+  setThemePref(t: ThemePref): void;
+  /** Flips between light and dark from whatever is showing now (the OS theme when 'system'). */
+  toggleTheme(systemDark: boolean): void;
+  setView(v: ViewKey): void;
+  setInventoryTab(k: InventoryTable['key']): void;
+  setInspectorOpen(open: boolean): void;
+  setInspectorWidth(px: number): void;
+  setPaletteOpen(open: boolean): void;
+  setOpenPathOpen(open: boolean): void;
+  setExpandedFile(name: string | undefined): void;
+  toast(kind: Toast['kind'], message: string): void;
+  dismissToast(id: number): void;
+  openExcerpt(file: string, line: number): Promise<void>;
+  closeExcerpt(): void;
+}
+
+export const THEME_KEY = 'hnsight.theme';
+export const MIN_INSPECTOR = 300;
+export const MAX_INSPECTOR = 900;
+const MAX_TOASTS = 4;
+
+export function clampInspectorWidth(px: number): number {
+  return Math.round(Math.min(MAX_INSPECTOR, Math.max(MIN_INSPECTOR, px)));
+}
+
+export function resolveTheme(pref: ThemePref, systemDark: boolean): 'light' | 'dark' {
+  return pref === 'system' ? (systemDark ? 'dark' : 'light') : pref;
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
+  const stored = deps.storage?.getItem(THEME_KEY);
+  let toastSeq = 0;
+  return {
+    themePref: stored === 'light' || stored === 'dark' ? stored : 'system',
+    view: 'topology',
+    inventoryTab: 'endpoints',
+    inspectorOpen: true,
+    inspectorWidth: 420,
+    paletteOpen: false,
+    openPathOpen: false,
+    toasts: [],
+
+    setThemePref(t) {
+      deps.storage?.setItem(THEME_KEY, t);
+      set({ themePref: t });
+    },
+    toggleTheme(systemDark) {
+      const now = resolveTheme(get().themePref, systemDark);
+      get().setThemePref(now === 'dark' ? 'light' : 'dark');
+    },
+    setView(v) {
+      set({ view: v });
+    },
+    setInventoryTab(k) {
+      set({ inventoryTab: k, view: 'inventory' });
+    },
+    setInspectorOpen(open) {
+      set({ inspectorOpen: open });
+    },
+    setInspectorWidth(px) {
+      set({ inspectorWidth: clampInspectorWidth(px) });
+    },
+    setPaletteOpen(open) {
+      set({ paletteOpen: open });
+    },
+    setOpenPathOpen(open) {
+      set({ openPathOpen: open });
+    },
+    setExpandedFile(name) {
+      set({ expandedFile: name });
+    },
+    toast(kind, message) {
+      const t: Toast = { id: ++toastSeq, kind, message };
+      set({ toasts: [...get().toasts, t].slice(-MAX_TOASTS) });
+    },
+    dismissToast(id) {
+      set({ toasts: get().toasts.filter((t) => t.id !== id) });
+    },
+    async openExcerpt(file, line) {
+      const b = get().bundle;
+      if (!b) return;
+      set({ excerpt: { file, line, loading: true } });
+      try {
+        const data = await deps.api.getExcerpt({ bundleId: b.id, file, line, context: 12 });
+        if (get().excerpt?.file === file && get().excerpt?.line === line) set({ excerpt: { file, line, loading: false, data } });
+      } catch (e) {
+        if (get().excerpt?.file === file && get().excerpt?.line === line) set({ excerpt: { file, line, loading: false, error: errorMessage(e) } });
+      }
+    },
+    closeExcerpt() {
+      set({ excerpt: undefined });
+    },
+  };
+};
