@@ -1,7 +1,5 @@
 // Display helpers: what a Windows engineer reads on a node. Short forms always have their full value
 // in the node's `guid` / `copy`, so nothing is lost by shortening.
-import { ipv4ToInt } from '../../parsers/net/ip.ts';
-
 const GUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
 
 export const isGuid = (s: string | undefined): boolean => !!s && GUID.test(s.trim());
@@ -23,15 +21,6 @@ export function shortName(s: string): string {
 const PROTO: Record<number, string> = { 0: 'any', 1: 'ICMP', 6: 'TCP', 17: 'UDP', 58: 'ICMPv6' };
 
 export const protoName = (p: number): string => PROTO[p] ?? String(p);
-
-/** Numeric order for IPv4 strings; anything else sorts after, by text. */
-export function compareIp(a: string, b: string): number {
-  const x = ipv4ToInt(a), y = ipv4ToInt(b);
-  if (x !== null && y !== null) return x - y;
-  if (x !== null) return -1;
-  if (y !== null) return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
