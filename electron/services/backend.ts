@@ -162,8 +162,8 @@ export class Backend {
         const summary = buildSummary(model, bundleId, performance.now() - t0);
         this.bundles.set(bundleId, { model, summary, excerpts: new ExcerptReader(model) });
         while (this.bundles.size > MAX_BUNDLES) this.bundles.delete(this.bundles.keys().next().value!);
-        job.state = { ...job.state, state: 'done', summary };
         if (remember) await this.recent.add({ path: location, hostName: summary.hostName, openedAt: new Date().toISOString() }).catch(() => undefined);
+        job.state = { ...job.state, state: 'done', summary };
       })
       .catch((e) => {
         job.state = {

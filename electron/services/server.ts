@@ -198,16 +198,12 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let n = 0;
+    // Keep reading past the limit (discarding) so the client gets the 413 instead of a reset.
     req.on('data', (c: Buffer) => {
       n += c.length;
-      if (n > MAX_BODY) {
-        reject(new ValidationError('request body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      if (n <= MAX_BODY) chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (n > MAX_BODY ? reject(new ValidationError('request body too large')) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }
