@@ -4,7 +4,8 @@
 import type { ParsedFile } from '../bundle/parse-file.ts';
 import type { HnsEndpoint, HnsFile, HnsLoadBalancer, HnsNamespace, HnsNetwork } from '../hns/index.ts';
 import type { Hnsdiag } from '../hnsdiag/index.ts';
-import { materializeVfpPort, type VfpPortPolicy } from '../vfp/index.ts';
+import { materializeVfpPort, type VfpIndex, type VfpPortPolicy } from '../vfp/index.ts';
+import type { SourceRef } from '../types.ts';
 import type { BundleFileInfo, Joins, NodeMeta, NodeModel, VfpPortRef, VfpStore } from './types.ts';
 import { hnsdiagToObjects } from './from-hnsdiag.ts';
 
@@ -171,12 +172,12 @@ function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>
     }
     index.ports.forEach((ip, i) => {
       const name = ip.name || `(unnamed port in ${f.name})`;
-      const p = ensure(name, { file: f.name, line: ip.line });
+      const p = ensure(name, lazySrc(f.name, index, ip.byte));
       if (p.policy) {
         f.issues.push({ file: f.name, line: ip.line, severity: 'warning', message: `rules of port ${name} also appear in ${store[p.policy.file].file}; this copy is ignored` });
         return;
       }
-      p.policy = { file: fileIdx, port: i, layers: ip.layers, groups: ip.groups, rules: ip.rules, blocked: ip.blocked, src: { file: f.name, line: ip.line } };
+      p.policy = { file: fileIdx, port: i, layers: ip.layers, groups: ip.groups, rules: ip.rules, blocked: ip.blocked, src: lazySrc(f.name, index, ip.byte) };
       totals.layers += ip.layers;
       totals.groups += ip.groups;
       totals.rules += ip.rules;
@@ -211,6 +212,20 @@ function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>
       }
     : null;
   return { ports, vfp };
+}
+
+/**
+ * A source reference whose line is counted only when someone reads it: numbering the lines of a
+ * 900 MB dump costs a pass over it, which a load should not pay for lines nobody looks at.
+ */
+function lazySrc(file: string, index: VfpIndex, byte: number): SourceRef {
+  let line: number | undefined;
+  return {
+    file,
+    get line() {
+      return (line ??= index.lineAt(byte));
+    },
+  };
 }
 
 function joinObjects(m: NodeModel): Joins {

@@ -6,7 +6,7 @@ export { parseVmSwitchPorts } from './switch-ports.ts';
 export type { SwitchPortOptions } from './switch-ports.ts';
 export { parseVfpOutputPortTable } from './port-table.ts';
 export type { PortTableOptions } from './port-table.ts';
-export { scanVfpOutput, materializeVfpPort } from './scan.ts';
+export { scanVfpOutput, materializeVfpPort, reviveVfpIndex } from './scan.ts';
 export type { VfpIndex, VfpIndexLayer, VfpIndexPort, VfpOutputGeneration, VfpScanOptions } from './scan.ts';
 export { countVfpPolicy } from './count.ts';
 export { ipv4ToUint, uintToIpv4, makeCondition, parseIpv4Ranges, parsePortRanges } from './conditions.ts';

@@ -142,6 +142,14 @@ class IndexPort implements VfpIndexPort {
   get lineStart(): number {
     return this.#loc.lineAt(this.byteStart);
   }
+  static revive(loc: LineLocator, o: VfpIndexPort): IndexPort {
+    const p = new IndexPort(loc, o.name, o.byte, o.byteStart, o.byteEnd, o.implicit, o.firstLayer);
+    p.layers = o.layers;
+    p.groups = o.groups;
+    p.rules = o.rules;
+    if (o.blocked !== undefined) p.blocked = o.blocked;
+    return p;
+  }
 }
 
 class IndexLayer implements VfpIndexLayer {
@@ -158,6 +166,11 @@ class IndexLayer implements VfpIndexLayer {
   }
   get line(): number {
     return this.#loc.lineAt(this.byte);
+  }
+  static revive(loc: LineLocator, o: VfpIndexLayer): IndexLayer {
+    const l = new IndexLayer(loc, o.port, o.name, o.byte);
+    if (o.priority !== undefined) l.priority = o.priority;
+    return l;
   }
 }
 
@@ -601,6 +614,29 @@ class Scanner {
       return;
     }
   }
+}
+
+/**
+ * Rebuilds an index that crossed a thread boundary: structured cloning keeps the data but drops the
+ * getters and methods that resolve line numbers, so they are re-attached over the same bytes.
+ */
+export function reviveVfpIndex(plain: VfpIndex, bytes: Uint8Array): VfpIndex {
+  const loc = new LineLocator(bytes);
+  const pos0 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const shell = {
+    pos0,
+    n: bytes.length,
+    ports: plain.ports.map((p) => IndexPort.revive(loc, p)),
+    layers: plain.layers.map((l) => IndexLayer.revive(loc, l)),
+    groupByte: { a: plain.groupByte, n: plain.groupByte.length },
+    groupPort: { a: plain.groupPort, n: plain.groupPort.length },
+    ruleByte: { a: plain.ruleByte, n: plain.ruleByte.length },
+    rulePort: { a: plain.rulePort, n: plain.rulePort.length },
+  } as unknown as Scanner;
+  const index = new ScanIndex(loc, plain.file, shell);
+  index.portTable = plain.portTable;
+  index.generation = plain.generation;
+  return index;
 }
 
 export function scanVfpOutput(bytes: Uint8Array, file: string, opts: VfpScanOptions = {}): ParseResult<VfpIndex> {

@@ -23,6 +23,8 @@ export interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
   signal?: AbortSignal;
   limits?: SourceLimits;
+  /** Files at least this big go to the worker thread (default 16 MiB). */
+  bigFileBytes?: number;
 }
 
 export class LoadCancelled extends Error {
@@ -53,14 +55,15 @@ export async function loadBundle(location: string, opts: LoadOptions = {}): Prom
     const big: Promise<void>[] = [];
     try {
       // Big files first, so the worker starts on them while the small ones are read here.
-      const order = inRoot.map((e, i) => i).sort((a, b) => Number(inRoot[b].size >= BIG_FILE) - Number(inRoot[a].size >= BIG_FILE));
+      const big_ = opts.bigFileBytes ?? BIG_FILE;
+      const order = inRoot.map((e, i) => i).sort((a, b) => Number(inRoot[b].size >= big_) - Number(inRoot[a].size >= big_));
       for (const i of order) {
         if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
         const entry = inRoot[i];
         const name = entry.path.slice(root.length);
         progress.file = name;
         opts.onProgress?.({ ...progress });
-        if (entry.size >= BIG_FILE) {
+        if (entry.size >= big_) {
           const job = (async () => {
             const src = entry.diskPath ? { path: entry.diskPath } : { bytes: await entry.read() };
             parsed[i] = await pool.parse(name, src);

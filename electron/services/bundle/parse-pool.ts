@@ -2,6 +2,7 @@
 // may have two cores and the main thread keeps parsing the small files meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../../parsers/bundle/parse-file.ts';
+import { reviveVfpIndex } from '../../../parsers/vfp/index.ts';
 
 export interface WorkerRequest {
   id: number;
@@ -30,7 +31,11 @@ export class ParsePool {
       const p = this.pending.get(r.id);
       if (!p) return;
       this.pending.delete(r.id);
-      if (r.parsed) p.resolve(r.parsed);
+      if (r.parsed) {
+        const c = r.parsed.content;
+        if (c.type === 'vfp') c.index = reviveVfpIndex(c.index, c.bytes);
+        p.resolve(r.parsed);
+      }
       else p.reject(new Error(r.error ?? 'worker failed'));
     });
     w.on('error', (e) => this.failAll(e));
