@@ -2,6 +2,7 @@
 import { USAGE } from './usage.ts';
 import { runInspect } from './commands/inspect.ts';
 import { runServe } from './commands/serve.ts';
+import { runTrace } from './commands/trace.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../electron/services/bundle/source.ts';
 
@@ -11,6 +12,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'inspect':
         return await runInspect(rest);
+      case 'trace':
+        return await runTrace(rest);
       case 'serve':
         return await runServe(rest);
       case undefined:

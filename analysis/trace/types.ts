@@ -1,0 +1,98 @@
+// What a packet walk says: every hop with the rule that decided it, the rewrite it made and the line
+// of the bundle it came from; a verdict with its reason. JSON-serialisable (CLI --json, the UI, reports).
+import type { SourceRef } from '../../parsers/types.ts';
+
+export type Proto = 'tcp' | 'udp' | 'icmp';
+
+export interface Flow {
+  srcIp: string;
+  dstIp: string;
+  dstPort?: number;
+  /** Defaults to an ephemeral port (49152) for TCP/UDP; said in the first hop. */
+  srcPort?: number;
+  proto: Proto;
+  /** Force the backend a load balancer picks (a DIP IP); otherwise a per-flow hash picks one. */
+  dip?: string;
+}
+
+export interface Encap {
+  type: string;
+  srcIp?: string;
+  dstIp: string;
+  vni?: number;
+  dstMac?: string;
+}
+
+export interface Packet {
+  srcIp: string;
+  dstIp: string;
+  srcPort?: number;
+  dstPort?: number;
+  proto: Proto;
+  srcMac?: string;
+  dstMac?: string;
+  encap?: Encap;
+}
+
+export interface Rewrite {
+  srcIp?: string;
+  dstIp?: string;
+  srcPort?: number;
+  dstPort?: number;
+  srcMac?: string;
+  dstMac?: string;
+  encap?: { type: string; dstIp: string; vni?: number };
+}
+
+/** A rule passed over on the way to the one that matched, and why (the walkthrough shows a few). */
+export interface SkippedRule {
+  rule: string;
+  priority?: number;
+  why: string;
+  src: SourceRef;
+}
+
+export type HopKind = 'source' | 'compartment' | 'vfp' | 'layer-default' | 'vswitch' | 'host-route' | 'uplink' | 'deliver' | 'drop' | 'note';
+
+export interface TraceHop {
+  /** Where the packet is, in words a Windows engineer uses. */
+  at: string;
+  kind: HopKind;
+  /** VFP port name when the hop is on a port. */
+  port?: string;
+  direction?: 'IN' | 'OUT';
+  layer?: string;
+  group?: string;
+  rule?: string;
+  ruleType?: string;
+  priority?: number;
+  /** allow, block, DNAT, SNAT, encap, MAC rewrite, no-match, route, deliver, … */
+  action: string;
+  rewrite?: Rewrite;
+  evidence?: SourceRef;
+  /** The bundle does not state this; the engine assumed it (the reason is in `note`). */
+  inferred?: boolean;
+  note?: string;
+  before?: Packet;
+  after?: Packet;
+  skipped?: SkippedRule[];
+  /** Other backends a load balancer could have picked. */
+  alternatives?: string[];
+  /** Topology node ids this hop lights up. */
+  nodes?: string[];
+}
+
+export type Verdict = 'delivered' | 'forwarded' | 'dropped' | 'unknown';
+
+export interface TraceResult {
+  flow: Flow;
+  verdict: Verdict;
+  reason: string;
+  hops: TraceHop[];
+  /** Index of the hop that decided the verdict. */
+  deciding: number;
+  final: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };
+  egress: { nextHop?: string; interface?: string; encapDst?: string };
+  /** Topology node ids along the path, in order. */
+  path: string[];
+}
