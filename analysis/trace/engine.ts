@@ -7,7 +7,7 @@ import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, TraceHop, TraceResult, Verdict } from './types.ts';
 import { traceContext, lookupRoute, lbKey, type TraceContext } from './context.ts';
 import { walkPort, type WalkOptions } from './walk-port.ts';
-import { ipToInt, maskBits } from './ip.ts';
+import { ipToInt, maskBits, parseCidr } from './ip.ts';
 
 const EPHEMERAL = 49152;
 const PROTO_NUM = { tcp: 6, udp: 17, icmp: 1 } as const;
@@ -20,6 +20,7 @@ const shortName = (n: string) => {
 
 class Walk {
   hops: TraceHop[] = [];
+  flow!: Flow;
   path: string[] = [];
   verdict: Verdict = 'unknown';
   reason = '';
@@ -47,6 +48,7 @@ export function traceFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): Tra
   const ctx = traceContext(m);
   const srcPort = flow.proto === 'icmp' ? undefined : (flow.srcPort ?? EPHEMERAL);
   const w = new Walk(ctx, { srcIp: flow.srcIp, dstIp: flow.dstIp, srcPort, dstPort: flow.proto === 'icmp' ? undefined : flow.dstPort, proto: flow.proto });
+  w.flow = flow;
   try {
     run(w, flow, opts);
   } catch (e) {
@@ -183,7 +185,7 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
     w.end('dropped', `VFP port ${port.name} of ${owner} is blocked`, i);
     return false;
   }
-  const r = walkPort(policy, label, 'OUT', w.packet, { flow: { srcIp: w.packet.srcIp, dstIp: w.packet.dstIp, proto: w.packet.proto }, nodeIp: w.ctx.nodeIp }, opts);
+  const r = walkPort(policy, label, 'OUT', w.packet, { flow: w.flow, nodeIp: w.ctx.nodeIp }, opts);
   for (const h of r.hops) w.add({ ...h, nodes: lbNodes(w, h) });
   w.packet = r.packet;
   if (r.droppedAt !== undefined) {
@@ -272,6 +274,29 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): v
   const r = route.route;
   const remote = ctx.remote.get(p.dstIp);
   const nextHop = r.onLink ? p.dstIp : r.gateway;
+  // Overlay pods are reachable only inside VXLAN: a pod address leaving bare is lost in the underlay.
+  if (ctx.podNetwork?.type === 'overlay') {
+    const n = ipToInt(p.dstIp)!;
+    const rsr = ctx.podNetwork.remoteSubnetRoutes.find((x) => {
+      const c = parseCidr(x.destinationPrefix);
+      return c && n >= c.lo && n <= c.hi;
+    });
+    if (rsr || remote) {
+      const i = w.add({
+        at: 'vSwitch',
+        kind: 'drop',
+        action: 'no encap',
+        inferred: true,
+        evidence: rsr ? ctx.podNetwork.src : remote?.src,
+        note: rsr
+          ? `HNS has RemoteSubnetRoute ${rsr.destinationPrefix} → PA ${rsr.providerAddress}, but no REMOTESUBNETROUTE rule on the source port encapsulated the packet (HNS and VFP disagree)`
+          : `${p.dstIp} is remote endpoint ${short(remote!.id)}${remote!.providerAddress ? ` (PA ${remote!.providerAddress})` : ''}, but no encap rule on the source port matched it`,
+        nodes: [`next-hop:${rsr?.providerAddress ?? remote?.providerAddress ?? nextHop}`],
+      });
+      w.end('dropped', `no REMOTESUBNETROUTE rule encapsulates ${p.dstIp}${rsr ? ` (pod subnet ${rsr.destinationPrefix} on ${rsr.providerAddress})` : ''}: on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
+      return;
+    }
+  }
   const routeHop = w.add({
     at: 'host routing',
     kind: 'host-route',
@@ -283,7 +308,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): v
   if (ctx.extPort?.policy && ctx.model.vfp) {
     const policy = ctx.model.vfp.getPolicy(ctx.extPort.key);
     if (policy) {
-      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'IN', w.packet, { flow: { srcIp: p.srcIp, dstIp: p.dstIp, proto: p.proto }, nodeIp: ctx.nodeIp }, opts);
+      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'IN', w.packet, { flow: w.flow, nodeIp: ctx.nodeIp }, opts);
       for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
       w.packet = res.packet;
       if (res.droppedAt !== undefined) {
@@ -321,7 +346,7 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     w.end('dropped', `VFP port ${port.name} of ${label} is blocked`, i);
     return;
   }
-  const r = walkPort(policy, `port ${short(port.name)} (${label})`, 'IN', w.packet, { flow: { srcIp: w.packet.srcIp, dstIp: w.packet.dstIp, proto: w.packet.proto }, nodeIp: w.ctx.nodeIp }, opts);
+  const r = walkPort(policy, `port ${short(port.name)} (${label})`, 'IN', w.packet, { flow: w.flow, nodeIp: w.ctx.nodeIp }, opts);
   for (const h of r.hops) w.add({ ...h, nodes: [`port:${port.key}`] });
   w.packet = r.packet;
   if (r.droppedAt !== undefined) {
