@@ -107,7 +107,7 @@ describe('failures', () => {
     const { node, model } = build({}, (path, text) => {
       if (path !== 'vfpOutput.txt') return text;
       // Put a higher-priority block for 10.96.0.0/12 into the first pod port's ACL OUT group.
-      return text.replace(/(  GROUP : ACL_ENDPOINT_GROUP_IPV4_OUT\n(?: {6,}.*\n|\n)*?)(    RULE :)/, (_m, grp, rule) => {
+      return text.replace(/( {2}GROUP : ACL_ENDPOINT_GROUP_IPV4_OUT\n(?: {6,}.*\n|\n)*?)( {4}RULE :)/, (_m, grp, rule) => {
         if (injected) return _m;
         injected = true;
         return `${grp}    RULE : BLOCK_SERVICES_TEST\n        Priority : 100\n        Flags : 1 terminating \n        Type : block\n        Conditions:\n            Destination IP : 10.96.0.0-10.111.255.255\n        Flow TTL: 0\n        FlagsEx : 0 \n${rule}`;
