@@ -3,6 +3,8 @@
 // server). Both validate every request with the schemas below; the renderer never knows which it has.
 import { z } from 'zod';
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
+import type { TraceResult } from '../analysis/trace/types.ts';
+import type { TracePreset } from '../analysis/trace/presets.ts';
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 const objectRef = z.object({
@@ -24,6 +26,16 @@ export const requests = {
   getInventory: z.object({ bundleId: id }).strict(),
   search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),
   inspect: z.object({ bundleId: id, ref: objectRef }).strict(),
+  trace: z.object({
+    bundleId: id,
+    srcIp: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/),
+    dstIp: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/),
+    dstPort: z.number().int().min(1).max(65535).optional(),
+    srcPort: z.number().int().min(1).max(65535).optional(),
+    proto: z.enum(['tcp', 'udp', 'icmp']),
+    dip: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/).optional(),
+  }).strict(),
+  tracePresets: z.object({ bundleId: id }).strict(),
   getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
 } as const;
 
@@ -79,6 +91,8 @@ export interface Responses {
   search: SearchHit[];
   inspect: InspectorView;
   getExcerpt: FileExcerpt;
+  trace: TraceResult;
+  tracePresets: TracePreset[];
 }
 
 /** What the renderer calls. Implemented by the preload bridge and by the browser-mode HTTP client. */

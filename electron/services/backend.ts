@@ -15,6 +15,8 @@ import { buildInventory } from '../../analysis/views/inventory.ts';
 import { buildInspector } from '../../analysis/views/inspector.ts';
 import { buildSearchIndex, searchObjects, searchRuleBytes, type SearchIndex } from '../../analysis/views/search.ts';
 import { buildTopology } from '../../analysis/topology.ts';
+import { traceFlow } from '../../analysis/trace/engine.ts';
+import { tracePresets } from '../../analysis/trace/presets.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DEMO_DIR = path.resolve(here, '../../assets/demo');
@@ -115,6 +117,13 @@ export class Backend {
           throw new BackendError(e instanceof Error ? e.message : String(e));
         }
       }
+      case 'trace': {
+        const b = this.bundle(String(r.bundleId));
+        const flow = { srcIp: String(r.srcIp), dstIp: String(r.dstIp), dstPort: r.dstPort as number | undefined, srcPort: r.srcPort as number | undefined, proto: r.proto as 'tcp' | 'udp' | 'icmp', dip: r.dip as string | undefined };
+        return traceFlow(b.model, flow, { explain: true }) as Responses[M];
+      }
+      case 'tracePresets':
+        return tracePresets(this.bundle(String(r.bundleId)).model) as Responses[M];
       default:
         throw new BackendError(`method ${method} is not implemented`);
     }

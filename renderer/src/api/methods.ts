@@ -16,4 +16,6 @@ export const API_METHODS: Method[] = [
   'search',
   'inspect',
   'getExcerpt',
+  'trace',
+  'tracePresets',
 ];

@@ -139,7 +139,7 @@ describe('failures', () => {
   it('overlay: a missing REMOTESUBNETROUTE leaves the pod packet unencapsulated, and says so', () => {
     const { node, model } = build({ network: 'overlay', faults: ['missing-remote-subnet-route'] });
     const fault = node.expected.faults.find((f) => f.name === 'missing-remote-subnet-route')!;
-    const subnet = node.remoteSubnets?.find?.((s: { prefix: string }) => fault.detail.includes(s.prefix)) ?? node.expected.remoteSubnets.find((s) => fault.detail.includes(s.prefix))!;
+    const subnet = node.expected.remoteSubnets.find((s) => fault.detail.includes(s.prefix))!;
     const dst = subnet.prefix.replace(/0\/24$/, '9');
     const t = traceFlow(model, { srcIp: localPods(node)[0].ip, dstIp: dst, dstPort: 80, proto: 'tcp' });
     expect(t.egress.encapDst).toBeUndefined();
