@@ -97,8 +97,11 @@ export interface Responses {
 
 /** What the renderer calls. Implemented by the preload bridge and by the browser-mode HTTP client. */
 export type HnsightApi = { [M in Method]: (req: Request<M>) => Promise<Responses[M]> } & {
-  /** Menu commands pushed by the Electron main process ('open-folder', 'open-zip', 'export', …). Browser mode never calls back. */
-  onCommand(cb: (command: string) => void): () => void;
+  /**
+   * Menu commands pushed by the Electron main process ('open-folder', 'open-zip', 'open-path' with
+   * { path }, 'export', 'find', 'fit-graph', 'toggle-dark-mode'). Browser mode never calls back.
+   */
+  onCommand(cb: (command: string, payload?: { path?: string }) => void): () => void;
 };
 
 export const METHODS = Object.keys(requests) as Method[];

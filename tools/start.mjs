@@ -133,17 +133,32 @@ function childEnv() {
   return env;
 }
 
-/** Resolves with the child's exit code; a Ctrl+C reaches it through the terminal, a SIGTERM is passed on. */
-function waitForChild(child) {
+/**
+ * Resolves with the child's exit code. A Ctrl+C reaches the child through the terminal (same process
+ * group); a SIGTERM is passed on. A child that does not stop is terminated, then killed.
+ */
+function waitForChild(child, { graceMs = 3000, killMs = 5000 } = {}) {
   return new Promise((resolve) => {
-    let interrupted = false;
-    const onSigint = () => {
-      // The terminal sent SIGINT to the whole process group: give the child time to stop cleanly.
-      if (interrupted) child.kill('SIGKILL');
-      interrupted = true;
-      setTimeout(() => child.kill('SIGTERM'), 3000).unref();
+    let stopping = false;
+    const escalate = (firstSignal) => {
+      if (stopping) {
+        child.kill('SIGKILL');
+        return;
+      }
+      stopping = true;
+      const kill = () => setTimeout(() => child.kill('SIGKILL'), killMs).unref();
+      if (firstSignal) {
+        child.kill(firstSignal);
+        kill();
+      } else {
+        setTimeout(() => {
+          child.kill('SIGTERM');
+          kill();
+        }, graceMs).unref();
+      }
     };
-    const onSigterm = () => child.kill('SIGTERM');
+    const onSigint = () => escalate(null);
+    const onSigterm = () => escalate('SIGTERM');
     process.on('SIGINT', onSigint);
     process.on('SIGTERM', onSigterm);
     child.on('error', (e) => {

@@ -173,7 +173,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        // Keep-alive connections from the browser would hold close() open indefinitely.
+        server.closeAllConnections();
+      }),
   };
 }
 

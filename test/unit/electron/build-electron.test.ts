@@ -1,11 +1,14 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { METHODS } from '../../../electron/api-contract.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
+let tmp: string;
 let out: string;
 
 function requires(file: string): string[] {
@@ -13,12 +16,13 @@ function requires(file: string): string[] {
 }
 
 beforeAll(async () => {
-  out = mkdtempSync(path.join(os.tmpdir(), 'hnsight-electron-build-'));
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'hnsight-electron-build-'));
+  out = path.join(tmp, 'electron');
   const { buildElectron } = (await import(pathToFileURL(path.join(repo, 'tools/build-electron.mjs')).href)) as { buildElectron(o: { outdir: string }): Promise<unknown[]> };
   await buildElectron({ outdir: out });
 });
 
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('tools/build-electron.mjs', () => {
   it('produces the main, preload and parser-worker bundles', () => {
@@ -32,6 +36,7 @@ describe('tools/build-electron.mjs', () => {
     expect(src).toContain('exposeInMainWorld("hnsightFiles"');
     expect(src).not.toMatch(/zod|safeParse/);
     expect(src.length).toBeLessThan(20_000);
+    for (const m of METHODS) expect(src, m).toContain(JSON.stringify(m));
   });
 
   it('bundles the main process: electron external, every package inlined, no import.meta left', () => {
@@ -59,5 +64,37 @@ describe('tools/build-electron.mjs', () => {
     } finally {
       await w.terminate();
     }
+  });
+
+  it('runs the built main process against a stand-in electron module', () => {
+    // dist/electron/main.cjs loads dist/renderer/index.html: give it one beside the temp build.
+    mkdirSync(path.join(tmp, 'renderer'), { recursive: true });
+    writeFileSync(path.join(tmp, 'renderer', 'index.html'), '<!doctype html><title>stub</title>');
+    const userData = path.join(tmp, 'userData');
+    mkdirSync(userData);
+    const bundle = path.join(repo, 'assets/demo/l2bridge-node');
+    const r = spawnSync(process.execPath, [path.join(import.meta.dirname, 'fixtures/run-main.cjs'), path.join(out, 'main.cjs'), bundle], {
+      encoding: 'utf8',
+      env: { ...process.env, FAKE_ELECTRON_USERDATA: userData },
+      timeout: 30_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o.error).toBeUndefined();
+    expect(o.sandbox).toBe(true);
+    expect(o.singleInstance).toBe(true);
+    expect(o.windows).toBe(1);
+    expect(o.loaded).toBe(path.join(tmp, 'renderer', 'index.html'));
+    expect(o.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: path.join(out, 'preload.cjs') });
+    expect(o.channels).toEqual(METHODS.map((m) => 'hnsight:' + m).sort());
+    expect(o.menu).toEqual(['&File', '&Edit', '&View', 'windowMenu', '&Help']);
+    expect(o.remoteBlocked).toContain('https://*/*');
+    expect(o.info.value).toMatchObject({ mode: 'electron', nativeDialogs: true, initialBundle: bundle, version: '0.0.0-test' });
+    expect(o.badArgs.error).toMatch(/^bad arguments for openBundle: path/);
+    expect(o.badSender.error).toMatch(/^refused: /);
+    expect(o.otherWindow.error).toMatch(/^refused: /);
+    expect(o.cameraDenied).toBe(false);
+    expect(o.windowOpen).toEqual({ action: 'deny' });
+    expect(o.navigationPrevented).toBe(true);
   });
 });
