@@ -1,0 +1,67 @@
+// The `hnsight trace` contract (DESIGN.md §3) through the real entry point, on the overlay demo.
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const bin = path.join(repo, 'bin/hnsight.mjs');
+const demo = path.join(repo, 'assets/demo/overlay-node');
+
+function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 16 << 20 }, (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+// The overlay demo: pods 10.244.18.3…8 on this node, 10.244.19.x / 10.244.20.x on two others, kube-dns 10.96.0.10.
+describe('hnsight trace', () => {
+  it('--json gives the documented document for pod → service', async () => {
+    const r = await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:53', '--proto', 'udp', '--json');
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.stdout);
+    expect(['delivered', 'forwarded', 'dropped', 'unknown']).toContain(t.verdict);
+    expect(typeof t.reason).toBe('string');
+    for (const h of t.hops) {
+      for (const k of ['at', 'port', 'layer', 'group', 'rule', 'ruleType', 'action', 'rewrite', 'evidence']) expect(h, k).toHaveProperty(k);
+    }
+    const dnat = t.hops.find((h: { action: string }) => h.action === 'DNAT');
+    expect(dnat.rewrite.dstIp).toMatch(/^10\.244\.19\./);
+    expect(dnat.evidence.file).toBe('vfpOutput.txt');
+    expect(t.final).toMatchObject({ srcIp: '10.244.18.3', proto: 'udp', dstPort: 53 });
+    expect(t.egress.encapDst).toMatch(/^10\.240\.0\./);
+  });
+
+  it('readable output ends with the verdict and the deciding rule', async () => {
+    const r = await run('trace', demo, '--from', '10.244.18.3', '--to', '10.244.20.8:80');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/verdict: FORWARDED/);
+    expect(r.stdout).toMatch(/decided by: REMOTESUBNETROUTE_\S+ \(VNET_ENCAP_LAYER\) at vfpOutput\.txt:\d+/);
+  });
+
+  it('--dip picks the backend', async () => {
+    const a = JSON.parse((await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:53', '--proto', 'udp', '--dip', '10.244.19.3', '--json')).stdout);
+    const b = JSON.parse((await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:53', '--proto', 'udp', '--dip', '10.244.19.4', '--json')).stdout);
+    expect(a.final.dstIp).toBe('10.244.19.3');
+    expect(b.final.dstIp).toBe('10.244.19.4');
+  });
+
+  it('exits 1 when the packet is dropped', async () => {
+    // a ClusterIP port the service does not expose: no LB rule translates it
+    const r = await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:54', '--proto', 'udp');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/verdict: DROPPED/);
+  });
+
+  it.each([
+    [['trace', demo, '--to', '10.0.0.1'], /needs --from/],
+    [['trace', demo, '--from', 'pod-a', '--to', '10.0.0.1'], /--from must be an IPv4 address/],
+    [['trace', demo, '--from', '10.0.0.1', '--to', '10.0.0.2:99999'], /out of range/],
+    [['trace', demo, '--from', '10.0.0.1', '--to', '10.0.0.2', '--proto', 'sctp'], /--proto must be/],
+    [['trace', path.join(repo, 'nope'), '--from', '10.0.0.1', '--to', '10.0.0.2'], /no such file or folder/],
+  ])('bad usage or input exits 2: %j', async (args, re) => {
+    const r = await run(...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(re);
+  });
+});
