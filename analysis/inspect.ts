@@ -17,6 +17,16 @@ export interface InspectCounts {
   ipv4Routes: number | null;
 }
 
+export interface FindingEvidence {
+  file: string;
+  /** 1-based; 0 when the evidence is the file as a whole (or its absence). */
+  line: number;
+  text: string;
+}
+
+/** What part of the node a finding is about (the UI groups and filters by it). */
+export type FindingArea = 'hns' | 'vfp' | 'drift' | 'routes' | 'dns' | 'lb' | 'node' | 'k8s' | 'cni' | 'logs';
+
 export interface Finding {
   id: string;
   severity: Severity;
@@ -24,7 +34,12 @@ export interface Finding {
   explanation: string;
   fix: string;
   objects: string[];
-  evidence: { file: string; line: number; text: string }[];
+  evidence: FindingEvidence[];
+  area?: FindingArea;
+  /** A flow the packet walk can open at to show the problem (pod → destination). */
+  trace?: { srcIp: string; dstIp: string; dstPort?: number; proto: 'tcp' | 'udp' | 'icmp' };
+  /** True when the check could not decide (a file is missing or cut); the explanation says which. */
+  undecided?: boolean;
 }
 
 export interface InspectDocument {

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.ts';
 import { loadBundle } from '../../electron/services/bundle/load.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
+import { runChecks } from '../../analysis/checks/index.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
   let parsed;
@@ -24,7 +25,7 @@ export async function runInspect(argv: string[]): Promise<number> {
         }
       : undefined,
   });
-  const doc = inspectDocument(model);
+  const doc = inspectDocument(model, runChecks(model));
   if (parsed.values.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
   else process.stdout.write(formatInspectText(model, doc, { verbose: parsed.values.verbose }));
   return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;

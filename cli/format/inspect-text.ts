@@ -57,9 +57,31 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     if (!opts.verbose && m.joins.unmatched.length > 10) out.push(`  … ${m.joins.unmatched.length - 10} more (use --verbose)`);
   }
   out.push('');
-  out.push(doc.findings.length ? `findings: ${doc.findings.length}` : 'findings: none (the checks catalogue is not built yet)');
-  for (const f of doc.findings) out.push(`  [${f.severity}] ${f.title}`);
+  const n = (s: string) => doc.findings.filter((f) => f.severity === s).length;
+  out.push(doc.findings.length ? `findings: ${n('error')} error(s), ${n('warning')} warning(s), ${n('info')} info` : 'findings: none');
+  for (const f of doc.findings) {
+    if (f.severity === 'info' && !opts.verbose) continue;
+    out.push('');
+    out.push(`  [${f.severity}] ${f.title}  (${f.id})`);
+    out.push(...wrap(f.explanation, 6));
+    out.push(...wrap(`fix: ${f.fix}`, 6));
+    for (const e of f.evidence.slice(0, opts.verbose ? undefined : 4)) out.push(`      ${e.file}${e.line ? `:${e.line}` : ''}  ${e.text.length > 160 ? e.text.slice(0, 160) + '…' : e.text}`);
+  }
+  if (!opts.verbose && n('info')) out.push('', `  (${n('info')} info finding(s) hidden: use --verbose or --json)`);
   return out.join('\n') + '\n';
+}
+
+function wrap(text: string, indent: number, width = 110): string[] {
+  const lines: string[] = [];
+  let cur = '';
+  for (const w of text.split(/\s+/)) {
+    if (cur && cur.length + w.length + 1 > width - indent) {
+      lines.push(' '.repeat(indent) + cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(' '.repeat(indent) + cur);
+  return lines;
 }
 
 function networkTypes(m: NodeModel): string | undefined {

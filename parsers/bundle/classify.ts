@@ -15,12 +15,17 @@ export type FileKind =
   | 'routes' // route print (+ Get-NetRoute)
   | 'ports' // vfpctrl /list-vmswitch-port (+ get-port-counter)
   | 'vfp' // vfpOutput.txt or any vfpctrl rule dump
+  | 'kubectl' // side input: kubectl get pods,svc,endpointslices -A -o json
+  | 'cni-config' // side input: a CNI .conf / .conflist
+  | 'cni-bin' // side input: a listing of the CNI bin directory
+  | 'log' // side input: kubelet, kube-proxy, containerd, CNI agent logs
   | 'known' // a file collectors write that hnsight lists but does not interpret (yet)
   | 'unknown';
 
 /** Kinds whose parsers feed the node model. */
 export const MODEL_KINDS: ReadonlySet<FileKind> = new Set<FileKind>([
   'network', 'endpoint', 'namespaces', 'policy', 'hns-json', 'hnsdiag', 'ip', 'routes', 'ports', 'vfp',
+  'kubectl', 'cni-config', 'cni-bin', 'log',
 ]);
 
 interface NameRule {
@@ -47,6 +52,11 @@ const NAME_RULES: NameRule[] = [
     test: /^(mtu|arp|winver|hcsdiag|nvspinfo|nmscrub|nmbind|reservedports|excludedportrange|dynamicportrange|tcpconnections|windowsservices|scqueryex|netadapter|firewall|containers|docker|vswitchforwarding|hnsdiag\.adapters)\.txt$/,
     kind: 'known',
   },
+  // Side inputs (DESIGN.md §4): CNI configs as libcni names them, a bin-dir listing, component logs.
+  { test: /\.(conflist|conf)$/, kind: 'cni-config' },
+  { test: /^cni-?bin.*\.txt$|^cni-?plugins?\.txt$/, kind: 'cni-bin' },
+  { test: /^collect-windows-logs-output\.log$/, kind: 'known' },
+  { test: /\.log$/, kind: 'log' },
   { test: /\.(evtx|etl|xml|zip|csv|log|err)$|_int\.txt$/, kind: 'known' },
 ];
 
@@ -58,6 +68,9 @@ export function kindFromName(path: string): FileKind | undefined {
 
 /** Recognises a file by what it says. `head` is the decoded start of the file (a few KiB). */
 export function kindFromContent(head: string): FileKind {
+  // Side inputs that are JSON too: kubectl output and CNI configs name themselves.
+  if (/^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice)"/.test(head)) return 'kubectl';
+  if (/^\uFEFF?\s*\{/.test(head) && /"cniVersion"\s*:/.test(head)) return 'cni-config';
   // A file that is JSON from its first character is HNS JSON (or nothing we know), whatever words its
   // strings contain.
   if (/^\uFEFF?\s*[[{]/.test(head) && !/^\s*\{\s*[^"\s}]/.test(head)) return 'hns-json';
@@ -72,6 +85,13 @@ export function kindFromContent(head: string): FileKind {
 
 export function classifyFile(path: string, head: string): FileKind {
   const byName = kindFromName(path);
+  // A `.conf` is a CNI config only when it is JSON; other tools write `.conf` files too.
+  if (byName === 'cni-config' && !/^\uFEFF?\s*\{/.test(head)) return 'known';
+  // A bundle output saved as .log (a pasted vfpctrl dump) is still that output.
+  if (byName === 'log') {
+    const c = kindFromContent(head);
+    return c === 'vfp' || c === 'ip' || c === 'routes' || c === 'ports' || c === 'hnsdiag' ? c : 'log';
+  }
   if (byName && byName !== 'known') return byName;
   const byContent = kindFromContent(head);
   if (byContent !== 'unknown') return byContent;

@@ -9,6 +9,9 @@ import { parseIpTxt, type IpTxtResult } from '../ipconfig/index.ts';
 import { parseRoutesTxt } from '../routes/index.ts';
 import type { RoutesResult } from '../routes/types.ts';
 import { parseVmSwitchPorts, scanVfpOutput, type VfpIndex, type VfpSwitchPort } from '../vfp/index.ts';
+import { parseKubectlJson, type K8sSnapshot } from '../k8s/index.ts';
+import { parseCniBinListing, parseCniConfig, type CniBinListing, type CniConfigFile } from '../cni/index.ts';
+import { parseLogFile, type LogFile } from '../logs/index.ts';
 
 export type ParsedContent =
   | { type: 'hns'; value: HnsFile }
@@ -17,6 +20,10 @@ export type ParsedContent =
   | { type: 'routes'; value: RoutesResult }
   | { type: 'ports'; value: VfpSwitchPort[] }
   | { type: 'vfp'; bytes: Uint8Array; index: VfpIndex }
+  | { type: 'k8s'; value: K8sSnapshot }
+  | { type: 'cni-config'; value: CniConfigFile }
+  | { type: 'cni-bin'; value: CniBinListing }
+  | { type: 'log'; value: LogFile }
   | { type: 'text'; text: string }
   | { type: 'none' };
 
@@ -28,6 +35,8 @@ export interface ParsedFile {
   lineEnding?: LineEnding;
   issues: ParseIssue[];
   content: ParsedContent;
+  /** The decoded text of a small text file, kept so findings can quote their evidence lines. */
+  text?: string;
 }
 
 const HNS_EXPECT: Partial<Record<FileKind, HnsKind>> = {
@@ -39,7 +48,9 @@ const HNS_EXPECT: Partial<Record<FileKind, HnsKind>> = {
 };
 
 /** Files kept as text for the few facts hnsight takes from them (e.g. the Windows build). */
-const KEEP_TEXT = /(^|\/)winver\.txt$/i;
+const KEEP_TEXT = /(^|\/)(winver|reservedports|excludedportrange|dynamicportrange)\.txt$/i;
+/** Larger texts are not kept for evidence (they are big logs or huge policy dumps). */
+const KEEP_EVIDENCE_CHARS = 16 << 20;
 const BINARY = /\.(evtx|etl|zip|gz|tgz|cab|dmp|pcap|pcapng|exe|dll)$/i;
 const HEAD_BYTES = 64 * 1024;
 
@@ -71,6 +82,7 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
     out.issues.push(...decoded.issues);
     out.lineEnding = decoded.lineEnding;
     const text = decoded.text;
+    if (kind !== 'log' && text.length <= KEEP_EVIDENCE_CHARS) out.text = text;
     switch (kind) {
       case 'network':
       case 'networkdetailed':
@@ -105,6 +117,30 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
         const r = parseVmSwitchPorts(text, name);
         out.issues.push(...r.issues);
         out.content = { type: 'ports', value: r.value };
+        break;
+      }
+      case 'kubectl': {
+        const r = parseKubectlJson(text, name);
+        out.issues.push(...r.issues);
+        out.content = { type: 'k8s', value: r.value };
+        break;
+      }
+      case 'cni-config': {
+        const r = parseCniConfig(text, name);
+        out.issues.push(...r.issues);
+        out.content = { type: 'cni-config', value: r.value };
+        break;
+      }
+      case 'cni-bin': {
+        const r = parseCniBinListing(text, name);
+        out.issues.push(...r.issues);
+        out.content = { type: 'cni-bin', value: r.value };
+        break;
+      }
+      case 'log': {
+        const r = parseLogFile(text, name);
+        out.issues.push(...r.issues);
+        out.content = { type: 'log', value: r.value };
         break;
       }
       default:

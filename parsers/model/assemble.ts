@@ -8,6 +8,8 @@ import { materializeVfpPort, type VfpIndex, type VfpPortPolicy } from '../vfp/in
 import type { SourceRef } from '../types.ts';
 import type { BundleFileInfo, Joins, NodeMeta, NodeModel, VfpPortRef, VfpStore } from './types.ts';
 import { hnsdiagToObjects } from './from-hnsdiag.ts';
+import { collectSideInputs } from './side-inputs.ts';
+import { evidenceText } from './evidence-text.ts';
 
 type Role = 'networks' | 'endpoints' | 'loadBalancers' | 'namespaces';
 
@@ -125,6 +127,11 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
     joins: { endpoints: [], loadBalancers: [], unmatched: [] },
   };
   model.joins = joinObjects(model);
+  const side = collectSideInputs(parsed, (p) => (info.get(p)!.used = true));
+  if (side.k8s) model.k8s = side.k8s;
+  if (side.cni) model.cni = side.cni;
+  if (side.logs) model.logs = side.logs;
+  model.text = evidenceText(parsed, vfp);
   return model;
 }
 

@@ -8,6 +8,9 @@ import type { Hnsdiag } from '../hnsdiag/index.ts';
 import type { Compartment, IpconfigLanguage, NetIpAddress, NetIpInterface } from '../ipconfig/index.ts';
 import type { RoutesResult } from '../routes/types.ts';
 import type { VfpIndex, VfpOutputGeneration, VfpPortPolicy, VfpSwitchPort } from '../vfp/index.ts';
+import type { K8sSnapshot } from '../k8s/index.ts';
+import type { CniBinListing, CniConfigFile } from '../cni/index.ts';
+import type { LogFile } from '../logs/index.ts';
 
 export interface BundleFileInfo {
   /** Path relative to the bundle root, '/'-separated. */
@@ -88,6 +91,22 @@ export interface Joins {
   unmatched: { kind: 'endpoint-port' | 'endpoint-adapter' | 'lb-endpoint' | 'port-endpoint'; id: string; message: string; src?: SourceRef }[];
 }
 
+/** The text of bundle files, line by line, for quoting evidence. */
+export interface EvidenceText {
+  /** True when the file's lines can be quoted (kept text, or a VFP dump's bytes). */
+  has(file: string): boolean;
+  /** The 1-based line of a file, without its line ending; undefined when unknown. */
+  lineText(file: string, line: number): string | undefined;
+  /** The first line from `fromLine` (inclusive, at most `maxLines` lines on) that passes `test`. */
+  find(file: string, fromLine: number, test: (text: string) => boolean, maxLines?: number): { line: number; text: string } | undefined;
+}
+
+/** CNI configuration side inputs: every config file found, and the bin directory when it is known. */
+export interface CniInputs {
+  configs: CniConfigFile[];
+  bin?: CniBinListing;
+}
+
 export interface NodeModel {
   source: { location: string; kind: 'folder' | 'zip' | 'file'; root: string };
   meta: NodeMeta;
@@ -104,4 +123,12 @@ export interface NodeModel {
   ports: VfpPortRef[] | null;
   vfp: VfpStore | null;
   joins: Joins;
+  /** Side input: kubectl get pods,svc,endpointslices -o json (absent: none in the bundle). */
+  k8s?: K8sSnapshot;
+  /** Side input: CNI .conf/.conflist files and the bin directory listing. */
+  cni?: CniInputs;
+  /** Side input: kubelet, kube-proxy, containerd and CNI agent logs. */
+  logs?: LogFile[];
+  /** Line text for evidence (kept texts of small files, VFP dump bytes). */
+  text?: EvidenceText;
 }

@@ -1,0 +1,166 @@
+// Facts several checks need, computed once per model: the pod network(s), the node's addresses, the
+// local pod endpoints, the cluster's pod ranges, and helpers that turn a source line into evidence.
+import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
+import type { HnsEndpoint, HnsNetwork, HnsSubnet } from '../../parsers/hns/index.ts';
+import type { SourceRef } from '../../parsers/types.ts';
+import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
+import { parseCidr } from '../../parsers/net/ip.ts';
+import { traceContext, type TraceContext } from '../trace/context.ts';
+import type { Finding, FindingEvidence } from '../inspect.ts';
+
+export interface Range {
+  lo: number;
+  hi: number;
+}
+
+export interface CheckContext {
+  m: NodeModel;
+  tc: TraceContext;
+  /** l2bridge / overlay networks (lower-case type), the ones kube-proxy and the CNI program. */
+  podNetworks: HnsNetwork[];
+  nodeIp?: string;
+  /** Local endpoints that are pods: an IP, not the host compartment, not the l2bridge bridge endpoint. */
+  localPods: HnsEndpoint[];
+  networkOf(ep: HnsEndpoint): HnsNetwork | undefined;
+  subnetOf(ep: HnsEndpoint): HnsSubnet | undefined;
+  portOf(ep: HnsEndpoint): VfpPortRef | undefined;
+  /** A port's parsed policy (cached by the store), undefined when no rules were dumped. */
+  policy(port: VfpPortRef): VfpPortPolicy | undefined;
+  /** Evidence for an object: the line holding `needle` at or after `src.line`, else the object's line. */
+  ev(src: SourceRef | undefined, needle?: string | RegExp, maxLines?: number): FindingEvidence;
+  /** Evidence saying a file is missing or lacks something. */
+  absent(file: string, text: string): FindingEvidence;
+  /** Evidence for a VFP port's section: its `Policy for port` line, with the port name and a remark. */
+  portEv(port: VfpPortRef, remark?: string): FindingEvidence;
+  fileExists(re: RegExp): boolean;
+  /**
+   * Why the objects of a kind cannot be trusted to be complete (their file is cut, unreadable or
+   * empty), or undefined. A check that would accuse on a missing object says "cannot decide" instead.
+   */
+  unreliable(kind: 'loadBalancers' | 'endpoints' | 'routes' | 'ip'): string | undefined;
+  /** Downgrades a finding to a warning marked undecided when one of `kinds` is unreliable. */
+  hedge<T extends Finding>(f: T, ...kinds: ('loadBalancers' | 'endpoints' | 'routes' | 'ip')[]): T;
+}
+
+export function ipRange(cidr: string): Range | undefined {
+  const c = parseCidr(cidr);
+  if (!c || c.family !== 'ipv4' || c.network === undefined) return undefined;
+  const size = c.prefixLength === 0 ? 0x100000000 : 2 ** (32 - c.prefixLength);
+  return { lo: c.network, hi: c.network + size - 1 };
+}
+
+export function ipNum(ip: string | undefined): number | undefined {
+  const r = ip ? ipRange(`${ip}/32`) : undefined;
+  return r?.lo;
+}
+
+export const covers = (outer: Range, inner: Range) => outer.lo <= inner.lo && outer.hi >= inner.hi;
+export const inRange = (r: Range, n: number) => n >= r.lo && n <= r.hi;
+
+export function intToIp(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+export function rangeText(r: Range): string {
+  const size = r.hi - r.lo + 1;
+  const bits = 32 - Math.log2(size);
+  return Number.isInteger(bits) && r.lo % size === 0 ? `${intToIp(r.lo)}/${bits}` : `${intToIp(r.lo)}-${intToIp(r.hi)}`;
+}
+
+/** Every rule of a port's policy with its layer name. */
+export function rulesOf(p: VfpPortPolicy): { layer: string; group: string; direction: string; rule: VfpRule }[] {
+  const out: { layer: string; group: string; direction: string; rule: VfpRule }[] = [];
+  for (const l of p.layers) for (const g of l.groups) for (const r of g.rules) out.push({ layer: l.friendlyName ?? l.id, group: g.friendlyName ?? g.id, direction: g.direction, rule: r });
+  return out;
+}
+
+/** The destination IPv4 ranges a rule matches (from its conditions). */
+export function ruleDstRanges(r: VfpRule): Range[] {
+  return r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []);
+}
+
+const contexts = new WeakMap<NodeModel, CheckContext>();
+
+export function checkContext(m: NodeModel): CheckContext {
+  let c = contexts.get(m);
+  if (c) return c;
+  const tc = traceContext(m);
+  const podNetworks = (m.networks ?? []).filter((n) => n.type === 'l2bridge' || n.type === 'overlay');
+  const byId = new Map((m.networks ?? []).map((n) => [n.id.toLowerCase(), n]));
+  const byName = new Map((m.networks ?? []).map((n) => [n.name.toLowerCase(), n]));
+  const networkOf = (ep: HnsEndpoint) => (ep.networkId && byId.get(ep.networkId.toLowerCase())) || (ep.networkName && byName.get(ep.networkName.toLowerCase())) || (podNetworks.length === 1 ? podNetworks[0] : undefined);
+  const subnetOf = (ep: HnsEndpoint) => {
+    const n = ipNum(ep.ip);
+    if (n === undefined) return undefined;
+    return networkOf(ep)?.subnets.find((s) => {
+      const r = ipRange(s.prefix);
+      return r && inRange(r, n);
+    });
+  };
+  const joins = new Map(m.joins.endpoints.map((j) => [j.endpointId, j]));
+  const localPods = (m.endpoints ?? []).filter((e) => {
+    if (e.isRemote || !e.ip) return false;
+    const j = joins.get(e.id);
+    if (j?.compartmentId === 1) return false;
+    const net = networkOf(e);
+    if (net && net.type !== 'l2bridge' && net.type !== 'overlay') return false;
+    // The l2bridge bridge endpoint (cbr0_ep) sits at .2 of the pod subnet in the host compartment.
+    const s = subnetOf(e);
+    const r = s && ipRange(s.prefix);
+    if (net?.type === 'l2bridge' && r && ipNum(e.ip) === r.lo + 2) return false;
+    return true;
+  });
+  const files = m.files.map((f) => f.name);
+  const ev = (src: SourceRef | undefined, needle?: string | RegExp, maxLines = 800): FindingEvidence => {
+    if (!src) return { file: '', line: 0, text: '' };
+    const t = m.text;
+    if (needle !== undefined && t?.has(src.file)) {
+      const low = typeof needle === 'string' ? needle.toLowerCase() : '';
+      const test = typeof needle === 'string' ? (l: string) => l.toLowerCase().includes(low) : (l: string) => needle.test(l);
+      const hit = t.find(src.file, src.line, test, maxLines);
+      if (hit) return { file: src.file, line: hit.line, text: hit.text.trim() };
+    }
+    return { file: src.file, line: src.line, text: (t?.lineText(src.file, src.line) ?? '').trim() };
+  };
+  const unreliable = (kind: 'loadBalancers' | 'endpoints' | 'routes' | 'ip'): string | undefined => {
+    const src = m.meta.sources[kind]?.[0];
+    if (!src) return undefined;
+    const f = m.files.find((x) => x.name === src);
+    const err = f?.issues.find((i) => i.severity === 'error');
+    if (err) return `${src} could not be read completely (${src}:${err.line}: ${err.message})`;
+    const list = kind === 'routes' || kind === 'ip' ? null : m[kind];
+    const warn = f?.issues.find((i) => i.severity === 'warning');
+    if (list && list.length === 0 && warn) return `${src} yielded no objects (${src}:${warn.line}: ${warn.message})`;
+    if (kind === 'routes' && m.routes && !m.routes.ipv4Active.length && !m.routes.netRoutes.length) return `${src} holds no IPv4 routes`;
+    if (kind === 'endpoints' && (m.endpoints ?? []).some((e) => e.partial || e.fromTable)) return `${src} is cut: some endpoints were read from its table only`;
+    return undefined;
+  };
+  c = {
+    m,
+    tc,
+    unreliable,
+    hedge(f, ...kinds) {
+      const why = kinds.map(unreliable).filter(Boolean);
+      if (!why.length || f.severity === 'info') return f;
+      return { ...f, severity: 'warning', undecided: true, explanation: `${f.explanation} Cannot be sure: ${why.join('; ')}.` };
+    },
+    podNetworks,
+    nodeIp: tc.nodeIp,
+    localPods,
+    networkOf,
+    subnetOf,
+    portOf: (ep) => tc.portOf.get(ep.id),
+    policy: (p) => (p.policy && m.vfp ? m.vfp.getPolicy(p.name) : undefined),
+    ev,
+    absent: (file, text) => ({ file, line: 0, text }),
+    portEv: (port, remark) => {
+      const src = port.policy?.src ?? port.src;
+      const e = ev(src);
+      const head = e.text && !e.text.toLowerCase().includes(port.name.toLowerCase()) ? `${e.text.replace(/:\s*$/, ':')} ${port.name}` : e.text || `port ${port.name}`;
+      return { ...e, text: remark ? `${head} — ${remark}` : head };
+    },
+    fileExists: (re) => files.some((f) => re.test(f)),
+  };
+  contexts.set(m, c);
+  return c;
+}

@@ -1,0 +1,179 @@
+// HNS says one thing, VFP another: RemoteSubnetRoute policies vs REMOTESUBNETROUTE encap rules, and
+// each endpoint's OutBoundNAT ExceptionList vs its EXCEPTIONS_OUTBOUNDNAT / OUTBOUNDNAT rules.
+import type { Finding } from '../inspect.ts';
+import type { Check } from './types.ts';
+import { intToIp, ipRange, rangeText, ruleDstRanges, rulesOf, type Range } from './context.ts';
+import { withPod } from '../k8s/index.ts';
+import type { VfpPortRef } from '../../parsers/model/types.ts';
+import type { VfpRule } from '../../parsers/vfp/index.ts';
+
+const MAX_PORTS = 400;
+const RSR_NAME = /REMOTESUBNETROUTE_[^_]+_[^_]+_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+\.\d+\.\d+\.\d+)/i;
+const key = (r: Range) => `${r.lo}-${r.hi}`;
+
+function rsrOf(rule: VfpRule): { range?: Range; pa?: string } | undefined {
+  const isRsr = /REMOTESUBNETROUTE/i.test(rule.name) || (/encap/i.test(rule.type) && rule.encapDestinations.length > 0 && !/^ENCAP_/i.test(rule.name));
+  if (!isRsr) return undefined;
+  const m = RSR_NAME.exec(rule.name);
+  const range = ruleDstRanges(rule)[0] ?? (m ? ipRange(`${m[1]}/${m[2]}`) : undefined);
+  const pa = rule.encapDestinations[0]?.ip ?? m?.[4];
+  return { range, pa };
+}
+
+export const driftCheck: Check = {
+  id: 'drift',
+  ids: ['drift-remote-subnet-route', 'drift-outboundnat', 'drift-undecided'],
+  title: 'HNS vs VFP',
+  run(ctx) {
+    const out: Finding[] = [];
+    const { m } = ctx;
+    if (!m.vfp) return out;
+    const pods = ctx.localPods.map((e) => ({ e, port: ctx.portOf(e) })).filter((x): x is { e: typeof x.e; port: VfpPortRef } => !!x.port?.policy).slice(0, MAX_PORTS);
+    const policies = pods.map((p) => ({ ...p, pol: ctx.policy(p.port) })).filter((p) => p.pol);
+
+    // --- RemoteSubnetRoute ------------------------------------------------------------------------
+    for (const net of ctx.podNetworks.filter((n) => n.type === 'overlay')) {
+      const onNet = policies.filter((p) => ctx.networkOf(p.e) === net);
+      if (!onNet.length) continue;
+      const perPort = onNet.map((p) => {
+        const rules = rulesOf(p.pol!).map((x) => ({ rule: x.rule, rsr: rsrOf(x.rule) })).filter((x) => x.rsr?.range);
+        return { ...p, rules };
+      });
+      // Ports with no encap rules at all while others have them are still expected to carry them.
+      for (const rs of net.remoteSubnetRoutes) {
+        const want = ipRange(rs.destinationPrefix);
+        if (!want) continue;
+        const missing: typeof perPort = [];
+        const wrongPa: { p: (typeof perPort)[number]; rule: VfpRule; pa?: string }[] = [];
+        for (const p of perPort) {
+          const hit = p.rules.find((x) => key(x.rsr!.range!) === key(want));
+          if (!hit) missing.push(p);
+          else if (hit.rsr!.pa && hit.rsr!.pa !== rs.providerAddress) wrongPa.push({ p, rule: hit.rule, pa: hit.rsr!.pa });
+        }
+        const hnsEv = ctx.ev(net.src, rs.destinationPrefix, 2000);
+        const src0 = missing[0]?.e ?? wrongPa[0]?.p.e;
+        const probe = intToIp(want.lo + 4);
+        if (missing.length) {
+          out.push({
+            id: 'drift-remote-subnet-route',
+            severity: 'error',
+            area: 'drift',
+            title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} missing on ${missing.length} of ${perPort.length} pod ports`,
+            explanation: `HNS network ${net.name} has a RemoteSubnetRoute for ${rs.destinationPrefix} via provider address ${rs.providerAddress}, but VFP has no REMOTESUBNETROUTE encap rule for it on ${missing.map((p) => p.port.name).slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}. Traffic from those pods to pods in ${rs.destinationPrefix} is not VXLAN-encapsulated and dies in the underlay (seed Example #1, overlay).`,
+            fix: `HNS did not push the policy to these ports: restart flanneld (it re-adds the RemoteSubnetRoute) or recreate the affected pods; if it persists, \`Restart-Service hns\` (disrupts the node). Verify with \`vfpctrl /port ${missing[0].port.name} /layer VNET_ENCAP_LAYER /list-rule\` (look for REMOTESUBNETROUTE_…_${rs.destinationPrefix.replace('/', '_')}).`,
+            objects: [rs.destinationPrefix, rs.providerAddress, ...missing.slice(0, 20).map((p) => p.port.name)],
+            evidence: [hnsEv, ...missing.slice(0, 2).map((p) => ctx.portEv(p.port, `no REMOTESUBNETROUTE rule for ${rs.destinationPrefix} in this port's section`))],
+            trace: src0?.ip ? { srcIp: src0.ip, dstIp: probe, dstPort: 80, proto: 'tcp' } : undefined,
+          });
+        }
+        if (wrongPa.length) {
+          out.push({
+            id: 'drift-remote-subnet-route',
+            severity: 'error',
+            area: 'drift',
+            title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} encapsulates to ${wrongPa[0].pa}, HNS says ${rs.providerAddress}`,
+            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrongPa[0].pa} on ${wrongPa.length} port(s), while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created: the seed's stale SourceVIP/subnet lease case).`,
+            fix: 'Restart flanneld and HNS policies for the subnet; check the remote node\'s flannel annotations (public-ip, VtepMAC).',
+            objects: [rs.destinationPrefix, rs.providerAddress, wrongPa[0].pa ?? '', ...wrongPa.slice(0, 10).map((w) => w.p.port.name)],
+            evidence: [hnsEv, ctx.ev(wrongPa[0].rule.src, wrongPa[0].pa ?? /Encap/i, 30)],
+            trace: src0?.ip ? { srcIp: src0.ip, dstIp: probe, dstPort: 80, proto: 'tcp' } : undefined,
+          });
+        }
+      }
+      // VFP encap rules for subnets HNS does not have.
+      const hnsKeys = new Set(net.remoteSubnetRoutes.map((r) => ipRange(r.destinationPrefix)).filter((r): r is Range => !!r).map(key));
+      const extra = new Map<string, { rule: VfpRule; ports: string[] }>();
+      for (const p of perPort) for (const x of p.rules) {
+        const k = key(x.rsr!.range!);
+        if (hnsKeys.has(k)) continue;
+        const cur = extra.get(k) ?? { rule: x.rule, ports: [] };
+        cur.ports.push(p.port.name);
+        extra.set(k, cur);
+      }
+      for (const { rule, ports } of extra.values()) {
+        const r = rsrOf(rule)!;
+        out.push({
+          id: 'drift-remote-subnet-route',
+          severity: 'warning',
+          area: 'drift',
+          title: `VFP encapsulates ${rangeText(r.range!)} but HNS has no RemoteSubnetRoute for it`,
+          explanation: `Rule ${rule.name} on ${ports.length} port(s) sends ${rangeText(r.range!)} to ${r.pa ?? '?'}, but network ${net.name} has no such RemoteSubnetRoute: a leftover of a removed node. Harmless until that subnet is given to another node, then traffic goes to the old address.`,
+          fix: 'Restart flanneld (it reconciles the policies with the current subnet leases) or recreate the pods.',
+          objects: [rangeText(r.range!), ...(r.pa ? [r.pa] : []), ...ports.slice(0, 10)],
+          evidence: [ctx.ev(rule.src), ctx.ev(net.src, /RemoteSubnetRoute/i, 2000)],
+        });
+      }
+    }
+
+    // --- OutBoundNAT -------------------------------------------------------------------------------
+    const missingExc = new Map<string, { value: string; eps: typeof policies }>();
+    const extraExc = new Map<string, { value: string; rule: VfpRule; eps: typeof policies }>();
+    const noNat: typeof policies = [];
+    for (const p of policies) {
+      const nat = p.e.outboundNat;
+      const rules = rulesOf(p.pol!);
+      const excRules = rules.filter((x) => /^EXCEPTIONS_OUTBOUNDNAT/i.test(x.rule.name));
+      const natRules = rules.filter((x) => /^OUTBOUNDNAT/i.test(x.rule.name) || x.rule.type.toLowerCase() === 'nat');
+      if (!nat.length) continue;
+      // A port whose dump has no SLB NAT rules at all (a filtered dump) says nothing either way.
+      if (!excRules.length && !natRules.length) {
+        noNat.push(p);
+        continue;
+      }
+      const vfpRanges = new Map<string, VfpRule>();
+      for (const x of excRules) for (const r of ruleDstRanges(x.rule)) vfpRanges.set(key(r), x.rule);
+      const hns = new Map<string, string>();
+      for (const n of nat) for (const v of n.exceptions) {
+        const r = ipRange(v);
+        if (r) hns.set(key(r), v);
+      }
+      for (const [k, v] of hns) if (!vfpRanges.has(k)) missingExc.set(v, { value: v, eps: [...(missingExc.get(v)?.eps ?? []), p] });
+      for (const [k, rule] of vfpRanges) {
+        if (hns.has(k)) continue;
+        const [lo, hi] = k.split('-').map(Number);
+        const v = rangeText({ lo, hi });
+        extraExc.set(v, { value: v, rule, eps: [...(extraExc.get(v)?.eps ?? []), p] });
+      }
+    }
+    for (const { value, eps } of missingExc.values()) {
+      const r = ipRange(value)!;
+      out.push({
+        id: 'drift-outboundnat',
+        severity: 'error',
+        area: 'drift',
+        title: `OutBoundNAT exception ${value} is in HNS but not in VFP on ${eps.length} port(s)`,
+        explanation: `The endpoints' OutBoundNAT policy exempts ${value} from SNAT, but the ports' SLB_NAT_LAYER has no EXCEPTIONS_OUTBOUNDNAT rule for it: traffic from ${eps.map((p) => withPod(m, p.e.ip)).slice(0, 3).join(', ')} to ${value} is SNATed to the node IP anyway.`,
+        fix: `Recreate the pods so HNS reprograms the ports; check with \`vfpctrl /port ${eps[0].port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
+        objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
+        evidence: [ctx.ev(eps[0].e.src, `"${value}"`), ctx.portEv(eps[0].port, `no EXCEPTIONS_OUTBOUNDNAT rule for ${value} in this port's section`)],
+        trace: eps[0].e.ip ? { srcIp: eps[0].e.ip, dstIp: intToIp(r.hi > r.lo + 4 ? r.lo + 4 : r.lo), dstPort: 80, proto: 'tcp' } : undefined,
+      });
+    }
+    for (const { value, rule, eps } of extraExc.values()) {
+      out.push({
+        id: 'drift-outboundnat',
+        severity: 'warning',
+        area: 'drift',
+        title: `VFP exempts ${value} from SNAT but the endpoints' ExceptionList does not`,
+        explanation: `Rule ${rule.name} on ${eps.length} port(s) exempts ${value} from OutboundNAT, but the HNS endpoints' ExceptionList has no such entry: the port was programmed from an older policy.`,
+        fix: 'Recreate the pods so their ports are programmed from the current endpoint policy.',
+        objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
+        evidence: [ctx.ev(rule.src), ctx.ev(eps[0].e.src, /ExceptionList/i)],
+      });
+    }
+    if (noNat.length && policies.some((p) => rulesOf(p.pol!).some((x) => /OUTBOUNDNAT/i.test(x.rule.name)))) {
+      out.push({
+        id: 'drift-outboundnat',
+        severity: 'error',
+        area: 'drift',
+        title: `${noNat.length} pod port(s) have an OutBoundNAT policy in HNS but no NAT rules in VFP`,
+        explanation: `The HNS endpoints of ${noNat.map((p) => withPod(m, p.e.ip)).slice(0, 5).join(', ')} have an OutBoundNAT policy, but their VFP ports have no OUTBOUNDNAT / EXCEPTIONS_OUTBOUNDNAT rules while other pods' ports do: their traffic to the outside is not SNATed and gets no reply.`,
+        fix: `Recreate those pods; check with \`vfpctrl /port ${noNat[0].port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
+        objects: noNat.slice(0, 20).map((p) => p.port.name),
+        evidence: noNat.slice(0, 3).map((p) => ctx.portEv(p.port, 'no OUTBOUNDNAT rules in this port\'s section')),
+        trace: noNat[0].e.ip ? { srcIp: noNat[0].e.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
+      });
+    }
+    return out;
+  },
+};

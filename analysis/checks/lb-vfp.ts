@@ -1,0 +1,139 @@
+// Load balancers as VFP programmed them on each pod port, against what HNS holds (drift): a VIP:port
+// with no LB rule on a port, an LB rule whose DIPs differ from the load balancer's endpoints, an LB
+// rule HNS knows nothing about.
+import type { Finding } from '../inspect.ts';
+import type { Check } from './types.ts';
+import { intToIp, rulesOf } from './context.ts';
+import { withService, protoName } from '../k8s/index.ts';
+import type { VfpPortRef } from '../../parsers/model/types.ts';
+import type { VfpRule } from '../../parsers/vfp/index.ts';
+import type { HnsLoadBalancer } from '../../parsers/hns/index.ts';
+
+const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
+/** Ports whose rules are checked at most (each is parsed in full). */
+const MAX_PORTS = 400;
+
+/** VIP|port|proto keys a load-balancing rule answers for. */
+export function lbRuleKeys(r: VfpRule): string[] {
+  const t = r.type.toLowerCase();
+  if (!/lb|nat/.test(t) || /^nat$/.test(t)) return [];
+  const dst = r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []).filter((x) => x.lo === x.hi);
+  const ports = r.conditions.filter((c) => c.kind === 'dstPort').flatMap((c) => c.ports ?? []).filter((x) => x.lo === x.hi);
+  const protos = r.conditions.filter((c) => c.kind === 'protocols').flatMap((c) => c.protocols ?? []);
+  if (dst.length && ports.length && protos.length) {
+    const keys: string[] = [];
+    for (const d of dst) for (const p of ports) for (const pr of protos) keys.push(`${intToIp(d.lo)}|${p.lo}|${pr}`);
+    return keys;
+  }
+  const m = NAME_KEY.exec(r.name);
+  return m ? [`${m[1]}|${m[2]}|${m[4]}`] : [];
+}
+
+export const lbVfpCheck: Check = {
+  id: 'lb-vfp',
+  ids: ['lb-rule-missing', 'drift-lb-dips', 'drift-lb-rule-without-hns', 'lb-vfp-undecided'],
+  title: 'Load balancers in VFP',
+  run(ctx) {
+    const out: Finding[] = [];
+    const { m, tc } = ctx;
+    if (!m.loadBalancers || !m.vfp || !m.endpoints) return out;
+    const expected = new Map<string, HnsLoadBalancer>();
+    for (const lb of m.loadBalancers) {
+      if (lb.ipv6) continue;
+      for (const vip of lb.vips) {
+        if (tc.hostIps.has(vip)) continue; // NodePort / host VIPs live on the host and uplink ports
+        for (const p of lb.ports) if (p.protocol === 6 || p.protocol === 17) expected.set(`${vip}|${p.externalPort}|${p.protocol}`, lb);
+      }
+    }
+    const epIp = new Map(m.endpoints.map((e) => [e.id.toLowerCase(), e.ip]));
+    const allIps = new Set(m.endpoints.map((e) => e.ip).filter(Boolean));
+    const pods = ctx.localPods.map((e) => ({ e, port: ctx.portOf(e) })).filter((x): x is { e: typeof x.e; port: VfpPortRef } => !!x.port?.policy);
+    if (pods.length > MAX_PORTS) {
+      out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `Load-balancing rules checked on ${MAX_PORTS} of ${pods.length} pod ports`, explanation: `The bundle has ${pods.length} pod ports; to keep inspect fast only the first ${MAX_PORTS} were compared with the HNS load balancers.`, fix: 'Inspect a single port with `vfpctrl /port <port> /layer LB_DSR /list-rule` when a pod past these has trouble.', objects: [], evidence: [] });
+    }
+    const portKeys: { e: (typeof pods)[number]['e']; port: VfpPortRef; keys: Map<string, VfpRule> }[] = [];
+    for (const { e, port } of pods.slice(0, MAX_PORTS)) {
+      const pol = ctx.policy(port);
+      if (!pol) continue;
+      const keys = new Map<string, VfpRule>();
+      for (const { rule } of rulesOf(pol)) for (const k of lbRuleKeys(rule)) if (!keys.has(k)) keys.set(k, rule);
+      portKeys.push({ e, port, keys });
+    }
+    // Ports that carry load-balancing rules at all (the bridge endpoint and host ports do not).
+    const withLb = portKeys.filter((p) => p.keys.size > 0);
+    if (!withLb.length) return out;
+    const missing = new Map<string, typeof portKeys>();
+    for (const p of portKeys) for (const k of expected.keys()) if (!p.keys.has(k)) missing.set(k, [...(missing.get(k) ?? []), p]);
+    for (const [k, ports] of missing) {
+      const lb = expected.get(k)!;
+      const [vip, port, proto] = k.split('|');
+      const what = withService(m, vip, Number(port), Number(proto));
+      const all = ports.length === portKeys.length;
+      out.push(ctx.hedge({
+        id: 'lb-rule-missing',
+        severity: 'error',
+        area: 'drift',
+        title: `No load-balancing rule for ${what} on ${all ? 'any pod port' : `${ports.length} of ${portKeys.length} pod ports`}`,
+        explanation: `HNS has load balancer ${lb.id} for ${what}, but VFP has no LB rule for it on ${ports.map((p) => p.port.name).slice(0, 5).join(', ')}${ports.length > 5 ? ` and ${ports.length - 5} more` : ''}. A packet from ${all ? 'any pod' : 'those pods'} to the service VIP is never DNATed to a backend: it leaves with the VIP as destination and is dropped.`,
+        fix: `Restart kube-proxy so it re-applies the load balancer (HNS reprograms the port rules), or recreate the affected pods. Verify with \`vfpctrl /port ${ports[0].port.name} /layer LB_DSR /list-rule\` (or the LB layer on non-DSR nodes) and \`hnsdiag list loadbalancers\`.`,
+        objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, ...ports.slice(0, 20).map((p) => p.port.name)],
+        evidence: [ctx.ev(lb.src, vip, 400), ...ports.slice(0, 3).map((p) => ctx.portEv(p.port, `no LB rule for ${vip}:${port}/${protoName(Number(proto))} in this port's section`))],
+        trace: ports[0].e.ip ? { srcIp: ports[0].e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
+      }, 'loadBalancers', 'endpoints'));
+    }
+    // DIPs: per VIP:port, compare one port's rule with HNS's backends (every pod port carries the same list).
+    const reported = new Set<string>();
+    const orphans: Finding[] = [];
+    for (const p of withLb) {
+      for (const [k, rule] of p.keys) {
+        if (reported.has(k)) continue;
+        reported.add(k);
+        const [vip, port, proto] = k.split('|');
+        const what = withService(m, vip, Number(port), Number(proto));
+        const lb = expected.get(k);
+        if (!lb) {
+          if (tc.hostIps.has(vip) || (m.loadBalancers ?? []).some((l) => l.vips.includes(vip) && l.ports.some((x) => x.externalPort === Number(port)))) continue;
+          orphans.push(ctx.hedge({
+            id: 'drift-lb-rule-without-hns',
+            severity: 'warning',
+            area: 'drift',
+            title: `VFP load-balances ${what} but HNS has no load balancer for it`,
+            explanation: `Port ${p.port.name} has LB rule ${rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
+            fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
+            objects: [`${vip}:${port}/${protoName(Number(proto))}`, p.port.name, rule.name],
+            evidence: [ctx.ev(rule.src)],
+          }, 'loadBalancers', 'endpoints'));
+          continue;
+        }
+        const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
+        const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
+        const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
+        if (!rule.dipRanges.length) continue;
+        const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
+        const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
+        // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
+        const stale = extraVfp.filter((ip) => !allIps.has(ip));
+        const shown = dangling ? extraVfp.filter((ip) => !stale.includes(ip) || stale.length > dangling) : extraVfp;
+        if (!shown.length && !missingVfp.length) continue;
+        const hard = shown.some((ip) => !allIps.has(ip));
+        out.push(ctx.hedge({
+          id: 'drift-lb-dips',
+          severity: hard ? 'error' : 'warning',
+          area: 'drift',
+          title: `Backends of ${what} differ between HNS and VFP`,
+          explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (these pods get no traffic from this node).` : ''}`,
+          fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
+          objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
+          evidence: [ctx.ev(lb.src, vip, 400), ctx.ev(rule.src, shown[0] ?? /DIP Range/i, 40)],
+          trace: p.e.ip ? { srcIp: p.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
+        }, 'loadBalancers', 'endpoints'));
+      }
+    }
+    if (orphans.length > 3) {
+      // Many at once means the policy file is stale or incomplete rather than a few leftovers: say it once.
+      const f0 = orphans[0];
+      out.push({ ...f0, title: `VFP load-balances ${orphans.length} VIP:port pairs that HNS has no load balancer for`, explanation: `${orphans.length} LB rules on the pod ports (${orphans.slice(0, 5).map((o) => o.objects[0]).join(', ')}, …) have no HNS load balancer with that VIP and port. ${f0.explanation.split('. ').slice(1).join('. ')}`, objects: orphans.map((o) => o.objects[0]), evidence: orphans.slice(0, 3).flatMap((o) => o.evidence) });
+    } else out.push(...orphans);
+    return out;
+  },
+};

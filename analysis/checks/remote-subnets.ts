@@ -1,0 +1,105 @@
+// Reaching pods on other nodes: l2bridge needs a host route per remote pod subnet (seed Example #1,
+// Get-NetRoute), overlay a RemoteSubnetRoute policy on the HNS network per remote pod subnet.
+import type { Finding } from '../inspect.ts';
+import type { Check } from './types.ts';
+import { covers, intToIp, ipNum, ipRange, inRange, rangeText, type Range } from './context.ts';
+import { lookupRoute } from '../trace/context.ts';
+import type { SourceRef } from '../../parsers/types.ts';
+
+interface RemoteIp {
+  ip: string;
+  src: SourceRef;
+  what: string;
+}
+
+export const remoteSubnetsCheck: Check = {
+  id: 'remote-subnets',
+  ids: ['remote-subnet-no-route', 'remote-subnet-no-policy', 'remote-subnet-undecided'],
+  title: 'Routes to remote pod subnets',
+  run(ctx) {
+    const out: Finding[] = [];
+    const { m } = ctx;
+    for (const net of ctx.podNetworks) {
+      const local = net.subnets.map((s) => ({ s, r: ipRange(s.prefix) })).filter((x): x is { s: typeof x.s; r: Range } => !!x.r);
+      if (!local.length) continue;
+      const nodeN = ipNum(ctx.nodeIp);
+      // VNet-routed pods (Azure CNI) share the node's subnet: the VNet routes them, nothing to check here.
+      if (nodeN !== undefined && local.some((x) => inRange(x.r, nodeN))) continue;
+      const bits = Math.min(...local.map((x) => 32 - Math.log2(x.r.hi - x.r.lo + 1)));
+      // The cluster range: exception-list entries (or RemoteSubnetRoutes) that hold this node's pod subnet.
+      const cluster: Range[] = [];
+      for (const e of ctx.localPods) for (const nat of e.outboundNat) for (const x of nat.exceptions) {
+        const r = ipRange(x);
+        const len = r ? 32 - Math.log2(r.hi - r.lo + 1) : 0;
+        if (r && len >= 8 && len < bits && local.some((l) => covers(r, l.r))) cluster.push(r);
+      }
+      const remotes: RemoteIp[] = [];
+      for (const e of m.endpoints ?? []) if (e.isRemote && e.ip) remotes.push({ ip: e.ip, src: e.src, what: `remote endpoint ${e.ip}` });
+      for (const p of m.k8s?.pods ?? []) if (!p.hostNetwork) for (const ip of p.ips) remotes.push({ ip, src: p.src, what: `pod ${p.namespace}/${p.name} (${ip})` });
+      for (const rs of net.remoteSubnetRoutes) {
+        const r = ipRange(rs.destinationPrefix);
+        if (r) remotes.push({ ip: intToIp(r.lo + 1), src: net.src, what: `RemoteSubnetRoute ${rs.destinationPrefix}` });
+      }
+      const blocks = new Map<number, RemoteIp[]>();
+      const size = 2 ** (32 - bits);
+      for (const x of remotes) {
+        const n = ipNum(x.ip);
+        if (n === undefined || local.some((l) => inRange(l.r, n))) continue;
+        if (!cluster.some((c) => inRange(c, n)) && !net.remoteSubnetRoutes.length) continue;
+        if (cluster.length && !cluster.some((c) => inRange(c, n))) continue;
+        const base = n - (n % size);
+        const list = blocks.get(base) ?? [];
+        list.push(x);
+        blocks.set(base, list);
+      }
+      const src0 = ctx.localPods.find((e) => ctx.networkOf(e) === net);
+      if (net.type === 'l2bridge') {
+        if (!blocks.size) continue;
+        if (!m.routes) {
+          out.push({ id: 'remote-subnet-undecided', severity: 'info', area: 'routes', undecided: true, title: 'Routes to remote pod subnets not checked', explanation: `routes.txt (route print) is not in the bundle, so the host routes for the ${blocks.size} remote pod subnet(s) of l2bridge network ${net.name} cannot be checked.`, fix: 'Collect routes.txt (`route print` and `Get-NetRoute`) with collectlogs.ps1.', objects: [], evidence: [ctx.absent('routes.txt', 'file not in the bundle')] });
+          continue;
+        }
+        for (const [base, xs] of blocks) {
+          const block = { lo: base, hi: base + size - 1 };
+          const route = lookupRoute(ctx.tc, xs[0].ip);
+          if (route && route.bits > 0) continue;
+          const cidr = rangeText(block);
+          const dflt = route?.route;
+          out.push(ctx.hedge({
+            id: 'remote-subnet-no-route',
+            severity: 'error',
+            area: 'routes',
+            title: `No route for remote pod subnet ${cidr}`,
+            explanation: `On l2bridge the node needs a route for each other node's pod subnet via that node's IP (seed Example #1: "there should be routes programmed for each pod subnet"). ${xs[0].what} lies in ${cidr}, but the routing table has no route for it${dflt ? `, so traffic to it follows the default route via ${dflt.gateway} and is dropped or misrouted by the underlay` : ''}. Pods on this node cannot reach pods on that node.`,
+            fix: `Add the route (flannel host-gw adds it when it sees the subnet lease: check flanneld's log for "Subnet added: ${cidr} via …"), e.g. \`New-NetRoute -DestinationPrefix ${cidr} -NextHop <that node's IP> -InterfaceAlias "vEthernet (Ethernet)"\`; on Azure also add the user-defined route for ${cidr}. Then verify with \`Get-NetRoute -DestinationPrefix ${cidr}\`.`,
+            objects: [cidr, ...xs.slice(0, 5).map((x) => x.ip)],
+            evidence: [ctx.ev(xs[0].src, xs[0].ip), ...(dflt ? [ctx.ev(dflt.src)] : [ctx.absent(m.meta.sources.routes?.[0] ?? 'routes.txt', `no route covers ${cidr}`)])],
+            trace: src0?.ip ? { srcIp: src0.ip, dstIp: xs[0].ip, dstPort: 80, proto: 'tcp' } : undefined,
+          }, 'routes'));
+        }
+      } else if (net.type === 'overlay') {
+        for (const [base, xs] of blocks) {
+          const block = { lo: base, hi: base + size - 1 };
+          const rsr = net.remoteSubnetRoutes.map((x) => ipRange(x.destinationPrefix)).filter((r): r is Range => !!r);
+          if (rsr.some((r) => covers(r, block) || inRange(r, ipNum(xs[0].ip)!))) continue;
+          // Remote endpoints of the overlay that are not pods (the API server, a node) carry a PA of their own node.
+          if (xs.every((x) => x.what.startsWith('remote endpoint')) && !cluster.length) continue;
+          const cidr = rangeText(block);
+          out.push({
+            id: 'remote-subnet-no-policy',
+            severity: 'error',
+            area: 'hns',
+            title: `No RemoteSubnetRoute for remote pod subnet ${cidr} on network ${net.name}`,
+            explanation: `On overlay, traffic to another node's pods is encapsulated (VXLAN, VNI 4096) to that node's provider address by REMOTESUBNETROUTE rules, which HNS derives from the network's RemoteSubnetRoute policies. ${xs[0].what} is in ${cidr}, but network ${net.name} has no RemoteSubnetRoute for it: pods here cannot reach pods there.`,
+            fix: `flanneld (vxlan) adds the policy when it learns the subnet lease: check its log, and that the remote node's VtepMAC/PublicIP annotations are set. Restart flanneld on this node to re-add the policies; check with \`Get-HnsNetwork | ? Name -eq ${net.name} | ConvertTo-Json -Depth 10\` (Policies, Type RemoteSubnetRoute).`,
+            objects: [cidr, ...xs.slice(0, 5).map((x) => x.ip)],
+            evidence: [ctx.ev(xs[0].src, xs[0].ip), ctx.ev(net.src, /RemoteSubnetRoute/i)],
+            trace: src0?.ip ? { srcIp: src0.ip, dstIp: xs[0].ip, dstPort: 80, proto: 'tcp' } : undefined,
+          });
+        }
+      }
+    }
+    return out;
+  },
+};
+

@@ -1,0 +1,132 @@
+// CNI .conf / .conflist (and `.json`, which libcni also accepts). Windows plugins keep their HNS
+// policies in `AdditionalArgs` (azure-vnet, flannel's cni-conf) or `policies` (win-bridge,
+// win-overlay, sdnbridge), each `{ Name: EndpointPolicy, Value: { Type: OutBoundNAT, ExceptionList } }`.
+import { IssueSink, type ParseResult, type SourceRef } from '../types.ts';
+import { LineIndex } from '../json/lineIndex.ts';
+import type { CniConfigFile, CniPluginConf } from './types.ts';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Case-insensitive key lookup: Windows plugin configs mix `ExceptionList`, `exceptionList`, `Value`, `value`. */
+function get(o: Obj, key: string): unknown {
+  if (key in o) return o[key];
+  const k = Object.keys(o).find((x) => x.toLowerCase() === key.toLowerCase());
+  return k === undefined ? undefined : o[k];
+}
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export function cniExt(file: string): CniConfigFile['ext'] {
+  const m = /\.(conflist|conf|json)$/i.exec(file);
+  return m ? (m[1].toLowerCase() as CniConfigFile['ext']) : 'other';
+}
+
+export function looksLikeCniConfig(head: string): boolean {
+  return /^\uFEFF?\s*\{/.test(head) && /"cniVersion"\s*:/.test(head);
+}
+
+export function parseCniConfig(text: string, file: string): ParseResult<CniConfigFile> {
+  const sink = new IssueSink(file);
+  const lines = new LineIndex(text);
+  const out: CniConfigFile = { file, ext: cniExt(file), hasPluginsKey: false, plugins: [], src: sink.ref(1) };
+  // Where a quoted value or key first appears at or after `from`: the evidence line for it.
+  const lineOf = (needle: string, from = 0): { line: number; at: number } => {
+    const i = text.indexOf(needle, from);
+    return i < 0 ? { line: 1, at: from } : { line: lines.lineOf(i), at: i };
+  };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    out.invalid = e instanceof Error ? e.message : String(e);
+    sink.error(1, `CNI config is not valid JSON (${out.invalid}); containerd would fail to load it`);
+    return { value: out, issues: sink.issues };
+  }
+  if (!isObj(doc)) {
+    out.invalid = 'not a JSON object';
+    sink.error(1, 'CNI config is not a JSON object');
+    return { value: out, issues: sink.issues };
+  }
+  out.name = str(get(doc, 'name'));
+  out.cniVersion = str(get(doc, 'cniVersion'));
+  const plugins = get(doc, 'plugins');
+  out.hasPluginsKey = plugins !== undefined;
+  let cursor = 0;
+  const readPlugin = (p: Obj): CniPluginConf => {
+    const t = str(get(p, 'type'));
+    const tl = t ? lineOf(`"${t}"`, cursor) : { line: lineOf('{', cursor).line, at: cursor };
+    const startAt = t ? text.lastIndexOf('"type"', tl.at) : cursor;
+    const pc: CniPluginConf = { type: t, src: sink.ref(tl.line), exceptionList: [], dnsServers: [], dnsSearch: [], dnsCapability: false, routes: [] };
+    const caps = get(p, 'capabilities');
+    pc.dnsCapability = isObj(caps) && get(caps, 'dns') === true;
+    const ipam = get(p, 'ipam');
+    if (isObj(ipam)) {
+      pc.ipamType = str(get(ipam, 'type'));
+      pc.ipamSubnet = str(get(ipam, 'subnet'));
+    }
+    // flannel's Windows conflist nests the win-bridge/win-overlay settings in `delegate`.
+    const delegate = get(p, 'delegate');
+    const d0 = isObj(delegate) ? delegate : undefined;
+    const dns = get(p, 'dns') ?? (d0 && get(d0, 'dns'));
+    if (isObj(dns)) {
+      pc.dnsServers = strs(get(dns, 'Nameservers'));
+      pc.dnsSearch = strs(get(dns, 'Search'));
+      const d = lineOf('"Nameservers"', Math.max(0, startAt - 2000));
+      pc.dnsSrc = sink.ref(d.line);
+    }
+    const policyLists = [get(p, 'AdditionalArgs'), get(p, 'policies'), d0 && get(d0, 'AdditionalArgs'), d0 && get(d0, 'policies')].filter(Array.isArray) as unknown[][];
+    let from = Math.max(0, startAt);
+    for (const list of policyLists) {
+      for (const pol of list) {
+        if (!isObj(pol)) continue;
+        const v = get(pol, 'Value');
+        const body = isObj(v) ? v : pol;
+        const type = (str(get(body, 'Type')) ?? '').toLowerCase();
+        if (type === 'outboundnat') {
+          for (const e of strs(get(body, 'ExceptionList'))) {
+            const at = lineOf(JSON.stringify(e), from);
+            from = at.at + 1;
+            pc.exceptionList.push({ value: e, src: sink.ref(at.line) });
+          }
+        } else if (type === 'route') {
+          const dp = str(get(body, 'DestinationPrefix'));
+          if (dp) pc.routes.push({ destinationPrefix: dp, needEncap: get(body, 'NeedEncap') === true });
+        }
+      }
+    }
+    cursor = Math.max(cursor, tl.at + 1);
+    return pc;
+  };
+  if (Array.isArray(plugins)) {
+    for (const p of plugins) if (isObj(p)) out.plugins.push(readPlugin(p));
+    if (plugins.length === 0) sink.warn(lineOf('"plugins"').line, 'the plugins list is empty');
+  } else if (plugins !== undefined) {
+    sink.error(lineOf('"plugins"').line, '`plugins` is not a list');
+  } else {
+    out.plugins.push(readPlugin(doc));
+  }
+  return { value: out, issues: sink.issues };
+}
+
+/**
+ * A listing of the CNI bin directory: `dir`, `Get-ChildItem` or `ls` output, or one name per line.
+ * Keeps executable-looking names (the plugin `type` is the file name without `.exe`).
+ */
+export function parseCniBinListing(text: string, file: string): ParseResult<{ dir?: string; files: string[]; src: SourceRef }> {
+  const sink = new IssueSink(file);
+  const files = new Set<string>();
+  let dir: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const d = /^(?:Directory(?: of)?|Verzeichnis(?: von)?)\s*:?\s+(.+)$/i.exec(line);
+    if (d) {
+      dir = d[1].trim();
+      continue;
+    }
+    const tok = line.split(/\s+/).pop() ?? '';
+    const name = tok.split(/[\\/]/).pop() ?? '';
+    if (/^[\w.+-]+\.exe$/i.test(name) || (/^[a-z][\w-]*$/i.test(name) && line === tok && !/^(Mode|Name|Directory|total)$/i.test(name))) files.add(name);
+  }
+  if (files.size === 0) sink.warn(0, 'no plugin executables found in the listing');
+  return { value: { dir, files: [...files], src: sink.ref(1) }, issues: sink.issues };
+}

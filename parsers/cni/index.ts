@@ -1,0 +1,2 @@
+export * from './types.ts';
+export { parseCniConfig, parseCniBinListing, looksLikeCniConfig, cniExt } from './config.ts';

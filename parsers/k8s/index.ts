@@ -1,0 +1,2 @@
+export * from './types.ts';
+export { parseKubectlJson, looksLikeKubectl, mergeSnapshots, emptySnapshot } from './kubectl.ts';

@@ -1,0 +1,2 @@
+export * from './types.ts';
+export { parseLogFile, parseLogTime, podOf, componentFromName } from './parse.ts';

@@ -1,0 +1,78 @@
+// Line text for evidence: the decoded text of small files (split once, on first use) and, for the
+// VFP dumps, the kept bytes (a line's start is found by bisecting the index's byte → line map, so no
+// line table of a 900 MB dump is ever built).
+import type { ParsedFile } from '../bundle/parse-file.ts';
+import type { EvidenceText, VfpStore } from './types.ts';
+
+const LF = 10;
+
+export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): EvidenceText {
+  const texts = new Map<string, string>();
+  for (const p of parsed) if (p.text !== undefined) texts.set(p.name, p.text);
+  const split = new Map<string, string[]>();
+  const linesOf = (file: string): string[] | undefined => {
+    let l = split.get(file);
+    if (!l) {
+      const t = texts.get(file);
+      if (t === undefined) return undefined;
+      l = t.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+      split.set(file, l);
+    }
+    return l;
+  };
+  const vfpFiles = new Map((vfp?.files ?? []).map((f) => [f.file, f]));
+  const vfpLineStart = (f: VfpStore['files'][number], line: number): number | undefined => {
+    if (line < 1) return undefined;
+    if (line === 1) return 0;
+    let lo = 0;
+    let hi = f.bytes.length;
+    // Smallest byte whose line is ≥ line.
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (f.index.lineAt(mid) >= line) hi = mid;
+      else lo = mid + 1;
+    }
+    if (lo >= f.bytes.length) return undefined;
+    // lineAt may count the newline byte itself as part of the next line; settle on a line start.
+    while (lo > 0 && f.bytes[lo - 1] !== LF) lo--;
+    return lo;
+  };
+  const vfpLineAt = (f: VfpStore['files'][number], start: number): { text: string; next: number } => {
+    let end = f.bytes.indexOf(LF, start);
+    if (end < 0) end = f.bytes.length;
+    const next = end + 1;
+    if (end > start && f.bytes[end - 1] === 13) end--;
+    let s = '';
+    const stop = Math.min(end, start + 2000);
+    for (let i = start; i < stop; i++) s += String.fromCharCode(f.bytes[i]);
+    return { text: s, next };
+  };
+  return {
+    has: (file) => texts.has(file) || vfpFiles.has(file),
+    lineText(file, line) {
+      const l = linesOf(file);
+      if (l) return line >= 1 && line <= l.length ? l[line - 1] : undefined;
+      const f = vfpFiles.get(file);
+      if (!f) return undefined;
+      const start = vfpLineStart(f, line);
+      return start === undefined ? undefined : vfpLineAt(f, start).text;
+    },
+    find(file, fromLine, test, maxLines = 2000) {
+      const l = linesOf(file);
+      if (l) {
+        for (let i = Math.max(1, fromLine); i <= l.length && i < fromLine + maxLines; i++) if (test(l[i - 1])) return { line: i, text: l[i - 1] };
+        return undefined;
+      }
+      const f = vfpFiles.get(file);
+      if (!f) return undefined;
+      let pos = vfpLineStart(f, Math.max(1, fromLine));
+      if (pos === undefined) return undefined;
+      for (let n = 0; n < maxLines && pos < f.bytes.length; n++) {
+        const { text, next } = vfpLineAt(f, pos);
+        if (test(text)) return { line: fromLine + n, text };
+        pos = next;
+      }
+      return undefined;
+    },
+  };
+}
