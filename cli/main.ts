@@ -3,6 +3,7 @@ import { USAGE } from './usage.ts';
 import { runInspect } from './commands/inspect.ts';
 import { runServe } from './commands/serve.ts';
 import { runTrace } from './commands/trace.ts';
+import { runCollect } from './commands/collect.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../electron/services/bundle/source.ts';
 
@@ -16,6 +17,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runTrace(rest);
       case 'serve':
         return await runServe(rest);
+      case 'collect':
+        return await runCollect(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -11,8 +11,20 @@ Usage:
   hnsight serve [bundle] [--port N]
       Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and
       print the URL to open. Opens the bundle when one is given.
+  hnsight collect (--winrm http[s]://HOST[:PORT] | --ssh USER@HOST[:PORT] | --kubectl NODE) [--user U]
+                  [--password-env VAR] [--insecure-skip-tls-verify] [--auth ntlm|basic]
+                  [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-key]
+                  [--kubeconfig FILE] [--context NAME] [--namespace NS] --out DIR [--json]
+      Run the CollectLogs commands on a live node and write a bundle to DIR (new or empty) that
+      inspect and the app open like any other; hnsight-collect.json says which files are complete,
+      partial or missing. WinRM: NTLMv2 with message encryption over http (5985), NTLM or Basic over
+      https (5986, certificate checked unless --insecure-skip-tls-verify). SSH: key or password,
+      host key checked against known_hosts. kubectl: a short-lived HostProcess pod (SYSTEM, host
+      network) pinned to the node, deleted afterwards; needs RBAC to create/exec pods. Passwords never go on the command line: --password-env
+      names an environment variable holding it, otherwise hnsight asks on the terminal.
+      Progress on stderr. Exit 0 complete, 1 partial, 2 bad usage or nothing collected, 130 cancelled.
   hnsight help
       This text.
 
-Planned (see the project's issues): report, diff, collect.
+Planned (see the project's issues): report, diff.
 `;
