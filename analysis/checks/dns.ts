@@ -81,7 +81,8 @@ export const dnsCheck: Check = {
         title: `${wrong.length} pod(s) use DNS server ${shown.join(', ')} instead of the DNS VIP ${dnsVips.join(', ')}`,
         explanation: `The DNS VIP is ${dnsVips.join(', ')} (${from}), but ${wrong.map((e) => withPod(m, e.ip)).slice(0, 5).join(', ')}${wrong.length > 5 ? ' …' : ''} resolve names through ${shown.join(', ')}: cluster names (*.svc.cluster.local) do not resolve in those pods.`,
         fix: 'The pod DNS comes from the CNI config (`dns.Nameservers`, or the runtime config kubelet passes when `capabilities.dns` is true: kubelet `--cluster-dns`). Correct it, then recreate the pods. Check inside a pod with `ipconfig /all` / `Get-DnsClientServerAddress`.',
-        objects: [...dnsVips, ...wrong.slice(0, 20).map((e) => e.id)],
+        // The wrong servers first: they are what the reader has to change.
+        objects: [...new Set(wrong.flatMap((e) => (serversOf(e).nic.length ? serversOf(e).nic : serversOf(e).hns)))].concat(dnsVips, wrong.slice(0, 20).map((e) => e.id)),
         evidence: wrong.slice(0, 3).map((e) => {
           const a = serversOf(e).adapter;
           return a && serversOf(e).nic.length ? ctx.ev(a.src, serversOf(e).nic[0], 60) : ctx.ev(e.src, shown[0]);

@@ -92,7 +92,8 @@ export const lbVfpCheck: Check = {
         const what = withService(m, vip, Number(port), Number(proto));
         const lb = expected.get(k);
         if (!lb) {
-          if (tc.hostIps.has(vip) || (m.loadBalancers ?? []).some((l) => l.vips.includes(vip) && l.ports.some((x) => x.externalPort === Number(port)))) continue;
+          // A NodePort load balancer often has no VIP at all in HNS (it serves every node address).
+          if (tc.hostIps.has(vip) || (m.loadBalancers ?? []).some((l) => (l.vips.length === 0 || l.vips.includes(vip)) && l.ports.some((x) => x.externalPort === Number(port)))) continue;
           orphans.push(ctx.hedge({
             id: 'drift-lb-rule-without-hns',
             severity: 'warning',
