@@ -28,7 +28,9 @@ export async function buildRenderer({ force = false, quiet = false } = {}) {
   if (!force && !rendererIsStale()) return false;
   const { build } = await import('vite');
   if (!quiet) process.stderr.write('hnsight: building the user interface (once)…\n');
-  await build({ configFile: path.join(repo, 'vite.config.ts'), logLevel: quiet ? 'error' : 'warn' });
+  // Always a production build: under a test runner NODE_ENV is 'test', which would otherwise ship
+  // React's development bundle and leave it in dist/ until a source changes.
+  await build({ configFile: path.join(repo, 'vite.config.ts'), mode: 'production', logLevel: quiet ? 'error' : 'warn', define: { 'process.env.NODE_ENV': '"production"' } });
   return true;
 }
 

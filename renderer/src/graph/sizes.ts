@@ -6,14 +6,15 @@ export const NODE_WIDTH = 248;
 export const HEADER_H = 30;
 export const LINE_H = 16;
 export const FLAGS_H = 22;
-export const MAX_DETAILS = 4;
+/** Detail lines drawn on a node; the rest are in its tooltip and the inspector. */
+export const MAX_DETAILS = 3;
 export const GROUP_HEADER_H = 34;
 export const GROUP_PAD = 12;
 
 export function leafSize(n: TopoNode): { width: number; height: number } {
-  const lines = Math.min(n.details.length, MAX_DETAILS) + (n.details.length > MAX_DETAILS ? 1 : 0);
-  const flags = n.flags.length || n.guid ? FLAGS_H : 0;
-  return { width: NODE_WIDTH, height: HEADER_H + lines * LINE_H + flags + 10 };
+  const lines = Math.min(n.details.length, MAX_DETAILS);
+  // The foot row (GUID chip, flags, kind) is always there.
+  return { width: NODE_WIDTH, height: HEADER_H + lines * LINE_H + FLAGS_H + 8 };
 }
 
 export function collapsedGroupSize(): { width: number; height: number } {

@@ -1,0 +1,106 @@
+// The app shell: top bar, views rail, the current view, the inspector, and the overlays (loading,
+// errors, summary, palette, dialogs, toasts). Which of those show follows from the store.
+import { useEffect } from 'react';
+import { PanelRightOpen } from 'lucide-react';
+import { useApp } from './store/app-store.ts';
+import { appStore } from './store/app-store.ts';
+import { useTheme } from './hooks/useTheme.ts';
+import { useSystemDark } from './hooks/useSystemDark.ts';
+import { useAppPhase } from './hooks/useAppPhase.ts';
+import { useShortcuts } from './hooks/useShortcuts.ts';
+import { useDropOpen } from './hooks/useDropOpen.ts';
+import { TopBar } from './components/TopBar.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { Splitter } from './components/Splitter.tsx';
+import { OpenPathDialog } from './components/OpenPathDialog.tsx';
+import { ExcerptDialog } from './components/ExcerptDialog.tsx';
+import { EmptyState } from './views/EmptyState.tsx';
+import { LoadingView } from './views/LoadingView.tsx';
+import { ErrorState } from './views/ErrorState.tsx';
+import { SummaryDialog } from './views/SummaryCard.tsx';
+import { ViewTabs } from './views/ViewTabs.tsx';
+import { TopologyView } from './views/TopologyView.tsx';
+import { InventoryView } from './views/InventoryView.tsx';
+import { FilesView } from './views/FilesView.tsx';
+import { InspectorPanel } from './inspector/InspectorPanel.tsx';
+import { CommandPalette } from './palette/CommandPalette.tsx';
+
+let started = false;
+
+function Workspace() {
+  const view = useApp((s) => s.view);
+  const inspectorOpen = useApp((s) => s.inspectorOpen);
+  const width = useApp((s) => s.inspectorWidth);
+  const setWidth = useApp((s) => s.setInspectorWidth);
+  const setOpen = useApp((s) => s.setInspectorOpen);
+  return (
+    <div className="workspace" style={{ ['--insp-w' as string]: inspectorOpen ? `${width}px` : '0px' }}>
+      <ViewTabs />
+      <main className="view" aria-label={view}>
+        {/* The topology stays mounted: leaving it must not throw away a layout that took seconds. */}
+        <div className={`view-pane ${view === 'topology' ? '' : 'hidden'}`}>
+          <TopologyView />
+        </div>
+        {view === 'inventory' && <InventoryView />}
+        {view === 'files' && <FilesView />}
+        {!inspectorOpen && (
+          <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the inspector">
+            <PanelRightOpen size={14} aria-hidden /> Inspector
+          </button>
+        )}
+      </main>
+      {inspectorOpen && (
+        <>
+          <Splitter width={width} onResize={setWidth} />
+          <InspectorPanel />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function App() {
+  const theme = useTheme();
+  const systemDark = useSystemDark();
+  const phase = useAppPhase();
+  const bundle = useApp((s) => s.bundle);
+  const job = useApp((s) => s.job);
+  const fatal = useApp((s) => s.fatal);
+  const initialized = useApp((s) => s.initialized);
+  const dropping = useDropOpen();
+  useShortcuts(systemDark);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
+    if (started) return;
+    started = true;
+    void appStore.getState().init();
+  }, []);
+
+  const loading = job?.state === 'loading';
+  return (
+    <div className={`app phase-${phase}`}>
+      <TopBar theme={theme} systemDark={systemDark} />
+      <div className="app-body">
+        {bundle ? <Workspace /> : initialized && !fatal && !loading ? <EmptyState /> : <div className="blank" />}
+        {loading && <LoadingView />}
+        {!loading && fatal && <ErrorState />}
+        {!initialized && !loading && (
+          <div className="center-overlay">
+            <span className="spinner" aria-label="Starting" />
+          </div>
+        )}
+      </div>
+      {dropping && (
+        <div className="drop-overlay" aria-hidden>
+          <div>Drop to open</div>
+        </div>
+      )}
+      <SummaryDialog />
+      <CommandPalette />
+      <OpenPathDialog />
+      <ExcerptDialog />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// TopologyGraph → React Flow nodes and edges. Pure: the view passes the visible graph (after
+// collapsing) and the boxes from the layout; this decides node types, parents, sizes and edge
+// styles, and marks the selection and its incident edges.
+import type { Edge, Node } from '@xyflow/react';
+import type { TopoEdge, TopoNode } from '../../../analysis/views/types.ts';
+import type { VisibleGraph } from './visible.ts';
+import type { Box } from './elk-graph.ts';
+
+export interface TopoNodeData extends Record<string, unknown> {
+  topo: TopoNode;
+  /** A group whose children are drawn inside it. */
+  openGroup: boolean;
+  /** A group whose children are hidden: how many. */
+  hiddenChildren?: number;
+}
+
+export type FlowNode = Node<TopoNodeData>;
+export type FlowEdge = Edge<{ kind: TopoEdge['kind']; broken?: boolean }>;
+
+export const NODE_TYPE = 'topo';
+export const GROUP_TYPE = 'topoGroup';
+
+/** Edge kinds whose label is worth drawing on the canvas (others go to the inspector). */
+const LABELLED: ReadonlySet<TopoEdge['kind']> = new Set(['encap', 'route']);
+
+export function edgeClass(e: TopoEdge): string {
+  return `edge-${e.kind}${e.broken ? ' edge-broken' : ''}`;
+}
+
+export function toFlow(vis: VisibleGraph, boxes: Record<string, Box>): { nodes: FlowNode[]; edges: FlowEdge[] } {
+  const byId = new Map(vis.nodes.map((n) => [n.id, n]));
+  const depth = (n: TopoNode): number => {
+    let d = 0;
+    for (let p = n.parent; p && vis.openGroups.has(p) && d < 32; p = byId.get(p)?.parent) d++;
+    return d;
+  };
+  const placed = vis.nodes.filter((n) => boxes[n.id]);
+  // React Flow needs a parent before its children in the array.
+  const ordered = placed.map((n) => ({ n, d: depth(n) })).sort((a, b) => a.d - b.d);
+  const nodes: FlowNode[] = ordered.map(({ n }) => {
+    const b = boxes[n.id];
+    const open = vis.openGroups.has(n.id);
+    const hidden = vis.collapsedGroups.get(n.id);
+    const parentId = n.parent && vis.openGroups.has(n.parent) && boxes[n.parent] ? n.parent : undefined;
+    const node: FlowNode = {
+      id: n.id,
+      type: open ? GROUP_TYPE : NODE_TYPE,
+      position: { x: b.x, y: b.y },
+      width: b.width,
+      height: b.height,
+      data: { topo: n, openGroup: open, ...(hidden !== undefined ? { hiddenChildren: hidden } : {}) },
+      draggable: false,
+      connectable: false,
+      className: `kind-${n.kind}`,
+      ...(open ? { zIndex: -1 } : {}),
+    };
+    if (parentId) node.parentId = parentId;
+    return node;
+  });
+  const present = new Set(nodes.map((n) => n.id));
+  const edges: FlowEdge[] = vis.edges
+    .filter((e) => present.has(e.source) && present.has(e.target))
+    .map((e) => {
+      const edge: FlowEdge = {
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        className: edgeClass(e),
+        data: { kind: e.kind, ...(e.broken ? { broken: true } : {}) },
+        focusable: false,
+      };
+      if (e.label && LABELLED.has(e.kind)) edge.label = e.label;
+      const back = (byId.get(e.source)?.rank ?? 0) > (byId.get(e.target)?.rank ?? 0);
+      edge.sourceHandle = back ? 'back-out' : 'out';
+      edge.targetHandle = back ? 'back-in' : 'in';
+      return edge;
+    });
+  return { nodes, edges };
+}
+
+/** Marks the selected node and the edges touching it. Unchanged objects are returned as is, so
+ *  memoized node components do not re-render on every selection change. */
+export function applySelection(nodes: FlowNode[], edges: FlowEdge[], selectedId: string | undefined): { nodes: FlowNode[]; edges: FlowEdge[] } {
+  const outNodes = nodes.map((n) => {
+    const sel = n.id === selectedId;
+    return !!n.selected === sel ? n : { ...n, selected: sel };
+  });
+  const outEdges = edges.map((e) => {
+    const inc = !!selectedId && (e.source === selectedId || e.target === selectedId);
+    const has = e.className?.includes(' is-incident') ?? false;
+    if (inc === has) return e;
+    const base = (e.className ?? '').replace(' is-incident', '');
+    return { ...e, className: inc ? `${base} is-incident` : base, zIndex: inc ? 10 : 0 };
+  });
+  return { nodes: outNodes, edges: outEdges };
+}

@@ -1,0 +1,130 @@
+// The inspector: what the selected object is, its fields (copyable, linked), the objects it joins
+// to, problems with it, its VFP policy and the raw JSON it came from, each traceable to file:line.
+import { ArrowLeft, PanelRightClose, AlertTriangle, AlertOctagon, Info, MousePointerClick } from 'lucide-react';
+import type { InspectorField, ObjectRef } from '../../../analysis/views/types.ts';
+import { useApp } from '../store/app-store.ts';
+import { CopyButton } from '../components/CopyChip.tsx';
+import { SourceLink } from '../components/ExcerptDialog.tsx';
+import { PolicyView } from './PolicyView.tsx';
+import { RawJson } from './RawJson.tsx';
+
+const TYPE_LABEL: Record<ObjectRef['type'], string> = {
+  network: 'HNS network',
+  endpoint: 'HNS endpoint',
+  loadbalancer: 'Load balancer',
+  namespace: 'Namespace',
+  compartment: 'Compartment',
+  adapter: 'Adapter',
+  port: 'VFP port',
+  route: 'Route',
+  'remote-subnet': 'Remote subnet',
+  file: 'File',
+  node: 'Node',
+};
+
+function FieldRow({ f }: { f: InspectorField }) {
+  const select = useApp((s) => s.select);
+  const link = f.link;
+  return (
+    <div className="field">
+      <dt>{f.label}</dt>
+      <dd className={f.mono ? 'mono' : ''}>
+        {link ? (
+          <button type="button" className="link" onClick={() => void select(link, { focusGraph: true })} title={`Go to ${TYPE_LABEL[link.type]} ${link.id}`}>
+            {f.value}
+          </button>
+        ) : (
+          <span className="field-value">{f.value}</span>
+        )}
+        {(f.mono || f.copy) && f.value && <CopyButton value={f.copy ?? f.value} label={f.label} />}
+      </dd>
+    </div>
+  );
+}
+
+const NOTE_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info };
+
+export function InspectorPanel() {
+  const view = useApp((s) => s.inspector);
+  const loading = useApp((s) => s.inspectorLoading);
+  const error = useApp((s) => s.inspectorError);
+  const selected = useApp((s) => s.selected);
+  const back = useApp((s) => s.back);
+  const goBack = useApp((s) => s.goBack);
+  const select = useApp((s) => s.select);
+  const setOpen = useApp((s) => s.setInspectorOpen);
+
+  return (
+    <aside className="inspector" aria-label="Inspector" data-testid="inspector">
+      <div className="insp-bar">
+        <button type="button" className="btn ghost small icon" onClick={goBack} disabled={!back.length} aria-label="Back to the previous object" title="Back">
+          <ArrowLeft size={15} aria-hidden />
+        </button>
+        <span className="insp-type">{selected ? TYPE_LABEL[selected.type] : 'Inspector'}</span>
+        {loading && <span className="spinner" aria-label="Loading" />}
+        <button type="button" className="btn ghost small icon" onClick={() => setOpen(false)} aria-label="Hide the inspector" title="Hide the inspector">
+          <PanelRightClose size={15} aria-hidden />
+        </button>
+      </div>
+      <div className="insp-body scroll">
+        {!selected && (
+          <div className="empty-note insp-empty">
+            <MousePointerClick size={22} aria-hidden />
+            <strong>Nothing selected</strong>
+            Click a node in the graph, a row in the inventory, or search (Ctrl+K) for a pod IP, MAC, VIP, GUID or rule name.
+          </div>
+        )}
+        {error && <div className="empty-note error-text">{error}</div>}
+        {view && (
+          <>
+            <header className="insp-head">
+              <h2 className="insp-title" data-testid="inspector-title">
+                {view.title}
+              </h2>
+              {view.subtitle && <div className="muted">{view.subtitle}</div>}
+              {view.src && <SourceLink file={view.src.file} line={view.src.line} className="insp-src" />}
+            </header>
+            {view.notes.length > 0 && (
+              <ul className="notes">
+                {view.notes.map((n, i) => {
+                  const Icon = NOTE_ICON[n.severity];
+                  return (
+                    <li key={i} className={`note ${n.severity}`}>
+                      <Icon size={14} aria-hidden />
+                      <span>{n.message}</span>
+                      {n.src && <SourceLink file={n.src.file} line={n.src.line} />}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <section className="insp-section">
+              <dl className="fields">
+                {view.fields.map((f, i) => (
+                  <FieldRow key={`${f.label}:${i}`} f={f} />
+                ))}
+              </dl>
+            </section>
+            {view.related.length > 0 && (
+              <section className="insp-section">
+                <h3>Related</h3>
+                <ul className="related">
+                  {view.related.map((r, i) => (
+                    <li key={i}>
+                      <span className="muted rel-label">{r.label}</span>
+                      <button type="button" className="link ellipsis" onClick={() => void select(r.ref, { focusGraph: true })} title={r.text}>
+                        {r.text}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {view.policy && <PolicyView key={`${view.ref.type}:${view.ref.id}`} policy={view.policy} />}
+            {view.raw && <RawJson text={view.raw} />}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

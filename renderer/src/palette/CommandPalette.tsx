@@ -1,0 +1,146 @@
+// Ctrl+K: search the bundle — IPs, MACs, GUIDs, VIPs, names, VFP rule names. Debounced calls,
+// hits grouped by kind, ↑/↓/Enter/Esc. A rule hit opens its port with the rule in view.
+import { useEffect, useMemo, useRef } from 'react';
+import { Search, CornerDownLeft } from 'lucide-react';
+import type { SearchHit } from '../../../analysis/views/types.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { useApp } from '../store/app-store.ts';
+import { appStore } from '../store/app-store.ts';
+import { groupHits } from './group.ts';
+
+const DEBOUNCE_MS = 120;
+
+function openHit(hit: SearchHit) {
+  const s = appStore.getState();
+  s.setPaletteOpen(false);
+  void s.select(hit.ref, { focusGraph: true, rule: hit.rule ? { name: hit.rule.rule, line: hit.rule.line || undefined } : undefined });
+}
+
+export function CommandPalette() {
+  const open = useApp((s) => s.paletteOpen);
+  const bundle = useApp((s) => s.bundle);
+  const setOpen = useApp((s) => s.setPaletteOpen);
+  if (!open) return null;
+  if (!bundle) {
+    return (
+      <Dialog label="Search" onClose={() => setOpen(false)} placement="top" className="palette">
+        <div className="empty-note">Open a bundle first: search looks through the bundle's objects and rules.</div>
+      </Dialog>
+    );
+  }
+  return <PaletteBody onClose={() => setOpen(false)} />;
+}
+
+function PaletteBody({ onClose }: { onClose(): void }) {
+  const query = useApp((s) => s.query);
+  const hits = useApp((s) => s.hits);
+  const hitsFor = useApp((s) => s.hitsFor);
+  const searching = useApp((s) => s.searching);
+  const error = useApp((s) => s.searchError);
+  const active = useApp((s) => s.activeIndex);
+  const setQuery = useApp((s) => s.setQuery);
+  const runSearch = useApp((s) => s.runSearch);
+  const moveActive = useApp((s) => s.moveActive);
+  const setActive = useApp((s) => s.setActive);
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The last query stays, selected, so typing replaces it and Enter repeats it.
+  useEffect(() => inputRef.current?.select(), []);
+  const { groups, flat } = useMemo(() => groupHits(hits), [hits]);
+
+  useEffect(() => {
+    const id = window.setTimeout(() => void runSearch(query), DEBOUNCE_MS);
+    return () => window.clearTimeout(id);
+  }, [query, runSearch]);
+
+  useEffect(() => {
+    listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  const onKeyDown = async (e: React.KeyboardEvent) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      moveActive(1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      moveActive(-1);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      // Typed faster than the debounce: search now, then open the best hit of this query.
+      if (hitsFor !== query.trim()) {
+        await runSearch(query);
+        const s = appStore.getState();
+        const best = groupHits(s.hits).flat[0];
+        if (best) openHit(best);
+        return;
+      }
+      const hit = flat[active];
+      if (hit) openHit(hit);
+    }
+  };
+
+  const q = query.trim();
+  return (
+    <Dialog label="Search the bundle" onClose={onClose} placement="top" className="palette" testId="palette">
+      <div className="palette-input">
+        <Search size={16} aria-hidden />
+        <input
+          ref={inputRef}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Pod IP, MAC, GUID, VIP:port, network, rule name…"
+          aria-label="Search"
+          aria-controls="palette-results"
+          aria-activedescendant={flat.length ? `hit-${active}` : undefined}
+          role="combobox"
+          aria-expanded={flat.length > 0}
+          spellCheck={false}
+          autoComplete="off"
+          data-autofocus=""
+          data-testid="palette-input"
+        />
+        {searching && <span className="spinner" aria-label="Searching" />}
+      </div>
+      <div className="palette-results" id="palette-results" role="listbox" ref={listRef} aria-label="Search results">
+        {!q && <div className="palette-hint muted">Type at least a few characters: “10.244.1.”, “00-15-5D”, “LB_DSR”, a VIP such as “10.96.0.10:53”.</div>}
+        {q && error && <div className="palette-hint error-text">{error}</div>}
+        {q && !error && hitsFor === q && !flat.length && !searching && <div className="palette-hint muted">Nothing in this bundle matches “{q}”.</div>}
+        {groups.map((g) => (
+          <div key={g.key} className="hit-group" role="group" aria-label={g.title}>
+            <div className="hit-group-title">{g.title}</div>
+            {g.hits.map(({ hit, index }) => (
+              <div
+                key={index}
+                id={`hit-${index}`}
+                role="option"
+                aria-selected={index === active}
+                data-index={index}
+                className={`hit ${index === active ? 'active' : ''}`}
+                onMouseMove={() => index !== active && setActive(index)}
+                onClick={() => openHit(hit)}
+                data-testid="hit"
+              >
+                <span className="hit-text mono ellipsis">{hit.text}</span>
+                <span className="hit-context muted ellipsis">{hit.context}</span>
+                {index === active && <CornerDownLeft size={13} aria-hidden className="hit-enter" />}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+      <div className="palette-foot muted">
+        <span>
+          <kbd>↑</kbd>
+          <kbd>↓</kbd> move
+        </span>
+        <span>
+          <kbd>Enter</kbd> open
+        </span>
+        <span>
+          <kbd>Esc</kbd> close
+        </span>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+// The backend cannot be reached, or the bundle opened at start failed: say what happened and offer
+// the two ways forward.
+import { AlertOctagon, RotateCw, FolderOpen } from 'lucide-react';
+import { useApp } from '../store/app-store.ts';
+
+export function ErrorState() {
+  const fatal = useApp((s) => s.fatal);
+  const init = useApp((s) => s.init);
+  const open = useApp((s) => s.open);
+  const dismiss = useApp((s) => s.dismissFatal);
+  if (!fatal) return null;
+  const retry = () => (fatal.kind === 'backend' || !fatal.location ? void init() : void open({ path: fatal.location }, { initial: true }));
+  return (
+    <div className="center-overlay" data-testid="error-state">
+      <div className="load-card error-card" role="alert">
+        <div className="load-head">
+          <AlertOctagon size={20} aria-hidden className="error-text" />
+          <h2>{fatal.kind === 'backend' ? 'hnsight is not reachable' : 'This bundle could not be opened'}</h2>
+        </div>
+        {fatal.location && <div className="mono load-location">{fatal.location}</div>}
+        <p className="error-message">{fatal.message}</p>
+        {fatal.kind === 'backend' && <p className="muted">If you used browser mode, check that <span className="mono">hnsight serve</span> is still running and open the URL it printed.</p>}
+        <div className="dialog-actions">
+          {fatal.kind === 'bundle' && (
+            <button type="button" className="btn" onClick={dismiss}>
+              <FolderOpen size={15} aria-hidden /> Open another…
+            </button>
+          )}
+          <button type="button" className="btn primary" onClick={retry} data-autofocus="">
+            <RotateCw size={15} aria-hidden /> Retry
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

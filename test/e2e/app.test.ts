@@ -1,0 +1,126 @@
+// The main journey on the l2bridge demo node: summary, topology, Ctrl+K to a pod by IP, its VFP
+// rules with file:line, the excerpt, a rule hit, the inventory, the theme.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, openApp, serve, shot, type Served } from './helpers.ts';
+
+const POD_IP = '10.244.32.3';
+
+describe('hnsight on the l2bridge demo node', () => {
+  let server: Served;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    browser = await launch();
+    server = await serve(['assets/demo/l2bridge-node']);
+    ({ page, errors } = await openApp(browser, server.url));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens the bundle given on the command line and shows its summary', async () => {
+    await page.waitForSelector('[data-testid="summary"]');
+    expect(await page.textContent('[data-testid="summary-host"]')).toBe('akswin22000000');
+    const summary = await page.textContent('[data-testid="summary"]');
+    expect(summary).toContain('10.0.20348');
+    expect(summary).toContain('get-rule-counter');
+    expect(summary).toContain('VFP rules');
+    expect(await page.textContent('[data-testid="node-facts"]')).toContain('schema v2');
+    await shot(page, 'l2bridge-summary');
+    await page.click('[data-testid="summary-close"]');
+    await page.waitForSelector('[data-testid="summary"]', { state: 'detached' });
+  });
+
+  it('draws the topology', async () => {
+    await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+    // The graph is laid out in the worker; wait until the arranging notice is gone.
+    await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
+    expect(await page.locator('.react-flow__node').count()).toBeGreaterThan(5);
+    await shot(page, 'l2bridge-topology');
+  });
+
+  it('collapses a compartment from its header and expands it again', async () => {
+    const group = page.locator('.react-flow__node-topoGroup').first();
+    const id = (await group.getAttribute('data-id'))!;
+    await group.locator('.tgroup-head').click();
+    const collapsed = page.locator(`.react-flow__node[data-id="${id}"] .tnode-expand`);
+    await collapsed.waitFor();
+    expect(await collapsed.textContent()).toContain('inside');
+    await collapsed.click();
+    await page.waitForSelector(`.react-flow__node-topoGroup[data-id="${id}"]`);
+    await page.keyboard.press('f');
+  });
+
+  it('finds a pod by IP with Ctrl+K and Enter, and shows its VFP rules with file:line', async () => {
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('[data-testid="palette-input"]');
+    await page.keyboard.type(POD_IP);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="palette"]', { state: 'detached' });
+    await page.waitForFunction((ip) => document.querySelector('[data-testid="inspector-title"]')?.textContent === ip, POD_IP);
+    await page.waitForSelector('[data-testid="policy"]');
+    const lbRule = page.locator('li.rule', { hasText: 'LB_DSR_' }).first();
+    await lbRule.waitFor();
+    expect(await lbRule.textContent()).toContain('lbnat');
+    const src = lbRule.locator('.src-link');
+    expect(await src.textContent()).toMatch(/^vfpOutput\.txt:\d+$/);
+    // The graph zooms to the pod (only visible nodes are rendered) and highlights it.
+    await page.waitForSelector('.tnode.is-selected');
+    expect(await page.locator('.tnode.is-selected').count()).toBe(1);
+    expect(await page.textContent('.tnode.is-selected .tnode-label')).toBe(POD_IP);
+    await shot(page, 'l2bridge-pod-inspector');
+
+    await src.click();
+    await page.waitForSelector('[data-testid="excerpt"] .code-line.focus');
+    expect(await page.textContent('[data-testid="excerpt"] .code-line.focus')).toContain('LB_DSR_');
+    await shot(page, 'l2bridge-excerpt');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="excerpt"]', { state: 'detached' });
+  });
+
+  it('opens a rule hit on its port, scrolled to the rule', async () => {
+    await page.click('[data-testid="search-trigger"]');
+    await page.keyboard.type('LB_DSR');
+    const ruleHits = page.locator('.hit-group[aria-label="VFP rules"] [data-testid="hit"]');
+    await ruleHits.first().waitFor();
+    const name = (await ruleHits.first().locator('.hit-text').textContent())!;
+    await ruleHits.first().click();
+    await page.waitForSelector('li.rule.focused');
+    expect(await page.locator('li.rule.focused .rule-name').first().textContent()).toBe(name);
+  });
+
+  it('filters a port’s rules', async () => {
+    await page.fill('[data-testid="rule-filter"]', 'EXCEPTIONS_OUTBOUNDNAT');
+    const names = await page.locator('li.rule .rule-name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => n.includes('EXCEPTIONS_OUTBOUNDNAT'))).toBe(true);
+  });
+
+  it('lists endpoints in the inventory and selects one', async () => {
+    await page.click('[data-testid="view-inventory"]');
+    await page.waitForSelector('[data-testid="table-endpoints"] [role="row"][aria-selected]');
+    await page.fill('[data-testid="inventory-filter"]', '10.244.32.4');
+    await page.locator('[data-testid="table-endpoints"] [role="row"][aria-selected]').first().click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="inspector-title"]')?.textContent === '10.244.32.4');
+    await shot(page, 'l2bridge-inventory');
+  });
+
+  it('switches theme and remembers it', async () => {
+    const before = await page.getAttribute('html', 'data-theme');
+    await page.click('[data-testid="theme-toggle"]');
+    const after = await page.getAttribute('html', 'data-theme');
+    expect(after).not.toBe(before);
+    expect(await page.evaluate(() => localStorage.getItem('hnsight.theme'))).toBe(after);
+    await page.click('[data-testid="view-topology"]');
+    await shot(page, `l2bridge-topology-${after}`);
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

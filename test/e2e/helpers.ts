@@ -1,0 +1,80 @@
+// Shared e2e plumbing: start `hnsight serve` as a child process and parse the URL it prints, and
+// launch Debian's Chromium through playwright-core. No browser download ever: CI installs
+// /usr/bin/chromium, and without it the suite fails loudly rather than skipping.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.HNSIGHT_CHROMIUM || '/usr/bin/chromium';
+export const RESULTS = path.join(repo, 'test-results');
+
+export interface Served {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function serve(args: string[]): Promise<Served> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), 'serve', ...args, '--port', '0'], {
+    cwd: repo,
+    // Vitest runs with NODE_ENV=test; the renderer build must be the production one users get.
+    env: { ...process.env, NODE_ENV: 'production', HNSIGHT_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`hnsight serve did not print its URL within 120 s\nstdout: ${out}\nstderr: ${err}`)), 120_000);
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /serving on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({
+        url: m[1],
+        stop: () =>
+          new Promise<void>((r) => {
+            if (child.exitCode !== null) return r();
+            child.once('exit', () => r());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`hnsight serve exited with ${code}\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+}
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The end-to-end tests need Chromium at ${CHROMIUM} (Debian: apt-get install chromium; or set HNSIGHT_CHROMIUM). It is not installed, so the UI was not tested.`);
+  }
+  mkdirSync(RESULTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** Opens the app and waits until it says it is ready; collects page errors for the test to assert. */
+export async function openApp(browser: Browser, url: string, opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, colorScheme: opts.colorScheme ?? 'light' });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // Chromium warns that frame-ancestors is ignored in a <meta> CSP; the server sends it as a header too.
+    if (m.type() === 'error' && !m.text().includes('frame-ancestors')) errors.push(m.text());
+  });
+  await page.goto(url);
+  await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 60_000 });
+  return { page, errors };
+}
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(RESULTS, `${name}.png`) });

@@ -1,0 +1,49 @@
+// A scripted HnsightApi for the store tests: every method is a vi.fn with a sensible default.
+import { vi } from 'vitest';
+import type { HnsightApi, JobState } from '../../../electron/api-contract.ts';
+import type { BundleSummary } from '../../../analysis/views/types.ts';
+
+export function summary(id = 'b1', extra: Partial<BundleSummary> = {}): BundleSummary {
+  return {
+    id,
+    location: '/bundles/node',
+    sourceKind: 'folder',
+    hostName: 'akswin000000',
+    networkTypes: ['l2bridge'],
+    counts: { networks: 1, endpoints: 2, localEndpoints: 1, remoteEndpoints: 1, loadBalancers: 1, compartments: 2, adapters: 2, vfpPorts: 2, vfpLayers: 4, vfpRules: 10, ipv4Routes: null },
+    files: [],
+    filesRead: 3,
+    filesListed: 1,
+    filesBroken: 0,
+    unmatched: [],
+    loadMs: 12,
+    ...extra,
+  };
+}
+
+export function job(state: JobState['state'], extra: Partial<JobState> = {}): JobState {
+  return { jobId: 'job-1', state, location: '/bundles/node', progress: { phase: 'reading', filesDone: 1, filesTotal: 4, bytesDone: 10, bytesTotal: 40 }, ...extra };
+}
+
+export function fakeApi(overrides: Partial<Record<keyof HnsightApi, unknown>> = {}) {
+  const api = {
+    info: vi.fn(async () => ({ mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false })),
+    openBundle: vi.fn(async () => ({ jobId: 'job-1' })),
+    openDemo: vi.fn(async () => ({ jobId: 'job-1' })),
+    pickBundle: vi.fn(async () => null),
+    getJob: vi.fn(async () => job('done', { summary: summary() })),
+    cancelLoad: vi.fn(async () => ({ ok: true })),
+    listRecent: vi.fn(async () => []),
+    closeBundle: vi.fn(async () => ({ ok: true })),
+    getTopology: vi.fn(async () => ({ nodes: [], edges: [], collapsed: false })),
+    getInventory: vi.fn(async () => []),
+    search: vi.fn(async () => []),
+    inspect: vi.fn(async (req: { ref: { type: string; id: string } }) => ({ ref: req.ref, title: req.ref.id, fields: [], related: [], notes: [] })),
+    getExcerpt: vi.fn(async (req: { file: string; line: number }) => ({ file: req.file, start: 1, lines: ['a'], focus: req.line })),
+    onCommand: vi.fn(() => () => {}),
+    ...overrides,
+  };
+  return api as typeof api & HnsightApi;
+}
+
+export const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -1,0 +1,212 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../renderer/src/store/index.ts';
+import { appPhase } from '../../../renderer/src/store/session.ts';
+import { clampInspectorWidth, resolveTheme, THEME_KEY } from '../../../renderer/src/store/ui.ts';
+import { fakeApi, flush, job, summary } from './fake-api.ts';
+
+const immediate = () => Promise.resolve();
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
+}
+
+describe('session slice', () => {
+  it('is loading until info answers, then ready with no bundle', async () => {
+    const api = fakeApi();
+    const store = createAppStore({ api, sleep: immediate });
+    expect(appPhase(store.getState())).toBe('loading');
+    await store.getState().init();
+    expect(appPhase(store.getState())).toBe('ready');
+    expect(store.getState().bundle).toBeUndefined();
+  });
+
+  it('is in error when the backend cannot be reached', async () => {
+    const api = fakeApi({ info: vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))) });
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().init();
+    expect(appPhase(store.getState())).toBe('error');
+    expect(store.getState().fatal).toMatchObject({ kind: 'backend' });
+    expect(store.getState().fatal!.message).toContain('ECONNREFUSED');
+  });
+
+  it('opens the initial bundle, polls the job and stays loading until it is done', async () => {
+    const states = [job('loading'), job('loading'), job('done', { summary: summary('b7') })];
+    const phases: string[] = [];
+    const api = fakeApi({
+      info: vi.fn(async () => ({ mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false, initialBundle: '/b' })),
+      getJob: vi.fn(async () => states.shift()!),
+    });
+    const store = createAppStore({
+      api,
+      sleep: async () => {
+        phases.push(appPhase(store.getState()));
+      },
+    });
+    await store.getState().init();
+    expect(api.openBundle).toHaveBeenCalledWith({ path: '/b' });
+    expect(phases).toEqual(['loading', 'loading']);
+    expect(store.getState().bundle?.id).toBe('b7');
+    expect(store.getState().summaryOpen).toBe(true);
+    expect(appPhase(store.getState())).toBe('ready');
+    await flush();
+    expect(api.getTopology).toHaveBeenCalledWith({ bundleId: 'b7', expandLoadBalancers: false });
+    expect(api.getInventory).toHaveBeenCalledWith({ bundleId: 'b7' });
+  });
+
+  it('turns a failed initial bundle into the error state, and a later failure into a toast', async () => {
+    const api = fakeApi({
+      info: vi.fn(async () => ({ mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false, initialBundle: '/bad' })),
+      getJob: vi.fn(async () => job('error', { error: 'no such folder /bad' })),
+    });
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().init();
+    expect(appPhase(store.getState())).toBe('error');
+    expect(store.getState().fatal).toMatchObject({ kind: 'bundle', location: '/bad', message: 'no such folder /bad' });
+    store.getState().dismissFatal();
+    await store.getState().open({ path: '/bad2' });
+    expect(appPhase(store.getState())).toBe('ready');
+    expect(store.getState().toasts.at(-1)).toMatchObject({ kind: 'error', message: 'no such folder /bad' });
+  });
+
+  it('cancels through the backend and reports the cancellation', async () => {
+    let cancelled = false;
+    const api = fakeApi({
+      getJob: vi.fn(async () => (cancelled ? job('cancelled') : job('loading'))),
+      cancelLoad: vi.fn(async () => {
+        cancelled = true;
+        return { ok: true };
+      }),
+    });
+    const store = createAppStore({ api, sleep: () => new Promise((r) => setTimeout(r, 1)) });
+    const p = store.getState().open({ demo: 'l2bridge-node' });
+    await new Promise((r) => setTimeout(r, 5));
+    await store.getState().cancelLoad();
+    await p;
+    expect(api.cancelLoad).toHaveBeenCalledWith({ jobId: 'job-1' });
+    expect(store.getState().job?.state).toBe('cancelled');
+    expect(store.getState().bundle).toBeUndefined();
+    expect(store.getState().toasts.at(-1)?.kind).toBe('info');
+  });
+
+  it('closes the previous bundle when another loads', async () => {
+    const api = fakeApi({ getJob: vi.fn().mockResolvedValueOnce(job('done', { summary: summary('b1') })).mockResolvedValueOnce(job('done', { summary: summary('b2') })) });
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().open({ path: '/one' });
+    await store.getState().open({ path: '/two' });
+    expect(store.getState().bundle?.id).toBe('b2');
+    expect(api.closeBundle).toHaveBeenCalledWith({ bundleId: 'b1' });
+  });
+});
+
+describe('selection slice', () => {
+  async function loaded(api = fakeApi()) {
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().open({ path: '/x' });
+    return store;
+  }
+
+  it('fetches the inspector view, keeps a back stack and asks the graph to zoom', async () => {
+    const store = await loaded();
+    await store.getState().select({ type: 'endpoint', id: 'a' }, { focusGraph: true });
+    expect(store.getState().inspector?.title).toBe('a');
+    expect(store.getState().focusSeq).toBe(1);
+    await store.getState().select({ type: 'port', id: 'p' }, { rule: { name: 'LB_DSR_X' } });
+    expect(store.getState().ruleFocus).toEqual({ name: 'LB_DSR_X' });
+    expect(store.getState().focusSeq).toBe(1);
+    expect(store.getState().back).toEqual([{ type: 'endpoint', id: 'a' }]);
+    store.getState().goBack();
+    await flush();
+    expect(store.getState().selected).toEqual({ type: 'endpoint', id: 'a' });
+    expect(store.getState().back).toEqual([]);
+  });
+
+  it('ignores an inspector answer that arrives after a newer selection', async () => {
+    let release!: () => void;
+    const api = fakeApi({
+      inspect: vi.fn(async (req: { ref: { id: string } }) => {
+        if (req.ref.id === 'slow') await new Promise<void>((r) => (release = r));
+        return { ref: req.ref, title: req.ref.id, fields: [], related: [], notes: [] };
+      }),
+    });
+    const store = await loaded(api);
+    const slow = store.getState().select({ type: 'endpoint', id: 'slow' });
+    await store.getState().select({ type: 'endpoint', id: 'fast' });
+    release();
+    await slow;
+    expect(store.getState().inspector?.title).toBe('fast');
+  });
+
+  it('reports an inspect failure in the panel', async () => {
+    const store = await loaded(fakeApi({ inspect: vi.fn(async () => Promise.reject(new Error('nothing in this bundle is port x'))) }));
+    await store.getState().select({ type: 'port', id: 'x' });
+    expect(store.getState().inspectorError).toContain('nothing in this bundle');
+    expect(store.getState().inspector).toBeUndefined();
+  });
+});
+
+describe('ui slice', () => {
+  it('follows the OS until a theme is picked, and remembers the pick', () => {
+    const storage = memoryStorage();
+    const store = createAppStore({ api: fakeApi(), storage });
+    expect(store.getState().themePref).toBe('system');
+    expect(resolveTheme('system', true)).toBe('dark');
+    store.getState().toggleTheme(true);
+    expect(store.getState().themePref).toBe('light');
+    expect(storage.m.get(THEME_KEY)).toBe('light');
+    const again = createAppStore({ api: fakeApi(), storage });
+    expect(again.getState().themePref).toBe('light');
+  });
+
+  it('clamps the inspector width and caps the toasts', () => {
+    expect(clampInspectorWidth(10)).toBe(300);
+    expect(clampInspectorWidth(5000)).toBe(900);
+    const store = createAppStore({ api: fakeApi() });
+    for (let i = 0; i < 6; i++) store.getState().toast('info', `t${i}`);
+    expect(store.getState().toasts.map((t) => t.message)).toEqual(['t2', 't3', 't4', 't5']);
+  });
+
+  it('loads an excerpt for the open bundle', async () => {
+    const api = fakeApi();
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().open({ path: '/x' });
+    await store.getState().openExcerpt('vfpOutput.txt', 42);
+    expect(api.getExcerpt).toHaveBeenCalledWith({ bundleId: 'b1', file: 'vfpOutput.txt', line: 42, context: 12 });
+    expect(store.getState().excerpt).toMatchObject({ loading: false, data: { focus: 42 } });
+  });
+});
+
+describe('search slice', () => {
+  it('drops answers to superseded queries', async () => {
+    const resolvers: ((v: unknown) => void)[] = [];
+    const api = fakeApi({ search: vi.fn(() => new Promise((r) => resolvers.push(r))) });
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().open({ path: '/x' });
+    const first = store.getState().runSearch('10.2');
+    const second = store.getState().runSearch('10.24');
+    resolvers[1]([{ ref: { type: 'endpoint', id: 'new' }, text: '10.244.0.5', context: '', score: 1 }]);
+    resolvers[0]([{ ref: { type: 'endpoint', id: 'old' }, text: '10.2', context: '', score: 1 }]);
+    await Promise.all([first, second]);
+    expect(store.getState().hits.map((h) => h.ref.id)).toEqual(['new']);
+    expect(store.getState().hitsFor).toBe('10.24');
+  });
+
+  it('wraps the active hit with the arrow keys', async () => {
+    const hits = [0, 1, 2].map((i) => ({ ref: { type: 'endpoint' as const, id: String(i) }, text: '', context: '', score: 1 }));
+    const store = createAppStore({ api: fakeApi({ search: vi.fn(async () => hits) }), sleep: immediate });
+    await store.getState().open({ path: '/x' });
+    await store.getState().runSearch('1');
+    store.getState().moveActive(-1);
+    expect(store.getState().activeIndex).toBe(2);
+    store.getState().moveActive(1);
+    expect(store.getState().activeIndex).toBe(0);
+  });
+
+  it('does not call the backend for an empty query', async () => {
+    const api = fakeApi();
+    const store = createAppStore({ api, sleep: immediate });
+    await store.getState().open({ path: '/x' });
+    await store.getState().runSearch('   ');
+    expect(api.search).not.toHaveBeenCalled();
+  });
+});
