@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
 import type { TraceResult } from '../analysis/trace/types.ts';
 import type { TracePreset } from '../analysis/trace/presets.ts';
+import type { FindingView } from '../analysis/views/findings.ts';
+import type { SandboxTimeline } from '../analysis/timeline/index.ts';
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 const objectRef = z.object({
@@ -36,6 +38,8 @@ export const requests = {
     dip: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/).optional(),
   }).strict(),
   tracePresets: z.object({ bundleId: id }).strict(),
+  getFindings: z.object({ bundleId: id }).strict(),
+  getTimelines: z.object({ bundleId: id }).strict(),
   getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
 } as const;
 
@@ -93,6 +97,8 @@ export interface Responses {
   getExcerpt: FileExcerpt;
   trace: TraceResult;
   tracePresets: TracePreset[];
+  getFindings: FindingView[];
+  getTimelines: SandboxTimeline[];
 }
 
 /** What the renderer calls. Implemented by the preload bridge and by the browser-mode HTTP client. */

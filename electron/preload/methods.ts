@@ -19,6 +19,8 @@ export const PRELOAD_METHODS = [
   'trace',
   'tracePresets',
   'getExcerpt',
+  'getFindings',
+  'getTimelines',
 ] as const satisfies readonly Method[];
 
 // Compile-time half of the check: every contract method is listed (the test checks extras and duplicates).

@@ -17,6 +17,9 @@ import { buildSearchIndex, searchObjects, searchRuleBytes, type SearchIndex } fr
 import { buildTopology } from '../../analysis/topology.ts';
 import { traceFlow } from '../../analysis/trace/engine.ts';
 import { tracePresets } from '../../analysis/trace/presets.ts';
+import { runChecks } from '../../analysis/checks/index.ts';
+import { findingViews, type FindingView } from '../../analysis/views/findings.ts';
+import { buildTimelines } from '../../analysis/timeline/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DEMO_DIR = path.resolve(here, '../../assets/demo');
@@ -41,6 +44,7 @@ interface Loaded {
   search?: SearchIndex;
   topology?: Map<string, TopologyGraph>;
   excerpts: ExcerptReader;
+  findings?: FindingView[];
 }
 
 /** A request the user can fix (bad path, unknown bundle): its message is shown as is. */
@@ -122,6 +126,13 @@ export class Backend {
         const flow = { srcIp: String(r.srcIp), dstIp: String(r.dstIp), dstPort: r.dstPort as number | undefined, srcPort: r.srcPort as number | undefined, proto: r.proto as 'tcp' | 'udp' | 'icmp', dip: r.dip as string | undefined };
         return traceFlow(b.model, flow, { explain: true }) as Responses[M];
       }
+      case 'getFindings': {
+        const b = this.bundle(String(r.bundleId));
+        b.findings ??= findingViews(b.model, runChecks(b.model));
+        return b.findings as Responses[M];
+      }
+      case 'getTimelines':
+        return buildTimelines(this.bundle(String(r.bundleId)).model.logs ?? []) as Responses[M];
       case 'tracePresets':
         return tracePresets(this.bundle(String(r.bundleId)).model) as Responses[M];
       default:

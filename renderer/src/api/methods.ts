@@ -18,4 +18,6 @@ export const API_METHODS: Method[] = [
   'getExcerpt',
   'trace',
   'tracePresets',
+  'getFindings',
+  'getTimelines',
 ];
