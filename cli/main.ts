@@ -4,6 +4,8 @@ import { runInspect } from './commands/inspect.ts';
 import { runServe } from './commands/serve.ts';
 import { runTrace } from './commands/trace.ts';
 import { runCollect } from './commands/collect.ts';
+import { runReport } from './commands/report.ts';
+import { runDiff } from './commands/diff.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../electron/services/bundle/source.ts';
 
@@ -19,6 +21,10 @@ export async function main(argv: string[]): Promise<number> {
         return await runServe(rest);
       case 'collect':
         return await runCollect(rest);
+      case 'report':
+        return await runReport(rest);
+      case 'diff':
+        return await runDiff(rest);
       case undefined:
       case 'help':
       case '--help':

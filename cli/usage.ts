@@ -8,6 +8,18 @@ Usage:
       Walk a packet through the node's VFP rules: every hop with the rule that matched, its rewrite
       (DNAT, SNAT, MAC rewrite, encap) and the file:line it came from, then the verdict.
       Exit 0 when delivered/forwarded/unknown, 1 when dropped, 2 on bad usage or unreadable input.
+  hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE
+      Write a report: the node, the walks (default: the pod → pod, pod → service and pod → outside
+      presets), every error and warning finding with its fix and evidence, the notes, and pictures of
+      the topology and of each path. Format by extension: .html (self-contained), .md (for a GitHub
+      issue), .json (schema hnsight-report/1), .pdf (headless Chromium; HNSIGHT_CHROMIUM names it).
+      --redact replaces IPs, MACs, GUIDs and host names with consistent placeholders.
+      Exit 0 when written, 2 on bad usage, unreadable input or no Chromium for a PDF.
+  hnsight diff <bundleA> <bundleB> [--json]
+      What changed between two bundles: networks, endpoints, load balancers, routes, VFP ports and
+      rules added, removed or changed (matched by IDs, VIP:port, rule names), rule counter deltas
+      when both dumps have counters, and the findings that appeared or disappeared.
+      Exit 0 (also when they differ), 2 on bad usage or unreadable input.
   hnsight serve [bundle] [--port N]
       Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and
       print the URL to open. Opens the bundle when one is given.
@@ -25,6 +37,4 @@ Usage:
       Progress on stderr. Exit 0 complete, 1 partial, 2 bad usage or nothing collected, 130 cancelled.
   hnsight help
       This text.
-
-Planned (see the project's issues): report, diff.
 `;

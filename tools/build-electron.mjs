@@ -40,6 +40,9 @@ export function buildOptions({ outdir = path.join(repo, 'dist', 'electron'), min
       target: 'node22',
       define: { 'import.meta.url': '__hnsight_import_meta_url' },
       banner: { js: metaUrlBanner },
+      // Live collection brings ssh2, whose native add-ons (sshcrypto.node, cpu-features) are optional:
+      // it requires them inside try/catch and falls back to Node's crypto. Left out of the bundle.
+      external: [...common.external, '*.node'],
     },
     {
       ...common,

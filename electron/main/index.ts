@@ -7,7 +7,7 @@
 // sender and validates its arguments (ipc-handler.ts); navigation, new windows, webviews and remote
 // requests are refused; permission requests denied (but sanitized clipboard writes from our page);
 // only https: links leave the app, through the system browser.
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import type { RecentEntry, Responses } from '../api-contract.ts';
 import { bundleFromArgv } from './args.ts';
 import { channelFor, COMMAND_CHANNEL, handleIpc, isAppIndexUrl, METHODS, type LocalHandlers, type SenderInfo } from './ipc-handler.ts';
 import { readJsonSync, writeJsonAtomic, writeJsonAtomicSync } from './json-file.ts';
+import { SafeStorageSecretStore } from './secret-store.ts';
 import { COMMANDS, menuTemplate, type Command } from './menu.ts';
 import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
 import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
@@ -94,7 +95,10 @@ async function start(): Promise<void> {
   hardenSession();
   const initialBundle = pendingOpen ?? bundleFromArgv(process.argv, { packaged: app.isPackaged, cwd: process.cwd() });
   pendingOpen = undefined;
-  backend = new Backend({ mode: 'electron', initialBundle, dataDir: app.getPath('userData'), demoDir: DEMO_DIR, version: app.getVersion() }) satisfies ShellBackend;
+  const userData = app.getPath('userData');
+  // Remembered passwords (Connect to Node…): OS-encrypted ciphertext only, in userData/secrets.json.
+  const secretStore = SafeStorageSecretStore.inDir(userData, safeStorage);
+  backend = new Backend({ mode: 'electron', initialBundle, dataDir: userData, demoDir: DEMO_DIR, version: app.getVersion(), secretStore }) satisfies ShellBackend;
   registerIpc();
   await refreshRecent(true);
   createWindow();
@@ -227,7 +231,7 @@ function buildMenu(): void {
     isMac: process.platform === 'darwin',
     isDev,
     recent,
-    liveCollection: false,
+    liveCollection: true,
     send: sendCommand,
     clearRecent: () => {
       app.clearRecentDocuments();

@@ -7,7 +7,7 @@
 // `{ value }` rather than the bare value because some replies legitimately carry an `error` field
 // (a failed load's JobState).
 import { fileURLToPath } from 'node:url';
-import { METHODS, validateRequest, ValidationError, type Method, type Request, type Responses } from '../api-contract.ts';
+import { METHODS, requestSecrets, validateRequest, ValidationError, withoutSecrets, type Method, type Request, type Responses } from '../api-contract.ts';
 
 export type IpcReply = { value: unknown } | { error: string };
 
@@ -103,10 +103,14 @@ export async function handleIpc(method: string, body: unknown, sender: SenderInf
     }
     return { value };
   } catch (e) {
+    // A request that carries a password (startCollect): neither the log nor the reply may show it.
+    // The body itself is never logged.
+    const secrets = requestSecrets(method, body);
     if (!(e instanceof ValidationError) && !(e instanceof SenderError)) {
-      opts.log?.(`hnsight: ${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      opts.log?.(`hnsight: ${method} failed: ${withoutSecrets(detail, secrets, '(details withheld: they contained the password)')}`);
     }
-    return { error: errorMessage(e) };
+    return { error: withoutSecrets(errorMessage(e), secrets, `${method} failed (the message is withheld because it contained the password)`) };
   }
 }
 

@@ -11,6 +11,7 @@ export const COMMANDS = {
   find: 'find',
   fitGraph: 'fit-graph',
   toggleDarkMode: 'toggle-dark-mode',
+  connect: 'connect', // renderer: opens the Connect to node… dialog
 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -23,7 +24,7 @@ export interface MenuContext {
   clearRecent(): void;
   about(): void;
   openReadme(): void;
-  /** Live collection does not exist yet: Connect to Node… stays disabled. */
+  /** Live collection is available: Connect to Node… is enabled and opens the renderer's dialog. */
   liveCollection: boolean;
 }
 
@@ -53,7 +54,7 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
       { id: 'open-zip', label: 'Open Zip…', accelerator: 'CmdOrCtrl+Shift+O', click: () => ctx.send(COMMANDS.openZip) },
       { id: 'open-recent', label: 'Open Recent', submenu: openRecent },
       { type: 'separator' },
-      { id: 'connect', label: 'Connect to Node…', enabled: ctx.liveCollection },
+      { id: 'connect', label: 'Connect to Node…', accelerator: 'CmdOrCtrl+Shift+N', enabled: ctx.liveCollection, click: () => ctx.send(COMMANDS.connect) },
       { type: 'separator' },
       { id: 'export', label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => ctx.send(COMMANDS.export) },
       ...(ctx.isMac ? [] : [{ type: 'separator' } as const, { id: 'quit', role: 'quit', label: 'Quit', accelerator: 'CmdOrCtrl+Q' } as const]),

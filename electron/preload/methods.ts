@@ -21,6 +21,16 @@ export const PRELOAD_METHODS = [
   'getExcerpt',
   'getFindings',
   'getTimelines',
+  'startCollect',
+  'getCollectJob',
+  'cancelCollect',
+  'listSavedTargets',
+  'forgetTarget',
+  'getNotes',
+  'saveNotes',
+  'exportReport',
+  'openDiff',
+  'getDiff',
 ] as const satisfies readonly Method[];
 
 // Compile-time half of the check: every contract method is listed (the test checks extras and duplicates).

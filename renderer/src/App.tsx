@@ -14,6 +14,8 @@ import { Toasts } from './components/Toasts.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { OpenPathDialog } from './components/OpenPathDialog.tsx';
 import { ExcerptDialog } from './components/ExcerptDialog.tsx';
+import { ConnectDialog } from './components/ConnectDialog.tsx';
+import { useConnectCommand } from './store/collect-app.ts';
 import { EmptyState } from './views/EmptyState.tsx';
 import { LoadingView } from './views/LoadingView.tsx';
 import { ErrorState } from './views/ErrorState.tsx';
@@ -22,7 +24,8 @@ import { ViewTabs } from './views/ViewTabs.tsx';
 import { TopologyView } from './views/TopologyView.tsx';
 import { InventoryView } from './views/InventoryView.tsx';
 import { FilesView } from './views/FilesView.tsx';
-import { InspectorPanel } from './inspector/InspectorPanel.tsx';
+import { SidePanel } from './components/SidePanel.tsx';
+import { TimelineView } from './findings/TimelineView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 
 let started = false;
@@ -43,16 +46,17 @@ function Workspace() {
         </div>
         {view === 'inventory' && <InventoryView />}
         {view === 'files' && <FilesView />}
+        {view === 'timeline' && <TimelineView />}
         {!inspectorOpen && (
-          <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the inspector">
-            <PanelRightOpen size={14} aria-hidden /> Inspector
+          <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the side panel">
+            <PanelRightOpen size={14} aria-hidden /> Panel
           </button>
         )}
       </main>
       {inspectorOpen && (
         <>
           <Splitter width={width} onResize={setWidth} />
-          <InspectorPanel />
+          <SidePanel />
         </>
       )}
     </div>
@@ -69,6 +73,7 @@ export function App() {
   const initialized = useApp((s) => s.initialized);
   const dropping = useDropOpen();
   useShortcuts(systemDark);
+  useConnectCommand();
 
   useEffect(() => {
     // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
@@ -100,6 +105,7 @@ export function App() {
       <CommandPalette />
       <OpenPathDialog />
       <ExcerptDialog />
+      <ConnectDialog />
       <Toasts />
     </div>
   );

@@ -5,6 +5,7 @@ import './styles/base.css';
 import './styles/app.css';
 import './styles/graph.css';
 import './styles/inspector.css';
+import './styles/walk.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

@@ -1,10 +1,11 @@
 // "Open ▾": folder / zip (native dialogs in Electron, the path dialog in browser mode), upload,
 // demos, recent bundles and close. A menu button with arrow-key navigation and Esc.
 import { useEffect, useRef, useState } from 'react';
-import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare } from 'lucide-react';
+import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { UploadInput, type UploadInputHandle } from './UploadInput.tsx';
+import { openConnectDialog } from '../store/collect-app.ts';
 
 export function OpenMenu() {
   const [open, setOpen] = useState(false);
@@ -76,6 +77,11 @@ export function OpenMenu() {
                 <Upload size={15} aria-hidden /> Upload a .zip or file…
               </button>
             </>
+          )}
+          {info?.liveCollection && (
+            <button role="menuitem" type="button" onClick={run(openConnectDialog)} data-testid="open-connect">
+              <Plug size={15} aria-hidden /> Connect to node…
+            </button>
           )}
           {!!info?.demos.length && <div className="menu-sep" role="separator" />}
           {info?.demos.map((d) => (

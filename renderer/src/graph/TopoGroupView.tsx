@@ -2,7 +2,7 @@
 // its load balancers). Its header collapses it.
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import { NodeHandles } from './TopoNodeView.tsx';
+import { HopBadge, NodeHandles } from './TopoNodeView.tsx';
 import { ChevronDown } from 'lucide-react';
 import type { FlowNode } from './adapter.ts';
 import { kindInfo } from './kinds.ts';
@@ -14,6 +14,8 @@ export const TopoGroupView = memo(function TopoGroupView({ id, data, selected, w
   const k = kindInfo(n.kind);
   const Icon = k.icon;
   return (
+    <>
+    {data.walk && <HopBadge hops={data.walk.hops} current={data.walk.current} />}
     <div className={`tgroup ${selected ? 'is-selected' : ''}`} style={{ width, height, ['--kind' as string]: k.color }} data-testid={`node-${id}`}>
       <NodeHandles />
       <button type="button" className="tgroup-head nodrag" onClick={(e) => (e.stopPropagation(), groupToggles.toggle?.(id))} aria-expanded title={`Collapse ${n.label}`}>
@@ -24,5 +26,6 @@ export const TopoGroupView = memo(function TopoGroupView({ id, data, selected, w
         <FlagBadges flags={n.flags} max={2} />
       </button>
     </div>
+    </>
   );
 });

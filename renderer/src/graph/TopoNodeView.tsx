@@ -10,6 +10,7 @@ import { CopyChip } from '../components/CopyChip.tsx';
 import { FlagBadges, flagSeverity } from '../components/FlagBadges.tsx';
 import { shortGuid } from '../lib/format.ts';
 import { groupToggles } from './group-toggles.ts';
+import { hopLabel } from '../walk/model.ts';
 
 export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, width, height }: NodeProps<FlowNode>) {
   const n = data.topo;
@@ -18,6 +19,8 @@ export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, wid
   const worst = n.flags.some((f) => flagSeverity(f) === 'error') ? 'sev-error' : n.flags.some((f) => flagSeverity(f) === 'warning') ? 'sev-warning' : '';
   const details = n.details.slice(0, MAX_DETAILS);
   return (
+    <>
+    {data.walk && <HopBadge hops={data.walk.hops} current={data.walk.current} />}
     <div
       className={`tnode ${worst} ${selected ? 'is-selected' : ''}`}
       style={{ width, height, ['--kind' as string]: k.color }}
@@ -49,8 +52,18 @@ export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, wid
         </button>
       )}
     </div>
+    </>
   );
 });
+
+export function HopBadge({ hops, current }: { hops: number[]; current: boolean }) {
+  const text = hopLabel(hops);
+  return (
+    <span className={`hop-badge ${current ? 'current' : ''} ${text ? '' : 'path-only'}`} data-testid="hop-badge" title={text ? `hop ${text} of the walk` : 'on the walked path'}>
+      {text || '•'}
+    </span>
+  );
+}
 
 /** Four handles: edges normally run left to right (out → in); an edge pointing back to a column on
  *  its left (a load balancer to its DIP endpoint) leaves from the left and enters on the right, so

@@ -36,9 +36,22 @@ export function useShortcuts(systemDark: boolean) {
         appStore.getState().setPaletteOpen(true);
         return;
       }
-      if (typingIn(e.target) || mod || e.altKey) return;
       const s = appStore.getState();
-      if (s.paletteOpen || s.excerpt || s.openPathOpen) return;
+      if (s.paletteOpen || s.excerpt || s.openPathOpen || mod || e.altKey) return;
+      // The packet walk: ←/→ (or [ / ]) step through the hops, Esc stops picking, then leaves the walk.
+      const walkShown = !!s.walk && s.panel === 'walk' && s.inspectorOpen;
+      if (e.key === 'Escape' && (s.picking || walkShown) && !(typingIn(e.target) && !s.picking)) {
+        e.preventDefault();
+        if (s.picking) s.setPicking(undefined);
+        else s.clearWalk();
+        return;
+      }
+      if (typingIn(e.target)) return;
+      if (walkShown && (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === '[' || e.key === ']')) {
+        e.preventDefault();
+        s.stepHop(e.key === 'ArrowLeft' || e.key === '[' ? -1 : 1);
+        return;
+      }
       if (e.key === 'f' || e.key === 'F') {
         if (s.view === 'topology' && s.bundle) {
           e.preventDefault();

@@ -1,6 +1,7 @@
 // The inspector: what the selected object is, its fields (copyable, linked), the objects it joins
 // to, problems with it, its VFP policy and the raw JSON it came from, each traceable to file:line.
-import { ArrowLeft, PanelRightClose, AlertTriangle, AlertOctagon, Info, MousePointerClick } from 'lucide-react';
+import { ArrowLeft, AlertTriangle, AlertOctagon, Info, MousePointerClick, Footprints } from 'lucide-react';
+import { parseAddress } from '../walk/model.ts';
 import type { InspectorField, ObjectRef } from '../../../analysis/views/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { CopyButton } from '../components/CopyChip.tsx';
@@ -52,19 +53,21 @@ export function InspectorPanel() {
   const back = useApp((s) => s.back);
   const goBack = useApp((s) => s.goBack);
   const select = useApp((s) => s.select);
-  const setOpen = useApp((s) => s.setInspectorOpen);
+  const walkFrom = useApp((s) => s.walkFrom);
+  // A local pod can be walked from: its IP is the title (or the IP field).
+  const walkIp =
+    view?.ref.type === 'endpoint' && !view.fields.some((f) => f.label === 'Remote' && f.value === 'yes')
+      ? (parseAddress(view.title)?.ip ?? parseAddress(view.fields.find((f) => /^ip/i.test(f.label))?.value ?? '')?.ip)
+      : undefined;
 
   return (
-    <aside className="inspector" aria-label="Inspector" data-testid="inspector">
+    <div className="insp-wrap" data-testid="inspector">
       <div className="insp-bar">
         <button type="button" className="btn ghost small icon" onClick={goBack} disabled={!back.length} aria-label="Back to the previous object" title="Back">
           <ArrowLeft size={15} aria-hidden />
         </button>
         <span className="insp-type">{selected ? TYPE_LABEL[selected.type] : 'Inspector'}</span>
         {loading && <span className="spinner" aria-label="Loading" />}
-        <button type="button" className="btn ghost small icon" onClick={() => setOpen(false)} aria-label="Hide the inspector" title="Hide the inspector">
-          <PanelRightClose size={15} aria-hidden />
-        </button>
       </div>
       <div className="insp-body scroll">
         {!selected && (
@@ -82,7 +85,14 @@ export function InspectorPanel() {
                 {view.title}
               </h2>
               {view.subtitle && <div className="muted">{view.subtitle}</div>}
-              {view.src && <SourceLink file={view.src.file} line={view.src.line} className="insp-src" />}
+              <div className="insp-head-actions">
+                {view.src && <SourceLink file={view.src.file} line={view.src.line} className="insp-src" />}
+                {walkIp && (
+                  <button type="button" className="btn small" onClick={() => walkFrom(walkIp)} data-testid="walk-from-here" title={`Walk a packet from ${walkIp}`}>
+                    <Footprints size={13} aria-hidden /> Walk from here
+                  </button>
+                )}
+              </div>
             </header>
             {view.notes.length > 0 && (
               <ul className="notes">
@@ -125,6 +135,6 @@ export function InspectorPanel() {
           </>
         )}
       </div>
-    </aside>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 // Ctrl+K: search the bundle — IPs, MACs, GUIDs, VIPs, names, VFP rule names. Debounced calls,
 // hits grouped by kind, ↑/↓/Enter/Esc. A rule hit opens its port with the rule in view.
 import { useEffect, useMemo, useRef } from 'react';
-import { Search, CornerDownLeft } from 'lucide-react';
+import { Search, CornerDownLeft, Footprints } from 'lucide-react';
+import type { Flow } from '../../../analysis/trace/types.ts';
+import { flowText, parseWalkQuery } from '../walk/model.ts';
 import type { SearchHit } from '../../../analysis/views/types.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
@@ -9,6 +11,13 @@ import { appStore } from '../store/app-store.ts';
 import { groupHits } from './group.ts';
 
 const DEBOUNCE_MS = 120;
+
+function startWalk(flow: Flow) {
+  const s = appStore.getState();
+  s.setPaletteOpen(false);
+  s.setPanel('walk');
+  void s.runWalk(flow);
+}
 
 function openHit(hit: SearchHit) {
   const s = appStore.getState();
@@ -47,6 +56,7 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   // The last query stays, selected, so typing replaces it and Enter repeats it.
   useEffect(() => inputRef.current?.select(), []);
   const { groups, flat } = useMemo(() => groupHits(hits), [hits]);
+  const walkFlow = useMemo(() => parseWalkQuery(query), [query]);
 
   useEffect(() => {
     const id = window.setTimeout(() => void runSearch(query), DEBOUNCE_MS);
@@ -66,6 +76,11 @@ function PaletteBody({ onClose }: { onClose(): void }) {
       moveActive(-1);
     } else if (e.key === 'Enter') {
       e.preventDefault();
+      // “A -> B:port/proto” is a walk, not a search.
+      if (walkFlow) {
+        startWalk(walkFlow);
+        return;
+      }
       // Typed faster than the debounce: search now, then open the best hit of this query.
       if (hitsFor !== query.trim()) {
         await runSearch(query);
@@ -103,9 +118,24 @@ function PaletteBody({ onClose }: { onClose(): void }) {
         {searching && <span className="spinner" aria-label="Searching" />}
       </div>
       <div className="palette-results" id="palette-results" role="listbox" ref={listRef} aria-label="Search results">
-        {!q && <div className="palette-hint muted">Type at least a few characters: “10.244.1.”, “00-15-5D”, “LB_DSR”, a VIP such as “10.96.0.10:53”.</div>}
+        {!q && (
+          <div className="palette-hint muted">
+            Type at least a few characters: “10.244.1.”, “00-15-5D”, “LB_DSR”, a VIP such as “10.96.0.10:53”. Walk a packet with “10.244.1.5 -&gt; 10.96.0.10:53/udp”.
+          </div>
+        )}
+        {walkFlow && (
+          <div className="hit-group" role="group" aria-label="Packet walk">
+            <div className="hit-group-title">Packet walk</div>
+            <div id="hit-walk" role="option" aria-selected className="hit active walk-hit" onClick={() => startWalk(walkFlow)} data-testid="walk-hit">
+              <Footprints size={14} aria-hidden />
+              <span className="hit-text mono ellipsis">Walk {flowText(walkFlow)}</span>
+              <span className="hit-context muted ellipsis">through this node's HNS and VFP policy</span>
+              <CornerDownLeft size={13} aria-hidden className="hit-enter" />
+            </div>
+          </div>
+        )}
         {q && error && <div className="palette-hint error-text">{error}</div>}
-        {q && !error && hitsFor === q && !flat.length && !searching && <div className="palette-hint muted">Nothing in this bundle matches “{q}”.</div>}
+        {q && !error && !walkFlow && hitsFor === q && !flat.length && !searching && <div className="palette-hint muted">Nothing in this bundle matches “{q}”.</div>}
         {groups.map((g) => (
           <div key={g.key} className="hit-group" role="group" aria-label={g.title}>
             <div className="hit-group-title">{g.title}</div>
@@ -116,14 +146,14 @@ function PaletteBody({ onClose }: { onClose(): void }) {
                 role="option"
                 aria-selected={index === active}
                 data-index={index}
-                className={`hit ${index === active ? 'active' : ''}`}
+                className={`hit ${index === active && !walkFlow ? 'active' : ''}`}
                 onMouseMove={() => index !== active && setActive(index)}
                 onClick={() => openHit(hit)}
                 data-testid="hit"
               >
                 <span className="hit-text mono ellipsis">{hit.text}</span>
                 <span className="hit-context muted ellipsis">{hit.context}</span>
-                {index === active && <CornerDownLeft size={13} aria-hidden className="hit-enter" />}
+                {index === active && !walkFlow && <CornerDownLeft size={13} aria-hidden className="hit-enter" />}
               </div>
             ))}
           </div>

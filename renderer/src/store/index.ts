@@ -6,6 +6,8 @@ import { createSessionSlice } from './session.ts';
 import { createSelectionSlice } from './selection.ts';
 import { createUiSlice } from './ui.ts';
 import { createSearchSlice } from './search.ts';
+import { createWalkSlice } from './walk.ts';
+import { createFindingsSlice } from './findings.ts';
 import type { AppState, Deps } from './types.ts';
 
 export type { AppState, Deps } from './types.ts';
@@ -16,6 +18,8 @@ export function createAppStore(deps: Deps): StoreApi<AppState> {
     ...createSelectionSlice(deps)(...a),
     ...createUiSlice(deps)(...a),
     ...createSearchSlice(deps)(...a),
+    ...createWalkSlice(deps)(...a),
+    ...createFindingsSlice(deps)(...a),
   }));
 }
 

@@ -137,10 +137,15 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
           });
           get().resetSelection();
           get().resetSearch();
+          get().resetWalk();
+          get().resetFindings();
           if (previous && previous.id !== state.summary.id) void deps.api.closeBundle({ bundleId: previous.id }).catch(() => undefined);
           void get().refreshRecent();
           void get().loadTopology(false);
           void get().loadInventory();
+          void get().loadFindings();
+          void get().loadTimelines();
+          void get().loadPresets();
           return;
         }
         if (state.state === 'error') return fail(state.error ?? `could not load ${location}`);
@@ -174,6 +179,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       set({ bundle: undefined, job: undefined, topology: undefined, inventory: undefined, summaryOpen: false, fatal: undefined });
       get().resetSelection();
       get().resetSearch();
+      get().resetWalk();
+      get().resetFindings();
       if (b) await deps.api.closeBundle({ bundleId: b.id }).catch(() => undefined);
       void get().refreshRecent();
     },

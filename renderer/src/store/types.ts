@@ -1,4 +1,4 @@
-// The store's shape: four slices combined into one zustand store. Each slice file owns its state and
+// The store's shape: six slices combined into one zustand store. Each slice file owns its state and
 // actions; they reach each other only through get(), and the backend only through Deps.api, so the
 // unit tests drive them with a fake API and no DOM.
 import type { StateCreator } from 'zustand';
@@ -7,8 +7,10 @@ import type { SessionSlice } from './session.ts';
 import type { SelectionSlice } from './selection.ts';
 import type { UiSlice } from './ui.ts';
 import type { SearchSlice } from './search.ts';
+import type { WalkSlice } from './walk.ts';
+import type { FindingsSlice } from './findings.ts';
 
-export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice;
+export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice & WalkSlice & FindingsSlice;
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;

@@ -4,7 +4,9 @@ import type { FileExcerpt, InventoryTable } from '../../../analysis/views/types.
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export type ThemePref = 'system' | 'light' | 'dark';
-export type ViewKey = 'topology' | 'inventory' | 'files';
+export type ViewKey = 'topology' | 'inventory' | 'files' | 'timeline';
+/** What the right-hand panel shows beside the graph. */
+export type PanelKey = 'inspector' | 'walk' | 'findings';
 
 export interface Toast {
   id: number;
@@ -25,6 +27,7 @@ export interface UiSlice {
   view: ViewKey;
   inventoryTab: InventoryTable['key'];
   inspectorOpen: boolean;
+  panel: PanelKey;
   inspectorWidth: number;
   paletteOpen: boolean;
   openPathOpen: boolean;
@@ -38,6 +41,8 @@ export interface UiSlice {
   setView(v: ViewKey): void;
   setInventoryTab(k: InventoryTable['key']): void;
   setInspectorOpen(open: boolean): void;
+  /** Shows a panel beside the graph (switching to the topology for the walk and the findings). */
+  setPanel(p: PanelKey): void;
   setInspectorWidth(px: number): void;
   setPaletteOpen(open: boolean): void;
   setOpenPathOpen(open: boolean): void;
@@ -52,6 +57,8 @@ export const THEME_KEY = 'hnsight.theme';
 export const MIN_INSPECTOR = 300;
 export const MAX_INSPECTOR = 900;
 const MAX_TOASTS = 4;
+/** The walk and findings panels open at least this wide. */
+export const WIDE_PANEL = 460;
 
 export function clampInspectorWidth(px: number): number {
   return Math.round(Math.min(MAX_INSPECTOR, Math.max(MIN_INSPECTOR, px)));
@@ -69,6 +76,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
     view: 'topology',
     inventoryTab: 'endpoints',
     inspectorOpen: true,
+    panel: 'inspector',
     inspectorWidth: 420,
     paletteOpen: false,
     openPathOpen: false,
@@ -90,6 +98,11 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
     },
     setInspectorOpen(open) {
       set({ inspectorOpen: open });
+    },
+    setPanel(p) {
+      // The walk needs room for rule names and packet tables.
+      const width = p === 'inspector' ? get().inspectorWidth : Math.max(get().inspectorWidth, WIDE_PANEL);
+      set({ panel: p, inspectorOpen: true, inspectorWidth: clampInspectorWidth(width), ...(p === 'inspector' ? {} : { view: 'topology' as const }) });
     },
     setInspectorWidth(px) {
       set({ inspectorWidth: clampInspectorWidth(px) });

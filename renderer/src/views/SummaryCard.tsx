@@ -7,6 +7,7 @@ import { Dialog } from '../components/Dialog.tsx';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { formatCount } from '../lib/format.ts';
+import { severityCounts } from '../findings/model.ts';
 
 export const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: string }[] = [
   { key: 'networks', label: 'HNS networks', source: 'network.txt' },
@@ -25,6 +26,9 @@ export function SummaryBody({ bundle }: { bundle: BundleSummary }) {
   const setView = useApp((s) => s.setView);
   const close = useApp((s) => s.setSummaryOpen);
   const broken = bundle.files.filter((f) => f.errors > 0);
+  const findings = useApp((s) => s.findings);
+  const setPanel = useApp((s) => s.setPanel);
+  const fc = severityCounts(findings);
   return (
     <div className="summary" data-testid="summary">
       <dl className="summary-facts">
@@ -60,6 +64,32 @@ export function SummaryBody({ bundle }: { bundle: BundleSummary }) {
         <span className="muted">
           {bundle.sourceKind} · loaded in {(bundle.loadMs / 1000).toFixed(bundle.loadMs < 10_000 ? 2 : 0)} s
         </span>
+      </div>
+      <div className="summary-findings" data-testid="summary-findings">
+        <span className="summary-findings-label">Findings</span>
+        {!findings ? (
+          <span className="muted">
+            <span className="spinner" aria-hidden /> running the checks…
+          </span>
+        ) : (
+          <>
+            <span className={`badge ${fc.error ? 'error' : ''}`}>{fc.error} error{fc.error === 1 ? '' : 's'}</span>
+            <span className={`badge ${fc.warning ? 'warning' : ''}`}>{fc.warning} warning{fc.warning === 1 ? '' : 's'}</span>
+            <span className="badge info">{fc.info} info</span>
+            {fc.undecided > 0 && <span className="muted">{fc.undecided} could not decide</span>}
+            <button
+              type="button"
+              className="btn small summary-findings-open"
+              onClick={() => {
+                close(false);
+                setPanel('findings');
+              }}
+              data-testid="summary-open-findings"
+            >
+              {fc.error + fc.warning ? 'Show the findings' : 'Show the checks'}
+            </button>
+          </>
+        )}
       </div>
       <div className="count-grid">
         {COUNT_LABELS.map((c) => {

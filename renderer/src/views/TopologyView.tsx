@@ -3,10 +3,11 @@
 // its object; search and inventory selections zoom here.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Background, BackgroundVariant, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, type NodeMouseHandler, type Node } from '@xyflow/react';
-import { ChevronsDownUp, ChevronsUpDown, Layers, Maximize } from 'lucide-react';
-import { useApp } from '../store/app-store.ts';
+import { ChevronsDownUp, ChevronsUpDown, Crosshair, Layers, Maximize, X } from 'lucide-react';
+import { appStore, useApp } from '../store/app-store.ts';
 import { defaultCollapsed, groupIds, nodeIdForRef, visibleGraph } from '../graph/visible.ts';
-import { applySelection, GROUP_TYPE, NODE_TYPE, toFlow, type FlowNode } from '../graph/adapter.ts';
+import { applyHighlight, applySelection, GROUP_TYPE, NODE_TYPE, toFlow, type FlowEdge, type FlowNode } from '../graph/adapter.ts';
+import { addressOfNode, topoIndex, walkEdges, walkHighlight } from '../walk/model.ts';
 import { TopoNodeView } from '../graph/TopoNodeView.tsx';
 import { TopoGroupView } from '../graph/TopoGroupView.tsx';
 import { useLayout } from '../graph/useLayout.ts';
@@ -19,6 +20,8 @@ import { GraphLegend } from './GraphLegend.tsx';
 
 /** Room the toolbar takes at the top of the canvas, kept clear when placing the camera. */
 const TOOLBAR_INSET = 56;
+/** Below this zoom node labels cannot be read: a walk shows its current hop instead of the whole path. */
+const MIN_READABLE_ZOOM = 0.75;
 
 const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView };
 
@@ -37,6 +40,15 @@ function Graph() {
   const focusSeq = useApp((s) => s.focusSeq);
   const visible = useApp((s) => s.view === 'topology');
   const select = useApp((s) => s.select);
+  const walk = useApp((s) => s.walk);
+  const hop = useApp((s) => s.hop);
+  const panel = useApp((s) => s.panel);
+  const picking = useApp((s) => s.picking);
+  const setPicking = useApp((s) => s.setPicking);
+  const pickAddress = useApp((s) => s.pickAddress);
+  const toast = useApp((s) => s.toast);
+  const findings = useApp((s) => s.findings);
+  const activeFinding = useApp((s) => s.activeFinding);
   const rf = useReactFlow();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
 
@@ -68,7 +80,123 @@ function Graph() {
     const id = nodeIdForRef(topology, selected);
     return id ? vis.visibleOf.get(id) ?? id : undefined;
   }, [topology, selected, vis]);
-  const shown = useMemo(() => applySelection(flow.nodes, flow.edges, selectedNodeId), [flow, selectedNodeId]);
+  const selectedShown = useMemo(() => applySelection(flow.nodes, flow.edges, selectedNodeId), [flow, selectedNodeId]);
+
+  // The packet walk's path (while the findings panel is not in front) and the active finding's objects.
+  const index = useMemo(() => (topology ? topoIndex(topology.nodes) : undefined), [topology]);
+  const walkHl = useMemo(() => {
+    if (!walk || !vis || !index || panel === 'findings') return undefined;
+    const hl = walkHighlight(walk, hop, index, (id) => vis.visibleOf.get(id) ?? id);
+    const parentOf = new Map(vis.nodes.map((n) => [n.id, n.parent]));
+    const isInside = (child: string, group: string) => {
+      for (let p = parentOf.get(child), d = 0; p && d < 16; p = parentOf.get(p), d++) if (p === group) return true;
+      return false;
+    };
+    const joined = walkEdges(hl.order, vis.edges, isInside);
+    const nodes = new Map(hl.nodes);
+    for (const v of joined.via) if (!nodes.has(v)) nodes.set(v, []);
+    return { ...hl, nodes, edges: joined.edges, jumps: joined.jumps };
+  }, [walk, hop, vis, index, panel]);
+  const findingNodes = useMemo(() => {
+    if (panel !== 'findings' || !activeFinding || !topology || !vis) return undefined;
+    const f = findings?.find((x) => x.key === activeFinding);
+    const out = new Set<string>();
+    for (const r of f?.refs ?? []) {
+      const id = nodeIdForRef(topology, r);
+      if (id) out.add(vis.visibleOf.get(id) ?? id);
+    }
+    return out;
+  }, [panel, activeFinding, findings, topology, vis]);
+  const shown = useMemo(() => {
+    const out = applyHighlight(selectedShown.nodes, selectedShown.edges, { walkNodes: walkHl?.nodes, walkCurrent: walkHl?.current, walkEdges: walkHl?.edges, finding: findingNodes });
+    if (!walkHl?.jumps.length || !vis) return out;
+    // Consecutive hops the drawn graph does not join: a dashed jump so the path reads end to end.
+    const rank = new Map(vis.nodes.map((n) => [n.id, n.rank]));
+    const present = new Set(out.nodes.map((n) => n.id));
+    const jumps: FlowEdge[] = walkHl.jumps
+      .filter((j) => present.has(j.source) && present.has(j.target))
+      .map((j) => {
+        const back = (rank.get(j.source) ?? 0) > (rank.get(j.target) ?? 0);
+        return { id: j.id, source: j.source, target: j.target, sourceHandle: back ? 'back-out' : 'out', targetHandle: back ? 'back-in' : 'in', className: 'walk-edge walk-jump', animated: true, focusable: false, data: { kind: 'attach' } };
+      });
+    return { nodes: out.nodes, edges: [...out.edges, ...jumps] };
+  }, [selectedShown, walkHl, findingNodes, vis]);
+
+  // Bring what lights up into view: the whole path for a new walk, the objects of a finding, and
+  // the current hop when stepping takes it off screen.
+  const fitIds = useCallback(
+    (ids: string[], maxZoom = 1.1, focus: string[] = []) => {
+      if (!layout.boxes || !vis || !ids.length) return;
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      for (const id of ids) {
+        const b = absoluteBox(layout.boxes, vis, id);
+        if (!b) continue;
+        x0 = Math.min(x0, b.x);
+        y0 = Math.min(y0, b.y);
+        x1 = Math.max(x1, b.x + b.width);
+        y1 = Math.max(y1, b.y + b.height);
+      }
+      if (!Number.isFinite(x0)) return;
+      const el = wrapRef.current;
+      const w = el?.clientWidth ?? 800;
+      const h = (el?.clientHeight ?? 600) - TOOLBAR_INSET;
+      const pad = 60;
+      const zoom = Math.min(maxZoom, (w - 2 * pad) / Math.max(1, x1 - x0), (h - 2 * pad) / Math.max(1, y1 - y0));
+      if (zoom < MIN_READABLE_ZOOM && focus.length) {
+        const f = absoluteBox(layout.boxes, vis, focus[0]);
+        if (f) {
+          void rf.setCenter(f.x + f.width / 2, f.y + f.height / 2, { zoom: MIN_READABLE_ZOOM, duration: 350 });
+          return;
+        }
+      }
+      const z = Math.max(0.2, zoom);
+      void rf.setViewport({ x: w / 2 - ((x0 + x1) / 2) * z, y: TOOLBAR_INSET + h / 2 - ((y0 + y1) / 2) * z, zoom: z }, { duration: 350 });
+    },
+    [layout.boxes, vis, rf],
+  );
+  const fittedWalk = useRef<unknown>(undefined);
+  // The current hop when a deferred camera move runs (the user may have stepped meanwhile).
+  const currentHopNodes = useRef<string[]>([]);
+  currentHopNodes.current = walkHl ? [...walkHl.current] : [];
+  useEffect(() => {
+    if (!visible || !walkHl || !walk || fittedWalk.current === walk || !layout.boxes) return;
+    fittedWalk.current = walk;
+    // The whole path when it fits at a readable zoom; otherwise the current hop at that zoom (the
+    // camera then follows the hops as the user steps).
+    requestAnimationFrame(() => fitIds([...walkHl.nodes.keys()], 1.1, currentHopNodes.current));
+  }, [visible, walk, walkHl, layout.boxes, fitIds]);
+  useEffect(() => {
+    if (!walk) fittedWalk.current = undefined;
+  }, [walk]);
+  const fittedFinding = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!visible || !findingNodes?.size || fittedFinding.current === activeFinding || !layout.boxes) return;
+    fittedFinding.current = activeFinding;
+    requestAnimationFrame(() => fitIds([...findingNodes], 1));
+  }, [visible, findingNodes, activeFinding, layout.boxes, fitIds]);
+  useEffect(() => {
+    if (!activeFinding) fittedFinding.current = undefined;
+  }, [activeFinding]);
+  useEffect(() => {
+    if (!visible || !walkHl?.current.size || !layout.boxes || !vis || fittedWalk.current !== walk) return;
+    const el = wrapRef.current;
+    if (!el) return;
+    const vp = rf.getViewport();
+    const inView = [...walkHl.current].every((id) => {
+      const b = absoluteBox(layout.boxes!, vis, id);
+      if (!b) return true;
+      const sx = b.x * vp.zoom + vp.x;
+      const sy = b.y * vp.zoom + vp.y;
+      return sx >= 0 && sy >= TOOLBAR_INSET && sx + b.width * vp.zoom <= el.clientWidth && sy + b.height * vp.zoom <= el.clientHeight;
+    });
+    if (inView) return;
+    const b = absoluteBox(layout.boxes, vis, [...walkHl.current][0]);
+    if (b) void rf.setCenter(b.x + b.width / 2, b.y + b.height / 2, { zoom: vp.zoom, duration: 300 });
+    // Only the hop moving should pan, not every re-render.
+  }, [hop]);
 
   const fit = useCallback(() => void rf.fitView({ padding: 0.08, duration: 250 }), [rf]);
   useEffect(() => {
@@ -112,12 +240,23 @@ function Graph() {
   }, [visible, focusSeq, selectedNodeId, layout.boxes, vis, rf]);
 
   const onNodeClick: NodeMouseHandler<FlowNode> = useCallback(
-    (_e, node) => {
+    (e, node) => {
       const n = node.data.topo;
+      // Walk mode (or Alt+click anywhere): the node fills the walk's source, then its destination.
+      if (picking || e.altKey) {
+        const a = addressOfNode(n);
+        if (!a) {
+          toast('info', `${n.label} has no IP address to walk from or to; pick an endpoint, a load balancer or a next hop.`);
+          return;
+        }
+        pickAddress(a);
+        appStore.getState().setPanel('walk');
+        return;
+      }
       if (n.ref) void select(n.ref);
       else if (n.members?.length === 1) void select(n.members[0]);
     },
-    [select],
+    [select, picking, pickAddress, toast],
   );
 
   const groups = useMemo(() => (topology ? groupIds(topology) : new Set<string>()), [topology]);
@@ -139,7 +278,7 @@ function Graph() {
   }
 
   return (
-    <div ref={wrapRef} className={`graph-wrap ${(vis?.edges.length ?? 0) > 800 ? 'dense' : ''}`}>
+    <div ref={wrapRef} className={`graph-wrap ${(vis?.edges.length ?? 0) > 800 ? 'dense' : ''} ${walkHl ? 'walking' : ''} ${findingNodes?.size ? 'finding-on' : ''} ${picking ? 'picking' : ''}`}>
     <ReactFlow
       nodes={shown.nodes}
       edges={shown.edges}
@@ -197,6 +336,15 @@ function Graph() {
           </span>
         )}
       </Panel>
+      {picking && (
+        <Panel position="bottom-center" className="pick-banner" data-testid="pick-banner">
+          <Crosshair size={14} aria-hidden /> Click the <strong>{picking === 'src' ? 'source' : 'destination'}</strong> node of the walk
+          <span className="muted">(Alt+click works any time)</span>
+          <button type="button" className="btn ghost small icon" onClick={() => setPicking(undefined)} aria-label="Stop picking">
+            <X size={13} aria-hidden />
+          </button>
+        </Panel>
+      )}
       <Panel position="top-right" className="legend-panel">
         <GraphLegend />
       </Panel>

@@ -1,20 +1,46 @@
 // The left rail: the views, with the Files view's badge showing broken files at a glance, and the
 // node's headline counts underneath.
-import { Share2, Table2, FileWarning } from 'lucide-react';
+import { Share2, Table2, FileWarning, Footprints, ListChecks, Timer } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
-import type { ViewKey } from '../store/ui.ts';
+import type { AppState } from '../store/types.ts';
+import type { PanelKey, ViewKey } from '../store/ui.ts';
 import { formatCount } from '../lib/format.ts';
+import { severityCounts } from '../findings/model.ts';
 
-const TABS: { key: ViewKey; label: string; icon: typeof Share2 }[] = [
+/** A rail entry: a view, or the topology with a panel beside it (the walk, the findings). */
+type RailKey = ViewKey | 'walk' | 'findings';
+
+const TABS: { key: RailKey; label: string; icon: typeof Share2 }[] = [
   { key: 'topology', label: 'Topology', icon: Share2 },
+  { key: 'findings', label: 'Findings', icon: ListChecks },
+  { key: 'walk', label: 'Packet walk', icon: Footprints },
   { key: 'inventory', label: 'Inventory', icon: Table2 },
   { key: 'files', label: 'Files & issues', icon: FileWarning },
+  { key: 'timeline', label: 'CNI timeline', icon: Timer },
 ];
 
+export function railKey(s: Pick<AppState, 'view' | 'panel' | 'inspectorOpen'>): RailKey {
+  if (s.view === 'topology' && s.inspectorOpen && (s.panel === 'walk' || s.panel === 'findings')) return s.panel;
+  return s.view;
+}
+
 export function ViewTabs() {
-  const view = useApp((s) => s.view);
-  const setView = useApp((s) => s.setView);
+  const view = useApp(railKey);
+  const setViewKey = useApp((s) => s.setView);
+  const setPanel = useApp((s) => s.setPanel);
+  const panel = useApp((s) => s.panel);
+  const setView = (k: RailKey) => {
+    if (k === 'walk' || k === 'findings') setPanel(k as PanelKey);
+    else {
+      // Back to the plain topology: the panel beside it is the inspector again.
+      if (k === 'topology' && panel !== 'inspector') setPanel('inspector');
+      setViewKey(k);
+    }
+  };
   const bundle = useApp((s) => s.bundle);
+  const findings = useApp((s) => s.findings);
+  const timelines = useApp((s) => s.timelines);
+  const fc = severityCounts(findings);
   const issueFiles = bundle?.files.filter((f) => f.errors || f.warnings).length ?? 0;
   const onKeyDown = (e: React.KeyboardEvent) => {
     const i = TABS.findIndex((t) => t.key === view);
@@ -49,6 +75,30 @@ export function ViewTabs() {
               {t.key === 'files' && bundle && (bundle.filesBroken > 0 || issueFiles > 0) && (
                 <span className={`badge ${bundle.filesBroken ? 'error' : 'warning'}`} title={`${bundle.filesBroken} broken, ${issueFiles} with issues`}>
                   {bundle.filesBroken || issueFiles}
+                </span>
+              )}
+              {t.key === 'findings' && findings && (
+                <span className="rail-sev" data-testid="rail-findings">
+                  {fc.error > 0 && (
+                    <span className="badge error" title={`${fc.error} error${fc.error === 1 ? '' : 's'}`}>
+                      {fc.error}
+                    </span>
+                  )}
+                  {fc.warning > 0 && (
+                    <span className="badge warning" title={`${fc.warning} warning${fc.warning === 1 ? '' : 's'}`}>
+                      {fc.warning}
+                    </span>
+                  )}
+                  {fc.error + fc.warning === 0 && (
+                    <span className="badge ok" title="No errors or warnings">
+                      0
+                    </span>
+                  )}
+                </span>
+              )}
+              {t.key === 'timeline' && timelines && timelines.length > 0 && (
+                <span className={`badge ${timelines.some((x) => x.outcome === 'failed') ? 'error' : ''}`} title={`${timelines.length} sandboxes`}>
+                  {timelines.length}
                 </span>
               )}
             </button>

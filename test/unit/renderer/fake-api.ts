@@ -39,6 +39,12 @@ export function fakeApi(overrides: Partial<Record<keyof HnsightApi, unknown>> = 
     getInventory: vi.fn(async () => []),
     search: vi.fn(async () => []),
     inspect: vi.fn(async (req: { ref: { type: string; id: string } }) => ({ ref: req.ref, title: req.ref.id, fields: [], related: [], notes: [] })),
+    trace: vi.fn(async () => {
+      throw new Error('no trace scripted');
+    }),
+    tracePresets: vi.fn(async () => []),
+    getFindings: vi.fn(async () => []),
+    getTimelines: vi.fn(async () => []),
     getExcerpt: vi.fn(async (req: { file: string; line: number }) => ({ file: req.file, start: 1, lines: ['a'], focus: req.line })),
     onCommand: vi.fn(() => () => {}),
     ...overrides,

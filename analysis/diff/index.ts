@@ -1,0 +1,3 @@
+export { diffModels, type DiffOptions } from './diff.ts';
+export { formatDiff } from './format.ts';
+export * from './types.ts';

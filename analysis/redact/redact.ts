@@ -1,0 +1,173 @@
+// Redaction for exports: IPv4 addresses, MACs, GUIDs (and the 8-hex short forms the UI prints),
+// container IDs and host names are replaced by placeholders, the same original by the same
+// placeholder everywhere (`ip-3`, `mac-1`, `guid-12`, `id-2`, `host-1`), so a reader can still follow
+// one address through a report. Addresses that identify nothing (0.0.0.0, netmasks, loopback,
+// multicast, the broadcast address) are kept because they carry the meaning of routes.
+//
+// Text is scanned by shape, and also for the addresses the caller names (`known`), because VFP rule
+// names glue values together without separators (`EXCEPTIONS_OUTBOUNDNAT_FD046_10.240.0.1910.244.0.0`).
+
+export interface RedactorSeed {
+  ips?: Iterable<string>;
+  macs?: Iterable<string>;
+  guids?: Iterable<string>;
+  hostnames?: Iterable<string>;
+}
+
+const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** Dotted or underscored (rule names: `10_244_3_0`), not inside a longer number or dotted run. */
+const IPV4 = new RegExp(`(?<![\\d.])${OCTET}([._])${OCTET}\\2${OCTET}\\2${OCTET}(?![\\d]|\\.\\d)`, 'g');
+const GUID = /(?<![0-9a-f])\{?([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\}?(?![0-9a-f])/gi;
+// Not part of a longer run of the same separator (8-byte tunnel addresses); `…-00:53` (a port) is fine.
+const MAC = /(?<![0-9a-f][-:]?)([0-9a-f]{2})([-:])([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})(?![0-9a-f])(?!\2[0-9a-f]{2})/gi;
+/** Runs of digits and dots longer than one address: where rule names glue addresses together. */
+const GLUED = /(?<![\d.])\d[\d.]{15,}\d(?![\d.])/g;
+const FULL_IPV4 = new RegExp(`^${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}$`);
+const CONTAINER_ID = /(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])/gi;
+/** The short forms the UI and the walk print: `1bc5a3f2…` (GUIDs), `b35bcbe0dace…` (container IDs). */
+const SHORT = /(?<![0-9a-f-])([0-9a-f]{12}|[0-9a-f]{8})…/gi;
+const BARE_MAC = /(?<![0-9a-f])[0-9a-f]{12}(?![0-9a-f])/gi;
+
+export function isMeaninglessIp(ip: string): boolean {
+  const p = ip.split(/[._]/).map(Number);
+  if (p.length !== 4 || p.some((x) => !Number.isInteger(x) || x < 0 || x > 255)) return false;
+  const n = ((p[0] << 24) | (p[1] << 16) | (p[2] << 8) | p[3]) >>> 0;
+  if (n === 0 || n === 0xffffffff) return true;
+  if (p[0] === 127 || p[0] >= 224) return true;
+  // A netmask: ones then zeros (255.255.255.0). Only masks of /8 and longer, so 128.0.0.0 stays redacted.
+  const inv = ~n >>> 0;
+  return p[0] === 255 && (inv & (inv + 1)) === 0;
+}
+
+export class Redactor {
+  private readonly map = new Map<string, string>();
+  private readonly counters = { ip: 0, mac: 0, guid: 0, id: 0, host: 0 };
+  private readonly guidsByPrefix = new Map<string, string>();
+  private readonly idsByPrefix = new Map<string, string>();
+  private readonly macs = new Set<string>();
+  private knownIps: string[] = [];
+  private readonly hosts = new Set<string>();
+  private hostRe?: RegExp;
+  private knownIpRe?: RegExp;
+
+  constructor(seed: RedactorSeed = {}) {
+    this.learn(seed);
+  }
+
+  /** Adds originals the scan must find even where their shape is hidden (glued into rule names). */
+  learn(seed: RedactorSeed): void {
+    for (const g of seed.guids ?? []) {
+      const k = g.toLowerCase().replace(/[{}]/g, '');
+      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(k)) this.guidsByPrefix.set(k.slice(0, 8), k);
+    }
+    for (const m of seed.macs ?? []) {
+      const k = normMac(m);
+      if (k) this.macs.add(k);
+    }
+    const ips = new Set(this.knownIps);
+    for (const ip of seed.ips ?? []) if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && !isMeaninglessIp(ip)) ips.add(ip);
+    this.knownIps = [...ips].sort((a, b) => b.length - a.length);
+    this.knownIpRe = this.knownIps.length ? GLUED : undefined;
+    for (const h of seed.hostnames ?? []) if (h && h.trim().length >= 3) this.hosts.add(h.trim().toLowerCase());
+    const list = [...this.hosts].sort((a, b) => b.length - a.length);
+    this.hostRe = list.length ? new RegExp(`(?<![\\w])(${list.map(escapeRe).join('|')})(?![\\w])`, 'gi') : undefined;
+  }
+
+  private placeholder(kind: keyof Redactor['counters'], key: string): string {
+    const k = `${kind}:${key}`;
+    let v = this.map.get(k);
+    if (!v) {
+      v = `${kind}-${++this.counters[kind]}`;
+      this.map.set(k, v);
+    }
+    return v;
+  }
+
+  private ip(ip: string): string {
+    const dotted = ip.replace(/_/g, '.');
+    return isMeaninglessIp(dotted) ? ip : this.placeholder('ip', dotted);
+  }
+
+  /** Collects the GUIDs of a text first, so their short forms elsewhere map to the same placeholder. */
+  prescan(s: string): void {
+    for (const m of s.matchAll(GUID)) this.guidsByPrefix.set(m[1].toLowerCase(), m[0].replace(/[{}]/g, '').toLowerCase());
+    for (const m of s.matchAll(CONTAINER_ID)) this.idsByPrefix.set(m[0].slice(0, 12).toLowerCase(), m[0].toLowerCase());
+    for (const m of s.matchAll(MAC)) this.macs.add(normMac(m[0])!);
+  }
+
+  redact(s: string): string {
+    if (!s) return s;
+    let out = s;
+    if (this.hostRe) out = out.replace(this.hostRe, (h) => this.placeholder('host', h.toLowerCase()));
+    out = out.replace(CONTAINER_ID, (m) => this.placeholder('id', m.toLowerCase()));
+    out = out.replace(GUID, (m) => this.placeholder('guid', m.replace(/[{}]/g, '').toLowerCase()));
+    out = out.replace(SHORT, (m, hex: string) => {
+      const h = hex.toLowerCase();
+      if (h.length === 8) return `${this.placeholder('guid', this.guidsByPrefix.get(h) ?? `prefix:${h}`)}…`;
+      const full = this.idsByPrefix.get(h);
+      return `${this.placeholder('id', full ?? `prefix:${h}`)}…`;
+    });
+    out = out.replace(MAC, (m) => this.placeholder('mac', normMac(m)!));
+    out = out.replace(BARE_MAC, (m) => {
+      const k = normMac(m)!;
+      return this.macs.has(k) ? this.placeholder('mac', k) : m;
+    });
+    out = out.replace(IPV4, (m) => this.ip(m));
+    if (this.knownIpRe) out = out.replace(this.knownIpRe, (run) => this.unglue(run));
+    return out;
+  }
+
+  /** A run of digits and dots holding known addresses back to back (`10.240.0.1910.244.0.0`): each one replaced. */
+  private unglue(run: string): string {
+    let out = '';
+    let i = 0;
+    while (i < run.length) {
+      const k = this.knownIps.find((ip) => run.startsWith(ip, i));
+      if (k) {
+        out += this.ip(k);
+        i += k.length;
+        continue;
+      }
+      const rest = run.slice(i);
+      if (FULL_IPV4.test(rest)) return out + this.ip(rest);
+      out += run[i++];
+    }
+    return out;
+  }
+
+  /** A deep copy of a JSON value with every string (and object key) redacted. */
+  redactDeep<T>(v: T): T {
+    const walkScan = (x: unknown): void => {
+      if (typeof x === 'string') this.prescan(x);
+      else if (Array.isArray(x)) x.forEach(walkScan);
+      else if (x && typeof x === 'object') {
+        for (const [k, val] of Object.entries(x)) {
+          this.prescan(k);
+          walkScan(val);
+        }
+      }
+    };
+    walkScan(v);
+    const walk = (x: unknown): unknown => {
+      if (typeof x === 'string') return this.redact(x);
+      if (Array.isArray(x)) return x.map(walk);
+      if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, val]) => [this.redact(k), walk(val)]));
+      return x;
+    };
+    return walk(v) as T;
+  }
+
+  /** How many distinct originals of each kind were replaced. */
+  stats(): Record<'ip' | 'mac' | 'guid' | 'id' | 'host', number> {
+    return { ...this.counters };
+  }
+}
+
+function normMac(m: string): string | undefined {
+  const hex = m.replace(/[-:]/g, '').toUpperCase();
+  return /^[0-9A-F]{12}$/.test(hex) ? hex.match(/../g)!.join('-') : undefined;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

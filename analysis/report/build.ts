@@ -1,0 +1,246 @@
+// NodeModel + chosen walks + notes → the report document (types.ts). Pure and deterministic: the
+// same inputs give the same document byte for byte (no clock unless `generatedAt` is given), so it
+// is golden-tested and two reports of one bundle can be diffed.
+import type { NodeModel } from '../../parsers/model/types.ts';
+import type { Flow, TraceHop, TraceResult } from '../trace/types.ts';
+import type { TopologyGraph } from '../views/types.ts';
+import type { FindingView } from '../views/findings.ts';
+import { countObjects } from '../inspect.ts';
+import { traceFlow } from '../trace/engine.ts';
+import { tracePresets } from '../trace/presets.ts';
+import { runChecks } from '../checks/index.ts';
+import { findingViews } from '../views/findings.ts';
+import { buildTopology } from '../topology.ts';
+import { withPod, withService } from '../k8s/index.ts';
+import { Redactor, redactorSeed } from '../redact/index.ts';
+import type { Note, Notes } from './notes.ts';
+import { parseTraceRef, traceRef } from './notes.ts';
+import { REPORT_SCHEMA, type ReportDocument, type ReportEvidence, type ReportFinding, type ReportHop, type ReportNote, type ReportTrace } from './types.ts';
+import { chainSteps, PATH_COLORS, pathSvg, topologySvg } from './svg.ts';
+
+export interface ReportOptions {
+  /** The walks to show; default: the notes' walks, else the presets (pod → pod, → service, → outside). */
+  flows?: Flow[];
+  notes?: Notes;
+  /** ISO time written in the report; default none (stable output). */
+  generatedAt?: string;
+  redact?: boolean;
+  /** Findings already computed (the app has them); default: runChecks. */
+  findings?: FindingView[];
+  topology?: TopologyGraph;
+  /** Above this many objects the topology picture is summarised (default 100). */
+  maxGraphNodes?: number;
+  generator?: string;
+}
+
+const EVIDENCE_MAX_LINES = 30;
+const BLOCK_START = /^\s*(RULE|GROUP|LAYER|Policy for port)\s*:/i;
+
+export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocument {
+  const notes = opts.notes;
+  const flows = opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : tracePresets(m).map((p) => p.flow);
+  const graph = opts.topology ?? buildTopology(m);
+  const aliases = portAliases(m, graph);
+  const allFindings = opts.findings ?? findingViews(m, runChecks(m));
+  const shown = allFindings.filter((f) => f.severity !== 'info');
+  const results = dedupeFlows(flows).map((f) => traceFlow(m, f, { explain: true }));
+
+  const traces: ReportTrace[] = results.map((t, i) => {
+    const color = PATH_COLORS[i % PATH_COLORS.length];
+    const steps = chainSteps(t, graph, aliases);
+    return {
+      ref: traceRef(t.flow),
+      title: traceTitle(m, t),
+      flow: t.flow,
+      verdict: t.verdict,
+      reason: t.reason,
+      final: t.final,
+      egress: t.egress,
+      hops: t.hops.map((h, j) => reportHop(m, h, j, j === t.deciding)),
+      notes: [],
+      path: steps,
+      svg: pathSvg(t, steps, color, `p${i}`),
+    };
+  });
+  const findings: ReportFinding[] = shown.map((f) => ({
+    key: f.key,
+    id: f.id,
+    severity: f.severity,
+    title: f.title,
+    explanation: f.explanation,
+    fix: f.fix,
+    objects: f.objects,
+    evidence: f.evidence.map((e) => ({ file: e.file, line: e.line, lines: e.text ? [e.text] : [] })),
+    undecided: !!f.undecided,
+    notes: [],
+  }));
+
+  const loose: ReportNote[] = [];
+  for (const n of [...(notes?.notes ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))) {
+    placeNote(n, traces, findings, allFindings, graph, loose);
+  }
+
+  const topo = topologySvg(graph, {
+    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}`, color: PATH_COLORS[i % PATH_COLORS.length] })),
+    aliases,
+    maxNodes: opts.maxGraphNodes,
+  });
+
+  const doc: ReportDocument = {
+    schema: REPORT_SCHEMA,
+    generatedAt: opts.generatedAt ?? null,
+    generator: opts.generator ?? 'hnsight',
+    title: notes?.title.trim() || `Network report for ${m.meta.hostName ?? 'a Windows node'}`,
+    summary: notes?.summary ?? '',
+    redacted: !!opts.redact,
+    node: {
+      hostName: m.meta.hostName,
+      location: m.source.location,
+      sourceKind: m.source.kind,
+      windowsBuild: m.meta.windowsBuild,
+      schemaVersion: m.meta.schemaVersion,
+      vfpGeneration: m.meta.vfpGeneration,
+      collector: m.meta.collector,
+      networks: (m.networks ?? []).map((n) => ({ name: n.name, type: n.type, subnets: n.subnets.map((s) => s.prefix) })),
+      counts: countObjects(m),
+      filesRead: m.files.filter((f) => f.used).length,
+      filesWithErrors: m.files.filter((f) => f.issues.some((i) => i.severity === 'error')).map((f) => f.name),
+    },
+    traces,
+    findings,
+    infoFindingsOmitted: allFindings.length - shown.length,
+    notes: loose,
+    topology: { svg: topo.svg, nodes: topo.nodes, shown: topo.shown, summarised: topo.summarised },
+  };
+  return opts.redact ? redactReport(m, doc) : doc;
+}
+
+/** Replaces addresses, MACs, GUIDs and host names everywhere in the document (the bundle path too). */
+export function redactReport(m: NodeModel, doc: ReportDocument): ReportDocument {
+  const r = new Redactor(redactorSeed(m));
+  const out = r.redactDeep({ ...doc, node: { ...doc.node, location: '(redacted)' } });
+  out.redacted = true;
+  return out;
+}
+
+function dedupeFlows(flows: Flow[]): Flow[] {
+  const seen = new Set<string>();
+  return flows.filter((f) => {
+    const k = `${traceRef(f)}|${f.srcPort ?? ''}|${f.dip ?? ''}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** A local endpoint is drawn as one node with its VFP port: walks naming the port light the endpoint. */
+function portAliases(m: NodeModel, g: TopologyGraph): Map<string, string> {
+  const ids = new Set(g.nodes.map((n) => n.id));
+  const out = new Map<string, string>();
+  for (const p of m.ports ?? []) {
+    const pid = `port:${p.key}`;
+    if (ids.has(pid) || !p.endpointId) continue;
+    const eid = `endpoint:${p.endpointId.toLowerCase()}`;
+    if (ids.has(eid)) out.set(pid, eid);
+  }
+  return out;
+}
+
+export function traceTitle(m: NodeModel, t: Pick<TraceResult, 'flow'>): string {
+  const f = t.flow;
+  const isVip = (m.loadBalancers ?? []).some((l) => l.vips.includes(f.dstIp));
+  const proto = f.proto === 'udp' ? 17 : f.proto === 'tcp' ? 6 : undefined;
+  const dst = isVip ? withService(m, f.dstIp, f.dstPort, proto) : `${withPod(m, f.dstIp)}${f.dstPort !== undefined ? `:${f.dstPort}` : ''}`;
+  return `${f.proto.toUpperCase()} ${withPod(m, f.srcIp)} → ${dst}`;
+}
+
+function rewriteText(h: TraceHop): string {
+  const r = h.rewrite;
+  if (!r) return '';
+  const parts: string[] = [];
+  if (r.dstIp || r.dstPort !== undefined) parts.push(`dst → ${r.dstIp ?? h.before?.dstIp ?? ''}${r.dstPort !== undefined ? `:${r.dstPort}` : ''}`);
+  if (r.srcIp || r.srcPort !== undefined) parts.push(`src → ${r.srcIp ?? h.before?.srcIp ?? ''}${r.srcPort !== undefined ? `:${r.srcPort}` : ''}`);
+  if (r.srcMac) parts.push(`src MAC → ${r.srcMac}`);
+  if (r.dstMac) parts.push(`dst MAC → ${r.dstMac}`);
+  if (r.encap) parts.push(`${r.encap.type} to ${r.encap.dstIp}${r.encap.vni !== undefined ? ` VNI ${r.encap.vni}` : ''}`);
+  return parts.join(', ');
+}
+
+function reportHop(m: NodeModel, h: TraceHop, index: number, deciding: boolean): ReportHop {
+  const hop: ReportHop = {
+    index,
+    at: h.at,
+    kind: h.kind,
+    action: h.action,
+    rewrite: rewriteText(h),
+    inferred: !!h.inferred,
+    alternatives: h.alternatives ?? [],
+    deciding,
+    notes: [],
+  };
+  if (h.port !== undefined) hop.port = h.port;
+  if (h.direction !== undefined) hop.direction = h.direction;
+  if (h.layer !== undefined) hop.layer = h.layer;
+  if (h.group !== undefined) hop.group = h.group;
+  if (h.rule !== undefined) hop.rule = h.rule;
+  if (h.ruleType !== undefined) hop.ruleType = h.ruleType;
+  if (h.priority !== undefined) hop.priority = h.priority;
+  if (h.note !== undefined) hop.note = h.note;
+  if (h.evidence) hop.evidence = evidence(m, h.evidence.file, h.evidence.line);
+  return hop;
+}
+
+/** The quoted lines behind a hop: a whole VFP rule block, or the one line. */
+export function evidence(m: NodeModel, file: string, line: number): ReportEvidence {
+  const t = m.text;
+  const lines: string[] = [];
+  const first = line > 0 && t?.has(file) ? t.lineText(file, line) : undefined;
+  if (first !== undefined) {
+    lines.push(first.trimEnd());
+    if (/^\s*RULE\s*:/i.test(first)) {
+      for (let i = line + 1; i < line + EVIDENCE_MAX_LINES; i++) {
+        const s = t!.lineText(file, i);
+        if (s === undefined || !s.trim() || BLOCK_START.test(s)) break;
+        lines.push(s.trimEnd());
+      }
+    }
+  }
+  return { file, line, lines };
+}
+
+function placeNote(n: Note, traces: ReportTrace[], findings: ReportFinding[], all: FindingView[], g: TopologyGraph, loose: ReportNote[]): void {
+  const base = { id: n.id, target: n.target, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt };
+  const ref = n.target.ref;
+  if (n.target.kind === 'hop' || ref.startsWith('trace:')) {
+    const p = parseTraceRef(ref);
+    const t = p && traces.find((x) => x.ref === p.trace);
+    if (t && p?.hop !== undefined && t.hops[p.hop]) {
+      t.hops[p.hop].notes.push({ ...base, on: `hop ${p.hop + 1} of ${t.title}` });
+      return;
+    }
+    if (t) {
+      t.notes.push({ ...base, on: t.title });
+      return;
+    }
+    loose.push({ ...base, on: `walk ${p?.trace.slice(6) ?? ref}${p?.hop !== undefined ? `, hop ${p.hop + 1}` : ''} (not in this report)` });
+    return;
+  }
+  if (n.target.kind === 'finding') {
+    const key = ref.replace(/^finding:/, '');
+    const f = findings.find((x) => x.key === key);
+    if (f) {
+      f.notes.push({ ...base, on: f.title });
+      return;
+    }
+    const any = all.find((x) => x.key === key);
+    loose.push({ ...base, on: any ? `finding: ${any.title}` : `finding ${key} (not found in this bundle)` });
+    return;
+  }
+  if (n.target.kind === 'object') {
+    const id = ref.replace(/^object:/, '');
+    const node = g.nodes.find((x) => x.id === id || (x.ref && `${x.ref.type}:${x.ref.id}` === id));
+    loose.push({ ...base, on: node ? `${node.kind} ${node.label}` : id.replace(':', ' ') });
+    return;
+  }
+  loose.push({ ...base, on: 'report' });
+}

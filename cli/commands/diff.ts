@@ -1,0 +1,23 @@
+// `hnsight diff <bundleA> <bundleB> [--json]` — exit 0 whether or not they differ, 2 on bad usage or
+// an unreadable bundle.
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.ts';
+import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { runChecks } from '../../analysis/checks/index.ts';
+import { diffModels, formatDiff } from '../../analysis/diff/index.ts';
+
+export async function runDiff(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const [a, b, ...extra] = parsed.positionals;
+  if (!a || !b) throw new UsageError('diff needs two bundles: diff <A> <B>');
+  if (extra.length) throw new UsageError(`diff takes two bundles, got also: ${extra.join(' ')}`);
+  const [ma, mb] = await Promise.all([loadBundle(a), loadBundle(b)]);
+  const d = diffModels(ma, mb, { findingsA: runChecks(ma), findingsB: runChecks(mb) });
+  process.stdout.write(parsed.values.json ? JSON.stringify(d, null, 2) + '\n' : formatDiff(d));
+  return 0;
+}

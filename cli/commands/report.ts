@@ -1,0 +1,76 @@
+// `hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE`
+// The format comes from the extension: .html, .md, .json, .pdf (PDF through headless Chromium).
+import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../errors.ts';
+import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { exportReport, formatFromPath } from '../../electron/services/export/export.ts';
+import { PdfUnavailable } from '../../electron/services/export/pdf.ts';
+import { parseNotes } from '../../electron/services/notes/store.ts';
+import type { Flow, Proto } from '../../analysis/trace/types.ts';
+import type { Notes } from '../../analysis/report/notes.ts';
+
+/** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */
+export function parseTraceArg(s: string): Flow {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})-(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/(tcp|udp|icmp))?$/i.exec(s.trim());
+  if (!m) throw new UsageError(`--trace must be FROM-TO[:PORT][/PROTO] with IPv4 addresses (e.g. 10.244.1.5-10.96.0.10:53/udp), not "${s}"`);
+  for (const ip of [m[1], m[2]]) if (ip.split('.').some((o) => Number(o) > 255)) throw new UsageError(`--trace: ${ip} is not an IPv4 address`);
+  const proto = (m[4]?.toLowerCase() ?? 'tcp') as Proto;
+  const port = m[3] === undefined ? undefined : Number(m[3]);
+  if (port !== undefined && (port < 1 || port > 65535)) throw new UsageError(`--trace: port ${port} is out of range`);
+  if (proto === 'icmp' && port !== undefined) throw new UsageError('--trace: ICMP has no port');
+  return { srcIp: m[1], dstIp: m[2], dstPort: port, proto };
+}
+
+export async function runReport(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        trace: { type: 'string', multiple: true },
+        notes: { type: 'string' },
+        redact: { type: 'boolean', default: false },
+        out: { type: 'string', short: 'o' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const v = parsed.values;
+  const [bundle, ...extra] = parsed.positionals;
+  if (!bundle) throw new UsageError('report needs a bundle folder, .zip or file');
+  if (extra.length) throw new UsageError(`report takes one bundle, got also: ${extra.join(' ')}`);
+  if (!v.out) throw new UsageError('report needs --out FILE (.html, .md, .json or .pdf)');
+  const format = formatFromPath(v.out);
+  if (!format) throw new UsageError(`--out: cannot tell the format of "${v.out}" (use .html, .md, .json or .pdf)`);
+  const flows = (v.trace ?? []).map(parseTraceArg);
+  let notes: Notes | undefined;
+  if (v.notes) {
+    let text: string;
+    try {
+      text = await readFile(v.notes, 'utf8');
+    } catch (e) {
+      process.stderr.write(`hnsight: cannot read --notes ${v.notes}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+      return 2;
+    }
+    notes = parseNotes(text);
+    if (!notes) {
+      process.stderr.write(`hnsight: --notes ${v.notes} is not an hnsight notes file (schema 1; see README "Notes file")\n`);
+      return 2;
+    }
+  }
+  const model = await loadBundle(bundle);
+  try {
+    const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, generatedAt: new Date().toISOString() });
+    process.stderr.write(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof PdfUnavailable) {
+      process.stderr.write(`hnsight: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

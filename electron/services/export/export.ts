@@ -1,0 +1,49 @@
+// Builds and writes a report: the pure document and renderers from analysis/report, the file written
+// atomically, PDF printed from the HTML by whoever can (headless Chromium here, printToPDF in Electron).
+import path from 'node:path';
+import type { NodeModel } from '../../../parsers/model/types.ts';
+import { buildReport, renderReport, type ReportFormat, type ReportOptions } from '../../../analysis/report/index.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
+import { htmlToPdf } from './pdf.ts';
+
+export type PdfRenderer = (html: string) => Promise<Uint8Array>;
+
+export interface ExportOptions extends ReportOptions {
+  format: ReportFormat;
+  /** Written atomically when given (required for PDF). */
+  outPath?: string;
+  renderPdf?: PdfRenderer;
+}
+
+export interface ExportResult {
+  /** The text (html, md, json); absent for PDF. */
+  content?: string;
+  path?: string;
+  bytes: number;
+}
+
+const EXT: Record<ReportFormat, string[]> = { html: ['.html', '.htm'], md: ['.md', '.markdown'], json: ['.json'], pdf: ['.pdf'] };
+
+/** The format an output file name asks for, or undefined. */
+export function formatFromPath(p: string): ReportFormat | undefined {
+  const ext = path.extname(p).toLowerCase();
+  return (Object.keys(EXT) as ReportFormat[]).find((f) => EXT[f].includes(ext));
+}
+
+/** The HTML the PDF is printed from (the Electron shell prints it with webContents.printToPDF). */
+export function reportHtml(model: NodeModel, opts: ReportOptions = {}): string {
+  return renderReport(buildReport(model, opts), 'html');
+}
+
+export async function exportReport(model: NodeModel, opts: ExportOptions): Promise<ExportResult> {
+  const doc = buildReport(model, opts);
+  if (opts.format === 'pdf') {
+    if (!opts.outPath) throw new Error('a PDF export needs a file to write (outPath)');
+    const pdf = await (opts.renderPdf ?? htmlToPdf)(renderReport(doc, 'html'));
+    await writeFileAtomic(opts.outPath, pdf);
+    return { path: opts.outPath, bytes: pdf.byteLength };
+  }
+  const content = renderReport(doc, opts.format);
+  if (opts.outPath) await writeFileAtomic(opts.outPath, content);
+  return { content, bytes: Buffer.byteLength(content), ...(opts.outPath ? { path: opts.outPath } : {}) };
+}

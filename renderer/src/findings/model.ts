@@ -1,0 +1,99 @@
+// Findings and CNI timelines as the panels show them: counts by severity, grouping by area, the file
+// an undecided check was missing, and the time axis of a sandbox's CNI ADD. Pure, unit-tested.
+import type { FindingView } from '../../../analysis/views/findings.ts';
+import type { FindingArea } from '../../../analysis/inspect.ts';
+import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
+
+export type Severity = FindingView['severity'];
+export const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
+
+export const AREA_LABEL: Record<FindingArea | 'other', string> = {
+  hns: 'HNS',
+  vfp: 'VFP',
+  drift: 'HNS ↔ VFP drift',
+  routes: 'Routes',
+  dns: 'DNS',
+  lb: 'Load balancers',
+  node: 'Node',
+  k8s: 'Kubernetes',
+  cni: 'CNI config',
+  logs: 'Logs',
+  other: 'Other',
+};
+
+export interface SeverityCounts {
+  error: number;
+  warning: number;
+  info: number;
+  /** Info findings that are checks which could not decide. */
+  undecided: number;
+}
+
+export function severityCounts(findings: readonly FindingView[] | undefined): SeverityCounts {
+  const c: SeverityCounts = { error: 0, warning: 0, info: 0, undecided: 0 };
+  for (const f of findings ?? []) {
+    c[f.severity]++;
+    if (f.undecided) c.undecided++;
+  }
+  return c;
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export interface FindingGroup {
+  area: string;
+  title: string;
+  findings: FindingView[];
+  worst: Severity;
+}
+
+/** Findings of the shown severities grouped by area; groups by their worst finding, then by size. */
+export function groupFindings(findings: readonly FindingView[], shown: ReadonlySet<Severity>): FindingGroup[] {
+  const by = new Map<string, FindingView[]>();
+  for (const f of findings) {
+    if (!shown.has(f.severity)) continue;
+    const k = f.area ?? 'other';
+    const list = by.get(k) ?? [];
+    list.push(f);
+    by.set(k, list);
+  }
+  const groups: FindingGroup[] = [];
+  for (const [area, list] of by) {
+    // Undecided checks after the real findings of the same severity.
+    list.sort((a, b) => RANK[a.severity] - RANK[b.severity] || Number(!!a.undecided) - Number(!!b.undecided));
+    groups.push({ area, title: AREA_LABEL[area as FindingArea] ?? area, findings: list, worst: list[0].severity });
+  }
+  return groups.sort((a, b) => RANK[a.worst] - RANK[b.worst] || b.findings.length - a.findings.length || a.title.localeCompare(b.title));
+}
+
+/** The files an undecided check lacked (its evidence at line 0), else the ones it names. */
+export function missingFiles(f: FindingView): string[] {
+  const whole = f.evidence.filter((e) => e.line === 0).map((e) => e.file);
+  return [...new Set(whole)];
+}
+
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '–';
+  if (ms < 1) return `${ms.toFixed(2)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 3 : 1)} s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function sandboxTitle(t: SandboxTimeline): string {
+  if (t.pod) return t.pod.namespace ? `${t.pod.namespace}/${t.pod.name}` : t.pod.name;
+  return `sandbox ${t.sandboxId.slice(0, 12)}…`;
+}
+
+/** Each step's place on the time axis as a fraction 0..1 (undefined when the step has no time). */
+export function axisPositions(t: SandboxTimeline): (number | undefined)[] {
+  const total = Math.max(0, ...t.steps.map((s) => s.at ?? 0));
+  return t.steps.map((s) => (s.at === undefined ? undefined : total > 0 ? s.at / total : 0));
+}
+
+/** Timelines with the slow and failed first, then by ADD time. */
+export function sortTimelines(list: readonly SandboxTimeline[]): SandboxTimeline[] {
+  const o = { failed: 0, unknown: 1, succeeded: 2 } as const;
+  return [...list].sort((a, b) => o[a.outcome] - o[b.outcome] || (b.add ?? b.total ?? 0) - (a.add ?? a.total ?? 0));
+}

@@ -1,0 +1,88 @@
+// Findings slice: what the checks found (loaded with the bundle: the rail and the summary show the
+// counts), the severity filter, the finding being looked at (its objects light up on the graph), and
+// the CNI ADD timelines from the bundle's logs.
+import type { FindingView } from '../../../analysis/views/findings.ts';
+import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
+import type { Severity } from '../findings/model.ts';
+import { errorMessage, type SliceCreator } from './types.ts';
+
+export interface FindingsSlice {
+  findings?: FindingView[];
+  findingsError?: string;
+  findingsLoading: boolean;
+  /** Severities shown in the panel. */
+  severityShown: Severity[];
+  /** The finding whose objects are lit on the graph. */
+  activeFinding?: string;
+  timelines?: SandboxTimeline[];
+  timelinesError?: string;
+  loadFindings(): Promise<void>;
+  loadTimelines(): Promise<void>;
+  toggleSeverity(s: Severity): void;
+  setActiveFinding(key: string | undefined): void;
+  /** Opens the findings panel on one finding (from the walk's verdict, the summary). */
+  showFinding(key: string): void;
+  /** Runs the walk a finding carries and shows its deciding hop. */
+  walkFinding(key: string): Promise<void>;
+  resetFindings(): void;
+}
+
+export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, get) => ({
+  findingsLoading: false,
+  severityShown: ['error', 'warning', 'info'],
+
+  async loadFindings() {
+    const b = get().bundle;
+    if (!b) return;
+    set({ findingsLoading: true, findingsError: undefined });
+    try {
+      const findings = await deps.api.getFindings({ bundleId: b.id });
+      if (get().bundle?.id === b.id) set({ findings, findingsLoading: false });
+    } catch (e) {
+      if (get().bundle?.id === b.id) set({ findingsLoading: false, findingsError: errorMessage(e) });
+    }
+  },
+
+  async loadTimelines() {
+    const b = get().bundle;
+    if (!b) return;
+    try {
+      const timelines = await deps.api.getTimelines({ bundleId: b.id });
+      if (get().bundle?.id === b.id) set({ timelines, timelinesError: undefined });
+    } catch (e) {
+      if (get().bundle?.id === b.id) set({ timelines: [], timelinesError: errorMessage(e) });
+    }
+  },
+
+  toggleSeverity(s) {
+    const shown = get().severityShown;
+    set({ severityShown: shown.includes(s) ? shown.filter((x) => x !== s) : [...shown, s] });
+  },
+
+  setActiveFinding(key) {
+    set({ activeFinding: key });
+  },
+
+  showFinding(key) {
+    const f = get().findings?.find((x) => x.key === key);
+    const shown = get().severityShown;
+    set({
+      activeFinding: key,
+      panel: 'findings',
+      inspectorOpen: true,
+      view: 'topology',
+      ...(f && !shown.includes(f.severity) ? { severityShown: [...shown, f.severity] } : {}),
+    });
+  },
+
+  async walkFinding(key) {
+    const f = get().findings?.find((x) => x.key === key);
+    if (!f?.trace) return;
+    set({ activeFinding: key, panel: 'walk', inspectorOpen: true, view: 'topology' });
+    await get().runWalk({ ...f.trace }, { focus: 'deciding' });
+  },
+
+  resetFindings() {
+    set({ findings: undefined, findingsError: undefined, findingsLoading: false, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
+  },
+});
