@@ -99,7 +99,7 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
     });
     compartmentHop(w, srcEp, flow.dstIp);
     srcPolicyPort = portRef;
-    if (!walkSourcePort(w, srcPolicyPort, label, `endpoint ${short(srcEp.id)}`, opts)) return;
+    if (!walkSourcePort(w, srcPolicyPort, label, `endpoint ${short(srcEp.id)}`, opts, `endpoint:${srcEp.id}`)) return;
   } else if (ctx.hostIps.has(flow.srcIp)) {
     label = `host ${flow.srcIp}`;
     w.add({ at: `${label} (host compartment)`, kind: 'source', action: 'send', note: ephemeralNote, after: { ...w.packet }, nodes: ctx.hostPort ? [`port:${ctx.hostPort.key}`] : [] });
@@ -165,7 +165,7 @@ function compartmentHop(w: Walk, ep: HnsEndpoint, dstIp: string): void {
 }
 
 /** Walks the source port OUT; false when the walk ended (dropped or unknown). */
-function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, owner: string, opts: WalkOptions): boolean {
+function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, owner: string, opts: WalkOptions, ownerNode?: string): boolean {
   const m = w.ctx.model;
   if (!m.vfp) {
     w.end('unknown', 'vfpOutput.txt is missing: the VFP rules that decide this packet are not in the bundle');
@@ -186,7 +186,7 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
     return false;
   }
   const r = walkPort(policy, label, 'OUT', w.packet, { flow: w.flow, nodeIp: w.ctx.nodeIp }, opts);
-  for (const h of r.hops) w.add({ ...h, nodes: lbNodes(w, h) });
+  for (const h of r.hops) w.add({ ...h, nodes: hopNodes(w, h, ownerNode ?? `port:${port.key}`) });
   w.packet = r.packet;
   if (r.droppedAt !== undefined) {
     w.end('dropped', r.reason ?? 'dropped', w.hops.length - r.hops.length + r.droppedAt);
@@ -195,11 +195,20 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
   return true;
 }
 
-function lbNodes(w: Walk, h: TraceHop): string[] | undefined {
-  if (h.action !== 'DNAT' || !h.before) return h.port ? undefined : undefined;
-  const b = h.before;
-  const lb = w.ctx.lbs.get(lbKey(b.dstIp, b.dstPort, PROTO_NUM[b.proto]));
-  return lb ? [`loadbalancer:${lb.id}`] : undefined;
+/**
+ * The graph nodes a hop on a port lights: the port's owner (a pod's port is drawn as its endpoint);
+ * for a DNAT, the load balancer and the backend it chose.
+ */
+function hopNodes(w: Walk, h: TraceHop, owner: string | undefined): string[] | undefined {
+  const nodes = owner ? [owner] : [];
+  if (h.action === 'DNAT' && h.before && h.after) {
+    const b = h.before;
+    const lb = w.ctx.lbs.get(lbKey(b.dstIp, b.dstPort, PROTO_NUM[b.proto]));
+    if (lb) nodes.push(`loadbalancer:${lb.id}`);
+    const dip = w.ctx.local.get(h.after.dstIp) ?? w.ctx.remote.get(h.after.dstIp);
+    if (dip) nodes.push(`endpoint:${dip.id}`);
+  }
+  return nodes.length ? nodes : undefined;
 }
 
 function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): void {
@@ -347,7 +356,7 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     return;
   }
   const r = walkPort(policy, `port ${short(port.name)} (${label})`, 'IN', w.packet, { flow: w.flow, nodeIp: w.ctx.nodeIp }, opts);
-  for (const h of r.hops) w.add({ ...h, nodes: [`port:${port.key}`] });
+  for (const h of r.hops) w.add({ ...h, nodes: [node ?? `port:${port.key}`] });
   w.packet = r.packet;
   if (r.droppedAt !== undefined) {
     w.end('dropped', r.reason ?? 'dropped', w.hops.length - r.hops.length + r.droppedAt);

@@ -63,6 +63,10 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
       expect(dnat.ruleType).toBe('lbnat');
       expect(dnat.alternatives?.length).toBe(backends.length - 1);
       expect(t.path).toContain(`loadbalancer:${svc.id.toLowerCase()}`);
+      // the hop lights the backend it chose, and the pod's own port hops light the pod
+      const chosen = node.expected.endpoints.find((e) => e.ip === dip)!;
+      expect(dnat.nodes).toContain(`endpoint:${chosen.id.toLowerCase()}`);
+      expect(dnat.nodes).toContain(`endpoint:${a.id.toLowerCase()}`);
     }
     // without --dip the choice is marked as the engine's, with the alternatives listed
     const t = traceFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
