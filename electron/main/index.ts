@@ -17,6 +17,7 @@ import { bundleFromArgv } from './args.ts';
 import { channelFor, COMMAND_CHANNEL, handleIpc, isAppIndexUrl, METHODS, type LocalHandlers, type SenderInfo } from './ipc-handler.ts';
 import { readJsonSync, writeJsonAtomic, writeJsonAtomicSync } from './json-file.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
+import { printHtmlToPdf } from './print-pdf.ts';
 import { COMMANDS, menuTemplate, type Command } from './menu.ts';
 import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
 import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
@@ -98,7 +99,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   // Remembered passwords (Connect to Node…): OS-encrypted ciphertext only, in userData/secrets.json.
   const secretStore = SafeStorageSecretStore.inDir(userData, safeStorage);
-  backend = new Backend({ mode: 'electron', initialBundle, dataDir: userData, demoDir: DEMO_DIR, version: app.getVersion(), secretStore }) satisfies ShellBackend;
+  backend = new Backend({ mode: 'electron', initialBundle, dataDir: userData, demoDir: DEMO_DIR, version: app.getVersion(), secretStore, renderPdf: printHtmlToPdf }) satisfies ShellBackend;
   registerIpc();
   await refreshRecent(true);
   createWindow();
