@@ -2,6 +2,8 @@
 // (IPC; validated in main) and the browser-mode client (HTTP to `hnsight serve`; validated in the
 // server). Both validate every request with the schemas below; the renderer never knows which it has.
 import { z } from 'zod';
+import type { ApiMethodName } from './api-methods.ts';
+import type { LoadProgress } from './services/bundle/load.ts';
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
 import type { TraceResult } from '../analysis/trace/types.ts';
 import type { TracePreset } from '../analysis/trace/presets.ts';
@@ -158,14 +160,8 @@ export interface AppInfo {
   rememberPasswords?: { available: true } | { available: false; reason: string };
 }
 
-export interface LoadProgressView {
-  phase: 'listing' | 'reading' | 'assembling' | 'done';
-  file?: string;
-  filesDone: number;
-  filesTotal: number;
-  bytesDone: number;
-  bytesTotal: number;
-}
+/** Loading progress, as the loader reports it. */
+export type LoadProgressView = LoadProgress;
 
 export interface JobState {
   jobId: string;
@@ -289,6 +285,12 @@ export type HnsightApi = { [M in Method]: (req: Request<M>) => Promise<Responses
 };
 
 export const METHODS = Object.keys(requests) as Method[];
+
+// The zod-free name list (preload, renderer) and the schemas must name the same methods.
+type NamesMissingSchemas = Exclude<ApiMethodName, Method>;
+type SchemasMissingNames = Exclude<Method, ApiMethodName>;
+const _sameMethods: [NamesMissingSchemas | SchemasMissingNames] extends [never] ? true : { mismatch: NamesMissingSchemas | SchemasMissingNames } = true;
+void _sameMethods;
 
 /** Methods whose requests carry a secret: their bodies are never logged, and no error about them may echo it. */
 export const SECRET_METHODS: readonly Method[] = ['startCollect'];

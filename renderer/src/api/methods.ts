@@ -1,33 +1,5 @@
-// The contract's method names, without zod (the renderer does not validate; its backends do).
-// test/unit/api/methods.test.ts checks this list equals the contract's METHODS.
+// The contract's method names (from the zod-free list the preload uses too).
 import type { Method } from '../../../electron/api-contract.ts';
+import { API_METHOD_NAMES } from '../../../electron/api-methods.ts';
 
-export const API_METHODS: Method[] = [
-  'info',
-  'openBundle',
-  'openDemo',
-  'pickBundle',
-  'getJob',
-  'cancelLoad',
-  'listRecent',
-  'closeBundle',
-  'getTopology',
-  'getInventory',
-  'search',
-  'inspect',
-  'getExcerpt',
-  'trace',
-  'tracePresets',
-  'getFindings',
-  'getTimelines',
-  'startCollect',
-  'getCollectJob',
-  'cancelCollect',
-  'listSavedTargets',
-  'forgetTarget',
-  'getNotes',
-  'saveNotes',
-  'exportReport',
-  'openDiff',
-  'getDiff',
-];
+export const API_METHODS: readonly Method[] = API_METHOD_NAMES;
