@@ -277,19 +277,23 @@ export interface ChainStep {
 export function chainSteps(t: TraceResult, g: TopologyGraph, aliases?: Map<string, string>): ChainStep[] {
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const steps: ChainStep[] = [];
-  let last = '';
+  // Each object once, where the packet first reaches it: a pod's own port hops name the pod again.
+  const seen = new Set<string>();
   for (const h of t.hops) {
     const ids = (h.nodes ?? []).map((id) => aliases?.get(id) ?? id);
+    let rewriteAt: number | undefined;
     for (const id of ids) {
-      if (id === last) continue;
+      if (seen.has(id)) continue;
       const n = byId.get(id);
       if (!n) continue;
-      last = id;
+      seen.add(id);
       steps.push({ kind: KIND_NAME[n.kind] ?? n.kind, label: n.label, detail: n.details[0] });
+      // A DNAT happens at the load balancer: its arrow leads to the backend it chose.
+      if (n.kind === 'loadbalancer' || n.kind === 'lb-group') rewriteAt = steps.length - 1;
     }
     if (!steps.length) steps.push({ kind: 'source', label: t.flow.srcIp, detail: h.at });
     const what = hopChange(h);
-    if (what) (steps[steps.length - 1].next ??= []).push(what);
+    if (what) (steps[rewriteAt ?? steps.length - 1].next ??= []).push(what);
   }
   return steps;
 }

@@ -33,7 +33,9 @@ class Walk {
 
   add(h: TraceHop): number {
     this.hops.push(h);
-    for (const n of h.nodes ?? []) if (this.path[this.path.length - 1] !== n) this.path.push(n);
+    // The path lists each object once, where the packet first reaches it (a pod's own port hops
+    // name the pod again; that is not a second visit).
+    for (const n of h.nodes ?? []) if (!this.path.includes(n)) this.path.push(n);
     return this.hops.length - 1;
   }
 

@@ -27,6 +27,8 @@ import { FilesView } from './views/FilesView.tsx';
 import { SidePanel } from './components/SidePanel.tsx';
 import { TimelineView } from './findings/TimelineView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
+import { ExportDialog } from './report/ExportDialog.tsx';
+import { CompareDialog } from './diff/CompareView.tsx';
 
 let started = false;
 
@@ -106,6 +108,8 @@ export function App() {
       <OpenPathDialog />
       <ExcerptDialog />
       <ConnectDialog />
+      <ExportDialog />
+      <CompareDialog />
       <Toasts />
     </div>
   );

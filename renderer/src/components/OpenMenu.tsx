@@ -1,7 +1,7 @@
 // "Open ▾": folder / zip (native dialogs in Electron, the path dialog in browser mode), upload,
 // demos, recent bundles and close. A menu button with arrow-key navigation and Esc.
 import { useEffect, useRef, useState } from 'react';
-import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug } from 'lucide-react';
+import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug, GitCompare } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { UploadInput, type UploadInputHandle } from './UploadInput.tsx';
@@ -14,6 +14,7 @@ export function OpenMenu() {
   const bundle = useApp((s) => s.bundle);
   const closeBundle = useApp((s) => s.closeBundle);
   const setOpenPathOpen = useApp((s) => s.setOpenPathOpen);
+  const openCompare = useApp((s) => s.openCompare);
   const { openFolder, openZip, openDemo, openPath } = useOpenActions();
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -83,6 +84,9 @@ export function OpenMenu() {
               <Plug size={15} aria-hidden /> Connect to node…
             </button>
           )}
+          <button role="menuitem" type="button" onClick={run(openCompare)} data-testid="open-compare">
+            <GitCompare size={15} aria-hidden /> Compare two bundles…
+          </button>
           {!!info?.demos.length && <div className="menu-sep" role="separator" />}
           {info?.demos.map((d) => (
             <button key={d.name} role="menuitem" type="button" onClick={run(() => openDemo(d.name))}>

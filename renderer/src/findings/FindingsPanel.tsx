@@ -8,6 +8,8 @@ import { useApp } from '../store/app-store.ts';
 import { fileLine } from '../lib/format.ts';
 import { CopyButton } from '../components/CopyChip.tsx';
 import { flowText } from '../walk/model.ts';
+import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
+import { findingTarget } from '../notes/model.ts';
 import { groupFindings, missingFiles, SEVERITIES, severityCounts, type Severity } from './model.ts';
 
 export const SEVERITY_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info } as const;
@@ -24,12 +26,14 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
   }, [open]);
   const Icon = f.undecided ? HelpCircle : SEVERITY_ICON[f.severity];
   const missing = f.undecided ? missingFiles(f) : [];
+  const noteCount = useApp((s) => s.notes?.notes.filter((n) => n.target.ref === `finding:${f.key}`).length ?? 0);
   return (
     <li ref={ref} className={`finding ${f.severity} ${f.undecided ? 'undecided' : ''} ${open ? 'open' : ''}`} data-testid="finding" data-finding={f.id}>
       <button type="button" className="finding-head" onClick={() => setActive(open ? undefined : f.key)} aria-expanded={open}>
         {open ? <ChevronDown size={13} aria-hidden className="chev" /> : <ChevronRight size={13} aria-hidden className="chev" />}
         <Icon size={15} aria-hidden className="sev-icon" />
         <span className="finding-title">{f.title}</span>
+        <NoteBadge count={noteCount} />
       </button>
       {f.undecided && missing.length > 0 && (
         <div className="finding-missing">
@@ -83,6 +87,7 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
               <Footprints size={13} aria-hidden /> Walk this packet <span className="mono">{flowText(f.trace)}</span>
             </button>
           )}
+          <NotesFor target={findingTarget(f.key)} what="this finding" className="finding-notes" />
         </div>
       )}
     </li>

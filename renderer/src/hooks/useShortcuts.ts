@@ -21,7 +21,10 @@ export function useShortcuts(systemDark: boolean) {
       if (command === 'open-folder') void openFolder();
       else if (command === 'open-zip') void openZip();
       else if (command.startsWith('open-recent:')) void openPath(command.slice('open-recent:'.length));
-      else if (command === 'export') s.toast('info', 'Export is coming with the report issue.');
+      else if (command === 'export') {
+        if (s.bundle) s.setExportOpen(true);
+        else s.toast('info', 'Open a bundle to export a report about it.');
+      }
       else if (command === 'find') s.setPaletteOpen(true);
       else if (command === 'fit') {
         s.setView('topology');
@@ -36,8 +39,22 @@ export function useShortcuts(systemDark: boolean) {
         appStore.getState().setPaletteOpen(true);
         return;
       }
+      if (mod && !e.altKey && e.key.toLowerCase() === 'e' && !e.shiftKey) {
+        e.preventDefault();
+        run('export');
+        return;
+      }
+      // Undo/redo of note edits; inside a text field the field's own undo applies.
+      const z = e.key.toLowerCase() === 'z';
+      const y = e.key.toLowerCase() === 'y';
+      if (mod && !e.altKey && (z || y) && !typingIn(e.target) && appStore.getState().notesHistory) {
+        e.preventDefault();
+        if ((z && e.shiftKey) || (y && !e.shiftKey)) appStore.getState().redoNotes();
+        else if (z) appStore.getState().undoNotes();
+        return;
+      }
       const s = appStore.getState();
-      if (s.paletteOpen || s.excerpt || s.openPathOpen || mod || e.altKey) return;
+      if (s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen || mod || e.altKey) return;
       // The packet walk: ←/→ (or [ / ]) step through the hops, Esc stops picking, then leaves the walk.
       const walkShown = !!s.walk && s.panel === 'walk' && s.inspectorOpen;
       if (e.key === 'Escape' && (s.picking || walkShown) && !(typingIn(e.target) && !s.picking)) {

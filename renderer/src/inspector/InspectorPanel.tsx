@@ -8,6 +8,8 @@ import { CopyButton } from '../components/CopyChip.tsx';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { PolicyView } from './PolicyView.tsx';
 import { RawJson } from './RawJson.tsx';
+import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
+import { objectTarget } from '../notes/model.ts';
 
 const TYPE_LABEL: Record<ObjectRef['type'], string> = {
   network: 'HNS network',
@@ -54,6 +56,8 @@ export function InspectorPanel() {
   const goBack = useApp((s) => s.goBack);
   const select = useApp((s) => s.select);
   const walkFrom = useApp((s) => s.walkFrom);
+  const noteRef = view ? objectTarget(view.ref).ref : '';
+  const noteCount = useApp((s) => (noteRef ? (s.notes?.notes.filter((n) => n.target.ref === noteRef).length ?? 0) : 0));
   // A local pod can be walked from: its IP is the title (or the IP field).
   const walkIp =
     view?.ref.type === 'endpoint' && !view.fields.some((f) => f.label === 'Remote' && f.value === 'yes')
@@ -83,6 +87,7 @@ export function InspectorPanel() {
             <header className="insp-head">
               <h2 className="insp-title" data-testid="inspector-title">
                 {view.title}
+                <NoteBadge count={noteCount} />
               </h2>
               {view.subtitle && <div className="muted">{view.subtitle}</div>}
               <div className="insp-head-actions">
@@ -94,6 +99,7 @@ export function InspectorPanel() {
                 )}
               </div>
             </header>
+            <NotesFor target={objectTarget(view.ref)} what={`this ${TYPE_LABEL[view.ref.type].toLowerCase()}`} className="insp-notes" />
             {view.notes.length > 0 && (
               <ul className="notes">
                 {view.notes.map((n, i) => {

@@ -8,6 +8,8 @@ import { createUiSlice } from './ui.ts';
 import { createSearchSlice } from './search.ts';
 import { createWalkSlice } from './walk.ts';
 import { createFindingsSlice } from './findings.ts';
+import { createNotesSlice } from './notes.ts';
+import { createDiffSlice } from './diff.ts';
 import type { AppState, Deps } from './types.ts';
 
 export type { AppState, Deps } from './types.ts';
@@ -20,6 +22,8 @@ export function createAppStore(deps: Deps): StoreApi<AppState> {
     ...createSearchSlice(deps)(...a),
     ...createWalkSlice(deps)(...a),
     ...createFindingsSlice(deps)(...a),
+    ...createNotesSlice(deps)(...a),
+    ...createDiffSlice(deps)(...a),
   }));
 }
 

@@ -91,6 +91,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
     },
 
     async open(req, opts = {}) {
+      // Edits waiting for the autosave go to the bundle they were made on.
+      if (get().bundle) void get().flushNotes();
       const seq = ++loadSeq;
       const location = describe(req);
       const placeholder: JobState = {
@@ -139,6 +141,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
           get().resetSearch();
           get().resetWalk();
           get().resetFindings();
+          get().resetNotes();
           if (previous && previous.id !== state.summary.id) void deps.api.closeBundle({ bundleId: previous.id }).catch(() => undefined);
           void get().refreshRecent();
           void get().loadTopology(false);
@@ -146,6 +149,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
           void get().loadFindings();
           void get().loadTimelines();
           void get().loadPresets();
+          void get().loadNotes();
           return;
         }
         if (state.state === 'error') return fail(state.error ?? `could not load ${location}`);
@@ -174,6 +178,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
     },
 
     async closeBundle() {
+      if (get().bundle) await get().flushNotes();
       const b = get().bundle;
       loadSeq++;
       set({ bundle: undefined, job: undefined, topology: undefined, inventory: undefined, summaryOpen: false, fatal: undefined });
@@ -181,6 +186,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       get().resetSearch();
       get().resetWalk();
       get().resetFindings();
+      get().resetNotes();
       if (b) await deps.api.closeBundle({ bundleId: b.id }).catch(() => undefined);
       void get().refreshRecent();
     },

@@ -9,8 +9,10 @@ import type { UiSlice } from './ui.ts';
 import type { SearchSlice } from './search.ts';
 import type { WalkSlice } from './walk.ts';
 import type { FindingsSlice } from './findings.ts';
+import type { NotesSlice } from './notes.ts';
+import type { DiffSlice } from './diff.ts';
 
-export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice & WalkSlice & FindingsSlice;
+export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice & WalkSlice & FindingsSlice & NotesSlice & DiffSlice;
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -25,6 +27,10 @@ export interface Deps {
   sleep?: (ms: number) => Promise<void>;
   /** Uploads a dropped file in browser mode; returns the job id. */
   upload?: (file: File) => Promise<{ jobId: string }>;
+  /** How long the notes wait after an edit before saving (tests: 0 or flushNotes). */
+  notesSaveDelayMs?: number;
+  /** The clock for notes' timestamps (tests fix it). */
+  now?: () => string;
 }
 
 export type SliceCreator<T> = (deps: Deps) => StateCreator<AppState, [], [], T>;

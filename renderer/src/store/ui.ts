@@ -31,6 +31,8 @@ export interface UiSlice {
   inspectorWidth: number;
   paletteOpen: boolean;
   openPathOpen: boolean;
+  /** The Export… dialog (Ctrl+E, the File menu's Export…, the top bar). */
+  exportOpen: boolean;
   toasts: Toast[];
   excerpt?: ExcerptState;
   /** Files & issues view: the file expanded to show its issues. */
@@ -46,6 +48,7 @@ export interface UiSlice {
   setInspectorWidth(px: number): void;
   setPaletteOpen(open: boolean): void;
   setOpenPathOpen(open: boolean): void;
+  setExportOpen(open: boolean): void;
   setExpandedFile(name: string | undefined): void;
   toast(kind: Toast['kind'], message: string): void;
   dismissToast(id: number): void;
@@ -80,6 +83,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
     inspectorWidth: 420,
     paletteOpen: false,
     openPathOpen: false,
+    exportOpen: false,
     toasts: [],
 
     setThemePref(t) {
@@ -112,6 +116,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
     },
     setOpenPathOpen(open) {
       set({ openPathOpen: open });
+    },
+    setExportOpen(open) {
+      set({ exportOpen: open && !!get().bundle });
     },
     setExpandedFile(name) {
       set({ expandedFile: name });

@@ -1,7 +1,8 @@
 // No bundle open: every way in on one screen — open (folder/zip or a typed path), the demos, the
 // recent bundles, and the hint that dropping works.
 import { useRef, useState } from 'react';
-import { FileArchive, FlaskConical, FolderOpen, History, Network, Upload, ArrowRight } from 'lucide-react';
+import { FileArchive, FlaskConical, FolderOpen, History, Network, Upload, ArrowRight, Plug, GitCompare } from 'lucide-react';
+import { openConnectDialog } from '../store/collect-app.ts';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { PathField } from '../components/OpenPathDialog.tsx';
@@ -13,6 +14,7 @@ export function EmptyState() {
   const { openFolder, openZip, openDemo, openPath } = useOpenActions();
   const [path, setPath] = useState('');
   const upload = useRef<UploadInputHandle>(null);
+  const openCompare = useApp((s) => s.openCompare);
   const native = !!info?.nativeDialogs;
   return (
     <div className="empty-state" data-testid="empty-state">
@@ -67,6 +69,23 @@ export function EmptyState() {
           <p className="drop-hint">
             <span aria-hidden>⤓</span> Or drop a {native ? 'folder, ' : ''}.zip or file anywhere in this window.
             {!native && ' Browsers cannot upload folders: zip it or type its path.'}
+          </p>
+        </section>
+
+        <section className="empty-card">
+          <h2>Other ways in</h2>
+          <div className="row-actions wrap">
+            {info?.liveCollection && (
+              <button type="button" className="btn" onClick={openConnectDialog} data-testid="empty-connect">
+                <Plug size={15} aria-hidden /> Connect to node…
+              </button>
+            )}
+            <button type="button" className="btn" onClick={openCompare} data-testid="empty-compare">
+              <GitCompare size={15} aria-hidden /> Compare two bundles…
+            </button>
+          </div>
+          <p className="muted small-text">
+            Connect collects a new bundle from a live node over WinRM, SSH or kubectl. Compare shows what changed between two bundles.
           </p>
         </section>
 

@@ -146,7 +146,7 @@ function Graph() {
       const pad = 60;
       const zoom = Math.min(maxZoom, (w - 2 * pad) / Math.max(1, x1 - x0), (h - 2 * pad) / Math.max(1, y1 - y0));
       if (zoom < MIN_READABLE_ZOOM && focus.length) {
-        const f = absoluteBox(layout.boxes, vis, focus[0]);
+        const f = absoluteBox(layout.boxes, vis, hopFocus(focus));
         if (f) {
           void rf.setCenter(f.x + f.width / 2, f.y + f.height / 2, { zoom: MIN_READABLE_ZOOM, duration: 350 });
           return;
@@ -193,7 +193,7 @@ function Graph() {
       return sx >= 0 && sy >= TOOLBAR_INSET && sx + b.width * vp.zoom <= el.clientWidth && sy + b.height * vp.zoom <= el.clientHeight;
     });
     if (inView) return;
-    const b = absoluteBox(layout.boxes, vis, [...walkHl.current][0]);
+    const b = absoluteBox(layout.boxes, vis, hopFocus([...walkHl.current]));
     if (b) void rf.setCenter(b.x + b.width / 2, b.y + b.height / 2, { zoom: vp.zoom, duration: 300 });
     // Only the hop moving should pan, not every re-render.
   }, [hop]);
@@ -363,4 +363,13 @@ export function TopologyView() {
       </ReactFlowProvider>
     </div>
   );
+}
+
+/**
+ * Where the camera goes for a hop: a hop's first node is the port it happens on (the pod itself);
+ * the nodes after it are what the hop reached (a DNAT's load balancer and chosen backend), so the
+ * camera centres on the first of those.
+ */
+function hopFocus(ids: string[]): string {
+  return ids.length > 1 ? ids[1] : ids[0];
 }

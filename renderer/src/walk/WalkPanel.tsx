@@ -3,13 +3,15 @@
 // through with ←/→ — each with its rule in context (the rules above it that did not match and why),
 // the packet before and after, the evidence line, and the load balancer's other backends.
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import { ArrowLeft, ArrowRight, Ban, CheckCircle2, ClipboardCopy, Crosshair, HelpCircle, Play, Send, Sparkles, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Ban, CheckCircle2, ClipboardCopy, Crosshair, FilePlus2, FileCheck2, HelpCircle, Play, Send, Sparkles, X } from 'lucide-react';
 import type { TraceHop, TraceResult, Verdict } from '../../../analysis/trace/types.ts';
 import { formatTrace, describePacket } from '../../../analysis/trace/format.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { copyText } from '../lib/clipboard.ts';
 import { dipOf, explainingFindings, packetDiff, parseAddress } from './model.ts';
+import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
+import { hopNoteCounts, hopTarget, sameFlow, cleanFlow } from '../notes/model.ts';
 
 const VERDICT: Record<Verdict, { icon: typeof Send; title: string }> = {
   delivered: { icon: CheckCircle2, title: 'Delivered' },
@@ -149,12 +151,29 @@ function VerdictBanner({ t }: { t: TraceResult }) {
   const explain = useMemo(() => explainingFindings(t, findings ?? []).slice(0, 3), [t, findings]);
   const d = t.hops[t.deciding];
   const eg = t.egress;
+  const flow = useApp((s) => s.walkFlow);
+  const traces = useApp((s) => s.notes?.traces);
+  const addWalk = useApp((s) => s.addWalkToReport);
+  const removeWalk = useApp((s) => s.removeWalkFromReport);
+  const inReport = !!flow && !!traces?.some((f) => sameFlow(f, cleanFlow(flow)));
   const egress = [eg.nextHop && `next hop ${eg.nextHop}`, eg.interface && `interface ${eg.interface}`, eg.encapDst && `tunnel endpoint ${eg.encapDst}`].filter(Boolean);
   return (
     <div className={`verdict verdict-${t.verdict}`} role="status" data-testid="verdict">
       <div className="verdict-head">
         <Icon size={18} aria-hidden />
         <strong className="verdict-word">{v.title}</strong>
+        {flow && traces && (
+          <button
+            type="button"
+            className={`btn small ${inReport ? 'in-report' : ''}`}
+            onClick={() => (inReport ? removeWalk(flow) : addWalk(flow))}
+            aria-pressed={inReport}
+            title={inReport ? 'This walk is in the report; click to take it out' : 'Add this walk to the report (Export…)'}
+            data-testid="walk-add-report"
+          >
+            {inReport ? <FileCheck2 size={13} aria-hidden /> : <FilePlus2 size={13} aria-hidden />} {inReport ? 'In the report' : 'Add to report'}
+          </button>
+        )}
         <button
           type="button"
           className="btn small ghost verdict-copy"
@@ -261,10 +280,11 @@ function PacketTable({ h }: { h: TraceHop }) {
   );
 }
 
-function HopDetail({ h }: { h: TraceHop }) {
+function HopDetail({ h, index }: { h: TraceHop; index: number }) {
   const rerun = useApp((s) => s.rerunWithDip);
   const loading = useApp((s) => s.walkLoading);
   const chosen = h.rewrite?.dstIp;
+  const flow = useApp((s) => s.walkFlow);
   return (
     <div className="hop-detail" data-testid="hop-detail">
       {h.inferred && (
@@ -303,6 +323,7 @@ function HopDetail({ h }: { h: TraceHop }) {
       ) : (
         <div className="hop-evidence muted">no line of the bundle states this hop</div>
       )}
+      {flow && <NotesFor target={hopTarget(flow, index)} what={`hop ${index + 1}`} className="hop-notes" />}
     </div>
   );
 }
@@ -323,6 +344,9 @@ function HopList({ t }: { t: TraceResult }) {
   const hop = useApp((s) => s.hop);
   const setHop = useApp((s) => s.setHop);
   const listRef = useRef<HTMLOListElement>(null);
+  const flow = useApp((s) => s.walkFlow);
+  const doc = useApp((s) => s.notes);
+  const counts = useMemo(() => (flow ? hopNoteCounts(doc, flow) : new Map<number, number>()), [doc, flow]);
   useEffect(() => {
     listRef.current?.querySelector<HTMLElement>('.hop.current')?.scrollIntoView({ block: 'nearest' });
   }, [hop, t]);
@@ -340,6 +364,7 @@ function HopList({ t }: { t: TraceResult }) {
                   {h.at}
                   {i === t.deciding && <span className={`badge ${t.verdict === 'dropped' ? 'error' : t.verdict === 'unknown' ? 'warning' : 'ok'}`}>deciding</span>}
                   {h.inferred && <span className="badge warning">inferred</span>}
+                  <NoteBadge count={counts.get(i) ?? 0} />
                 </span>
                 {h.rule && (
                   <span className="hop-rule mono" title={`${h.layer ?? ''} / ${h.group ?? ''} / ${h.rule}`}>
@@ -352,7 +377,7 @@ function HopList({ t }: { t: TraceResult }) {
                 </span>
               </span>
             </button>
-            {cur && <HopDetail h={h} />}
+            {cur && <HopDetail h={h} index={i} />}
           </li>
         );
       })}

@@ -46,6 +46,8 @@ export function fakeApi(overrides: Partial<Record<keyof HnsightApi, unknown>> = 
     getFindings: vi.fn(async () => []),
     getTimelines: vi.fn(async () => []),
     getExcerpt: vi.fn(async (req: { file: string; line: number }) => ({ file: req.file, start: 1, lines: ['a'], focus: req.line })),
+    getNotes: vi.fn(async () => ({ schema: 1, bundle: { hash: 'h', location: '/bundles/node' }, title: '', summary: '', notes: [], traces: [], revision: 0 })),
+    saveNotes: vi.fn(async (req: { baseRevision: number }) => ({ revision: req.baseRevision + 1 })),
     onCommand: vi.fn(() => () => {}),
     ...overrides,
   };

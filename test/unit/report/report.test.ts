@@ -63,7 +63,7 @@ describe('report document (l2bridge demo + notes)', () => {
     expect(dns.hops[3].evidence!.lines[0]).toMatch(/^\s*RULE\s*:\s*LB_DSR/);
     expect(dns.hops[3].evidence!.lines.some((l) => /DIP Range/.test(l))).toBe(true);
     expect(doc.notes.map((n) => n.id)).toEqual(['n2']);
-    expect(dns.path.map((s) => s.kind)).toEqual(['pod endpoint', 'compartment', 'load balancer', 'next hop', 'uplink']);
+    expect(dns.path.map((s) => s.kind)).toEqual(['pod endpoint', 'compartment', 'load balancer', 'remote endpoint', 'next hop', 'uplink']);
     expect(dns.path[2].next).toEqual(['DNAT dst → 10.244.33.4']);
   });
 
