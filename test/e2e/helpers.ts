@@ -78,3 +78,11 @@ export async function openApp(browser: Browser, url: string, opts: { width?: num
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(RESULTS, `${name}.png`) });
+
+/** Closes the load summary and waits until the graph is laid out (the instant layout replaced by elkjs). */
+export async function graphReady(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="summary"]');
+  await page.click('[data-testid="summary-close"]');
+  await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
+}

@@ -7,17 +7,10 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import { launch, openApp, repo, serve, shot, type Served, graphReady } from './helpers.ts';
 
 const HOP_NOTE = 'Hop 4: the lbnat rule DNATs to 10.244.32.3, check the backend';
 const OBJECT_NOTE = 'This service VIP is what the failing pods resolve DNS through';
-
-async function ready(page: Page) {
-  await page.waitForSelector('[data-testid="summary"]');
-  await page.click('[data-testid="summary-close"]');
-  await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
-  await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
-}
 
 /** A copy of the demo bundle whose route to 10.244.33.0/24 has metric 99 instead of 271. */
 function changedCopy(): string {
@@ -45,7 +38,7 @@ describe('notes, export and compare (browser mode)', () => {
     server = await serve(['assets/demo/l2bridge-node']);
     ({ page, errors } = await openApp(browser, server.url));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-    await ready(page);
+    await graphReady(page);
   });
 
   afterAll(async () => {
@@ -141,7 +134,7 @@ describe('notes, export and compare (browser mode)', () => {
 
   it('shows the export preview in the dark theme', async () => {
     const { page: dark, errors: darkErrors } = await openApp(browser, server.url, { colorScheme: 'dark' });
-    await ready(dark);
+    await graphReady(dark);
     await dark.click('[data-testid="export-open"]');
     await dark.waitForFunction(() => document.querySelector<HTMLIFrameElement>('[data-testid="export-frame"]')?.srcdoc.includes('DNS from pods'), undefined, { timeout: 30_000 });
     await dark.waitForTimeout(300);

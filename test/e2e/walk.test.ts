@@ -3,16 +3,9 @@
 // on the graph; the palette's “A -> B” walk, “Walk from here”, Alt+click picking; light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serve, shot, type Served } from './helpers.ts';
+import { launch, openApp, serve, shot, type Served, graphReady } from './helpers.ts';
 
 const POD = '10.244.32.3';
-
-async function ready(page: Page) {
-  await page.waitForSelector('[data-testid="summary"]');
-  await page.click('[data-testid="summary-close"]');
-  await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
-  await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
-}
 
 describe('packet walk on the l2bridge demo node', () => {
   let server: Served;
@@ -25,7 +18,7 @@ describe('packet walk on the l2bridge demo node', () => {
     server = await serve(['assets/demo/l2bridge-node']);
     ({ page, errors } = await openApp(browser, server.url));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-    await ready(page);
+    await graphReady(page);
   });
 
   afterAll(async () => {
