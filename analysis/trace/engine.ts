@@ -8,6 +8,7 @@ import type { Flow, Packet, TraceHop, TraceResult, Verdict } from './types.ts';
 import { traceContext, lookupRoute, lbKey, type TraceContext } from './context.ts';
 import { walkPort, type WalkOptions } from './walk-port.ts';
 import { ipToInt, maskBits, parseCidr } from './ip.ts';
+import { returnPath } from './return-path.ts';
 
 const EPHEMERAL = 49152;
 const PROTO_NUM = { tcp: 6, udp: 17, icmp: 1 } as const;
@@ -57,7 +58,7 @@ export function traceFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): Tra
     w.end('unknown', `internal error while tracing: ${e instanceof Error ? e.message : String(e)}`);
   }
   const p = w.packet;
-  return {
+  const result: TraceResult = {
     flow,
     verdict: w.verdict,
     reason: w.reason,
@@ -67,6 +68,8 @@ export function traceFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): Tra
     egress: w.egress,
     path: w.path,
   };
+  result.returnPath = returnPath(result);
+  return result;
 }
 
 function run(w: Walk, flow: Flow, opts: WalkOptions): void {
@@ -292,19 +295,19 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): v
       const c = parseCidr(x.destinationPrefix);
       return c && n >= c.lo && n <= c.hi;
     });
-    if (rsr || remote) {
+    // Only HNS's own remote subnets say an address is a pod behind VXLAN; other remote endpoints
+    // (the API server, node addresses) are reached through the underlay.
+    if (rsr) {
       const i = w.add({
         at: 'vSwitch',
         kind: 'drop',
         action: 'no encap',
         inferred: true,
-        evidence: rsr ? ctx.podNetwork.src : remote?.src,
-        note: rsr
-          ? `HNS has RemoteSubnetRoute ${rsr.destinationPrefix} → PA ${rsr.providerAddress}, but no REMOTESUBNETROUTE rule on the source port encapsulated the packet (HNS and VFP disagree)`
-          : `${p.dstIp} is remote endpoint ${short(remote!.id)}${remote!.providerAddress ? ` (PA ${remote!.providerAddress})` : ''}, but no encap rule on the source port matched it`,
-        nodes: [`next-hop:${rsr?.providerAddress ?? remote?.providerAddress ?? nextHop}`],
+        evidence: ctx.podNetwork.src,
+        note: `HNS has RemoteSubnetRoute ${rsr.destinationPrefix} → PA ${rsr.providerAddress}, but no REMOTESUBNETROUTE rule on the source port encapsulated the packet (HNS and VFP disagree)`,
+        nodes: [`next-hop:${rsr.providerAddress}`],
       });
-      w.end('dropped', `no REMOTESUBNETROUTE rule encapsulates ${p.dstIp}${rsr ? ` (pod subnet ${rsr.destinationPrefix} on ${rsr.providerAddress})` : ''}: on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
+      w.end('dropped', `no REMOTESUBNETROUTE rule encapsulates ${p.dstIp} (pod subnet ${rsr.destinationPrefix} on ${rsr.providerAddress}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
       return;
     }
   }

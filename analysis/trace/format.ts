@@ -38,6 +38,12 @@ export function formatTrace(t: TraceResult): string {
   if (t.egress.nextHop || t.egress.encapDst || t.egress.interface) {
     out.push(`egress:  ${[t.egress.nextHop && `next hop ${t.egress.nextHop}`, t.egress.interface && `interface ${t.egress.interface}`, t.egress.encapDst && `encap to ${t.egress.encapDst}`].filter(Boolean).join(', ')}`);
   }
+  if (t.returnPath) {
+    const rp = t.returnPath;
+    out.push(`reply:   ${tuple(rp.sent)}  ⇒  arrives as ${tuple(rp.received)}`);
+    for (const st of rp.steps) out.push(`         ${st.what} (${st.rule ?? 'hop ' + (st.hop + 1)}${st.evidence ? ` — ${st.evidence.file}:${st.evidence.line}` : ''})`);
+    for (const n of rp.notes) out.push(`         ${n}`);
+  }
   const d = t.hops[t.deciding];
   if (d) out.push(`decided by: ${d.rule ? `${d.rule}${d.layer ? ` (${d.layer})` : ''}` : d.at}${d.evidence ? ` at ${d.evidence.file}:${d.evidence.line}` : ''}`);
   return out.join('\n') + '\n';

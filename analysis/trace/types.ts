@@ -80,6 +80,20 @@ export interface TraceHop {
   alternatives?: string[];
   /** Topology node ids this hop lights up. */
   nodes?: string[];
+  /** The matched rule keeps flow state (stateful flag, or "Creating a flow pair"): replies are translated back. */
+  stateful?: boolean;
+}
+
+/** The reply of a delivered or forwarded flow, as far as the rules on the way make it visible. */
+export interface ReturnPath {
+  /** What the peer sends back. */
+  sent: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };
+  /** What the source receives once the node's flow state has undone the rewrites. */
+  received: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };
+  /** The rewrites undone for the reply, last first, each with the rule whose flow state does it. */
+  steps: { hop: number; rule?: string; layer?: string; what: string; stateful: boolean; evidence?: SourceRef }[];
+  /** Replies the rules do not translate back (a rewriting rule without flow state), or other caveats. */
+  notes: string[];
 }
 
 export type Verdict = 'delivered' | 'forwarded' | 'dropped' | 'unknown';
@@ -95,4 +109,6 @@ export interface TraceResult {
   egress: { nextHop?: string; interface?: string; encapDst?: string };
   /** Topology node ids along the path, in order. */
   path: string[];
+  /** The reply, for delivered and forwarded flows. */
+  returnPath?: ReturnPath;
 }

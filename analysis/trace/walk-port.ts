@@ -70,6 +70,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         after: res.packet,
         alternatives: res.alternatives?.length ? res.alternatives : undefined,
         skipped: opts.explain ? explainSkipped(g, packet, m.rule) : undefined,
+        stateful: m.rule.stateful || m.rule.ruleData.some((l) => /flow pair/i.test(l)) || undefined,
       };
       hops.push(hop);
       packet = res.packet;

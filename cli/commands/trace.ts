@@ -81,5 +81,6 @@ export function traceJson(t: TraceResult) {
     final: t.final,
     egress: t.egress,
     deciding: t.deciding,
+    return: t.returnPath ?? null,
   };
 }

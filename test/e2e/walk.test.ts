@@ -31,6 +31,8 @@ describe('packet walk on the l2bridge demo node', () => {
     await page.waitForSelector('[data-testid="walk-panel"]');
     await page.click('[data-testid="preset-pod-to-service"]');
     await page.waitForSelector('[data-testid="verdict"]');
+    // The reply comes back from the VIP: the lbnat rule's flow pair translates it.
+    expect(await page.textContent('[data-testid="walk-reply"]')).toMatch(/arrives as UDP 10\.96\.0\.10:53 → 10\.244\.32\.3/);
     expect(await page.textContent('[data-testid="verdict"]')).toMatch(/Forwarded/i);
     expect(await page.inputValue('[data-testid="walk-src"]')).toBe(POD);
     expect(await page.inputValue('[data-testid="walk-dst"]')).toBe('10.96.0.10:53');

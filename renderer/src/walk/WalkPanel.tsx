@@ -190,6 +190,12 @@ function VerdictBanner({ t }: { t: TraceResult }) {
       <div className="verdict-reason">{t.reason}</div>
       {egress.length > 0 && <div className="verdict-line mono">{egress.join(' · ')}</div>}
       <div className="verdict-line mono muted">final {describePacket(t.final)}</div>
+      {t.returnPath && (
+        <div className="verdict-line mono muted" data-testid="walk-reply" title={[...t.returnPath.steps.map((s) => `${s.what} (${s.rule ?? `hop ${s.hop + 1}`})`), ...t.returnPath.notes].join('\n')}>
+          reply {describePacket(t.returnPath.sent)} ⇒ arrives as {describePacket(t.returnPath.received)}
+          {t.returnPath.steps.some((s) => !s.stateful) && <span className="badge warning">not translated back</span>}
+        </div>
+      )}
       {d && (
         <div className="verdict-line">
           decided at{' '}

@@ -75,6 +75,24 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
     expect(backends).toContain(t.final.dstIp);
   });
 
+  it('the reply of pod → service comes back from the VIP (the lbnat rule creates a flow pair)', () => {
+    const svc = node.expected.loadBalancers.find((l) => l.endpointIds.length >= 1 && !l.vips.includes(node.nodeIp))!;
+    const p = svc.ports[0];
+    const t = traceFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
+    const rp = t.returnPath!;
+    expect(rp.sent).toMatchObject({ srcIp: t.final.dstIp, dstIp: a.ip, srcPort: p.internalPort });
+    expect(rp.received).toMatchObject({ srcIp: svc.vips[0], srcPort: p.externalPort, dstIp: a.ip });
+    expect(rp.steps[0]).toMatchObject({ stateful: true });
+    expect(rp.steps[0].rule).toMatch(/^LB_DSR_/);
+  });
+
+  it('the reply from outside is translated back to the pod (OutboundNAT is stateful)', () => {
+    const t = traceFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
+    expect(t.returnPath!.sent.dstIp).toBe(node.nodeIp);
+    expect(t.returnPath!.received).toMatchObject({ srcIp: '93.184.216.34', dstIp: a.ip });
+    expect(t.returnPath!.notes).toEqual([]);
+  });
+
   it('pod → outside is SNATed to the node IP and leaves by the default route', () => {
     const t = traceFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
     expect(t.verdict).toBe('forwarded');
@@ -150,6 +168,17 @@ describe('failures', () => {
     expect(t.verdict).toBe('dropped');
     expect(t.reason).toMatch(/REMOTESUBNETROUTE/);
     expect(t.reason).toContain(subnet.prefix);
+  });
+
+  it('a load-balancing rule without flow state leaves the reply untranslated, and says so', () => {
+    const { node, model } = build({}, (path, text) => (path === 'vfpOutput.txt' ? text.replace(/^ +Creating a flow pair\n/gm, '') : text));
+    const svc = node.expected.loadBalancers.find((l) => l.vips[0] === '10.96.0.10')!;
+    const t = traceFlow(model, { srcIp: localPods(node)[0].ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
+    expect(svc).toBeDefined();
+    const rp = t.returnPath!;
+    expect(rp.steps[0].stateful).toBe(false);
+    expect(rp.received.srcIp).toBe(t.final.dstIp);
+    expect(rp.notes.join(' ')).toMatch(/keeps no flow state/);
   });
 
   it('a blocked port drops at the source', () => {
