@@ -8,6 +8,7 @@ import { adapterIps, adapterKey, networkContaining, networkOf, type AdapterRef, 
 import { addCopy, addFlag, idOf } from './graph.ts';
 import { RANK } from './host.ts';
 import { isGuid, plural, shortGuid, shortName } from './labels.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 /** The compartment group node (created on first use: compartments without endpoints get none). */
 function compartmentNode(ctx: TopoContext, id: number): string {
@@ -49,6 +50,9 @@ function addLocalEndpoint(ctx: TopoContext, ep: HnsEndpoint): void {
   const port = j?.portKey ? ctx.portByKey.get(j.portKey) : undefined;
   const parent = j?.compartmentId !== undefined ? compartmentNode(ctx, j.compartmentId) : undefined;
   const details: string[] = [];
+  // The Kubernetes pod name, when a kubectl snapshot is in the bundle, is what the reader knows it by.
+  const pod = k8sNames(ctx.m).podLabel(ep.ip);
+  if (pod) details.push(pod);
   if (ep.name) details.push(shortName(ep.name));
   if (ep.id) details.push(`ID ${shortGuid(ep.id)}${isGuid(ep.id) ? '…' : ''}`);
   if (ep.mac) details.push(`MAC ${ep.mac}`);

@@ -8,6 +8,7 @@ import type { TopoContext } from './context.ts';
 import { addFlag, idOf } from './graph.ts';
 import { RANK } from './host.ts';
 import { isGuid, plural, protoName, shortGuid } from './labels.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 export const DEFAULT_LB_GROUP_THRESHOLD = 150;
 export const MAX_PER_GROUP = 100;
@@ -102,7 +103,8 @@ export function addLoadBalancers(ctx: TopoContext, options: TopologyOptions): bo
     for (const lb of lbs) {
       const ref: ObjectRef = { type: 'loadbalancer', id: lb.id.toLowerCase() };
       const dips = dipsOf.get(lb)!;
-      const node = ctx.g.node({ id: idOf(ref), kind: 'loadbalancer', label: lbLabel(lb), ref, rank: RANK.lb, details: lbDetails(lb, dips) });
+      const svc = k8sNames(ctx.m).serviceLabel(lb.vips[0]);
+      const node = ctx.g.node({ id: idOf(ref), kind: 'loadbalancer', label: lbLabel(lb), ref, rank: RANK.lb, details: svc ? [svc, ...lbDetails(lb, dips)] : lbDetails(lb, dips) });
       if (isGuid(lb.id)) node.guid = lb.id;
       if (dips.some((x) => x.broken)) addFlag(node, 'dangling');
       if (isDegraded(lb)) addFlag(node, 'degraded');

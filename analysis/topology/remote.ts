@@ -9,6 +9,7 @@ import { inCidr, type TopoContext } from './context.ts';
 import { addFlag, idOf } from './graph.ts';
 import { RANK } from './host.ts';
 import { isGuid, plural, shortGuid, shortName } from './labels.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 interface SubnetEntry {
   cidr: Cidr & { network: number };
@@ -180,6 +181,8 @@ function remoteEndpointNode(ctx: TopoContext, ep: HnsEndpoint): TopoNode {
   const id = ep.id.toLowerCase();
   const ref = { type: 'endpoint' as const, id };
   const details: string[] = [];
+  const pod = k8sNames(ctx.m).podLabel(ep.ip);
+  if (pod) details.push(pod);
   if (ep.name) details.push(shortName(ep.name));
   if (ep.mac) details.push(`MAC ${ep.mac}`);
   if (ep.providerAddress) details.push(`PA ${ep.providerAddress}${ctx.localIps.has(ep.providerAddress) ? ' (this node)' : ''}`);

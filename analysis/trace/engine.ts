@@ -9,6 +9,7 @@ import { traceContext, lookupRoute, lbKey, type TraceContext } from './context.t
 import { walkPort, type WalkOptions } from './walk-port.ts';
 import { ipToInt, maskBits, parseCidr } from './ip.ts';
 import { returnPath } from './return-path.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 const EPHEMERAL = 49152;
 const PROTO_NUM = { tcp: 6, udp: 17, icmp: 1 } as const;
@@ -91,10 +92,11 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
   let label: string;
   if (srcEp) {
     w.packet.srcMac = srcEp.mac;
+    const pod = k8sNames(m).podLabel(flow.srcIp);
     label = `pod ${flow.srcIp}`;
     const portRef = ctx.portOf.get(srcEp.id);
     w.add({
-      at: `${label} (${srcEp.name ? shortName(srcEp.name) : short(srcEp.id)})`,
+      at: `${label} (${pod ?? (srcEp.name ? shortName(srcEp.name) : short(srcEp.id))})`,
       kind: 'source',
       action: 'send',
       evidence: srcEp.src,
@@ -244,7 +246,8 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): v
   if (dstEp && dstEp !== undefined) {
     const port = ctx.portOf.get(dstEp.id);
     w.add({ at: 'vSwitch', kind: 'vswitch', action: 'switch', note: `${p.dstIp} is local endpoint ${short(dstEp.id)}${port ? ` on port ${short(port.name)}` : ''}`, nodes: [] });
-    deliverTo(w, port, `pod ${p.dstIp}`, `endpoint:${dstEp.id}`, dstEp, opts);
+    const dstPod = k8sNames(ctx.model).podLabel(p.dstIp);
+    deliverTo(w, port, `pod ${p.dstIp}${dstPod ? ` (${dstPod})` : ''}`, `endpoint:${dstEp.id}`, dstEp, opts);
     return;
   }
 

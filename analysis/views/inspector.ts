@@ -4,6 +4,7 @@ import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { InspectorField, InspectorView, ObjectRef } from './types.ts';
 import { policyView } from './policy-view.ts';
 import { protoName, shortGuid } from './format.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 const RAW_LIMIT = 200_000;
 
@@ -76,6 +77,7 @@ function endpointView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
     title: e.ip ?? e.name,
     subtitle: `${e.isRemote ? 'remote' : 'local'} HNS endpoint · schema v${e.schema}`,
     fields: fields(
+      f('Kubernetes pod', k8sNames(m).podLabel(e.ip)),
       f('ID', e.id, { mono: true }),
       f('Name', e.name, { mono: true }),
       f('IP address', e.ip ? `${e.ip}${e.prefixLength !== undefined ? `/${e.prefixLength}` : ''}` : undefined, { mono: true }),
@@ -163,6 +165,7 @@ function lbView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
     title: lbLabel(lb),
     subtitle: `HNS load balancer · schema v${lb.schema}`,
     fields: fields(
+      f('Kubernetes service', k8sNames(m).serviceLabel(lb.vips[0])),
       f('ID', lb.id, { mono: true }),
       f('VIPs', lb.vips, { mono: true }),
       f('Ports', lb.ports.map((p) => `${p.externalPort} → ${p.internalPort}/${protoName(p.protocol)}${p.ilb ? ' ILB' : ''}${p.localRoutedVip ? ' LocalRoutedVIP' : ''}`), { mono: true }),

@@ -3,6 +3,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { InventoryRow, InventoryTable } from './types.ts';
 import { protoName, shortGuid } from './format.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 export function buildInventory(m: NodeModel): InventoryTable[] {
   return [endpoints(m), services(m), ports(m), routes(m), networks(m), compartments(m)];
@@ -25,6 +26,7 @@ function endpoints(m: NodeModel): InventoryTable {
       ref: { type: 'endpoint', id: e.id },
       cells: {
         ip: e.ip ?? '',
+        pod: k8sNames(m).podLabel(e.ip) ?? '',
         name: e.name,
         mac: e.mac ?? '',
         where: e.isRemote ? `remote${e.providerAddress ? ` via ${e.providerAddress}` : ''}` : 'local',
@@ -42,6 +44,7 @@ function endpoints(m: NodeModel): InventoryTable {
     title: 'Endpoints',
     columns: [
       { key: 'ip', title: 'IP', mono: true },
+      ...(k8sNames(m).present ? [{ key: 'pod', title: 'Pod' }] : []),
       { key: 'name', title: 'Name' },
       { key: 'mac', title: 'MAC', mono: true },
       { key: 'where', title: 'Local/remote' },
@@ -67,6 +70,7 @@ function services(m: NodeModel): InventoryTable {
           ref: { type: 'loadbalancer', id: lb.id },
           cells: {
             vip: p ? `${vip}:${p.externalPort}/${protoName(p.protocol)}` : vip,
+            service: k8sNames(m).serviceLabel(vip) ?? '',
             backend: p ? `→ :${p.internalPort}` : '',
             dips: lb.endpointIds.map((id) => ipOf.get(id.toLowerCase()) ?? `${shortGuid(id)}?`).join(', '),
             flags: [lb.dsr ? 'DSR' : '', p?.ilb ? 'ILB' : '', p?.localRoutedVip ? 'LocalRoutedVIP' : '', lb.ipv6 ? 'IPv6' : ''].filter(Boolean).join(' '),
@@ -83,6 +87,7 @@ function services(m: NodeModel): InventoryTable {
     title: 'Services',
     columns: [
       { key: 'vip', title: 'VIP:port/proto', mono: true },
+      ...(k8sNames(m).present ? [{ key: 'service', title: 'Service' }] : []),
       { key: 'backend', title: 'Target port', mono: true },
       { key: 'dips', title: 'DIPs', mono: true },
       { key: 'flags', title: 'Flags' },

@@ -4,6 +4,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { ObjectRef, SearchHit } from './types.ts';
 import { protoName, shortGuid } from './format.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 interface Entry {
   ref: ObjectRef;
@@ -23,22 +24,25 @@ const macKeys = (mac?: string) => (mac ? [mac.toLowerCase(), mac.toLowerCase().r
 export function buildSearchIndex(m: NodeModel): SearchIndex {
   const entries: Entry[] = [];
   const join = new Map(m.joins.endpoints.map((j) => [j.endpointId, j]));
+  const names = k8sNames(m);
   for (const e of m.endpoints ?? []) {
     const j = join.get(e.id);
+    const pod = names.podLabel(e.ip);
     entries.push({
       ref: { type: 'endpoint', id: e.id },
-      keys: [e.ip, e.ipv6, e.id, e.name, e.portName, j?.portKey, j?.adapterName, e.providerAddress].filter((x): x is string => !!x).map((x) => x.toLowerCase()).concat(macKeys(e.mac)),
-      text: `${e.ip ?? '(no IP)'} ${e.name}`,
+      keys: [e.ip, e.ipv6, e.id, e.name, e.portName, j?.portKey, j?.adapterName, e.providerAddress, pod, pod?.split('/')[1]].filter((x): x is string => !!x).map((x) => x.toLowerCase()).concat(macKeys(e.mac)),
+      text: `${e.ip ?? '(no IP)'} ${pod ?? e.name}`,
       context: `${e.isRemote ? 'remote' : 'local'} endpoint ${shortGuid(e.id)}`,
     });
   }
   for (const lb of m.loadBalancers ?? []) {
     const vipPorts = lb.vips.flatMap((v) => lb.ports.map((p) => `${v}:${p.externalPort}`));
+    const svc = names.serviceLabel(lb.vips[0]);
     entries.push({
       ref: { type: 'loadbalancer', id: lb.id },
-      keys: [...lb.vips, ...vipPorts, lb.id, lb.sourceVip ?? ''].filter(Boolean).map((x) => x.toLowerCase()),
+      keys: [...lb.vips, ...vipPorts, lb.id, lb.sourceVip ?? '', svc ?? '', svc?.split('/')[1] ?? ''].filter(Boolean).map((x) => x.toLowerCase()),
       text: lb.vips.flatMap((v) => (lb.ports.length ? lb.ports.map((p) => `${v}:${p.externalPort}/${protoName(p.protocol)}`) : [v])).join(', ') || lb.id,
-      context: `load balancer ${shortGuid(lb.id)} → ${lb.endpointIds.length} DIP(s)`,
+      context: `${svc ? `service ${svc}, ` : ''}load balancer ${shortGuid(lb.id)} → ${lb.endpointIds.length} DIP(s)`,
     });
   }
   for (const n of m.networks ?? []) {
