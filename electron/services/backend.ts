@@ -473,7 +473,7 @@ export class Backend {
             ref: { type: 'port', id: key },
             text: h.ruleName,
             context: `VFP rule on port ${h.portName.slice(0, 8)}`,
-            rule: { port: key, layer: '', group: '', rule: h.ruleName, line: 0 },
+            rule: { port: key, layer: '', group: '', rule: h.ruleName, line: f.index.lineAt(h.ruleByte) },
             score: 10,
           });
         }

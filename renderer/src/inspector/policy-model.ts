@@ -39,14 +39,16 @@ export interface RuleLocation {
 
 /** Finds the rule a search hit points at: by line when it has one, else by name. */
 export function locateRule(layers: VfpLayerView[], focus: RuleFocus): RuleLocation | undefined {
+  // The line names one rule exactly; the name may repeat (the same rule name in two groups).
+  let byLine: RuleLocation | undefined;
   let byName: RuleLocation | undefined;
   for (const l of layers)
     for (const g of l.groups)
       g.rules.forEach((r, index) => {
-        if (focus.line && r.src.line === focus.line && !byName) byName = { layer: l.id, group: g.id, index, rule: r };
+        if (focus.line && r.src.line === focus.line && !byLine) byLine = { layer: l.id, group: g.id, index, rule: r };
         if (!byName && r.name === focus.name) byName = { layer: l.id, group: g.id, index, rule: r };
       });
-  return byName;
+  return byLine ?? byName;
 }
 
 export function layerRuleCount(l: VfpLayerView): number {

@@ -74,6 +74,9 @@ describe('Backend on the l2bridge demo', () => {
     expect(ruleHits.length).toBeGreaterThan(0);
     expect(ruleHits[0].text).toMatch(/LB_DSR/);
     expect(ruleHits[0].ref.type).toBe('port');
+    // the hit names the rule's line, so the inspector can jump to it
+    const ex = (await backend.call('getExcerpt', { bundleId: summary.id, file: 'vfpOutput.txt', line: ruleHits[0].rule!.line, context: 0 })) as FileExcerpt;
+    expect(ex.lines[0]).toMatch(/^\s*RULE\s*:\s*LB_DSR/);
   });
 
   it('gives excerpts of text files in their original encoding', async () => {
