@@ -52,7 +52,7 @@ describe('a damaged bundle still loads and every view answers', () => {
       fc.property(
         fc.array(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom('cut', 'junk', 'empty', 'flip', 'swap'), at: fc.double({ min: 0, max: 1, noNaN: true }), seed: fc.nat() }), { minLength: 1, maxLength: 4 }),
         (damages: Damage[]) => {
-          const bytes = files.map((f) => f.bytes);
+          const bytes: Uint8Array[] = files.map((f) => f.bytes);
           for (const d of damages) bytes[d.file] = damage(bytes[d.file], d, files[(d.file + 1) % files.length].bytes);
           const parsed = files.map((f, i) => parseBundleFile(f.name, bytes[i]));
           const m = assembleModel(parsed, { location: 'mem', kind: 'folder', root: '' });
