@@ -93,6 +93,7 @@ export const requests = {
   openBundle: z.object({ path: z.string().min(1).max(4096) }).strict(),
   openDemo: z.object({ name: z.enum(['l2bridge-node', 'overlay-node']) }).strict(),
   pickBundle: z.object({ kind: z.enum(['folder', 'zip']) }).strict(),
+  pickSavePath: z.object({ defaultName: z.string().min(1).max(255).regex(/^[\w .-]+$/), extension: z.enum(['html', 'md', 'json', 'pdf']) }).strict(),
   getJob: z.object({ jobId: id }).strict(),
   cancelLoad: z.object({ jobId: id }).strict(),
   listRecent: z.object({}).strict(),
@@ -231,6 +232,8 @@ export interface Responses {
   openBundle: { jobId: string };
   openDemo: { jobId: string };
   pickBundle: { path: string } | null;
+  /** Electron's native save dialog; null when cancelled, and always in browser mode. */
+  pickSavePath: { path: string } | null;
   getJob: JobState;
   cancelLoad: { ok: true };
   listRecent: RecentEntry[];

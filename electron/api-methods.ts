@@ -7,6 +7,7 @@ export const API_METHOD_NAMES = [
   'openBundle',
   'openDemo',
   'pickBundle',
+  'pickSavePath',
   'getJob',
   'cancelLoad',
   'listRecent',

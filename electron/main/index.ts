@@ -7,7 +7,7 @@
 // sender and validates its arguments (ipc-handler.ts); navigation, new windows, webviews and remote
 // requests are refused; permission requests denied (but sanitized clipboard writes from our page);
 // only https: links leave the app, through the system browser.
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type SaveDialogOptions, type WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -177,6 +177,14 @@ const localHandlers: LocalHandlers = {
           };
     const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
     return r.canceled || r.filePaths.length === 0 ? null : { path: r.filePaths[0] };
+  },
+  // Where to write an exported report (the PDF is written by the backend at that path).
+  pickSavePath: async ({ defaultName, extension }): Promise<Responses['pickSavePath']> => {
+    const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+    const name = defaultName.toLowerCase().endsWith(`.${extension}`) ? defaultName : `${defaultName}.${extension}`;
+    const options: SaveDialogOptions = { title: 'Export the report', defaultPath: path.join(app.getPath('documents'), name), filters: [{ name: extension.toUpperCase(), extensions: [extension] }] };
+    const r = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    return r.canceled || !r.filePath ? null : { path: r.filePath };
   },
 };
 

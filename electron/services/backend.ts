@@ -133,7 +133,8 @@ export class Backend {
       case 'openDemo':
         return this.startLoad(path.join(this.opts.demoDir ?? DEFAULT_DEMO_DIR, String(r.name)), false) as Responses[M];
       case 'pickBundle':
-        // Native dialogs belong to the Electron shell, which answers this call itself.
+      case 'pickSavePath':
+        // Native dialogs belong to the Electron shell, which answers these calls itself.
         return null as Responses[M];
       case 'getJob':
         return this.job(String(r.jobId)).state as Responses[M];

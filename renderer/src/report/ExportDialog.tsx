@@ -228,7 +228,23 @@ function ExportBody({ onClose }: { onClose(): void }) {
               <label className="export-label" htmlFor="pdf-path">
                 Write the PDF to
               </label>
-              <input id="pdf-path" className="input mono" value={pdfPath} onChange={(e) => setPdfPath(e.target.value)} placeholder={browser ? '/tmp/report.pdf' : 'C:\\Users\\me\\report.pdf'} spellCheck={false} data-testid="pdf-path" />
+              <div className="export-pdf-row">
+                <input id="pdf-path" className="input mono" value={pdfPath} onChange={(e) => setPdfPath(e.target.value)} placeholder={browser ? '/tmp/report.pdf' : 'C:\\Users\\me\\report.pdf'} spellCheck={false} data-testid="pdf-path" />
+                {info?.nativeDialogs && (
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() =>
+                      void api.pickSavePath({ defaultName: 'hnsight-report', extension: 'pdf' }).then((r) => {
+                        if (r) setPdfPath(r.path);
+                      })
+                    }
+                    data-testid="pdf-browse"
+                  >
+                    Choose…
+                  </button>
+                )}
+              </div>
               <div className="muted small-text">
                 {browser ? (
                   <>
