@@ -1,7 +1,7 @@
 export const USAGE = `hnsight — see Windows container networking (HNS, VFP, vSwitch) in a CollectLogs bundle
 
 Usage:
-  hnsight inspect <bundle-dir|bundle.zip|file> [--json]
+  hnsight inspect <bundle-dir|bundle.zip|file> [--json] [--verbose]
       Load a bundle and print what it holds: object counts, files read, parse issues, findings.
       Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
   hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N] [--json]
@@ -32,8 +32,9 @@ Usage:
       partial or missing. WinRM: NTLMv2 with message encryption over http (5985), NTLM or Basic over
       https (5986, certificate checked unless --insecure-skip-tls-verify). SSH: key or password,
       host key checked against known_hosts. kubectl: a short-lived HostProcess pod (SYSTEM, host
-      network) pinned to the node, deleted afterwards; needs RBAC to create/exec pods. Passwords never go on the command line: --password-env
-      names an environment variable holding it, otherwise hnsight asks on the terminal.
+      network) pinned to the node, deleted afterwards; needs RBAC to create/exec pods.
+      Passwords never go on the command line: --password-env names an environment variable
+      holding it, otherwise hnsight asks on the terminal.
       Progress on stderr. Exit 0 complete, 1 partial, 2 bad usage or nothing collected, 130 cancelled.
   hnsight help
       This text.
