@@ -45,6 +45,18 @@ function ObjRow({ o, sign }: { o: DiffObject; sign: 'added' | 'removed' }) {
   );
 }
 
+/** The name of a changed object or rule and where it is in the second bundle (else the first). */
+function ChangeHead({ c }: { c: { key: string; label: string; src?: { file: string; line: number }; srcB?: { file: string; line: number } } }) {
+  return (
+    <div className="diff-change-head">
+      <span className="diff-label" title={c.key}>
+        {c.label}
+      </span>
+      <Src src={c.srcB ?? c.src} />
+    </div>
+  );
+}
+
 function ChangeRow({ c }: { c: DiffChange }) {
   return (
     <li className="diff-item changed" data-testid="diff-changed">
@@ -52,12 +64,7 @@ function ChangeRow({ c }: { c: DiffChange }) {
         ~
       </span>
       <div className="diff-change">
-        <div className="diff-change-head">
-          <span className="diff-label" title={c.key}>
-            {c.label}
-          </span>
-          <Src src={c.srcB ?? c.src} />
-        </div>
+        <ChangeHead c={c} />
         <table className="diff-fields">
           <tbody>
             {c.fields.map((f) => (
@@ -212,12 +219,7 @@ function Result({ r }: { r: DiffResult }) {
                   <li key={c.key} className="diff-item counter">
                     <span className="diff-sign">Δ</span>
                     <div className="diff-change">
-                      <div className="diff-change-head">
-                        <span className="diff-label" title={c.key}>
-                          {c.label}
-                        </span>
-                        <Src src={c.srcB ?? c.src} />
-                      </div>
+                      <ChangeHead c={c} />
                       <table className="diff-fields">
                         <tbody>
                           {counterRows(c).map((row) => (
