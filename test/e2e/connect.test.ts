@@ -110,15 +110,13 @@ describe('Connect to node… (browser mode, WinRM test server)', () => {
     await openDialog(page);
   });
 
-  it('collects over WinRM with progress and lands on the summary of the collected bundle', async () => {
+  it('collects over WinRM and lands on the summary of the collected bundle', async () => {
     await page.fill('[data-testid="connect-url"]', winrm.url);
     await page.fill('[data-testid="connect-password"]', PASSWORD);
     await shot(page, 'connect-form');
     await page.click('[data-testid="connect-submit"]');
-    // The field is cleared as soon as the request leaves.
-    await page.waitForSelector('[data-testid="connect-job"]');
-    await page.waitForSelector('[data-testid="connect-progress"]');
-    // Then the bundle opens: the dialog closes and the summary of the collected node shows.
+    // This fixture node answers fast enough that the job view may close before it can be seen
+    // (progress is watched on the slow node in the cancel test); the bundle then opens: the dialog closes and the summary of the collected node shows.
     await page.waitForSelector('[data-testid="summary"]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid="connect-dialog"]', { state: 'detached' });
     expect(await page.textContent('[data-testid="summary-host"]')).toBe('akswin22000000');
