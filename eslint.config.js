@@ -11,7 +11,7 @@ const pureImportBan = {
     { group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*'], message: 'parsers/ and analysis/ are pure TypeScript: no React.' },
     { group: ['electron', 'electron/*'], message: 'parsers/ and analysis/ are pure TypeScript: no Electron.' },
     { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'parsers/ and analysis/ may not depend on the shells above them.' },
-    { group: ['yauzl'], message: 'Reading zips is a Node service (electron/services).' },
+    { group: ['yauzl'], message: 'Reading zips is a Node service (services).' },
   ],
 };
 

@@ -7,7 +7,7 @@ import { runCollect } from './commands/collect.ts';
 import { runReport } from './commands/report.ts';
 import { runDiff } from './commands/diff.ts';
 import { UsageError } from './errors.ts';
-import { BundleOpenError } from '../electron/services/bundle/source.ts';
+import { BundleOpenError } from '../services/bundle/source.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

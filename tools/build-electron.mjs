@@ -2,7 +2,7 @@
 // Bundles the Electron shell with esbuild (no Electron binary needed):
 //   electron/main/index.ts                      → dist/electron/main.cjs        (main process, CJS)
 //   electron/preload/index.ts                   → dist/electron/preload.cjs     (sandboxed preload: one CJS file, requires only 'electron')
-//   electron/services/bundle/parse-worker-main.ts → dist/electron/parse-worker.mjs (the parser's worker thread)
+//   services/bundle/parse-worker-main.ts → dist/electron/parse-worker.mjs (the parser's worker thread)
 // `electron` stays external; everything else (the backend, parsers, zod, yauzl) is bundled, so the
 // packaged app needs no node_modules.
 //
@@ -55,7 +55,7 @@ export function buildOptions({ outdir = path.join(repo, 'dist', 'electron'), min
     },
     {
       ...common,
-      entryPoints: [path.join(repo, 'electron/services/bundle/parse-worker-main.ts')],
+      entryPoints: [path.join(repo, 'services/bundle/parse-worker-main.ts')],
       outfile: path.join(outdir, 'parse-worker.mjs'),
       platform: 'node',
       format: 'esm',

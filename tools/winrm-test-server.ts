@@ -17,15 +17,15 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { NtlmServer, type NtlmSession } from '../electron/services/live/ntlm.ts';
-import { fromBase64, toBase64, utf8, fromUtf8 } from '../electron/services/live/bytes.ts';
-import { ENCRYPTED_CONTENT_TYPE, isEncryptedContentType, sealBody, unsealBody } from '../electron/services/live/framing.ts';
+import { NtlmServer, type NtlmSession } from '../services/live/ntlm.ts';
+import { fromBase64, toBase64, utf8, fromUtf8 } from '../services/live/bytes.ts';
+import { ENCRYPTED_CONTENT_TYPE, isEncryptedContentType, sealBody, unsealBody } from '../services/live/framing.ts';
 import {
   ACTION, FAULT_ACTION, FAULT_SHELL_NOT_FOUND, FAULT_TIMED_OUT, RESPONSE_ACTION, commandResponseBody, createResponseBody, decodeEncodedCommand,
   faultBody, parseMessage, receiveResponseBody, responseEnvelope, signalResponseBody, type ParsedMessage,
-} from '../electron/services/live/wsman.ts';
-import { find, findAll } from '../electron/services/live/xml.ts';
-import { COLLECT_COMMANDS, commandIdOf } from '../electron/services/live/collect-commands.ts';
+} from '../services/live/wsman.ts';
+import { find, findAll } from '../services/live/xml.ts';
+import { COLLECT_COMMANDS, commandIdOf } from '../services/live/collect-commands.ts';
 
 export interface InjectOptions { timeouts?: number; chunkSize?: number; httpChunked?: boolean; dropEvery?: number; shellNotFound?: number }
 export interface TestServerOptions {

@@ -1,5 +1,5 @@
 // The notes a person writes while looking at a bundle: on hops, findings, objects and the report as
-// a whole, plus the walks they chose. Saved by electron/services/notes (atomically, with revisions);
+// a whole, plus the walks they chose. Saved by services/notes (atomically, with revisions);
 // the schema is documented in README.md ("Notes file").
 import type { Flow, Proto } from '../trace/types.ts';
 

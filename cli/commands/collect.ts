@@ -5,9 +5,9 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { UsageError } from '../errors.ts';
-import { startLiveCollection, type LiveTarget } from '../../electron/services/live/service.ts';
-import type { CollectEvent } from '../../electron/services/live/collector.ts';
-import { RemoteError } from '../../electron/services/live/remote-shell.ts';
+import { startLiveCollection, type LiveTarget } from '../../services/live/service.ts';
+import type { CollectEvent } from '../../services/live/collector.ts';
+import { RemoteError } from '../../services/live/remote-shell.ts';
 
 export async function runCollect(argv: string[], io: { stderr: NodeJS.WritableStream; stdin: NodeJS.ReadStream } = { stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   let parsed;

@@ -2,7 +2,7 @@
 // an unreadable bundle.
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
-import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
 import { diffModels, formatDiff } from '../../analysis/diff/index.ts';
 

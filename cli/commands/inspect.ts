@@ -1,7 +1,7 @@
 // `hnsight inspect <bundle> [--json]`
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
-import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
 import { runChecks } from '../../analysis/checks/index.ts';

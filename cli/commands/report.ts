@@ -3,10 +3,10 @@
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
-import { loadBundle } from '../../electron/services/bundle/load.ts';
-import { exportReport, formatFromPath } from '../../electron/services/export/export.ts';
-import { PdfUnavailable } from '../../electron/services/export/pdf.ts';
-import { parseNotes } from '../../electron/services/notes/store.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
+import { exportReport, formatFromPath } from '../../services/export/export.ts';
+import { PdfUnavailable } from '../../services/export/pdf.ts';
+import { parseNotes } from '../../services/notes/store.ts';
 import type { Flow, Proto } from '../../analysis/trace/types.ts';
 import type { Notes } from '../../analysis/report/notes.ts';
 

@@ -1,7 +1,7 @@
 // `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--json]`
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
-import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
 import { traceFlow } from '../../analysis/trace/engine.ts';
 import { formatTrace } from '../../analysis/trace/format.ts';
 import type { Flow, Proto, TraceResult } from '../../analysis/trace/types.ts';

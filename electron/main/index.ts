@@ -1,5 +1,5 @@
 // The Electron main process: one window, the native menu, dialogs, and the IPC bridge to the backend.
-// Thin by design — everything that reads bundles or answers the API lives in electron/services
+// Thin by design — everything that reads bundles or answers the API lives in services
 // (plain Node). Bundled by tools/build-electron.mjs into dist/electron/main.cjs, next to preload.cjs;
 // the renderer build is dist/renderer/index.html, loaded over file://.
 //
@@ -11,8 +11,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, sc
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Backend } from '../services/backend.ts';
-import type { RecentEntry, Responses } from '../api-contract.ts';
+import { Backend } from '../../services/backend.ts';
+import type { RecentEntry, Responses } from '../../contract/api.ts';
 import { bundleFromArgv } from './args.ts';
 import { channelFor, COMMAND_CHANNEL, handleIpc, isAppIndexUrl, METHODS, type LocalHandlers, type SenderInfo } from './ipc-handler.ts';
 import { readJsonSync, writeJsonAtomic, writeJsonAtomicSync } from './json-file.ts';
@@ -22,7 +22,7 @@ import { COMMANDS, menuTemplate, type Command } from './menu.ts';
 import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
 import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
 
-// What the shell needs of the backend, checked structurally against electron/services/backend.ts.
+// What the shell needs of the backend, checked structurally against services/backend.ts.
 interface ShellBackend {
   call(method: string, body: unknown): Promise<unknown>;
   readonly recent: { clear(): Promise<void> };

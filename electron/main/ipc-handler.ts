@@ -7,7 +7,7 @@
 // `{ value }` rather than the bare value because some replies legitimately carry an `error` field
 // (a failed load's JobState).
 import { fileURLToPath } from 'node:url';
-import { METHODS, requestSecrets, validateRequest, ValidationError, withoutSecrets, type Method, type Request, type Responses } from '../api-contract.ts';
+import { METHODS, requestSecrets, validateRequest, ValidationError, withoutSecrets, type Method, type Request, type Responses } from '../../contract/api.ts';
 
 export type IpcReply = { value: unknown } | { error: string };
 
@@ -21,7 +21,7 @@ export interface SenderInfo {
   isMainFrame: boolean;
 }
 
-/** What the handler needs from the backend (electron/services/backend.ts `Backend`). */
+/** What the handler needs from the backend (services/backend.ts `Backend`). */
 export interface CallableBackend {
   call(method: string, body: unknown): Promise<unknown>;
 }

@@ -1,13 +1,13 @@
 // The preload of the hnsight window. It runs sandboxed (contextIsolation, sandbox), so it can only
 // require 'electron'; tools/build-electron.mjs bundles it into one CJS file. It exposes two globals:
-//   window.hnsight       — the HnsightApi of electron/api-contract.ts: one function per method, each
+//   window.hnsight       — the HnsightApi of contract/api.ts: one function per method, each
 //                          an ipcRenderer.invoke on `hnsight:<method>` (main checks the sender and
 //                          validates the arguments), plus onCommand for menu commands;
 //   window.hnsightFiles  — pathForFile(file): the filesystem path of a dropped File (webUtils), since
 //                          a sandboxed renderer's File has no `path`.
 // Nothing else of Electron or IPC reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import type { HnsightApi } from '../api-contract.ts';
+import type { HnsightApi } from '../../contract/api.ts';
 import { PRELOAD_METHODS } from './methods.ts';
 
 const COMMAND_CHANNEL = 'hnsight:command';

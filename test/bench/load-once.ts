@@ -1,6 +1,6 @@
 // One measured load of a bundle in a fresh process, so peak RSS belongs to this load alone.
 // Prints one JSON line: { loadMs, peakRssBytes, rules, ports }.
-import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
 
 const target = process.argv[2];
 const t0 = performance.now();

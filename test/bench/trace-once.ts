@@ -1,6 +1,6 @@
 // Trace timing on the big node: load once, warm the ports used (their rules are parsed on first
 // use), then time many pod → service / pod → pod / pod → outside walks. Prints { traceMedianUs, ... }.
-import { loadBundle } from '../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
 import { traceFlow } from '../../analysis/trace/engine.ts';
 import type { Flow } from '../../analysis/trace/types.ts';
 

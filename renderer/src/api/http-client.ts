@@ -1,6 +1,6 @@
 // Browser mode's implementation of the API contract: POST /api/<method> to `hnsight serve`. The
 // token travels in an HttpOnly cookie the server set when the page was first opened with ?token=.
-import type { HnsightApi, Method, Request, Responses } from '../../../electron/api-contract.ts';
+import type { HnsightApi, Method, Request, Responses } from '../../../contract/api.ts';
 import { API_METHODS } from './methods.ts';
 
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 // Picks the backend: the Electron preload's bridge when present, otherwise HTTP to `hnsight serve`.
 // The rest of the renderer only sees HnsightApi.
-import type { HnsightApi } from '../../../electron/api-contract.ts';
+import type { HnsightApi } from '../../../contract/api.ts';
 import { createHttpApi } from './http-client.ts';
 
 declare global {

@@ -12,7 +12,7 @@ import {
   TRANSPORTS, canOpen, isFinished, matchingSaved, normalizeWinRmUrl, passwordNeed, progressOf, resultOf,
   type ConnectForm, type Transport,
 } from './connect-form.ts';
-import type { CollectCommandView, CollectJobState } from '../../../electron/api-contract.ts';
+import type { CollectCommandView, CollectJobState } from '../../../contract/api.ts';
 import './ConnectDialog.css';
 
 export function ConnectDialog() {

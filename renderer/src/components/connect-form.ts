@@ -2,7 +2,7 @@
 // messages), a saved target → the form, and the progress and result lines. No React, no secrets: the
 // password is never part of a ConnectForm.
 import { formatBytes } from '../lib/format.ts';
-import type { CollectCommandView, CollectJobState, CollectTarget, SavedTarget } from '../../../electron/api-contract.ts';
+import type { CollectCommandView, CollectJobState, CollectTarget, SavedTarget } from '../../../contract/api.ts';
 
 export type Transport = CollectTarget['transport'];
 

@@ -6,7 +6,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ArrowRight, GitCompare, Minus, Plus, RefreshCw, Search, X, Equal, FolderOpen } from 'lucide-react';
 import type { DiffChange, DiffKind, DiffObject, DiffResult, DiffSection } from '../../../analysis/diff/types.ts';
-import type { LoadProgressView } from '../../../electron/api-contract.ts';
+import type { LoadProgressView } from '../../../contract/api.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { api } from '../api/index.ts';

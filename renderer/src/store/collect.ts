@@ -4,7 +4,7 @@
 //
 // The password is never part of this state: start(password) hands it to startCollect and drops it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CollectJobState, HnsightApi, SavedTarget } from '../../../electron/api-contract.ts';
+import type { CollectJobState, HnsightApi, SavedTarget } from '../../../contract/api.ts';
 import { EMPTY_FORM, canOpen, formFromTarget, isFinished, matchingSaved, passwordNeed, problemCommands, targetFromForm, type ConnectForm, type FieldErrors } from '../components/connect-form.ts';
 
 export interface CollectDeps {

@@ -1,6 +1,6 @@
 // Diff slice: Compare… — two bundle paths (the open bundle's location and another), the backend loads
 // both and compares them (openDiff), the renderer polls getDiff for progress and the result.
-import type { DiffJobState } from '../../../electron/api-contract.ts';
+import type { DiffJobState } from '../../../contract/api.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export interface DiffSlice {

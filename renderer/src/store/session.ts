@@ -2,7 +2,7 @@
 // (summary, topology, inventory). It also decides the app state the e2e tests and the error screen
 // read: loading while the first info/auto-open or any load runs, error when the backend is unreachable
 // or the initial bundle failed.
-import type { AppInfo, JobState, RecentEntry } from '../../../electron/api-contract.ts';
+import type { AppInfo, JobState, RecentEntry } from '../../../contract/api.ts';
 import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/views/types.ts';
 import { errorMessage, type AppState, type SliceCreator } from './types.ts';
 

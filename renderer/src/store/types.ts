@@ -2,7 +2,7 @@
 // actions; they reach each other only through get(), and the backend only through Deps.api, so the
 // unit tests drive them with a fake API and no DOM.
 import type { StateCreator } from 'zustand';
-import type { HnsightApi } from '../../../electron/api-contract.ts';
+import type { HnsightApi } from '../../../contract/api.ts';
 import type { SessionSlice } from './session.ts';
 import type { SelectionSlice } from './selection.ts';
 import type { UiSlice } from './ui.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { METHODS } from '../../../electron/api-contract.ts';
+import { METHODS } from '../../../contract/api.ts';
 import { API_METHODS } from '../../../renderer/src/api/methods.ts';
 
 it('the renderer knows every method of the contract, and no other', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BundleOpenError, checkZipEntryName, openBundle } from '../../../electron/services/bundle/source.ts';
+import { BundleOpenError, checkZipEntryName, openBundle } from '../../../services/bundle/source.ts';
 import { makeZip, patchName } from '../../helpers/zip.ts';
 
 let dir: string;

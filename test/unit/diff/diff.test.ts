@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildNode, writeBundle, DEMOS, type NodeSpec } from '../../../tools/gen/index.ts';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
 import { diffModels, formatDiff, type DiffResult } from '../../../analysis/diff/index.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';

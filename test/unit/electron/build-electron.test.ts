@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { METHODS } from '../../../electron/api-contract.ts';
+import { METHODS } from '../../../contract/api.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 let tmp: string;

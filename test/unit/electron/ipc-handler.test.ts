@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { channelFor, checkSender, errorMessage, handleIpc, isAppIndexUrl, type SenderInfo } from '../../../electron/main/ipc-handler.ts';
-import { METHODS } from '../../../electron/api-contract.ts';
+import { METHODS } from '../../../contract/api.ts';
 
 const INDEX = pathToFileURL(path.resolve('/opt/hnsight/dist/renderer/index.html')).href;
 const good: SenderInfo = { url: INDEX, isOurWindow: true, isMainFrame: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { METHODS } from '../../../electron/api-contract.ts';
+import { METHODS } from '../../../contract/api.ts';
 import { PRELOAD_METHODS } from '../../../electron/preload/methods.ts';
 
 describe('preload method list', () => {

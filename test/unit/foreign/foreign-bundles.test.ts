@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import { countObjects } from '../../../analysis/inspect.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/foreign');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { buildInventory } from '../../../analysis/views/inventory.ts';
 import { buildSearchIndex, searchObjects } from '../../../analysis/views/search.ts';

@@ -6,10 +6,10 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWinRmTestServer, decodeFixture, type InjectOptions } from '../../../tools/winrm-test-server.ts';
-import { startLiveCollection } from '../../../electron/services/live/service.ts';
-import { COLLECT_COMMANDS } from '../../../electron/services/live/collect-commands.ts';
-import { MANIFEST_FILE, type CollectManifest } from '../../../electron/services/live/collector.ts';
-import type { CollectEvent } from '../../../electron/services/live/collector.ts';
+import { startLiveCollection } from '../../../services/live/service.ts';
+import { COLLECT_COMMANDS } from '../../../services/live/collect-commands.ts';
+import { MANIFEST_FILE, type CollectManifest } from '../../../services/live/collector.ts';
+import type { CollectEvent } from '../../../services/live/collector.ts';
 
 const repo = path.resolve(__dirname, '../../..');
 const DEMO = path.join(repo, 'assets/demo/l2bridge-node');

@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startWinRmTestServer } from '../../../tools/winrm-test-server.ts';
-import { Backend, BackendError, newCollectionDir, targetKey, type SecretStore } from '../../../electron/services/backend.ts';
-import { ValidationError, type CollectJobState, type JobState, type SavedTarget, type AppInfo } from '../../../electron/api-contract.ts';
+import { Backend, BackendError, newCollectionDir, targetKey, type SecretStore } from '../../../services/backend.ts';
+import { ValidationError, type CollectJobState, type JobState, type SavedTarget, type AppInfo } from '../../../contract/api.ts';
 import { handleIpc } from '../../../electron/main/ipc-handler.ts';
 import { SafeStorageSecretStore, SECRETS_FILE, type SafeStorageLike } from '../../../electron/main/secret-store.ts';
-import { startServer } from '../../../electron/services/server.ts';
-import { MANIFEST_FILE } from '../../../electron/services/live/collector.ts';
+import { startServer } from '../../../services/server.ts';
+import { MANIFEST_FILE } from '../../../services/live/collector.ts';
 
 const repo = path.resolve(__dirname, '../../..');
 const DEMO = path.join(repo, 'assets/demo/l2bridge-node');

@@ -5,7 +5,7 @@ import {
   EMPTY_FORM, canOpen, formFromTarget, matchingSaved, normalizeWinRmUrl, passwordNeed, problemCommands, progressOf, resultTitle, targetFromForm, type ConnectForm,
 } from '../../../renderer/src/components/connect-form.ts';
 import { createCollectStore, type CollectDeps } from '../../../renderer/src/store/collect.ts';
-import { collectTarget, type CollectJobState, type SavedTarget } from '../../../electron/api-contract.ts';
+import { collectTarget, type CollectJobState, type SavedTarget } from '../../../contract/api.ts';
 
 const PASSWORD = 'Dial0g-Secret!';
 type FormOver = { transport?: ConnectForm['transport']; winrm?: Partial<ConnectForm['winrm']>; ssh?: Partial<ConnectForm['ssh']>; kubectl?: Partial<ConnectForm['kubectl']> };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createHash, createHmac } from 'node:crypto';
-import { hmacMd5, md4, md5, rc4, Rc4 } from '../../../electron/services/live/crypto.ts';
-import { fromHex, hex, latin1, utf16le, fromBase64, toBase64 } from '../../../electron/services/live/bytes.ts';
+import { hmacMd5, md4, md5, rc4, Rc4 } from '../../../services/live/crypto.ts';
+import { fromHex, hex, latin1, utf16le, fromBase64, toBase64 } from '../../../services/live/bytes.ts';
 import {
   AV, computeNtlmv2, encodeAvPairs, ntlmv2Temp, ntowfv2, NtlmSession, sessionKeys,
-} from '../../../electron/services/live/ntlm.ts';
+} from '../../../services/live/ntlm.ts';
 
 describe('MD4 (RFC 1320 appendix A.5)', () => {
   const vectors: [string, string][] = [

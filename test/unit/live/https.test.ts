@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWinRmTestServer } from '../../../tools/winrm-test-server.ts';
-import { WinRmShell } from '../../../electron/services/live/winrm.ts';
+import { WinRmShell } from '../../../services/live/winrm.ts';
 
 const DEMO = path.resolve(__dirname, '../../../assets/demo/l2bridge-node');
 const PASSWORD = 'tls-P4ss!word';

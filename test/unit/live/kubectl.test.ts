@@ -9,8 +9,8 @@ import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import { KubectlShell } from '../../../electron/services/live/kubectl.ts';
-import { startLiveCollection } from '../../../electron/services/live/service.ts';
+import { KubectlShell } from '../../../services/live/kubectl.ts';
+import { startLiveCollection } from '../../../services/live/service.ts';
 import { answerFromFixtures, decodeFixture } from '../../../tools/winrm-test-server.ts';
 
 const repo = path.resolve(__dirname, '../../..');

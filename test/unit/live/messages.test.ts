@@ -1,17 +1,17 @@
 // NTLM messages, the encrypted multipart framing, WS-Man envelopes and responses, CLIXML: build and parse.
 import { describe, expect, it } from 'vitest';
-import { fromHex, hex, latin1, utf16le, fromLatin1, utf8 } from '../../../electron/services/live/bytes.ts';
+import { fromHex, hex, latin1, utf16le, fromLatin1, utf8 } from '../../../services/live/bytes.ts';
 import {
   AV, CLIENT_FLAGS, MIC_OFFSET, NTLM_FLAGS as F, NtlmClient, NtlmServer, NtlmSession, decodeAuthenticate, decodeAvPairs, decodeChallenge,
   decodeNegotiate, encodeNegotiate, unwrapSpnego,
-} from '../../../electron/services/live/ntlm.ts';
-import { sealBody, unsealBody, ENCRYPTED_CONTENT_TYPE, isEncryptedContentType } from '../../../electron/services/live/framing.ts';
+} from '../../../services/live/ntlm.ts';
+import { sealBody, unsealBody, ENCRYPTED_CONTENT_TYPE, isEncryptedContentType } from '../../../services/live/framing.ts';
 import {
   ACTION, FAULT_TIMED_OUT, commandBody, createResponseBody, createShellBody, decodeEncodedCommand, envelope, faultBody, parseFault, parseMessage,
   parseReceive, powershellCommand, receiveResponseBody, responseEnvelope, shellIdFromCreate,
-} from '../../../electron/services/live/wsman.ts';
-import { decodeClixml } from '../../../electron/services/live/clixml.ts';
-import { parseXml, XmlError } from '../../../electron/services/live/xml.ts';
+} from '../../../services/live/wsman.ts';
+import { decodeClixml } from '../../../services/live/clixml.ts';
+import { parseXml, XmlError } from '../../../services/live/xml.ts';
 
 let counter = 0;
 const env = { random: (n: number) => Uint8Array.from({ length: n }, () => (counter++ * 37 + 11) & 0xff), now: () => 1_700_000_000_000 };

@@ -60,8 +60,8 @@ describe('pywinrm (Debian python3-winrm) against winrm-test-server', () => {
 
 describe("hnsight's client session security against python ntlm_auth (server side)", () => {
   it('ntlm_auth unwraps what the TS client sealed, and the TS client unwraps what ntlm_auth sealed, in sequence', async () => {
-    const { NtlmClient, NtlmServer } = await import('../../../electron/services/live/ntlm.ts');
-    const { hex, fromHex } = await import('../../../electron/services/live/bytes.ts');
+    const { NtlmClient, NtlmServer } = await import('../../../services/live/ntlm.ts');
+    const { hex, fromHex } = await import('../../../services/live/bytes.ts');
     const { randomBytes } = await import('node:crypto');
     // Capture the exported session key the client picks by wrapping its randomness.
     const keys: Uint8Array[] = [];

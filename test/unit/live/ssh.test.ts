@@ -7,9 +7,9 @@ import { promises as fs, existsSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SshShell } from '../../../electron/services/live/ssh.ts';
-import { startLiveCollection } from '../../../electron/services/live/service.ts';
-import { COLLECT_COMMANDS, scriptFor } from '../../../electron/services/live/collect-commands.ts';
+import { SshShell } from '../../../services/live/ssh.ts';
+import { startLiveCollection } from '../../../services/live/service.ts';
+import { COLLECT_COMMANDS, scriptFor } from '../../../services/live/collect-commands.ts';
 import { decodeFixture } from '../../../tools/winrm-test-server.ts';
 
 const repo = path.resolve(__dirname, '../../..');

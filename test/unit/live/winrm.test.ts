@@ -3,16 +3,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { startWinRmTestServer, type InjectOptions } from '../../../tools/winrm-test-server.ts';
-import { WinRmShell, WinRmTransport } from '../../../electron/services/live/winrm.ts';
-import { RemoteError } from '../../../electron/services/live/remote-shell.ts';
-import { HttpConnection } from '../../../electron/services/live/http-conn.ts';
-import { envelope, ACTION } from '../../../electron/services/live/wsman.ts';
-import { COLLECT_COMMANDS, scriptFor } from '../../../electron/services/live/collect-commands.ts';
+import { WinRmShell, WinRmTransport } from '../../../services/live/winrm.ts';
+import { RemoteError } from '../../../services/live/remote-shell.ts';
+import { HttpConnection } from '../../../services/live/http-conn.ts';
+import { envelope, ACTION } from '../../../services/live/wsman.ts';
+import { COLLECT_COMMANDS, scriptFor } from '../../../services/live/collect-commands.ts';
 import { decodeFixture } from '../../../tools/winrm-test-server.ts';
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { NtlmClient } from '../../../electron/services/live/ntlm.ts';
-import { fromBase64, toBase64 } from '../../../electron/services/live/bytes.ts';
+import { NtlmClient } from '../../../services/live/ntlm.ts';
+import { fromBase64, toBase64 } from '../../../services/live/bytes.ts';
 
 const FIXTURES = path.resolve(__dirname, '../../../assets/demo/l2bridge-node');
 const PASSWORD = 'Tr0ub4dor&3-sealed';

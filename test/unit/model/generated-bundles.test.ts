@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildNode, writeBundle, type NodeSpec, type WriteOptions } from '../../../tools/gen/index.ts';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import { countObjects } from '../../../analysis/inspect.ts';
 
 const temps: string[] = [];

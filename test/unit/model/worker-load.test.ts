@@ -2,7 +2,7 @@
 // parse (the index's line numbers are resolved by methods that structured cloning drops).
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import { countObjects } from '../../../analysis/inspect.ts';
 
 const demo = path.resolve('assets/demo/overlay-node');

@@ -5,10 +5,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NotesStore, StaleNotesError, parseNotes, bundleHash, BESIDE_SUFFIX } from '../../../electron/services/notes/index.ts';
-import { Backend } from '../../../electron/services/backend.ts';
+import { NotesStore, StaleNotesError, parseNotes, bundleHash, BESIDE_SUFFIX } from '../../../services/notes/index.ts';
+import { Backend } from '../../../services/backend.ts';
 import type { Notes } from '../../../analysis/report/notes.ts';
-import type { JobState } from '../../../electron/api-contract.ts';
+import type { JobState } from '../../../contract/api.ts';
 
 const root = path.resolve(__dirname, '../../..');
 const bundle = { hash: 'sha256:abc', location: '/bundles/node-a', hostName: 'node-a' };

@@ -1,6 +1,6 @@
 // Child process for the kill test: saves revision after revision of big notes as fast as it can,
 // printing each revision it finished, until it is killed.
-import { NotesStore } from '../../../electron/services/notes/store.ts';
+import { NotesStore } from '../../../services/notes/store.ts';
 
 const [dataDir, hash] = process.argv.slice(2);
 const store = new NotesStore(dataDir);

@@ -1,6 +1,6 @@
 // A scripted HnsightApi for the store tests: every method is a vi.fn with a sensible default.
 import { vi } from 'vitest';
-import type { HnsightApi, JobState } from '../../../electron/api-contract.ts';
+import type { HnsightApi, JobState } from '../../../contract/api.ts';
 import type { BundleSummary } from '../../../analysis/views/types.ts';
 
 export function summary(id = 'b1', extra: Partial<BundleSummary> = {}): BundleSummary {

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildReport, renderHtml, renderMarkdown } from '../../../analysis/report/index.ts';
 import { Redactor, isMeaninglessIp, redactorSeed } from '../../../analysis/redact/index.ts';
-import { parseNotes } from '../../../electron/services/notes/store.ts';
+import { parseNotes } from '../../../services/notes/store.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 
 const root = path.resolve(__dirname, '../../..');

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Backend } from '../../../electron/services/backend.ts';
+import { Backend } from '../../../services/backend.ts';
 import type { BundleSummary, InspectorView, InventoryTable, SearchHit, TopologyGraph, FileExcerpt } from '../../../analysis/views/types.ts';
-import type { JobState } from '../../../electron/api-contract.ts';
+import type { JobState } from '../../../contract/api.ts';
 
 let dir: string;
 let backend: Backend;

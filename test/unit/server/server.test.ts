@@ -4,8 +4,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { Backend } from '../../../electron/services/backend.ts';
-import { checkAccess, startServer, type RunningServer } from '../../../electron/services/server.ts';
+import { Backend } from '../../../services/backend.ts';
+import { checkAccess, startServer, type RunningServer } from '../../../services/server.ts';
 
 let dir: string;
 let server: RunningServer;

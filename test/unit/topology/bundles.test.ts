@@ -1,7 +1,7 @@
 // The demo bundles that ship with the app and the hand-written foreign bundles, read from disk.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { loadBundle } from '../../../electron/services/bundle/load.ts';
+import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildTopology } from '../../../analysis/topology.ts';
 import { edgeBetween, expectValidGraph, nodesOf } from './helpers.ts';
 

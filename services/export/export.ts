@@ -1,8 +1,8 @@
 // Builds and writes a report: the pure document and renderers from analysis/report, the file written
 // atomically, PDF printed from the HTML by whoever can (headless Chromium here, printToPDF in Electron).
 import path from 'node:path';
-import type { NodeModel } from '../../../parsers/model/types.ts';
-import { buildReport, renderReport, type ReportFormat, type ReportOptions } from '../../../analysis/report/index.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
+import { buildReport, renderReport, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import { htmlToPdf } from './pdf.ts';
 

@@ -2,7 +2,7 @@
 // indexed on the second core while the main thread reads the rest of the bundle.
 import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
-import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
+import { parseBundleFile } from '../../parsers/bundle/parse-file.ts';
 import type { WorkerRequest, WorkerReply } from './parse-pool.ts';
 
 parentPort!.on('message', async (req: WorkerRequest) => {

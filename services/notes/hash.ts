@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { openBundle, type BundleEntry } from '../bundle/source.ts';
-import { findBundleRoot } from '../../../parsers/bundle/root.ts';
+import { findBundleRoot } from '../../parsers/bundle/root.ts';
 
 const CORE = /^(network|endpoint|policy|ip|routes|ports|vfpoutput|hnsdiag|namespaces)\.txt$/i;
 const EDGE = 64 * 1024;

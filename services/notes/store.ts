@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { notesSchema } from '../../api-contract.ts';
-import { emptyNotes, type Notes } from '../../../analysis/report/notes.ts';
+import { notesSchema } from '../../contract/api.ts';
+import { emptyNotes, type Notes } from '../../analysis/report/notes.ts';
 
 export class StaleNotesError extends Error {
   override name = 'StaleNotesError';

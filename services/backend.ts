@@ -14,28 +14,28 @@ import type { CollectEvent, CollectManifest, CommandRecord } from './live/collec
 import {
   requestSecrets, validateRequest, ValidationError,
   type AppInfo, type DiffJobState, type CollectCommandView, type CollectJobState, type CollectTarget, type JobState, type Method, type Request, type Responses, type SavedTarget,
-} from '../api-contract.ts';
-import type { NodeModel } from '../../parsers/model/types.ts';
-import type { BundleSummary, SearchHit, TopologyGraph } from '../../analysis/views/types.ts';
-import { buildSummary } from '../../analysis/views/summary.ts';
-import { buildInventory } from '../../analysis/views/inventory.ts';
-import { buildInspector } from '../../analysis/views/inspector.ts';
-import { buildSearchIndex, searchObjects, searchRuleBytes, type SearchIndex } from '../../analysis/views/search.ts';
-import { buildTopology } from '../../analysis/topology.ts';
-import { traceFlow } from '../../analysis/trace/engine.ts';
-import { tracePresets } from '../../analysis/trace/presets.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
-import { findingViews, type FindingView } from '../../analysis/views/findings.ts';
-import { buildTimelines } from '../../analysis/timeline/index.ts';
-import { diffModels } from '../../analysis/diff/index.ts';
-import type { Flow } from '../../analysis/trace/types.ts';
-import type { Notes } from '../../analysis/report/notes.ts';
+} from '../contract/api.ts';
+import type { NodeModel } from '../parsers/model/types.ts';
+import type { BundleSummary, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
+import { buildSummary } from '../analysis/views/summary.ts';
+import { buildInventory } from '../analysis/views/inventory.ts';
+import { buildInspector } from '../analysis/views/inspector.ts';
+import { buildSearchIndex, searchObjects, searchRuleBytes, type SearchIndex } from '../analysis/views/search.ts';
+import { buildTopology } from '../analysis/topology.ts';
+import { traceFlow } from '../analysis/trace/engine.ts';
+import { tracePresets } from '../analysis/trace/presets.ts';
+import { runChecks } from '../analysis/checks/index.ts';
+import { findingViews, type FindingView } from '../analysis/views/findings.ts';
+import { buildTimelines } from '../analysis/timeline/index.ts';
+import { diffModels } from '../analysis/diff/index.ts';
+import type { Flow } from '../analysis/trace/types.ts';
+import type { Notes } from '../analysis/report/notes.ts';
 import { NotesStore, StaleNotesError, bundleHash } from './notes/index.ts';
 import { exportReport, formatFromPath, reportHtml, type PdfRenderer } from './export/export.ts';
 import { PdfUnavailable } from './export/pdf.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_DEMO_DIR = path.resolve(here, '../../assets/demo');
+export const DEFAULT_DEMO_DIR = path.resolve(here, '../assets/demo');
 const MAX_BUNDLES = 4;
 
 export interface BackendOptions {

@@ -2,8 +2,8 @@
 // (IPC; validated in main) and the browser-mode client (HTTP to `hnsight serve`; validated in the
 // server). Both validate every request with the schemas below; the renderer never knows which it has.
 import { z } from 'zod';
-import type { ApiMethodName } from './api-methods.ts';
-import type { LoadProgress } from './services/bundle/load.ts';
+import type { ApiMethodName } from './methods.ts';
+import type { LoadProgress } from '../services/bundle/load.ts';
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
 import type { TraceResult } from '../analysis/trace/types.ts';
 import type { TracePreset } from '../analysis/trace/presets.ts';
@@ -22,7 +22,7 @@ const objectRef = z.object({
 const hostName = z.string().min(1).max(255).regex(/^[A-Za-z0-9._:%[\]-]+$/, 'must be a host name or an IP address');
 const localPath = z.string().min(1).max(4096);
 const userName = z.string().min(1).max(256).regex(/^[^\s:@/]+$|^[^\s:/]+@[^\s:/@]+$/, 'must be a user name (DOMAIN\\user, user or user@domain)');
-/** Where to collect from; the same shapes as LiveTarget of electron/services/live/service.ts, without secrets. */
+/** Where to collect from; the same shapes as LiveTarget of services/live/service.ts, without secrets. */
 export const collectTarget = z.discriminatedUnion('transport', [
   z.object({
     transport: z.literal('winrm'),

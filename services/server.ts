@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { ValidationError } from '../api-contract.ts';
+import { ValidationError } from '../contract/api.ts';
 import { Backend, BackendError } from './backend.ts';
 
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

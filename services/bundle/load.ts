@@ -1,10 +1,10 @@
 // Loads a bundle from disk into a NodeModel: open (folder/zip/file), find the bundle root, read and
 // parse each file, assemble. Reports progress and honours cancellation between files.
 import { openBundle, type BundleEntry, type SourceLimits, DEFAULT_LIMITS } from './source.ts';
-import { findBundleRoot } from '../../../parsers/bundle/root.ts';
-import { parseBundleFile, type ParsedFile } from '../../../parsers/bundle/parse-file.ts';
-import { assembleModel } from '../../../parsers/model/assemble.ts';
-import type { NodeModel } from '../../../parsers/model/types.ts';
+import { findBundleRoot } from '../../parsers/bundle/root.ts';
+import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import { assembleModel } from '../../parsers/model/assemble.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */

@@ -2,9 +2,9 @@
 // memory as bytes (a line → offset checkpoint table is built once per file); other files are read
 // again from the folder or zip and decoded, and the last few are cached.
 import { openBundle } from './bundle/source.ts';
-import { decodeText } from '../../parsers/text/decode.ts';
-import type { NodeModel } from '../../parsers/model/types.ts';
-import type { FileExcerpt } from '../../analysis/views/types.ts';
+import { decodeText } from '../parsers/text/decode.ts';
+import type { NodeModel } from '../parsers/model/types.ts';
+import type { FileExcerpt } from '../analysis/views/types.ts';
 
 const CHECKPOINT = 4096;
 
