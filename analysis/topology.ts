@@ -4,7 +4,7 @@
 // read (only the per-port counts of the scan index), so the biggest bundles build in milliseconds.
 // Each part reads only what the bundle has; a missing file leaves its part out, never guessed.
 import type { NodeModel } from '../parsers/model/types.ts';
-import type { TopologyGraph, TopologyOptions } from './views/types.ts';
+import type { TopologyGraph, TopologyOptions } from './view-models/types.ts';
 import { makeContext } from './topology/context.ts';
 import { addLeftoverHostAdapters, addNetworks, addSwitches, addUplinksAndHostVnics } from './topology/host.ts';
 import { addLocalEndpoints, addOrphans } from './topology/endpoints.ts';

@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import type { ApiMethodName } from './methods.ts';
 import type { LoadProgress } from '../services/bundle/load.ts';
-import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
-import type { TraceResult } from '../analysis/trace/types.ts';
-import type { TracePreset } from '../analysis/trace/presets.ts';
-import type { FindingView } from '../analysis/views/findings.ts';
+import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/view-models/types.ts';
+import type { WalkResult } from '../analysis/walk/types.ts';
+import type { WalkPreset } from '../analysis/walk/presets.ts';
+import type { FindingView } from '../analysis/view-models/findings.ts';
 import type { SandboxTimeline } from '../analysis/timeline/index.ts';
 import type { Notes } from '../analysis/report/notes.ts';
 import type { DiffResult } from '../analysis/diff/types.ts';
@@ -111,7 +111,7 @@ export const requests = {
     proto: z.enum(['tcp', 'udp', 'icmp']),
     dip: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/).optional(),
   }).strict(),
-  tracePresets: z.object({ bundleId: id }).strict(),
+  walkPresets: z.object({ bundleId: id }).strict(),
   getFindings: z.object({ bundleId: id }).strict(),
   getTimelines: z.object({ bundleId: id }).strict(),
   getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
@@ -243,8 +243,8 @@ export interface Responses {
   search: SearchHit[];
   inspect: InspectorView;
   getExcerpt: FileExcerpt;
-  trace: TraceResult;
-  tracePresets: TracePreset[];
+  trace: WalkResult;
+  walkPresets: WalkPreset[];
   getFindings: FindingView[];
   getTimelines: SandboxTimeline[];
   startCollect: { jobId: string };

@@ -18,7 +18,7 @@ export const API_METHOD_NAMES = [
   'inspect',
   'getExcerpt',
   'trace',
-  'tracePresets',
+  'walkPresets',
   'getFindings',
   'getTimelines',
   'startCollect',

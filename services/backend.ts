@@ -16,19 +16,19 @@ import {
   type AppInfo, type DiffJobState, type CollectCommandView, type CollectJobState, type CollectTarget, type JobState, type Method, type Request, type Responses, type SavedTarget,
 } from '../contract/api.ts';
 import type { NodeModel } from '../parsers/model/types.ts';
-import type { BundleSummary, SearchHit, TopologyGraph } from '../analysis/views/types.ts';
-import { buildSummary } from '../analysis/views/summary.ts';
-import { buildInventory } from '../analysis/views/inventory.ts';
-import { buildInspector } from '../analysis/views/inspector.ts';
-import { buildSearchIndex, searchObjects, searchRuleBytes, type SearchIndex } from '../analysis/views/search.ts';
+import type { BundleSummary, SearchHit, TopologyGraph } from '../analysis/view-models/types.ts';
+import { buildSummary } from '../analysis/view-models/summary.ts';
+import { buildInventory } from '../analysis/view-models/inventory.ts';
+import { buildInspector } from '../analysis/view-models/inspector.ts';
+import { buildSearchIndex, searchObjects, searchRuleBytes, type SearchIndex } from '../analysis/view-models/search.ts';
 import { buildTopology } from '../analysis/topology.ts';
-import { traceFlow } from '../analysis/trace/engine.ts';
-import { tracePresets } from '../analysis/trace/presets.ts';
+import { walkFlow } from '../analysis/walk/engine.ts';
+import { walkPresets } from '../analysis/walk/presets.ts';
 import { runChecks } from '../analysis/checks/index.ts';
-import { findingViews, type FindingView } from '../analysis/views/findings.ts';
+import { findingViews, type FindingView } from '../analysis/view-models/findings.ts';
 import { buildTimelines } from '../analysis/timeline/index.ts';
 import { diffModels } from '../analysis/diff/index.ts';
-import type { Flow } from '../analysis/trace/types.ts';
+import type { Flow } from '../analysis/walk/types.ts';
 import type { Notes } from '../analysis/report/notes.ts';
 import { NotesStore, StaleNotesError, bundleHash } from './notes/index.ts';
 import { exportReport, formatFromPath, reportHtml, type PdfRenderer } from './export/export.ts';
@@ -180,7 +180,7 @@ export class Backend {
       case 'trace': {
         const b = this.bundle(String(r.bundleId));
         const flow = { srcIp: String(r.srcIp), dstIp: String(r.dstIp), dstPort: r.dstPort as number | undefined, srcPort: r.srcPort as number | undefined, proto: r.proto as 'tcp' | 'udp' | 'icmp', dip: r.dip as string | undefined };
-        return traceFlow(b.model, flow, { explain: true }) as Responses[M];
+        return walkFlow(b.model, flow, { explain: true }) as Responses[M];
       }
       case 'getFindings': {
         const b = this.bundle(String(r.bundleId));
@@ -189,8 +189,8 @@ export class Backend {
       }
       case 'getTimelines':
         return buildTimelines(this.bundle(String(r.bundleId)).model.logs ?? []) as Responses[M];
-      case 'tracePresets':
-        return tracePresets(this.bundle(String(r.bundleId)).model) as Responses[M];
+      case 'walkPresets':
+        return walkPresets(this.bundle(String(r.bundleId)).model) as Responses[M];
       case 'startCollect':
         return (await this.startCollect(req as Request<'startCollect'>)) as Responses[M];
       case 'getCollectJob':

@@ -4,7 +4,7 @@
 import { openBundle } from './bundle/source.ts';
 import { decodeText } from '../parsers/text/decode.ts';
 import type { NodeModel } from '../parsers/model/types.ts';
-import type { FileExcerpt } from '../analysis/views/types.ts';
+import type { FileExcerpt } from '../analysis/view-models/types.ts';
 
 const CHECKPOINT = 4096;
 

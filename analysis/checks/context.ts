@@ -5,7 +5,7 @@ import type { HnsEndpoint, HnsNetwork, HnsSubnet } from '../../parsers/hns/index
 import type { SourceRef } from '../../parsers/types.ts';
 import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
-import { traceContext, type TraceContext } from '../trace/context.ts';
+import { walkContext, type WalkContext } from '../walk/context.ts';
 import type { Finding, FindingEvidence } from '../inspect.ts';
 
 export interface Range {
@@ -15,7 +15,7 @@ export interface Range {
 
 export interface CheckContext {
   m: NodeModel;
-  tc: TraceContext;
+  tc: WalkContext;
   /** l2bridge / overlay networks (lower-case type), the ones kube-proxy and the CNI program. */
   podNetworks: HnsNetwork[];
   nodeIp?: string;
@@ -84,7 +84,7 @@ const contexts = new WeakMap<NodeModel, CheckContext>();
 export function checkContext(m: NodeModel): CheckContext {
   let c = contexts.get(m);
   if (c) return c;
-  const tc = traceContext(m);
+  const tc = walkContext(m);
   const podNetworks = (m.networks ?? []).filter((n) => n.type === 'l2bridge' || n.type === 'overlay');
   const byId = new Map((m.networks ?? []).map((n) => [n.id.toLowerCase(), n]));
   const byName = new Map((m.networks ?? []).map((n) => [n.name.toLowerCase(), n]));

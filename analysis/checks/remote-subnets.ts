@@ -3,7 +3,7 @@
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, inRange, rangeText, type Range } from './context.ts';
-import { lookupRoute } from '../trace/context.ts';
+import { lookupRoute } from '../walk/context.ts';
 import type { SourceRef } from '../../parsers/types.ts';
 
 interface RemoteIp {

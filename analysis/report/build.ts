@@ -2,14 +2,14 @@
 // same inputs give the same document byte for byte (no clock unless `generatedAt` is given), so it
 // is golden-tested and two reports of one bundle can be diffed.
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { Flow, TraceHop, TraceResult } from '../trace/types.ts';
-import type { TopologyGraph } from '../views/types.ts';
-import type { FindingView } from '../views/findings.ts';
+import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
+import type { TopologyGraph } from '../view-models/types.ts';
+import type { FindingView } from '../view-models/findings.ts';
 import { countObjects } from '../inspect.ts';
-import { traceFlow } from '../trace/engine.ts';
-import { tracePresets } from '../trace/presets.ts';
+import { walkFlow } from '../walk/engine.ts';
+import { walkPresets } from '../walk/presets.ts';
 import { runChecks } from '../checks/index.ts';
-import { findingViews } from '../views/findings.ts';
+import { findingViews } from '../view-models/findings.ts';
 import { buildTopology } from '../topology.ts';
 import { withPod, withService } from '../k8s/index.ts';
 import { Redactor, redactorSeed } from '../redact/index.ts';
@@ -38,12 +38,12 @@ const BLOCK_START = /^\s*(RULE|GROUP|LAYER|Policy for port)\s*:/i;
 
 export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocument {
   const notes = opts.notes;
-  const flows = opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : tracePresets(m).map((p) => p.flow);
+  const flows = opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : walkPresets(m).map((p) => p.flow);
   const graph = opts.topology ?? buildTopology(m);
   const aliases = portAliases(m, graph);
   const allFindings = opts.findings ?? findingViews(m, runChecks(m));
   const shown = allFindings.filter((f) => f.severity !== 'info');
-  const results = dedupeFlows(flows).map((f) => traceFlow(m, f, { explain: true }));
+  const results = dedupeFlows(flows).map((f) => walkFlow(m, f, { explain: true }));
 
   const traces: ReportTrace[] = results.map((t, i) => {
     const color = PATH_COLORS[i % PATH_COLORS.length];
@@ -146,7 +146,7 @@ function portAliases(m: NodeModel, g: TopologyGraph): Map<string, string> {
   return out;
 }
 
-export function traceTitle(m: NodeModel, t: Pick<TraceResult, 'flow'>): string {
+export function traceTitle(m: NodeModel, t: Pick<WalkResult, 'flow'>): string {
   const f = t.flow;
   const isVip = (m.loadBalancers ?? []).some((l) => l.vips.includes(f.dstIp));
   const proto = f.proto === 'udp' ? 17 : f.proto === 'tcp' ? 6 : undefined;
@@ -154,7 +154,7 @@ export function traceTitle(m: NodeModel, t: Pick<TraceResult, 'flow'>): string {
   return `${f.proto.toUpperCase()} ${withPod(m, f.srcIp)} → ${dst}`;
 }
 
-function rewriteText(h: TraceHop): string {
+function rewriteText(h: WalkHop): string {
   const r = h.rewrite;
   if (!r) return '';
   const parts: string[] = [];
@@ -166,7 +166,7 @@ function rewriteText(h: TraceHop): string {
   return parts.join(', ');
 }
 
-function reportHop(m: NodeModel, h: TraceHop, index: number, deciding: boolean): ReportHop {
+function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): ReportHop {
   const hop: ReportHop = {
     index,
     at: h.at,

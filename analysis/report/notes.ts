@@ -1,7 +1,7 @@
 // The notes a person writes while looking at a bundle: on hops, findings, objects and the report as
 // a whole, plus the walks they chose. Saved by services/notes (atomically, with revisions);
 // the schema is documented in README.md ("Notes file").
-import type { Flow, Proto } from '../trace/types.ts';
+import type { Flow, Proto } from '../walk/types.ts';
 
 export type NoteTargetKind = 'hop' | 'finding' | 'object' | 'report';
 

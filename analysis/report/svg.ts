@@ -2,8 +2,8 @@
 // in columns by rank with the chosen paths drawn over it, and each path as a vertical chain of the
 // objects it crosses. Readable up to ~100 objects; above that only the paths, their neighbours and
 // the node's skeleton (uplink, vSwitch, networks, host vNICs) are drawn, and the picture says so.
-import type { TopoNode, TopologyGraph } from '../views/types.ts';
-import type { TraceResult } from '../trace/types.ts';
+import type { TopoNode, TopologyGraph } from '../view-models/types.ts';
+import type { WalkResult } from '../walk/types.ts';
 
 export const PATH_COLORS = ['#d93025', '#1a73e8', '#188038', '#e37400', '#9334e6', '#007b83'];
 
@@ -67,7 +67,7 @@ const KIND_NAME: Record<string, string> = {
 const BAD_FLAGS = ['blocked', 'dangling', 'degraded', 'no-port', 'no-adapter', 'apipa', 'unresolved'];
 
 export interface SvgPath {
-  /** Topology node ids in order (TraceResult.path). */
+  /** Topology node ids in order (WalkResult.path). */
   nodes: string[];
   label: string;
   color: string;
@@ -274,7 +274,7 @@ export interface ChainStep {
 }
 
 /** The steps of a walk: the topology objects it crosses, with the rewrites made between them. */
-export function chainSteps(t: TraceResult, g: TopologyGraph, aliases?: Map<string, string>): ChainStep[] {
+export function chainSteps(t: WalkResult, g: TopologyGraph, aliases?: Map<string, string>): ChainStep[] {
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const steps: ChainStep[] = [];
   // Each object once, where the packet first reaches it: a pod's own port hops name the pod again.
@@ -298,7 +298,7 @@ export function chainSteps(t: TraceResult, g: TopologyGraph, aliases?: Map<strin
   return steps;
 }
 
-function hopChange(h: TraceResult['hops'][number]): string | undefined {
+function hopChange(h: WalkResult['hops'][number]): string | undefined {
   const r = h.rewrite;
   const parts: string[] = [];
   if (r?.dstIp || r?.dstPort !== undefined) parts.push(`DNAT dst → ${r.dstIp ?? h.before?.dstIp ?? ''}${r.dstPort !== undefined ? `:${r.dstPort}` : ''}`);
@@ -315,7 +315,7 @@ const VERDICT_FILL: Record<string, string> = { delivered: '#e6f4ea', forwarded: 
 const VERDICT_STROKE: Record<string, string> = { delivered: '#188038', forwarded: '#1a73e8', dropped: '#d93025', unknown: '#e37400' };
 
 /** One walk as a vertical chain: object boxes, arrows labelled with the rewrites, the verdict last. */
-export function pathSvg(t: TraceResult, steps: ChainStep[], color = PATH_COLORS[0], idSuffix = '0'): string {
+export function pathSvg(t: WalkResult, steps: ChainStep[], color = PATH_COLORS[0], idSuffix = '0'): string {
   const marker = `chain-arrow-${idSuffix}`;
   const W = 640;
   const BW = 250;

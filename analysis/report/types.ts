@@ -2,7 +2,7 @@
 // renderings of it; `--out report.json` is this object as is (schema `hnsight-report/1`, README.md).
 import type { InspectCounts } from '../inspect.ts';
 import type { Severity } from '../../parsers/types.ts';
-import type { Flow, HopKind, Proto, Verdict } from '../trace/types.ts';
+import type { Flow, HopKind, Proto, Verdict } from '../walk/types.ts';
 import type { NoteTarget } from './notes.ts';
 
 export const REPORT_SCHEMA = 'hnsight-report/1';

@@ -3,7 +3,7 @@
 // bundle with only some files still shows what it has.
 import type { HnsEndpoint } from '../../parsers/hns/types.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
-import type { TopoNode } from '../views/types.ts';
+import type { TopoNode } from '../view-models/types.ts';
 import { adapterIps, adapterKey, networkContaining, networkOf, type AdapterRef, type TopoContext } from './context.ts';
 import { addCopy, addFlag, idOf } from './graph.ts';
 import { RANK } from './host.ts';

@@ -1,7 +1,7 @@
 // The graph under construction: nodes and edges with unique ids, edges only between nodes that exist.
 // Ids are derived from model refs (never from positions), so the same bundle gives the same ids on
 // every call and a selection survives a rebuild.
-import type { ObjectRef, TopoEdge, TopoNode } from '../views/types.ts';
+import type { ObjectRef, TopoEdge, TopoNode } from '../view-models/types.ts';
 
 export type NewNode = Omit<TopoNode, 'flags' | 'details'> & { flags?: string[]; details?: string[] };
 

@@ -2,7 +2,7 @@
 import type { HnsNetwork } from '../../parsers/hns/types.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import { isApipa } from '../../parsers/net/ip.ts';
-import type { TopoNode } from '../views/types.ts';
+import type { TopoNode } from '../view-models/types.ts';
 import { adapterIps, type AdapterRef, type TopoContext } from './context.ts';
 import { addCopy, addFlag, idOf } from './graph.ts';
 import { isGuid, plural, shortGuid } from './labels.ts';

@@ -3,7 +3,7 @@
 // ids stay the same when a service is added elsewhere, and each group draws one edge per DIP it reaches.
 import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/types.ts';
 import { intToIpv4, ipv4ToInt } from '../../parsers/net/ip.ts';
-import type { ObjectRef, TopologyOptions } from '../views/types.ts';
+import type { ObjectRef, TopologyOptions } from '../view-models/types.ts';
 import type { TopoContext } from './context.ts';
 import { addFlag, idOf } from './graph.ts';
 import { RANK } from './host.ts';

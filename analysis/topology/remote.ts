@@ -4,7 +4,7 @@
 import type { HnsEndpoint } from '../../parsers/hns/types.ts';
 import type { HnsNetwork } from '../../parsers/hns/types.ts';
 import { isIpv4, parseCidr, type Cidr } from '../../parsers/net/ip.ts';
-import type { TopoNode } from '../views/types.ts';
+import type { TopoNode } from '../view-models/types.ts';
 import { inCidr, type TopoContext } from './context.ts';
 import { addFlag, idOf } from './graph.ts';
 import { RANK } from './host.ts';

@@ -7,7 +7,7 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { exportReport, formatFromPath } from '../../services/export/export.ts';
 import { PdfUnavailable } from '../../services/export/pdf.ts';
 import { parseNotes } from '../../services/notes/store.ts';
-import type { Flow, Proto } from '../../analysis/trace/types.ts';
+import type { Flow, Proto } from '../../analysis/walk/types.ts';
 import type { Notes } from '../../analysis/report/notes.ts';
 
 /** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */

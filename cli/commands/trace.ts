@@ -2,9 +2,9 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
-import { traceFlow } from '../../analysis/trace/engine.ts';
-import { formatTrace } from '../../analysis/trace/format.ts';
-import type { Flow, Proto, TraceResult } from '../../analysis/trace/types.ts';
+import { walkFlow } from '../../analysis/walk/engine.ts';
+import { formatWalk } from '../../analysis/walk/format.ts';
+import type { Flow, Proto, WalkResult } from '../../analysis/walk/types.ts';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -52,14 +52,14 @@ export async function runTrace(argv: string[]): Promise<number> {
   }
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   const model = await loadBundle(bundle);
-  const result = traceFlow(model, flow);
+  const result = walkFlow(model, flow);
   if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
-  else process.stdout.write(formatTrace(result));
+  else process.stdout.write(formatWalk(result));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
 /** The DESIGN.md §3 document, plus the walkthrough's extra fields (notes, inferred, alternatives). */
-export function traceJson(t: TraceResult) {
+export function traceJson(t: WalkResult) {
   return {
     verdict: t.verdict,
     reason: t.reason,

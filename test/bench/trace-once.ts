@@ -1,8 +1,8 @@
 // Trace timing on the big node: load once, warm the ports used (their rules are parsed on first
 // use), then time many pod → service / pod → pod / pod → outside walks. Prints { traceMedianUs, ... }.
 import { loadBundle } from '../../services/bundle/load.ts';
-import { traceFlow } from '../../analysis/trace/engine.ts';
-import type { Flow } from '../../analysis/trace/types.ts';
+import { walkFlow } from '../../analysis/walk/engine.ts';
+import type { Flow } from '../../analysis/walk/types.ts';
 
 const model = await loadBundle(process.argv[2]);
 // Pods only (the bridge endpoint and host vNIC carry no service rules).
@@ -27,13 +27,13 @@ for (let i = 0; i < 2000; i++) {
 }
 // Warm-up: every port a flow touches gets parsed once (that cost belongs to the first click, not to a trace).
 const tw = performance.now();
-for (const f of flows) traceFlow(model, f);
+for (const f of flows) walkFlow(model, f);
 const warmMs = performance.now() - tw;
 const times: number[] = [];
 const verdicts: Record<string, number> = {};
 for (const f of flows) {
   const t0 = performance.now();
-  const r = traceFlow(model, f);
+  const r = walkFlow(model, f);
   times.push((performance.now() - t0) * 1000);
   verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
 }

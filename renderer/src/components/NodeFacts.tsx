@@ -1,6 +1,6 @@
 // The node's name and the facts that decide how to read its bundle: Windows build, HNS schema,
 // vfpctrl output generation, collector, network types. Clicking the name reopens the summary.
-import type { BundleSummary } from '../../../analysis/views/types.ts';
+import type { BundleSummary } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { Server } from 'lucide-react';
 

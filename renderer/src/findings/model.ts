@@ -1,6 +1,6 @@
 // Findings and CNI timelines as the panels show them: counts by severity, grouping by area, the file
 // an undecided check was missing, and the time axis of a sandbox's CNI ADD. Pure, unit-tested.
-import type { FindingView } from '../../../analysis/views/findings.ts';
+import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { FindingArea } from '../../../analysis/inspect.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 

@@ -2,7 +2,7 @@
 // collapsing) and the boxes from the layout; this decides node types, parents, sizes and edge
 // styles, and marks the selection and its incident edges.
 import type { Edge, Node } from '@xyflow/react';
-import type { TopoEdge, TopoNode } from '../../../analysis/views/types.ts';
+import type { TopoEdge, TopoNode } from '../../../analysis/view-models/types.ts';
 import type { VisibleGraph } from './visible.ts';
 import type { Box } from './elk-graph.ts';
 

@@ -1,6 +1,6 @@
 // How each kind of topology node is named and drawn: the words a Windows engineer uses and an icon.
 import { Box, Container, EthernetPort, Globe, Layers, MonitorCog, Network, Route, Router, Scale, Waypoints, type LucideIcon } from 'lucide-react';
-import type { TopoNodeKind } from '../../../analysis/views/types.ts';
+import type { TopoNodeKind } from '../../../analysis/view-models/types.ts';
 
 export const KIND_INFO: Record<TopoNodeKind, { label: string; icon: LucideIcon; color: string }> = {
   uplink: { label: 'Uplink NIC', icon: EthernetPort, color: 'var(--k-uplink)' },

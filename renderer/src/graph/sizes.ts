@@ -1,6 +1,6 @@
 // Node sizes known before layout: ELK needs them, and the node components draw to the same numbers
 // (fixed width, one line per detail) so labels never overflow a box ELK placed.
-import type { TopoNode } from '../../../analysis/views/types.ts';
+import type { TopoNode } from '../../../analysis/view-models/types.ts';
 
 export const NODE_WIDTH = 248;
 export const HEADER_H = 30;

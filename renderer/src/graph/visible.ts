@@ -1,8 +1,8 @@
 // What of the topology is drawn: children of collapsed groups are hidden and their edges are
 // re-attached to the group, so collapsing a compartment or an lb-group keeps the wiring readable.
 // Pure; shared by the layout input and the React Flow adapter.
-import type { ObjectRef, TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/views/types.ts';
-import { refKey } from '../../../analysis/views/types.ts';
+import type { ObjectRef, TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/view-models/types.ts';
+import { refKey } from '../../../analysis/view-models/types.ts';
 
 export interface VisibleGraph {
   nodes: TopoNode[];

@@ -2,7 +2,7 @@
 // to, problems with it, its VFP policy and the raw JSON it came from, each traceable to file:line.
 import { ArrowLeft, AlertTriangle, AlertOctagon, Info, MousePointerClick, Footprints } from 'lucide-react';
 import { parseAddress } from '../walk/model.ts';
-import type { InspectorField, ObjectRef } from '../../../analysis/views/types.ts';
+import type { InspectorField, ObjectRef } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { CopyButton } from '../components/CopyChip.tsx';
 import { SourceLink } from '../components/ExcerptDialog.tsx';

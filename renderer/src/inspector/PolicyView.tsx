@@ -3,7 +3,7 @@
 // matching rules. A rule picked in search is opened, scrolled to and highlighted.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChevronDown, ChevronRight, Search, ShieldAlert } from 'lucide-react';
-import type { PortPolicyView, VfpGroupView } from '../../../analysis/views/types.ts';
+import type { PortPolicyView, VfpGroupView } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { RuleRow } from './RuleRow.tsx';

@@ -1,7 +1,7 @@
 // One VFP rule: priority, name, type and flags on the first line; conditions, rule data and
 // counters below; its file:line on the right.
 import { memo } from 'react';
-import type { VfpRuleView } from '../../../analysis/views/types.ts';
+import type { VfpRuleView } from '../../../analysis/view-models/types.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 
 const TYPE_CLASS: Record<string, string> = { block: 'error', allow: 'ok', lbnat: 'info', nat: 'info', encap: 'info', routeencap: 'info' };

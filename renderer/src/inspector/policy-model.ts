@@ -1,5 +1,5 @@
 // Pure helpers for the VFP policy view: ordering, filtering and locating a rule. Unit-tested.
-import type { PortPolicyView, VfpLayerView, VfpRuleView } from '../../../analysis/views/types.ts';
+import type { PortPolicyView, VfpLayerView, VfpRuleView } from '../../../analysis/view-models/types.ts';
 import type { RuleFocus } from '../store/selection.ts';
 
 export const RULE_PAGE = 200;

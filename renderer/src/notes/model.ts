@@ -1,8 +1,8 @@
 // The notes' pure helpers: the refs a note is on (README "Notes file"), edits that return a new Notes
 // document, and the undo/redo history over those documents. No DOM, no store: unit-tested.
 import type { Note, Notes, NoteTarget } from '../../../analysis/report/notes.ts';
-import type { Flow } from '../../../analysis/trace/types.ts';
-import type { ObjectRef } from '../../../analysis/views/types.ts';
+import type { Flow } from '../../../analysis/walk/types.ts';
+import type { ObjectRef } from '../../../analysis/view-models/types.ts';
 
 export type { Note, Notes, NoteTarget };
 

@@ -2,9 +2,9 @@
 // hits grouped by kind, ↑/↓/Enter/Esc. A rule hit opens its port with the rule in view.
 import { useEffect, useMemo, useRef } from 'react';
 import { Search, CornerDownLeft, Footprints } from 'lucide-react';
-import type { Flow } from '../../../analysis/trace/types.ts';
+import type { Flow } from '../../../analysis/walk/types.ts';
 import { flowText, parseWalkQuery } from '../walk/model.ts';
-import type { SearchHit } from '../../../analysis/views/types.ts';
+import type { SearchHit } from '../../../analysis/view-models/types.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { appStore } from '../store/app-store.ts';

@@ -1,6 +1,6 @@
 // Groups search hits by kind for the palette. The groups are ordered by their best hit and hits by
 // score, so the first hit shown is the best one overall — Enter on a fresh query opens it.
-import type { SearchHit } from '../../../analysis/views/types.ts';
+import type { SearchHit } from '../../../analysis/view-models/types.ts';
 
 export interface HitGroup {
   key: string;

@@ -1,5 +1,5 @@
 // The Export… dialog's pure helpers: file names, MIME types, which walks are included.
-import type { Flow } from '../../../analysis/trace/types.ts';
+import type { Flow } from '../../../analysis/walk/types.ts';
 import { walkRef } from '../notes/model.ts';
 
 export type ExportFormat = 'html' | 'md' | 'json' | 'pdf';

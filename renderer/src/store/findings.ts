@@ -1,7 +1,7 @@
 // Findings slice: what the checks found (loaded with the bundle: the rail and the summary show the
 // counts), the severity filter, the finding being looked at (its objects light up on the graph), and
 // the CNI ADD timelines from the bundle's logs.
-import type { FindingView } from '../../../analysis/views/findings.ts';
+import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import type { Severity } from '../findings/model.ts';
 import { errorMessage, type SliceCreator } from './types.ts';

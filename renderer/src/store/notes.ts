@@ -1,7 +1,7 @@
 // Notes slice: the person's notes on hops, findings, objects and the report (title, summary, chosen
 // walks), with undo/redo over every edit and a debounced autosave that names the revision it was
 // based on. A save refused as stale (another window saved first) reloads the notes and says so.
-import type { Flow } from '../../../analysis/trace/types.ts';
+import type { Flow } from '../../../analysis/walk/types.ts';
 import * as M from '../notes/model.ts';
 import type { History, Notes, NoteTarget } from '../notes/model.ts';
 import { errorMessage, type SliceCreator } from './types.ts';

@@ -1,6 +1,6 @@
 // Search slice: the command palette's query and hits. Responses that arrive after a newer query
 // was sent are dropped, so fast typing never shows stale hits. Debouncing is the palette's job.
-import type { SearchHit } from '../../../analysis/views/types.ts';
+import type { SearchHit } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export interface SearchSlice {

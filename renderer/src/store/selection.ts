@@ -1,8 +1,8 @@
 // Selection slice: the object the user is looking at. Selecting fetches its inspector view; a
 // request to zoom the graph to it is a counter the topology view watches (so selecting the same
 // object twice from search zooms twice). A rule to scroll to travels with the selection.
-import type { InspectorView, ObjectRef } from '../../../analysis/views/types.ts';
-import { refKey } from '../../../analysis/views/types.ts';
+import type { InspectorView, ObjectRef } from '../../../analysis/view-models/types.ts';
+import { refKey } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export interface RuleFocus {

@@ -3,7 +3,7 @@
 // read: loading while the first info/auto-open or any load runs, error when the backend is unreachable
 // or the initial bundle failed.
 import type { AppInfo, JobState, RecentEntry } from '../../../contract/api.ts';
-import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/views/types.ts';
+import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type AppState, type SliceCreator } from './types.ts';
 
 export type AppPhase = 'loading' | 'ready' | 'error';

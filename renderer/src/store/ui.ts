@@ -1,6 +1,6 @@
 // UI slice: theme, which view and table are showing, the inspector panel, dialogs, toasts and the
 // file excerpt viewer. The theme choice persists; the rest is per session.
-import type { FileExcerpt, InventoryTable } from '../../../analysis/views/types.ts';
+import type { FileExcerpt, InventoryTable } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export type ThemePref = 'system' | 'light' | 'dark';

@@ -1,8 +1,8 @@
 // Walk slice: the packet walkthrough. The form (source, destination[:port], protocol), the presets
 // filled from the bundle, the last walk and the hop being looked at, and the graph pick mode that
 // fills source then destination from two clicked nodes. Answers to an older request are dropped.
-import type { Flow, Proto, TraceResult } from '../../../analysis/trace/types.ts';
-import type { TracePreset } from '../../../analysis/trace/presets.ts';
+import type { Flow, Proto, WalkResult } from '../../../analysis/walk/types.ts';
+import type { WalkPreset } from '../../../analysis/walk/presets.ts';
 import { addressText, parseAddress, type Address } from '../walk/model.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
@@ -22,9 +22,9 @@ export interface RunWalkOptions {
 
 export interface WalkSlice {
   walkForm: WalkForm;
-  presets?: TracePreset[];
+  presets?: WalkPreset[];
   presetsError?: string;
-  walk?: TraceResult;
+  walk?: WalkResult;
   /** The request the shown walk answers (for re-running it with another DIP). */
   walkFlow?: Flow;
   walkLoading: boolean;
@@ -86,7 +86,7 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
       const b = get().bundle;
       if (!b) return;
       try {
-        const presets = await deps.api.tracePresets({ bundleId: b.id });
+        const presets = await deps.api.walkPresets({ bundleId: b.id });
         if (get().bundle?.id === b.id) set({ presets, presetsError: undefined });
       } catch (e) {
         if (get().bundle?.id === b.id) set({ presets: [], presetsError: errorMessage(e) });

@@ -2,7 +2,7 @@
 // endings, whether it was used — and every issue with its line. An issue opens the excerpt.
 import { Fragment, useMemo, useState } from 'react';
 import { ChevronDown, ChevronRight, AlertTriangle } from 'lucide-react';
-import type { FileSummary } from '../../../analysis/views/types.ts';
+import type { FileSummary } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { formatBytes, fileLine } from '../lib/format.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';

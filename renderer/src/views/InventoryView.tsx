@@ -3,8 +3,8 @@
 import { useMemo, useRef, useState, useEffect, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Search } from 'lucide-react';
-import type { InventoryTable } from '../../../analysis/views/types.ts';
-import { refKey } from '../../../analysis/views/types.ts';
+import type { InventoryTable } from '../../../analysis/view-models/types.ts';
+import { refKey } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { FlagBadges } from '../components/FlagBadges.tsx';
 import { emptyTableMessage, filterRows, sortRows, type SortState } from './inventory-model.ts';

@@ -1,7 +1,7 @@
 // After a load: what the bundle is, what was read, how many of each object, and what did not join.
 // Counts that are null mean "the file for it is missing", not zero — shown as a dash with a reason.
 import { AlertTriangle, CheckCircle2, FileWarning } from 'lucide-react';
-import type { BundleSummary } from '../../../analysis/views/types.ts';
+import type { BundleSummary } from '../../../analysis/view-models/types.ts';
 import type { InspectCounts } from '../../../analysis/inspect.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { SourceLink } from '../components/ExcerptDialog.tsx';

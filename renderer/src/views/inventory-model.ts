@@ -1,6 +1,6 @@
 // Filtering and sorting of inventory rows. Pure (unit-tested): numbers and IPs sort by value
 // (10.244.0.10 after 10.244.0.9), the filter matches any cell or flag, case-insensitively.
-import type { InventoryRow, InventoryTable } from '../../../analysis/views/types.ts';
+import type { InventoryRow, InventoryTable } from '../../../analysis/view-models/types.ts';
 import type { InspectCounts } from '../../../analysis/inspect.ts';
 
 export interface SortState {

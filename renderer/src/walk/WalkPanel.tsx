@@ -4,8 +4,8 @@
 // the packet before and after, the evidence line, and the load balancer's other backends.
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { ArrowLeft, ArrowRight, Ban, CheckCircle2, ClipboardCopy, Crosshair, FilePlus2, FileCheck2, HelpCircle, Play, Send, Sparkles, X } from 'lucide-react';
-import type { TraceHop, TraceResult, Verdict } from '../../../analysis/trace/types.ts';
-import { formatTrace, describePacket } from '../../../analysis/trace/format.ts';
+import type { WalkHop, WalkResult, Verdict } from '../../../analysis/walk/types.ts';
+import { formatWalk, describePacket } from '../../../analysis/walk/format.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { copyText } from '../lib/clipboard.ts';
@@ -141,7 +141,7 @@ function WalkForm() {
   );
 }
 
-function VerdictBanner({ t }: { t: TraceResult }) {
+function VerdictBanner({ t }: { t: WalkResult }) {
   const findings = useApp((s) => s.findings);
   const setHop = useApp((s) => s.setHop);
   const showFinding = useApp((s) => s.showFinding);
@@ -178,7 +178,7 @@ function VerdictBanner({ t }: { t: TraceResult }) {
           type="button"
           className="btn small ghost verdict-copy"
           onClick={async () => {
-            if (await copyText(formatTrace(t))) toast('success', 'The walk was copied as text.');
+            if (await copyText(formatWalk(t))) toast('success', 'The walk was copied as text.');
             else toast('error', 'The clipboard refused the text.');
           }}
           data-testid="walk-copy"
@@ -218,7 +218,7 @@ function VerdictBanner({ t }: { t: TraceResult }) {
   );
 }
 
-function RuleContext({ h }: { h: TraceHop }) {
+function RuleContext({ h }: { h: WalkHop }) {
   if (!h.rule && !h.skipped?.length) return null;
   return (
     <div className="rule-context" data-testid="rule-context">
@@ -257,7 +257,7 @@ function RuleContext({ h }: { h: TraceHop }) {
   );
 }
 
-function PacketTable({ h }: { h: TraceHop }) {
+function PacketTable({ h }: { h: WalkHop }) {
   const rows = packetDiff(h.before, h.after);
   if (!rows.length) return null;
   const changed = rows.some((r) => r.changed);
@@ -286,7 +286,7 @@ function PacketTable({ h }: { h: TraceHop }) {
   );
 }
 
-function HopDetail({ h, index }: { h: TraceHop; index: number }) {
+function HopDetail({ h, index }: { h: WalkHop; index: number }) {
   const rerun = useApp((s) => s.rerunWithDip);
   const loading = useApp((s) => s.walkLoading);
   const chosen = h.rewrite?.dstIp;
@@ -334,7 +334,7 @@ function HopDetail({ h, index }: { h: TraceHop; index: number }) {
   );
 }
 
-function rewriteSummary(h: TraceHop): string {
+function rewriteSummary(h: WalkHop): string {
   const r = h.rewrite;
   if (!r) return '';
   const parts: string[] = [];
@@ -346,7 +346,7 @@ function rewriteSummary(h: TraceHop): string {
   return parts.join(', ');
 }
 
-function HopList({ t }: { t: TraceResult }) {
+function HopList({ t }: { t: WalkResult }) {
   const hop = useApp((s) => s.hop);
   const setHop = useApp((s) => s.setHop);
   const listRef = useRef<HTMLOListElement>(null);

@@ -2,9 +2,9 @@
 // mapping hops onto the nodes the graph draws (an lb-group stands for its load balancers, a
 // collapsed compartment for its endpoint), the edges between consecutive lit nodes, the packet
 // fields a rewrite changed, and the findings that explain a drop. No DOM, unit-tested.
-import type { Flow, Packet, Proto, TraceHop, TraceResult } from '../../../analysis/trace/types.ts';
-import type { FindingView } from '../../../analysis/views/findings.ts';
-import type { TopoEdge, TopoNode } from '../../../analysis/views/types.ts';
+import type { Flow, Packet, Proto, WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
+import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { TopoEdge, TopoNode } from '../../../analysis/view-models/types.ts';
 
 const IP = String.raw`(\d{1,3}(?:\.\d{1,3}){3})`;
 const IP_RE = new RegExp(`^${IP}$`);
@@ -98,7 +98,7 @@ export function resolveNodeId(id: string, idx: TopoIndex): string | undefined {
 }
 
 /** The trace node ids one hop lights: its own, else its VFP port's. */
-export function hopNodeIds(h: TraceHop): string[] {
+export function hopNodeIds(h: WalkHop): string[] {
   if (h.nodes?.length) return h.nodes;
   if (h.port) return [`port:${h.port.toLowerCase()}`];
   return [];
@@ -115,7 +115,7 @@ export interface WalkHighlight {
   unplaced: number[];
 }
 
-export function walkHighlight(t: TraceResult, hop: number, idx: TopoIndex, visibleOf: (id: string) => string = (id) => id): WalkHighlight {
+export function walkHighlight(t: WalkResult, hop: number, idx: TopoIndex, visibleOf: (id: string) => string = (id) => id): WalkHighlight {
   const nodes = new Map<string, number[]>();
   const current = new Set<string>();
   const order: string[] = [];
@@ -252,7 +252,7 @@ export function packetDiff(before: Packet | undefined, after: Packet | undefined
     .map((r) => ({ ...r, changed: !!before && r.before !== r.after }));
 }
 
-export function hopChanged(h: TraceHop): boolean {
+export function hopChanged(h: WalkHop): boolean {
   return packetDiff(h.before, h.after).some((r) => r.changed);
 }
 
@@ -266,7 +266,7 @@ const sameFlow = (a: { srcIp: string; dstIp: string; dstPort?: number; proto: st
 
 /** Findings that explain a dropped/unknown walk: those citing the deciding hop's evidence line or
  *  naming its objects, then those whose own walk is this flow. Errors and warnings only. */
-export function explainingFindings(t: TraceResult, findings: readonly FindingView[]): FindingView[] {
+export function explainingFindings(t: WalkResult, findings: readonly FindingView[]): FindingView[] {
   if (t.verdict !== 'dropped' && t.verdict !== 'unknown') return [];
   const d = t.hops[t.deciding];
   const ids = new Set((d ? hopNodeIds(d) : []).map((id) => id.toLowerCase()));

@@ -1,6 +1,6 @@
 // Each check fires on a generated bundle with its fault and stays quiet on the healthy one.
 import { describe, expect, it } from 'vitest';
-import { build } from '../trace/helpers.ts';
+import { build } from '../walk/helpers.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
 import type { Finding } from '../../../analysis/inspect.ts';
 import type { NodeSpec } from '../../../tools/gen/index.ts';

@@ -3,7 +3,7 @@ import { bundleFiles, buildNode, type GeneratedNode, type NodeSpec } from '../..
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
-import { BASE } from '../trace/helpers.ts';
+import { BASE } from '../walk/helpers.ts';
 
 const enc = new TextEncoder();
 

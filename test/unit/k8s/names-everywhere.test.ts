@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
-import { buildInventory } from '../../../analysis/views/inventory.ts';
-import { buildSearchIndex, searchObjects } from '../../../analysis/views/search.ts';
-import { buildInspector } from '../../../analysis/views/inspector.ts';
+import { buildInventory } from '../../../analysis/view-models/inventory.ts';
+import { buildSearchIndex, searchObjects } from '../../../analysis/view-models/search.ts';
+import { buildInspector } from '../../../analysis/view-models/inspector.ts';
 import { buildTopology } from '../../../analysis/topology.ts';
-import { traceFlow } from '../../../analysis/trace/engine.ts';
+import { walkFlow } from '../../../analysis/walk/engine.ts';
 
 let dir: string;
 let m: NodeModel;
@@ -64,7 +64,7 @@ describe('Kubernetes names from a kubectl snapshot', () => {
   });
 
   it('a packet walk names the source pod', () => {
-    const t = traceFlow(m, { srcIp: pod.ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
+    const t = walkFlow(m, { srcIp: pod.ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(t.hops[0].at).toContain('shop/web-7f9c-abcde');
   });
 

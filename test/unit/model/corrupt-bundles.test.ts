@@ -10,12 +10,12 @@ import { assembleModel } from '../../../parsers/model/assemble.ts';
 import { countObjects } from '../../../analysis/inspect.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
 import { buildTopology } from '../../../analysis/topology.ts';
-import { buildInventory } from '../../../analysis/views/inventory.ts';
-import { buildSearchIndex, searchObjects } from '../../../analysis/views/search.ts';
-import { buildInspector } from '../../../analysis/views/inspector.ts';
-import { buildSummary } from '../../../analysis/views/summary.ts';
-import { traceFlow } from '../../../analysis/trace/engine.ts';
-import { tracePresets } from '../../../analysis/trace/presets.ts';
+import { buildInventory } from '../../../analysis/view-models/inventory.ts';
+import { buildSearchIndex, searchObjects } from '../../../analysis/view-models/search.ts';
+import { buildInspector } from '../../../analysis/view-models/inspector.ts';
+import { buildSummary } from '../../../analysis/view-models/summary.ts';
+import { walkFlow } from '../../../analysis/walk/engine.ts';
+import { walkPresets } from '../../../analysis/walk/presets.ts';
 
 const demo = path.resolve('assets/demo/overlay-node');
 const files = readdirSync(demo)
@@ -64,7 +64,7 @@ describe('a damaged bundle still loads and every view answers', () => {
           buildInventory(m);
           searchObjects(buildSearchIndex(m), '10.244');
           for (const n of g.nodes.slice(0, 20)) if (n.ref) buildInspector(m, n.ref);
-          for (const p of tracePresets(m)) expect(['delivered', 'forwarded', 'dropped', 'unknown']).toContain(traceFlow(m, p.flow).verdict);
+          for (const p of walkPresets(m)) expect(['delivered', 'forwarded', 'dropped', 'unknown']).toContain(walkFlow(m, p.flow).verdict);
           // Every damaged file that could not be fully read says so with a line.
           for (const f of m.files) for (const i of f.issues) expect(Number.isInteger(i.line)).toBe(true);
         },

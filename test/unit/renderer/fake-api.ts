@@ -1,7 +1,7 @@
 // A scripted HnsightApi for the store tests: every method is a vi.fn with a sensible default.
 import { vi } from 'vitest';
 import type { HnsightApi, JobState } from '../../../contract/api.ts';
-import type { BundleSummary } from '../../../analysis/views/types.ts';
+import type { BundleSummary } from '../../../analysis/view-models/types.ts';
 
 export function summary(id = 'b1', extra: Partial<BundleSummary> = {}): BundleSummary {
   return {
@@ -42,7 +42,7 @@ export function fakeApi(overrides: Partial<Record<keyof HnsightApi, unknown>> = 
     trace: vi.fn(async () => {
       throw new Error('no trace scripted');
     }),
-    tracePresets: vi.fn(async () => []),
+    walkPresets: vi.fn(async () => []),
     getFindings: vi.fn(async () => []),
     getTimelines: vi.fn(async () => []),
     getExcerpt: vi.fn(async (req: { file: string; line: number }) => ({ file: req.file, start: 1, lines: ['a'], focus: req.line })),

@@ -3,7 +3,7 @@ import { emptyTableMessage, filterRows, sortRows } from '../../../renderer/src/v
 import { filterPolicy, locateRule, orderedLayers } from '../../../renderer/src/inspector/policy-model.ts';
 import { groupHits } from '../../../renderer/src/palette/group.ts';
 import { fileLine, formatBytes, shortGuid } from '../../../renderer/src/lib/format.ts';
-import type { InventoryRow, PortPolicyView, SearchHit, VfpRuleView } from '../../../analysis/views/types.ts';
+import type { InventoryRow, PortPolicyView, SearchHit, VfpRuleView } from '../../../analysis/view-models/types.ts';
 import { summary } from './fake-api.ts';
 
 const row = (ip: string, extra: Record<string, string> = {}): InventoryRow => ({ ref: { type: 'endpoint', id: ip }, cells: { ip, ...extra } });

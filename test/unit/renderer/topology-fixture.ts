@@ -1,6 +1,6 @@
 // A synthetic TopologyGraph shaped like the topology builder's output (uplink → vSwitch → network →
 // compartments holding endpoints → load balancers → remote endpoints), of any size.
-import type { TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/views/types.ts';
+import type { TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/view-models/types.ts';
 
 export function syntheticTopology(pods = 3, lbs = 2, opts: { lbGroup?: boolean } = {}): TopologyGraph {
   const nodes: TopoNode[] = [];

@@ -1,7 +1,7 @@
 // The packet walk's and the findings' pure helpers and store slices, over a fake API.
 import { describe, expect, it, vi } from 'vitest';
-import type { TraceHop, TraceResult } from '../../../analysis/trace/types.ts';
-import type { FindingView } from '../../../analysis/views/findings.ts';
+import type { WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
+import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import { createAppStore } from '../../../renderer/src/store/index.ts';
 import { formToFlow } from '../../../renderer/src/store/walk.ts';
@@ -23,11 +23,11 @@ import { fakeApi, job, summary } from './fake-api.ts';
 
 const immediate = () => Promise.resolve();
 
-function hop(extra: Partial<TraceHop>): TraceHop {
+function hop(extra: Partial<WalkHop>): WalkHop {
   return { at: 'x', kind: 'vfp', action: 'allow', ...extra };
 }
 
-function trace(extra: Partial<TraceResult> = {}): TraceResult {
+function trace(extra: Partial<WalkResult> = {}): WalkResult {
   return {
     flow: { srcIp: '10.244.0.5', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' },
     verdict: 'forwarded',
@@ -187,7 +187,7 @@ describe('walk and findings slices', () => {
   it('loads findings, timelines and presets with the bundle', async () => {
     const f = [finding({ key: 'a' })];
     const presets = [{ key: 'pod-to-service' as const, title: 'pod → service (a → b)', flow: { srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const } }];
-    const { store } = await opened({ getFindings: vi.fn(async () => f), tracePresets: vi.fn(async () => presets), getTimelines: vi.fn(async () => []) });
+    const { store } = await opened({ getFindings: vi.fn(async () => f), walkPresets: vi.fn(async () => presets), getTimelines: vi.fn(async () => []) });
     expect(store.getState().findings).toEqual(f);
     expect(store.getState().presets).toEqual(presets);
     expect(store.getState().timelines).toEqual([]);
@@ -214,8 +214,8 @@ describe('walk and findings slices', () => {
   });
 
   it('drops the answer of an older walk', async () => {
-    let release!: (t: TraceResult) => void;
-    const slow = new Promise<TraceResult>((r) => (release = r));
+    let release!: (t: WalkResult) => void;
+    const slow = new Promise<WalkResult>((r) => (release = r));
     const fast = trace({ reason: 'second' });
     const traceFn = vi.fn().mockReturnValueOnce(slow).mockResolvedValueOnce(fast);
     const { store } = await opened({ trace: traceFn });

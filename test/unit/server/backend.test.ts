@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Backend } from '../../../services/backend.ts';
-import type { BundleSummary, InspectorView, InventoryTable, SearchHit, TopologyGraph, FileExcerpt } from '../../../analysis/views/types.ts';
+import type { BundleSummary, InspectorView, InventoryTable, SearchHit, TopologyGraph, FileExcerpt } from '../../../analysis/view-models/types.ts';
 import type { JobState } from '../../../contract/api.ts';
 
 let dir: string;

@@ -5,7 +5,7 @@ import { bundleFiles, buildNode, type GeneratedNode, type NodeSpec } from '../..
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
-import type { TopologyGraph, TopoNode } from '../../../analysis/views/types.ts';
+import type { TopologyGraph, TopoNode } from '../../../analysis/view-models/types.ts';
 import { expect } from 'vitest';
 
 export const BASE: NodeSpec = { seed: 11, hostName: 'win-node-a', network: 'l2bridge', schema: 2, pods: 6, services: 9, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340' };

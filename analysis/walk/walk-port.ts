@@ -4,12 +4,12 @@
 // A terminating rule ends its layer; a block ends the walk; a layer where nothing matched allows the
 // packet only when the layer says "Default Allow".
 import type { VfpLayer, VfpPortPolicy } from '../../parsers/vfp/index.ts';
-import type { Packet, TraceHop } from './types.ts';
+import type { Packet, WalkHop } from './types.ts';
 import { checkConditions, explainSkipped, selectRule } from './match.ts';
 import { applyRule, type ActionContext } from './actions.ts';
 
 export interface PortWalkResult {
-  hops: TraceHop[];
+  hops: WalkHop[];
   packet: Packet;
   /** Index in `hops` of the hop that dropped the packet. */
   droppedAt?: number;
@@ -34,7 +34,7 @@ const sameDirection = (d: string, dir: 'IN' | 'OUT') => d.trim().toUpperCase() =
 const ipv4Group = (t: string) => !/6/.test(t);
 
 export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | 'OUT', start: Packet, ctx: ActionContext, opts: WalkOptions = {}): PortWalkResult {
-  const hops: TraceHop[] = [];
+  const hops: WalkHop[] = [];
   let packet = start;
   const layers = [...policy.layers].sort(byPriority);
   if (dir === 'IN') layers.reverse();
@@ -51,7 +51,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       matched = true;
       const res = applyRule(m.rule, packet, ctx);
       const notes = [res.note, m.uncertain && `matched assuming: ${m.uncertain}`, gc.result === 'unknown' && `group condition not evaluable: ${gc.why}`].filter(Boolean);
-      const hop: TraceHop = {
+      const hop: WalkHop = {
         at,
         kind: 'vfp',
         port: policy.portName,

@@ -54,7 +54,7 @@ export interface SkippedRule {
 
 export type HopKind = 'source' | 'compartment' | 'vfp' | 'layer-default' | 'vswitch' | 'host-route' | 'uplink' | 'deliver' | 'drop' | 'note';
 
-export interface TraceHop {
+export interface WalkHop {
   /** Where the packet is, in words a Windows engineer uses. */
   at: string;
   kind: HopKind;
@@ -98,11 +98,11 @@ export interface ReturnPath {
 
 export type Verdict = 'delivered' | 'forwarded' | 'dropped' | 'unknown';
 
-export interface TraceResult {
+export interface WalkResult {
   flow: Flow;
   verdict: Verdict;
   reason: string;
-  hops: TraceHop[];
+  hops: WalkHop[];
   /** Index of the hop that decided the verdict. */
   deciding: number;
   final: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };

@@ -14,7 +14,7 @@ export interface RouteEntry {
   route: Ipv4Route;
 }
 
-export interface TraceContext {
+export interface WalkContext {
   model: NodeModel;
   local: Map<string, HnsEndpoint>;
   remote: Map<string, HnsEndpoint>;
@@ -31,9 +31,9 @@ export interface TraceContext {
   routes: RouteEntry[] | null;
 }
 
-const cache = new WeakMap<NodeModel, TraceContext>();
+const cache = new WeakMap<NodeModel, WalkContext>();
 
-export function traceContext(m: NodeModel): TraceContext {
+export function walkContext(m: NodeModel): WalkContext {
   let c = cache.get(m);
   if (!c) {
     c = build(m);
@@ -42,7 +42,7 @@ export function traceContext(m: NodeModel): TraceContext {
   return c;
 }
 
-function build(m: NodeModel): TraceContext {
+function build(m: NodeModel): WalkContext {
   const local = new Map<string, HnsEndpoint>();
   const remote = new Map<string, HnsEndpoint>();
   const duplicates = new Set<string>();
@@ -106,7 +106,7 @@ function routeTable(active: Ipv4Route[]): RouteEntry[] {
   return out.sort((a, b) => b.bits - a.bits || a.metric - b.metric);
 }
 
-export function lookupRoute(ctx: TraceContext, ip: string): RouteEntry | undefined {
+export function lookupRoute(ctx: WalkContext, ip: string): RouteEntry | undefined {
   const n = ipToInt(ip);
   if (n === undefined || !ctx.routes) return undefined;
   // Skip broadcast/multicast-only entries a unicast lookup would not use for a remote destination.

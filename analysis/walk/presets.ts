@@ -3,16 +3,16 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Flow } from './types.ts';
 
-export interface TracePreset {
+export interface WalkPreset {
   key: 'pod-to-pod' | 'pod-to-pod-remote' | 'pod-to-service' | 'pod-to-outside' | 'pod-to-nodeport';
   title: string;
   flow: Flow;
 }
 
-export function tracePresets(m: NodeModel): TracePreset[] {
+export function walkPresets(m: NodeModel): WalkPreset[] {
   const joins = new Map(m.joins.endpoints.map((j) => [j.endpointId, j]));
   const pods = (m.endpoints ?? []).filter((e) => !e.isRemote && e.ip && joins.get(e.id)?.portKey && joins.get(e.id)?.compartmentId !== 1);
-  const out: TracePreset[] = [];
+  const out: WalkPreset[] = [];
   const src = pods[0];
   if (!src?.ip) return out;
   const local = pods.find((p) => p !== src);

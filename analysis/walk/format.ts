@@ -1,11 +1,11 @@
 // The readable form of a trace, like `ovn-trace --summary`: one line per hop, then the verdict and
 // the rule that decided it.
-import type { Packet, TraceHop, TraceResult } from './types.ts';
+import type { Packet, WalkHop, WalkResult } from './types.ts';
 
 const tuple = (p: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: string }) =>
   `${p.proto.toUpperCase()} ${p.srcIp}${p.srcPort !== undefined ? `:${p.srcPort}` : ''} → ${p.dstIp}${p.dstPort !== undefined ? `:${p.dstPort}` : ''}`;
 
-function rewriteText(h: TraceHop): string {
+function rewriteText(h: WalkHop): string {
   const r = h.rewrite;
   if (!r) return '';
   const parts: string[] = [];
@@ -17,7 +17,7 @@ function rewriteText(h: TraceHop): string {
   return parts.join(', ');
 }
 
-export function formatTrace(t: TraceResult): string {
+export function formatWalk(t: WalkResult): string {
   const out: string[] = [];
   const f = t.flow;
   out.push(`trace ${tuple({ ...f, srcPort: t.hops[0]?.after?.srcPort ?? f.srcPort })}`);

@@ -2,13 +2,13 @@
 // the failures the seeds describe. Expectations come from the generator's objects (node IPs, pod
 // subnets, backends), not from the engine.
 import { describe, expect, it } from 'vitest';
-import { traceFlow } from '../../../analysis/trace/engine.ts';
-import type { TraceResult } from '../../../analysis/trace/types.ts';
+import { walkFlow } from '../../../analysis/walk/engine.ts';
+import type { WalkResult } from '../../../analysis/walk/types.ts';
 import { build, localPods, remotePods } from './helpers.ts';
 
 const PROTO = { 6: 'tcp', 17: 'udp' } as const;
 
-function expectEveryRuleHopCited(t: TraceResult): void {
+function expectEveryRuleHopCited(t: WalkResult): void {
   for (const h of t.hops.filter((x) => x.kind === 'vfp')) {
     expect(h.evidence?.file, h.at).toBe('vfpOutput.txt');
     expect(h.evidence!.line).toBeGreaterThan(0);
@@ -21,7 +21,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
   const [a, b] = localPods(node);
 
   it('pod → pod on the same node is delivered unchanged, through both ports', () => {
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: b.ip, dstPort: 80, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: b.ip, dstPort: 80, proto: 'tcp' });
     expect(t.verdict).toBe('delivered');
     expect(t.final).toMatchObject({ srcIp: a.ip, dstIp: b.ip, dstPort: 80 });
     const ports = new Set(t.hops.filter((h) => h.kind === 'vfp').map((h) => `${h.port?.toLowerCase()} ${h.direction}`));
@@ -33,7 +33,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
   it('pod → pod on another node leaves for that node (route or VXLAN to its address)', () => {
     const remote = remotePods(node)[0];
     const owner = node.remoteNodes.find((r) => remote.ip.startsWith(r.podSubnet.split('.').slice(0, 3).join('.') + '.'))!;
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: remote.ip, dstPort: 8080, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: remote.ip, dstPort: 8080, proto: 'tcp' });
     expect(t.verdict).toBe('forwarded');
     expect(t.final).toMatchObject({ srcIp: a.ip, dstIp: remote.ip });
     if (network === 'overlay') {
@@ -55,7 +55,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
     const p = svc.ports[0];
     const backends = svc.endpointIds.map((id) => node.expected.endpoints.find((e) => e.id.toLowerCase() === id.toLowerCase())!.ip);
     for (const dip of backends) {
-      const t = traceFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17], dip });
+      const t = walkFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17], dip });
       expect(['delivered', 'forwarded']).toContain(t.verdict);
       expect(t.final.dstIp).toBe(dip);
       expect(t.final.dstPort).toBe(p.internalPort);
@@ -69,7 +69,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
       expect(dnat.nodes).toContain(`endpoint:${a.id.toLowerCase()}`);
     }
     // without --dip the choice is marked as the engine's, with the alternatives listed
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
     const dnat = t.hops.find((h) => h.action === 'DNAT')!;
     expect(dnat.inferred).toBe(true);
     expect(backends).toContain(t.final.dstIp);
@@ -78,7 +78,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
   it('the reply of pod → service comes back from the VIP (the lbnat rule creates a flow pair)', () => {
     const svc = node.expected.loadBalancers.find((l) => l.endpointIds.length >= 1 && !l.vips.includes(node.nodeIp))!;
     const p = svc.ports[0];
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
     const rp = t.returnPath!;
     expect(rp.sent).toMatchObject({ srcIp: t.final.dstIp, dstIp: a.ip, srcPort: p.internalPort });
     expect(rp.received).toMatchObject({ srcIp: svc.vips[0], srcPort: p.externalPort, dstIp: a.ip });
@@ -87,14 +87,14 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
   });
 
   it('the reply from outside is translated back to the pod (OutboundNAT is stateful)', () => {
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
     expect(t.returnPath!.sent.dstIp).toBe(node.nodeIp);
     expect(t.returnPath!.received).toMatchObject({ srcIp: '93.184.216.34', dstIp: a.ip });
     expect(t.returnPath!.notes).toEqual([]);
   });
 
   it('pod → outside is SNATed to the node IP and leaves by the default route', () => {
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
     expect(t.verdict).toBe('forwarded');
     expect(t.final.srcIp).toBe(node.nodeIp);
     expect(t.egress.nextHop).toBe(node.nodeGateway);
@@ -105,7 +105,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
 
   it('an OutboundNAT exception (the node subnet) is not SNATed', () => {
     const neighbour = node.nodeGateway.replace(/\.\d+$/, '.200');
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: neighbour, dstPort: 22, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: neighbour, dstPort: 22, proto: 'tcp' });
     expect(t.final.srcIp).toBe(a.ip);
     const exc = t.hops.find((h) => h.rule?.startsWith('EXCEPTIONS_OUTBOUNDNAT'));
     expect(exc?.action).toBe('allow');
@@ -116,7 +116,7 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
     const np = node.expected.loadBalancers.find((l) => l.vips.includes(node.nodeIp));
     if (!np) return expect.fail('the generated node has no NodePort service');
     const p = np.ports[0];
-    const t = traceFlow(model, { srcIp: a.ip, dstIp: node.nodeIp, dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: node.nodeIp, dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] });
     const backends = np.endpointIds.map((id) => node.expected.endpoints.find((e) => e.id.toLowerCase() === id.toLowerCase())!.ip);
     expect(backends).toContain(t.final.dstIp);
     expect(t.final.dstPort).toBe(p.internalPort);
@@ -137,7 +137,7 @@ describe('failures', () => {
     });
     expect(injected).toBe(true);
     const pod = node.expected.endpoints.filter((e) => !e.isRemote && e.portName).find((p) => model.vfp!.getPolicy(p.portName!)!.layers.some((l) => l.groups.some((g) => g.rules.some((r) => r.name === 'BLOCK_SERVICES_TEST'))))!;
-    const t = traceFlow(model, { srcIp: pod.ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
+    const t = walkFlow(model, { srcIp: pod.ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(t.verdict).toBe('dropped');
     expect(t.hops[t.deciding]).toMatchObject({ rule: 'BLOCK_SERVICES_TEST', action: 'block', ruleType: 'block' });
     expect(t.reason).toMatch(/BLOCK_SERVICES_TEST/);
@@ -151,7 +151,7 @@ describe('failures', () => {
     const pod = localPods(node)[1];
     // Remove that service's lbnat rules from every port's dump (as if kube-proxy never programmed them).
     const { model } = build({}, (path, text) => (path !== 'vfpOutput.txt' ? text : text.replace(new RegExp(`    RULE : LB_DSR_\\w+_[\\d.]+_${vip.replace(/\./g, '\\.')}_${port.externalPort}_\\d+_${port.protocol}\\n(?: {8,}.*\\n|\\n)*`, 'g'), '')));
-    const t = traceFlow(model, { srcIp: pod.ip, dstIp: vip, dstPort: port.externalPort, proto: PROTO[port.protocol as 6 | 17] });
+    const t = walkFlow(model, { srcIp: pod.ip, dstIp: vip, dstPort: port.externalPort, proto: PROTO[port.protocol as 6 | 17] });
     expect(t.verdict).toBe('dropped');
     expect(t.reason).toMatch(new RegExp(`no VFP rule load-balances ${vip.replace(/\./g, '\\.')}:${port.externalPort}`));
     expect(t.hops[t.deciding].note).toMatch(/HNS has load balancer/);
@@ -163,7 +163,7 @@ describe('failures', () => {
     const fault = node.expected.faults.find((f) => f.name === 'missing-remote-subnet-route')!;
     const subnet = node.expected.remoteSubnets.find((s) => fault.detail.includes(s.prefix))!;
     const dst = subnet.prefix.replace(/0\/24$/, '9');
-    const t = traceFlow(model, { srcIp: localPods(node)[0].ip, dstIp: dst, dstPort: 80, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: localPods(node)[0].ip, dstIp: dst, dstPort: 80, proto: 'tcp' });
     expect(t.egress.encapDst).toBeUndefined();
     expect(t.verdict).toBe('dropped');
     expect(t.reason).toMatch(/REMOTESUBNETROUTE/);
@@ -173,7 +173,7 @@ describe('failures', () => {
   it('a load-balancing rule without flow state leaves the reply untranslated, and says so', () => {
     const { node, model } = build({}, (path, text) => (path === 'vfpOutput.txt' ? text.replace(/^ +Creating a flow pair\n/gm, '') : text));
     const svc = node.expected.loadBalancers.find((l) => l.vips[0] === '10.96.0.10')!;
-    const t = traceFlow(model, { srcIp: localPods(node)[0].ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
+    const t = walkFlow(model, { srcIp: localPods(node)[0].ip, dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(svc).toBeDefined();
     const rp = t.returnPath!;
     expect(rp.steps[0].stateful).toBe(false);
@@ -185,7 +185,7 @@ describe('failures', () => {
     const { node, model } = build({ faults: ['blocked-port'] });
     const blocked = node.expected.vfpPorts.find((p) => p.blocked)!;
     const pod = node.expected.endpoints.find((e) => e.portName?.toLowerCase() === blocked.name.toLowerCase())!;
-    const t = traceFlow(model, { srcIp: pod.ip, dstIp: localPods(node).find((p) => p.ip !== pod.ip)!.ip, dstPort: 80, proto: 'tcp' });
+    const t = walkFlow(model, { srcIp: pod.ip, dstIp: localPods(node).find((p) => p.ip !== pod.ip)!.ip, dstPort: 80, proto: 'tcp' });
     expect(t.verdict).toBe('dropped');
     expect(t.reason).toMatch(/blocked/);
   });
@@ -194,14 +194,14 @@ describe('failures', () => {
     const { node, model } = build({}, undefined);
     const { model: noVfp } = build({}, (path, text) => (path === 'vfpOutput.txt' ? '' : text));
     const pod = localPods(node)[0];
-    expect(traceFlow(model, { srcIp: pod.ip, dstIp: '1.1.1.1', proto: 'icmp' }).verdict).toBe('forwarded');
-    const t = traceFlow(noVfp, { srcIp: pod.ip, dstIp: '1.1.1.1', proto: 'icmp' });
+    expect(walkFlow(model, { srcIp: pod.ip, dstIp: '1.1.1.1', proto: 'icmp' }).verdict).toBe('forwarded');
+    const t = walkFlow(noVfp, { srcIp: pod.ip, dstIp: '1.1.1.1', proto: 'icmp' });
     expect(t.verdict).toBe('unknown');
     expect(t.reason).toMatch(/rules of VFP port|vfpOutput/);
   });
 
   it('refuses non-IPv4 flows with a reason instead of guessing', () => {
     const { model } = build();
-    expect(traceFlow(model, { srcIp: 'fd00::1', dstIp: '10.0.0.1', proto: 'tcp' })).toMatchObject({ verdict: 'unknown' });
+    expect(walkFlow(model, { srcIp: 'fd00::1', dstIp: '10.0.0.1', proto: 'tcp' })).toMatchObject({ verdict: 'unknown' });
   });
 });

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseVfpRuleText, type VfpPortPolicy } from '../../../parsers/vfp/index.ts';
-import { walkPort } from '../../../analysis/trace/walk-port.ts';
-import type { Packet } from '../../../analysis/trace/types.ts';
+import { walkPort } from '../../../analysis/walk/walk-port.ts';
+import type { Packet } from '../../../analysis/walk/types.ts';
 
 const fixture = (n: string) => readFileSync(path.resolve('test/fixtures/vfp', n), 'utf8');
 

@@ -2,13 +2,13 @@
 // or an lbnat rule "Creating a flow pair"), and the reply is translated back by that state: the
 // backend's address becomes the VIP again, the node's SNAT address the pod's. A rewriting rule
 // without state leaves the reply untranslated — the source would not recognise it.
-import type { Proto, ReturnPath, TraceResult } from './types.ts';
+import type { Proto, ReturnPath, WalkResult } from './types.ts';
 
 type Tuple = { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };
 
 const fmt = (ip: string, port?: number) => `${ip}${port !== undefined ? `:${port}` : ''}`;
 
-export function returnPath(t: Pick<TraceResult, 'verdict' | 'hops' | 'final' | 'egress'>): ReturnPath | undefined {
+export function returnPath(t: Pick<WalkResult, 'verdict' | 'hops' | 'final' | 'egress'>): ReturnPath | undefined {
   if (t.verdict !== 'delivered' && t.verdict !== 'forwarded') return undefined;
   const f = t.final;
   const sent: Tuple = { srcIp: f.dstIp, dstIp: f.srcIp, srcPort: f.dstPort, dstPort: f.srcPort, proto: f.proto };

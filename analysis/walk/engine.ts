@@ -4,8 +4,8 @@
 // marked inferred with its reason; a missing file makes the verdict "unknown", never a guess.
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
-import type { Flow, Packet, TraceHop, TraceResult, Verdict } from './types.ts';
-import { traceContext, lookupRoute, lbKey, type TraceContext } from './context.ts';
+import type { Flow, Packet, WalkHop, WalkResult, Verdict } from './types.ts';
+import { walkContext, lookupRoute, lbKey, type WalkContext } from './context.ts';
 import { walkPort, type WalkOptions } from './walk-port.ts';
 import { ipToInt, maskBits, parseCidr } from './ip.ts';
 import { returnPath } from './return-path.ts';
@@ -21,19 +21,19 @@ const shortName = (n: string) => {
 };
 
 class Walk {
-  hops: TraceHop[] = [];
+  hops: WalkHop[] = [];
   flow!: Flow;
   path: string[] = [];
   verdict: Verdict = 'unknown';
   reason = '';
   deciding = -1;
-  egress: TraceResult['egress'] = {};
+  egress: WalkResult['egress'] = {};
   constructor(
-    readonly ctx: TraceContext,
+    readonly ctx: WalkContext,
     public packet: Packet,
   ) {}
 
-  add(h: TraceHop): number {
+  add(h: WalkHop): number {
     this.hops.push(h);
     // The path lists each object once, where the packet first reaches it (a pod's own port hops
     // name the pod again; that is not a second visit).
@@ -48,8 +48,8 @@ class Walk {
   }
 }
 
-export function traceFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): TraceResult {
-  const ctx = traceContext(m);
+export function walkFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): WalkResult {
+  const ctx = walkContext(m);
   const srcPort = flow.proto === 'icmp' ? undefined : (flow.srcPort ?? EPHEMERAL);
   const w = new Walk(ctx, { srcIp: flow.srcIp, dstIp: flow.dstIp, srcPort, dstPort: flow.proto === 'icmp' ? undefined : flow.dstPort, proto: flow.proto });
   w.flow = flow;
@@ -59,7 +59,7 @@ export function traceFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): Tra
     w.end('unknown', `internal error while tracing: ${e instanceof Error ? e.message : String(e)}`);
   }
   const p = w.packet;
-  const result: TraceResult = {
+  const result: WalkResult = {
     flow,
     verdict: w.verdict,
     reason: w.reason,
@@ -206,7 +206,7 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
  * The graph nodes a hop on a port lights: the port's owner (a pod's port is drawn as its endpoint);
  * for a DNAT, the load balancer and the backend it chose.
  */
-function hopNodes(w: Walk, h: TraceHop, owner: string | undefined): string[] | undefined {
+function hopNodes(w: Walk, h: WalkHop, owner: string | undefined): string[] | undefined {
   const nodes = owner ? [owner] : [];
   if (h.action === 'DNAT' && h.before && h.after) {
     const b = h.before;
@@ -341,7 +341,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): v
   w.end('forwarded', `leaves the node via ${r.onLink ? `the on-link network of ${r.interface}` : `next hop ${r.gateway}`}${w.packet.srcIp !== w.hops[0]?.after?.srcIp ? ` with source ${w.packet.srcIp} (SNAT)` : ''}`, deciding);
 }
 
-function isClusterAddress(ctx: TraceContext, ip: string): boolean {
+function isClusterAddress(ctx: WalkContext, ip: string): boolean {
   return ctx.remote.has(ip) || ctx.local.has(ip);
 }
 
