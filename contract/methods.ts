@@ -1,13 +1,14 @@
-// The names of the API contract's methods, in a module without zod: the sandboxed preload and the
-// renderer need the list but not the schemas (their backends validate). The contract's `requests`
-// is keyed by exactly these names (checked at compile time in contract/api.ts and by
-// test/unit/api/methods.test.ts).
+// The names of the contract's methods, in a module without zod: the sandboxed preload and the
+// renderer need the list but not the schemas (their backends validate). schemas.ts's `requests` is
+// keyed by exactly these names: the check below fails to compile otherwise.
+import type { Method } from './schemas.ts';
+
 export const API_METHOD_NAMES = [
   'info',
   'openBundle',
+  'openDropped',
   'openDemo',
   'pickBundle',
-  'pickSavePath',
   'getJob',
   'cancelLoad',
   'listRecent',
@@ -17,7 +18,7 @@ export const API_METHOD_NAMES = [
   'search',
   'inspect',
   'getExcerpt',
-  'trace',
+  'walk',
   'walkPresets',
   'getFindings',
   'getTimelines',
@@ -28,9 +29,14 @@ export const API_METHOD_NAMES = [
   'forgetTarget',
   'getNotes',
   'saveNotes',
+  'pickSavePath',
   'exportReport',
   'openDiff',
   'getDiff',
 ] as const;
 
 export type ApiMethodName = (typeof API_METHOD_NAMES)[number];
+
+type Exact<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : { mismatch: Exclude<A, B> | Exclude<B, A> };
+const _sameMethods: Exact<ApiMethodName, Method> = true;
+void _sameMethods;

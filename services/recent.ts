@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.ts';
-import type { RecentEntry } from '../contract/api.ts';
+import type { RecentEntry } from '../contract/index.ts';
 
 const MAX = 15;
 

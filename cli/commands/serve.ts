@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.ts';
-import { Backend } from '../../services/backend.ts';
-import { startServer } from '../../services/server.ts';
+import { Backend } from '../../services/backend/backend.ts';
+import { startServer } from '../../services/server/server.ts';
 import { defaultDataDir } from '../../services/recent.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

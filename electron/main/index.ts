@@ -11,10 +11,10 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, sc
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Backend } from '../../services/backend.ts';
-import type { RecentEntry, Responses } from '../../contract/api.ts';
+import { Backend, type Dialogs } from '../../services/backend/backend.ts';
+import { EVENT_CHANNEL, type Envelope, type RecentEntry, type Response } from '../../contract/index.ts';
 import { bundleFromArgv } from './args.ts';
-import { channelFor, COMMAND_CHANNEL, handleIpc, isAppIndexUrl, METHODS, type LocalHandlers, type SenderInfo } from './ipc-handler.ts';
+import { channelFor, COMMAND_CHANNEL, handleIpc, isAppIndexUrl, METHODS, type SenderInfo } from './ipc-handler.ts';
 import { readJsonSync, writeJsonAtomic, writeJsonAtomicSync } from './json-file.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { printHtmlToPdf } from './print-pdf.ts';
@@ -22,9 +22,10 @@ import { COMMANDS, menuTemplate, type Command } from './menu.ts';
 import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
 import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
 
-// What the shell needs of the backend, checked structurally against services/backend.ts.
+// What the shell needs of the backend, checked structurally against services/backend/backend.ts.
 interface ShellBackend {
-  call(method: string, body: unknown): Promise<unknown>;
+  call(method: string, body: unknown): Promise<Envelope>;
+  onEvent: Backend['onEvent'];
   readonly recent: { clear(): Promise<void> };
 }
 
@@ -99,7 +100,13 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   // Remembered passwords (Connect to Node…): OS-encrypted ciphertext only, in userData/secrets.json.
   const secretStore = SafeStorageSecretStore.inDir(userData, safeStorage);
-  backend = new Backend({ mode: 'electron', initialBundle, dataDir: userData, demoDir: DEMO_DIR, version: app.getVersion(), secretStore, renderPdf: printHtmlToPdf }) satisfies ShellBackend;
+  backend = new Backend({ mode: 'electron', initialBundle, dataDir: userData, demoDir: DEMO_DIR, version: app.getVersion(), secretStore, renderPdf: printHtmlToPdf, dialogs, log }) satisfies ShellBackend;
+  // Job events go to the window; a finished load also refreshes the recent-files menu (the backend
+  // records a bundle as recent once it has loaded).
+  backend.onEvent((e) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(EVENT_CHANNEL, e);
+    if (e.type === 'load' && e.job.state === 'done') void refreshRecent();
+  });
   registerIpc();
   await refreshRecent(true);
   createWindow();
@@ -160,9 +167,9 @@ function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
   return { url, isOurWindow: !!mainWindow && !mainWindow.isDestroyed() && event.sender === mainWindow.webContents, isMainFrame };
 }
 
-const localHandlers: LocalHandlers = {
+const dialogs: Dialogs = {
   // The native open dialog is the shell's; the renderer then calls openBundle with the path.
-  pickBundle: async ({ kind }): Promise<Responses['pickBundle']> => {
+  pickBundle: async ({ kind }): Promise<Response<'pickBundle'>> => {
     const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
     const options: OpenDialogOptions =
       kind === 'folder'
@@ -179,7 +186,7 @@ const localHandlers: LocalHandlers = {
     return r.canceled || r.filePaths.length === 0 ? null : { path: r.filePaths[0] };
   },
   // Where to write an exported report (the PDF is written by the backend at that path).
-  pickSavePath: async ({ defaultName, extension }): Promise<Responses['pickSavePath']> => {
+  pickSavePath: async ({ defaultName, extension }): Promise<Response<'pickSavePath'>> => {
     const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
     const name = defaultName.toLowerCase().endsWith(`.${extension}`) ? defaultName : `${defaultName}.${extension}`;
     const options: SaveDialogOptions = { title: 'Export the report', defaultPath: path.join(app.getPath('documents'), name), filters: [{ name: extension.toUpperCase(), extensions: [extension] }] };
@@ -194,13 +201,8 @@ function registerIpc(): void {
       handleIpc(method, body, senderInfo(event), {
         backend: backend!,
         indexUrl: INDEX_URL,
-        local: localHandlers,
-        log,
-        afterCall: (m, req, value) => {
-          if (m === 'openBundle') app.addRecentDocument((req as { path: string }).path);
-          // The backend records a bundle as recent once it has loaded, just after the job turns 'done'.
-          const done = m === 'getJob' && (value as { state?: string } | null)?.state === 'done';
-          if (done) setTimeout(() => void refreshRecent(), 300);
+        afterCall: (m, req) => {
+          if (m === 'openBundle' || m === 'openDropped') app.addRecentDocument((req as { path: string }).path);
           else if (m === 'listRecent' || m === 'closeBundle') void refreshRecent();
         },
       }),
@@ -225,7 +227,9 @@ async function refreshRecent(force = false): Promise<void> {
   if (!backend) return;
   let next: RecentEntry[];
   try {
-    next = (await backend.call('listRecent', {})) as RecentEntry[];
+    const reply = await backend.call('listRecent', {});
+    if (!reply.ok) throw new Error(reply.error);
+    next = reply.value as RecentEntry[];
   } catch (e) {
     log(`hnsight: could not read the recent list: ${String(e)}`);
     next = [];

@@ -1,15 +1,11 @@
 // The one place an IPC request from the renderer is let in. No 'electron' import: the main process
 // hands over what it knows about the sender, so this is unit-tested under plain Node.
 //
-// Order: who is calling (our window, our own index page, its main frame) → which method (one of the
-// contract's) → are the arguments what the contract says (zod, strict) → only then the backend.
-// Replies are plain data: `{ value }` on success, `{ error: message }` on failure (never a stack).
-// `{ value }` rather than the bare value because some replies legitimately carry an `error` field
-// (a failed load's JobState).
+// Order: who is calling (our window, our own index page, its main frame) → the backend's dispatch,
+// which validates the request against the contract (once) and answers with the reply envelope of
+// contract/envelope.ts, the same as over HTTP.
 import { fileURLToPath } from 'node:url';
-import { METHODS, requestSecrets, validateRequest, ValidationError, withoutSecrets, type Method, type Request, type Responses } from '../../contract/api.ts';
-
-export type IpcReply = { value: unknown } | { error: string };
+import { API_METHOD_NAMES, type Envelope } from '../../contract/index.ts';
 
 /** What the main process knows about the frame that sent an IPC message. */
 export interface SenderInfo {
@@ -21,18 +17,17 @@ export interface SenderInfo {
   isMainFrame: boolean;
 }
 
-/** What the handler needs from the backend (services/backend.ts `Backend`). */
+/** What the handler needs from the backend (services/backend/backend.ts `Backend`). */
 export interface CallableBackend {
-  call(method: string, body: unknown): Promise<unknown>;
+  call(method: string, body: unknown): Promise<Envelope>;
 }
-
-/** Methods the shell answers itself (native dialogs), with arguments already validated. */
-export type LocalHandlers = { [M in Method]?: (req: Request<M>) => Promise<Responses[M]> };
 
 export const IPC_PREFIX = 'hnsight:';
 export const COMMAND_CHANNEL = 'hnsight:command';
+/** The methods, each on its own channel. */
+export const METHODS = API_METHOD_NAMES;
 
-export function channelFor(method: Method): string {
+export function channelFor(method: string): string {
   return IPC_PREFIX + method;
 }
 
@@ -63,15 +58,12 @@ export function isAppIndexUrl(url: string | undefined, indexUrl: string, platfor
   return platform === 'win32' || platform === 'darwin' ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
-export class SenderError extends Error {
-  override name = 'SenderError';
-}
-
-/** Throws a SenderError unless the message comes from our window's top frame showing our index page. */
-export function checkSender(sender: SenderInfo, indexUrl: string): void {
-  if (!sender.isOurWindow) throw new SenderError('refused: the request does not come from the hnsight window');
-  if (!sender.isMainFrame) throw new SenderError('refused: the request comes from a sub-frame');
-  if (!isAppIndexUrl(sender.url, indexUrl)) throw new SenderError(`refused: the request comes from ${describeUrl(sender.url)}, not the hnsight page`);
+/** Why a sender is refused, or undefined when it is our window's top frame showing our index page. */
+export function senderRefusal(sender: SenderInfo, indexUrl: string): string | undefined {
+  if (!sender.isOurWindow) return 'refused: the request does not come from the hnsight window';
+  if (!sender.isMainFrame) return 'refused: the request comes from a sub-frame';
+  if (!isAppIndexUrl(sender.url, indexUrl)) return `refused: the request comes from ${describeUrl(sender.url)}, not the hnsight page`;
+  return undefined;
 }
 
 function describeUrl(url: string | undefined): string {
@@ -82,43 +74,21 @@ function describeUrl(url: string | undefined): string {
 export interface HandleOptions {
   backend: CallableBackend;
   indexUrl: string;
-  local?: LocalHandlers;
   /** Called after a successful call (e.g. to refresh the recent-files menu). Errors in it are ignored. */
-  afterCall?: (method: Method, req: unknown, value: unknown) => void;
-  /** Where unexpected (non-validation) errors are logged with their stack; never sent to the renderer. */
-  log?: (message: string) => void;
+  afterCall?: (method: string, req: unknown, value: unknown) => void;
 }
 
-/** Handles one request: sender check, validation, dispatch. Never throws; returns an IpcReply. */
-export async function handleIpc(method: string, body: unknown, sender: SenderInfo, opts: HandleOptions): Promise<IpcReply> {
-  try {
-    checkSender(sender, opts.indexUrl);
-    const { method: m, req } = validateRequest(method, body);
-    const local = opts.local?.[m] as ((r: unknown) => Promise<unknown>) | undefined;
-    const value = local ? await local(req) : await opts.backend.call(m, req);
+/** Handles one request: sender check, then the backend's dispatch. Never throws; returns the envelope. */
+export async function handleIpc(method: string, body: unknown, sender: SenderInfo, opts: HandleOptions): Promise<Envelope> {
+  const refusal = senderRefusal(sender, opts.indexUrl);
+  if (refusal) return { ok: false, kind: 'refused', error: refusal };
+  const reply = await opts.backend.call(method, body);
+  if (reply.ok) {
     try {
-      opts.afterCall?.(m, req, value);
+      opts.afterCall?.(method, body, reply.value);
     } catch {
       // A menu refresh failing must not fail the call.
     }
-    return { value };
-  } catch (e) {
-    // A request that carries a password (startCollect): neither the log nor the reply may show it.
-    // The body itself is never logged.
-    const secrets = requestSecrets(method, body);
-    if (!(e instanceof ValidationError) && !(e instanceof SenderError)) {
-      const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
-      opts.log?.(`hnsight: ${method} failed: ${withoutSecrets(detail, secrets, '(details withheld: they contained the password)')}`);
-    }
-    return { error: withoutSecrets(errorMessage(e), secrets, `${method} failed (the message is withheld because it contained the password)`) };
   }
+  return reply;
 }
-
-/** A one-line, stack-free message for the renderer. */
-export function errorMessage(e: unknown): string {
-  const msg = e instanceof Error ? e.message : typeof e === 'string' ? e : 'unexpected error';
-  const line = msg.split(/\r?\n/, 1)[0] || 'unexpected error';
-  return line.length > 2000 ? line.slice(0, 2000) + '…' : line;
-}
-
-export { METHODS };

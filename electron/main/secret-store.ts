@@ -4,7 +4,7 @@
 // runtime 'electron' import: index.ts passes safeStorage in, tests pass a fake.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { SecretStore } from '../../services/backend.ts';
+import type { SecretStore } from '../../services/backend/backend.ts';
 import { writeJsonAtomic } from './json-file.ts';
 
 /** The part of Electron's safeStorage used here. */

@@ -1,13 +1,16 @@
 // The preload of the hnsight window. It runs sandboxed (contextIsolation, sandbox), so it can only
-// require 'electron'; tools/build-electron.mjs bundles it into one CJS file. It exposes two globals:
-//   window.hnsight       — the HnsightApi of contract/api.ts: one function per method, each
-//                          an ipcRenderer.invoke on `hnsight:<method>` (main checks the sender and
-//                          validates the arguments), plus onCommand for menu commands;
-//   window.hnsightFiles  — pathForFile(file): the filesystem path of a dropped File (webUtils), since
-//                          a sandboxed renderer's File has no `path`.
+// require 'electron'; tools/build-electron.mjs bundles it into one CJS file. It exposes one global,
+// window.hnsight: the HnsightApi of contract/api.ts —
+//   one function per method, each an ipcRenderer.invoke on `hnsight:<method>` (main checks the
+//   sender, the backend validates the arguments) answering the contract's reply envelope;
+//   openFile(file): a dropped File's path (webUtils, since a sandboxed renderer's File has no
+//   `path`) opened with openDropped;
+//   subscribe(listener): the backend's job events; onCommand(cb): the menu's commands.
 // Nothing else of Electron or IPC reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import type { HnsightApi } from '../../contract/api.ts';
+import type { ApiEvent, HnsightApi } from '../../contract/index.ts';
+import { unwrap } from '../../contract/envelope.ts';
+import { EVENT_CHANNEL } from '../../contract/events.ts';
 import { PRELOAD_METHODS } from './methods.ts';
 
 const COMMAND_CHANNEL = 'hnsight:command';
@@ -18,15 +21,8 @@ export interface CommandPayload {
 }
 export type CommandListener = (command: string, payload?: CommandPayload) => void;
 
-type Reply = { value: unknown } | { error: string };
-
 function invoker(method: string) {
-  return async (req: unknown): Promise<unknown> => {
-    const reply = (await ipcRenderer.invoke('hnsight:' + method, req ?? {})) as Reply | undefined;
-    if (!reply || typeof reply !== 'object') throw new Error(`${method}: no reply from the main process`);
-    if ('error' in reply) throw new Error(reply.error);
-    return reply.value;
-  };
+  return async (req: unknown): Promise<unknown> => unwrap(method, await ipcRenderer.invoke('hnsight:' + method, req ?? {}));
 }
 
 // Commands can arrive before the page subscribes (a path from a second instance while loading):
@@ -65,10 +61,26 @@ function onCommand(cb: CommandListener): () => void {
   };
 }
 
-const api: Record<string, unknown> = { onCommand };
+const eventListeners = new Set<(e: ApiEvent) => void>();
+ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, e: unknown) => {
+  if (!e || typeof e !== 'object') return;
+  for (const l of eventListeners) l(e as ApiEvent);
+});
+
+// The IPC channel never disconnects, so `onConnected` (contract/api.ts) is never called again.
+function subscribe(listener: (e: ApiEvent) => void): () => void {
+  if (typeof listener !== 'function') throw new TypeError('subscribe needs a function');
+  eventListeners.add(listener);
+  return () => {
+    eventListeners.delete(listener);
+  };
+}
+
+const api: Record<string, unknown> = {
+  onCommand,
+  subscribe,
+  openFile: async (file: File) => unwrap('openDropped', await ipcRenderer.invoke('hnsight:openDropped', { path: webUtils.getPathForFile(file) })),
+};
 for (const m of PRELOAD_METHODS) api[m] = invoker(m);
 
 contextBridge.exposeInMainWorld('hnsight', api as HnsightApi);
-contextBridge.exposeInMainWorld('hnsightFiles', {
-  pathForFile: (file: File): string => webUtils.getPathForFile(file),
-});

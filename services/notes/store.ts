@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { notesSchema } from '../../contract/api.ts';
+import { notesSchema } from '../../contract/index.ts';
 import { emptyNotes, type Notes } from '../../analysis/report/notes.ts';
 
 export class StaleNotesError extends Error {

@@ -1,12 +1,11 @@
 // Picks the backend: the Electron preload's bridge when present, otherwise HTTP to `hnsight serve`.
 // The rest of the renderer only sees HnsightApi.
-import type { HnsightApi } from '../../../contract/api.ts';
+import type { HnsightApi } from '../../../contract/index.ts';
 import { createHttpApi } from './http-client.ts';
 
 declare global {
   interface Window {
     hnsight?: HnsightApi;
-    hnsightFiles?: { pathForFile(file: File): string };
   }
 }
 

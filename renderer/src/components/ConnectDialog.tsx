@@ -12,7 +12,7 @@ import {
   TRANSPORTS, canOpen, isFinished, matchingSaved, normalizeWinRmUrl, passwordNeed, progressOf, resultOf,
   type ConnectForm, type Transport,
 } from './connect-form.ts';
-import type { CollectCommandView, CollectJobState } from '../../../contract/api.ts';
+import type { CollectCommandView, CollectJob } from '../../../contract/index.ts';
 import './ConnectDialog.css';
 
 export function ConnectDialog() {
@@ -290,7 +290,7 @@ function Field({ label, error, hint, children }: { label: string; error?: string
 // ---------------------------------------------------------------------------------------------
 // Progress and result.
 
-function JobView({ job, onClose }: { job: CollectJobState; onClose(): void }) {
+function JobView({ job, onClose }: { job: CollectJob; onClose(): void }) {
   const { cancel, again, openResult } = collectStore.getState();
   const opened = useCollect((s) => s.opened);
   const startError = useCollect((s) => s.startError);
@@ -390,7 +390,7 @@ function JobView({ job, onClose }: { job: CollectJobState; onClose(): void }) {
   );
 }
 
-function ResultIcon({ state }: { state: CollectJobState['state'] }) {
+function ResultIcon({ state }: { state: CollectJob['state'] }) {
   if (state === 'done') return <CircleCheck size={22} className="ok-icon" aria-hidden />;
   if (state === 'partial') return <TriangleAlert size={22} className="warn-icon" aria-hidden />;
   if (state === 'cancelled') return <CircleMinus size={22} className="muted" aria-hidden />;

@@ -2,7 +2,7 @@
 // messages), a saved target → the form, and the progress and result lines. No React, no secrets: the
 // password is never part of a ConnectForm.
 import { formatBytes } from '../lib/format.ts';
-import type { CollectCommandView, CollectJobState, CollectTarget, SavedTarget } from '../../../contract/api.ts';
+import type { CollectCommandView, CollectJob, CollectTarget, SavedTarget } from '../../../contract/index.ts';
 
 export type Transport = CollectTarget['transport'];
 
@@ -146,7 +146,7 @@ function canonical(t: CollectTarget): unknown {
 }
 
 /** Progress as the dialog shows it: a fraction for the bar and one line of text. */
-export function progressOf(j: CollectJobState): { fraction: number; line: string; file?: string } {
+export function progressOf(j: CollectJob): { fraction: number; line: string; file?: string } {
   if (j.state === 'connecting') return { fraction: 0, line: `Connecting to ${j.target}…` };
   const done = j.commands.length;
   const total = j.total || 0;
@@ -167,7 +167,7 @@ const notRun = (c: CollectCommandView) => c.status === 'skipped' || (c.status ==
  * The finished run's result: the commands worth listing one by one (failed, partial, interrupted) and
  * how many never ran, plus the reason to show (none for a plain cancel: the title says it).
  */
-export function resultOf(j: CollectJobState): { title: string; problems: CollectCommandView[]; notRun: number; reason?: string } {
+export function resultOf(j: CollectJob): { title: string; problems: CollectCommandView[]; notRun: number; reason?: string } {
   const all = j.manifest?.commands ?? j.commands;
   const problems = all.filter((c) => c.status !== 'ok' && !notRun(c));
   const reason = j.error && !(j.state === 'cancelled' && /cancelled by the user/.test(j.error)) ? j.error : undefined;
@@ -175,11 +175,11 @@ export function resultOf(j: CollectJobState): { title: string; problems: Collect
 }
 
 /** The commands that did not complete (failed, partial, cancelled, not run). */
-export function problemCommands(j: CollectJobState): CollectCommandView[] {
+export function problemCommands(j: CollectJob): CollectCommandView[] {
   return (j.manifest?.commands ?? j.commands).filter((c) => c.status !== 'ok');
 }
 
-export function resultTitle(j: CollectJobState): string {
+export function resultTitle(j: CollectJob): string {
   switch (j.state) {
     case 'done':
       return 'Collected every file';
@@ -195,9 +195,9 @@ export function resultTitle(j: CollectJobState): string {
 }
 
 /** A finished collection worth opening: complete, partial, or cancelled after some files were written. */
-export function canOpen(j: CollectJobState): boolean {
+export function canOpen(j: CollectJob): boolean {
   if (j.state === 'done' || j.state === 'partial') return true;
   return j.state === 'cancelled' && j.commands.some((c) => c.bytes > 0);
 }
 
-export const isFinished = (j: CollectJobState | undefined): boolean => !!j && j.state !== 'connecting' && j.state !== 'running';
+export const isFinished = (j: CollectJob | undefined): boolean => !!j && j.state !== 'connecting' && j.state !== 'running';

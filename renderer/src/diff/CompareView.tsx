@@ -6,14 +6,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ArrowRight, GitCompare, Minus, Plus, RefreshCw, Search, X, Equal, FolderOpen } from 'lucide-react';
 import type { DiffChange, DiffKind, DiffObject, DiffResult, DiffSection } from '../../../analysis/diff/types.ts';
-import type { LoadProgressView } from '../../../contract/api.ts';
+import type { LoadProgress } from '../../../contract/index.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { api } from '../api/index.ts';
 import { fileLine } from '../lib/format.ts';
 import { byPort, counterRows, DIFF_KINDS, filterDiff, isIdentical, sectionChanges, signed } from './model.ts';
 
-function Progress({ label, p }: { label: string; p: LoadProgressView }) {
+function Progress({ label, p }: { label: string; p: LoadProgress }) {
   const frac = p.phase === 'done' ? 1 : p.bytesTotal ? p.bytesDone / p.bytesTotal : p.filesTotal ? p.filesDone / p.filesTotal : 0;
   return (
     <div className="diff-progress">

@@ -2,6 +2,7 @@
 // only gets file bytes, so a zip or single file is uploaded and a folder is refused with advice.
 import { useEffect, useState } from 'react';
 import { appStore } from '../store/app-store.ts';
+import { isElectron } from '../api/index.ts';
 
 function isFolderEntry(item: DataTransferItem): boolean {
   const entry = (item as DataTransferItem & { webkitGetAsEntry?: () => { isDirectory: boolean } | null }).webkitGetAsEntry?.();
@@ -38,13 +39,8 @@ export function useDropOpen(): boolean {
       const file = e.dataTransfer.files[0];
       const item = e.dataTransfer.items[0];
       if (!file) return;
-      if (window.hnsightFiles) {
-        const path = window.hnsightFiles.pathForFile(file);
-        if (path) void s.open({ path });
-        else s.toast('error', `Could not tell where ${file.name} is on disk.`);
-        return;
-      }
-      if (item && isFolderEntry(item)) {
+      // The desktop app opens a dropped folder or file by its path; a browser can only upload a file.
+      if (!isElectron && item && isFolderEntry(item)) {
         s.toast('error', `A folder cannot be uploaded from a browser. Zip "${file.name}" and drop the .zip, or type its path with Open ▸ Open path on this machine.`);
         return;
       }

@@ -1,7 +1,6 @@
 // The store instance the app uses, over the real backend. Kept apart from index.ts so the unit
 // tests import the slices without touching window or the API client.
 import { api } from '../api/index.ts';
-import { uploadBundle } from '../api/upload.ts';
 import { bindStore, createAppStore } from './index.ts';
 
 function safeStorage() {
@@ -12,5 +11,5 @@ function safeStorage() {
   }
 }
 
-export const appStore = createAppStore({ api, storage: safeStorage(), upload: uploadBundle });
+export const appStore = createAppStore({ api, storage: safeStorage() });
 export const useApp = bindStore(appStore);

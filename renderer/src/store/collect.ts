@@ -1,19 +1,19 @@
 // The Connect to node… dialog's store: the form (no secrets), saved targets, the running collection
-// polled with getCollectJob, cancel, and opening the result. A store of its own (not a slice of the
+// (followed through its 'collect' events), cancel, and opening the result. A store of its own (not a slice of the
 // app store) with its dependencies passed in, so unit tests drive it with a fake API and no DOM.
 //
 // The password is never part of this state: start(password) hands it to startCollect and drops it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CollectJobState, HnsightApi, SavedTarget } from '../../../contract/api.ts';
+import type { CollectJob, HnsightApi, SavedTarget } from '../../../contract/index.ts';
+import { followJob } from '../api/follow-job.ts';
 import { EMPTY_FORM, canOpen, formFromTarget, isFinished, matchingSaved, passwordNeed, problemCommands, targetFromForm, type ConnectForm, type FieldErrors } from '../components/connect-form.ts';
 
 export interface CollectDeps {
-  api: Pick<HnsightApi, 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget'>;
+  api: Pick<HnsightApi, 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget' | 'subscribe'>;
   /** Opens a bundle folder in the app (the session store's open). */
   openBundle(path: string): Promise<void> | void;
   /** A notice outside the dialog (the app's toasts). */
   toast?(kind: 'info' | 'success' | 'error', message: string): void;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface CollectState {
@@ -26,7 +26,7 @@ export interface CollectState {
   starting: boolean;
   /** Why the collection could not start (validation, remembering refused, …). */
   startError?: string;
-  job?: CollectJobState;
+  job?: CollectJob;
   /** The result was opened in the app. */
   opened: boolean;
 
@@ -45,32 +45,31 @@ export interface CollectState {
   again(): void;
 }
 
-const POLL_MS = 250;
-
 export function createCollectStore(deps: CollectDeps): StoreApi<CollectState> {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let pollSeq = 0;
   return createStore<CollectState>()((set, get) => {
     const err = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-    async function poll(jobId: string, seq: number): Promise<void> {
-      for (;;) {
-        if (seq !== pollSeq) return;
-        let j: CollectJobState;
-        try {
-          j = await deps.api.getCollectJob({ jobId });
-        } catch (e) {
-          if (seq === pollSeq) set({ startError: `lost track of the collection: ${err(e)}` });
-          return;
-        }
-        if (seq !== pollSeq) return;
-        set({ job: j });
-        if (isFinished(j)) return finished(j);
-        await sleep(POLL_MS);
+    async function follow(jobId: string, seq: number): Promise<void> {
+      let j: CollectJob;
+      try {
+        j = await followJob({
+          api: deps.api,
+          type: 'collect',
+          jobId,
+          fetch: () => deps.api.getCollectJob({ jobId }),
+          onState: (s) => set({ job: s }),
+          isFinal: isFinished,
+          wanted: () => seq === pollSeq,
+        });
+      } catch (e) {
+        if (seq === pollSeq) set({ startError: `lost track of the collection: ${err(e)}` });
+        return;
       }
+      if (seq === pollSeq && isFinished(j)) await finished(j);
     }
 
-    async function finished(j: CollectJobState): Promise<void> {
+    async function finished(j: CollectJob): Promise<void> {
       void get().loadSaved();
       if (j.state === 'done') {
         // Everything came: straight to the bundle (its summary is the result).
@@ -166,7 +165,7 @@ export function createCollectStore(deps: CollectDeps): StoreApi<CollectState> {
         }
         if (seq !== pollSeq) return;
         set({ starting: false });
-        await poll(jobId, seq);
+        await follow(jobId, seq);
       },
 
       async cancel() {

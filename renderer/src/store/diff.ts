@@ -1,11 +1,12 @@
 // Diff slice: Compare… — two bundle paths (the open bundle's location and another), the backend loads
-// both and compares them (openDiff), the renderer polls getDiff for progress and the result.
-import type { DiffJobState } from '../../../contract/api.ts';
+// both and compares them (openDiff); the 'diff' events bring progress and the result.
+import type { DiffJob } from '../../../contract/index.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
+import { followJob } from '../api/follow-job.ts';
 
 export interface DiffSlice {
   diffOpen: boolean;
-  diffJob?: DiffJobState;
+  diffJob?: DiffJob;
   diffError?: string;
   /** Opens the Compare view (its form; the last result stays until a new compare starts). */
   openCompare(): void;
@@ -13,10 +14,7 @@ export interface DiffSlice {
   startDiff(pathA: string, pathB: string): Promise<void>;
 }
 
-const POLL_MS = 150;
-
 export const createDiffSlice: SliceCreator<DiffSlice> = (deps) => (set, get) => {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let seq = 0;
   return {
     diffOpen: false,
@@ -37,24 +35,22 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (deps) => (set, get) => 
         if (mine === seq) set({ diffError: errorMessage(e) });
         return;
       }
-      for (;;) {
-        if (mine !== seq) return;
-        let st: DiffJobState;
-        try {
-          st = await deps.api.getDiff({ jobId });
-        } catch (e) {
-          if (mine === seq) set({ diffError: `lost track of the comparison: ${errorMessage(e)}` });
-          return;
-        }
-        if (mine !== seq) return;
-        set({ diffJob: st });
-        if (st.state === 'error') {
-          set({ diffError: st.error ?? 'the comparison failed' });
-          return;
-        }
-        if (st.state === 'done') return;
-        await sleep(POLL_MS);
+      let st: DiffJob;
+      try {
+        st = await followJob({
+          api: deps.api,
+          type: 'diff',
+          jobId,
+          fetch: () => deps.api.getDiff({ jobId }),
+          onState: (j) => set({ diffJob: j }),
+          isFinal: (j) => j.state !== 'loading',
+          wanted: () => mine === seq,
+        });
+      } catch (e) {
+        if (mine === seq) set({ diffError: `lost track of the comparison: ${errorMessage(e)}` });
+        return;
       }
+      if (mine === seq && st.state === 'error') set({ diffError: st.error ?? 'the comparison failed' });
     },
   };
 };

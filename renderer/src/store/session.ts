@@ -2,9 +2,10 @@
 // (summary, topology, inventory). It also decides the app state the e2e tests and the error screen
 // read: loading while the first info/auto-open or any load runs, error when the backend is unreachable
 // or the initial bundle failed.
-import type { AppInfo, JobState, RecentEntry } from '../../../contract/api.ts';
+import type { AppInfo, LoadJob, RecentEntry } from '../../../contract/index.ts';
 import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type AppState, type SliceCreator } from './types.ts';
+import { followJob } from '../api/follow-job.ts';
 
 export type AppPhase = 'loading' | 'ready' | 'error';
 
@@ -22,7 +23,7 @@ export interface SessionSlice {
   info?: AppInfo;
   fatal?: FatalError;
   /** The load running now (progress), or the last one that ended. */
-  job?: JobState;
+  job?: LoadJob;
   bundle?: BundleSummary;
   /** The summary card is shown after each load until dismissed. */
   summaryOpen: boolean;
@@ -51,18 +52,14 @@ export function appPhase(s: Pick<AppState, 'initialized' | 'job' | 'fatal'>): Ap
   return 'ready';
 }
 
-const POLL_MS = 100;
-
 export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, get) => {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  // Each open() bumps this; an older poll loop that sees a newer one stops quietly.
+  // Each open() bumps this; an older load that sees a newer one stops quietly.
   let loadSeq = 0;
 
   const startJob = async (req: OpenRequest): Promise<string> => {
     if ('path' in req) return (await deps.api.openBundle({ path: req.path })).jobId;
     if ('demo' in req) return (await deps.api.openDemo({ name: req.demo })).jobId;
-    if (!deps.upload) throw new Error('uploading a file is not available here');
-    return (await deps.upload(req.file)).jobId;
+    return (await deps.api.openFile(req.file)).jobId;
   };
 
   const describe = (req: OpenRequest) => ('path' in req ? req.path : 'demo' in req ? req.demo : req.file.name);
@@ -95,7 +92,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       if (get().bundle) void get().flushNotes();
       const seq = ++loadSeq;
       const location = describe(req);
-      const placeholder: JobState = {
+      const placeholder: LoadJob = {
         jobId: '',
         state: 'loading',
         location,
@@ -115,50 +112,50 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
         fail(errorMessage(e));
         return;
       }
-      for (;;) {
-        if (seq !== loadSeq) return;
-        let state: JobState;
-        try {
-          state = await deps.api.getJob({ jobId });
-        } catch (e) {
-          fail(`lost track of the load: ${errorMessage(e)}`);
-          return;
-        }
-        if (seq !== loadSeq) return;
-        set({ job: state });
-        if (state.state === 'done' && state.summary) {
-          const previous = get().bundle;
-          set({
-            bundle: state.summary,
-            summaryOpen: true,
-            topology: undefined,
-            topologyExpanded: false,
-            topologyError: undefined,
-            inventory: undefined,
-            inventoryError: undefined,
-          });
-          get().resetSelection();
-          get().resetSearch();
-          get().resetWalk();
-          get().resetFindings();
-          get().resetNotes();
-          if (previous && previous.id !== state.summary.id) void deps.api.closeBundle({ bundleId: previous.id }).catch(() => undefined);
-          void get().refreshRecent();
-          void get().loadTopology(false);
-          void get().loadInventory();
-          void get().loadFindings();
-          void get().loadTimelines();
-          void get().loadPresets();
-          void get().loadNotes();
-          return;
-        }
-        if (state.state === 'error') return fail(state.error ?? `could not load ${location}`);
-        if (state.state === 'cancelled') {
-          get().toast('info', `Stopped loading ${location}.`);
-          return;
-        }
-        await sleep(POLL_MS);
+      let state: LoadJob;
+      try {
+        state = await followJob({
+          api: deps.api,
+          type: 'load',
+          jobId,
+          fetch: () => deps.api.getJob({ jobId }),
+          onState: (j) => set({ job: j }),
+          isFinal: (j) => j.state !== 'loading',
+          wanted: () => seq === loadSeq,
+        });
+      } catch (e) {
+        fail(`lost track of the load: ${errorMessage(e)}`);
+        return;
       }
+      if (seq !== loadSeq) return;
+      if (state.state === 'done' && state.summary) {
+        const previous = get().bundle;
+        set({
+          bundle: state.summary,
+          summaryOpen: true,
+          topology: undefined,
+          topologyExpanded: false,
+          topologyError: undefined,
+          inventory: undefined,
+          inventoryError: undefined,
+        });
+        get().resetSelection();
+        get().resetSearch();
+        get().resetWalk();
+        get().resetFindings();
+        get().resetNotes();
+        if (previous && previous.id !== state.summary.id) void deps.api.closeBundle({ bundleId: previous.id }).catch(() => undefined);
+        void get().refreshRecent();
+        void get().loadTopology(false);
+        void get().loadInventory();
+        void get().loadFindings();
+        void get().loadTimelines();
+        void get().loadPresets();
+        void get().loadNotes();
+        return;
+      }
+      if (state.state === 'error') return fail(state.error ?? `could not load ${location}`);
+      if (state.state === 'cancelled') get().toast('info', `Stopped loading ${location}.`);
     },
 
     async cancelLoad() {

@@ -1,8 +1,8 @@
-// The store's shape: six slices combined into one zustand store. Each slice file owns its state and
+// The store's shape: eight slices combined into one zustand store. Each slice file owns its state and
 // actions; they reach each other only through get(), and the backend only through Deps.api, so the
 // unit tests drive them with a fake API and no DOM.
 import type { StateCreator } from 'zustand';
-import type { HnsightApi } from '../../../contract/api.ts';
+import type { HnsightApi } from '../../../contract/index.ts';
 import type { SessionSlice } from './session.ts';
 import type { SelectionSlice } from './selection.ts';
 import type { UiSlice } from './ui.ts';
@@ -23,10 +23,6 @@ export interface Deps {
   api: HnsightApi;
   /** Where the theme choice is remembered (localStorage in the app, a Map in tests). */
   storage?: KeyValueStorage;
-  /** Waits between job polls; tests make it immediate. */
-  sleep?: (ms: number) => Promise<void>;
-  /** Uploads a dropped file in browser mode; returns the job id. */
-  upload?: (file: File) => Promise<{ jobId: string }>;
   /** How long the notes wait after an edit before saving (tests: 0 or flushNotes). */
   notesSaveDelayMs?: number;
   /** The clock for notes' timestamps (tests fix it). */

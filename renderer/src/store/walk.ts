@@ -109,7 +109,7 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
       const mine = ++seq;
       set({ walkLoading: true, walkError: undefined, walkFlow: flow, picking: undefined, walkForm: flowToForm(flow) });
       try {
-        const t = await deps.api.trace({ bundleId: b.id, ...flow });
+        const t = await deps.api.walk({ bundleId: b.id, ...flow });
         if (mine !== seq) return;
         const hop = opts.focus === 'deciding' ? Math.max(0, Math.min(t.deciding, t.hops.length - 1)) : 0;
         set({ walk: t, hop, walkLoading: false });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { METHODS } from '../../../contract/api.ts';
+import { METHODS } from '../../../contract/index.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 let tmp: string;
@@ -33,7 +33,10 @@ describe('tools/build-electron.mjs', () => {
     expect(requires(path.join(out, 'preload.cjs'))).toEqual(['electron']);
     const src = readFileSync(path.join(out, 'preload.cjs'), 'utf8');
     expect(src).toContain('exposeInMainWorld("hnsight"');
-    expect(src).toContain('exposeInMainWorld("hnsightFiles"');
+    // One global only: dropped files go through the contract (openFile → openDropped), events through subscribe.
+    expect(src).not.toContain('hnsightFiles');
+    expect(src).toContain('"hnsight:event"');
+    expect(src).toContain('"hnsight:openDropped"');
     expect(src).not.toMatch(/zod|safeParse/);
     expect(src.length).toBeLessThan(20_000);
     for (const m of METHODS) expect(src, m).toContain(JSON.stringify(m));

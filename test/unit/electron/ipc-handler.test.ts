@@ -1,55 +1,28 @@
+// The IPC edge: only our window's top frame showing our page reaches the backend; the reply is the
+// backend's envelope, unchanged. (Validation is the dispatcher's: test/unit/server/dispatch.test.ts.)
 import { describe, expect, it, vi } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { channelFor, checkSender, errorMessage, handleIpc, isAppIndexUrl, type SenderInfo } from '../../../electron/main/ipc-handler.ts';
-import { METHODS } from '../../../contract/api.ts';
+import { channelFor, handleIpc, isAppIndexUrl, METHODS, senderRefusal, type SenderInfo } from '../../../electron/main/ipc-handler.ts';
+import type { Envelope } from '../../../contract/index.ts';
 
 const INDEX = pathToFileURL(path.resolve('/opt/hnsight/dist/renderer/index.html')).href;
 const good: SenderInfo = { url: INDEX, isOurWindow: true, isMainFrame: true };
 
-function fakeBackend(value: unknown = { jobId: 'job-1' }) {
-  return { call: vi.fn(async (_m: string, _b: unknown) => value) };
+function fakeBackend(reply: Envelope = { ok: true, value: { jobId: 'job-1' } }) {
+  return { call: vi.fn(async (_m: string, _b: unknown) => reply) };
 }
 
 describe('handleIpc', () => {
-  it('passes a valid call from our page to the backend and wraps the value', async () => {
+  it('passes a call from our page to the backend and returns its envelope unchanged', async () => {
     const backend = fakeBackend();
-    const r = await handleIpc('openBundle', { path: '/tmp/bundle' }, good, { backend, indexUrl: INDEX });
-    expect(r).toEqual({ value: { jobId: 'job-1' } });
+    expect(await handleIpc('openBundle', { path: '/tmp/bundle' }, good, { backend, indexUrl: INDEX })).toEqual({ ok: true, value: { jobId: 'job-1' } });
     expect(backend.call).toHaveBeenCalledWith('openBundle', { path: '/tmp/bundle' });
+    const failed: Envelope = { ok: false, kind: 'not-found', error: 'bundle b1 is not open' };
+    expect(await handleIpc('getInventory', { bundleId: 'b1' }, good, { backend: fakeBackend(failed), indexUrl: INDEX })).toEqual(failed);
   });
 
-  it('accepts a missing body for methods without arguments', async () => {
-    const backend = fakeBackend([]);
-    expect(await handleIpc('listRecent', undefined, good, { backend, indexUrl: INDEX })).toEqual({ value: [] });
-  });
-
-  it('keeps replies that carry an error field as values (a failed load job)', async () => {
-    const job = { jobId: 'job-1', state: 'error', error: 'could not load' };
-    const r = await handleIpc('getJob', { jobId: 'job-1' }, good, { backend: fakeBackend(job), indexUrl: INDEX });
-    expect(r).toEqual({ value: job });
-  });
-
-  it('refuses bad arguments with a readable message, before the backend', async () => {
-    const backend = fakeBackend();
-    const r = await handleIpc('openBundle', { path: 42 }, good, { backend, indexUrl: INDEX });
-    expect(r).toEqual({ error: expect.stringMatching(/^bad arguments for openBundle: path /) });
-    const extra = await handleIpc('openBundle', { path: '/x', evil: true }, good, { backend, indexUrl: INDEX });
-    expect('error' in extra && extra.error).toMatch(/bad arguments for openBundle/);
-    const badId = await handleIpc('getTopology', { bundleId: '../../etc' }, good, { backend, indexUrl: INDEX });
-    expect('error' in badId && badId.error).toMatch(/bad arguments for getTopology: bundleId/);
-    expect(backend.call).not.toHaveBeenCalled();
-  });
-
-  it('refuses an unknown method', async () => {
-    const backend = fakeBackend();
-    const r = await handleIpc('deleteEverything', {}, good, { backend, indexUrl: INDEX });
-    expect(r).toEqual({ error: 'unknown method "deleteEverything"' });
-    expect(await handleIpc('__proto__', {}, good, { backend, indexUrl: INDEX })).toEqual({ error: expect.stringMatching(/unknown method/) });
-    expect(backend.call).not.toHaveBeenCalled();
-  });
-
-  it('refuses a sender that is not our page', async () => {
+  it('refuses a sender that is not our page, before the backend', async () => {
     const backend = fakeBackend();
     const cases: SenderInfo[] = [
       { ...good, url: 'https://evil.example/index.html' },
@@ -63,34 +36,14 @@ describe('handleIpc', () => {
     ];
     for (const s of cases) {
       const r = await handleIpc('info', {}, s, { backend, indexUrl: INDEX });
-      expect(r, JSON.stringify(s)).toEqual({ error: expect.stringMatching(/^refused: /) });
+      expect(r, JSON.stringify(s)).toEqual({ ok: false, kind: 'refused', error: expect.stringMatching(/^refused: /) });
     }
     expect(backend.call).not.toHaveBeenCalled();
   });
 
   it('accepts our page with a query or a fragment (hash routing)', () => {
-    expect(() => checkSender({ ...good, url: INDEX + '#/bundle/b1' }, INDEX)).not.toThrow();
-    expect(() => checkSender({ ...good, url: INDEX + '?x=1' }, INDEX)).not.toThrow();
-  });
-
-  it('answers methods the shell handles itself (pickBundle) without the backend', async () => {
-    const backend = fakeBackend();
-    const pickBundle = vi.fn(async () => ({ path: '/tmp/b.zip' }));
-    const r = await handleIpc('pickBundle', { kind: 'zip' }, good, { backend, indexUrl: INDEX, local: { pickBundle } });
-    expect(r).toEqual({ value: { path: '/tmp/b.zip' } });
-    expect(pickBundle).toHaveBeenCalledWith({ kind: 'zip' });
-    expect(backend.call).not.toHaveBeenCalled();
-    const bad = await handleIpc('pickBundle', { kind: 'anything' }, good, { backend, indexUrl: INDEX, local: { pickBundle } });
-    expect('error' in bad && bad.error).toMatch(/bad arguments for pickBundle: kind/);
-    expect(pickBundle).toHaveBeenCalledTimes(1);
-  });
-
-  it('returns backend failures as one line, without a stack, and logs the stack', async () => {
-    const log = vi.fn();
-    const backend = { call: vi.fn(async () => Promise.reject(new Error('bundle b1 is not open\n    at Backend.bundle (backend.ts:1:1)'))) };
-    const r = await handleIpc('getInventory', { bundleId: 'b1' }, good, { backend, indexUrl: INDEX, log });
-    expect(r).toEqual({ error: 'bundle b1 is not open' });
-    expect(log).toHaveBeenCalledOnce();
+    expect(senderRefusal({ ...good, url: INDEX + '#/bundle/b1' }, INDEX)).toBeUndefined();
+    expect(senderRefusal({ ...good, url: INDEX + '?x=1' }, INDEX)).toBeUndefined();
   });
 
   it('runs afterCall on success only, and survives it throwing', async () => {
@@ -98,9 +51,9 @@ describe('handleIpc', () => {
       throw new Error('menu broke');
     });
     const r = await handleIpc('openBundle', { path: '/b' }, good, { backend: fakeBackend(), indexUrl: INDEX, afterCall });
-    expect(r).toEqual({ value: { jobId: 'job-1' } });
+    expect(r).toEqual({ ok: true, value: { jobId: 'job-1' } });
     expect(afterCall).toHaveBeenCalledWith('openBundle', { path: '/b' }, { jobId: 'job-1' });
-    await handleIpc('openBundle', {}, good, { backend: fakeBackend(), indexUrl: INDEX, afterCall });
+    await handleIpc('openBundle', {}, good, { backend: fakeBackend({ ok: false, kind: 'invalid', error: 'bad' }), indexUrl: INDEX, afterCall });
     expect(afterCall).toHaveBeenCalledTimes(1);
   });
 });
@@ -116,11 +69,5 @@ describe('helpers', () => {
     expect(isAppIndexUrl('file:///a/Index.html', 'file:///a/index.html', 'linux')).toBe(false);
     expect(isAppIndexUrl('not a url', INDEX)).toBe(false);
     expect(isAppIndexUrl('file://evil-host/opt/hnsight/dist/renderer/index.html', INDEX, 'linux')).toBe(false);
-  });
-
-  it('makes one-line messages from anything thrown', () => {
-    expect(errorMessage('plain')).toBe('plain');
-    expect(errorMessage({})).toBe('unexpected error');
-    expect(errorMessage(new Error('a\nb'))).toBe('a');
   });
 });

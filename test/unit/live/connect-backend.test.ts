@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startWinRmTestServer } from '../../../tools/winrm-test-server.ts';
-import { Backend, BackendError, newCollectionDir, targetKey, type SecretStore } from '../../../services/backend.ts';
-import { ValidationError, type CollectJobState, type JobState, type SavedTarget, type AppInfo } from '../../../contract/api.ts';
+import { Backend, type SecretStore } from '../../../services/backend/backend.ts';
+import { createDispatcher, type Handlers } from '../../../services/backend/dispatch.ts';
+import { newCollectionDir, targetKey } from '../../../services/live/saved-targets.ts';
+import { ApiError, type CollectJob, type LoadJob, type SavedTarget } from '../../../contract/index.ts';
 import { handleIpc } from '../../../electron/main/ipc-handler.ts';
 import { SafeStorageSecretStore, SECRETS_FILE, type SafeStorageLike } from '../../../electron/main/secret-store.ts';
-import { startServer } from '../../../services/server.ts';
+import { startServer } from '../../../services/server/server.ts';
 import { MANIFEST_FILE } from '../../../services/live/collector.ts';
 
 const repo = path.resolve(__dirname, '../../..');
@@ -57,9 +59,9 @@ async function expectNoSecret(dirs: string[], texts: string[], pw = PASSWORD) {
     }
   for (const t of texts) for (const s of forms) expect(Buffer.from(t).includes(s), `"${t.slice(0, 200)}" contains the password`).toBe(false);
 }
-async function pollCollect(b: Backend, jobId: string, seen: CollectJobState[] = []): Promise<CollectJobState> {
+async function pollCollect(b: Backend, jobId: string, seen: CollectJob[] = []): Promise<CollectJob> {
   for (let i = 0; i < 3000; i++) {
-    const s = (await b.call('getCollectJob', { jobId })) as CollectJobState;
+    const s = (await b.invoke('getCollectJob', { jobId })) as CollectJob;
     seen.push(s);
     if (!['connecting', 'running'].includes(s.state)) return s;
     await new Promise((r) => setTimeout(r, 10));
@@ -68,8 +70,8 @@ async function pollCollect(b: Backend, jobId: string, seen: CollectJobState[] = 
 }
 const winrm = (url: string, user = 'hnsight') => ({ transport: 'winrm' as const, url, user });
 async function counts(b: Backend, p: string) {
-  const { jobId } = (await b.call('openBundle', { path: p })) as { jobId: string };
-  const j: JobState = await b.waitFor(jobId);
+  const { jobId } = (await b.invoke('openBundle', { path: p })) as { jobId: string };
+  const j: LoadJob = await b.waitForLoad(jobId);
   expect(j.state, j.error).toBe('done');
   return j.summary!.counts;
 }
@@ -99,9 +101,9 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     const data = await tmp();
     const log = vi.fn();
     const b = new Backend({ mode: 'browser', dataDir: data });
-    expect((b.info() as AppInfo).liveCollection).toBe(true);
-    const { jobId } = (await b.call('startCollect', { target: winrm(s.url), password: PASSWORD })) as { jobId: string };
-    const seen: CollectJobState[] = [];
+    expect((await b.invoke('info', {})).liveCollection).toBe(true);
+    const { jobId } = (await b.invoke('startCollect', { target: winrm(s.url), password: PASSWORD })) as { jobId: string };
+    const seen: CollectJob[] = [];
     const end = await pollCollect(b, jobId, seen);
     expect(end.state, end.error).toBe('done');
     expect(end.manifest?.status).toBe('complete');
@@ -116,34 +118,34 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     expect(await counts(b, end.outDir)).toEqual(await counts(b, DEMO));
 
     // The target is saved for next time, with no secret; browser mode remembers no password.
-    const saved = (await b.call('listSavedTargets', {})) as SavedTarget[];
+    const saved = (await b.invoke('listSavedTargets', {})) as SavedTarget[];
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ key: targetKey(winrm(s.url)), target: winrm(s.url), passwordRemembered: false });
-    await expectNoSecret([data], [JSON.stringify(seen), JSON.stringify(saved), JSON.stringify(b.info()), ...log.mock.calls.flat().map(String)]);
+    await expectNoSecret([data], [JSON.stringify(seen), JSON.stringify(saved), JSON.stringify(await b.invoke('info', {})), ...log.mock.calls.flat().map(String)]);
 
-    await b.call('forgetTarget', { key: saved[0].key });
-    expect(await b.call('listSavedTargets', {})).toEqual([]);
+    await b.invoke('forgetTarget', { key: saved[0].key });
+    expect(await b.invoke('listSavedTargets', {})).toEqual([]);
   });
 
   it('cancel stops the collection: state cancelled, what was written is kept and marked', async () => {
     const s = await server({ chunkSize: 2 * 1024, timeouts: 1 });
     const data = await tmp();
     const b = new Backend({ mode: 'browser', dataDir: data });
-    const { jobId } = (await b.call('startCollect', { target: winrm(s.url), password: PASSWORD })) as { jobId: string };
+    const { jobId } = (await b.invoke('startCollect', { target: winrm(s.url), password: PASSWORD })) as { jobId: string };
     for (;;) {
-      const st = (await b.call('getCollectJob', { jobId })) as CollectJobState;
+      const st = (await b.invoke('getCollectJob', { jobId })) as CollectJob;
       if (st.state === 'running' && st.commands.length >= 1) break;
       expect(['connecting', 'running']).toContain(st.state);
       await new Promise((r) => setTimeout(r, 5));
     }
-    expect(await b.call('cancelCollect', { jobId })).toEqual({ ok: true });
+    expect(await b.invoke('cancelCollect', { jobId })).toEqual({ ok: true });
     const end = await pollCollect(b, jobId);
     expect(end.state).toBe('cancelled');
     expect(end.manifest?.commands.some((c) => c.status === 'cancelled')).toBe(true);
     expect(end.commands.length).toBe(16);
     const m = JSON.parse(await fs.readFile(path.join(end.outDir, MANIFEST_FILE), 'utf8'));
     expect(m.status).toBe('cancelled');
-    await expect(b.call('cancelCollect', { jobId: 'collect-999' })).rejects.toThrow(BackendError);
+    await expect(b.invoke('cancelCollect', { jobId: 'collect-999' })).rejects.toThrow(ApiError);
   });
 
   it('a wrong password: failed, a clear message without the password, no empty folder left behind', async () => {
@@ -151,12 +153,12 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     const data = await tmp();
     const b = new Backend({ mode: 'browser', dataDir: data });
     const wrong = 'n0t-' + PASSWORD;
-    const { jobId } = (await b.call('startCollect', { target: winrm(s.url), password: wrong })) as { jobId: string };
+    const { jobId } = (await b.invoke('startCollect', { target: winrm(s.url), password: wrong })) as { jobId: string };
     const end = await pollCollect(b, jobId);
     expect(end.state).toBe('failed');
     expect(end.error).toMatch(/refused the user name or password/);
     await expect(fs.stat(end.outDir)).rejects.toThrow();
-    expect(await b.call('listSavedTargets', {})).toEqual([]);
+    expect(await b.invoke('listSavedTargets', {})).toEqual([]);
     await expectNoSecret([data], [JSON.stringify(end)], wrong);
   });
 
@@ -165,7 +167,7 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     const out = await tmp();
     await fs.writeFile(path.join(out, 'keep.txt'), 'x');
     const b = new Backend({ mode: 'browser', dataDir: await tmp() });
-    const { jobId } = (await b.call('startCollect', { target: winrm(s.url), password: PASSWORD, outDir: out })) as { jobId: string };
+    const { jobId } = (await b.invoke('startCollect', { target: winrm(s.url), password: PASSWORD, outDir: out })) as { jobId: string };
     const end = await pollCollect(b, jobId);
     expect(end.state).toBe('failed');
     expect(end.error).toMatch(/not empty/);
@@ -174,17 +176,17 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
 
   it('remember=true is refused in browser mode, without the password in the message', async () => {
     const b = new Backend({ mode: 'browser', dataDir: await tmp() });
-    expect(b.info().rememberPasswords).toEqual({ available: false, reason: 'remembering passwords needs the desktop app' });
-    const err = await b.call('startCollect', { target: winrm('http://127.0.0.1:1'), password: PASSWORD, remember: true }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BackendError);
+    expect((await b.invoke('info', {})).rememberPasswords).toEqual({ available: false, reason: 'remembering passwords needs the desktop app' });
+    const err = await b.invoke('startCollect', { target: winrm('http://127.0.0.1:1'), password: PASSWORD, remember: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('cannot remember the password: remembering passwords needs the desktop app');
     await expectNoSecret([], [(err as Error).message, (err as Error).stack ?? '']);
   });
 
   it('WinRM without a password, SSH without password or key: refused before connecting', async () => {
     const b = new Backend({ mode: 'browser', dataDir: await tmp() });
-    await expect(b.call('startCollect', { target: winrm('http://127.0.0.1:1') })).rejects.toThrow('WinRM needs a password');
-    await expect(b.call('startCollect', { target: { transport: 'ssh', host: 'node1', user: 'admin' } })).rejects.toThrow(/SSH needs a password or a private key/);
+    await expect(b.invoke('startCollect', { target: winrm('http://127.0.0.1:1') })).rejects.toThrow('WinRM needs a password');
+    await expect(b.invoke('startCollect', { target: { transport: 'ssh', host: 'node1', user: 'admin' } })).rejects.toThrow(/SSH needs a password or a private key/);
   });
 });
 
@@ -199,16 +201,15 @@ describe('validation never echoes the password', () => {
     ['unknown key in the target', { target: { ...winrm('http://node1:5985'), password: PASSWORD }, password: PASSWORD }],
   ];
   for (const [name, body] of bad) {
-    it(`${name}: a ValidationError without the password, from the backend, IPC and HTTP`, async () => {
-      const b = new Backend({ mode: 'browser', dataDir: await tmp() });
-      const err = await b.call('startCollect', body).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ValidationError);
-      expect((err as Error).message).toMatch(/^bad arguments for startCollect/);
+    it(`${name}: refused without the password, from the backend, IPC and HTTP`, async () => {
       const log = vi.fn();
+      const b = new Backend({ mode: 'browser', dataDir: await tmp(), log });
+      const reply = await b.call('startCollect', body);
+      expect(reply).toMatchObject({ ok: false, kind: 'invalid', error: expect.stringMatching(/^bad arguments for startCollect/) });
       const index = pathToFileURL('/opt/hnsight/dist/renderer/index.html').href;
-      const ipc = await handleIpc('startCollect', body, { url: index, isOurWindow: true, isMainFrame: true }, { backend: b, indexUrl: index, log });
-      expect(ipc).toHaveProperty('error');
-      await expectNoSecret([], [(err as Error).message, (err as Error).stack ?? '', JSON.stringify(ipc), ...log.mock.calls.flat().map(String)]);
+      const ipc = await handleIpc('startCollect', body, { url: index, isOurWindow: true, isMainFrame: true }, { backend: b, indexUrl: index });
+      expect(ipc).toMatchObject({ ok: false, kind: 'invalid' });
+      await expectNoSecret([], [JSON.stringify(reply), JSON.stringify(ipc), ...log.mock.calls.flat().map(String)]);
     });
   }
 
@@ -228,9 +229,9 @@ describe('validation never echoes the password', () => {
   it('an unexpected backend error that quotes the password is withheld from the IPC reply and the log', async () => {
     const log = vi.fn();
     const index = pathToFileURL('/opt/hnsight/dist/renderer/index.html').href;
-    const backend = { call: async () => { throw new Error(`boom ${PASSWORD}`); } };
-    const r = await handleIpc('startCollect', { target: winrm('http://node1:5985'), password: PASSWORD }, { url: index, isOurWindow: true, isMainFrame: true }, { backend, indexUrl: index, log });
-    expect(r).toEqual({ error: 'startCollect failed (the message is withheld because it contained the password)' });
+    const call = createDispatcher({ startCollect: async () => { throw new Error(`boom ${PASSWORD}`); } } as unknown as Handlers, { log });
+    const r = await handleIpc('startCollect', { target: winrm('http://node1:5985'), password: PASSWORD }, { url: index, isOurWindow: true, isMainFrame: true }, { backend: { call }, indexUrl: index });
+    expect(r).toEqual({ ok: false, kind: 'failed', error: 'startCollect failed (the message is withheld because it contained the password)' });
     expect(log).toHaveBeenCalledOnce();
     await expectNoSecret([], [JSON.stringify(r), ...log.mock.calls.flat().map(String)]);
   });
@@ -243,30 +244,30 @@ describe('remembering the password (desktop app, SecretStore)', () => {
     const safe = fakeSafeStorage();
     const store = SafeStorageSecretStore.inDir(data, safe, 'linux');
     const b = new Backend({ mode: 'electron', dataDir: data, secretStore: store });
-    expect(b.info().rememberPasswords).toEqual({ available: true });
+    expect((await b.invoke('info', {})).rememberPasswords).toEqual({ available: true });
     const target = winrm(s.url);
-    const { jobId } = (await b.call('startCollect', { target, password: PASSWORD, remember: true })) as { jobId: string };
+    const { jobId } = (await b.invoke('startCollect', { target, password: PASSWORD, remember: true })) as { jobId: string };
     const end = await pollCollect(b, jobId);
     expect(end.state).toBe('done');
-    await vi.waitFor(async () => expect(((await b.call('getCollectJob', { jobId })) as CollectJobState).passwordRemembered).toBe(true));
+    await vi.waitFor(async () => expect(((await b.invoke('getCollectJob', { jobId })) as CollectJob).passwordRemembered).toBe(true));
     expect(safe.encrypted).toBe(1);
     const file = JSON.parse(await fs.readFile(path.join(data, SECRETS_FILE), 'utf8'));
     expect(Object.keys(file.secrets)).toEqual([targetKey(target)]);
     expect(file.secrets[targetKey(target)]).toBe(safe.encryptString(PASSWORD).toString('base64'));
     expect((await fs.stat(path.join(data, SECRETS_FILE))).mode & 0o077).toBe(0);
-    const saved = (await b.call('listSavedTargets', {})) as SavedTarget[];
+    const saved = (await b.invoke('listSavedTargets', {})) as SavedTarget[];
     expect(saved).toMatchObject([{ key: targetKey(target), passwordRemembered: true }]);
 
     // Next time no password is typed: the remembered one is used.
-    const again = (await b.call('startCollect', { target })) as { jobId: string };
+    const again = (await b.invoke('startCollect', { target })) as { jobId: string };
     expect((await pollCollect(b, again.jobId)).state).toBe('done');
-    await expectNoSecret([data], [JSON.stringify(saved), JSON.stringify(await b.call('getCollectJob', { jobId }))]);
+    await expectNoSecret([data], [JSON.stringify(saved), JSON.stringify(await b.invoke('getCollectJob', { jobId }))]);
 
     // Forget the password only, then the target.
-    await b.call('forgetTarget', { key: targetKey(target), passwordOnly: true });
+    await b.invoke('forgetTarget', { key: targetKey(target), passwordOnly: true });
     expect(await store.keys()).toEqual([]);
-    expect(((await b.call('listSavedTargets', {})) as SavedTarget[])[0].passwordRemembered).toBe(false);
-    await expect(b.call('startCollect', { target })).rejects.toThrow('WinRM needs a password');
+    expect(((await b.invoke('listSavedTargets', {})) as SavedTarget[])[0].passwordRemembered).toBe(false);
+    await expect(b.invoke('startCollect', { target })).rejects.toThrow('WinRM needs a password');
   });
 
   it('a wrong password is not remembered; remember=false forgets a remembered one', async () => {
@@ -275,11 +276,11 @@ describe('remembering the password (desktop app, SecretStore)', () => {
     const store = SafeStorageSecretStore.inDir(data, fakeSafeStorage(), 'linux');
     const b = new Backend({ mode: 'electron', dataDir: data, secretStore: store });
     const target = winrm(s.url);
-    const bad = (await b.call('startCollect', { target, password: 'wrong-' + PASSWORD, remember: true })) as { jobId: string };
+    const bad = (await b.invoke('startCollect', { target, password: 'wrong-' + PASSWORD, remember: true })) as { jobId: string };
     expect((await pollCollect(b, bad.jobId)).state).toBe('failed');
     expect(await store.keys()).toEqual([]);
     await store.set(targetKey(target), PASSWORD);
-    const ok = (await b.call('startCollect', { target, password: PASSWORD, remember: false })) as { jobId: string };
+    const ok = (await b.invoke('startCollect', { target, password: PASSWORD, remember: false })) as { jobId: string };
     expect((await pollCollect(b, ok.jobId)).state).toBe('done');
     expect(await store.keys()).toEqual([]);
   });
@@ -291,7 +292,7 @@ describe('remembering the password (desktop app, SecretStore)', () => {
     const target = winrm(s.url);
     await store.set(targetKey(target), 'old-' + PASSWORD);
     const b = new Backend({ mode: 'electron', dataDir: data, secretStore: store });
-    const j = (await b.call('startCollect', { target })) as { jobId: string };
+    const j = (await b.invoke('startCollect', { target })) as { jobId: string };
     const end = await pollCollect(b, j.jobId);
     expect(end.state).toBe('failed');
     expect(end.error).toMatch(/remembered password was used/);
@@ -306,8 +307,8 @@ describe('remembering the password (desktop app, SecretStore)', () => {
       const data = await tmp();
       const store = SafeStorageSecretStore.inDir(data, safe, 'linux');
       const b = new Backend({ mode: 'electron', dataDir: data, secretStore: store });
-      expect(b.info().rememberPasswords).toMatchObject({ available: false, reason: expect.stringMatching(reason) });
-      await expect(b.call('startCollect', { target: winrm('http://127.0.0.1:1'), password: PASSWORD, remember: true })).rejects.toThrow(reason);
+      expect((await b.invoke('info', {})).rememberPasswords).toMatchObject({ available: false, reason: expect.stringMatching(reason) });
+      await expect(b.invoke('startCollect', { target: winrm('http://127.0.0.1:1'), password: PASSWORD, remember: true })).rejects.toThrow(reason);
       await expect(store.set('k', PASSWORD)).rejects.toThrow(reason);
       expect(safe.encrypted).toBe(0);
       await expect(fs.stat(path.join(data, SECRETS_FILE))).rejects.toThrow();

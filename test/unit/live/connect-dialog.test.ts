@@ -5,7 +5,8 @@ import {
   EMPTY_FORM, canOpen, formFromTarget, matchingSaved, normalizeWinRmUrl, passwordNeed, problemCommands, progressOf, resultTitle, targetFromForm, type ConnectForm,
 } from '../../../renderer/src/components/connect-form.ts';
 import { createCollectStore, type CollectDeps } from '../../../renderer/src/store/collect.ts';
-import { collectTarget, type CollectJobState, type SavedTarget } from '../../../contract/api.ts';
+import { collectTarget, type ApiEvent, type CollectJob, type SavedTarget } from '../../../contract/index.ts';
+import { fakeEvents } from '../renderer/fake-api.ts';
 
 const PASSWORD = 'Dial0g-Secret!';
 type FormOver = { transport?: ConnectForm['transport']; winrm?: Partial<ConnectForm['winrm']>; ssh?: Partial<ConnectForm['ssh']>; kubectl?: Partial<ConnectForm['kubectl']> };
@@ -89,10 +90,10 @@ describe('saved targets in the form', () => {
   });
 });
 
-function job(over: Partial<CollectJobState>): CollectJobState {
+function job(over: Partial<CollectJob>): CollectJob {
   return { jobId: 'collect-1', state: 'running', transport: 'winrm', target: 'http://node1:5985/wsman', outDir: '/d/collections/node1-20260101-000000', startedAt: '', total: 16, commands: [], bytes: 0, ...over };
 }
-const cmd = (id: string, status: CollectJobState['commands'][number]['status'], bytes = 10, error?: string) => ({ id, file: `${id}.txt`, title: id, status, bytes, durationMs: 1, ...(error ? { error } : {}) });
+const cmd = (id: string, status: CollectJob['commands'][number]['status'], bytes = 10, error?: string) => ({ id, file: `${id}.txt`, title: id, status, bytes, durationMs: 1, ...(error ? { error } : {}) });
 
 describe('progress and result lines', () => {
   it('connecting, running with the current command, finished', () => {
@@ -115,24 +116,32 @@ describe('progress and result lines', () => {
 });
 
 describe('the collect store', () => {
-  function fakeDeps(states: CollectJobState[], saved: SavedTarget[] = []) {
-    let i = 0;
+  /** The first state is what getCollectJob answers; the others arrive as 'collect' events, in order. */
+  function fakeDeps(states: CollectJob[], saved: SavedTarget[] = []) {
+    const events = fakeEvents();
     const deps = {
+      emit: events.emit,
       api: {
+        subscribe: vi.fn((l: (e: ApiEvent) => void) => {
+          const off = events.subscribe(l);
+          setTimeout(() => {
+            for (const st of states.slice(1)) events.emit({ type: 'collect', job: st });
+          }, 0);
+          return off;
+        }),
         startCollect: vi.fn(async () => ({ jobId: 'collect-1' })),
-        getCollectJob: vi.fn(async () => states[Math.min(i++, states.length - 1)]),
+        getCollectJob: vi.fn(async () => states[0]),
         cancelCollect: vi.fn(async () => ({ ok: true as const })),
         listSavedTargets: vi.fn(async () => saved),
         forgetTarget: vi.fn(async () => ({ ok: true as const })),
       },
       openBundle: vi.fn(async () => undefined),
       toast: vi.fn(),
-      sleep: async () => undefined,
-    } satisfies CollectDeps;
+    } satisfies CollectDeps & { emit: unknown };
     return deps;
   }
 
-  it('sends the password to startCollect only, polls to done, closes and opens the bundle', async () => {
+  it('sends the password to startCollect only, follows the job to done, closes and opens the bundle', async () => {
     const done = job({ state: 'done', commands: Array.from({ length: 16 }, (_, k) => cmd(`c${k}`, 'ok')) });
     const deps = fakeDeps([job({ state: 'connecting' }), job({ current: { id: 'a', file: 'a.txt', title: 'a', index: 0, bytes: 0 } }), done]);
     const store = createCollectStore(deps);
@@ -197,8 +206,6 @@ describe('the collect store', () => {
 
   it('cancel calls cancelCollect for the running job; a start error is shown', async () => {
     const deps = fakeDeps([job({ state: 'running' })]);
-    let release!: () => void;
-    deps.sleep = () => new Promise<undefined>((r) => (release = () => r(undefined)));
     const store = createCollectStore(deps);
     store.getState().setForm((f) => ({ ...f, winrm: { ...f.winrm, url: 'node1', user: 'admin' } }));
     const p = store.getState().start(PASSWORD);
@@ -206,8 +213,10 @@ describe('the collect store', () => {
     await store.getState().cancel();
     expect(deps.api.cancelCollect).toHaveBeenCalledWith({ jobId: 'collect-1' });
     store.getState().again();
-    release();
+    // The backend reports the end of the job; the store, gone back to its form, ignores it.
+    deps.emit({ type: 'collect', job: job({ state: 'cancelled' }) });
     await p;
+    expect(store.getState().job).toBeUndefined();
 
     deps.api.startCollect.mockRejectedValueOnce(new Error('cannot remember the password: remembering passwords needs the desktop app'));
     store.getState().setRemember(true);

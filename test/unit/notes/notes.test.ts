@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync, cpSync, rmSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NotesStore, StaleNotesError, parseNotes, bundleHash, BESIDE_SUFFIX } from '../../../services/notes/index.ts';
-import { Backend } from '../../../services/backend.ts';
+import { Backend } from '../../../services/backend/backend.ts';
 import type { Notes } from '../../../analysis/report/notes.ts';
-import type { JobState } from '../../../contract/api.ts';
+import type { LoadJob } from '../../../contract/index.ts';
 
 const root = path.resolve(__dirname, '../../..');
 const bundle = { hash: 'sha256:abc', location: '/bundles/node-a', hostName: 'node-a' };
@@ -133,41 +133,41 @@ describe('Backend: notes and exports through the contract', () => {
   beforeAll(async () => {
     dataDir = tmp();
     backend = new Backend({ mode: 'browser', dataDir });
-    const { jobId } = (await backend.call('openDemo', { name: 'l2bridge-node' })) as { jobId: string };
-    const job = (await backend.waitFor(jobId)) as JobState;
+    const { jobId } = (await backend.invoke('openDemo', { name: 'l2bridge-node' })) as { jobId: string };
+    const job = (await backend.waitForLoad(jobId)) as LoadJob;
     bundleId = job.summary!.id;
   });
 
   it('saves notes with revisions and refuses a stale one', async () => {
-    const n = (await backend.call('getNotes', { bundleId })) as Notes;
+    const n = (await backend.invoke('getNotes', { bundleId })) as Notes;
     expect(n.revision).toBe(0);
     expect(n.bundle.hash).toMatch(/^sha256:/);
-    const r = (await backend.call('saveNotes', { bundleId, notes: { ...n, title: 'Slow DNS', notes: edit('x').notes }, baseRevision: 0 })) as { revision: number };
+    const r = (await backend.invoke('saveNotes', { bundleId, notes: { ...n, title: 'Slow DNS', notes: edit('x').notes }, baseRevision: 0 })) as { revision: number };
     expect(r.revision).toBe(1);
-    await expect(backend.call('saveNotes', { bundleId, notes: { ...n, title: 'other window' }, baseRevision: 0 })).rejects.toThrow(/stale/);
-    await expect(backend.call('saveNotes', { bundleId, notes: { ...n, title: 'x'.repeat(301) }, baseRevision: 1 })).rejects.toThrow(/title/);
-    expect(((await backend.call('getNotes', { bundleId })) as Notes).title).toBe('Slow DNS');
+    await expect(backend.invoke('saveNotes', { bundleId, notes: { ...n, title: 'other window' }, baseRevision: 0 })).rejects.toThrow(/stale/);
+    await expect(backend.invoke('saveNotes', { bundleId, notes: { ...n, title: 'x'.repeat(301) }, baseRevision: 1 })).rejects.toThrow(/title/);
+    expect(((await backend.invoke('getNotes', { bundleId })) as Notes).title).toBe('Slow DNS');
   });
 
   it('exports a preview and writes files; PDF needs a path', async () => {
-    const traces = [{ srcIp: '10.244.32.3', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' }];
-    const md = (await backend.call('exportReport', { bundleId, format: 'md', traces, redact: false })) as { content: string };
+    const traces = [{ srcIp: '10.244.32.3', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const }];
+    const md = (await backend.invoke('exportReport', { bundleId, format: 'md', traces, redact: false })) as { content: string };
     expect(md.content).toMatch(/^# Slow DNS/);
     const out = path.join(tmp(), 'r.html');
-    const html = (await backend.call('exportReport', { bundleId, format: 'html', traces, redact: true, outPath: out })) as { content: string; path: string };
+    const html = (await backend.invoke('exportReport', { bundleId, format: 'html', traces, redact: true, outPath: out })) as { content: string; path: string };
     expect(html.path).toBe(out);
     expect(readFileSync(out, 'utf8')).toBe(html.content);
     expect(html.content).not.toContain('10.244.32.3');
-    await expect(backend.call('exportReport', { bundleId, format: 'pdf', traces, redact: false })).rejects.toThrow(/outPath/);
-    await expect(backend.call('exportReport', { bundleId, format: 'md', traces, redact: false, outPath: path.join(dataDir, 'x.html') })).rejects.toThrow(/extension/);
+    await expect(backend.invoke('exportReport', { bundleId, format: 'pdf', traces, redact: false })).rejects.toThrow(/outPath/);
+    await expect(backend.invoke('exportReport', { bundleId, format: 'md', traces, redact: false, outPath: path.join(dataDir, 'x.html') })).rejects.toThrow(/extension/);
   });
 
   it('diffs two bundles as a job', async () => {
     const a = path.join(root, 'assets/demo/l2bridge-node');
-    const { jobId } = (await backend.call('openDiff', { pathA: a, pathB: a })) as { jobId: string };
+    const { jobId } = (await backend.invoke('openDiff', { pathA: a, pathB: a })) as { jobId: string };
     let s;
     for (;;) {
-      s = (await backend.call('getDiff', { jobId })) as { state: string; result?: { totals: { added: number } } };
+      s = (await backend.invoke('getDiff', { jobId })) as { state: string; result?: { totals: { added: number } } };
       if (s.state !== 'loading') break;
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -1,6 +1,6 @@
 // A scripted HnsightApi for the store tests: every method is a vi.fn with a sensible default.
 import { vi } from 'vitest';
-import type { HnsightApi, JobState } from '../../../contract/api.ts';
+import type { ApiEvent, HnsightApi, LoadJob } from '../../../contract/index.ts';
 import type { BundleSummary } from '../../../analysis/view-models/types.ts';
 
 export function summary(id = 'b1', extra: Partial<BundleSummary> = {}): BundleSummary {
@@ -21,12 +21,32 @@ export function summary(id = 'b1', extra: Partial<BundleSummary> = {}): BundleSu
   };
 }
 
-export function job(state: JobState['state'], extra: Partial<JobState> = {}): JobState {
+export function job(state: LoadJob['state'], extra: Partial<LoadJob> = {}): LoadJob {
   return { jobId: 'job-1', state, location: '/bundles/node', progress: { phase: 'reading', filesDone: 1, filesTotal: 4, bytesDone: 10, bytesTotal: 40 }, ...extra };
 }
 
+/** An event channel the test drives: subscribe as the API does, emit as the backend would. */
+export function fakeEvents() {
+  const listeners = new Set<(e: ApiEvent) => void>();
+  return {
+    subscribe: vi.fn((l: (e: ApiEvent) => void) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    }),
+    emit: (e: ApiEvent) => {
+      for (const l of [...listeners]) l(e);
+    },
+    listeners: () => listeners.size,
+  };
+}
+
 export function fakeApi(overrides: Partial<Record<keyof HnsightApi, unknown>> = {}) {
+  const events = fakeEvents();
   const api = {
+    subscribe: events.subscribe,
+    emit: events.emit,
+    listeners: events.listeners,
+    openFile: vi.fn(async () => ({ jobId: 'job-1' })),
     info: vi.fn(async () => ({ mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false })),
     openBundle: vi.fn(async () => ({ jobId: 'job-1' })),
     openDemo: vi.fn(async () => ({ jobId: 'job-1' })),
@@ -39,8 +59,8 @@ export function fakeApi(overrides: Partial<Record<keyof HnsightApi, unknown>> = 
     getInventory: vi.fn(async () => []),
     search: vi.fn(async () => []),
     inspect: vi.fn(async (req: { ref: { type: string; id: string } }) => ({ ref: req.ref, title: req.ref.id, fields: [], related: [], notes: [] })),
-    trace: vi.fn(async () => {
-      throw new Error('no trace scripted');
+    walk: vi.fn(async () => {
+      throw new Error('no walk scripted');
     }),
     walkPresets: vi.fn(async () => []),
     getFindings: vi.fn(async () => []),

@@ -95,7 +95,7 @@ describe('notes slice', () => {
       a.getNotes = vi.fn(async () => doc({ revision: 4 }));
       a.saveNotes = vi.fn(async (req: { baseRevision: number }) => ({ revision: req.baseRevision + 1 }));
     }
-    const store = createAppStore({ api: a, sleep: () => Promise.resolve(), notesSaveDelayMs: 1, now: () => NOW });
+    const store = createAppStore({ api: a, notesSaveDelayMs: 1, now: () => NOW });
     await store.getState().init();
     await store.getState().open({ path: '/b' });
     await store.getState().loadNotes();

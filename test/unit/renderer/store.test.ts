@@ -4,8 +4,6 @@ import { appPhase } from '../../../renderer/src/store/session.ts';
 import { clampInspectorWidth, resolveTheme, THEME_KEY } from '../../../renderer/src/store/ui.ts';
 import { fakeApi, flush, job, summary } from './fake-api.ts';
 
-const immediate = () => Promise.resolve();
-
 function memoryStorage() {
   const m = new Map<string, string>();
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
@@ -14,7 +12,7 @@ function memoryStorage() {
 describe('session slice', () => {
   it('is loading until info answers, then ready with no bundle', async () => {
     const api = fakeApi();
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     expect(appPhase(store.getState())).toBe('loading');
     await store.getState().init();
     expect(appPhase(store.getState())).toBe('ready');
@@ -23,29 +21,32 @@ describe('session slice', () => {
 
   it('is in error when the backend cannot be reached', async () => {
     const api = fakeApi({ info: vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))) });
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().init();
     expect(appPhase(store.getState())).toBe('error');
     expect(store.getState().fatal).toMatchObject({ kind: 'backend' });
     expect(store.getState().fatal!.message).toContain('ECONNREFUSED');
   });
 
-  it('opens the initial bundle, polls the job and stays loading until it is done', async () => {
-    const states = [job('loading'), job('loading'), job('done', { summary: summary('b7') })];
-    const phases: string[] = [];
+  it('opens the initial bundle, follows the job events and stays loading until it is done', async () => {
     const api = fakeApi({
       info: vi.fn(async () => ({ mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false, initialBundle: '/b' })),
-      getJob: vi.fn(async () => states.shift()!),
+      getJob: vi.fn(async () => job('loading')),
     });
-    const store = createAppStore({
-      api,
-      sleep: async () => {
-        phases.push(appPhase(store.getState()));
-      },
-    });
-    await store.getState().init();
+    const store = createAppStore({ api });
+    const init = store.getState().init();
+    await vi.waitFor(() => expect(api.listeners()).toBe(1));
     expect(api.openBundle).toHaveBeenCalledWith({ path: '/b' });
-    expect(phases).toEqual(['loading', 'loading']);
+    expect(appPhase(store.getState())).toBe('loading');
+    api.emit({ type: 'load', job: job('loading', { progress: { phase: 'reading', filesDone: 3, filesTotal: 4, bytesDone: 30, bytesTotal: 40 } }) });
+    expect(store.getState().job?.progress.filesDone).toBe(3);
+    expect(appPhase(store.getState())).toBe('loading');
+    // Another job's events are not ours.
+    api.emit({ type: 'load', job: job('done', { jobId: 'job-9', summary: summary('b9') }) });
+    expect(appPhase(store.getState())).toBe('loading');
+    api.emit({ type: 'load', job: job('done', { summary: summary('b7') }) });
+    await init;
+    expect(api.listeners()).toBe(0);
     expect(store.getState().bundle?.id).toBe('b7');
     expect(store.getState().summaryOpen).toBe(true);
     expect(appPhase(store.getState())).toBe('ready');
@@ -54,12 +55,20 @@ describe('session slice', () => {
     expect(api.getInventory).toHaveBeenCalledWith({ bundleId: 'b7' });
   });
 
+  it('takes the state it fetched when the job ended before the events were followed', async () => {
+    const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b3') })) });
+    const store = createAppStore({ api });
+    await store.getState().open({ path: '/fast' });
+    expect(store.getState().bundle?.id).toBe('b3');
+    expect(api.listeners()).toBe(0);
+  });
+
   it('turns a failed initial bundle into the error state, and a later failure into a toast', async () => {
     const api = fakeApi({
       info: vi.fn(async () => ({ mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false, initialBundle: '/bad' })),
       getJob: vi.fn(async () => job('error', { error: 'no such folder /bad' })),
     });
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().init();
     expect(appPhase(store.getState())).toBe('error');
     expect(store.getState().fatal).toMatchObject({ kind: 'bundle', location: '/bad', message: 'no such folder /bad' });
@@ -70,17 +79,16 @@ describe('session slice', () => {
   });
 
   it('cancels through the backend and reports the cancellation', async () => {
-    let cancelled = false;
     const api = fakeApi({
-      getJob: vi.fn(async () => (cancelled ? job('cancelled') : job('loading'))),
+      getJob: vi.fn(async () => job('loading')),
       cancelLoad: vi.fn(async () => {
-        cancelled = true;
+        api.emit({ type: 'load', job: job('cancelled') });
         return { ok: true };
       }),
     });
-    const store = createAppStore({ api, sleep: () => new Promise((r) => setTimeout(r, 1)) });
+    const store = createAppStore({ api });
     const p = store.getState().open({ demo: 'l2bridge-node' });
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(store.getState().job?.jobId).toBe('job-1'));
     await store.getState().cancelLoad();
     await p;
     expect(api.cancelLoad).toHaveBeenCalledWith({ jobId: 'job-1' });
@@ -89,9 +97,27 @@ describe('session slice', () => {
     expect(store.getState().toasts.at(-1)?.kind).toBe('info');
   });
 
+  it('a newer load makes an older one stop quietly', async () => {
+    const api = fakeApi({
+      getJob: vi.fn(async (req: { jobId: string }) => job('loading', { jobId: req.jobId })),
+      openBundle: vi.fn().mockResolvedValueOnce({ jobId: 'job-1' }).mockResolvedValueOnce({ jobId: 'job-2' }),
+    });
+    const store = createAppStore({ api });
+    const first = store.getState().open({ path: '/one' });
+    await vi.waitFor(() => expect(api.listeners()).toBe(1));
+    const second = store.getState().open({ path: '/two' });
+    await vi.waitFor(() => expect(api.getJob).toHaveBeenCalledWith({ jobId: 'job-2' }));
+    api.emit({ type: 'load', job: job('done', { jobId: 'job-1', summary: summary('b1') }) });
+    await first;
+    expect(store.getState().bundle).toBeUndefined();
+    api.emit({ type: 'load', job: job('done', { jobId: 'job-2', summary: summary('b2') }) });
+    await second;
+    expect(store.getState().bundle?.id).toBe('b2');
+  });
+
   it('closes the previous bundle when another loads', async () => {
     const api = fakeApi({ getJob: vi.fn().mockResolvedValueOnce(job('done', { summary: summary('b1') })).mockResolvedValueOnce(job('done', { summary: summary('b2') })) });
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().open({ path: '/one' });
     await store.getState().open({ path: '/two' });
     expect(store.getState().bundle?.id).toBe('b2');
@@ -101,7 +127,7 @@ describe('session slice', () => {
 
 describe('selection slice', () => {
   async function loaded(api = fakeApi()) {
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().open({ path: '/x' });
     return store;
   }
@@ -168,7 +194,7 @@ describe('ui slice', () => {
 
   it('loads an excerpt for the open bundle', async () => {
     const api = fakeApi();
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().open({ path: '/x' });
     await store.getState().openExcerpt('vfpOutput.txt', 42);
     expect(api.getExcerpt).toHaveBeenCalledWith({ bundleId: 'b1', file: 'vfpOutput.txt', line: 42, context: 12 });
@@ -180,7 +206,7 @@ describe('search slice', () => {
   it('drops answers to superseded queries', async () => {
     const resolvers: ((v: unknown) => void)[] = [];
     const api = fakeApi({ search: vi.fn(() => new Promise((r) => resolvers.push(r))) });
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().open({ path: '/x' });
     const first = store.getState().runSearch('10.2');
     const second = store.getState().runSearch('10.24');
@@ -193,7 +219,7 @@ describe('search slice', () => {
 
   it('wraps the active hit with the arrow keys', async () => {
     const hits = [0, 1, 2].map((i) => ({ ref: { type: 'endpoint' as const, id: String(i) }, text: '', context: '', score: 1 }));
-    const store = createAppStore({ api: fakeApi({ search: vi.fn(async () => hits) }), sleep: immediate });
+    const store = createAppStore({ api: fakeApi({ search: vi.fn(async () => hits) }) });
     await store.getState().open({ path: '/x' });
     await store.getState().runSearch('1');
     store.getState().moveActive(-1);
@@ -204,7 +230,7 @@ describe('search slice', () => {
 
   it('does not call the backend for an empty query', async () => {
     const api = fakeApi();
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().open({ path: '/x' });
     await store.getState().runSearch('   ');
     expect(api.search).not.toHaveBeenCalled();

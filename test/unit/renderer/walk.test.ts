@@ -21,7 +21,6 @@ import {
 import { axisPositions, formatMs, groupFindings, missingFiles, sandboxTitle, severityCounts, sortTimelines } from '../../../renderer/src/findings/model.ts';
 import { fakeApi, job, summary } from './fake-api.ts';
 
-const immediate = () => Promise.resolve();
 
 function hop(extra: Partial<WalkHop>): WalkHop {
   return { at: 'x', kind: 'vfp', action: 'allow', ...extra };
@@ -178,7 +177,7 @@ describe('findings model', () => {
 describe('walk and findings slices', () => {
   async function opened(over: Parameters<typeof fakeApi>[0] = {}) {
     const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b1') })), ...over });
-    const store = createAppStore({ api, sleep: immediate });
+    const store = createAppStore({ api });
     await store.getState().open({ path: '/b' });
     await new Promise((r) => setTimeout(r, 0));
     return { api, store };
@@ -196,7 +195,7 @@ describe('walk and findings slices', () => {
   it('runs a walk, steps within the hops, re-runs with a DIP on the same hop, and leaves', async () => {
     const t = trace();
     const traceFn = vi.fn(async () => t);
-    const { store, api } = await opened({ trace: traceFn });
+    const { store, api } = await opened({ walk: traceFn });
     await store.getState().runWalk({ srcIp: '10.244.0.5', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(store.getState().walk).toBe(t);
     expect(store.getState().walkForm).toEqual({ src: '10.244.0.5', dst: '10.96.0.10:53', proto: 'udp' });
@@ -207,7 +206,7 @@ describe('walk and findings slices', () => {
     expect(store.getState().hop).toBe(4);
     store.getState().setHop(3);
     await store.getState().rerunWithDip('10.244.1.9');
-    expect(api.trace).toHaveBeenLastCalledWith({ bundleId: 'b1', srcIp: '10.244.0.5', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp', dip: '10.244.1.9' });
+    expect(api.walk).toHaveBeenLastCalledWith({ bundleId: 'b1', srcIp: '10.244.0.5', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp', dip: '10.244.1.9' });
     expect(store.getState().hop).toBe(3);
     store.getState().clearWalk();
     expect(store.getState().walk).toBeUndefined();
@@ -218,7 +217,7 @@ describe('walk and findings slices', () => {
     const slow = new Promise<WalkResult>((r) => (release = r));
     const fast = trace({ reason: 'second' });
     const traceFn = vi.fn().mockReturnValueOnce(slow).mockResolvedValueOnce(fast);
-    const { store } = await opened({ trace: traceFn });
+    const { store } = await opened({ walk: traceFn });
     const first = store.getState().runWalk({ srcIp: '1.1.1.1', dstIp: '2.2.2.2', proto: 'tcp' });
     await store.getState().runWalk({ srcIp: '1.1.1.1', dstIp: '3.3.3.3', proto: 'tcp' });
     release(trace({ reason: 'first' }));
@@ -227,7 +226,7 @@ describe('walk and findings slices', () => {
   });
 
   it('says why the form cannot be walked, and reports a failed walk', async () => {
-    const { store } = await opened({ trace: vi.fn(async () => Promise.reject(new Error('bad arguments'))) });
+    const { store } = await opened({ walk: vi.fn(async () => Promise.reject(new Error('bad arguments'))) });
     expect(await store.getState().walkFromForm()).toBe('Choose a source');
     store.getState().setWalkForm({ src: '10.0.0.1', dst: '10.0.0.2' });
     await store.getState().walkFromForm();
@@ -248,9 +247,9 @@ describe('walk and findings slices', () => {
 
   it('walks a finding’s packet to its deciding hop, and shows a finding from anywhere', async () => {
     const f = finding({ key: 'blk#1', severity: 'warning', trace: { srcIp: '10.244.0.5', dstIp: '1.1.1.1', dstPort: 443, proto: 'tcp' } });
-    const { store, api } = await opened({ getFindings: vi.fn(async () => [f]), trace: vi.fn(async () => trace({ deciding: 2 })) });
+    const { store, api } = await opened({ getFindings: vi.fn(async () => [f]), walk: vi.fn(async () => trace({ deciding: 2 })) });
     await store.getState().walkFinding('blk#1');
-    expect(api.trace).toHaveBeenCalledWith({ bundleId: 'b1', srcIp: '10.244.0.5', dstIp: '1.1.1.1', dstPort: 443, proto: 'tcp' });
+    expect(api.walk).toHaveBeenCalledWith({ bundleId: 'b1', srcIp: '10.244.0.5', dstIp: '1.1.1.1', dstPort: 443, proto: 'tcp' });
     expect(store.getState()).toMatchObject({ panel: 'walk', hop: 2, activeFinding: 'blk#1' });
     store.getState().toggleSeverity('warning');
     store.getState().showFinding('blk#1');
@@ -259,7 +258,7 @@ describe('walk and findings slices', () => {
   });
 
   it('forgets the walk and the findings when another bundle opens', async () => {
-    const { store } = await opened({ trace: vi.fn(async () => trace()), getFindings: vi.fn(async () => [finding({})]) });
+    const { store } = await opened({ walk: vi.fn(async () => trace()), getFindings: vi.fn(async () => [finding({})]) });
     await store.getState().runWalk({ srcIp: '1.1.1.1', dstIp: '2.2.2.2', proto: 'tcp' });
     store.getState().setActiveFinding('x#1');
     await store.getState().closeBundle();

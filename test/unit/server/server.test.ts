@@ -4,8 +4,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { Backend } from '../../../services/backend.ts';
-import { checkAccess, startServer, type RunningServer } from '../../../services/server.ts';
+import { Backend } from '../../../services/backend/backend.ts';
+import { startServer, type RunningServer } from '../../../services/server/server.ts';
+import { checkAccess, cookieName } from '../../../services/server/access.ts';
 
 let dir: string;
 let server: RunningServer;
@@ -55,9 +56,9 @@ describe('access', () => {
   it('serves the page with the token and sets a strict HttpOnly cookie, then accepts the cookie', async () => {
     const r = await request(`/?token=${TOKEN}`);
     expect(r.status).toBe(200);
-    expect(r.headers['set-cookie']?.[0]).toMatch(/hnsight_token=.*HttpOnly; SameSite=Strict/);
+    expect(r.headers['set-cookie']?.[0]).toMatch(new RegExp(`^hnsight_token_${server.port}=.*HttpOnly; SameSite=Strict`));
     expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    const again = await request('/index.html', { headers: { Cookie: `hnsight_token=${TOKEN}` } });
+    const again = await request('/index.html', { headers: { Cookie: `hnsight_token_${server.port}=${TOKEN}` } });
     expect(again.status).toBe(200);
   });
 
@@ -74,14 +75,14 @@ describe('access', () => {
 
   it('checkAccess refuses non-loopback peers and accepts loopback ones with the token', () => {
     const ok = (t: string | undefined) => t === TOKEN;
-    const base = { host: '127.0.0.1:9', port: 9, headerToken: TOKEN };
+    const base = { host: '127.0.0.1:9', port: 9, headerToken: TOKEN, cookieName: cookieName(9) };
     expect(checkAccess({ ...base, remoteAddress: '10.0.0.5' }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: '192.168.1.2' }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: undefined }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: '127.0.0.1' }, ok)).toBeUndefined();
     expect(checkAccess({ ...base, remoteAddress: '::1' }, ok)).toBeUndefined();
     expect(checkAccess({ ...base, remoteAddress: '::ffff:127.0.0.1', host: 'localhost:9' }, ok)).toBeUndefined();
-    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined, cookie: `a=b; hnsight_token=${TOKEN}` }, ok)).toBeUndefined();
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined, cookie: `a=b; hnsight_token_9=${TOKEN}` }, ok)).toBeUndefined();
   });
 });
 
@@ -89,7 +90,7 @@ describe('validation', () => {
   it('answers a valid call', async () => {
     const r = await api('info', {});
     expect(r.status).toBe(200);
-    expect(JSON.parse(r.body).result.mode).toBe('browser');
+    expect(JSON.parse(r.body)).toMatchObject({ ok: true, value: { mode: 'browser' } });
   });
 
   it.each([
@@ -119,14 +120,123 @@ describe('validation', () => {
   });
 
   it('reports a missing bundle path as a failed job with the path in the message', async () => {
-    const start = JSON.parse((await api('openBundle', { path: path.join(dir, 'nope') })).body).result;
+    const start = JSON.parse((await api('openBundle', { path: path.join(dir, 'nope') })).body).value;
     let job;
     for (let i = 0; i < 100; i++) {
-      job = JSON.parse((await api('getJob', { jobId: start.jobId })).body).result;
+      job = JSON.parse((await api('getJob', { jobId: start.jobId })).body).value;
       if (job.state !== 'loading') break;
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(job.state).toBe('error');
     expect(job.error).toMatch(/no such file or folder: .*nope/);
+  });
+});
+
+describe('the reply envelope over HTTP', () => {
+  it('answers failures with { ok: false, kind, error } and the matching status', async () => {
+    const r = await api('getTopology', { bundleId: 'b-none' });
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body)).toEqual({ ok: false, kind: 'not-found', error: expect.stringMatching(/not open/) });
+    const bad = await api('openBundle', { path: 42 });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, kind: 'invalid' });
+  });
+});
+
+describe('state-changing requests come from our own page', () => {
+  it('refuses a POST whose Origin is another page, even with the cookie', async () => {
+    const cookie = `${cookieName(server.port)}=${TOKEN}`;
+    const other = await api('info', {}, { Cookie: cookie, Origin: `http://127.0.0.1:${server.port + 1}` });
+    expect(other.status).toBe(403);
+    expect(other.body).toMatch(/another page/);
+    const site = await api('info', {}, { Cookie: cookie, 'Sec-Fetch-Site': 'same-site' });
+    expect(site.status).toBe(403);
+    const own = await api('info', {}, { Cookie: cookie, Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' });
+    expect(own.status).toBe(200);
+    const upload = await request(`/upload?name=x.zip&size=3`, { method: 'POST', headers: { Cookie: cookie, Origin: 'http://127.0.0.1:1' }, body: 'abc' });
+    expect(upload.status).toBe(403);
+  });
+
+  it('says which server a stale cookie belonged to (two servers in one browser)', async () => {
+    const r = await request('/api/info', { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `hnsight_token_1=${TOKEN}` }, body: '{}' });
+    expect(r.status).toBe(401);
+    expect(r.body).toMatch(/no longer running on this port|token changed/);
+  });
+});
+
+describe('uploads', () => {
+  it('saves the file, opens it as a job, and refuses what is over the limit or misdeclared', async () => {
+    const zipless = await request(`/upload?name=${encodeURIComponent('../../évil name.txt')}&size=5`, { method: 'POST', headers: { 'X-Hnsight-Token': TOKEN }, body: 'hello' });
+    expect(zipless.status).toBe(200);
+    const { jobId } = JSON.parse(zipless.body).value;
+    let job;
+    for (let i = 0; i < 200; i++) {
+      job = JSON.parse((await api('getJob', { jobId })).body).value;
+      if (job.state !== 'loading') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // The name is kept as a plain file name in the server's private upload folder.
+    expect(job.location).toMatch(/hnsight-upload-[^/]+\/\d+\/\.\._\.\._.vil name\.txt$|hnsight-upload-[^/]+\/\d+\/[^/]*vil name\.txt$/);
+    expect(job.location).not.toContain('..' + path.sep);
+    const noSize = await request('/upload?name=a.zip', { method: 'POST', headers: { 'X-Hnsight-Token': TOKEN }, body: 'x' });
+    expect(noSize.status).toBe(400);
+  });
+
+  it('deletes the uploads when the server closes', async () => {
+    const d = await mkdtemp(path.join(tmpdir(), 'hnsight-srv-up-'));
+    const s = await startServer({ backend: new Backend({ mode: 'browser', dataDir: d }), staticDir: d, token: TOKEN, uploadLimit: 10 });
+    const up = (body: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: s.port, path: `/upload?name=a.txt&size=${body.length}`, method: 'POST', headers: { 'X-Hnsight-Token': TOKEN } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect((await up('x'.repeat(11))).status).toBe(413);
+    const ok = await up('abc');
+    expect(ok.status).toBe(200);
+    const b = (await import('node:fs/promises'));
+    const uploadDirs = (await b.readdir(tmpdir())).filter((n) => n.startsWith('hnsight-upload-'));
+    expect(uploadDirs.length).toBeGreaterThan(0);
+    const before = new Set(uploadDirs);
+    await s.close();
+    const after = (await b.readdir(tmpdir())).filter((n) => n.startsWith('hnsight-upload-'));
+    expect(after.filter((n) => before.has(n)).length).toBeLessThan(before.size);
+    await rm(d, { recursive: true, force: true });
+  });
+});
+
+describe('events', () => {
+  it('streams job events as Server-Sent Events', async () => {
+    const events: unknown[] = [];
+    const req = http.request({ host: '127.0.0.1', port: server.port, path: '/events', headers: { 'X-Hnsight-Token': TOKEN } });
+    const got = new Promise<void>((resolve, reject) => {
+      req.on('response', (res) => {
+        expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+        let buf = '';
+        res.on('data', (c: Buffer) => {
+          buf += c.toString();
+          for (;;) {
+            const i = buf.indexOf('\n\n');
+            if (i < 0) break;
+            const msg = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const data = /^data: (.*)$/m.exec(msg)?.[1];
+            if (data) events.push(JSON.parse(data));
+            if (events.some((e) => (e as { job: { state: string } }).job.state === 'error')) resolve();
+          }
+        });
+      });
+      req.on('error', reject);
+    });
+    req.end();
+    await new Promise((r) => setTimeout(r, 50));
+    const { jobId } = JSON.parse((await api('openBundle', { path: path.join(dir, 'not-there') })).body).value;
+    await got;
+    req.destroy();
+    expect(events.at(-1)).toMatchObject({ type: 'load', job: { jobId, state: 'error', error: expect.stringMatching(/not-there/) } });
   });
 });

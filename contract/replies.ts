@@ -1,0 +1,159 @@
+// What each method of the contract answers. Plain data: the same over IPC and HTTP (inside the reply
+// envelope of envelope.ts). Views built by the pure layers are referenced, not restated.
+import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/view-models/types.ts';
+import type { FindingView } from '../analysis/view-models/findings.ts';
+import type { WalkResult } from '../analysis/walk/types.ts';
+import type { WalkPreset } from '../analysis/walk/presets.ts';
+import type { SandboxTimeline } from '../analysis/timeline/index.ts';
+import type { Notes } from '../analysis/report/notes.ts';
+import type { DiffResult } from '../analysis/diff/types.ts';
+import type { CollectTarget, Method } from './schemas.ts';
+
+export interface AppInfo {
+  mode: 'electron' | 'browser';
+  version: string;
+  demos: { name: 'l2bridge-node' | 'overlay-node'; title: string }[];
+  /** Native open dialogs exist (Electron). In browser mode the user types a path on the server's disk. */
+  nativeDialogs: boolean;
+  /** A bundle to open at start (command line / `npm start`). */
+  initialBundle?: string;
+  /** Connect to node… (live collection) is available. */
+  liveCollection: boolean;
+  /** Passwords can be remembered (desktop app with an OS keychain); otherwise the reason they cannot. */
+  rememberPasswords?: { available: true } | { available: false; reason: string };
+}
+
+/** How far a load has got, as the loader reports it. */
+export interface LoadProgress {
+  phase: 'listing' | 'reading' | 'assembling' | 'done';
+  file?: string;
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+/** A bundle being loaded (or the last state of one that ended). */
+export interface LoadJob {
+  jobId: string;
+  state: 'loading' | 'done' | 'error' | 'cancelled';
+  location: string;
+  progress: LoadProgress;
+  summary?: BundleSummary;
+  error?: string;
+}
+
+export interface RecentEntry {
+  path: string;
+  hostName?: string;
+  openedAt: string;
+}
+
+/** One collection command as the app reports it (a manifest record without stderr). */
+export interface CollectCommandView {
+  id: string;
+  file: string;
+  title: string;
+  status: 'ok' | 'partial' | 'failed' | 'cancelled' | 'skipped';
+  bytes: number;
+  durationMs: number;
+  error?: string;
+}
+
+/** A live collection. Never carries a password. */
+export interface CollectJob {
+  jobId: string;
+  /** connecting → running → done (complete) | partial | failed | cancelled. */
+  state: 'connecting' | 'running' | 'done' | 'partial' | 'failed' | 'cancelled';
+  transport: CollectTarget['transport'];
+  /** What was connected to, without credentials. */
+  target: string;
+  /** The bundle folder being written (open it with openBundle when the state is done or partial). */
+  outDir: string;
+  startedAt: string;
+  finishedAt?: string;
+  /** The command running now, with 0-based index of total. */
+  current?: { id: string; file: string; title: string; index: number; bytes: number };
+  total: number;
+  /** Commands finished so far, in order. */
+  commands: CollectCommandView[];
+  /** Bytes written so far (finished commands plus the running one). */
+  bytes: number;
+  /** Whether the password is now remembered for this target (after remember: true worked). */
+  passwordRemembered?: boolean;
+  /** Why remembering the password did not happen, when it was asked for. */
+  rememberError?: string;
+  /** The manifest written to hnsight-collect.json, once finished. */
+  manifest?: { status: 'complete' | 'partial' | 'failed' | 'cancelled'; error?: string; commands: CollectCommandView[] };
+  error?: string;
+}
+
+/** A target the user collected from before. No secrets: only whether one is remembered. */
+export interface SavedTarget {
+  key: string;
+  label: string;
+  target: CollectTarget;
+  lastUsedAt: string;
+  passwordRemembered: boolean;
+}
+
+export interface ExportResult {
+  /** The document as text (html, md, json): the preview. Absent for pdf. */
+  content?: string;
+  /** Where it was written, when outPath was given. */
+  path?: string;
+  bytes: number;
+}
+
+/** Two bundles being compared (or the last state of a comparison). */
+export interface DiffJob {
+  jobId: string;
+  state: 'loading' | 'done' | 'error';
+  pathA: string;
+  pathB: string;
+  /** Loading progress of each side. */
+  progress: { a: LoadProgress; b: LoadProgress };
+  result?: DiffResult;
+  error?: string;
+}
+
+/** The reply of every method. The compiler checks that Responses covers every method, no more. */
+export interface Responses {
+  info: AppInfo;
+  openBundle: { jobId: string };
+  openDropped: { jobId: string };
+  openDemo: { jobId: string };
+  pickBundle: { path: string } | null;
+  getJob: LoadJob;
+  cancelLoad: { ok: true };
+  listRecent: RecentEntry[];
+  closeBundle: { ok: true };
+  getTopology: TopologyGraph;
+  getInventory: InventoryTable[];
+  search: SearchHit[];
+  inspect: InspectorView;
+  getExcerpt: FileExcerpt;
+  walk: WalkResult;
+  walkPresets: WalkPreset[];
+  getFindings: FindingView[];
+  getTimelines: SandboxTimeline[];
+  startCollect: { jobId: string };
+  getCollectJob: CollectJob;
+  cancelCollect: { ok: true };
+  listSavedTargets: SavedTarget[];
+  forgetTarget: { ok: true };
+  getNotes: Notes;
+  saveNotes: { revision: number };
+  /** Electron's native save dialog; null when cancelled, and always in browser mode. */
+  pickSavePath: { path: string } | null;
+  exportReport: ExportResult;
+  openDiff: { jobId: string };
+  getDiff: DiffJob;
+}
+
+export type Response<M extends Method> = Responses[M];
+
+// Compile-time: one reply per method, and no reply without a method.
+type Exact<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : { mismatch: Exclude<A, B> | Exclude<B, A> };
+const _repliesCoverMethods: Exact<keyof Responses, Method> = true;
+void _repliesCoverMethods;

@@ -1,0 +1,156 @@
+// The request schemas of the API contract: one zod schema per method, and the shapes they share
+// (a flow, a note, the notes file, a collection target). Every request type is inferred from its
+// schema here; where the pure layers already own a shape (Flow, Notes), the schema is checked
+// against it at compile time so the two cannot drift.
+import { z } from 'zod';
+import type { Flow } from '../analysis/walk/types.ts';
+import type { Notes } from '../analysis/report/notes.ts';
+
+const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
+const localPath = z.string().min(1).max(4096);
+const ipv4 = z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/);
+const port = z.number().int().min(1).max(65535);
+const isoTime = z.string().max(40);
+
+export const objectRef = z.object({
+  type: z.enum(['network', 'endpoint', 'loadbalancer', 'namespace', 'compartment', 'adapter', 'port', 'route', 'remote-subnet', 'file', 'node']),
+  id: z.string().min(1).max(512),
+}).strict();
+
+// A host name or address as typed: no spaces, no user info, nothing a shell or URL would reinterpret.
+const hostName = z.string().min(1).max(255).regex(/^[A-Za-z0-9._:%[\]-]+$/, 'must be a host name or an IP address');
+const userName = z.string().min(1).max(256).regex(/^[^\s:@/]+$|^[^\s:/]+@[^\s:/@]+$/, 'must be a user name (DOMAIN\\user, user or user@domain)');
+
+/** Where to collect from; the shapes of LiveTarget (services/live/service.ts), without secrets. */
+export const collectTarget = z.discriminatedUnion('transport', [
+  z.object({
+    transport: z.literal('winrm'),
+    // http(s)://host[:port][/path]; no user info (the user is a field of its own, the password never in a URL).
+    url: z.string().min(1).max(2048).regex(/^https?:\/\/[^\s/@?#]+(\/[^\s@?#]*)?$/i, 'must be http://HOST[:5985] or https://HOST[:5986], without a user or password in it'),
+    user: userName,
+    auth: z.enum(['ntlm', 'basic']).optional(),
+    insecureSkipTlsVerify: z.boolean().optional(),
+  }).strict(),
+  z.object({
+    transport: z.literal('ssh'),
+    host: hostName,
+    port: port.optional(),
+    user: userName,
+    privateKeyFile: localPath.optional(),
+    knownHostsFile: localPath.optional(),
+    acceptNewHostKey: z.boolean().optional(),
+  }).strict(),
+  z.object({
+    transport: z.literal('kubectl'),
+    node: z.string().min(1).max(253).regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/i, 'must be a Kubernetes node name'),
+    kubeconfig: localPath.optional(),
+    context: z.string().min(1).max(256).optional(),
+    namespace: z.string().min(1).max(63).regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'must be a Kubernetes namespace name').optional(),
+  }).strict(),
+]);
+export type CollectTarget = z.infer<typeof collectTarget>;
+
+/** A packet walk to run. The same shape as analysis/walk's Flow (checked below). */
+export const flowSchema = z.object({
+  srcIp: ipv4,
+  dstIp: ipv4,
+  dstPort: port.optional(),
+  srcPort: port.optional(),
+  proto: z.enum(['tcp', 'udp', 'icmp']),
+  dip: ipv4.optional(),
+}).strict();
+
+export const noteSchema = z.object({
+  id: z.string().min(1).max(128),
+  target: z.object({ kind: z.enum(['hop', 'finding', 'object', 'report']), ref: z.string().min(1).max(600) }).strict(),
+  text: z.string().max(20_000),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+}).strict();
+
+/** The notes file (README "Notes file"): what saveNotes takes and getNotes returns. */
+export const notesSchema = z.object({
+  schema: z.literal(1),
+  bundle: z.object({ hash: z.string().max(128), location: z.string().max(4096), hostName: z.string().max(256).optional() }).strict(),
+  title: z.string().max(300),
+  summary: z.string().max(20_000),
+  notes: z.array(noteSchema).max(2000),
+  traces: z.array(flowSchema).max(50),
+  revision: z.number().int().min(0),
+}).strict();
+
+// Compile-time: the schemas and the pure layers' types describe the same shapes, both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _flowSame: Same<z.infer<typeof flowSchema>, Flow> = true;
+const _notesSame: Same<z.infer<typeof notesSchema>, Notes> = true;
+void _flowSame;
+void _notesSame;
+
+/** What a window sends to saveNotes: the notes it edited (bundle, schema and revision are the backend's). */
+const notesInput = notesSchema.partial({ schema: true, bundle: true, revision: true });
+
+/** A file the browser uploads (its bytes follow as the body of POST /upload). */
+export const uploadSchema = z.object({
+  name: z.string().min(1).max(255),
+  size: z.number().int().min(0),
+}).strict();
+
+/** Request schemas, one per method. `.strict()` refuses unknown keys. */
+export const requests = {
+  // The app and its bundles.
+  info: z.object({}).strict(),
+  openBundle: z.object({ path: localPath }).strict(),
+  /** A file the user dropped on the window (the desktop app knows its path). */
+  openDropped: z.object({ path: localPath }).strict(),
+  openDemo: z.object({ name: z.enum(['l2bridge-node', 'overlay-node']) }).strict(),
+  pickBundle: z.object({ kind: z.enum(['folder', 'zip']) }).strict(),
+  getJob: z.object({ jobId: id }).strict(),
+  cancelLoad: z.object({ jobId: id }).strict(),
+  listRecent: z.object({}).strict(),
+  closeBundle: z.object({ bundleId: id }).strict(),
+  getTopology: z.object({ bundleId: id, expandLoadBalancers: z.boolean().optional() }).strict(),
+  getInventory: z.object({ bundleId: id }).strict(),
+  search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  inspect: z.object({ bundleId: id, ref: objectRef }).strict(),
+  getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
+  // Packet walks.
+  walk: flowSchema.extend({ bundleId: id }).strict(),
+  walkPresets: z.object({ bundleId: id }).strict(),
+  // Findings and the CNI timeline.
+  getFindings: z.object({ bundleId: id }).strict(),
+  getTimelines: z.object({ bundleId: id }).strict(),
+  // Live collection. The password travels only in startCollect, is held in memory for that job and is
+  // never part of a reply, an error, a log line or a file (see requestSecrets).
+  startCollect: z.object({
+    target: collectTarget,
+    password: z.string().max(1024).optional(),
+    /** true: remember the password (desktop app, OS-encrypted) once it has worked; false: forget a remembered one. */
+    remember: z.boolean().optional(),
+    outDir: localPath.optional(),
+  }).strict(),
+  getCollectJob: z.object({ jobId: id }).strict(),
+  cancelCollect: z.object({ jobId: id }).strict(),
+  listSavedTargets: z.object({}).strict(),
+  forgetTarget: z.object({ key: z.string().min(1).max(2048), passwordOnly: z.boolean().optional() }).strict(),
+  // Notes.
+  getNotes: z.object({ bundleId: id }).strict(),
+  /** Refused (error "stale: …") when baseRevision is not the stored revision: another window saved first. */
+  saveNotes: z.object({ bundleId: id, notes: notesInput, baseRevision: z.number().int().min(0) }).strict(),
+  // Export.
+  pickSavePath: z.object({ defaultName: z.string().min(1).max(255).regex(/^[\w .-]+$/), extension: z.enum(['html', 'md', 'json', 'pdf']) }).strict(),
+  exportReport: z.object({
+    bundleId: id,
+    format: z.enum(['html', 'md', 'json', 'pdf']),
+    traces: z.array(flowSchema).max(50),
+    redact: z.boolean(),
+    /** Absolute path to write (required for pdf); its extension must fit the format. */
+    outPath: localPath.optional(),
+  }).strict(),
+  // Comparing two bundles.
+  openDiff: z.object({ pathA: localPath, pathB: localPath }).strict(),
+  getDiff: z.object({ jobId: id }).strict(),
+} as const;
+
+export type Method = keyof typeof requests;
+export type Request<M extends Method> = z.infer<(typeof requests)[M]>;
+export type Upload = z.infer<typeof uploadSchema>;

@@ -1,0 +1,101 @@
+// The backend every shell uses (the Electron main process, `hnsight serve`, the CLI): its stores,
+// the handlers of every method of the contract (one file per domain under handlers/), the one typed
+// dispatch that validates each request once, and the job events. Plain Node.
+import { unwrap, type ApiEventListener, type Envelope, type LoadJob, type Method, type Request, type Response } from '../../contract/index.ts';
+import type { Flow } from '../../analysis/walk/types.ts';
+import { reportHtml } from '../export/export.ts';
+import { NotesStore } from '../notes/index.ts';
+import { RecentStore } from '../recent.ts';
+import { SavedTargetStore } from '../live/saved-targets.ts';
+import { CollectJobs } from '../live/collect-jobs.ts';
+import { EventBus } from './event-bus.ts';
+import { OpenBundles } from './open-bundles.ts';
+import { LoadJobs } from './load-jobs.ts';
+import { DiffJobs } from './diff-jobs.ts';
+import { createDispatcher, type Dispatcher, type Handlers } from './dispatch.ts';
+import type { BackendContext, BackendOptions } from './context.ts';
+import { bundleHandlers, rememberRefusal } from './handlers/bundle.ts';
+import { walkHandlers } from './handlers/walk.ts';
+import { findingsHandlers } from './handlers/findings.ts';
+import { notesHandlers, notesIdentity } from './handlers/notes.ts';
+import { exportHandlers } from './handlers/export.ts';
+import { diffHandlers } from './handlers/diff.ts';
+import { liveHandlers } from './handlers/live.ts';
+
+export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
+
+export class Backend {
+  private readonly ctx: BackendContext;
+  private readonly dispatch: Dispatcher;
+
+  constructor(opts: BackendOptions) {
+    const events = new EventBus();
+    const bundles = new OpenBundles();
+    const recent = new RecentStore(opts.dataDir);
+    const savedTargets = new SavedTargetStore(opts.dataDir);
+    const ctx: BackendContext = {
+      opts,
+      events,
+      bundles,
+      recent,
+      savedTargets,
+      notes: new NotesStore(opts.dataDir),
+      loads: new LoadJobs(bundles, events, recent),
+      diffs: new DiffJobs(events),
+      collects: new CollectJobs({ dataDir: opts.dataDir, events, savedTargets, secretStore: opts.secretStore, rememberRefusal: () => rememberRefusal(ctx) }),
+    };
+    this.ctx = ctx;
+    // Typed as Handlers: a method without a handler, or a handler whose request or reply does not
+    // fit the contract, does not compile.
+    const handlers: Handlers = {
+      ...bundleHandlers(ctx),
+      ...walkHandlers(ctx),
+      ...findingsHandlers(ctx),
+      ...notesHandlers(ctx),
+      ...exportHandlers(ctx),
+      ...diffHandlers(ctx),
+      ...liveHandlers(ctx),
+    };
+    this.dispatch = createDispatcher(handlers, { log: opts.log });
+  }
+
+  /** Validates and runs one call of the contract; never throws. */
+  call(method: string, body: unknown): Promise<Envelope> {
+    return this.dispatch(method, body);
+  }
+
+  /** One call with its reply unwrapped: the value, or an ApiError (CLI, tests). */
+  async invoke<M extends Method>(method: M, req: Request<M>): Promise<Response<M>> {
+    return unwrap<Response<M>>(method, await this.dispatch(method, req));
+  }
+
+  /** Follows the job events (IPC forwarding, Server-Sent Events). */
+  onEvent(listener: ApiEventListener): () => void {
+    return this.ctx.events.on(listener);
+  }
+
+  get recent(): RecentStore {
+    return this.ctx.recent;
+  }
+
+  get notes(): NotesStore {
+    return this.ctx.notes;
+  }
+
+  /** Starts loading a path the server itself chose (an upload it saved); the reply of openBundle. */
+  startLoad(location: string, opts: { remember?: boolean } = {}): { jobId: string } {
+    return this.ctx.loads.start(location, opts);
+  }
+
+  /** Resolves with a load job's final state (CLI, tests). */
+  waitForLoad(jobId: string): Promise<LoadJob> {
+    return this.ctx.loads.waitFor(jobId);
+  }
+
+  /** The report's HTML for a bundle, with its saved notes (the Electron shell prints it with printToPDF). */
+  async reportHtml(bundleId: string, traces: Flow[], redact: boolean): Promise<string> {
+    const b = this.ctx.bundles.get(bundleId);
+    const notes = await this.ctx.notes.get(await notesIdentity(b));
+    return reportHtml(b.model, { flows: traces, notes, redact, findings: this.ctx.bundles.findings(b), generatedAt: new Date().toISOString() });
+  }
+}

@@ -1,0 +1,55 @@
+// What the domain handlers share: the backend's options and its stores. Built once by Backend.
+import type { Request, Response } from '../../contract/index.ts';
+import type { PdfRenderer } from '../export/export.ts';
+import type { NotesStore } from '../notes/index.ts';
+import type { RecentStore } from '../recent.ts';
+import type { SavedTargetStore } from '../live/saved-targets.ts';
+import type { CollectJobs } from '../live/collect-jobs.ts';
+import type { EventBus } from './event-bus.ts';
+import type { OpenBundles } from './open-bundles.ts';
+import type { LoadJobs } from './load-jobs.ts';
+import type { DiffJobs } from './diff-jobs.ts';
+
+/** Remembered passwords, keyed by targetKey(). Implementations store only ciphertext. */
+export interface SecretStore {
+  /** Undefined when secrets can be stored now; otherwise why not, in words for the user. */
+  unavailableReason(): string | undefined;
+  get(targetKey: string): Promise<string | undefined>;
+  set(targetKey: string, secret: string): Promise<void>;
+  delete(targetKey: string): Promise<void>;
+  /** The keys that have a secret, without decrypting any. */
+  keys(): Promise<string[]>;
+}
+
+/** Native dialogs: the desktop shell has them, browser mode does not (its handlers answer null). */
+export interface Dialogs {
+  pickBundle(req: Request<'pickBundle'>): Promise<Response<'pickBundle'>>;
+  pickSavePath(req: Request<'pickSavePath'>): Promise<Response<'pickSavePath'>>;
+}
+
+export interface BackendOptions {
+  mode: 'electron' | 'browser';
+  dataDir: string;
+  demoDir?: string;
+  initialBundle?: string;
+  version?: string;
+  /** Where remembered passwords are kept (the desktop app: OS-encrypted). None in browser mode. */
+  secretStore?: SecretStore;
+  /** Prints report HTML to PDF (Electron: printToPDF); without it, headless Chromium as in the CLI. */
+  renderPdf?: PdfRenderer;
+  dialogs?: Dialogs;
+  /** Where unexpected failures are logged. */
+  log?: (message: string) => void;
+}
+
+export interface BackendContext {
+  opts: BackendOptions;
+  events: EventBus;
+  bundles: OpenBundles;
+  loads: LoadJobs;
+  diffs: DiffJobs;
+  collects: CollectJobs;
+  recent: RecentStore;
+  notes: NotesStore;
+  savedTargets: SavedTargetStore;
+}

@@ -1,0 +1,36 @@
+// Handlers of the export domain: where to save (the shell's dialog) and the report itself.
+import path from 'node:path';
+import { ApiError, type Request, type Response } from '../../../contract/index.ts';
+import { exportReport, formatFromPath } from '../../export/export.ts';
+import { PdfUnavailable } from '../../export/pdf.ts';
+import { notesIdentity } from './notes.ts';
+import type { BackendContext } from '../context.ts';
+import type { Handlers } from '../dispatch.ts';
+
+export function exportHandlers(ctx: BackendContext): Pick<Handlers, 'pickSavePath' | 'exportReport'> {
+  return {
+    pickSavePath: async (req) => (ctx.opts.dialogs ? ctx.opts.dialogs.pickSavePath(req) : null),
+    exportReport: (req) => writeReport(ctx, req),
+  };
+}
+
+async function writeReport(ctx: BackendContext, r: Request<'exportReport'>): Promise<Response<'exportReport'>> {
+  const b = ctx.bundles.get(r.bundleId);
+  const notes = await ctx.notes.get(await notesIdentity(b));
+  const findings = ctx.bundles.findings(b);
+  let outPath: string | undefined;
+  if (r.outPath) {
+    if (!path.isAbsolute(r.outPath)) throw new ApiError('outPath must be an absolute path', 'invalid');
+    outPath = path.resolve(r.outPath);
+    if (formatFromPath(outPath) !== r.format) throw new ApiError(`outPath must end in the extension of the format (${r.format})`, 'invalid');
+  } else if (r.format === 'pdf') throw new ApiError('a PDF export needs outPath (the file to write)', 'invalid');
+  try {
+    const res = await exportReport(b.model, { format: r.format, flows: r.traces, redact: r.redact, notes, findings, outPath, renderPdf: ctx.opts.renderPdf, generatedAt: new Date().toISOString() });
+    return { bytes: res.bytes, ...(res.content !== undefined ? { content: res.content } : {}), ...(res.path ? { path: res.path } : {}) };
+  } catch (e) {
+    if (e instanceof PdfUnavailable) throw new ApiError(e.message);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code) throw new ApiError(`cannot write ${outPath}: ${code}`);
+    throw e;
+  }
+}

@@ -1,0 +1,11 @@
+// Handlers of the findings domain: the checks' findings and the CNI ADD timelines.
+import { buildTimelines } from '../../../analysis/timeline/index.ts';
+import type { BackendContext } from '../context.ts';
+import type { Handlers } from '../dispatch.ts';
+
+export function findingsHandlers({ bundles }: BackendContext): Pick<Handlers, 'getFindings' | 'getTimelines'> {
+  return {
+    getFindings: async ({ bundleId }) => bundles.findings(bundles.get(bundleId)),
+    getTimelines: async ({ bundleId }) => buildTimelines(bundles.get(bundleId).model.logs ?? []),
+  };
+}

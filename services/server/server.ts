@@ -1,0 +1,167 @@
+// Browser mode: serves the renderer build and the API contract over HTTP on 127.0.0.1 only, behind a
+// random token. For tests here (Electron cannot run on these machines) and for people on a jump host.
+//   POST /api/<method>   a call of the contract: JSON request in, the reply envelope out
+//   POST /upload?name=&size=   a dropped file's bytes (contract uploadSchema); the envelope of { jobId }
+//   GET  /events         the job events as Server-Sent Events
+//   GET  anything else   the renderer's static files (the first visit carries ?token=)
+import http from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { EVENT_PATH, httpStatus, uploadSchema, type Envelope } from '../../contract/index.ts';
+import type { Backend } from '../backend/backend.ts';
+import { checkAccess, checkOrigin, cookieName } from './access.ts';
+import { BodyTooLarge, readBody } from './body.ts';
+import { Uploads, UploadTooLarge } from './uploads.ts';
+import { streamEvents } from './events.ts';
+
+export const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const MAX_BODY = 1024 * 1024;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+export interface ServerOptions {
+  backend: Backend;
+  staticDir: string;
+  port?: number;
+  /** Fixed token (tests); random otherwise. */
+  token?: string;
+  /** Largest upload accepted (bytes); 8 GiB by default. */
+  uploadLimit?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const token = opts.token ?? randomBytes(24).toString('base64url');
+  const tokenBuf = Buffer.from(token);
+  const staticRoot = path.resolve(opts.staticDir);
+  const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3);
+  let port = 0;
+
+  const tokenOk = (candidate: string | undefined) => {
+    if (!candidate) return false;
+    const b = Buffer.from(candidate);
+    return b.length === tokenBuf.length && timingSafeEqual(b, tokenBuf);
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const send = (status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': type, ...SECURITY_HEADERS, ...extra });
+      res.end(body);
+    };
+    const reply = (e: Envelope) => send(httpStatus(e), JSON.stringify(e), 'application/json');
+    try {
+      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+      const queryToken = url.searchParams.get('token') ?? undefined;
+      const headerToken = req.headers['x-hnsight-token'];
+      const denied =
+        checkAccess({ remoteAddress: req.socket.remoteAddress, host: req.headers.host, port, cookie: req.headers.cookie, cookieName: cookieName(port), headerToken: typeof headerToken === 'string' ? headerToken : undefined, queryToken }, tokenOk) ??
+        checkOrigin({ method: req.method ?? 'GET', port, origin: req.headers.origin, secFetchSite: one(req.headers['sec-fetch-site']) });
+      if (denied) return send(denied.status, denied.message);
+
+      if (url.pathname === '/upload') {
+        if (req.method !== 'POST') return send(405, 'use POST');
+        const parsed = uploadSchema.safeParse({ name: url.searchParams.get('name') ?? '', size: Number(url.searchParams.get('size') ?? NaN) });
+        if (!parsed.success) return reply({ ok: false, kind: 'invalid', error: `bad upload: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
+        try {
+          const saved = await uploads.save(req, parsed.data.name, parsed.data.size);
+          return reply({ ok: true, value: opts.backend.startLoad(saved, { remember: false }) });
+        } catch (e) {
+          if (e instanceof UploadTooLarge) return send(413, JSON.stringify({ ok: false, kind: 'refused', error: e.message }), 'application/json');
+          throw e;
+        }
+      }
+
+      if (url.pathname === EVENT_PATH) {
+        if (req.method !== 'GET') return send(405, 'use GET');
+        return streamEvents(res, (l) => opts.backend.onEvent(l), SECURITY_HEADERS);
+      }
+
+      if (url.pathname.startsWith('/api/')) {
+        if (req.method !== 'POST') return send(405, 'use POST');
+        if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return send(415, 'send JSON');
+        let body: string;
+        try {
+          body = await readBody(req, MAX_BODY);
+        } catch (e) {
+          if (e instanceof BodyTooLarge) return send(413, JSON.stringify({ ok: false, kind: 'invalid', error: 'request body too large' }), 'application/json');
+          throw e;
+        }
+        let parsed: unknown;
+        try {
+          parsed = body.length ? JSON.parse(body) : {};
+        } catch {
+          return reply({ ok: false, kind: 'invalid', error: 'the request body is not JSON' });
+        }
+        return reply(await opts.backend.call(url.pathname.slice(5), parsed));
+      }
+
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');
+      let rel = decodeURIComponent(url.pathname);
+      if (rel === '/' || rel === '') rel = '/index.html';
+      const file = path.resolve(staticRoot, '.' + rel);
+      if (!file.startsWith(staticRoot + path.sep)) return send(404, 'not found');
+      let data: Buffer;
+      try {
+        data = await fs.readFile(file);
+      } catch {
+        return send(404, 'not found');
+      }
+      const extra: Record<string, string> = {};
+      // The first visit carries the token in the URL; a strict, HttpOnly cookie (named after our
+      // port, so two servers in one browser keep their own) carries it afterwards.
+      if (queryToken && tokenOk(queryToken)) extra['Set-Cookie'] = `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+      return send(200, data, TYPES[path.extname(file)] ?? 'application/octet-stream', extra);
+    } catch (e) {
+      if (!res.headersSent) send(500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+      else res.end();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: async () => {
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        // Keep-alive connections and event streams would hold close() open indefinitely.
+        server.closeAllConnections();
+      });
+      await uploads.clear();
+    },
+  };
+}
+
+function one(h: string | string[] | undefined): string | undefined {
+  return Array.isArray(h) ? h[0] : h;
+}

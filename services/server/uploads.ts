@@ -1,0 +1,49 @@
+// Files uploaded by the page (browser mode's drag and drop): streamed to one private folder of this
+// server, capped in size, and deleted when the server closes.
+import type http from 'node:http';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+
+export class UploadTooLarge extends Error {
+  override name = 'UploadTooLarge';
+}
+
+export class Uploads {
+  private dir?: Promise<string>;
+  private seq = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** Streams the request body to a new file named after `name`; refuses past the limit (the part written is deleted). */
+  async save(req: http.IncomingMessage, name: string, declaredSize: number): Promise<string> {
+    if (declaredSize > this.limit) throw new UploadTooLarge(`the file is larger than the upload limit (${this.limit} bytes)`);
+    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), 'hnsight-upload-'));
+    const folder = path.join(await this.dir, String(++this.seq));
+    await fs.mkdir(folder, { mode: 0o700 });
+    const safe = path.basename(name).replace(/[^\w.\- ]/g, '_').replace(/^\.+/, '') || 'bundle.zip';
+    const file = path.join(folder, safe);
+    const fh = await fs.open(file, 'wx', 0o600);
+    let n = 0;
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        n += chunk.length;
+        if (n > this.limit) throw new UploadTooLarge(`the upload is larger than ${this.limit} bytes`);
+        await fh.write(chunk);
+      }
+    } catch (e) {
+      await fh.close().catch(() => undefined);
+      await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+      throw e;
+    }
+    await fh.close();
+    return file;
+  }
+
+  /** Deletes every upload (the server is closing). */
+  async clear(): Promise<void> {
+    const d = this.dir;
+    this.dir = undefined;
+    if (d) await fs.rm(await d, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
