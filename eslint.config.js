@@ -2,16 +2,59 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-// The pure layers (parsers/, analysis/) must run in a browser worker, in Node and in tests alike,
-// so they may not reach for Node, the DOM, React or Electron. Their tsconfig (lib ES2022, types [])
-// catches globals; this rule catches imports.
+// Layers (ARCHITECTURE.md "Layers"): data flows one way, parsers → analysis → contract → services →
+// shells (electron/, cli/, renderer/). Each layer's imports are fenced here; the pure layers' tsconfig
+// (lib ES2022, types []) also catches Node and DOM globals.
+// Node built-ins: `node:*` by pattern; bare names by exact module name (a pattern would also match a
+// folder of ours such as parsers/net/).
+const NODE = ['node:*'];
+const NODE_BARE = ['fs', 'fs/promises', 'path', 'os', 'child_process', 'crypto', 'stream', 'zlib', 'url', 'util', 'buffer', 'events', 'worker_threads', 'http', 'https', 'net', 'tls'];
+const bare = (message) => NODE_BARE.map((name) => ({ name, message }));
+const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*', '@xyflow/*', 'zustand', 'zustand/*', 'lucide-react', '@tanstack/*', 'elkjs', 'elkjs/*'];
+const ELECTRON = ['electron', 'electron/*'];
+const shells = (except = []) => ['**/electron/**', '**/renderer/**', '**/cli/**'].filter((g) => !except.includes(g));
+
 const pureImportBan = {
+  paths: bare('parsers/ and analysis/ are pure TypeScript: no Node APIs.'),
   patterns: [
-    { group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'stream', 'zlib', 'url', 'util', 'buffer', 'events', 'worker_threads'], message: 'parsers/ and analysis/ are pure TypeScript: no Node APIs.' },
-    { group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*'], message: 'parsers/ and analysis/ are pure TypeScript: no React.' },
-    { group: ['electron', 'electron/*'], message: 'parsers/ and analysis/ are pure TypeScript: no Electron.' },
-    { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'parsers/ and analysis/ may not depend on the shells above them.' },
-    { group: ['yauzl'], message: 'Reading zips is a Node service (services).' },
+    { group: NODE, message: 'parsers/ and analysis/ are pure TypeScript: no Node APIs.' },
+    { group: REACT, message: 'parsers/ and analysis/ are pure TypeScript: no React.' },
+    { group: ELECTRON, message: 'parsers/ and analysis/ are pure TypeScript: no Electron.' },
+    { group: [...shells(), '**/services/**', '**/contract/**'], message: 'parsers/ and analysis/ may not depend on the layers above them.' },
+    { group: ['yauzl', 'ssh2', '@kubernetes/*'], message: 'I/O belongs to services/.' },
+  ],
+};
+const contractImportBan = {
+  paths: bare('contract/ is shared with the renderer and the sandboxed preload: no Node APIs.'),
+  patterns: [
+    { group: NODE, message: 'contract/ is shared with the renderer and the sandboxed preload: no Node APIs.' },
+    { group: [...REACT, ...ELECTRON], message: 'contract/ describes the API; it does not use React or Electron.' },
+    { group: [...shells(), '**/services/**'], message: 'contract/ sits below the services and the shells that implement and call it.' },
+  ],
+};
+const servicesImportBan = {
+  patterns: [
+    { group: [...REACT, ...ELECTRON], message: 'services/ are plain Node: no React, no Electron (the desktop shell adapts them).' },
+    { group: shells(), message: 'services/ may not depend on a shell (electron/, cli/, renderer/).' },
+  ],
+};
+const rendererImportBan = {
+  paths: bare('The renderer runs in a sandboxed page: no Node APIs.'),
+  patterns: [
+    { group: [...NODE, ...ELECTRON, 'yauzl', 'ssh2', '@kubernetes/*'], message: 'The renderer runs in a sandboxed page: no Node, no Electron; it reaches the backend only through the contract.' },
+    { group: [...shells(['**/renderer/**']), '**/services/**'], message: 'The renderer reaches services only through the contract (contract/api.ts).' },
+  ],
+};
+const electronImportBan = {
+  patterns: [
+    { group: [...REACT], message: 'The Electron shell does not render React itself.' },
+    { group: ['**/renderer/**', '**/cli/**'], message: 'The desktop shell may not depend on another shell.' },
+  ],
+};
+const cliImportBan = {
+  patterns: [
+    { group: [...REACT, ...ELECTRON], message: 'The CLI runs under plain Node.' },
+    { group: ['**/renderer/**', '**/electron/**'], message: 'The CLI may not depend on another shell.' },
   ],
 };
 
@@ -35,7 +78,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['contract/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', contractImportBan],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'window', 'document', 'require', '__dirname', 'fetch'],
+    },
+  },
+  { files: ['services/**/*.ts'], rules: { 'no-restricted-imports': ['error', servicesImportBan] } },
+  { files: ['electron/**/*.ts'], rules: { 'no-restricted-imports': ['error', electronImportBan] } },
+  { files: ['cli/**/*.ts'], rules: { 'no-restricted-imports': ['error', cliImportBan] } },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', rendererImportBan] },
   },
 );

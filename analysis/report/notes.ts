@@ -2,6 +2,7 @@
 // a whole, plus the walks they chose. Saved by services/notes (atomically, with revisions);
 // the schema is documented in README.md ("Notes file").
 import type { Flow, Proto } from '../walk/types.ts';
+import { parseFlowSpec } from '../../parsers/net/address.ts';
 
 export type NoteTargetKind = 'hop' | 'finding' | 'object' | 'report';
 
@@ -46,9 +47,10 @@ export function traceRef(f: Pick<Flow, 'srcIp' | 'dstIp' | 'dstPort' | 'proto'>)
 
 /** Splits a hop ref into the walk's ref and the hop index. */
 export function parseTraceRef(ref: string): { trace: string; hop?: number; flow?: { srcIp: string; dstIp: string; dstPort?: number; proto: Proto } } | undefined {
-  const m = /^trace:(\d{1,3}(?:\.\d{1,3}){3})-(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?\/(tcp|udp|icmp)(?:#(\d+))?$/i.exec(ref.trim());
-  if (!m) return undefined;
-  const proto = m[4].toLowerCase() as Proto;
-  const flow = { srcIp: m[1], dstIp: m[2], dstPort: m[3] === undefined ? undefined : Number(m[3]), proto };
-  return { trace: traceRef(flow), hop: m[5] === undefined ? undefined : Number(m[5]), flow };
+  const m = /^trace:([^#]+?)(?:#(\d+))?$/i.exec(ref.trim());
+  const f = m ? parseFlowSpec(m[1]) : undefined;
+  // A walk ref always names its protocol (traceRef writes it).
+  if (!m || !f?.proto) return undefined;
+  const flow = { srcIp: f.srcIp, dstIp: f.dstIp, dstPort: f.dstPort, proto: f.proto as Proto };
+  return { trace: traceRef(flow), hop: m[2] === undefined ? undefined : Number(m[2]), flow };
 }

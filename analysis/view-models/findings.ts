@@ -1,5 +1,6 @@
 // Findings as the UI shows them: each with the model objects its values name, so a click lights
 // them up on the graph (endpoint IDs, port names, IPs, VIP:port/proto, subnets).
+import { parseAddress } from '../../parsers/net/address.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Finding } from '../inspect.ts';
 import type { ObjectRef } from './types.ts';
@@ -31,10 +32,10 @@ export function findingViews(m: NodeModel, findings: Finding[]): FindingView[] {
       else if (epByIp.has(o)) add({ type: 'endpoint', id: epByIp.get(o)!.id });
       else if (subnets.has(o)) add({ type: 'remote-subnet', id: o });
       else {
-        const vp = /^(\d+\.\d+\.\d+\.\d+):(\d+)\/(\w+)$/.exec(o);
-        if (vp) {
-          const proto = vp[3].toUpperCase() === 'UDP' ? 17 : 6;
-          const lb = (m.loadBalancers ?? []).find((l) => l.vips.includes(vp[1]) && l.ports.some((p) => p.externalPort === Number(vp[2]) && p.protocol === proto));
+        const vp = parseAddress(o);
+        if (vp?.port !== undefined && vp.proto) {
+          const proto = vp.proto === 'udp' ? 17 : 6;
+          const lb = (m.loadBalancers ?? []).find((l) => l.vips.includes(vp.ip) && l.ports.some((p) => p.externalPort === vp.port && p.protocol === proto));
           if (lb) add({ type: 'loadbalancer', id: lb.id.toLowerCase() });
         }
       }

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
+import { addressProblem, parseFlowSpec } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { exportReport, formatFromPath } from '../../services/export/export.ts';
 import { PdfUnavailable } from '../../services/export/pdf.ts';
@@ -12,14 +13,15 @@ import type { Notes } from '../../analysis/report/notes.ts';
 
 /** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */
 export function parseTraceArg(s: string): Flow {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})-(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/(tcp|udp|icmp))?$/i.exec(s.trim());
-  if (!m) throw new UsageError(`--trace must be FROM-TO[:PORT][/PROTO] with IPv4 addresses (e.g. 10.244.1.5-10.96.0.10:53/udp), not "${s}"`);
-  for (const ip of [m[1], m[2]]) if (ip.split('.').some((o) => Number(o) > 255)) throw new UsageError(`--trace: ${ip} is not an IPv4 address`);
-  const proto = (m[4]?.toLowerCase() ?? 'tcp') as Proto;
-  const port = m[3] === undefined ? undefined : Number(m[3]);
-  if (port !== undefined && (port < 1 || port > 65535)) throw new UsageError(`--trace: port ${port} is out of range`);
-  if (proto === 'icmp' && port !== undefined) throw new UsageError('--trace: ICMP has no port');
-  return { srcIp: m[1], dstIp: m[2], dstPort: port, proto };
+  const f = parseFlowSpec(s);
+  if (!f) {
+    const [src, dst] = s.trim().split('-', 2);
+    const problem = [src, dst].map((x) => (x === undefined ? undefined : addressProblem(x.replace(/\/.*$/, '')))).find((p) => p && p !== 'not an IPv4 address');
+    throw new UsageError(problem ? `--trace: ${problem}` : `--trace must be FROM-TO[:PORT][/PROTO] with IPv4 addresses (e.g. 10.244.1.5-10.96.0.10:53/udp), not "${s}"`);
+  }
+  const proto: Proto = f.proto ?? 'tcp';
+  if (proto === 'icmp' && f.dstPort !== undefined) throw new UsageError('--trace: ICMP has no port');
+  return { srcIp: f.srcIp, dstIp: f.dstIp, dstPort: f.dstPort, proto };
 }
 
 export async function runReport(argv: string[]): Promise<number> {

@@ -1,6 +1,7 @@
 // `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--json]`
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
+import { addressProblem, parseAddress } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
@@ -9,11 +10,11 @@ import type { Flow, Proto, WalkResult } from '../../analysis/walk/types.ts';
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 export function parseEndpointArg(s: string, what: string): { ip: string; port?: number } {
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?$/.exec(s.trim());
-  if (!m) throw new UsageError(`${what} must be an IPv4 address${what === '--to' ? ', optionally with :PORT' : ''}, not "${s}"`);
-  const port = m[2] === undefined ? undefined : Number(m[2]);
-  if (port !== undefined && (port < 1 || port > 65535)) throw new UsageError(`${what}: port ${port} is out of range`);
-  return { ip: m[1], port };
+  const a = s.includes('/') ? undefined : parseAddress(s);
+  if (a) return { ip: a.ip, port: a.port };
+  const problem = addressProblem(s);
+  if (problem?.startsWith('port')) throw new UsageError(`${what}: ${problem}`);
+  throw new UsageError(`${what} must be an IPv4 address${what === '--to' ? ', optionally with :PORT' : ''}, not "${s}"`);
 }
 
 export async function runTrace(argv: string[]): Promise<number> {

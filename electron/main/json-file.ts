@@ -1,38 +1,16 @@
-// Small JSON files in userData (window state), written atomically: a temp file next to the target,
-// then rename, so a crash mid-write leaves the old file, never half a file.
-import { promises as fs, readFileSync, writeFileSync, renameSync, unlinkSync } from 'node:fs';
-import path from 'node:path';
+// Small JSON files in userData (window state), written with the one atomic writer of the services.
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic, writeFileAtomicSync } from '../../services/atomic-write.ts';
 
-function tempName(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-}
+const text = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = tempName(file);
-  try {
-    await fs.writeFile(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
-    await fs.rename(tmp, file);
-  } catch (e) {
-    await fs.rm(tmp, { force: true });
-    throw e;
-  }
+export function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+  return writeFileAtomic(file, text(value));
 }
 
 /** Synchronous twin, for the window's `close` handler (the process may quit right after). */
 export function writeJsonAtomicSync(file: string, value: unknown): void {
-  const tmp = tempName(file);
-  try {
-    writeFileSync(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-    throw e;
-  }
+  writeFileAtomicSync(file, text(value));
 }
 
 /** The parsed file, or undefined when it is missing or not JSON. */

@@ -1,2 +1,2 @@
-export { NotesStore, StaleNotesError, parseNotes, writeAtomic, BESIDE_SUFFIX, type NotesBundle } from './store.ts';
+export { NotesStore, StaleNotesError, parseNotes, BESIDE_SUFFIX, type NotesBundle } from './store.ts';
 export { bundleHash } from './hash.ts';

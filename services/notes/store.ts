@@ -6,9 +6,9 @@
 //   3. writes the new file atomically: a temp file beside it, fsync, rename, fsync of the folder,
 // so a crash or a kill at any moment leaves the old or the new notes whole, and the previous revision
 // in `.bak`. Undo/redo is the window's; the store keeps the latest.
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../atomic-write.ts';
 import { notesSchema } from '../../contract/index.ts';
 import { emptyNotes, type Notes } from '../../analysis/report/notes.ts';
 
@@ -29,37 +29,6 @@ export interface NotesBundle {
 }
 
 export const BESIDE_SUFFIX = '.hnsight-notes.json';
-
-/** Writes `data` to `file` so that readers only ever see the old or the new content. */
-export async function writeAtomic(file: string, data: string): Promise<void> {
-  const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const fh = await fs.open(tmp, 'w', 0o600);
-    try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await fs.rename(tmp, file);
-  } catch (e) {
-    await fs.rm(tmp, { force: true });
-    throw e;
-  }
-  // The rename itself must reach the disk too (power loss); not every platform lets a folder be fsynced.
-  try {
-    const d = await fs.open(dir, 'r');
-    try {
-      await d.sync();
-    } finally {
-      await d.close();
-    }
-  } catch {
-    // Windows cannot open a directory for sync; the rename is still atomic there.
-  }
-}
 
 /** Parses a notes file's text; undefined when it is not a valid notes document. */
 export function parseNotes(text: string): Notes | undefined {
@@ -127,8 +96,8 @@ export class NotesStore {
       };
       const checked = notesSchema.safeParse(next);
       if (!checked.success) throw new Error(`notes do not fit the schema: ${checked.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-      if (current && currentText !== undefined) await writeAtomic(`${file}.bak`, currentText);
-      await writeAtomic(file, JSON.stringify(next, null, 2) + '\n');
+      if (current && currentText !== undefined) await writeFileAtomic(`${file}.bak`, currentText);
+      await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n');
       await this.sweep(file);
       return { revision: next.revision, file };
     });

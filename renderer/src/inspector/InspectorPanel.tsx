@@ -1,7 +1,7 @@
 // The inspector: what the selected object is, its fields (copyable, linked), the objects it joins
 // to, problems with it, its VFP policy and the raw JSON it came from, each traceable to file:line.
 import { ArrowLeft, AlertTriangle, AlertOctagon, Info, MousePointerClick, Footprints } from 'lucide-react';
-import { parseAddress } from '../walk/model.ts';
+import { parseAddress } from '../../../parsers/net/address.ts';
 import type { InspectorField, ObjectRef } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { CopyButton } from '../components/CopyChip.tsx';

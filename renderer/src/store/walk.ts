@@ -3,7 +3,8 @@
 // fills source then destination from two clicked nodes. Answers to an older request are dropped.
 import type { Flow, Proto, WalkResult } from '../../../analysis/walk/types.ts';
 import type { WalkPreset } from '../../../analysis/walk/presets.ts';
-import { addressText, parseAddress, type Address } from '../walk/model.ts';
+import { addressText } from '../walk/model.ts';
+import { parseAddress, type Address } from '../../../parsers/net/address.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export interface WalkForm {

@@ -9,7 +9,8 @@ import { formatWalk, describePacket } from '../../../analysis/walk/format.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { copyText } from '../lib/clipboard.ts';
-import { dipOf, explainingFindings, packetDiff, parseAddress } from './model.ts';
+import { dipOf, explainingFindings, packetDiff } from './model.ts';
+import { parseAddress } from '../../../parsers/net/address.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
 import { hopNoteCounts, hopTarget, sameFlow, cleanFlow } from '../notes/model.ts';
 

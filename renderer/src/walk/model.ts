@@ -5,29 +5,10 @@
 import type { Flow, Packet, Proto, WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { TopoEdge, TopoNode } from '../../../analysis/view-models/types.ts';
+import { parseAddress, type Address } from '../../../parsers/net/address.ts';
 
-const IP = String.raw`(\d{1,3}(?:\.\d{1,3}){3})`;
-const IP_RE = new RegExp(`^${IP}$`);
-
-export function isIPv4(s: string): boolean {
-  const m = IP_RE.exec(s.trim());
-  return !!m && m[1].split('.').every((o) => Number(o) <= 255);
-}
-
-export interface Address {
-  ip: string;
-  port?: number;
-  proto?: Proto;
-}
-
-/** “10.96.0.10”, “10.96.0.10:53”, “10.96.0.10:53/udp” (the VIP:port/proto the graph and inventory print). */
-export function parseAddress(text: string): Address | undefined {
-  const m = new RegExp(`^\\s*${IP}(?::(\\d{1,5}))?(?:\\s*/\\s*(tcp|udp|icmp))?\\s*$`, 'i').exec(text);
-  if (!m || !isIPv4(m[1])) return undefined;
-  const port = m[2] !== undefined ? Number(m[2]) : undefined;
-  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
-  return { ip: m[1], ...(port !== undefined ? { port } : {}), ...(m[3] ? { proto: m[3].toLowerCase() as Proto } : {}) };
-}
+/** An address somewhere inside a label (“web-1 10.244.1.5”, “VIP 10.96.0.10:53/UDP”). */
+const ADDRESS_IN_TEXT = /(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/(TCP|UDP|ICMP))?/i;
 
 /** A palette query that asks for a walk: “A -> B[:port][/proto]”, also with → , “to” or “>”. */
 export function parseWalkQuery(q: string): Flow | undefined {
@@ -54,8 +35,8 @@ export function flowText(f: Pick<Flow, 'srcIp' | 'dstIp' | 'dstPort' | 'proto'>)
 export function addressOfNode(n: Pick<TopoNode, 'kind' | 'label' | 'details'>): Address | undefined {
   if (n.kind === 'remote-subnet') return undefined;
   for (const text of [n.label, ...n.details]) {
-    const m = new RegExp(`${IP}(?::(\\d{1,5}))?(?:/(TCP|UDP|ICMP))?`, 'i').exec(text);
-    if (m && isIPv4(m[1])) {
+    const m = ADDRESS_IN_TEXT.exec(text);
+    if (m) {
       const a = parseAddress(`${m[1]}${m[2] ? `:${m[2]}` : ''}${m[3] ? `/${m[3]}` : ''}`);
       if (a) return a;
     }

@@ -5,13 +5,13 @@ import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import { createAppStore } from '../../../renderer/src/store/index.ts';
 import { formToFlow } from '../../../renderer/src/store/walk.ts';
+import { parseAddress } from '../../../parsers/net/address.ts';
 import {
   addressOfNode,
   dipOf,
   explainingFindings,
   hopLabel,
   packetDiff,
-  parseAddress,
   parseWalkQuery,
   resolveNodeId,
   topoIndex,

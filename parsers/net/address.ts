@@ -1,0 +1,55 @@
+// The text forms of an address people type and the tool prints: `IP[:PORT][/PROTO]` (a pod, a
+// VIP:port/proto) and a flow `SRC-DST[:PORT][/PROTO]` (the CLI's --trace, the walk refs in notes).
+// One parser for every place that reads them (CLI, report notes, findings, the app's search box).
+import { isIpv4 } from './ip.ts';
+
+export type AddressProto = 'tcp' | 'udp' | 'icmp';
+
+export interface Address {
+  ip: string;
+  port?: number;
+  proto?: AddressProto;
+}
+
+const ADDRESS = /^\s*(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\s*\/\s*(tcp|udp|icmp))?\s*$/i;
+const FLOW = /^\s*(\d{1,3}(?:\.\d{1,3}){3})-(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/(tcp|udp|icmp))?\s*$/i;
+
+function port(text: string | undefined): number | undefined | null {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  return n >= 1 && n <= 65535 ? n : null;
+}
+
+/** Why an address text is not one, in words (for usage errors), or undefined when it parses. */
+export function addressProblem(text: string): string | undefined {
+  const m = ADDRESS.exec(text);
+  if (!m) return 'not an IPv4 address';
+  if (!isIpv4(m[1])) return `${m[1]} is not an IPv4 address`;
+  if (port(m[2]) === null) return `port ${m[2]} is out of range`;
+  return undefined;
+}
+
+/** “10.96.0.10”, “10.96.0.10:53”, “10.96.0.10:53/udp” (protocol names in any case). */
+export function parseAddress(text: string): Address | undefined {
+  const m = ADDRESS.exec(text);
+  if (!m || !isIpv4(m[1])) return undefined;
+  const p = port(m[2]);
+  if (p === null) return undefined;
+  return { ip: m[1], ...(p !== undefined ? { port: p } : {}), ...(m[3] ? { proto: m[3].toLowerCase() as AddressProto } : {}) };
+}
+
+export interface FlowSpec {
+  srcIp: string;
+  dstIp: string;
+  dstPort?: number;
+  proto?: AddressProto;
+}
+
+/** `10.244.1.5-10.96.0.10:53/udp` (the protocol may be absent: the caller picks its default). */
+export function parseFlowSpec(text: string): FlowSpec | undefined {
+  const m = FLOW.exec(text);
+  if (!m || !isIpv4(m[1]) || !isIpv4(m[2])) return undefined;
+  const p = port(m[3]);
+  if (p === null) return undefined;
+  return { srcIp: m[1], dstIp: m[2], ...(p !== undefined ? { dstPort: p } : {}), ...(m[4] ? { proto: m[4].toLowerCase() as AddressProto } : {}) };
+}
