@@ -20,7 +20,8 @@ function newest(dir) {
 export function rendererIsStale() {
   if (!existsSync(out)) return true;
   const built = statSync(out).mtimeMs;
-  const sources = [path.join(repo, 'renderer'), path.join(repo, 'analysis', 'views')].filter(existsSync).map(newest);
+  // The renderer bundles its own sources and the pure layers and contract it imports.
+  const sources = ['renderer', 'analysis', 'parsers', 'contract'].map((d) => path.join(repo, d)).filter(existsSync).map(newest);
   return Math.max(...sources, statSync(path.join(repo, 'vite.config.ts')).mtimeMs) > built;
 }
 

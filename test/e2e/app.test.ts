@@ -2,7 +2,7 @@
 // rules with file:line, the excerpt, a rule hit, the inventory, the theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serve, shot, type Served } from './helpers.ts';
+import { launch, openApp, serveProcess, shot, type Served } from './helpers.ts';
 
 const POD_IP = '10.244.32.3';
 
@@ -14,7 +14,8 @@ describe('hnsight on the l2bridge demo node', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    server = await serve(['assets/demo/l2bridge-node']);
+    // The real command: `hnsight serve <bundle>` as users start it.
+    server = await serveProcess(['assets/demo/l2bridge-node']);
     ({ page, errors } = await openApp(browser, server.url));
   });
 

@@ -1,12 +1,17 @@
-// Shared e2e plumbing: start `hnsight serve` as a child process and parse the URL it prints, and
-// launch Debian's Chromium through playwright-core. No browser download ever: CI installs
+// Shared e2e plumbing. The app is served in this test process (the same Backend and server that
+// `hnsight serve` starts: no Node start-up per file); `serveProcess` runs the real command where the
+// command itself is under test. Chromium is Debian's (/usr/bin/chromium or HNSIGHT_CHROMIUM), launched
+// once per run by test/global-setup.ts; each file connects to it. No browser download ever: CI installs
 // /usr/bin/chromium, and without it the suite fails loudly rather than skipping.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { Backend } from '../../services/backend/backend.ts';
+import { startServer } from '../../services/server/server.ts';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.HNSIGHT_CHROMIUM || '/usr/bin/chromium';
@@ -14,10 +19,21 @@ export const RESULTS = path.join(repo, 'test-results');
 
 export interface Served {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
-export function serve(args: string[]): Promise<Served> {
+/** Browser mode served from this process, like `hnsight serve [bundle]` (args: at most a bundle path). */
+export async function serve(args: string[]): Promise<Served> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
+  const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
+  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+  const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer') });
+  return { url: server.url, port: server.port, stop: server.close };
+}
+
+/** The real `hnsight serve` as a child process, its URL read from what it prints. */
+export function serveProcess(args: string[]): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), 'serve', ...args, '--port', '0'], {
     cwd: repo,
@@ -32,11 +48,12 @@ export function serve(args: string[]): Promise<Served> {
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /serving on (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      const m = /serving on (http:\/\/127\.0\.0\.1:(\d+)\/\?token=\S+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       resolve({
         url: m[1],
+        port: Number(m[2]),
         stop: () =>
           new Promise<void>((r) => {
             if (child.exitCode !== null) return r();
@@ -52,11 +69,14 @@ export function serve(args: string[]): Promise<Served> {
   });
 }
 
+/** The run's shared Chromium (test/global-setup.ts), or one of this file's own when run without it. */
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`The end-to-end tests need Chromium at ${CHROMIUM} (Debian: apt-get install chromium; or set HNSIGHT_CHROMIUM). It is not installed, so the UI was not tested.`);
   }
   mkdirSync(RESULTS, { recursive: true });
+  const ws = inject('chromiumWsEndpoint');
+  if (ws) return chromium.connect(ws);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

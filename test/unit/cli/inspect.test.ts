@@ -1,6 +1,6 @@
 // The `hnsight inspect` contract (DESIGN.md §3), driven through the real entry point.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { runCli, spawnCli } from '../../helpers/cli.ts';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,17 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { makeZip } from '../../helpers/zip.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const bin = path.join(repo, 'bin/hnsight.mjs');
 const demo = path.join(repo, 'assets/demo/l2bridge-node');
 const fixtures = path.join(repo, 'test/fixtures');
 
-function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = runCli;
 
 const COUNT_KEYS = ['networks', 'endpoints', 'localEndpoints', 'remoteEndpoints', 'loadBalancers', 'compartments', 'adapters', 'vfpPorts', 'vfpLayers', 'vfpRules', 'ipv4Routes'];
 
@@ -134,5 +127,16 @@ describe('a single saved output is read by its content, whatever its name', () =
     expect(doc.files).toHaveLength(1);
     expect(doc.files[0].kind).not.toBe('unknown');
     for (const [k, v] of Object.entries(expected)) expect(doc.counts[k], k).toBe(v);
+  });
+});
+
+describe('the real command (bin/hnsight.mjs as a process)', () => {
+  it('prints the JSON document and exits 0; exits 2 on a missing path', async () => {
+    const ok = await spawnCli('inspect', demo, '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).counts.networks).toBeGreaterThan(0);
+    const bad = await spawnCli('inspect', path.join(tmp, 'missing'));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no such file or folder/);
   });
 });

@@ -1,18 +1,13 @@
 // The `hnsight trace` contract (DESIGN.md §3) through the real entry point, on the overlay demo.
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { runCli, spawnCli } from '../../helpers/cli.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const bin = path.join(repo, 'bin/hnsight.mjs');
 const demo = path.join(repo, 'assets/demo/overlay-node');
 
-function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 16 << 20 }, (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
+const run = runCli;
 
 // The overlay demo: pods 10.244.18.3…8 on this node, 10.244.19.x / 10.244.20.x on two others, kube-dns 10.96.0.10.
 describe('hnsight trace', () => {
@@ -63,5 +58,13 @@ describe('hnsight trace', () => {
     const r = await run(...(args as string[]));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(re);
+  });
+});
+
+describe('the real command (bin/hnsight.mjs as a process)', () => {
+  it('exits 1 when the packet is dropped', async () => {
+    const r = await spawnCli('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:54', '--proto', 'udp');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/dropped/i);
   });
 });
