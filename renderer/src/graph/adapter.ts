@@ -72,12 +72,37 @@ export function toFlow(vis: VisibleGraph, boxes: Record<string, Box>): { nodes: 
         focusable: false,
       };
       if (e.label && LABELLED.has(e.kind)) edge.label = e.label;
-      const back = (byId.get(e.source)?.rank ?? 0) > (byId.get(e.target)?.rank ?? 0);
-      edge.sourceHandle = back ? 'back-out' : 'out';
-      edge.targetHandle = back ? 'back-in' : 'in';
-      return edge;
+      return { ...edge, ...handlesFor(byId.get(e.source)?.rank, byId.get(e.target)?.rank) };
     });
   return { nodes, edges };
+}
+
+/** The handle pair of an edge: one pointing back to a column on its left leaves from the left. */
+function handlesFor(sourceRank = 0, targetRank = 0): Pick<FlowEdge, 'sourceHandle' | 'targetHandle'> {
+  const back = sourceRank > targetRank;
+  return { sourceHandle: back ? 'back-out' : 'out', targetHandle: back ? 'back-in' : 'in' };
+}
+
+/** The walk's jumps between drawn nodes no drawn edge joins: dashed and animated, so the path reads
+ *  end to end. Jumps to a node not drawn (no box yet) are left out. */
+export function jumpEdges(
+  jumps: readonly { id: string; source: string; target: string }[],
+  vis: Pick<VisibleGraph, 'nodes'>,
+  drawn: ReadonlySet<string>,
+): FlowEdge[] {
+  const rank = new Map(vis.nodes.map((n) => [n.id, n.rank]));
+  return jumps
+    .filter((j) => drawn.has(j.source) && drawn.has(j.target))
+    .map((j) => ({
+      id: j.id,
+      source: j.source,
+      target: j.target,
+      ...handlesFor(rank.get(j.source), rank.get(j.target)),
+      className: 'walk-edge walk-jump',
+      animated: true,
+      focusable: false,
+      data: { kind: 'attach' },
+    }));
 }
 
 /** Marks the selected node and the edges touching it. Unchanged objects are returned as is, so

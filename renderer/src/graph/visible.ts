@@ -96,3 +96,19 @@ export function defaultCollapsed(g: Pick<TopologyGraph, 'nodes'>, threshold = 40
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   return new Set([...groups].filter((id) => byId.get(id)?.kind === 'lb-group'));
 }
+
+/** The visible node standing for an object: its node, or the collapsed group hiding it. */
+export function visibleNodeFor(g: Pick<TopologyGraph, 'nodes'>, vis: Pick<VisibleGraph, 'visibleOf'>, ref: ObjectRef): string | undefined {
+  const id = nodeIdForRef(g, ref);
+  return id ? vis.visibleOf.get(id) ?? id : undefined;
+}
+
+/** The visible nodes standing for a list of objects (a finding's), those the graph does not draw left out. */
+export function visibleNodesFor(g: Pick<TopologyGraph, 'nodes'>, vis: Pick<VisibleGraph, 'visibleOf'>, refs: readonly ObjectRef[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of refs) {
+    const id = visibleNodeFor(g, vis, r);
+    if (id) out.add(id);
+  }
+  return out;
+}
