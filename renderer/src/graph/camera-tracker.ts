@@ -1,9 +1,11 @@
 // What the topology's camera is doing, kept apart from React and React Flow so the bookkeeping is
-// unit-tested: moving (a move is decided or under way) or still, why it last moved, which nodes
-// that brought into view, and where a move under way ends (so the next decision — is the current
-// hop on screen? — is taken against where the camera is going, not a frame of its flight).
+// unit-tested: moving (a move is decided and not carried out yet, or under way) or still; why it
+// last moved and which nodes that move brought into view; and where a move under way ends (so the
+// next decision — is the current hop on screen? — is taken against where the camera is going, not a
+// frame of its flight). Tests and screenshots wait on this instead of sleeping.
 //
-// Moves are decided (begin) and carried out (run) later, in the order decided. A new move
+// Moves are decided (begin) and carried out (run) later, possibly out of order (a deferred fit can
+// run after a hop's immediate follow); the last one carried out is what the camera did. A new move
 // interrupts the one under way (d3-zoom), whose end then never comes: only the latest move's end
 // counts. A move the user begins (a press on the canvas, the wheel) ends the move under way.
 import { moveTarget, type CameraMove, type Screen, type Viewport } from './camera-moves.ts';
@@ -19,30 +21,27 @@ export interface CameraStatus {
 export class CameraTracker {
   private last: { reason?: string; shows: string[] } = { shows: [] };
   private decided = 0;
-  private ran = 0;
-  private readonly pending = new Set<number>();
+  /** Decided, not carried out yet: ticket → reason. */
+  private readonly pending = new Map<number, string>();
   private moving: { seq: number; target?: Viewport } | undefined;
   private moveSeq = 0;
 
   /** A move is decided for `reason`; the camera counts as moving until run() carries it out. */
   begin(reason: string): number {
     const ticket = ++this.decided;
-    this.pending.add(ticket);
-    this.last = { reason, shows: [] };
+    this.pending.set(ticket, reason);
     return ticket;
   }
 
   /**
-   * The decided move is due. Returns the number of the move to carry out (pass it to ended() when
-   * it is over), or undefined when there is nothing to carry out: no move, 'stay', or a decision
-   * older than one already carried out (moving now would undo the newer move).
+   * The decided move is due. Returns the number of the move to carry out (pass it to ended() when it
+   * is over), or undefined when there is nothing to carry out (no move, or 'stay').
    */
   run(ticket: number, move: CameraMove | undefined, screen: Screen): number | undefined {
-    if (!this.pending.delete(ticket) || ticket < this.ran) return undefined;
-    this.ran = ticket;
-    // A newer decision, not carried out yet, already says why the camera moves: this older move
-    // still runs (the newer one interrupts it) but does not speak for the camera.
-    if (ticket === this.decided) this.last = { reason: this.last.reason, shows: move?.shows ?? [] };
+    const reason = this.pending.get(ticket);
+    if (reason === undefined) return undefined;
+    this.pending.delete(ticket);
+    this.last = { reason, shows: move?.shows ?? [] };
     if (!move || move.kind === 'stay') return undefined;
     const seq = ++this.moveSeq;
     this.moving = { seq, target: moveTarget(move, screen) };
@@ -60,7 +59,7 @@ export class CameraTracker {
    *  Moves decided and not carried out yet still happen, as they would have. */
   userMoved(): void {
     this.moving = undefined;
-    if (!this.pending.size) this.last = { reason: 'user', shows: [] };
+    this.last = { reason: 'user', shows: [] };
   }
 
   /** Where the move under way ends, when that is known (not for a fit-all). */

@@ -27,6 +27,7 @@ function walk(hops: WalkHop[], path: string[] = []): WalkResult {
     hops,
     deciding: 0,
     final: { srcIp: '10.244.0.3', dstIp: '10.240.255.5', proto: 'tcp' },
+    egress: { nextHop: '10.0.0.1' },
     path,
   };
 }
