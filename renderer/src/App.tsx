@@ -15,7 +15,7 @@ import { Splitter } from './components/Splitter.tsx';
 import { OpenPathDialog } from './components/OpenPathDialog.tsx';
 import { ExcerptDialog } from './components/ExcerptDialog.tsx';
 import { ConnectDialog } from './components/ConnectDialog.tsx';
-import { useConnectCommand } from './store/collect-app.ts';
+import { useConnectCommand } from './store/collect-store.ts';
 import { EmptyState } from './views/EmptyState.tsx';
 import { LoadingView } from './views/LoadingView.tsx';
 import { ErrorState } from './views/ErrorState.tsx';
