@@ -3,7 +3,7 @@
 // selection. Each returns a CameraMove (or nothing); views/topology/useCamera.ts decides when to ask
 // and useCameraMover.ts carries the move out with React Flow.
 import type { Box } from './elk-graph.ts';
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 import { absoluteBounds, absoluteBox, initialViewport, topLevelBounds } from './viewport.ts';
 
 export interface Viewport {

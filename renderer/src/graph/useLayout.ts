@@ -1,10 +1,10 @@
 // Lays out the visible graph in the worker. Big graphs show the instant column layout first so the
 // canvas is never blank while ELK works; a failing worker leaves that layout in place and says so.
 import { useEffect, useState } from 'react';
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 import { ELK_MAX_NODES, toElkGraph, type Box } from './elk-graph.ts';
 import { fallbackLayout } from './fallback-layout.ts';
-import { layoutInWorker, LayoutSuperseded } from './layout-client.ts';
+import { layoutInWorker, LayoutSuperseded } from './layout-in-worker.ts';
 
 export interface LayoutState {
   boxes?: Record<string, Box>;

@@ -2,7 +2,7 @@
 // smear. Below a readable zoom, the camera starts at a readable zoom on the left edge, centred on
 // the anchor (the uplink, vSwitch and networks), which is where reading the node starts.
 import type { Box } from './elk-graph.ts';
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 
 /** Below this, fit-all is a smear: start at START_ZOOM on the anchor instead. */
 export const READABLE_ZOOM = 0.28;

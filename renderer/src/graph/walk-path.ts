@@ -4,7 +4,7 @@
 // Pure: the topology view memoizes it per walk, hop and visible graph.
 import type { WalkResult } from '../../../analysis/walk/types.ts';
 import { walkEdges, walkHighlight, type TopoIndex, type WalkEdges, type WalkHighlight } from '../walk/model.ts';
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 
 export interface WalkPath extends WalkHighlight {
   /** Drawn edges the packet follows → the direction it takes along them. */

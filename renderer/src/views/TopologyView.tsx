@@ -9,7 +9,7 @@
 import { useRef } from 'react';
 import { Background, BackgroundVariant, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, type Node } from '@xyflow/react';
 import { useApp } from '../store/app-store.ts';
-import { GROUP_TYPE, NODE_TYPE, type FlowNode } from '../graph/adapter.ts';
+import { GROUP_TYPE, NODE_TYPE, type FlowNode } from '../graph/to-flow.ts';
 import { TopoNodeView } from '../graph/TopoNodeView.tsx';
 import { TopoGroupView } from '../graph/TopoGroupView.tsx';
 import { kindInfo } from '../graph/kinds.ts';

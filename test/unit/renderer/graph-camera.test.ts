@@ -1,6 +1,6 @@
 // Where the topology's camera goes and what it says it is doing, without a DOM or React Flow.
 import { describe, expect, it } from 'vitest';
-import { visibleGraph } from '../../../renderer/src/graph/visible.ts';
+import { visibleGraph } from '../../../renderer/src/graph/visible-graph.ts';
 import { absoluteBounds } from '../../../renderer/src/graph/viewport.ts';
 import { fitMove, focusMove, followMove, hopFocus, MIN_READABLE_ZOOM, moveTarget, onScreen, placeMove, TOOLBAR_INSET, type CameraMove, type Viewport } from '../../../renderer/src/graph/camera-moves.ts';
 import { CameraTracker } from '../../../renderer/src/graph/camera-tracker.ts';

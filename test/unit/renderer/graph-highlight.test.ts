@@ -3,8 +3,8 @@
 // drawn edge joins two hops), the finding's objects, and the flow with all of it marked.
 import { describe, expect, it } from 'vitest';
 import type { WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
-import { visibleGraph, visibleNodeFor, visibleNodesFor } from '../../../renderer/src/graph/visible.ts';
-import { toFlow, jumpEdges } from '../../../renderer/src/graph/adapter.ts';
+import { visibleGraph, visibleNodeFor, visibleNodesFor } from '../../../renderer/src/graph/visible-graph.ts';
+import { toFlow, jumpEdges } from '../../../renderer/src/graph/to-flow.ts';
 import { fallbackLayout } from '../../../renderer/src/graph/fallback-layout.ts';
 import { walkPath } from '../../../renderer/src/graph/walk-path.ts';
 import { highlightFlow } from '../../../renderer/src/graph/highlight-flow.ts';

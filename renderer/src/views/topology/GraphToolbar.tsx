@@ -6,7 +6,7 @@ import { ChevronsDownUp, ChevronsUpDown, Layers, Maximize } from 'lucide-react';
 import { useApp } from '../../store/app-store.ts';
 import { ELK_MAX_NODES } from '../../graph/elk-graph.ts';
 import type { LayoutState } from '../../graph/useLayout.ts';
-import type { VisibleGraph } from '../../graph/visible.ts';
+import type { VisibleGraph } from '../../graph/visible-graph.ts';
 import type { CollapsedGroups } from './useCollapsedGroups.ts';
 
 export interface GraphToolbarProps {

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ReactFlowInstance } from '@xyflow/react';
 import type { CameraMove, Screen, Viewport } from '../../graph/camera-moves.ts';
 import { CameraTracker, type CameraStatus } from '../../graph/camera-tracker.ts';
-import type { FlowEdge, FlowNode } from '../../graph/adapter.ts';
+import type { FlowEdge, FlowNode } from '../../graph/to-flow.ts';
 
 export interface CameraMover {
   status: CameraStatus;

@@ -3,7 +3,7 @@
 // does not rebuild every node's props; the toolbar folds or opens them all.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TopologyGraph } from '../../../../analysis/view-models/types.ts';
-import { defaultCollapsed, groupIds } from '../../graph/visible.ts';
+import { defaultCollapsed, groupIds } from '../../graph/visible-graph.ts';
 import { groupToggles } from '../../graph/group-toggles.ts';
 
 export interface CollapsedGroups {

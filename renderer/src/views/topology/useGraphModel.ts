@@ -3,8 +3,8 @@
 // Nothing here knows about selection, walks or findings (useHighlight marks those).
 import { useMemo } from 'react';
 import type { TopologyGraph } from '../../../../analysis/view-models/types.ts';
-import { visibleGraph, type VisibleGraph } from '../../graph/visible.ts';
-import { toFlow, type FlowEdge, type FlowNode } from '../../graph/adapter.ts';
+import { visibleGraph, type VisibleGraph } from '../../graph/visible-graph.ts';
+import { toFlow, type FlowEdge, type FlowNode } from '../../graph/to-flow.ts';
 import { useLayout, type LayoutState } from '../../graph/useLayout.ts';
 
 export interface GraphModel {

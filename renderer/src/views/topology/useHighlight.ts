@@ -1,13 +1,13 @@
 // What the graph marks: the selected object's node (and the edges touching it), the packet walk's
 // path while the findings panel is not in front, the active finding's objects while it is. Reads
-// the store; the marking itself is pure (graph/visible.ts, walk-path.ts, highlight-flow.ts).
+// the store; the marking itself is pure (graph/visible-graph.ts, walk-path.ts, highlight-flow.ts).
 import { useMemo } from 'react';
 import type { TopologyGraph } from '../../../../analysis/view-models/types.ts';
 import { useApp } from '../../store/app-store.ts';
-import { visibleNodeFor, visibleNodesFor, type VisibleGraph } from '../../graph/visible.ts';
-import { applySelection, type FlowEdge, type FlowNode } from '../../graph/adapter.ts';
+import { visibleNodeFor, visibleNodesFor, type VisibleGraph } from '../../graph/visible-graph.ts';
+import type { FlowEdge, FlowNode } from '../../graph/to-flow.ts';
 import { walkPath, type WalkPath } from '../../graph/walk-path.ts';
-import { highlightFlow } from '../../graph/highlight-flow.ts';
+import { applySelection, highlightFlow } from '../../graph/highlight-flow.ts';
 import { topoIndex } from '../../walk/model.ts';
 
 export interface Highlight {

@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import type { NodeMouseHandler } from '@xyflow/react';
 import { appStore, useApp } from '../../store/app-store.ts';
-import type { FlowNode } from '../../graph/adapter.ts';
+import type { FlowNode } from '../../graph/to-flow.ts';
 import { addressOfNode } from '../../walk/model.ts';
 
 export function useNodeClick(): NodeMouseHandler<FlowNode> {

@@ -1,6 +1,6 @@
 // What of the topology is drawn: children of collapsed groups are hidden and their edges are
 // re-attached to the group, so collapsing a compartment or an lb-group keeps the wiring readable.
-// Pure; shared by the layout input and the React Flow adapter.
+// Pure; shared by the layout input (elk-graph.ts, fallback-layout.ts) and to-flow.ts.
 import type { ObjectRef, TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { refKey } from '../../../analysis/view-models/types.ts';
 
