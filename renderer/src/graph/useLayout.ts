@@ -11,7 +11,8 @@ export interface LayoutState {
   /** 'grid': too big for ELK, the column layout is final. 'fallback': the worker failed. */
   status: 'idle' | 'running' | 'done' | 'grid' | 'fallback';
   error?: string;
-  /** Changes whenever new boxes arrive (the view fits the view once per new layout). */
+  /** Changes whenever new boxes arrive (the camera places the first view of a graph, and again when
+   *  the final layout replaces the instant one: views/topology/useCamera.ts). */
   version: number;
 }
 

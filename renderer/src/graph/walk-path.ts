@@ -1,7 +1,7 @@
 // The packet walk as the drawn graph shows it: the hops mapped onto visible nodes (a collapsed
 // group stands for what it hides), the drawn edges the packet follows between consecutive lit nodes
 // (with the nodes it passes through on the way), and the jumps where no drawn edge joins two hops.
-// Pure: the topology view memoizes it per walk, hop and visible graph.
+// Pure: views/topology/useHighlight.ts memoizes it per walk, hop and visible graph.
 import type { WalkResult } from '../../../analysis/walk/types.ts';
 import { walkEdges, walkHighlight, type TopoIndex, type WalkEdges, type WalkHighlight } from '../walk/model.ts';
 import type { VisibleGraph } from './visible-graph.ts';
