@@ -26,7 +26,11 @@ export interface CameraMover {
 export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRef: RefObject<HTMLDivElement | null>): CameraMover {
   const tracker = useRef(new CameraTracker()).current;
   const [status, setStatus] = useState<CameraStatus>(() => tracker.status());
-  const publish = useCallback(() => setStatus(tracker.status()), [tracker]);
+  // A new status object only when something changed: each one re-renders the graph.
+  const publish = useCallback(() => {
+    const next = tracker.status();
+    setStatus((s) => (s.state === next.state && s.reason === next.reason && s.shows.join(' ') === next.shows.join(' ') ? s : next));
+  }, [tracker]);
 
   const screen = useCallback((): Screen => {
     const el = wrapRef.current;
