@@ -15,11 +15,11 @@ import { Splitter } from './components/Splitter.tsx';
 import { OpenPathDialog } from './components/OpenPathDialog.tsx';
 import { ExcerptDialog } from './components/ExcerptDialog.tsx';
 import { ConnectDialog } from './components/ConnectDialog.tsx';
-import { useConnectCommand } from './store/collect-app.ts';
+import { useConnectCommand } from './store/collect-store.ts';
 import { EmptyState } from './views/EmptyState.tsx';
 import { LoadingView } from './views/LoadingView.tsx';
 import { ErrorState } from './views/ErrorState.tsx';
-import { SummaryDialog } from './views/SummaryCard.tsx';
+import { SummaryDialog } from './views/SummaryDialog.tsx';
 import { ViewTabs } from './views/ViewTabs.tsx';
 import { TopologyView } from './views/TopologyView.tsx';
 import { InventoryView } from './views/InventoryView.tsx';
@@ -28,7 +28,7 @@ import { SidePanel } from './components/SidePanel.tsx';
 import { TimelineView } from './findings/TimelineView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
-import { CompareDialog } from './diff/CompareView.tsx';
+import { CompareDialog } from './diff/CompareDialog.tsx';
 
 let started = false;
 

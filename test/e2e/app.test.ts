@@ -2,9 +2,11 @@
 // rules with file:line, the excerpt, a rule hit, the inventory, the theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serveProcess, shot, type Served } from './helpers.ts';
+import { cameraSettled, expectOnCanvas, launch, nodeSelector, openApp, serveProcess, shot, type Served } from './helpers.ts';
 
 const POD_IP = '10.244.32.3';
+// The pod's graph node (its HNS endpoint ID in assets/demo/l2bridge-node/endpoint.txt).
+const POD_NODE = 'endpoint:2b34f52c-f614-4a59-a635-1dbfbe7b3d80';
 
 describe('hnsight on the l2bridge demo node', () => {
   let server: Served;
@@ -41,7 +43,12 @@ describe('hnsight on the l2bridge demo node', () => {
     await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
     // The graph is laid out in the worker; wait until the arranging notice is gone.
     await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
-    expect(await page.locator('.react-flow__node').count()).toBeGreaterThan(5);
+    // The whole model is laid out (the toolbar counts what is drawn, on screen or not), and the
+    // camera has placed the first view.
+    const stats = (await page.textContent('[data-testid="graph-stats"]'))!;
+    expect(Number(/^([\d,]+) nodes/.exec(stats)![1].replace(/,/g, ''))).toBeGreaterThan(5);
+    await cameraSettled(page, 'place');
+    expect(await page.locator('.react-flow__node').count()).toBeGreaterThan(0);
     await shot(page, 'l2bridge-topology');
   });
 
@@ -70,10 +77,11 @@ describe('hnsight on the l2bridge demo node', () => {
     expect(await lbRule.textContent()).toContain('lbnat');
     const src = lbRule.locator('.src-link');
     expect(await src.textContent()).toMatch(/^vfpOutput\.txt:\d+$/);
-    // The graph zooms to the pod (only visible nodes are rendered) and highlights it.
-    await page.waitForSelector('.tnode.is-selected');
+    // The graph zooms to the pod (only what is on screen is drawn) and highlights it.
+    expect(await cameraSettled(page, `focus:${POD_NODE}`)).toEqual([POD_NODE]);
+    await expectOnCanvas(page, [POD_NODE]);
     expect(await page.locator('.tnode.is-selected').count()).toBe(1);
-    expect(await page.textContent('.tnode.is-selected .tnode-label')).toBe(POD_IP);
+    expect(await page.textContent(`${nodeSelector(POD_NODE)} .tnode.is-selected .tnode-label`)).toBe(POD_IP);
     await shot(page, 'l2bridge-pod-inspector');
 
     await src.click();

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import { cameraSettled, expectOnCanvas, graphIds, launch, nodeSelector, openApp, repo, serve, shot, type Served } from './helpers.ts';
 
 function makeBundle(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-faulty-'));
@@ -61,9 +61,15 @@ describe('findings and the CNI timeline on a faulty node', () => {
     const ev = await card.locator('[data-testid="evidence"] .ev-loc').allTextContents();
     expect(ev.some((e) => /^policy\.txt:\d+$/.test(e))).toBe(true);
     expect(await card.locator('.fix-text').textContent()).toBeTruthy();
-    await page.waitForSelector('.react-flow__node.finding-lit');
-    expect(await page.locator('.react-flow__node.finding-lit').count()).toBeGreaterThanOrEqual(1);
-    await page.waitForTimeout(450);
+    // Its objects are lit (the graph's own account); once the camera has fitted them, they are drawn lit.
+    const lit = await graphIds(page, 'finding-ids');
+    expect(lit.length).toBeGreaterThanOrEqual(1);
+    expect(lit.some((id) => id.startsWith('loadbalancer:'))).toBe(true);
+    const shows = await cameraSettled(page, `finding:${await card.getAttribute('data-key')}`);
+    expect(shows.length).toBeGreaterThanOrEqual(1);
+    expect(lit).toEqual(expect.arrayContaining(shows));
+    await expectOnCanvas(page, shows);
+    for (const id of shows) expect(await page.getAttribute(nodeSelector(id), 'class')).toContain('finding-lit');
     await shot(page, 'findings-lb-stale-dip-light');
     await card.locator('[data-testid="evidence"]').first().click();
     await page.waitForSelector('[data-testid="excerpt"] .code-line.focus');
@@ -93,16 +99,20 @@ describe('findings and the CNI timeline on a faulty node', () => {
     // The verdict points back at the finding that explains it.
     const chip = page.locator('[data-testid="verdict-finding"]', { hasText: 'blocked' });
     expect(await chip.count()).toBe(1);
-    await page.waitForTimeout(450);
+    // The graph lights the walk's deciding hop, and the camera brings the walk into view.
+    expect((await graphIds(page, 'current-ids')).length).toBeGreaterThanOrEqual(1);
+    await expectOnCanvas(page, await cameraSettled(page, 'walk'));
     await shot(page, 'findings-walk-dropped-light');
     await page.click('[data-testid="theme-toggle"]');
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await page.waitForTimeout(300);
     await shot(page, 'findings-walk-dropped-dark');
     await chip.click();
     await page.waitForSelector('[data-testid="findings-panel"]');
     expect(await page.locator('[data-testid="finding"].open').getAttribute('data-finding')).toBe('vfp-port-blocked');
-    await page.waitForTimeout(450);
+    // Back in front, the findings panel lights the finding's objects instead of the walk.
+    expect((await graphIds(page, 'finding-ids')).length).toBeGreaterThanOrEqual(1);
+    expect(await graphIds(page, 'lit-ids')).toEqual([]);
+    await page.waitForSelector('[data-testid="graph"][data-camera="still"]');
     await shot(page, 'findings-panel-dark');
     await page.click('[data-testid="theme-toggle"]');
   });

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Backend } from '../../services/backend/backend.ts';
 import { startServer } from '../../services/server/server.ts';
@@ -105,4 +105,46 @@ export async function graphReady(page: Page): Promise<void> {
   await page.click('[data-testid="summary-close"]');
   await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
   await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
+}
+
+const GRAPH = '[data-testid="graph"]';
+
+/**
+ * The node ids the graph's container lists (data-lit-ids: every node the walk lights; current-ids:
+ * the current hop's; finding-ids: the open finding's objects). The app's own account of what is lit,
+ * whatever React Flow happens to draw (it draws only what is on screen).
+ */
+export async function graphIds(page: Page, list: 'lit-ids' | 'current-ids' | 'finding-ids'): Promise<string[]> {
+  const v = await page.getAttribute(GRAPH, `data-${list}`);
+  return v ? v.split(' ') : [];
+}
+
+/**
+ * Waits until the camera's last move was for `reason` (walk, hop:<n>, finding:<key>, focus:<node id>,
+ * place, fit) and has ended, and returns the node ids that move brought into view. No sleeping: the
+ * graph's container says when the camera is still.
+ */
+export async function cameraSettled(page: Page, reason: string): Promise<string[]> {
+  const graph = page.locator(`${GRAPH}[data-camera="still"][data-camera-reason="${reason}"]`);
+  await graph.waitFor({ timeout: 15_000 });
+  const shows = await graph.getAttribute('data-camera-shows');
+  return shows ? shows.split(' ') : [];
+}
+
+export const nodeSelector = (id: string) => `.react-flow__node[data-id="${id}"]`;
+
+/** Each node is drawn and lies wholly on the canvas (checked once the camera is still). */
+export async function expectOnCanvas(page: Page, ids: readonly string[]): Promise<void> {
+  const canvas = (await page.locator(GRAPH).boundingBox())!;
+  for (const id of ids) {
+    const node = page.locator(nodeSelector(id));
+    await node.waitFor({ state: 'attached' });
+    const b = await node.boundingBox();
+    expect(b, id).not.toBeNull();
+    const box = b!;
+    expect(box.x, id).toBeGreaterThanOrEqual(canvas.x);
+    expect(box.y, id).toBeGreaterThanOrEqual(canvas.y);
+    expect(box.x + box.width, id).toBeLessThanOrEqual(canvas.x + canvas.width);
+    expect(box.y + box.height, id).toBeLessThanOrEqual(canvas.y + canvas.height);
+  }
 }

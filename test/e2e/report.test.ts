@@ -7,10 +7,12 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, repo, serve, shot, type Served, graphReady } from './helpers.ts';
+import { cameraSettled, graphReady, launch, nodeSelector, openApp, repo, serve, shot, type Served } from './helpers.ts';
 
 const HOP_NOTE = 'Hop 4: the lbnat rule DNATs to 10.244.32.3, check the backend';
 const OBJECT_NOTE = 'This service VIP is what the failing pods resolve DNS through';
+// The kube-dns UDP load balancer's graph node (its HNS ID in assets/demo/l2bridge-node/policy.txt).
+const DNS_UDP_LB = 'loadbalancer:b16d1236-e093-44bd-b7d9-dbf2921c6fd1';
 
 /** A copy of the demo bundle whose route to 10.244.33.0/24 has metric 99 instead of 271. */
 function changedCopy(): string {
@@ -67,7 +69,11 @@ describe('notes, export and compare (browser mode)', () => {
   });
 
   it('writes a note on an object (the service load balancer) in the inspector', async () => {
-    await page.locator('.react-flow__node', { has: page.locator('.tnode-label', { hasText: /^10\.96\.0\.10:53\/UDP$/ }) }).click();
+    // The camera followed hop 4 to the load balancer it reached: click it once the camera is still.
+    expect(await cameraSettled(page, 'hop:4')).toContain(DNS_UDP_LB);
+    const lb = page.locator(nodeSelector(DNS_UDP_LB));
+    expect(await lb.locator('.tnode-label').textContent()).toBe('10.96.0.10:53/UDP');
+    await lb.click();
     await page.click('[data-testid="panel-inspector"]');
     await page.waitForSelector('[data-testid="inspector-title"]');
     const insp = page.locator('[data-testid="inspector"]');
@@ -105,12 +111,12 @@ describe('notes, export and compare (browser mode)', () => {
       return !!f?.srcdoc.includes('DNS from pods times out') && !document.querySelector('[data-testid="export-preview"][aria-busy="true"]');
     }, undefined, { timeout: 30_000 });
     expect(await page.getAttribute('[data-testid="export-frame"]', 'sandbox')).toBe('');
+    await frame.locator('body', { hasText: 'DNS from pods times out' }).waitFor();
     const body = await frame.locator('body').textContent();
     expect(body).toContain(HOP_NOTE);
     expect(body).toContain(OBJECT_NOTE);
     expect(body).toContain('10.96.0.10');
     expect(body).toContain('DNS from pods times out');
-    await page.waitForTimeout(300);
     await shot(page, 'export-html-light');
 
     await page.click('[data-testid="export-copy-md"]');
@@ -137,7 +143,8 @@ describe('notes, export and compare (browser mode)', () => {
     await graphReady(dark);
     await dark.click('[data-testid="export-open"]');
     await dark.waitForFunction(() => document.querySelector<HTMLIFrameElement>('[data-testid="export-frame"]')?.srcdoc.includes('DNS from pods'), undefined, { timeout: 30_000 });
-    await dark.waitForTimeout(300);
+    // The preview has drawn the report (its body, not only the srcdoc attribute, holds it).
+    await dark.frameLocator('[data-testid="export-frame"]').locator('body', { hasText: 'DNS from pods' }).waitFor();
     await shot(dark, 'export-html-dark');
     await dark.click('[data-testid="format-json"]');
     await dark.waitForFunction(() => document.querySelector('[data-testid="export-text"]')?.textContent?.includes('hnsight-report/1'), undefined, { timeout: 30_000 });

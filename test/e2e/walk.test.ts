@@ -3,9 +3,17 @@
 // on the graph; the palette's “A -> B” walk, “Walk from here”, Alt+click picking; light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serve, shot, type Served, graphReady } from './helpers.ts';
+import { cameraSettled, expectOnCanvas, graphIds, graphReady, launch, nodeSelector, openApp, serve, shot, type Served } from './helpers.ts';
 
 const POD = '10.244.32.3';
+// Graph node ids of the demo's objects (HNS IDs in assets/demo/l2bridge-node/endpoint.txt and
+// policy.txt): the source pod, the kube-dns UDP load balancer, the backend its hash picks first.
+const POD_NODE = 'endpoint:2b34f52c-f614-4a59-a635-1dbfbe7b3d80';
+const DNS_UDP_LB = 'loadbalancer:b16d1236-e093-44bd-b7d9-dbf2921c6fd1';
+const BACKEND_NODE = 'endpoint:6f5467a7-5ed5-459c-b33c-e5f1290b35d8';
+const OTHER_BACKEND_NODE = 'endpoint:48e68a6a-86c9-4f2c-81a6-a962bea56567';
+const POD_2 = '10.244.32.4';
+const POD_2_NODE = 'endpoint:339027a6-f184-4c6b-a2c6-25f56ebd1517';
 
 describe('packet walk on the l2bridge demo node', () => {
   let server: Served;
@@ -37,10 +45,23 @@ describe('packet walk on the l2bridge demo node', () => {
     expect(await page.inputValue('[data-testid="walk-src"]')).toBe(POD);
     expect(await page.inputValue('[data-testid="walk-dst"]')).toBe('10.96.0.10:53');
     expect(await page.getAttribute('[data-testid="proto-udp"]', 'aria-checked')).toBe('true');
-    // The path on the graph: numbered badges, the current hop emphasised, animated edges.
-    await page.waitForSelector('.hop-badge');
-    expect(await page.locator('.hop-badge').count()).toBeGreaterThanOrEqual(3);
-    expect(await page.locator('.react-flow__node.walk-current').count()).toBeGreaterThanOrEqual(1);
+    // What the walk lights, in the graph's own account (React Flow draws only what is on screen):
+    // the pod, the service's load balancer and its backend; the first hop is the pod's.
+    const lit = await graphIds(page, 'lit-ids');
+    expect(lit).toEqual(expect.arrayContaining([POD_NODE, DNS_UDP_LB, BACKEND_NODE]));
+    expect(await graphIds(page, 'current-ids')).toEqual([POD_NODE]);
+    // The camera brings the path into view (or, when it only fits below a readable zoom, the
+    // current hop); once it is still, what it shows is drawn lit, with hop badges.
+    const shows = await cameraSettled(page, 'walk');
+    expect(shows.length).toBeGreaterThan(0);
+    expect(lit).toEqual(expect.arrayContaining(shows));
+    await expectOnCanvas(page, shows);
+    for (const id of shows) {
+      expect(await page.getAttribute(nodeSelector(id), 'class')).toContain('walk-lit');
+      expect(await page.locator(`${nodeSelector(id)} [data-testid="hop-badge"]`).count()).toBe(1);
+    }
+    expect(await page.getAttribute(nodeSelector(POD_NODE), 'class')).toContain('walk-current');
+    // The pod's walked edge to the load balancer touches a drawn node, so React Flow draws it.
     expect(await page.locator('.react-flow__edge.walk-edge.animated').count()).toBeGreaterThanOrEqual(1);
   });
 
@@ -57,16 +78,16 @@ describe('packet walk on the l2bridge demo node', () => {
     expect(await page.textContent('[data-testid="hop-inferred"]')).toMatch(/inferred: VFP picks one of 2 backends/);
     expect(await page.locator('[data-testid="dip-alt"]').allTextContents()).toEqual(['10.244.33.3:53']);
     expect(await page.textContent('[data-testid="packet-table"] tr.changed')).toContain('10.96.0.10');
-    // The lbnat hop lights the source pod, the load balancer and the backend it chose; the camera follows the hop.
-    const current = await page.locator('.react-flow__node.walk-current .tnode-label').allTextContents();
-    expect(current).toContain('10.96.0.10:53/UDP');
-    // (the backend it chose, 10.244.33.4, is lit too but may lie outside the viewport, where React Flow draws nothing)
-    expect(current).toContain('10.244.32.3');
-    await page.waitForTimeout(500);
-    const box = (await page.locator('.react-flow__node.walk-current', { hasText: '10.96.0.10:53/UDP' }).boundingBox())!;
-    const canvas = (await page.locator('.graph-wrap').boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(canvas.y + canvas.height);
-    expect(box.x + box.width).toBeLessThanOrEqual(canvas.x + canvas.width);
+    // The lbnat hop lights the source pod, the load balancer and the backend it chose.
+    expect(await graphIds(page, 'current-ids')).toEqual([POD_NODE, DNS_UDP_LB, BACKEND_NODE]);
+    // The camera follows the hop: once still, the load balancer (what the hop reached) is drawn on
+    // the canvas as the current hop, with whatever else of the hop the move could promise.
+    const shows = await cameraSettled(page, 'hop:4');
+    expect(shows).toContain(DNS_UDP_LB);
+    await expectOnCanvas(page, shows);
+    const lb = page.locator(nodeSelector(DNS_UDP_LB));
+    expect(await lb.getAttribute('class')).toContain('walk-current');
+    expect(await lb.locator('.tnode-label').textContent()).toBe('10.96.0.10:53/UDP');
     await shot(page, 'walk-pod-to-service-light');
     await page.keyboard.press('[');
     expect(await page.textContent('[data-testid="hop-pos"]')).toBe('3');
@@ -89,6 +110,7 @@ describe('packet walk on the l2bridge demo node', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="dip-alt"]')?.textContent === '10.244.33.4:53');
     expect(await page.textContent('[data-testid="hop-pos"]')).toBe('4');
     expect(await page.textContent('[data-testid="packet-table"] tr.changed td:last-child')).toBe('10.244.33.3');
+    expect(await graphIds(page, 'current-ids')).toEqual([POD_NODE, DNS_UDP_LB, OTHER_BACKEND_NODE]);
   });
 
   it('copies the walk as text', async () => {
@@ -102,7 +124,7 @@ describe('packet walk on the l2bridge demo node', () => {
   it('shows the walk in the dark theme', async () => {
     await page.click('[data-testid="theme-toggle"]');
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await page.waitForTimeout(400);
+    await page.waitForSelector('[data-testid="graph"][data-camera="still"]');
     await shot(page, 'walk-pod-to-service-dark');
     await page.click('[data-testid="theme-toggle"]');
   });
@@ -111,6 +133,7 @@ describe('packet walk on the l2bridge demo node', () => {
     await page.locator('.verdict-reason').click();
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="verdict"]', { state: 'detached' });
+    expect(await graphIds(page, 'lit-ids')).toEqual([]);
     expect(await page.locator('.hop-badge').count()).toBe(0);
   });
 
@@ -131,21 +154,29 @@ describe('packet walk on the l2bridge demo node', () => {
     await page.keyboard.press('Escape');
     await page.click('[data-testid="view-topology"]');
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('10.244.32.4');
+    await page.keyboard.type(POD_2);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid="inspector-title"]')?.textContent === '10.244.32.4');
+    await page.waitForFunction((ip) => document.querySelector('[data-testid="inspector-title"]')?.textContent === ip, POD_2);
     await page.click('[data-testid="walk-from-here"]');
     await page.waitForSelector('[data-testid="walk-panel"]');
-    expect(await page.inputValue('[data-testid="walk-src"]')).toBe('10.244.32.4');
+    expect(await page.inputValue('[data-testid="walk-src"]')).toBe(POD_2);
     // Pick mode is on for the destination: the banner says so; Alt+click works as well.
     await page.waitForSelector('[data-testid="pick-banner"]');
-    const target = page.locator('.react-flow__node', { has: page.locator('.tnode-label', { hasText: /^10\.244\.32\.3$/ }) });
-    await target.click({ modifiers: ['Alt'] });
+    // Bring the destination pod into view (search zooms to it), then Alt+click it.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(POD);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="palette"]', { state: 'detached' });
+    await expectOnCanvas(page, await cameraSettled(page, `focus:${POD_NODE}`));
+    expect(await page.locator('[data-testid="pick-banner"]').count()).toBe(1);
+    await page.locator(nodeSelector(POD_NODE)).click({ modifiers: ['Alt'] });
+    expect(await page.inputValue('[data-testid="walk-src"]')).toBe(POD_2);
     expect(await page.inputValue('[data-testid="walk-dst"]')).toBe(POD);
     await page.click('[data-testid="walk-run"]');
     await page.waitForSelector('[data-testid="verdict"]');
     expect(await page.textContent('[data-testid="verdict"]')).toMatch(/Delivered/i);
-    await page.waitForTimeout(500);
+    expect(await graphIds(page, 'lit-ids')).toEqual(expect.arrayContaining([POD_2_NODE, POD_NODE]));
+    await expectOnCanvas(page, await cameraSettled(page, 'walk'));
     await shot(page, 'walk-pod-to-pod-light');
   });
 

@@ -1,7 +1,7 @@
 // Picks the backend: the Electron preload's bridge when present, otherwise HTTP to `hnsight serve`.
 // The rest of the renderer only sees HnsightApi.
 import type { HnsightApi } from '../../../contract/index.ts';
-import { createHttpApi } from './http-client.ts';
+import { createHttpApi } from './http-api.ts';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 // A short value (GUID prefix) that copies the full value on click and says so.
 import { memo, useState, type MouseEvent } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { copyText } from '../lib/clipboard.ts';
+import { copyText } from '../lib/copy-text.ts';
 
 interface Props {
   text: string;

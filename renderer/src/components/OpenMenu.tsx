@@ -5,7 +5,7 @@ import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X,
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { UploadInput, type UploadInputHandle } from './UploadInput.tsx';
-import { openConnectDialog } from '../store/collect-app.ts';
+import { openConnectDialog } from '../store/collect-store.ts';
 
 export function OpenMenu() {
   const [open, setOpen] = useState(false);

@@ -28,7 +28,7 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
   const missing = f.undecided ? missingFiles(f) : [];
   const noteCount = useApp((s) => s.notes?.notes.filter((n) => n.target.ref === `finding:${f.key}`).length ?? 0);
   return (
-    <li ref={ref} className={`finding ${f.severity} ${f.undecided ? 'undecided' : ''} ${open ? 'open' : ''}`} data-testid="finding" data-finding={f.id}>
+    <li ref={ref} className={`finding ${f.severity} ${f.undecided ? 'undecided' : ''} ${open ? 'open' : ''}`} data-testid="finding" data-finding={f.id} data-key={f.key}>
       <button type="button" className="finding-head" onClick={() => setActive(open ? undefined : f.key)} aria-expanded={open}>
         {open ? <ChevronDown size={13} aria-hidden className="chev" /> : <ChevronRight size={13} aria-hidden className="chev" />}
         <Icon size={15} aria-hidden className="sev-icon" />

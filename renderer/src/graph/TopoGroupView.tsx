@@ -4,7 +4,7 @@ import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { HopBadge, NodeHandles } from './TopoNodeView.tsx';
 import { ChevronDown } from 'lucide-react';
-import type { FlowNode } from './adapter.ts';
+import type { FlowNode } from './to-flow.ts';
 import { kindInfo } from './kinds.ts';
 import { FlagBadges } from '../components/FlagBadges.tsx';
 import { groupToggles } from './group-toggles.ts';

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { ChevronRight } from 'lucide-react';
-import type { FlowNode } from './adapter.ts';
+import type { FlowNode } from './to-flow.ts';
 import { kindInfo } from './kinds.ts';
 import { MAX_DETAILS } from './sizes.ts';
 import { CopyChip } from '../components/CopyChip.tsx';
@@ -67,7 +67,7 @@ export function HopBadge({ hops, current }: { hops: number[]; current: boolean }
 
 /** Four handles: edges normally run left to right (out → in); an edge pointing back to a column on
  *  its left (a load balancer to its DIP endpoint) leaves from the left and enters on the right, so
- *  it does not loop around both nodes. The adapter picks the pair. */
+ *  it does not loop around both nodes. to-flow.ts picks the pair. */
 export function NodeHandles() {
   return (
     <>

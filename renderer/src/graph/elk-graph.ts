@@ -2,7 +2,7 @@
 // worker and the tests share it. Layered, left to right; the TopoNode `rank` becomes an ELK
 // partition, which pins uplink → vSwitch → networks → host/endpoints → load balancers → remote to
 // columns in that order whatever the edges say.
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 import { collapsedGroupSize, GROUP_HEADER_H, GROUP_PAD, leafSize } from './sizes.ts';
 
 export interface ElkNodeJson {

@@ -2,7 +2,7 @@
 // ELK_MAX_NODES or when the worker fails. Columns by rank; a column with many nodes wraps into
 // several sub-columns so 4,000 load balancers make a block, not a line 400,000 px tall. Groups are
 // sized to their stacked children. Linear time, main thread.
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 import type { Box } from './elk-graph.ts';
 import { collapsedGroupSize, GROUP_HEADER_H, GROUP_PAD, leafSize, NODE_WIDTH } from './sizes.ts';
 

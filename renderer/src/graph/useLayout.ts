@@ -1,17 +1,18 @@
 // Lays out the visible graph in the worker. Big graphs show the instant column layout first so the
 // canvas is never blank while ELK works; a failing worker leaves that layout in place and says so.
 import { useEffect, useState } from 'react';
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 import { ELK_MAX_NODES, toElkGraph, type Box } from './elk-graph.ts';
 import { fallbackLayout } from './fallback-layout.ts';
-import { layoutInWorker, LayoutSuperseded } from './layout-client.ts';
+import { layoutInWorker, LayoutSuperseded } from './layout-in-worker.ts';
 
 export interface LayoutState {
   boxes?: Record<string, Box>;
   /** 'grid': too big for ELK, the column layout is final. 'fallback': the worker failed. */
   status: 'idle' | 'running' | 'done' | 'grid' | 'fallback';
   error?: string;
-  /** Changes whenever new boxes arrive (the view fits the view once per new layout). */
+  /** Changes whenever new boxes arrive (the camera places the first view of a graph, and again when
+   *  the final layout replaces the instant one: views/topology/useCamera.ts). */
   version: number;
 }
 

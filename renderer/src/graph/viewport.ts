@@ -2,7 +2,7 @@
 // smear. Below a readable zoom, the camera starts at a readable zoom on the left edge, centred on
 // the anchor (the uplink, vSwitch and networks), which is where reading the node starts.
 import type { Box } from './elk-graph.ts';
-import type { VisibleGraph } from './visible.ts';
+import type { VisibleGraph } from './visible-graph.ts';
 
 /** Below this, fit-all is a smear: start at START_ZOOM on the anchor instead. */
 export const READABLE_ZOOM = 0.28;
@@ -52,4 +52,21 @@ export function absoluteBox(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 
     y += boxes[p].y;
   }
   return { x, y, width: b.width, height: b.height };
+}
+
+/** The box around several nodes in flow coordinates; undefined when none of them has a box. */
+export function absoluteBounds(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'> | undefined, ids: Iterable<string>): Box | undefined {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const id of ids) {
+    const b = absoluteBox(boxes, vis, id);
+    if (!b) continue;
+    x1 = Math.min(x1, b.x);
+    y1 = Math.min(y1, b.y);
+    x2 = Math.max(x2, b.x + b.width);
+    y2 = Math.max(y2, b.y + b.height);
+  }
+  return Number.isFinite(x1) ? { x: x1, y: y1, width: x2 - x1, height: y2 - y1 } : undefined;
 }

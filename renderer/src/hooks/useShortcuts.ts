@@ -4,9 +4,7 @@ import { useEffect } from 'react';
 import { api } from '../api/index.ts';
 import { appStore } from '../store/app-store.ts';
 import { useOpenActions } from './useOpenActions.ts';
-
-/** The topology view registers its fit function here; 'fit' and F call it. */
-export const graphCommands: { fit?: () => void } = {};
+import { graphCommands } from '../graph/graph-commands.ts';
 
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;

@@ -8,7 +8,7 @@ import type { SearchHit } from '../../../analysis/view-models/types.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { appStore } from '../store/app-store.ts';
-import { groupHits } from './group.ts';
+import { groupHits } from './group-hits.ts';
 
 const DEBOUNCE_MS = 120;
 

@@ -8,7 +8,7 @@ import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { appStore } from '../store/app-store.ts';
 import { api } from '../api/index.ts';
-import { copyText } from '../lib/clipboard.ts';
+import { copyText } from '../lib/copy-text.ts';
 import { errorMessage } from '../store/types.ts';
 import { flowText } from '../walk/model.ts';
 import { cleanFlow, sameFlow } from '../notes/model.ts';

@@ -8,7 +8,7 @@ export interface DiffSlice {
   diffOpen: boolean;
   diffJob?: DiffJob;
   diffError?: string;
-  /** Opens the Compare view (its form; the last result stays until a new compare starts). */
+  /** Opens the Compare… dialog (its form; the last result stays until a new compare starts). */
   openCompare(): void;
   closeCompare(): void;
   startDiff(pathA: string, pathB: string): Promise<void>;

@@ -25,7 +25,7 @@ export interface SessionSlice {
   /** The load running now (progress), or the last one that ended. */
   job?: LoadJob;
   bundle?: BundleSummary;
-  /** The summary card is shown after each load until dismissed. */
+  /** The load summary (views/SummaryDialog.tsx) is shown after each load until dismissed. */
   summaryOpen: boolean;
   recent: RecentEntry[];
   topology?: TopologyGraph;

@@ -1,6 +1,9 @@
-// The store's shape: eight slices combined into one zustand store. Each slice file owns its state and
-// actions; they reach each other only through get(), and the backend only through Deps.api, so the
-// unit tests drive them with a fake API and no DOM.
+// The app store's shape: eight slices (session, selection, ui, search, walk, findings, notes, diff)
+// combined into one zustand store; the Connect to node… dialog has a store of its own (collect.ts).
+// Each slice file owns its state and actions. Slices never import each other: they read another
+// slice's state through get() and may set its fields (starting a walk opens the walk panel, a ui
+// field), and reach the backend only through Deps.api, so the unit tests drive them with a fake API
+// and no DOM.
 import type { StateCreator } from 'zustand';
 import type { HnsightApi } from '../../../contract/index.ts';
 import type { SessionSlice } from './session.ts';

@@ -2,7 +2,7 @@
 // recent bundles, and the hint that dropping works.
 import { useRef, useState } from 'react';
 import { FileArchive, FlaskConical, FolderOpen, History, Network, Upload, ArrowRight, Plug, GitCompare } from 'lucide-react';
-import { openConnectDialog } from '../store/collect-app.ts';
+import { openConnectDialog } from '../store/collect-store.ts';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { PathField } from '../components/OpenPathDialog.tsx';

@@ -8,7 +8,7 @@ import type { WalkHop, WalkResult, Verdict } from '../../../analysis/walk/types.
 import { formatWalk, describePacket } from '../../../analysis/walk/format.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
-import { copyText } from '../lib/clipboard.ts';
+import { copyText } from '../lib/copy-text.ts';
 import { dipOf, explainingFindings, packetDiff } from './model.ts';
 import { parseAddress } from '../../../parsers/net/address.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCollapsed, groupIds, nodeIdForRef, visibleGraph } from '../../../renderer/src/graph/visible.ts';
-import { applySelection, GROUP_TYPE, NODE_TYPE, toFlow } from '../../../renderer/src/graph/adapter.ts';
+import { defaultCollapsed, groupIds, nodeIdForRef, visibleGraph } from '../../../renderer/src/graph/visible-graph.ts';
+import { GROUP_TYPE, NODE_TYPE, toFlow } from '../../../renderer/src/graph/to-flow.ts';
+import { applySelection } from '../../../renderer/src/graph/highlight-flow.ts';
 import { boxesFromElk, thoroughnessFor, toElkGraph } from '../../../renderer/src/graph/elk-graph.ts';
 import { fallbackLayout } from '../../../renderer/src/graph/fallback-layout.ts';
 import { syntheticTopology } from './topology-fixture.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTableMessage, filterRows, sortRows } from '../../../renderer/src/views/inventory-model.ts';
 import { filterPolicy, locateRule, orderedLayers } from '../../../renderer/src/inspector/policy-model.ts';
-import { groupHits } from '../../../renderer/src/palette/group.ts';
+import { groupHits } from '../../../renderer/src/palette/group-hits.ts';
 import { fileLine, formatBytes, shortGuid } from '../../../renderer/src/lib/format.ts';
 import type { InventoryRow, PortPolicyView, SearchHit, VfpRuleView } from '../../../analysis/view-models/types.ts';
 import { summary } from './fake-api.ts';

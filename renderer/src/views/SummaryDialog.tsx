@@ -9,7 +9,7 @@ import { useApp } from '../store/app-store.ts';
 import { formatCount } from '../lib/format.ts';
 import { severityCounts } from '../findings/model.ts';
 
-export const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: string }[] = [
+const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: string }[] = [
   { key: 'networks', label: 'HNS networks', source: 'network.txt' },
   { key: 'localEndpoints', label: 'Local endpoints', source: 'endpoint.txt' },
   { key: 'remoteEndpoints', label: 'Remote endpoints', source: 'endpoint.txt' },
@@ -22,7 +22,7 @@ export const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: st
   { key: 'ipv4Routes', label: 'IPv4 routes', source: 'routes.txt' },
 ];
 
-export function SummaryBody({ bundle }: { bundle: BundleSummary }) {
+function SummaryBody({ bundle }: { bundle: BundleSummary }) {
   const setView = useApp((s) => s.setView);
   const close = useApp((s) => s.setSummaryOpen);
   const broken = bundle.files.filter((f) => f.errors > 0);

@@ -1,6 +1,6 @@
 // What of the topology is drawn: children of collapsed groups are hidden and their edges are
 // re-attached to the group, so collapsing a compartment or an lb-group keeps the wiring readable.
-// Pure; shared by the layout input and the React Flow adapter.
+// Pure; shared by the layout input (elk-graph.ts, fallback-layout.ts) and to-flow.ts.
 import type { ObjectRef, TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { refKey } from '../../../analysis/view-models/types.ts';
 
@@ -95,4 +95,20 @@ export function defaultCollapsed(g: Pick<TopologyGraph, 'nodes'>, threshold = 40
   const groups = groupIds(g);
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   return new Set([...groups].filter((id) => byId.get(id)?.kind === 'lb-group'));
+}
+
+/** The visible node standing for an object: its node, or the collapsed group hiding it. */
+export function visibleNodeFor(g: Pick<TopologyGraph, 'nodes'>, vis: Pick<VisibleGraph, 'visibleOf'>, ref: ObjectRef): string | undefined {
+  const id = nodeIdForRef(g, ref);
+  return id ? vis.visibleOf.get(id) ?? id : undefined;
+}
+
+/** The visible nodes standing for a list of objects (a finding's), those the graph does not draw left out. */
+export function visibleNodesFor(g: Pick<TopologyGraph, 'nodes'>, vis: Pick<VisibleGraph, 'visibleOf'>, refs: readonly ObjectRef[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of refs) {
+    const id = visibleNodeFor(g, vis, r);
+    if (id) out.add(id);
+  }
+  return out;
 }

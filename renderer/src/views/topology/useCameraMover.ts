@@ -1,0 +1,76 @@
+// Carries out the topology camera's moves with React Flow, and keeps the camera's status (moving or
+// still, why, what it shows: graph/camera-tracker.ts) as React state for the graph's container
+// (data-camera…), so tests and screenshots wait for the camera to settle instead of sleeping.
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import type { ReactFlowInstance } from '@xyflow/react';
+import type { CameraMove, Screen, Viewport } from '../../graph/camera-moves.ts';
+import { CameraTracker, type CameraStatus } from '../../graph/camera-tracker.ts';
+import type { FlowEdge, FlowNode } from '../../graph/to-flow.ts';
+
+export interface CameraMover {
+  status: CameraStatus;
+  /** The canvas size now (800×600 before the canvas exists). */
+  screen(): Screen;
+  /** Where the camera is, or where the move under way takes it. */
+  viewport(): Viewport;
+  /** A move is decided for `reason`; carry it out with run(). */
+  begin(reason: string): number;
+  /** Carries out a decided move; an undefined move ends the decision without moving. */
+  run(ticket: number, move: CameraMove | undefined): void;
+  /** begin() and run() at once. */
+  go(reason: string, move: CameraMove | undefined): void;
+  /** React Flow's onMoveStart: a move with a source event is the user's. */
+  onMoveStart(event: MouseEvent | TouchEvent | null): void;
+}
+
+export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRef: RefObject<HTMLDivElement | null>): CameraMover {
+  const tracker = useRef(new CameraTracker()).current;
+  const [status, setStatus] = useState<CameraStatus>(() => tracker.status());
+  // A new status object only when something changed: each one re-renders the graph.
+  const publish = useCallback(() => {
+    const next = tracker.status();
+    setStatus((s) => (s.state === next.state && s.reason === next.reason && s.shows.join(' ') === next.shows.join(' ') ? s : next));
+  }, [tracker]);
+
+  const screen = useCallback((): Screen => {
+    const el = wrapRef.current;
+    return { width: el?.clientWidth ?? 800, height: el?.clientHeight ?? 600 };
+  }, [wrapRef]);
+
+  const begin = useCallback(
+    (reason: string) => {
+      const ticket = tracker.begin(reason);
+      publish();
+      return ticket;
+    },
+    [tracker, publish],
+  );
+
+  const run = useCallback(
+    (ticket: number, move: CameraMove | undefined) => {
+      const seq = tracker.run(ticket, move, screen());
+      publish();
+      if (seq === undefined || !move) return;
+      const done = () => {
+        if (tracker.ended(seq)) publish();
+      };
+      if (move.kind === 'viewport') void rf.setViewport(move.viewport, move.duration ? { duration: move.duration } : undefined).then(done);
+      else if (move.kind === 'center') void rf.setCenter(move.x, move.y, { zoom: move.zoom, duration: move.duration }).then(done);
+      else if (move.kind === 'fit-all') void rf.fitView({ padding: move.padding, ...(move.duration ? { duration: move.duration } : {}) }).then(done);
+    },
+    [tracker, rf, screen, publish],
+  );
+
+  const go = useCallback((reason: string, move: CameraMove | undefined) => run(begin(reason), move), [begin, run]);
+  const viewport = useCallback(() => tracker.target() ?? rf.getViewport(), [tracker, rf]);
+  const onMoveStart = useCallback(
+    (event: MouseEvent | TouchEvent | null) => {
+      if (!event) return; // the camera's own move
+      tracker.userMoved();
+      publish();
+    },
+    [tracker, publish],
+  );
+
+  return useMemo(() => ({ status, screen, viewport, begin, run, go, onMoveStart }), [status, screen, viewport, begin, run, go, onMoveStart]);
+}
