@@ -90,11 +90,12 @@ export class CollectJobs {
     live.done
       .then(
         async (m) => {
-          job.finish(m, undefined, secrets, usedRemembered);
           // A folder we made for a run that never got in holds only its manifest: not worth keeping.
+          // It is gone before the job says it ended, so whoever follows the job never sees it.
           if (!req.outDir && (m.status === 'failed' || m.status === 'cancelled') && m.commands.every((c) => c.status === 'skipped' || c.bytes === 0)) {
             await fs.rm(outDir, { recursive: true, force: true }).catch(() => undefined);
           }
+          job.finish(m, undefined, secrets, usedRemembered);
         },
         (e: unknown) => job.finish(undefined, e, secrets, usedRemembered),
       )
