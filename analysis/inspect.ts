@@ -54,7 +54,11 @@ export function countObjects(m: NodeModel): InspectCounts {
   if (routes) {
     const printed = routes.ipv4Active.length + routes.ipv4Persistent.length + routes.interfaces.length + routes.ipv6Active.length;
     // A file holding only Get-NetRoute output still says how many IPv4 routes there are.
-    ipv4Routes = printed > 0 ? routes.ipv4Active.length : routes.netRoutes.filter((r) => !r.destinationPrefix.includes(':')).length;
+    const netV4 = routes.netRoutes.filter((r) => !r.destinationPrefix.includes(':')).length;
+    ipv4Routes = printed > 0 ? routes.ipv4Active.length : netV4;
+    // route print always lists active routes (loopback at least): text with other parts of it but
+    // none of those is an excerpt (only `Persistent Routes:` pasted) and does not say how many there are.
+    if (printed > 0 && routes.ipv4Active.length === 0) ipv4Routes = netV4 > 0 ? netV4 : null;
   }
   return {
     networks: m.networks?.length ?? null,

@@ -96,6 +96,8 @@ export interface HnsEndpoint {
   dnsServers: string[];
   dnsSuffix?: string;
   isRemote: boolean;
+  /** Why `isRemote` was inferred rather than read (the source did not say). */
+  remoteInferred?: string;
   isLocal?: boolean;
   state?: number | string;
   providerAddress?: string;
