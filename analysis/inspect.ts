@@ -66,8 +66,9 @@ export function countObjects(m: NodeModel): InspectCounts {
     localEndpoints: m.endpoints ? m.endpoints.filter((e) => !e.isRemote).length : null,
     remoteEndpoints: m.endpoints ? m.endpoints.filter((e) => e.isRemote).length : null,
     loadBalancers: m.loadBalancers?.length ?? null,
-    compartments: m.ip ? m.ip.compartments.length : null,
-    adapters: m.ip ? m.ip.compartments.reduce((n, c) => n + c.adapters.length, 0) : null,
+    // An ip file holding only Get-NetIPAddress / Get-NetIPInterface output has no ipconfig part to count.
+    compartments: m.ip && m.ip.compartments.length > 0 ? m.ip.compartments.length : null,
+    adapters: m.ip && m.ip.compartments.length > 0 ? m.ip.compartments.reduce((n, c) => n + c.adapters.length, 0) : null,
     vfpPorts: m.ports ? m.ports.length : null,
     vfpLayers: m.vfp ? m.vfp.totals.layers : null,
     vfpRules: m.vfp ? m.vfp.totals.rules : null,

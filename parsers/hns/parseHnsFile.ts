@@ -38,16 +38,18 @@ export function parseHnsFile(text: string, file: string, opts: HnsFileOptions = 
 function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFile): void {
   let json = readPsJson(text, sink.file);
   // Compact JSON copied from a console is hard-wrapped at its width: rejoin it and read again.
+  let unwrapped: string | undefined;
+  let unwrapNote = '';
   if (!json.value.complete || json.value.jsonStartLine === null) {
     const u = unwrapJsonLines(text);
     if (u) {
+      unwrapNote = `compact JSON hard-wrapped at ${u.width} columns (a console copy): ${u.joins} line breaks joined again`;
       const again = readPsJson(u.text, sink.file);
-      const gain = again.value.elements.length > json.value.elements.length || (again.value.complete && !json.value.complete);
-      if (gain || json.value.jsonStartLine === null) {
+      if (again.value.elements.length > json.value.elements.length || (again.value.complete && !json.value.complete && again.value.jsonStartLine !== null)) {
         text = u.text;
-        sink.info(1, `compact JSON hard-wrapped at ${u.width} columns (a console copy): ${u.joins} line breaks joined again`);
-        if (gain) json = again;
-      }
+        json = again;
+        sink.info(1, unwrapNote);
+      } else if (json.value.jsonStartLine === null) unwrapped = u.text;
     }
   }
   sink.issues.push(...json.issues);
@@ -86,7 +88,7 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
       value.kind = dominantKind(value, opts.expect);
       return;
     }
-    if (readFragment(text, sink, add)) {
+    if (readFragment(text, sink, add) || (unwrapped !== undefined && readFragment(unwrapped, sink, add, unwrapNote))) {
       value.kind = dominantKind(value, opts.expect);
       return;
     }
@@ -151,11 +153,12 @@ function readListView(text: string, sink: IssueSink, value: HnsFile, add: Add): 
 }
 
 /** A piece cut out of an HNS JSON document (no opening brace, starts inside an object). */
-function readFragment(text: string, sink: IssueSink, add: Add): boolean {
+function readFragment(text: string, sink: IssueSink, add: Add, note?: string): boolean {
   if (!/"[^"\r\n]{1,200}"\s*:/.test(text.slice(0, 8192))) return false;
   const frag = readJsonFragment(text);
   const hns = frag.objects.filter((o) => classifyHnsObject(o.value) !== 'unknown');
   if (hns.length === 0) return false;
+  if (note) sink.info(1, note);
   sink.info(hns[0].line, 'a piece of HNS JSON without its beginning: objects read from the members that follow the cut');
   for (const o of hns) add(o.value, o.line, true, 'fragment');
   if (frag.stoppedAt) sink.info(frag.stoppedAt, 'other text follows the JSON piece; not read');

@@ -38,8 +38,14 @@ export function unwrapJsonLines(text: string): Unwrapped | null {
   // Pretty-printed JSON can have lines of equal length too, but they end at a token (`,` `{` `[`);
   // a console cuts anywhere.
   let cutAnywhere = 0;
-  for (const l of lines) if (l.length === width && !/[,{[}\]]\s*$/.test(l)) cutAnywhere++;
-  if (cutAnywhere * 2 < atWidth) return null;
+  let jsonish = 0;
+  for (const l of lines) {
+    if (l.length !== width) continue;
+    if (!/[,{[}\]]\s*$/.test(l)) cutAnywhere++;
+    if (/"/.test(l) && /[:,{}[\]]/.test(l)) jsonish++;
+  }
+  // …and JSON lines carry quotes and punctuation; equal-width table rows do not.
+  if (cutAnywhere * 2 < atWidth || jsonish * 5 < atWidth * 4) return null;
 
   let inString = lines.length > 0 && startsInsideString(lines[0]);
   let escape = false;

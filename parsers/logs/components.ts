@@ -9,7 +9,7 @@ export function componentFromName(file: string): LogComponent | undefined {
   if (/kube-?proxy/.test(b)) return 'kube-proxy';
   if (/containerd/.test(b)) return 'containerd';
   if (/azure-cns|azurecns/.test(b)) return 'azure-cns';
-  if (/azure-vnet|azurecni/.test(b)) return 'azure-cni';
+  if (/azure-vnet|azurecni|azure-cni/.test(b)) return 'azure-cni';
   if (/antrea/.test(b)) return 'antrea';
   if (/felix/.test(b)) return 'felix';
   if (/calico/.test(b)) return 'calico';
@@ -57,6 +57,7 @@ export function componentFromTag(tag: string | undefined): LogComponent | undefi
   const t = tag.toLowerCase();
   if (t.startsWith('kubelet')) return 'kubelet';
   if (t.startsWith('kube-proxy') || t === 'kubeproxy') return 'kube-proxy';
+  if (t === 'kubelet' || t === 'kubelet.exe') return 'kubelet';
   if (t === 'containerd') return 'containerd';
   if (t === 'felix') return 'felix';
   if (t === 'azure cns' || t === 'azure-cns') return 'azure-cns';

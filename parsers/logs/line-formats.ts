@@ -153,6 +153,48 @@ export function readLogrus(line: string): LineRead | null {
   return out;
 }
 
+// logrus's terminal layout (containerd run in a console): `DEBU[2021-11-01T09:31:42.2079-05:00] msg   k=v`
+// (research sample containerd-log-begin-cni-setup-tty, containerd PR #6184).
+const LOGRUS_TTY = /^(TRAC|DEBU|INFO|WARN|ERRO|FATA|PANI)\[([^\]]+)\] ?(.*)$/;
+const TTY_LEVEL: Record<string, string> = { TRAC: 'trace', DEBU: 'debug', INFO: 'info', WARN: 'warning', ERRO: 'error', FATA: 'fatal', PANI: 'panic' };
+
+export function readLogrusTty(line: string): LineRead | null {
+  const m = LOGRUS_TTY.exec(line);
+  if (!m) return null;
+  const tm = LOGRUS_TIME.exec(m[2]);
+  const { message, fields } = trailingPairs(m[3]);
+  return {
+    format: 'logrus',
+    time: tm ? full(tm[1], tm[2], tm[3], tm[4], tm[5], tm[6], tm[7], tm[8] && tm[8] !== 'Z' ? tm[8] : undefined) : undefined,
+    level: TTY_LEVEL[m[1]],
+    message,
+    fields: Object.keys(fields).length ? fields : undefined,
+  };
+}
+
+// Get-EventLog's table (Index, Time, EntryType, Source, InstanceID, Message): how EKS collects the
+// kubelet/kube-proxy services' logs; the klog line inside the message carries the real severity
+// (research sample eks-kube-proxy-eventlog-remote-endpoint, aws/containers-roadmap#240).
+const EVENTLOG_ROW = /^\s*(\d+)\s+(\w{3} \d{1,2} \d\d:\d\d)\s+(Information|Warning|Error|FailureAudit|SuccessAudit)\s+(\S+)\s+(\d+)\s+(.*)$/;
+
+export function readEventLogRow(line: string): LineRead | null {
+  const m = EVENTLOG_ROW.exec(line);
+  if (!m) return null;
+  const inner = readKlog(m[6]) ?? readLogrus(m[6]);
+  const h = /(\d\d):(\d\d)$/.exec(m[2])!;
+  const t = tod(h[1], h[2], '0');
+  return {
+    format: 'event-table',
+    time: inner?.time ?? { ms: t, tod: t, precision: 'time' },
+    level: inner?.level ?? normaliseLevel(m[3]),
+    pid: inner?.pid,
+    source: inner?.source,
+    message: inner?.message ?? m[6],
+    fields: { index: m[1], source: m[4], id: m[5], ...(inner?.fields ?? {}) },
+    tag: m[4],
+  };
+}
+
 export function readZap(line: string): LineRead | null {
   const t = line.trim();
   if (!t.startsWith('{') || !t.endsWith('}') || !/"(level|severity)"\s*:/.test(t) || !/"(msg|message)"\s*:/.test(t)) return null;
@@ -341,7 +383,7 @@ function readPayload(s: string): LineRead | null {
 
 /** The readers in the order a line is tried (most specific first). */
 export const LINE_READERS: ((line: string) => LineRead | null)[] = [
-  readCri, readZap, readZapCut, readLogrus, readKlog, readCalico, readAzure, readE2eEvent, readEventRow, readKubectlEvent, readKubectlGetEvent, readIso, readKlogDamaged, readPowerShell,
+  readCri, readZap, readZapCut, readLogrus, readLogrusTty, readEventLogRow, readKlog, readCalico, readAzure, readE2eEvent, readEventRow, readKubectlEvent, readKubectlGetEvent, readIso, readKlogDamaged, readPowerShell,
 ];
 
 /** Reads a line in whichever known format it is in. */

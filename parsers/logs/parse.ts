@@ -105,7 +105,11 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   const formats = [...formatCount.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
   const byFormat: LogComponent | undefined =
     formats[0] === 'kubectl-events' || formats[0] === 'kubectl-get-events' || formats[0] === 'e2e-events' ? 'events' : formats[0] === 'event-table' ? 'eventlog' : undefined;
-  const component = componentFromName(file) ?? byFormat ?? componentFromContent(sample);
+  // Events and event logs say what they are by their layout; a name that only says "cni" says less
+  // than content that names the plugin.
+  const byName = componentFromName(file);
+  const byContent = byFormat ? undefined : componentFromContent(sample);
+  const component = byFormat ?? (byName && !(byName === 'cni' && byContent !== 'other') ? byName : byContent ?? 'other');
   const keepAll = lines.length <= KEEP_ALL_LINES;
   const out: LogFile = { file, component, formats: formats.length ? formats : ['text'], events: [], lines: lines.length, src: sink.ref(1) };
 
