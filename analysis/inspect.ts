@@ -2,6 +2,7 @@
 // and the findings. A count whose source file is missing is null, never 0.
 import type { NodeModel } from '../parsers/model/types.ts';
 import type { Severity } from '../parsers/types.ts';
+import { missingInputs, type MissingInput } from './missing.ts';
 
 export interface InspectCounts {
   networks: number | null;
@@ -42,10 +43,25 @@ export interface Finding {
   undecided?: boolean;
 }
 
+export interface InspectFile {
+  name: string;
+  kind: string;
+  encoding: string;
+  issues: { line: number; severity: Severity; message: string }[];
+  /** What output it was recognised as, how sure (0..1) and why (added in schema 1; absent for files only listed). */
+  format?: string;
+  confidence?: number;
+  reason?: string;
+  /** What it yielded, counted ("networks": 2, "rules": 14 …). */
+  yields?: Record<string, number>;
+}
+
 export interface InspectDocument {
   counts: InspectCounts;
-  files: { name: string; kind: string; encoding: string; issues: { line: number; severity: Severity; message: string }[] }[];
+  files: InspectFile[];
   findings: Finding[];
+  /** Core inputs the bundle lacks and what that prevents (empty for a full bundle). */
+  missing: MissingInput[];
 }
 
 export function countObjects(m: NodeModel): InspectCounts {
@@ -79,12 +95,22 @@ export function countObjects(m: NodeModel): InspectCounts {
 export function inspectDocument(m: NodeModel, findings: Finding[] = []): InspectDocument {
   return {
     counts: countObjects(m),
-    files: m.files.map((f) => ({
-      name: f.name,
-      kind: f.kind,
-      encoding: f.encoding,
-      issues: f.issues.map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
-    })),
+    files: m.files.map((f) => {
+      const out: InspectFile = {
+        name: f.name,
+        kind: f.kind,
+        encoding: f.encoding,
+        issues: f.issues.map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
+      };
+      if (f.format !== undefined && f.kind !== 'known') {
+        out.format = f.format;
+        out.confidence = f.confidence;
+        out.reason = f.reason;
+      }
+      if (f.yields) out.yields = f.yields;
+      return out;
+    }),
     findings,
+    missing: missingInputs(m),
   };
 }

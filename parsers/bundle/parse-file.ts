@@ -95,7 +95,10 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
           out.issues.push({ file: name, line: 0, severity: 'info', message: `read as pasted text: ${c.changes.join('; ')}` });
         }
       }
-      const guid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(name.split('/').pop() ?? '');
+      // A rule dump of one port without a `Policy for port` line: the port is the GUID in the file
+      // name (Get-NetView's VfpCtrl.PortGuid.<guid>.txt) or in the echoed command (`vfpctrl /port <guid> …`).
+      const GUID_RE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+      const guid = GUID_RE.exec(name.split('/').pop() ?? '') ?? /vfpctrl(?:\.exe)?\s+\/port\s+\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(head.text.slice(0, 4096));
       const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1] });
       out.issues.push(...r.issues);
       out.content = { type: 'vfp', bytes: single, index: r.value };

@@ -38,6 +38,8 @@ export function detectHnsdiag(s: Sample): Detection | null {
     }
     if (/^(Network|Endpoint|Namespace|Load\s?Balancer|Adapter)\s*:\s*\{?[0-9a-f]{8}-/i.test(l)) {
       blocks++;
+      // Its indented `Key : value` lines make the block unmistakable.
+      if (/^\s+\S[^:]*\s:\s/.test(s.lines[i + 1] ?? '')) blocks++;
       if (/^Adapter/i.test(l)) adapters = true;
       if (first < 0) first = i;
       continue;
