@@ -17,9 +17,35 @@ export interface HnsErrorInfo {
   name: string;
   /** The description Windows gives. */
   description: string;
-  /** What it usually means on a Kubernetes node and what to look at. */
+  /** What it usually means on a Kubernetes node. */
   hint?: string;
+  /** What to do about it. */
+  fix?: string;
+  /** Every spelling of the code a log may use: hex HRESULT, decimal ErrorCode, short Win32 hex. */
+  spellings: string[];
 }
+
+const FIXES: Record<string, string> = {
+  HCN_E_NETWORK_NOT_FOUND: 'Check Get-HnsNetwork for the network the CNI config names (its "name" / the agent\'s network name); restart the network agent (flanneld, calico-node, azure-cns) so it recreates the network, then the pod.',
+  HCN_E_ENDPOINT_NOT_FOUND: 'Restart kube-proxy (it rebuilds its endpoint cache from HNS); if pods fail, delete them so the runtime creates new endpoints.',
+  HCN_E_SWITCH_NOT_FOUND: 'Check Get-VMSwitch and Get-HnsNetwork; remove the broken network (Remove-HnsNetwork) and let the agent recreate it.',
+  HCN_E_SUBNET_NOT_FOUND: 'Compare the node\'s pod CIDR (kubectl get node -o jsonpath={.spec.podCIDR}) and the CNI ipam subnet with the HNS network\'s AddressPrefix; fix the config or recreate the network.',
+  HCN_E_ADAPTER_NOT_FOUND: 'Check Get-NetAdapter for the adapter name the network agent uses (--iface, NetworkAdapterName, InterfaceName) and fix it there.',
+  HCN_E_INVALID_POLICY: 'Find the policy in the line (or the CNI config\'s AdditionalArgs/policies) and correct it: valid CIDRs in ExceptionList, IPv6 entries only on a dual-stack capable build, flags the build supports.',
+  HCN_E_NETWORK_ALREADY_EXISTS: 'Remove the stale network (Get-HnsNetwork | ? Name -eq <name> | Remove-HnsNetwork) or let the agent reuse it, then restart the agent.',
+  HCN_E_POLICY_ALREADY_EXISTS: 'Remove stale policy lists (Get-HnsPolicyList | Remove-HnsPolicyList) and restart kube-proxy.',
+  HCN_E_REQUEST_UNSUPPORTED: 'Check the Windows build against what the feature needs (DSR, IPv6, v2 schema), or turn the feature off in kube-proxy/the CNI config.',
+  HCN_E_INVALID_IP: 'Compare the pod CIDR and the CNI ipam subnet with the HNS network\'s AddressPrefix.',
+  HCN_E_SWITCH_EXTENSION_NOT_FOUND: 'Enable the VFP extension on the switch (Get-VMSwitchExtension / Enable-VMSwitchExtension) or recreate the network.',
+  HCN_E_MANAGER_STOPPED: 'Check that HNS (hns service) is running and stable (its event log), then retry; the agent retries on its own.',
+  GCN_E_NETADAPTER_TIMEOUT: 'Look at the host load and the containerd/CNI timings around the line (the CNI ADD timeline); retry the pod.',
+  GCN_E_NETCOMPARTMENT_NOT_FOUND: 'Usually a race with a sandbox being torn down: check the sandbox\'s CNI ADD/DEL order in the timeline; retry the pod.',
+  HCN_E_ICS_DISABLED: 'Set the SharedAccess (Internet Connection Sharing) service to Manual and start it, or use a network type that does not need ICS.',
+  HCN_E_ADDR_INVALID_OR_RESERVED: 'Check kube-proxy\'s --source-vip: it must be an unused address inside this node\'s pod subnet; remove orphaned endpoints holding the address (Get-HnsEndpoint | ? IPAddress -eq <ip> | Remove-HnsEndpoint).',
+  ERROR_INVALID_PARAMETER: 'Read which call failed in the line and check the value it was given (addresses, prefixes, policy fields) against the HNS network.',
+  ERROR_ALREADY_EXISTS: 'Remove the leftover object (Get-HnsEndpoint / Get-HnsNetwork / Get-HnsPolicyList) and retry.',
+  ERROR_NOT_FOUND: 'Check that the HNS network and endpoint still exist (Get-HnsNetwork, Get-HnsEndpoint); restart the agent that owns them.',
+};
 
 const HCN: [number, string, string, string?][] = [
   [0x01, 'HCN_E_NETWORK_NOT_FOUND', 'The network was not found', 'The HNS network the CNI plugin or kube-proxy names does not exist (yet): the network agent (flannel, Calico, Azure CNI) has not created it, or HNS was restarted and lost it. Check Get-HnsNetwork and the agent\'s log.'],
@@ -91,12 +117,14 @@ const WIN32: [number, string, string, string?][] = [
 
 const TABLE = new Map<string, HnsErrorInfo>();
 for (const [n, name, description, hint] of HCN) {
-  const code = `0x${(0x803b0000 + n).toString(16)}`;
-  TABLE.set(code, { code, name, description, hint });
+  const v = 0x803b0000 + n;
+  const code = `0x${v.toString(16)}`;
+  TABLE.set(code, { code, name, description, hint, fix: FIXES[name], spellings: [code, String(v)] });
 }
 for (const [n, name, description, hint] of WIN32) {
   const code = `0x${n.toString(16)}`;
-  TABLE.set(code, { code, name, description, hint });
+  const hr = 0x80070000 + n;
+  TABLE.set(code, { code, name, description, hint, fix: FIXES[name], spellings: [`(${code})`, `0x${hr.toString(16)}`, String(hr)] });
 }
 
 /** Canonical form of a code: `0x803B002F`, `2151350319`, `0x80070057` (Win32 87) → `0x803b002f`, `0x57`. */
