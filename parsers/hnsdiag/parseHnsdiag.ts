@@ -308,8 +308,12 @@ function addBlock(b: Block, sink: IssueSink, out: Hnsdiag): void {
     out.networks.push(n);
   } else if (b.kind === 'endpoint') {
     const e: HnsdiagEndpoint = { id, name: get('name') ?? '', src };
-    const ip = get('ipaddress');
+    // The value may carry a paster's note after the address (`10.42.213.221 ### pod IP`, corpus
+    // hnsdiag-list-endpoints-selectstring): the address is the first token.
+    const ipText = get('ipaddress');
+    const ip = ipText ? (tokenize(ipText).find(isIp) ?? ipText) : undefined;
     if (ip) e.ip = ip;
+    if (ipText && ip !== ipText) sink.info(b.line, `endpoint ${id}: text after its IP address not read (${JSON.stringify(ipText.slice(ip!.length).trim().slice(0, 60))})`);
     const nn = get('virtualnetworkname', 'networkname', 'virtualnetwork');
     if (nn) e.networkName = nn;
     if (Object.keys(extra).length > 0) e.extra = extra;

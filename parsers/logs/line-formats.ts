@@ -62,9 +62,26 @@ export function normaliseLevel(word: string | undefined): string | undefined {
 
 const KLOG = /^([IWEF])(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(\d+) ([^\]\s]+:\d+)\] ?(.*)$/;
 
+// A klog line the paste cut before its message: `E0115 08:37:14.385312   5` (corpus flanneld-log,
+// flannel#833), `I0318 09:27:33.937681   10164 proxier.go:114` (corpus calico#5762).
+const KLOG_CUT = /^([IWEF])(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?(?:\s+(\d+)(?:\s+([^\]\s]+))?)?\s*$/;
+
 export function readKlog(line: string): LineRead | null {
   const m = KLOG.exec(line);
-  if (!m) return null;
+  if (!m) {
+    const c = KLOG_CUT.exec(line);
+    if (!c) return null;
+    const t = tod(c[4], c[5], c[6], c[7]);
+    return {
+      format: 'klog',
+      time: { ms: Date.UTC(2000, +c[2] - 1, +c[3]) + t, tod: t, precision: 'monthday' },
+      level: normaliseLevel(c[1]),
+      pid: c[8] ? Number(c[8]) : undefined,
+      source: c[9],
+      message: '',
+      fields: { cut: 'true' },
+    };
+  }
   const t = tod(m[4], m[5], m[6], m[7]);
   const out: LineRead = {
     format: 'klog',

@@ -170,6 +170,7 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
     };
     if (r.fields) ev.fields = r.fields;
     if (r.pid !== undefined) ev.pid = r.pid;
+    if (r.source) ev.caller = r.source;
     cur = { ev, read: r, parts: [raw], chars: raw.length };
   }
   finish();

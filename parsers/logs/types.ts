@@ -45,6 +45,8 @@ export interface LogEvent {
   /** Who wrote this line (the file's component unless the line names another, e.g. k0s's component=). */
   component: LogComponent;
   format: LogFormat;
+  /** The `file.go:123` that printed the line, when the format says (klog, Calico). */
+  caller?: string;
   /** `key=value` pairs of the line (logrus, structured klog, zap members, Calico's trailing pairs, event columns). */
   fields?: Record<string, string>;
   /** HNS / Win32 error codes the line mentions, explained (parsers/hns/errors.ts). */

@@ -72,12 +72,13 @@ function tally(keys: Set<string>): { kind: FileKind; hits: Record<string, string
 
 function jsonLayout(s: Sample): string {
   const t = s.text;
-  if (/"Success"\s*:\s*(true|false)\s*,\s*"(Output|Error)"|"(Output|Error)"[\s\S]{0,4000}"Success"\s*:/.test(t)) return 'HNS REST answer';
-  if (/^ {4,}"[\w]+": {2}\S/m.test(t) || /^"[\w]+": {2}\S/m.test(t)) return 'ConvertTo-Json, Windows PowerShell 5.1 layout';
-  if (/^ {2}"[\w]+": \S/m.test(t) && !/^ {4}"[\w]+": /m.test(t.slice(0, 200))) return 'ConvertTo-Json, PowerShell 7 layout';
-  if (/^ {4}"[\w]+":[^ ]/m.test(t)) return 'hnsdiag -d JSON';
-  if (/^\s*"[\w]+":/m.test(t) && !/^\s*[[{]\s*$/m.test(t)) return 'a piece of JSON';
-  return 'JSON';
+  const piece = !/^\s*[[{]/m.test(t) && !/^[A-Za-z][\w .()-]{0,40}:\s*\{"/m.test(t);
+  let layout = 'JSON';
+  if (/"Success"\s*:\s*(true|false)\s*[,}]|"(Output|Error)"[\s\S]{0,4000}"Success"\s*:/.test(t)) layout = 'an HNS REST answer';
+  else if (/^ *"[\w]+": {2}\S/m.test(t)) layout = 'ConvertTo-Json, Windows PowerShell 5.1 layout';
+  else if (/^ {2}"[\w]+": \S/m.test(t) && !/^ {4}"[\w]+": /m.test(t.slice(0, 200))) layout = 'ConvertTo-Json, PowerShell 7 layout';
+  else if (/^ {4}"[\w]+":[^ ]/m.test(t)) layout = 'hnsdiag -d JSON';
+  return piece ? `a piece of ${layout === 'JSON' ? 'JSON' : layout.startsWith('an ') ? layout : `JSON, ${layout}`}` : layout.replace(/^an /, '');
 }
 
 export function detectHns(s: Sample): Detection | null {
