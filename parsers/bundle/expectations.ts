@@ -121,7 +121,7 @@ export function expectationIssues(p: ParsedFile): ParseIssue[] {
   } else if (c.type === 'log') {
     if (c.value.events.length === 0 && !said(/no line is in a log format/)) warn(first(p), 'recognised as a log, but no log line could be read from it');
   } else if (c.type === 'cni-config') {
-    if (c.value.plugins.length === 0 && !c.value.invalid && !said(/CNI/)) warn(1, 'recognised as a CNI configuration, but it names no plugin');
+    if (c.value.plugins.length === 0 && !c.value.invalid && !said(/CNI|plugin/)) warn(1, 'recognised as a CNI configuration, but it names no plugin');
   } else if (c.type === 'k8s') {
     if (Object.keys(y).length === 0 && Object.keys(c.value.other).length === 0 && !said(/no Kubernetes objects found/)) warn(first(p), 'recognised as kubectl JSON, but it holds no pod, service or endpoint slice');
   }

@@ -89,7 +89,9 @@ export function recognise(name: string, head: string): Recognition {
     return { kind: 'known', format: 'listed, not read', confidence: 0.9, reason: 'a file collectors write that hnsight lists without reading', by: 'name' };
   }
   if (byName === 'cni-config') {
-    if (!/^\uFEFF?\s*\{/.test(head)) return { kind: 'known', format: 'a .conf file that is not JSON', confidence: 0.8, reason: 'named .conf/.conflist but not JSON: another program\'s configuration', by: 'name' };
+    // A `.conf` that is not JSON belongs to another program; a `.conflist` is CNI's own extension, so
+    // one that is not JSON is a broken CNI config (containerd tries to load it).
+    if (!/^\uFEFF?\s*\{/.test(head) && !/\.conflist$/i.test(name)) return { kind: 'known', format: 'a .conf file that is not JSON', confidence: 0.8, reason: 'named .conf but not JSON: another program\'s configuration', by: 'name' };
     if (best?.kind === 'cni-config') return { ...fromContent(best, best.reason), by: 'name+content' };
     if (best && best.score >= 0.6) return fromContent(best, best.reason);
     return { kind: 'cni-config', format: 'CNI config', confidence: 0.6, reason: 'named .conf/.conflist', by: 'name' };

@@ -92,6 +92,19 @@ export function cleanPaste(input: string): PasteCleanup {
   if (indent !== Infinity && indent > 0) {
     for (let i = 0; i < lines.length; i++) lines[i] = lines[i].slice(indent);
     changes.push(`a common indentation of ${indent} space${indent > 1 ? 's' : ''} removed`);
+  } else {
+    // A sentence or two, then an indented markdown code block (four spaces or more on every line).
+    const nonBlank = lines.map((l, i) => (l === '' ? -1 : i)).filter((i) => i >= 0);
+    for (let k = 1; k <= 2 && k < nonBlank.length - 1; k++) {
+      const head = nonBlank.slice(0, k);
+      if (!head.every((i) => !/^\s/.test(lines[i]))) break;
+      const rest = nonBlank.slice(k);
+      const block = Math.min(...rest.map((i) => /^ */.exec(lines[i])![0].length));
+      if (block < 4 || rest.length < 2) continue;
+      for (const i of rest) lines[i] = lines[i].slice(block);
+      changes.push(`a code-block indentation of ${block} spaces removed from line ${rest[0] + 1} on`);
+      break;
+    }
   }
 
   if (changes.length === 0 && padded === 0) return { text: input, changes };

@@ -76,7 +76,8 @@ function jsonLayout(s: Sample): string {
   let layout = 'JSON';
   if (/"Success"\s*:\s*(true|false)\s*[,}]|"(Output|Error)"[\s\S]{0,4000}"Success"\s*:/.test(t)) layout = 'an HNS REST answer';
   else if (/^ *"[\w]+": {2}\S/m.test(t)) layout = 'ConvertTo-Json, Windows PowerShell 5.1 layout';
-  else if (/^ {2}"[\w]+": \S/m.test(t) && !/^ {4}"[\w]+": /m.test(t.slice(0, 200))) layout = 'ConvertTo-Json, PowerShell 7 layout';
+  // PowerShell 7 (and Go's MarshalIndent) put one space after the colon, hnsdiag none.
+  else if (/^ +"[\w]+": [^ ]/m.test(t)) layout = 'ConvertTo-Json, PowerShell 7 layout';
   else if (/^ {4}"[\w]+":[^ ]/m.test(t)) layout = 'hnsdiag -d JSON';
   return piece ? `a piece of ${layout === 'JSON' ? 'JSON' : layout.startsWith('an ') ? layout : `JSON, ${layout}`}` : layout.replace(/^an /, '');
 }

@@ -55,8 +55,8 @@ export function detectHnsdiag(s: Sample): Detection | null {
     }
     if (GUID.test(l) && /^\S+\s+[0-9a-f]{8}-/i.test(l.trim())) rows++;
   }
-  const score = clamp(Math.min(0.7, sections * 0.3) + Math.min(0.3, headers * 0.15) + Math.min(0.6, blocks * 0.25) + Math.min(0.5, lbRows * 0.1) + (sections || headers ? Math.min(0.2, rows * 0.04) : 0) + (command ? 0.15 : 0));
-  if (score < 0.1) return null;
+  const score = clamp(Math.min(0.7, sections * 0.3) + Math.min(0.3, headers * 0.15) + Math.min(0.6, blocks * 0.25) + Math.min(0.5, lbRows * 0.1) + (sections || headers ? Math.min(0.2, rows * 0.04) : Math.min(0.2, rows * 0.05)) + (command ? 0.15 : 0));
+  if (score <= 0) return null;
   const format = adapters
     ? 'hnsdiag list adapters'
     : command ?? (sections >= 2 ? 'hnsdiag list all' : lbRows > 0 ? 'hnsdiag list loadbalancers' : blocks > 0 ? 'hnsdiag list (per-object blocks)' : 'hnsdiag listing');
