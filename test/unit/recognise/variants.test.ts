@@ -18,6 +18,16 @@ function content<T extends ParsedFile['content']['type']>(p: ParsedFile, type: T
 const warnings = (r: R) => r.p.issues.filter((i) => i.severity === 'warning');
 
 const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => void }> = {
+  'azure-cns.txt': {
+    kind: 'log', format: /Azure CNI \(azure-cns\)/,
+    check: (r) => {
+      const l = content(r.p, 'log').value;
+      expect(l.component).toBe('azure-cns');
+      expect(l.events.map((e) => [e.pid, e.level ?? null, e.component])).toEqual([[4928, null, 'azure-cns'], [4928, null, 'azure-cns'], [4928, 'error', 'azure-cns']]);
+      expect(l.events[2].hnsErrors!.map((h) => h.name)).toEqual(['HCN_E_INVALID_IP']);
+      expect(l.events[2].time).toMatchObject({ precision: 'full', ms: Date.UTC(2025, 2, 28, 10, 28, 50) });
+    },
+  },
   'cni-conflist-flannel-ps7.json': {
     kind: 'cni-config', format: /CNI \.conflist/,
     check: (r) => {
