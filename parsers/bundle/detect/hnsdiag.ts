@@ -55,7 +55,9 @@ export function detectHnsdiag(s: Sample): Detection | null {
     }
     if (GUID.test(l) && /^\S+\s+[0-9a-f]{8}-/i.test(l.trim())) rows++;
   }
-  const score = clamp(Math.min(0.7, sections * 0.3) + Math.min(0.3, headers * 0.15) + Math.min(0.6, blocks * 0.25) + Math.min(0.5, lbRows * 0.1) + (sections || headers ? Math.min(0.2, rows * 0.04) : Math.min(0.2, rows * 0.05)) + (command ? 0.15 : 0));
+  // hnsdiag's own column header over rows that carry an ID is its layout even without a title.
+  const headed = headers > 0 && (rows > 0 || lbRows > 0) ? 0.25 : 0;
+  const score = clamp(headed + Math.min(0.7, sections * 0.3) + Math.min(0.3, headers * 0.15) + Math.min(0.6, blocks * 0.25) + Math.min(0.5, lbRows * 0.1) + (sections || headers ? Math.min(0.2, rows * 0.04) : Math.min(0.2, rows * 0.05)) + (command ? 0.15 : 0));
   if (score <= 0) return null;
   const format = adapters
     ? 'hnsdiag list adapters'

@@ -116,6 +116,19 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       expect(warnings(r).map((i) => [i.line, i.message])).toEqual([[15, 'HNS answered with an error: Element not found. (ErrorCode 2147943568)']]);
     },
   },
+  'hnsdiag-list-networks.txt': {
+    kind: 'hnsdiag', format: /hnsdiag listing/,
+    check: (r) => {
+      expect(content(r.p, 'hnsdiag').value.networks.map((n) => [n.name, n.id])).toEqual([['vxlan0', '5e2837e0-1e0d-461e-833b-afbd2afb4583'], ['nat', 'f413e630-cc75-4b89-9ed4-fcd57324153b']]);
+      expect(r.counts.networks).toBe(2);
+    },
+  },
+  'hnsdiag-list-namespaces.txt': {
+    kind: 'hnsdiag', format: /hnsdiag list namespaces/,
+    check: (r) => {
+      expect(content(r.p, 'hnsdiag').value.namespaces.map((n) => n.endpointIds.length)).toEqual([1, 0, 2]);
+    },
+  },
   'hnsdiag-list-adapters.txt': {
     kind: 'hnsdiag', format: /hnsdiag list adapters/,
     check: (r) => {
@@ -219,7 +232,7 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
 };
 
 describe('variants the corpus does not show (test/fixtures/recognise)', () => {
-  const files = readdirSync(dir).filter((f) => !f.endsWith('.src')).sort();
+  const files = readdirSync(dir).filter((f) => !f.endsWith('.src') && f !== 'README.md').sort();
   it('every fixture has a .src and an expectation here', () => {
     expect(files).toEqual(Object.keys(EXPECT).sort());
     const srcs = readdirSync(dir).filter((f) => f.endsWith('.src')).map((f) => f.slice(0, -4)).sort();
