@@ -35,11 +35,13 @@ export function readPairs(s: string, from = 0): { fields: Record<string, string>
 
 /** Pairs at the end of a message (`… msg text ContainerID="…" Namespace="…"`): the message and the pairs. */
 export function trailingPairs(s: string): { message: string; fields: Record<string, string> } {
-  // Find the earliest position from which everything up to the end is pairs.
+  // Find the earliest position from which everything up to the end is pairs. Bounded: a long line is
+  // a message (a dump), and at most 64 starts are tried.
+  if (s.length > 4000) return { message: s.trim(), fields: {} };
   const candidates: number[] = [];
   const re = /(?:^|\s)[A-Za-z_][\w.-]{0,63}=/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(s)) !== null && candidates.length < 200) candidates.push(m.index);
+  while ((m = re.exec(s)) !== null && candidates.length < 64) candidates.push(m.index);
   for (const at of candidates) {
     const r = readPairs(s, at);
     if (Object.keys(r.fields).length > 0 && s.slice(r.rest).trim() === '') {

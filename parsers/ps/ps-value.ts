@@ -44,7 +44,10 @@ function closing(s: string, open: number): number {
   return -1;
 }
 
-function readHash(body: string, out: { cut: boolean }): { [k: string]: PsValue } {
+/** PowerShell's rendering nests a level or two; deeper text is kept as text (hostile input cannot recurse). */
+const MAX_DEPTH = 16;
+
+function readHash(body: string, out: { cut: boolean }, depth: number): { [k: string]: PsValue } {
   const obj: { [k: string]: PsValue } = {};
   const { parts, unbalanced } = splitTop(body, ';');
   if (unbalanced) out.cut = true;
@@ -53,16 +56,17 @@ function readHash(body: string, out: { cut: boolean }): { [k: string]: PsValue }
     if (eq <= 0) continue;
     const key = part.slice(0, eq).trim();
     if (!/^[\w.$-]+$/.test(key)) continue;
-    obj[key] = readInner(part.slice(eq + 1).trim(), out);
+    obj[key] = readInner(part.slice(eq + 1).trim(), out, depth + 1);
   }
   return obj;
 }
 
-function readInner(t: string, out: { cut: boolean }): PsValue {
+function readInner(t: string, out: { cut: boolean }, depth: number): PsValue {
+  if (depth > MAX_DEPTH) return t;
   if (t.startsWith('@{')) {
     const end = closing(t, 1);
     if (end === -1) out.cut = true;
-    return readHash(t.slice(2, end === -1 ? t.length : end), out);
+    return readHash(t.slice(2, end === -1 ? t.length : end), out, depth);
   }
   if (t.startsWith('{')) {
     const end = closing(t, 0);
@@ -71,7 +75,7 @@ function readInner(t: string, out: { cut: boolean }): PsValue {
     if (body === '') return [];
     const { parts, unbalanced } = splitTop(body, ',');
     if (unbalanced) out.cut = true;
-    return parts.filter((p) => p !== '').map((p) => readInner(p, out));
+    return parts.filter((p) => p !== '').map((p) => readInner(p, out, depth + 1));
   }
   return t;
 }
@@ -79,6 +83,6 @@ function readInner(t: string, out: { cut: boolean }): PsValue {
 /** Reads one rendered value; plain text comes back as the trimmed string. */
 export function readPsValue(text: string): PsValueRead {
   const out = { cut: false };
-  const value = readInner(text.trim(), out);
+  const value = readInner(text.trim(), out, 0);
   return { value, cut: out.cut };
 }

@@ -1,6 +1,7 @@
 // Nothing is ignored without a word: for every kind of file, text it does not recognise and a
 // recognised file that yields nothing its kind should yield each get an issue with a line.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { recognise } from '../../../parsers/bundle/recognise.ts';
 import { parseHnsFile } from '../../../parsers/hns/index.ts';
@@ -100,5 +101,28 @@ describe('a recognised file that yields nothing its kind should yield says so, w
     ]);
     expect(r.doc.files[0].confidence).toBeGreaterThan(0.5);
     expect(r.doc.files[0].reason).toMatch(/IPv4 route table title at line 2/);
+  });
+});
+
+describe('hostile and random text never throws, hangs or goes unnamed', () => {
+  const pieces = ['{', '}', '[', ']', '"ID": "a1",', '"Subnets": [', '@{', '{@{Type=ELB; VIPs=System.Object[]}', 'Name   : x', '    ', '> ', '\t', 'I0101 10:00:00.000000    1 x.go:1] msg', 'time="x" level=info msg="', 'LAYER :', 'RULE :', 'IPv4 Route Table', 'Networks:', '\\"ID\\":', '\n', '\r\n', 'é', '在链路上'];
+  it('any mix of format fragments', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 120 }), fc.constantFrom('pasted.txt', 'network.txt', 'x.log', 'routes.txt', 'hnsdiag.txt'), (parts, name) => {
+        const text = parts.join('');
+        const p = parseBundleFile(name, enc(text));
+        const lines = text.split(/\r\n|\n|\r/).length;
+        expect(p.issues.every((i) => i.file === name && i.line >= 0 && i.line <= lines + 1)).toBe(true);
+        if (p.kind === 'unknown') expect(p.issues.some((i) => i.severity === 'warning')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('deep nesting and long lines stay bounded', () => {
+    for (const text of ['{'.repeat(200_000), '@{a='.repeat(50_000), `Policies : ${'{'.repeat(100_000)}`, `"a":1,`.repeat(100_000), `x=${'"'.repeat(3)} `.repeat(20_000), `2024-01-01 10:00:00.000 [INFO][1] a.go 1: ${'k=v '.repeat(5000)}`]) {
+      // A quadratic reader would run into the test's time limit; nothing here measures time.
+      const p = parseBundleFile('pasted.txt', enc(text));
+      expect(p.issues.every((i) => i.file === 'pasted.txt')).toBe(true);
+    }
   });
 });
