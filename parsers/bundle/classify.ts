@@ -60,6 +60,11 @@ const NAME_RULES: NameRule[] = [
   { test: /^collect-windows-logs-output\.log$/, kind: 'known' },
   { test: /\.log$/, kind: 'log' },
   { test: /\.(evtx|etl|xml|zip|csv|log|err)$|_int\.txt$/, kind: 'known' },
+  // Scripts a collector copies along (collectlogs.ps1, helpers): source code mentions HNS members
+  // without being their output.
+  { test: /\.(ps1|psm1|psd1|py|sh|cmd|bat|js|mjs|ts|go)$/, kind: 'known' },
+  // AKS's collector keeps the node's kubelet/kube-proxy settings beside the outputs.
+  { test: /^kubeclusterconfig\.json$/, kind: 'known' },
 ];
 
 export function kindFromName(path: string): FileKind | undefined {

@@ -79,6 +79,13 @@ function compatible(byName: FileKind, byContent: FileKind): boolean {
 export function recognise(name: string, head: string): Recognition {
   const byName = name ? kindFromName(name) : undefined;
   const found = detectAll(head);
+  // hnsdiag's `-d` output holds HNS JSON between its listings: when hnsdiag's own layout is clear,
+  // it is hnsdiag (its reader takes the JSON too).
+  const diag = found.find((d) => d.kind === 'hnsdiag' && d.score >= 0.6);
+  if (diag && found[0] !== diag && HNS_KINDS.has(found[0].kind)) {
+    found.splice(found.indexOf(diag), 1);
+    found.unshift(diag);
+  }
   const best = found[0];
   const empty = head.trim() === '';
   const near = (): Recognition['near'] => found.slice(0, 3).map((d) => ({ kind: d.kind, format: d.format, confidence: round(d.score) }));

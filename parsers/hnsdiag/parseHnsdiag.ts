@@ -85,9 +85,13 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
   let legacyRows = 0;
   let blocks = 0;
   let unread = 0;
+  let firstUnread = 0;
   let lastCommand: string | undefined;
   const lastText = lines.reduce((k, l, idx) => (l.trim() !== '' ? idx + 1 : k), 0);
 
+  const noteUnread = (ln: number): void => {
+    if (unread++ === 0) firstUnread = ln;
+  };
   const flushBlock = (): void => {
     if (block) addBlock(block, sink, out);
     block = null;
@@ -157,7 +161,7 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     if (SEPARATOR.test(line)) continue;
     // Leftover JSON punctuation (an element the JSON reader could not use) is not a row.
     if (/^["{}[\]]/.test(trimmed)) {
-      unread++;
+      noteUnread(ln);
       continue;
     }
     const tokens = tokenize(line);
@@ -173,11 +177,11 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
       if (ln === lastText && /^[A-Za-z]+$/.test(trimmed) && /^(networks|endpoints|namespaces|loadbalancers|adapters)/i.test('networks endpoints namespaces loadbalancers adapters'.split(' ').find((w) => w.startsWith(trimmed.toLowerCase())) ?? '')) {
         sink.info(ln, `the text ends inside a section title ("${trimmed}"): what followed is not in it`);
       } else if (section && header) sink.warn(ln, `hnsdiag ${section} row has no ID: ${JSON.stringify(trimmed.slice(0, 120))}`);
-      else unread++;
+      else noteUnread(ln);
       continue;
     }
     if (!section) {
-      unread++;
+      noteUnread(ln);
       continue;
     }
     legacyRows++;
@@ -202,7 +206,8 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     if (text.trim() === '') sink.info(0, 'file is empty');
     else sink.warn(1, 'no hnsdiag objects found (not hnsdiag output, or a layout this reader does not know)');
   } else if (unread > 0) {
-    sink.info(0, `${unread} line(s) outside any hnsdiag section were ignored`);
+    const t = (lines[firstUnread - 1] ?? '').trim();
+    sink.info(firstUnread, `${unread} line${unread > 1 ? 's' : ''} outside any hnsdiag section not read, from ${JSON.stringify(t.length > 80 ? t.slice(0, 80) + '…' : t)}`);
   }
 }
 

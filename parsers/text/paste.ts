@@ -97,7 +97,9 @@ export function cleanPaste(input: string): PasteCleanup {
     const nonBlank = lines.map((l, i) => (l === '' ? -1 : i)).filter((i) => i >= 0);
     for (let k = 1; k <= 2 && k < nonBlank.length - 1; k++) {
       const head = nonBlank.slice(0, k);
-      if (!head.every((i) => !/^\s/.test(lines[i]))) break;
+      // The lines before are prose: not indented, no `Key : value`, no GUID (an hnsdiag block's
+      // `Endpoint : <guid>` over its indented keys is output, not a sentence).
+      if (!head.every((i) => !/^\s/.test(lines[i]) && !/\S\s+:\s|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(lines[i]))) break;
       const rest = nonBlank.slice(k);
       const block = Math.min(...rest.map((i) => /^ */.exec(lines[i])![0].length));
       if (block < 4 || rest.length < 2) continue;

@@ -8,7 +8,7 @@ import { at, clamp, type Detection, type Sample } from './types.ts';
 
 const KEYS: Record<'network' | 'endpoint' | 'policy' | 'namespaces', string[]> = {
   network: ['Subnets', 'MacPools', 'MacPool', 'LayeredOn', 'ManagementIP', 'DrMacAddress', 'Ipams', 'TotalEndpoints', 'CurrentEndpointCount', 'NetworkAdapterName', 'Extensions', 'NatName', 'DNSServerCompartment', 'MaxConcurrentEndpoints', 'AutomaticDNS'],
-  endpoint: ['IPAddress', 'IsRemoteEndpoint', 'VirtualNetworkName', 'VirtualNetwork', 'EncapOverhead', 'IpConfigurations', 'SharedContainers', 'HostComputeNamespace', 'GatewayAddress', 'PrefixLength', 'DNSServerList', 'MacAddress', 'CreateProcessingStartTime'],
+  endpoint: ['IPAddress', 'IsRemoteEndpoint', 'VirtualNetworkName', 'VirtualNetwork', 'EncapOverhead', 'IpConfigurations', 'SharedContainers', 'HostComputeNamespace', 'GatewayAddress', 'PrefixLength', 'DNSServerList', 'MacAddress', 'CreateProcessingStartTime', 'ExceptionList', 'NeedEncap'],
   policy: ['FrontendVIPs', 'HostComputeEndpoints', 'PortMappings', 'References', 'SourceVIP', 'VIPs', 'IsDSR', 'IsApplied', 'ExternalPort', 'InternalPort'],
   namespaces: ['CompartmentId', 'CompartmentGuid', 'IsDefault', 'NamespaceId', 'ResourceList', 'Containers'],
 };

@@ -44,12 +44,13 @@ export function detectHnsdiag(s: Sample): Detection | null {
       if (first < 0) first = i;
       continue;
     }
-    if (/^\s*Name\s+ID(\s+Virtual Network Name)?\s*$|^\s*ID\s+\|\s+(Virtual IPs|Endpoint IDs)/i.test(l)) {
+    if (/^\s*Name\s+ID(\s+Virtual Network Name)?\s*$|^\s*ID\s+\|?\s*(Virtual IPs|Endpoint IDs)/i.test(l)) {
       headers++;
       if (first < 0) first = i;
       continue;
     }
-    if (/^\s*[0-9a-f-]{30,40}\s+\|/i.test(l)) {
+    // `<LB guid> | <VIP> | <endpoint guids>`; older builds leave out the pipes (the seed's listing).
+    if (/^\s*[0-9a-f-]{30,40}\s+\|/i.test(l) || /^\s*[0-9a-f-]{30,40}\s+(\d{1,3}\.){3}\d{1,3}\s+[0-9a-f]{6,}-/i.test(l)) {
       lbRows++;
       continue;
     }

@@ -15,7 +15,7 @@ export function detectIp(s: Sample): Detection | null {
   for (const i of s.nonBlank) {
     const l = s.lines[i];
     if (title < 0 && isIpconfigTitle(l)) title = i;
-    else if (/Network Information for Compartment|Netzwerkinformationen für Depot|Informations réseau pour le compartiment/i.test(l)) compartments++;
+    else if (/^\s*(Network Information for Compartment|Netzwerkinformationen für Depot|Informations réseau pour le compartiment)\s+\d+/i.test(l)) compartments++;
     else if (isAdapterHeader(s.lines, i)) {
       adapters++;
       if (firstAdapter < 0) firstAdapter = i;
