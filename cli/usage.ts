@@ -2,7 +2,10 @@ export const USAGE = `hnsight — see Windows container networking (HNS, VFP, vS
 
 Usage:
   hnsight inspect <bundle-dir|bundle.zip|file> [--json] [--verbose]
-      Load a bundle and print what it holds: object counts, files read, parse issues, findings.
+  hnsight inspect <file> <file> ... | -
+      Load a bundle and print what it holds: object counts, files read (each with what it was
+      recognised as), parse issues, what is missing, findings. Several single files (saved outputs,
+      pastes) are read together as one node; - reads a pasted output from standard input.
       Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
   hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N] [--json]
       Walk a packet through the node's VFP rules: every hop with the rule that matched, its rewrite

@@ -1,6 +1,7 @@
 // The bundle summary shown after opening: node facts, counts, files and their issues.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { countObjects } from '../inspect.ts';
+import { missingInputs } from '../missing.ts';
 import type { BundleSummary } from './types.ts';
 
 export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSummary {
@@ -15,6 +16,8 @@ export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSu
     errors: f.issues.filter((i) => i.severity === 'error').length,
     warnings: f.issues.filter((i) => i.severity === 'warning').length,
     issues: f.issues.slice(0, 200).map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
+    ...(f.format !== undefined && f.kind !== 'known' ? { format: f.format, confidence: f.confidence, reason: f.reason } : {}),
+    ...(f.yields ? { yields: f.yields } : {}),
   }));
   return {
     id,
@@ -32,6 +35,7 @@ export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSu
     filesListed: files.filter((f) => !f.used).length,
     filesBroken: files.filter((f) => f.errors > 0).length,
     unmatched: m.joins.unmatched.slice(0, 500),
+    missing: missingInputs(m),
     loadMs: Math.round(loadMs),
   };
 }

@@ -2,6 +2,7 @@
 // plain JSON (no class instances, no typed arrays) so they cross IPC and HTTP unchanged.
 import type { Severity, SourceRef } from '../../parsers/types.ts';
 import type { InspectCounts } from '../inspect.ts';
+import type { MissingInput } from '../missing.ts';
 
 /** A stable reference to one object of the model, used for selection, search hits and the inspector. */
 export interface ObjectRef {
@@ -23,6 +24,12 @@ export interface FileSummary {
   errors: number;
   warnings: number;
   issues: { line: number; severity: Severity; message: string }[];
+  /** What output it was recognised as, how sure (0..1) and why. */
+  format?: string;
+  confidence?: number;
+  reason?: string;
+  /** What it yielded, counted. */
+  yields?: Record<string, number>;
 }
 
 export interface BundleSummary {
@@ -42,6 +49,8 @@ export interface BundleSummary {
   filesListed: number;
   filesBroken: number;
   unmatched: { kind: string; id: string; message: string; src?: SourceRef }[];
+  /** Core inputs the bundle lacks and what that prevents (analysis/missing.ts). */
+  missing?: MissingInput[];
   loadMs: number;
 }
 

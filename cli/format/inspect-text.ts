@@ -45,10 +45,20 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     if (!f.used && !opts.verbose && errs.length === 0) continue;
     const tag = errs.length ? `${errs.length} error(s)` : warns.length ? `${warns.length} warning(s)` : 'ok';
     out.push(`  ${f.name.padEnd(28)} ${f.kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
+    if (f.format && f.kind !== 'known') {
+      const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');
+      out.push(`      read as ${f.format}${f.confidence !== undefined ? ` (${Math.round(f.confidence * 100)}% sure)` : ''}${y ? `: ${y}` : ''}`);
+      if (opts.verbose && f.reason) out.push(`      because ${f.reason}`);
+    }
     const shown = opts.verbose ? f.issues : [...errs, ...warns].slice(0, 5);
     for (const i of shown) out.push(`      ${f.name}:${i.line} ${i.severity}: ${i.message}`);
     const hidden = (opts.verbose ? 0 : errs.length + warns.length) - shown.length;
     if (hidden > 0) out.push(`      … ${hidden} more (use --verbose or --json)`);
+  }
+  if (doc.missing.length) {
+    out.push('');
+    out.push(`not in this bundle: ${doc.missing.map((x) => x.what).join(', ')}`);
+    for (const x of doc.missing) out.push(...wrap(`${x.what} (${x.files.join(', ')}): ${x.prevents.join('; ')}`, 2));
   }
   if (m.joins.unmatched.length) {
     out.push('');
@@ -87,4 +97,9 @@ function wrap(text: string, indent: number, width = 110): string[] {
 function networkTypes(m: NodeModel): string | undefined {
   const types = [...new Set((m.networks ?? []).map((n) => n.type).filter((t) => t && t !== 'nat' && t !== 'ics'))];
   return types.length ? `network ${types.join(', ')}` : undefined;
+}
+
+/** "remote endpoints" → "remote endpoint", "IP addresses (Get-NetIPAddress)" → "IP address (…)". */
+function singular(label: string): string {
+  return label.replace(/(\w+)(?=( \(|$))/, (w) => (w.endsWith('sses') ? w.slice(0, -2) : w.endsWith('s') ? w.slice(0, -1) : w));
 }

@@ -32,6 +32,13 @@ export interface CniConfigFile {
   plugins: CniPluginConf[];
   /** The JSON did not parse (or is not an object). */
   invalid?: string;
+  /** The text ends before the JSON closes (a cut file or an excerpt): what came before the cut was read. */
+  cut?: boolean;
+  /** `crictl info`: the configuration containerd loaded, as its CRI plugin reports it. */
+  origin?: 'file' | 'crictl-info';
+  /** `crictl info` cniconfig.PluginConfDir / PluginDirs. */
+  confDir?: string;
+  binDirs?: string[];
   src: SourceRef;
 }
 

@@ -1,6 +1,6 @@
 // Loads a bundle from disk into a NodeModel: open (folder/zip/file), find the bundle root, read and
 // parse each file, assemble. Reports progress and honours cancellation between files.
-import { openBundle, type BundleEntry, type SourceLimits, DEFAULT_LIMITS } from './source.ts';
+import { openBundle, openFiles, textSource, type BundleEntry, type BundleSource, type SourceLimits, DEFAULT_LIMITS } from './source.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
 import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../parsers/model/assemble.ts';
@@ -31,8 +31,20 @@ export class LoadCancelled extends Error {
   override name = 'LoadCancelled';
 }
 
-export async function loadBundle(location: string, opts: LoadOptions = {}): Promise<NodeModel> {
-  const source = await openBundle(location, opts.limits ?? DEFAULT_LIMITS);
+/** A folder, a zip, a single file, or several single files read together as one node. */
+export async function loadBundle(location: string | readonly string[], opts: LoadOptions = {}): Promise<NodeModel> {
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  const source = typeof location === 'string' ? await openBundle(location, limits) : await openFiles(location, limits);
+  return loadSource(source, opts);
+}
+
+/** Texts held in memory (standard input, pasted outputs), each read as a file of its own. */
+export async function loadTexts(items: readonly { name: string; bytes: Uint8Array }[], location: string, opts: LoadOptions = {}): Promise<NodeModel> {
+  return loadSource(textSource(items, location, opts.limits ?? DEFAULT_LIMITS), opts);
+}
+
+async function loadSource(source: BundleSource, opts: LoadOptions): Promise<NodeModel> {
+  const location = source.location;
   try {
     const { root, candidates } = source.kind === 'file' ? { root: '', candidates: [] } : findBundleRoot(source.entries.map((e) => e.path));
     const inRoot: BundleEntry[] = source.entries.filter((e) => e.path.startsWith(root));

@@ -64,6 +64,59 @@ export async function openBundle(location: string, limits: SourceLimits = DEFAUL
   };
 }
 
+/**
+ * Several single files as one bundle: outputs saved or pasted one by one (an endpoint.txt from one
+ * ticket, a vfpctrl dump from another). Folders and zips are bundles of their own and are refused.
+ */
+export async function openFiles(locations: readonly string[], limits: SourceLimits = DEFAULT_LIMITS): Promise<BundleSource> {
+  if (locations.length === 1) return openBundle(locations[0], limits);
+  const entries: BundleEntry[] = [];
+  const names = new Set<string>();
+  let total = 0;
+  for (const location of locations) {
+    let stat;
+    try {
+      stat = await fs.stat(location);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new BundleOpenError(code === 'ENOENT' ? `no such file: ${location}` : `cannot open ${location}: ${code ?? String(e)}`);
+    }
+    if (!stat.isFile()) throw new BundleOpenError(`${location} is a folder: give one bundle folder or zip alone, or several single files`);
+    if (await looksLikeZip(location)) throw new BundleOpenError(`${location} is a zip: give one bundle folder or zip alone, or several single files`);
+    if (stat.size > limits.maxEntryBytes) throw new BundleOpenError(`${location} is ${stat.size} bytes, larger than the ${limits.maxEntryBytes}-byte limit`);
+    total += stat.size;
+    if (total > limits.maxTotalBytes) throw new BundleOpenError(`the files hold more than ${limits.maxTotalBytes} bytes; refusing to read them`);
+    const name = uniqueName(path.basename(location), names);
+    entries.push({ path: name, size: stat.size, diskPath: location, read: () => readWhole(location) });
+  }
+  return { kind: 'file', location: locations.join(' + '), entries, close: async () => {} };
+}
+
+/** Texts held in memory (standard input, pasted outputs) as a bundle of single files. */
+export function textSource(items: readonly { name: string; bytes: Uint8Array }[], location: string, limits: SourceLimits = DEFAULT_LIMITS): BundleSource {
+  const names = new Set<string>();
+  let total = 0;
+  const entries: BundleEntry[] = items.map((it) => {
+    if (it.bytes.length > limits.maxEntryBytes) throw new BundleOpenError(`${it.name} is ${it.bytes.length} bytes, larger than the ${limits.maxEntryBytes}-byte limit`);
+    total += it.bytes.length;
+    if (total > limits.maxTotalBytes) throw new BundleOpenError(`the texts hold more than ${limits.maxTotalBytes} bytes; refusing to read them`);
+    const bytes = it.bytes;
+    return { path: uniqueName(it.name.replace(/[\\/]/g, '_') || 'pasted.txt', names), size: bytes.length, read: async () => bytes };
+  });
+  return { kind: 'file', location, entries, close: async () => {} };
+}
+
+/** `name`, or `name (2)` … when taken: two saved files may share a base name. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let n = name;
+  for (let k = 2; taken.has(n.toLowerCase()); k++) {
+    const dot = name.lastIndexOf('.');
+    n = dot > 0 ? `${name.slice(0, dot)} (${k})${name.slice(dot)}` : `${name} (${k})`;
+  }
+  taken.add(n.toLowerCase());
+  return n;
+}
+
 async function readWhole(p: string): Promise<Uint8Array> {
   const b = await fs.readFile(p);
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
