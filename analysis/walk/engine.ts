@@ -15,6 +15,7 @@ import { returnPath } from './return-path.ts';
 import { protoNumber } from './match.ts';
 import { FlowTable, reverse, sameTuple, tupleOf, type Tuple } from './flows.ts';
 import { k8sNames } from '../k8s/index.ts';
+import { ruleEffect, type VfpRule } from '../../parsers/vfp/index.ts';
 
 export type { WalkOptions } from './walk-port.ts';
 
@@ -44,6 +45,8 @@ class Walk {
   sourcePort?: string;
   /** The backend a load balancer (VFP or HNS) sent the packet to, to check it exists. */
   dnatDip?: string;
+  /** Reply walks: request hops whose HNS-only translation was already undone. */
+  undone = new Set<number>();
   constructor(
     readonly ctx: WalkContext,
     public packet: Packet,
@@ -173,6 +176,10 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
   const ephemeralNote = flow.srcPort === undefined && flow.proto !== 'icmp' ? `source port ${EPHEMERAL} assumed (ephemeral)` : undefined;
   const src = canonIp(flow.srcIp)!;
   const verb = isReply ? 'answer' : 'send';
+
+  // A reply from a backend the request reached through an HNS-only translation (NodePort) is undone
+  // first: that state is taken to sit on the backend's side.
+  if (isReply) undoHnsFlows(w);
 
   // --- source ---------------------------------------------------------------------------------
   const srcEp = ctx.local.get(src);
@@ -361,6 +368,15 @@ function hopNodes(w: Walk, h: WalkHop, owner: string | undefined): string[] | un
   return nodes.length ? nodes : undefined;
 }
 
+/** The rule a hop on a port names (for re-reading its data). */
+function ruleOfHop(w: Walk, h: WalkHop): VfpRule | undefined {
+  if (!h.port || !w.ctx.model.vfp) return undefined;
+  const port = portByName(w.ctx, h.port.toLowerCase());
+  const pol = port ? w.ctx.model.vfp.getPolicy(port.key) : undefined;
+  for (const l of pol?.layers ?? []) for (const g of l.groups) for (const r of g.rules) if (r.src.line === h.evidence?.line && r.name === h.rule) return r;
+  return undefined;
+}
+
 function portByName(ctx: WalkContext, name: string): VfpPortRef | undefined {
   return (ctx.model.ports ?? []).find((p) => p.name.toLowerCase() === name || p.key === name);
 }
@@ -375,7 +391,7 @@ function undoHnsFlows(w: Walk): void {
   const fwd = w.reply?.fwd;
   if (!fwd) return;
   fwd.hops.forEach((h, i) => {
-    if (h.kind !== 'note' || !h.stateful || !h.before || !h.after) return;
+    if (h.kind !== 'note' || !h.stateful || !h.before || !h.after || w.undone.has(i)) return;
     if (!sameTuple(tupleOf(w.packet), reverse(tupleOf(h.after)))) return;
     const to = reverse(tupleOf(h.before));
     const after: Packet = { ...w.packet, srcIp: to.srcIp, srcPort: to.srcPort, dstIp: to.dstIp, dstPort: to.dstPort };
@@ -391,6 +407,7 @@ function undoHnsFlows(w: Walk): void {
       after,
     });
     w.packet = after;
+    w.undone.add(i);
   });
 }
 
@@ -641,23 +658,44 @@ function routeOut(w: Walk, opts: WalkOptions): void {
     iface = r.interface;
     onLinkText = r.onLink ? `the on-link network of ${r.interface}` : `next hop ${r.gateway}`;
     // Overlay pods are reachable only inside VXLAN: a pod address leaving bare is lost in the underlay.
-    if (ctx.podNetwork?.type === 'overlay') {
-      const rsr = ctx.podNetwork.remoteSubnetRoutes.find((x) => inCidr(p.dstIp, x.destinationPrefix));
-      // Only HNS's own remote subnets say an address is a pod behind VXLAN; other remote endpoints
-      // (the API server, node addresses) are reached through the underlay.
-      if (rsr) {
-        const i = w.add({
+    // Only HNS's own remote subnets say an address is a pod behind VXLAN; other remote endpoints (the
+    // API server, node addresses) are reached through the underlay.
+    const rsr = (ctx.model.networks ?? []).some((n) => n.type === 'overlay') ? ctx.hns.remoteSubnetFor(p.dstIp) : undefined;
+    if (rsr) {
+      // An lbnat rule with a map space can encapsulate to its backend itself (vfpctrl `/?` lbnat
+      // "[[space]]" and flag "262144: Encap"); the printed data does not say whether it does.
+      const lbHop = [...w.hops].reverse().find((h) => h.kind === 'vfp' && h.action === 'DNAT' && canonIp(h.after?.dstIp) === canonIp(p.dstIp));
+      const lbRule = lbHop ? ruleOfHop(w, lbHop) : undefined;
+      const mapSpace = lbRule ? ruleEffect(lbRule).mapSpace : undefined;
+      if (mapSpace) {
+        const enc = { type: 'VXLAN', srcIp: ctx.nodeIp, dstIp: rsr.pa, vni: rsr.vni, dstMac: rsr.mac };
+        w.add({
           at: 'vSwitch',
-          kind: 'drop',
-          action: 'no encap',
+          kind: 'note',
+          action: 'encap (map space)',
+          rewrite: { encap: { type: enc.type, dstIp: enc.dstIp, vni: enc.vni } },
           inferred: true,
-          evidence: ctx.podNetwork.src,
-          note: `HNS has RemoteSubnetRoute ${rsr.destinationPrefix} → PA ${rsr.providerAddress}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)`,
-          nodes: [`next-hop:${rsr.providerAddress}`],
+          unmodelled: `${lbHop!.rule} names map space ${mapSpace} but prints no encap setting: whether VFP tunnels the packet to its remote backend through it is not in the bundle`,
+          evidence: lbHop!.evidence,
+          note: `taken as tunnelled to HNS RemoteSubnetRoute ${rsr.prefix} → ${rsr.pa} (inferred)`,
+          before: { ...p },
+          after: { ...p, encap: enc },
         });
-        w.end('dropped', `no encap rule (REMOTESUBNETROUTE or map encap) covers ${p.dstIp} (pod subnet ${rsr.destinationPrefix} on ${rsr.providerAddress}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
+        w.packet = { ...p, encap: enc };
+        leaveEncapsulated(w);
         return;
       }
+      const i = w.add({
+        at: 'vSwitch',
+        kind: 'drop',
+        action: 'no encap',
+        inferred: true,
+        evidence: rsr.src,
+        note: `HNS has RemoteSubnetRoute ${rsr.prefix} → PA ${rsr.pa}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)`,
+        nodes: [`next-hop:${rsr.pa}`],
+      });
+      w.end('dropped', `no encap rule (REMOTESUBNETROUTE or map encap) covers ${p.dstIp} (pod subnet ${rsr.prefix} on ${rsr.pa}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
+      return;
     }
     routeHop = w.add({
       at: 'host routing',

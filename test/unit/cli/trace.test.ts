@@ -55,7 +55,7 @@ describe('hnsight trace', () => {
 
   it.each([
     [['trace', demo, '--to', '10.0.0.1'], /needs --from/],
-    [['trace', demo, '--from', 'pod-a', '--to', '10.0.0.1'], /--from must be an IPv4 address/],
+    [['trace', demo, '--from', 'pod-a', '--to', '10.0.0.1'], /--from must be an IPv4 or IPv6 address/],
     [['trace', demo, '--from', '10.0.0.1', '--to', '10.0.0.2:99999'], /out of range/],
     [['trace', demo, '--from', '10.0.0.1', '--to', '10.0.0.2', '--proto', 'sctp'], /--proto must be/],
     [['trace', path.join(repo, 'nope'), '--from', '10.0.0.1', '--to', '10.0.0.2'], /no such file or folder/],
