@@ -6,7 +6,7 @@
 // (walkReply): it starts where the request ended and crosses the layers back, through the flows the
 // request created.
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
-import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';
+import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
 import { walkContext, lookupRoute, lookupRoute6, lbKey, type WalkContext } from './context.ts';
 import { walkPort, type PortWalkContext, type WalkOptions } from './walk-port.ts';
@@ -279,14 +279,22 @@ function compartmentHop(w: Walk, ep: HnsEndpoint, dstIp: string): void {
     return;
   }
   if (familyOf(dstIp) === 6) {
+    // ipconfig prints no IPv6 prefix lengths; the HNS network's IPv6 subnet says what is on-link.
     const gw6 = a.adapter.gateways.find((g) => familyOf(g) === 6);
+    const net = (w.ctx.model.networks ?? []).find((n) => n.id.toLowerCase() === ep.networkId?.toLowerCase()) ?? w.ctx.podNetwork;
+    const subnet = ep.ipv6 ? net?.subnets.find((s) => familyOf(s.prefix.split('/')[0]) === 6 && inCidr(ep.ipv6!, s.prefix)) : undefined;
+    const onLink6 = subnet ? inCidr(dstIp, subnet.prefix) : undefined;
     w.add({
       at: `compartment ${a.compartment.id}, ${a.adapter.name}`,
       kind: 'compartment',
-      action: gw6 ? `via gateway ${gw6}` : 'IPv6',
+      action: onLink6 ? 'on-link' : gw6 ? `via gateway ${gw6}` : 'IPv6',
       evidence: a.adapter.src,
-      inferred: true,
-      note: `ipconfig prints no IPv6 prefix lengths: whether ${dstIp} is on-link cannot be read; the packet is taken to the pod's VFP port${gw6 ? ` (default gateway ${gw6})` : ''}`,
+      inferred: subnet ? undefined : true,
+      note: subnet
+        ? onLink6
+          ? `${dstIp} is in the pod's IPv6 subnet ${subnet.prefix} (HNS network ${net!.name}): sent straight to it`
+          : `default gateway ${gw6 ?? '(none printed)'}`
+        : `neither ipconfig (no IPv6 prefix lengths) nor HNS says whether ${dstIp} is on-link; the packet is taken to the pod's VFP port${gw6 ? ` (default gateway ${gw6})` : ''}`,
       nodes: [`compartment:${a.compartment.id}`],
     });
     return;
@@ -432,7 +440,8 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
       });
       if (ep) {
         const pod = k8sNames(ctx.model).podLabel(ep.ip ?? '');
-        deliverTo(w, port, `pod ${ep.ip ?? ep.ipv6}${pod ? ` (${pod})` : ''}`, `endpoint:${ep.id}`, ep, opts);
+        const addr = familyOf(p.dstIp) === 6 ? (ep.ipv6 ?? ep.ip) : (ep.ip ?? ep.ipv6);
+        deliverTo(w, port, `pod ${addr}${pod ? ` (${pod})` : ''}`, `endpoint:${ep.id}`, ep, opts);
       } else deliverTo(w, port, port === ctx.hostPort ? 'host' : `port ${short(port.name)}`, `port:${port.key}`, undefined, opts);
       return;
     }
@@ -601,7 +610,7 @@ function leaveEncapsulated(w: Walk): void {
     action: `${enc.type} encap`,
     rewrite: { encap: { type: enc.type, dstIp: enc.dstIp, vni: enc.vni } },
     evidence: route?.route.src,
-    inferred: p.paRoute?.ifIndex !== undefined && !route ? true : undefined,
+    inferred: p.paRoute?.ifIndex !== undefined && (!via || !route) ? true : undefined,
     note: `outer packet ${enc.srcIp ?? ctx.nodeIp ?? '?'} → ${enc.dstIp}${enc.vni !== undefined ? `, VNI ${enc.vni}` : ''}; inner ${p.srcIp} → ${p.dstIp}${constraint}`,
     nodes: [...(ctx.extPort ? [`port:${ctx.extPort.key}`] : []), `next-hop:${enc.dstIp}`],
   });
@@ -636,7 +645,7 @@ function routeOut(w: Walk, opts: WalkOptions): void {
     }
     const r = r6.route;
     nextHop = r.onLink ? p.dstIp : r.gateway;
-    iface = `interface index ${r.ifIndex}`;
+    iface = `ifIndex ${r.ifIndex}`;
     onLinkText = r.onLink ? `the on-link network of interface index ${r.ifIndex}` : `next hop ${r.gateway}`;
     routeHop = w.add({
       at: 'host routing',
