@@ -45,6 +45,8 @@ class Walk {
   sourcePort?: string;
   /** The backend a load balancer (VFP or HNS) sent the packet to, to check it exists. */
   dnatDip?: string;
+  /** The destination was translated by an HNS load balancer the rules do not show (NodePort). */
+  viaHnsLb = false;
   /** Reply walks: request hops whose HNS-only translation was already undone. */
   undone = new Set<number>();
   constructor(
@@ -562,6 +564,7 @@ function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
   const before = { ...p };
   w.packet = { ...p, dstIp: dip, dstPort: port?.internalPort ?? p.dstPort };
   w.dnatDip = canonIp(dip);
+  w.viaHnsLb = true;
   w.add({
     at: 'vSwitch (NodePort)',
     kind: 'note',
@@ -676,6 +679,24 @@ function routeOut(w: Walk, opts: WalkOptions): void {
       const lbHop = [...w.hops].reverse().find((h) => h.kind === 'vfp' && h.action === 'DNAT' && canonIp(h.after?.dstIp) === canonIp(p.dstIp));
       const lbRule = lbHop ? ruleOfHop(w, lbHop) : undefined;
       const mapSpace = lbRule ? ruleEffect(lbRule).mapSpace : undefined;
+      if (w.viaHnsLb && canonIp(p.dstIp) === w.dnatDip) {
+        // The load balancing itself was read from HNS; so is the tunnel to the backend's node.
+        const enc = { type: 'VXLAN', srcIp: ctx.nodeIp, dstIp: rsr.pa, vni: rsr.vni, dstMac: rsr.mac };
+        w.add({
+          at: 'vSwitch',
+          kind: 'note',
+          action: 'encap',
+          rewrite: { encap: { type: enc.type, dstIp: enc.dstIp, vni: enc.vni } },
+          inferred: true,
+          evidence: rsr.src,
+          note: `the backend is on another node: the HNS load balancer's traffic is taken as tunnelled to its RemoteSubnetRoute ${rsr.prefix} → ${rsr.pa}`,
+          before: { ...p },
+          after: { ...p, encap: enc },
+        });
+        w.packet = { ...p, encap: enc };
+        leaveEncapsulated(w);
+        return;
+      }
       if (mapSpace) {
         const enc = { type: 'VXLAN', srcIp: ctx.nodeIp, dstIp: rsr.pa, vni: rsr.vni, dstMac: rsr.mac };
         w.add({

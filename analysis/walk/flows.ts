@@ -42,6 +42,8 @@ export const sameTuple = (a: Tuple, b: Tuple) => key(a) === key(b);
 export class FlowTable {
   private layers = new Map<string, FlowEntry[]>();
   private steer: SteerEntry[] = [];
+  /** Every port/layer the request crossed (with or without a rule that keeps state). */
+  private crossedLayers = new Set<string>();
 
   /** Built from a request's hops: any walk result, also one read back from JSON. */
   static fromHops(hops: WalkHop[]): FlowTable {
@@ -50,6 +52,7 @@ export class FlowTable {
     hops.forEach((h, i) => {
       if (!h.port || !h.before || !h.after) return;
       const port = h.port.toLowerCase();
+      if (h.layer !== undefined) t.crossedLayers.add(`${port}|${h.layer}`);
       if (h.kind === 'vfp' && h.stateful && !h.superseded && h.layer !== undefined && h.action !== 'block') {
         const k = `${port}|${h.layer}`;
         const list = t.layers.get(k) ?? [];
@@ -71,6 +74,11 @@ export class FlowTable {
     if (!list) return undefined;
     const k = key(tupleOf(p));
     return list.find((e) => key(e.match) === k);
+  }
+
+  /** The request crossed this layer of this port (in its own direction). */
+  crossed(port: string, layer: string): boolean {
+    return this.crossedLayers.has(`${port.toLowerCase()}|${layer}`);
   }
 
   /** The port whose rewritten request this packet answers, if any. */

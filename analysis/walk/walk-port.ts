@@ -137,7 +137,21 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
     }
     if (decided) {
       const { g, m, gc } = decided;
-      const res = applyRule(m.rule, packet, actx);
+      let res = applyRule(m.rule, packet, actx);
+      // A reply is part of the connection its request opened: a NAT or load-balancing rule of a layer the
+      // request crossed does not rewrite it (OutboundNAT and service rules are for connections the pod
+      // opens; replies to probes, NodePorts and other pods' connections are not NATed on a real node).
+      const rw = res.rewrite;
+      if (ctx.flows && rw && (rw.srcIp !== undefined || rw.dstIp !== undefined || rw.srcPort !== undefined || rw.dstPort !== undefined) && (res.kind === 'nat' || res.kind === 'lb') && ctx.flows.crossed(policy.portName, name)) {
+        res = {
+          kind: 'allow',
+          action: 'not applied (reply)',
+          packet,
+          keepsState: false,
+          inferred: true,
+          note: `the answer belongs to a connection that came in through this layer; VFP's connection state keeps ${m.rule.name} from rewriting it (inferred: VFP documents flows per connection, not this case)`,
+        };
+      }
       const notes = [
         res.note,
         m.uncertain && `matched assuming: ${m.uncertain}`,
