@@ -43,6 +43,9 @@ const T: Record<string, TypeInfo> = {
   allow: { action: 'allow', basis: 'HELP "allow, block … :" take no data; GUIDE/SdnDiagnostics#629 dumps' },
   block: { action: 'block', basis: 'HELP; SdnDiagnostics#629 and kubernetes#79359 dumps' },
   lbnat: { action: 'lb', basis: 'HELP lbnat "[diprange] [port] ..64", flags Modify destination IP/port, MAC fixup, Create flow; GUIDE LB rules' },
+  // Every LB_DSR_* rule seen (networkhealth.ps1's expectations, the hand-written bundles) prints type lbnat;
+  // a dump that spells the type after the rule family is read the same way.
+  lbdsr: { action: 'lb', basis: 'LB_DSR_* rules are lbnat rules in the DSR layer (networkhealth.ps1)' },
   nat: { action: 'nat', natDefault: 'destination', basis: 'HELP nat "[ip] [port]", flags "256:Source NAT; 512:Dest NAT (default)"' },
   dynnat: { action: 'nat', natDefault: 'source', pool: true, basis: 'HELP dynnat "[nat_id]", flags "256:Source NAT (default); 512:Dest NAT"; kubernetes#79359 dump; TSC models SNAT_…_OUTBOUNDNAT_… as dynnat' },
   dynamicnat: { action: 'nat', natDefault: 'source', pool: true, basis: 'ETW rule type 5 DynamicNat (the JSON output names types by this enum)' },
@@ -72,7 +75,7 @@ export function typeInfo(type: string): TypeInfo | undefined {
 }
 
 /** Types vfpctrl knows but whose effect the walk does not model (CA↔PA mapping rewrites, redirects, ping responder). */
-const NOT_MODELLED = new Set(['mapin', 'mapout', 'mapipin', 'mapipout', 'mapmacin', 'mapmacout', 'redirect', 'caredirect', 'pingresponse']);
+const NOT_MODELLED = new Set(['mapin', 'mapout', 'mapipin', 'mapipout', 'mapmacin', 'mapmacout', 'mapaddr', 'redirect', 'caredirect', 'pingresponse']);
 
 export interface RuleSemantics {
   action: RuleAction;
