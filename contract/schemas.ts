@@ -8,7 +8,8 @@ import type { Notes } from '../analysis/report/notes.ts';
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 const localPath = z.string().min(1).max(4096);
-const ipv4 = z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/);
+// A walk's addresses: IPv4 or IPv6 (dual-stack Services are walked on both families).
+const ip = z.union([z.ipv4(), z.ipv6()]);
 const port = z.number().int().min(1).max(65535);
 const isoTime = z.string().max(40);
 
@@ -52,12 +53,12 @@ export type CollectTarget = z.infer<typeof collectTarget>;
 
 /** A packet walk to run. The same shape as analysis/walk's Flow (checked below). */
 export const flowSchema = z.object({
-  srcIp: ipv4,
-  dstIp: ipv4,
+  srcIp: ip,
+  dstIp: ip,
   dstPort: port.optional(),
   srcPort: port.optional(),
   proto: z.enum(['tcp', 'udp', 'icmp']),
-  dip: ipv4.optional(),
+  dip: ip.optional(),
 }).strict();
 
 export const noteSchema = z.object({

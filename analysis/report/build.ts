@@ -7,6 +7,7 @@ import type { TopologyGraph } from '../view-models/types.ts';
 import type { FindingView } from '../view-models/findings.ts';
 import { countObjects } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
+import { hopFlags, verdictFlags } from '../walk/format.ts';
 import { walkPresets } from '../walk/presets.ts';
 import { runChecks } from '../checks/index.ts';
 import { findingViews } from '../view-models/findings.ts';
@@ -43,7 +44,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   const aliases = portAliases(m, graph);
   const allFindings = opts.findings ?? findingViews(m, runChecks(m));
   const shown = allFindings.filter((f) => f.severity !== 'info');
-  const results = dedupeFlows(flows).map((f) => walkFlow(m, f, { explain: true }));
+  const results = dedupeFlows(flows).map((f) => walkFlow(m, f, { explain: true, reply: true }));
 
   const traces: ReportTrace[] = results.map((t, i) => {
     const color = PATH_COLORS[i % PATH_COLORS.length];
@@ -56,7 +57,22 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
       reason: t.reason,
       final: t.final,
       egress: t.egress,
+      flags: verdictFlags(t),
+      caveats: t.caveats ?? [],
       hops: t.hops.map((h, j) => reportHop(m, h, j, j === t.deciding)),
+      ...(t.reply
+        ? {
+            reply: {
+              verdict: t.reply.verdict,
+              reason: t.reply.reason,
+              final: t.reply.final,
+              egress: t.reply.egress,
+              flags: verdictFlags(t.reply),
+              caveats: t.reply.caveats ?? [],
+              hops: t.reply.hops.map((h, j) => reportHop(m, h, j, j === t.reply!.deciding)),
+            },
+          }
+        : {}),
       notes: [],
       path: steps,
       svg: pathSvg(t, steps, color, `p${i}`),
@@ -174,6 +190,7 @@ function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): 
     action: h.action,
     rewrite: rewriteText(h),
     inferred: !!h.inferred,
+    flags: hopFlags(h),
     alternatives: h.alternatives ?? [],
     deciding,
     notes: [],
@@ -186,6 +203,7 @@ function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): 
   if (h.ruleType !== undefined) hop.ruleType = h.ruleType;
   if (h.priority !== undefined) hop.priority = h.priority;
   if (h.note !== undefined) hop.note = h.note;
+  if (h.unmodelled !== undefined) hop.unmodelled = h.unmodelled;
   if (h.evidence) hop.evidence = evidence(m, h.evidence.file, h.evidence.line);
   return hop;
 }

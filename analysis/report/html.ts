@@ -171,7 +171,8 @@ function walk(t: ReportTrace, i: number): string {
   const o: string[] = [];
   o.push(`<section class="walk" id="walk-${i + 1}">`);
   o.push(`<h3>${i + 1}. ${esc(t.title)}</h3>`);
-  o.push(`<p class="verdict"><span class="badge ${t.verdict}">${t.verdict.toUpperCase()}</span> ${esc(t.reason)}</p>`);
+  o.push(`<p class="verdict"><span class="badge ${t.verdict}">${t.verdict.toUpperCase()}</span>${t.flags.length ? ` <span class="inferred">(${esc(t.flags.join('; '))})</span>` : ''} ${esc(t.reason)}</p>`);
+  o.push(...caveatList(t.caveats));
   const fin = t.final;
   const eg = [t.egress.nextHop && `next hop ${t.egress.nextHop}`, t.egress.interface && `interface ${t.egress.interface}`, t.egress.encapDst && `encap to ${t.egress.encapDst}`].filter(Boolean).join(', ');
   o.push(`<p class="muted">Packet at the end: <span class="mono">${esc(`${fin.proto.toUpperCase()} ${fin.srcIp}${fin.srcPort !== undefined ? `:${fin.srcPort}` : ''} → ${fin.dstIp}${fin.dstPort !== undefined ? `:${fin.dstPort}` : ''}`)}</span>${eg ? ` · ${esc(eg)}` : ''}</p>`);
@@ -180,13 +181,25 @@ function walk(t: ReportTrace, i: number): string {
   o.push('<table class="hops"><colgroup><col style="width:4%"><col style="width:17%"><col style="width:22%"><col style="width:19%"><col style="width:13%"><col style="width:25%"></colgroup>');
   o.push('<thead><tr><th>#</th><th>where</th><th>layer / group / rule</th><th>action</th><th>rewrite</th><th>evidence</th></tr></thead><tbody>');
   for (const h of t.hops) {
-    const action = `${esc(h.action)}${h.inferred ? ' <span class="inferred">(inferred)</span>' : ''}${h.note ? `<br><span class="muted">${esc(h.note)}</span>` : ''}${h.alternatives.length ? `<br><span class="muted">other backends: ${esc(h.alternatives.join(', '))}</span>` : ''}`;
+    const action = `${esc(h.action)}${h.flags.length ? ` <span class="inferred">(${esc(h.flags.join(', '))})</span>` : ''}${h.unmodelled ? `<br><span class="inferred">unmodelled: ${esc(h.unmodelled)}</span>` : ''}${h.note ? `<br><span class="muted">${esc(h.note)}</span>` : ''}${h.alternatives.length ? `<br><span class="muted">other backends: ${esc(h.alternatives.join(', '))}</span>` : ''}`;
     const ev = h.evidence ? evidenceBlock(h.evidence, h.deciding || h.notes.length > 0) : '';
     o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${h.index + 1}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td>${ruleCell(h)}</td><td>${action}</td><td class="mono">${esc(h.rewrite)}</td><td>${ev}</td></tr>`);
     for (const n of h.notes) o.push(`<tr class="note-row"><td></td><td colspan="5">${note(n)}</td></tr>`);
   }
   o.push('</tbody></table>');
   o.push('<p class="muted" style="font-size:12px">★ the hop that decided the verdict.</p>');
+  if (t.reply) {
+    const r = t.reply;
+    const rf = r.final;
+    o.push(`<p class="verdict">Reply: <span class="badge ${r.verdict}">${r.verdict.toUpperCase()}</span>${r.flags.length ? ` <span class="inferred">(${esc(r.flags.join('; '))})</span>` : ''} ${esc(r.reason)}</p>`);
+    o.push(`<p class="muted">Reply at the end: <span class="mono">${esc(`${rf.proto.toUpperCase()} ${rf.srcIp}${rf.srcPort !== undefined ? `:${rf.srcPort}` : ''} → ${rf.dstIp}${rf.dstPort !== undefined ? `:${rf.dstPort}` : ''}`)}</span></p>`);
+    o.push(...caveatList(r.caveats));
+  }
   o.push('</section>');
   return o.join('\n');
+}
+
+function caveatList(cs: ReportTrace['caveats']): string[] {
+  if (!cs.length) return [];
+  return [`<ul class="caveats">${cs.map((c) => `<li><span class="inferred">${esc(c.kind)}</span> ${esc(c.text)}${c.source ? ` <span class="muted">(${esc(c.source)})</span>` : ''}</li>`).join('')}</ul>`];
 }

@@ -109,7 +109,9 @@ function finding(f: ReportFinding): string[] {
 }
 
 function walk(t: ReportTrace, i: number): string[] {
-  const o = [`### ${i + 1}. ${para(t.title)}`, '', `${ICON[t.verdict]} **${t.verdict.toUpperCase()}** — ${para(t.reason)}`, ''];
+  const o = [`### ${i + 1}. ${para(t.title)}`, '', `${ICON[t.verdict]} **${t.verdict.toUpperCase()}**${t.flags.length ? ` _(${para(t.flags.join('; '))})_` : ''} — ${para(t.reason)}`, ''];
+  for (const c of t.caveats) o.push(`- _${c.kind}:_ ${para(c.text)}${c.source ? ` (${para(c.source)})` : ''}`);
+  if (t.caveats.length) o.push('');
   const fin = t.final;
   const eg = [t.egress.nextHop && `next hop ${t.egress.nextHop}`, t.egress.interface && `interface ${t.egress.interface}`, t.egress.encapDst && `encap to ${t.egress.encapDst}`].filter(Boolean).join(', ');
   o.push(`Packet at the end: ${code(`${fin.proto.toUpperCase()} ${fin.srcIp}${fin.srcPort !== undefined ? `:${fin.srcPort}` : ''} → ${fin.dstIp}${fin.dstPort !== undefined ? `:${fin.dstPort}` : ''}`)}${eg ? ` (${eg})` : ''}`, '');
@@ -121,11 +123,18 @@ function walk(t: ReportTrace, i: number): string[] {
   o.push('| # | where | layer / group / rule | action | rewrite | evidence |', '|---|---|---|---|---|---|');
   for (const h of t.hops) {
     const rule = [h.layer, h.group, h.rule].filter(Boolean).join(' / ');
-    const action = `${h.action}${h.inferred ? ' _(inferred)_' : ''}`;
-    const extra = [h.note, h.alternatives.length ? `other backends: ${h.alternatives.join(', ')}` : ''].filter(Boolean).join('; ');
+    const action = `${h.action}${h.flags.length ? ` _(${h.flags.join(', ')})_` : ''}`;
+    const extra = [h.unmodelled ? `unmodelled: ${h.unmodelled}` : '', h.note, h.alternatives.length ? `other backends: ${h.alternatives.join(', ')}` : ''].filter(Boolean).join('; ');
     o.push(`| ${h.index + 1}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${rule ? codeCell(rule) : ''}${h.ruleType ? ` [${cell(h.ruleType)}]` : ''} | ${cell(action)}${extra ? `<br><sub>${cell(extra)}</sub>` : ''} | ${cell(h.rewrite)} | ${h.evidence ? code(`${h.evidence.file}:${h.evidence.line}`) : ''} |`);
   }
   o.push('', '★ decided the verdict.', '');
+  if (t.reply) {
+    const r = t.reply;
+    const rf = r.final;
+    o.push(`**Reply:** ${ICON[r.verdict]} **${r.verdict.toUpperCase()}**${r.flags.length ? ` _(${para(r.flags.join('; '))})_` : ''} — ${para(r.reason)}; at the end ${code(`${rf.proto.toUpperCase()} ${rf.srcIp}${rf.srcPort !== undefined ? `:${rf.srcPort}` : ''} → ${rf.dstIp}${rf.dstPort !== undefined ? `:${rf.dstPort}` : ''}`)}`, '');
+    for (const c of r.caveats) o.push(`- _${c.kind}:_ ${para(c.text)}${c.source ? ` (${para(c.source)})` : ''}`);
+    if (r.caveats.length) o.push('');
+  }
   for (const h of t.hops) for (const n of h.notes) o.push(...note(n));
   const blocks = t.hops.filter((h) => h.evidence && h.evidence.lines.length > 1);
   if (blocks.length) {

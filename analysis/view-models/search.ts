@@ -179,6 +179,7 @@ function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
   // `RULE :` with no id: the Friendly name on the next line names it.
   const next = bytes.indexOf(10, end + 1);
   const l2 = new TextDecoder('latin1').decode(bytes.subarray(end + 1, next < 0 ? bytes.length : next));
-  const m = /Friendly name\s*:\s*(.*)$/.exec(l2);
+  // CRLF dumps: `.` stops at the `\r`, so take everything but line ends.
+  const m = /Friendly name\s*:\s*([^\r\n]*)/.exec(l2);
   return m ? m[1].trim() : '(unnamed rule)';
 }

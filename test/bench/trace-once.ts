@@ -1,5 +1,6 @@
 // Trace timing on the big node: load once, warm the ports used (their rules are parsed on first
-// use), then time many pod → service / pod → pod / pod → outside walks. Prints { traceMedianUs, ... }.
+// use), then time many pod → service / pod → pod / pod → outside walks, each with its reply walked too.
+// Prints { traceMedianUs, ... }.
 import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import type { Flow } from '../../analysis/walk/types.ts';
@@ -27,13 +28,13 @@ for (let i = 0; i < 2000; i++) {
 }
 // Warm-up: every port a flow touches gets parsed once (that cost belongs to the first click, not to a trace).
 const tw = performance.now();
-for (const f of flows) walkFlow(model, f);
+for (const f of flows) walkFlow(model, f, { reply: true });
 const warmMs = performance.now() - tw;
 const times: number[] = [];
 const verdicts: Record<string, number> = {};
 for (const f of flows) {
   const t0 = performance.now();
-  const r = walkFlow(model, f);
+  const r = walkFlow(model, f, { reply: true });
   times.push((performance.now() - t0) * 1000);
   verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
 }

@@ -41,6 +41,37 @@ describe('hnsight trace', () => {
     expect(b.final.dstIp).toBe('10.244.19.4');
   });
 
+  it('--reply walks the reply too: text under its own heading, JSON as a nested document with the flags', async () => {
+    const txt = await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:53', '--proto', 'udp', '--dip', '10.244.19.3', '--reply');
+    expect(txt.code).toBe(0);
+    expect(txt.stdout).toMatch(/\nreply UDP 10\.244\.19\.3:53 → 10\.244\.18\.3:49152\n/);
+    expect(txt.stdout).toMatch(/verdict: DELIVERED.*the answer 10\.96\.0\.10:53 → 10\.244\.18\.3:49152 the source expects/);
+    const t = JSON.parse((await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:53', '--proto', 'udp', '--dip', '10.244.19.3', '--reply', '--json')).stdout);
+    for (const k of ['dependsOnUnmodelled', 'inferred', 'caveats']) expect(t, k).toHaveProperty(k);
+    expect(t.reply.kind).toBe('reply');
+    expect(t.reply.final).toMatchObject({ srcIp: '10.96.0.10', srcPort: 53, dstIp: '10.244.18.3' });
+    expect(t.reply.hops.some((h: { flow: boolean; rule: string }) => h.flow && /^LB_DSR_/.test(h.rule))).toBe(true);
+  });
+
+  it('a step the bundle does not state is flagged beside the verdict; an unmodelled rule too', async () => {
+    // OutboundNAT's address comes from the dynnat rule's name (the demo has no NAT ranges): inferred
+    const r = await run('trace', demo, '--from', '10.244.18.3', '--to', '93.184.216.34:443');
+    expect(r.stdout).toMatch(/SNAT: src → 10\.240\.0\.\d+ {2}\(inferred\)/);
+    expect(r.stdout).toMatch(/verdict: FORWARDED \(some steps are inferred\)/);
+  });
+
+  it('takes IPv6 addresses ([ADDRESS]:PORT) and refuses mixed families', async () => {
+    // the IPv4-only demo has no IPv6 route: the walk says so (and exits 1, dropped)
+    const r = await run('trace', demo, '--from', 'fd00::5', '--to', '[fd00::6]:80', '--json');
+    const t = JSON.parse(r.stdout);
+    expect(t.final).toMatchObject({ srcIp: 'fd00::5', dstIp: 'fd00::6', dstPort: 80 });
+    expect(t.reason).toMatch(/no IPv6 route to fd00::6/);
+    expect(r.code).toBe(1);
+    const m = await run('trace', demo, '--from', 'fd00::5', '--to', '10.0.0.1');
+    expect(m.code).toBe(2);
+    expect(m.stderr).toMatch(/same IP family/);
+  });
+
   it('exits 1 when the packet is dropped', async () => {
     // a ClusterIP port the service does not expose: no LB rule translates it
     const r = await run('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:54', '--proto', 'udp');
@@ -50,7 +81,7 @@ describe('hnsight trace', () => {
 
   it.each([
     [['trace', demo, '--to', '10.0.0.1'], /needs --from/],
-    [['trace', demo, '--from', 'pod-a', '--to', '10.0.0.1'], /--from must be an IPv4 address/],
+    [['trace', demo, '--from', 'pod-a', '--to', '10.0.0.1'], /--from must be an IPv4 or IPv6 address/],
     [['trace', demo, '--from', '10.0.0.1', '--to', '10.0.0.2:99999'], /out of range/],
     [['trace', demo, '--from', '10.0.0.1', '--to', '10.0.0.2', '--proto', 'sctp'], /--proto must be/],
     [['trace', path.join(repo, 'nope'), '--from', '10.0.0.1', '--to', '10.0.0.2'], /no such file or folder/],

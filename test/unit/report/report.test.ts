@@ -69,7 +69,14 @@ describe('report document (l2bridge demo + notes)', () => {
 
   it('defaults to the presets and names every walk', () => {
     const d = buildReport(demo, { generatedAt: FIXED });
-    expect(d.traces.map((t) => t.flow.dstIp)).toEqual(['10.244.32.4', '10.244.33.3', '10.96.0.10', '93.184.216.34']);
+    expect(d.traces.map((t) => `${t.flow.srcIp}>${t.flow.dstIp}:${t.flow.dstPort}/${t.flow.proto}`)).toEqual([
+      '10.244.32.3>10.244.32.4:80/tcp',
+      '10.244.32.3>10.244.33.3:80/tcp',
+      '10.244.32.3>10.96.0.10:53/udp',
+      '10.244.32.3>10.96.0.10:53/tcp',
+      '10.244.32.3>93.184.216.34:443/tcp',
+      '10.240.0.19>10.244.32.3:80/tcp',
+    ]);
     expect(d.findings).toEqual([]);
   });
 
