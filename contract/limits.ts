@@ -10,12 +10,12 @@ export const PASTES_MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 /** Why a text cannot be pasted, in words for the user; undefined when it can. */
 export function pasteRefusal(bytes: number): string | undefined {
-  if (bytes > PASTE_MAX_BYTES) {
-    return `The text is ${mib(bytes)}; a paste holds at most ${mib(PASTE_MAX_BYTES)}. Save it as a file and open the file instead.`;
-  }
+  if (bytes > PASTE_MAX_BYTES) return `The text is ${mib(bytes)}, more than the ${mib(PASTE_MAX_BYTES)} a paste holds. Save it as a file and open the file instead.`;
   return undefined;
 }
 
+/** Bytes in MiB for a message: whole when exact, else one decimal rounded up (just over a limit never reads as the limit). */
 export function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
+  const m = bytes / 1024 / 1024;
+  return Number.isInteger(m) ? `${m} MiB` : `${(Math.ceil(m * 10) / 10).toFixed(1)} MiB`;
 }
