@@ -103,8 +103,11 @@ describe('paste slice', () => {
   });
 
   it('adds to the node open now: joined in the backend, and the new node replaces the old one', async () => {
-    const api = fakeApi({ addPaste: vi.fn(async () => ({ jobId: 'job-2' })), recognisePaste: vi.fn(async (req: { text: string }) => preview(req.text)) });
-    api.getJob.mockImplementation(async (req: { jobId: string }) => (req.jobId === 'job-2' ? job('done', { jobId: 'job-2', summary: summary('b2') }) : job('done', { summary: summary('b1') })));
+    const api = fakeApi({
+      addPaste: vi.fn(async () => ({ jobId: 'job-2' })),
+      recognisePaste: vi.fn(async (req: { text: string }) => preview(req.text)),
+      getJob: vi.fn(async (req: { jobId: string }) => (req.jobId === 'job-2' ? job('done', { jobId: 'job-2', summary: summary('b2') }) : job('done', { summary: summary('b1') }))),
+    });
     const store = createAppStore({ api, pastePreviewDelayMs: 0 });
     await store.getState().open({ path: '/b' });
     expect(store.getState().bundle?.id).toBe('b1');
