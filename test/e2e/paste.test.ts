@@ -139,6 +139,22 @@ describe('pasted outputs join into one node in the app', () => {
       if (await link.count()) ruleFiles.push((await link.textContent())!.replace(/:\d+$/, ''));
     }
     expect([...new Set(ruleFiles)]).toEqual(['paste 2.txt', 'paste 3.txt']);
+  });
+
+  it('Ctrl+V outside a text field opens Paste output… with the text; Esc closes it and the node stays as it was', async () => {
+    const routes = ['IPv4 Route Table', '===========================================================================', 'Active Routes:',
+      'Network Destination        Netmask          Gateway       Interface  Metric', '          0.0.0.0          0.0.0.0      10.240.0.1     10.240.0.35     10', ''].join('\n');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), routes);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+V');
+    await page.waitForSelector('[data-testid="paste-dialog"]');
+    expect(await page.inputValue(TEXT)).toBe(routes);
+    await page.waitForSelector(`${PREVIEW}[data-state="ready"]`);
+    expect(await page.textContent('[data-testid="paste-kind"]')).toBe('routing table');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="paste-dialog"]', { state: 'detached' });
+    expect(await page.locator('[data-testid="summary"]').count()).toBe(0);
+    expect(await page.textContent('.topbar')).toContain('3 pasted texts');
     expect(errors).toEqual([]);
   });
 });
