@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Flow } from '../analysis/walk/types.ts';
 import type { Notes } from '../analysis/report/notes.ts';
+import { PASTE_MAX_BYTES } from './limits.ts';
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 const localPath = z.string().min(1).max(4096);
@@ -96,6 +97,14 @@ export const uploadSchema = z.object({
   size: z.number().int().min(0),
 }).strict();
 
+/**
+ * A pasted text. The schema bounds its characters (never more than its UTF-8 bytes); the handler
+ * measures the bytes against PASTE_MAX_BYTES.
+ */
+const pastedText = z.string().min(1, 'the paste is empty').max(PASTE_MAX_BYTES, 'a paste holds at most 64 MiB of text: save it as a file and open the file instead');
+/** What a paste is called in the bundle (its "file" name): a name, no folders. */
+const pasteName = z.string().min(1).max(200).refine((s) => !/[\\/]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 32), 'must be a name without folders or control characters');
+
 /** Request schemas, one per method. `.strict()` refuses unknown keys. */
 export const requests = {
   // The app and its bundles.
@@ -114,6 +123,11 @@ export const requests = {
   search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),
   inspect: z.object({ bundleId: id, ref: objectRef }).strict(),
   getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
+  // Pasted outputs. addPaste loads the text as a node of its own, or — with bundleId — joined with
+  // what that node was read from (a new node replaces it); recognisePaste says what a text would be
+  // read as, without adding it.
+  addPaste: z.object({ text: pastedText, bundleId: id.optional(), name: pasteName.optional() }).strict(),
+  recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
   // Packet walks.
   walk: flowSchema.extend({ bundleId: id }).strict(),
   walkPresets: z.object({ bundleId: id }).strict(),

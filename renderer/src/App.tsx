@@ -29,6 +29,7 @@ import { TimelineView } from './findings/TimelineView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
+import { PasteDialog } from './paste/PasteDialog.tsx';
 
 let started = false;
 
@@ -99,8 +100,8 @@ export function App() {
         )}
       </div>
       {dropping && (
-        <div className="drop-overlay" aria-hidden>
-          <div>Drop to open</div>
+        <div className="drop-overlay" aria-hidden data-testid="drop-overlay">
+          <div>{dropping === 'text' ? 'Drop to paste' : 'Drop to open'}</div>
         </div>
       )}
       <SummaryDialog />
@@ -110,6 +111,7 @@ export function App() {
       <ConnectDialog />
       <ExportDialog />
       <CompareDialog />
+      <PasteDialog />
       <Toasts />
     </div>
   );

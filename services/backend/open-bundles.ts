@@ -7,6 +7,7 @@ import type { SearchIndex } from '../../analysis/view-models/search.ts';
 import { findingViews, type FindingView } from '../../analysis/view-models/findings.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
 import { ExcerptReader } from '../excerpt.ts';
+import { diskOrigin, openOrigin, type BundleOrigin } from '../bundle/origin.ts';
 
 const MAX_OPEN = 4;
 
@@ -14,6 +15,8 @@ export interface OpenBundle {
   id: string;
   model: NodeModel;
   summary: BundleSummary;
+  /** What it was read from: read again for excerpts and notes, and joined with the next paste. */
+  origin: BundleOrigin;
   excerpts: ExcerptReader;
   search?: SearchIndex;
   topology?: Map<string, TopologyGraph>;
@@ -25,8 +28,8 @@ export interface OpenBundle {
 export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
 
-  add(id: string, model: NodeModel, summary: BundleSummary): OpenBundle {
-    const b: OpenBundle = { id, model, summary, excerpts: new ExcerptReader(model) };
+  add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location)): OpenBundle {
+    const b: OpenBundle = { id, model, summary, origin, excerpts: new ExcerptReader(model, () => openOrigin(origin)) };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
     while (this.byId.size > MAX_OPEN) this.byId.delete(this.byId.keys().next().value!);

@@ -6,6 +6,7 @@ import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-fil
 import { assembleModel } from '../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
+import { openOrigin, type BundleOrigin } from './origin.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */
 const BIG_FILE = 16 * 1024 * 1024;
@@ -43,6 +44,11 @@ export async function loadTexts(items: readonly { name: string; bytes: Uint8Arra
   return loadSource(textSource(items, location, opts.limits ?? DEFAULT_LIMITS), opts);
 }
 
+/** What a node of the app was read from: a bundle on disk, pasted texts, or both (services/bundle/origin.ts). */
+export async function loadOrigin(origin: BundleOrigin, opts: LoadOptions = {}): Promise<NodeModel> {
+  return loadSource(await openOrigin(origin, opts.limits ?? DEFAULT_LIMITS), opts);
+}
+
 async function loadSource(source: BundleSource, opts: LoadOptions): Promise<NodeModel> {
   const location = source.location;
   try {
@@ -77,7 +83,9 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         opts.onProgress?.({ ...progress });
         if (entry.size >= big_) {
           const job = (async () => {
-            const src = entry.diskPath ? { path: entry.diskPath } : { bytes: await entry.read() };
+            // The worker takes the bytes over (transferred); a text held in memory is kept by its
+            // owner for the next read (excerpts, joining one more paste), so it gets a copy.
+            const src = entry.diskPath ? { path: entry.diskPath } : { bytes: entry.inMemory ? (await entry.read()).slice() : await entry.read() };
             parsed[i] = await pool.parse(name, src);
           })().catch((e) => {
             parsed[i] = unreadable(name, entry.size, e);

@@ -11,6 +11,8 @@ export interface BundleEntry {
   size: number;
   /** Where the file lies on disk, for entries that are plain files (lets a worker read it itself). */
   diskPath?: string;
+  /** A text held in memory (a paste, standard input), not a file of the bundle on disk. */
+  inMemory?: true;
   read(): Promise<Uint8Array>;
 }
 
@@ -101,13 +103,13 @@ export function textSource(items: readonly { name: string; bytes: Uint8Array }[]
     total += it.bytes.length;
     if (total > limits.maxTotalBytes) throw new BundleOpenError(`the texts hold more than ${limits.maxTotalBytes} bytes; refusing to read them`);
     const bytes = it.bytes;
-    return { path: uniqueName(it.name.replace(/[\\/]/g, '_') || 'pasted.txt', names), size: bytes.length, read: async () => bytes };
+    return { path: uniqueName(it.name.replace(/[\\/]/g, '_') || 'pasted.txt', names), size: bytes.length, inMemory: true, read: async () => bytes };
   });
   return { kind: 'file', location, entries, close: async () => {} };
 }
 
-/** `name`, or `name (2)` … when taken: two saved files may share a base name. */
-function uniqueName(name: string, taken: Set<string>): string {
+/** `name`, or `name (2)` … when taken (`taken` holds lower-cased names): two saved files may share a base name. */
+export function uniqueName(name: string, taken: Set<string>): string {
   let n = name;
   for (let k = 2; taken.has(n.toLowerCase()); k++) {
     const dot = name.lastIndexOf('.');

@@ -5,6 +5,7 @@ import { api } from '../api/index.ts';
 import { appStore } from '../store/app-store.ts';
 import { useOpenActions } from './useOpenActions.ts';
 import { graphCommands } from '../graph/graph-commands.ts';
+import { pasteFromClipboard } from '../paste/paste-from-clipboard.ts';
 
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -14,9 +15,10 @@ function typingIn(target: EventTarget | null): boolean {
 export function useShortcuts(systemDark: boolean) {
   const { openFolder, openZip, openPath } = useOpenActions();
   useEffect(() => {
-    const run = (command: string) => {
+    const run = (command: string, payload?: { text?: string }) => {
       const s = appStore.getState();
       if (command === 'open-folder') void openFolder();
+      else if (command === 'paste') s.openPaste(payload?.text || undefined);
       else if (command === 'open-zip') void openZip();
       else if (command.startsWith('open-recent:')) void openPath(command.slice('open-recent:'.length));
       else if (command === 'export') {
@@ -42,6 +44,12 @@ export function useShortcuts(systemDark: boolean) {
         run('export');
         return;
       }
+      // Paste output…; inside a text field Ctrl+Shift+V keeps its meaning (paste as plain text).
+      if (mod && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'v' && !typingIn(e.target)) {
+        e.preventDefault();
+        pasteFromClipboard();
+        return;
+      }
       // Undo/redo of note edits; inside a text field the field's own undo applies.
       const z = e.key.toLowerCase() === 'z';
       const y = e.key.toLowerCase() === 'y';
@@ -52,7 +60,7 @@ export function useShortcuts(systemDark: boolean) {
         return;
       }
       const s = appStore.getState();
-      if (s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen || mod || e.altKey) return;
+      if (s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen || s.paste || mod || e.altKey) return;
       // The packet walk: ←/→ (or [ / ]) step through the hops, Esc stops picking, then leaves the walk.
       const walkShown = !!s.walk && s.panel === 'walk' && s.inspectorOpen;
       if (e.key === 'Escape' && (s.picking || walkShown) && !(typingIn(e.target) && !s.picking)) {
@@ -77,10 +85,22 @@ export function useShortcuts(systemDark: boolean) {
         s.setPaletteOpen(true);
       }
     };
+    // Ctrl+V (or Edit ▸ Paste) anywhere but in a field: the text goes to Paste output…. The page gets
+    // the text of a paste the user made without any clipboard permission.
+    const onPaste = (e: ClipboardEvent) => {
+      const s = appStore.getState();
+      if (typingIn(e.target) || s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen) return;
+      const text = e.clipboardData?.getData('text/plain');
+      if (!text) return;
+      e.preventDefault();
+      s.openPaste(text);
+    };
     window.addEventListener('keydown', onKey);
+    window.addEventListener('paste', onPaste);
     return () => {
       off();
       window.removeEventListener('keydown', onKey);
+      window.removeEventListener('paste', onPaste);
     };
   }, [openFolder, openZip, openPath, systemDark]);
 }

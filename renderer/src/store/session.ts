@@ -16,7 +16,8 @@ export interface FatalError {
   location?: string;
 }
 
-export type OpenRequest = { path: string } | { demo: 'l2bridge-node' | 'overlay-node' } | { file: File };
+/** What to open: a path, a demo, a dropped file, or a load the backend already started (a paste). */
+export type OpenRequest = { path: string } | { demo: 'l2bridge-node' | 'overlay-node' } | { file: File } | { job: { jobId: string; location: string } };
 
 export interface SessionSlice {
   initialized: boolean;
@@ -59,10 +60,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
   const startJob = async (req: OpenRequest): Promise<string> => {
     if ('path' in req) return (await deps.api.openBundle({ path: req.path })).jobId;
     if ('demo' in req) return (await deps.api.openDemo({ name: req.demo })).jobId;
+    if ('job' in req) return req.job.jobId;
     return (await deps.api.openFile(req.file)).jobId;
   };
 
-  const describe = (req: OpenRequest) => ('path' in req ? req.path : 'demo' in req ? req.demo : req.file.name);
+  const describe = (req: OpenRequest) => ('path' in req ? req.path : 'demo' in req ? req.demo : 'job' in req ? req.job.location : req.file.name);
 
   return {
     initialized: false,

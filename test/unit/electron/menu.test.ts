@@ -3,7 +3,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { COMMANDS, menuTemplate, type MenuContext } from '../../../electron/main/menu.ts';
 
 function ctx(over: Partial<MenuContext> = {}): MenuContext {
-  return { isMac: false, isDev: false, recent: [], liveCollection: false, send: vi.fn(), clearRecent: vi.fn(), about: vi.fn(), openReadme: vi.fn(), ...over };
+  return { isMac: false, isDev: false, recent: [], liveCollection: false, send: vi.fn(), readClipboard: vi.fn(async () => 'Policy for port : …'), clearRecent: vi.fn(), about: vi.fn(), openReadme: vi.fn(), ...over };
 }
 
 function top(t: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions[] {
@@ -41,6 +41,19 @@ describe('menu', () => {
     expect(byId(file, 'connect')).toMatchObject({ label: 'Connect to Node…', enabled: false });
     expect(byId(file, 'export').accelerator).toBe('CmdOrCtrl+E');
     expect(byId(file, 'quit').role).toBe('quit');
+  });
+
+  it('File: Paste Output… reads the clipboard only when chosen and sends its text (none when it cannot be read)', async () => {
+    const c = ctx();
+    const item = byId(top(menuTemplate(c), 'File'), 'paste-output');
+    expect(item).toMatchObject({ label: 'Paste Output…', accelerator: 'CmdOrCtrl+Shift+V' });
+    expect(c.readClipboard).not.toHaveBeenCalled();
+    click(item);
+    expect(c.readClipboard).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(c.send).toHaveBeenCalledWith(COMMANDS.paste, { text: 'Policy for port : …' }));
+    const unreadable = ctx({ readClipboard: vi.fn(async () => Promise.reject(new Error('no text'))) });
+    click(byId(top(menuTemplate(unreadable), 'File'), 'paste-output'));
+    await vi.waitFor(() => expect(unreadable.send).toHaveBeenCalledWith(COMMANDS.paste, { text: '' }));
   });
 
   it('Open Recent lists the bundles, opens one, and clears', () => {

@@ -2,31 +2,13 @@
 // by one (their two pods' endpoints, then each pod's vfpctrl port dump, one of them quoted) give the
 // same joins and the same packet walk as the whole CollectLogs bundle they came from.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { loadBundle } from '../../../services/bundle/load.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { missingInputs } from '../../../analysis/missing.ts';
-import { readFiles, repo } from './read-sample.ts';
-
-const demo = path.join(repo, 'assets/demo/l2bridge-node');
+import { readFiles } from './read-sample.ts';
+import { demoPastes } from '../../helpers/demo-pastes.ts';
 
 describe('pasted outputs build up one node', async () => {
-  const full = await loadBundle(demo);
-  const portOf = (id: string) => full.joins.endpoints.find((j) => j.endpointId === id)?.portKey;
-  const [a, b] = full.endpoints!.filter((e) => !e.isRemote && portOf(e.id));
-  const vfp = readFileSync(path.join(demo, 'vfpOutput.txt'), 'latin1').replace(/\r\n/g, '\n');
-  /** One port's section of vfpOutput.txt, as `vfpctrl /port <id> /list-rule` would print it with its header. */
-  const section = (port: string) => {
-    const s = vfp.indexOf(`Policy for port : \n${port.toUpperCase()}`);
-    const e = vfp.indexOf('Policy for port', s + 10);
-    return vfp.slice(s, e < 0 ? undefined : e);
-  };
-  const pastes = [
-    { name: 'paste-1.txt', text: `PS C:\\> Get-HnsEndpoint | ConvertTo-Json -Depth 10\n${JSON.stringify([a.raw, b.raw], null, 4)}\n` },
-    { name: 'paste-2.txt', text: section(portOf(a.id)!) },
-    { name: 'paste-3.txt', text: section(portOf(b.id)!).split('\n').map((l) => `> ${l}`).join('\n') },
-  ];
+  const { full, a, b, portOf, pastes } = await demoPastes();
   const r = readFiles(pastes);
 
   it('each paste is recognised by its content', () => {
