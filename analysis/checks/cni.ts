@@ -33,6 +33,8 @@ export const cniCheck: Check = {
   id: 'cni-config',
   ids: ['cni-config-loaded', 'cni-config-invalid', 'cni-conflist-no-plugins', 'cni-conf-no-type', 'cni-plugin-missing', 'cni-version-no-check', 'cni-exception-typo', 'cni-exceptions-drift', 'cni-dns-drift'],
   title: 'CNI configuration',
+  platforms: 'any',
+  assumes: "containerd's libcni rules for loading CNI configs, the same for every plugin",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;

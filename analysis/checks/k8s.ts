@@ -10,6 +10,8 @@ export const k8sCheck: Check = {
   id: 'k8s',
   ids: ['k8s-service-no-lb', 'k8s-backends-drift', 'k8s-pod-no-endpoint'],
   title: 'Kubernetes intent',
+  platforms: 'any',
+  assumes: "kube-proxy programs one HNS load balancer per Service port with the Service's ready backends (only where kube-proxy runs)",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -18,7 +20,7 @@ export const k8sCheck: Check = {
     const epById = new Map((m.endpoints ?? []).map((e) => [e.id.toLowerCase(), e]));
     const slicesOf = (ns: string, name: string) => snap.endpointSlices.filter((s) => s.namespace === ns && s.serviceName === name);
     const pod0 = ctx.localPods[0];
-    for (const svc of snap.services) {
+    for (const svc of ctx.kubeProxy ? snap.services : []) {
       if (!svc.clusterIps.length || svc.type === 'ExternalName') continue;
       const slices = slicesOf(svc.namespace, svc.name);
       const ready = [...new Set(slices.flatMap((s) => s.endpoints.filter((e) => e.ready).flatMap((e) => e.addresses)))];

@@ -11,6 +11,8 @@ export const logsCheck: Check = {
   id: 'logs',
   ids: [...KNOWN_ERRORS.map((k) => k.id), 'cni-add-slow'],
   title: 'Component logs',
+  platforms: 'any',
+  assumes: 'the messages of kubelet, containerd and the CNI plugins mean the same on every node',
   run(ctx) {
     const out: Finding[] = [];
     const logs = ctx.m.logs ?? [];

@@ -69,7 +69,7 @@ export function kindFromName(path: string): FileKind | undefined {
 /** Recognises a file by what it says. `head` is the decoded start of the file (a few KiB). */
 export function kindFromContent(head: string): FileKind {
   // Side inputs that are JSON too: kubectl output and CNI configs name themselves.
-  if (/^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice)"/.test(head)) return 'kubectl';
+  if (/^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|Node)"/.test(head)) return 'kubectl';
   if (/^\uFEFF?\s*\{/.test(head) && /"cniVersion"\s*:/.test(head)) return 'cni-config';
   // A file that is JSON from its first character is HNS JSON (or nothing we know), whatever words its
   // strings contain.

@@ -63,10 +63,15 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
     if (isObj(ipam)) {
       pc.ipamType = str(get(ipam, 'type'));
       pc.ipamSubnet = str(get(ipam, 'subnet'));
+      pc.ipamMode = str(get(ipam, 'mode'));
     }
+    const mode = get(p, 'mode');
+    if (typeof mode === 'string') pc.mode = mode;
+    pc.name = str(get(p, 'name'));
     // flannel's Windows conflist nests the win-bridge/win-overlay settings in `delegate`.
     const delegate = get(p, 'delegate');
     const d0 = isObj(delegate) ? delegate : undefined;
+    if (d0) pc.delegateType = str(get(d0, 'type'));
     const dns = get(p, 'dns') ?? (d0 && get(d0, 'dns'));
     if (isObj(dns)) {
       pc.dnsServers = strs(get(dns, 'Nameservers'));
