@@ -93,7 +93,7 @@ function networkSignals(m: NodeModel, out: PlatformEvidence[]): void {
       } else if (named.length) {
         out.push({ ...at, kind: 'hns-network', weight: 1, plugins: named, says: `the pod network is named "${n.name}" like ${labelOf(named)}'s, but its type is ${t}` });
       } else if ((n.type === 'nat' || n.type === 'ics') && (m.networks ?? []).every((x) => x === n || x.type === 'nat' || x.type === 'ics')) {
-        out.push({ ...at, kind: 'hns-network', weight: 2, plugins: ['nat'], says: `the only network with containers is "${n.name}" of type ${t} (WinNAT): no Kubernetes network plugin network exists` });
+        out.push({ ...at, kind: 'hns-network', weight: 3, plugins: ['nat'], says: `the only network with containers is "${n.name}" of type ${t} (WinNAT): no Kubernetes network plugin network exists` });
       }
       continue;
     }
@@ -159,7 +159,7 @@ function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
       } else if (t === 'win-bridge' || t === 'sdnbridge') {
         if (/^cbr0$/i.test(c.name ?? p.name ?? '')) ev(['flannel-host-gw'], `plugin "${p.type}" on network "cbr0"`, 2);
       } else if (t === 'nat') {
-        ev(['nat'], 'plugin "nat" (WinNAT, windows-container-networking)', 1);
+        ev(['nat'], 'plugin "nat" (WinNAT, windows-container-networking)');
       }
     }
   }

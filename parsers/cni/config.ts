@@ -88,7 +88,10 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
         const body = isObj(v) ? v : pol;
         const type = (str(get(body, 'Type')) ?? '').toLowerCase();
         if (type === 'outboundnat') {
-          for (const e of strs(get(body, 'ExceptionList'))) {
+          // v1 `ExceptionList`; v2 (sdnbridge/sdnoverlay, WMCO) `Settings.Exceptions` / `settings.exceptionList`.
+          const settings = get(body, 'Settings');
+          const list = get(body, 'ExceptionList') ?? (isObj(settings) ? (get(settings, 'Exceptions') ?? get(settings, 'ExceptionList')) : undefined);
+          for (const e of strs(list)) {
             const at = lineOf(JSON.stringify(e), from);
             from = at.at + 1;
             pc.exceptionList.push({ value: e, src: sink.ref(at.line) });
