@@ -245,10 +245,12 @@ export function platformLogs(node: GeneratedNode): SideFile[] {
   if (!plugin.length) return out;
   // wincni.log is reopened without O_APPEND at every call: it holds the last invocation only (platforms.md §3.1).
   if (node.platform === 'flannel-host-gw' || node.platform === 'flannel-vxlan' || node.platform === 'nat') {
-    const last = adds(node).at(-1)!;
-    const keep = plugin.filter(([, l]) => l.includes(last.id) || !/Processing ADD/.test(l));
-    const start = keep.findIndex(([, l]) => l.includes(`ContainerID:${last.id}`));
-    out.push({ path: 'wincni.log', text: sortText(keep.slice(Math.max(0, start))) });
+    const sorted = [...plugin].sort((x, y) => x[0] - y[0]);
+    let from = 0;
+    sorted.forEach(([, l], i) => {
+      if (l.includes('Processing ADD command')) from = i;
+    });
+    out.push({ path: 'wincni.log', text: sortText(sorted.slice(from)) });
   } else out.push({ path: pluginLogPath(node), text: sortText(plugin) });
   return out;
 }
