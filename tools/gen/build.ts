@@ -405,7 +405,8 @@ export function buildNode(input: NodeSpec): GeneratedNode {
       // A pod that is gone (no Running pod holds the IP) still behind the load balancer: kube-proxy did not
       // remove its remote endpoint.
       const n = remoteNodes[0];
-      const ip = n ? hostAt(n.podSubnet, n.firstPod + Math.min(24, spec.pods) + 1) : hostAt(podSubnet, firstPod + spec.pods + 1);
+      // Past every pod of that node (Azure CNI's VNet pods share one subnet: far past all nodes' ranges).
+      const ip = prof.name === 'azure-cni' ? '10.224.250.7' : n ? hostAt(n.podSubnet, n.firstPod + Math.min(24, spec.pods) + 1) : hostAt(podSubnet, firstPod + spec.pods + 1);
       const ep = remoteEndpoint(ip, n?.ip ?? nodeIp);
       for (const lb of lbs) {
         lb.endpointIds.push(ep.id);
