@@ -5,7 +5,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';
 import type { K8sNode, K8sPod, K8sService } from '../../parsers/k8s/index.ts';
-import { k8sNames, protoName } from './names.ts';
+import { k8sNames } from './names.ts';
 
 const PROTO: Record<string, number> = { TCP: 6, UDP: 17, SCTP: 132 };
 
