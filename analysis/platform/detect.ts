@@ -39,7 +39,7 @@ export function detectPlatform(m: NodeModel): Platform {
   const pod = podNetworkOf(m);
   const podNetwork = pod ? { name: pod.name, type: pod.type } : undefined;
   if (best === 'unknown') {
-    const out: Platform = { plugin: 'unknown', label: 'Unknown network plugin', cloud, confidence: 'low', podNetwork, evidence: signals.filter((s) => s.kind === 'cloud'), conflicts: [], facts: [] };
+    const out: Platform = { plugin: 'unknown', label: 'Unknown network plugin', cloud, confidence: 'low', podNetwork, evidence: signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0])), conflicts: [], facts: [] };
     cache.set(m, out);
     return out;
   }
@@ -66,7 +66,7 @@ export function detectPlatform(m: NodeModel): Platform {
     cloud,
     confidence,
     podNetwork,
-    evidence: [...support.sort((a, b) => b.weight - a.weight), ...signals.filter((s) => s.kind === 'cloud')],
+    evidence: [...support.sort((a, b) => b.weight - a.weight), ...signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0]))],
     conflicts: against,
     facts: factList(best),
   };
@@ -76,9 +76,11 @@ export function detectPlatform(m: NodeModel): Platform {
 
 function cloudOf(signals: PlatformEvidence[], best: PluginId): string | undefined {
   const c = signals.filter((s) => s.kind === 'cloud').map((s) => s.says);
-  if (c.some((s) => s.startsWith('AKS:'))) return 'AKS';
+  // A host name alone (akswin…, EC2AMAZ-…) names the cloud only when the plugin agrees.
+  const byName = (s: string) => / host name /.test(s);
+  if (c.some((s) => s.startsWith('AKS:') && (!byName(s) || best.startsWith('azure')))) return 'AKS';
   if (c.some((s) => s.startsWith('AKS or aks-engine'))) return best.startsWith('azure') ? 'AKS / aks-engine' : 'AKS / aks-engine (node setup files)';
-  if (c.some((s) => s.startsWith('EKS'))) return 'EKS';
+  if (c.some((s) => s.startsWith('EKS') && (!byName(s) || best === 'eks-vpc-bridge'))) return 'EKS';
   if (best === 'eks-vpc-bridge') return 'EKS';
   if (best === 'ovn-kubernetes') return 'OpenShift (WMCO)';
   if (c.some((s) => s.startsWith('RKE2'))) return 'RKE2';
