@@ -59,7 +59,7 @@ export function detectPlatform(m: NodeModel): Platform {
   else confidence = 'low';
   // A mode picked only by weak evidence (Azure CNI VNet vs Overlay by addressing alone) is said so.
   const modeOnly = support.filter((s) => s.plugins.length === 1 || s.plugins.every((p) => p === best));
-  const label = FACTS[best].label + (modeOnly.length === 0 && fam === 'azure' ? ' (mode inferred)' : '');
+  const label = FACTS[best].label + (modeOnly.length === 0 && (fam === 'azure' || fam === 'calico' || fam === 'flannel') ? ' (mode not known)' : '');
   const out: Platform = {
     plugin: best,
     label,

@@ -90,6 +90,10 @@ function networkSignals(m: NodeModel, out: PlatformEvidence[]): void {
       const fit = named.filter((p) => typeFits(p, n.type));
       if (fit.length) {
         out.push({ ...at, kind: 'hns-network', weight: 3, plugins: fit, says: `the pod network is HNS network "${n.name}" of type ${t}, the name and type ${labelOf(fit)} creates` });
+      } else if (named.length && !n.type) {
+        // hnsdiag's listing prints names without types: the name alone still names the plugin (its mode
+        // only when the name does: Calico's mode is in the type).
+        out.push({ ...at, kind: 'hns-network', weight: named.length === 1 ? 3 : 2, plugins: named, says: `the pod network is named "${n.name}" as ${labelOf(named)} names it (its type is not in the bundle)` });
       } else if (named.length) {
         out.push({ ...at, kind: 'hns-network', weight: 1, plugins: named, says: `the pod network is named "${n.name}" like ${labelOf(named)}'s, but its type is ${t}` });
       } else if ((n.type === 'nat' || n.type === 'ics') && (m.networks ?? []).every((x) => x === n || x.type === 'nat' || x.type === 'ics')) {
@@ -130,8 +134,34 @@ function loaded(configs: CniConfigFile[]): CniConfigFile[] {
   return [...byDir.values()].map((l) => [...l].sort((a, b) => (base(a.file) < base(b.file) ? -1 : base(a.file) > base(b.file) ? 1 : 0))[0]);
 }
 
+/** Plugin types named in a config that does not parse (cut by a paste) or is not a config file libcni loads. */
+const KNOWN_TYPES: Record<string, PluginId[]> = { 'azure-vnet': AZURE, flannel: FLANNEL, 'vpc-bridge': ['eks-vpc-bridge'], 'vpc-shared-eni': ['eks-vpc-bridge'], calico: CALICO, antrea: ['antrea'], nat: ['nat'], sdnbridge: [], sdnoverlay: [], 'win-bridge': [], 'win-overlay': [] };
+
+function cniTextSignals(m: NodeModel, c: CniConfigFile, out: PlatformEvidence[]): void {
+  const t = m.text;
+  if (!t?.has(c.file)) return;
+  const found: { type: string; line: number; text: string }[] = [];
+  let overlay: { line: number; text: string } | undefined;
+  for (let i = 1; i <= 2000; i++) {
+    const l = t.lineText(c.file, i);
+    if (l === undefined) break;
+    const ty = /"type"\s*:\s*"([\w.-]+)"/i.exec(l)?.[1]?.toLowerCase();
+    if (ty && ty in KNOWN_TYPES) found.push({ type: ty, line: i, text: l.trim() });
+    if (/"mode"\s*:\s*"overlay"/i.test(l)) overlay = { line: i, text: l.trim() };
+  }
+  const first = found.find((f) => KNOWN_TYPES[f.type].length);
+  if (!first) return;
+  const plugins = first.type === 'azure-vnet' && overlay ? (['azure-cni-overlay'] as PluginId[]) : KNOWN_TYPES[first.type];
+  const why = c.invalid ? 'is not valid JSON (cut?), but' : `is not a file containerd loads (${c.file.slice(c.file.lastIndexOf('.'))}), but`;
+  out.push({ file: c.file, line: first.line, text: first.text, kind: 'cni-config', weight: 2, plugins, says: `${c.file} ${why} names plugin "${first.type}"${plugins.length === 1 && first.type === 'azure-vnet' ? ' with ipam mode "overlay"' : ''}` });
+}
+
 function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
-  for (const c of loaded(m.cni?.configs ?? [])) {
+  const configs = m.cni?.configs ?? [];
+  const usable = loaded(configs);
+  if (!usable.length) for (const c of configs) cniTextSignals(m, c, out);
+  for (const c of usable) {
+    if (!c.plugins.some((p) => p.type)) cniTextSignals(m, c, out);
     for (const p of c.plugins) {
       const t = (p.type ?? '').toLowerCase();
       const ev = (plugins: PluginId[], says: string, weight = 3) => out.push({ ...line(m, p.src), kind: 'cni-config', weight, plugins, says: `${c.file}: ${says}` });

@@ -11,9 +11,9 @@
 // Times: each file's lines keep their file order (a line printed with whole seconds is placed no
 // earlier than the line before it in the same file), then files are merged by time. Offsets and gaps
 // are therefore never negative; a gap measured on a whole-second line is marked approximate.
-import type { LogFile } from '../../parsers/logs/index.ts';
+import { podOf as podNamedIn, type LogFile } from '../../parsers/logs/index.ts';
 import { readLine, type TimedLine } from './line.ts';
-import { isRuntime, stepOf, type StepDef } from './steps.ts';
+import { familyOf, isRuntime, stepOf, type StepDef } from './steps.ts';
 import type { SandboxTimeline, TimelineStep } from './types.ts';
 
 interface Tagged extends TimedLine {
@@ -93,18 +93,42 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
     all.push(l);
   }
   fixYears(all);
+  // A console-wrapped paste continues a line on the next without a time: its IDs belong to the line above.
+  const cont = new Set<Tagged>();
+  for (let i = 1; i < all.length; i++) {
+    const l = all[i];
+    const prev = all[i - 1];
+    // Up to two lines apart: the log reader may have left out a continuation with nothing it looks for.
+    if (l.time || l.def || prev.file !== l.file || l.line - prev.line > 3) continue;
+    let k = i - 1;
+    while (k > 0 && cont.has(all[k]) && all[k - 1].file === l.file) k--;
+    const owner = all[k];
+    if (!owner.time || owner.file !== l.file) continue;
+    owner.ids = [...new Set([...owner.ids, ...l.ids])];
+    owner.text = `${owner.text}${l.text}`.slice(0, 4000);
+    owner.pod = owner.pod ?? podNamedIn(owner.text);
+    cont.add(l);
+  }
+  const lines = all.filter((l) => !cont.has(l));
 
   // --- sandboxes and their pods -------------------------------------------------------------------
   const sandboxes = new Map<string, Tagged[]>();
   const podOf = new Map<string, { namespace?: string; name: string }>();
-  const isAddLine = (l: Tagged) => !!l.def && (l.def.role !== 'step' || /sandbox|cni/i.test(l.message));
-  for (const l of all) {
-    if (!isAddLine(l) && !/sandbox/i.test(l.message)) continue;
-    for (const id of l.ids) if (!sandboxes.has(id)) sandboxes.set(id, []);
+  // Sandboxes: the IDs on ADD lines (the runtime's and the plugins'), on any plugin line that names
+  // its container by key, and on sandbox failures. On a line that names the sandbox by key
+  // (ContainerID, containerId, container_id, K8S_POD_INFRA_CONTAINER_ID, podsandboxid) other IDs are
+  // not sandboxes (dockershim's `Netns:container:<infra id>`).
+  const KEYED = /(?:ContainerID[:=]\s?"?|"?containerId"?\s*[:=]\s*"|container_id:"|K8S_POD_INFRA_CONTAINER_ID=|podsandboxid=|podSandboxID="|sandbox \\?")([0-9a-f]{64})/g;
+  const keyedIds = (l: Tagged) => [...l.text.matchAll(KEYED)].map((m) => m[1]);
+  const isAddLine = (l: Tagged) => !!l.def && (l.def.role !== 'step' || /sandbox|cni/i.test(l.message) || !isRuntime(l.def));
+  for (const l of lines) {
+    const keyed = keyedIds(l);
+    if (!isAddLine(l) && !/sandbox/i.test(l.message) && !(keyed.length && familyOf(l) && !isRuntime({ by: familyOf(l)! } as StepDef))) continue;
+    for (const id of keyed.length ? keyed : l.ids) if (!sandboxes.has(id)) sandboxes.set(id, []);
   }
   const byPrefix = new Map<string, string>();
   for (const id of sandboxes.keys()) byPrefix.set(id.slice(0, 8), id);
-  for (const l of all) {
+  for (const l of lines) {
     if (l.pod && l.ids.length === 1 && sandboxes.has(l.ids[0]) && !podOf.has(l.ids[0])) podOf.set(l.ids[0], l.pod);
     const gen = /generated id for sandbox name \\?"([\w.-]+?)_([\w.-]+?)_[0-9a-f-]{36}_\d+/.exec(l.text);
     if (gen && l.ids.length === 1 && sandboxes.has(l.ids[0])) podOf.set(l.ids[0], { namespace: gen[2], name: gen[1] });
@@ -116,7 +140,7 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
   // --- plugin calls: pid-scoped (azure-vnet, Calico) or one after the other (no pid) ----------------
   const callOf = new Map<Tagged, string>();
   const groups = new Map<string, Tagged[]>();
-  for (const l of all) {
+  for (const l of lines) {
     if (!l.def && !l.pid) continue;
     if (isRuntime(l.def) || l.component === 'kubelet' || l.component === 'containerd' || l.component === 'antrea') continue;
     const k = l.pid !== undefined ? `${l.file}#${l.pid}` : `${l.file}#seq`;
@@ -129,13 +153,17 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
     const pending: Tagged[] = [];
     for (const l of list.sort((a, b) => a.line - b.line)) {
       const own = l.ids.find((id) => sandboxes.has(id)) ?? (/\b([0-9a-f]{8})-eth\d\b/.exec(l.text)?.[1] ? byPrefix.get(/\b([0-9a-f]{8})-eth\d\b/.exec(l.text)![1]) : undefined);
-      if (l.def?.role === 'start') {
+      // A call starts at its start line; in a per-call process (pid) the first line naming the sandbox
+      // also tells which call the process serves when the start line is not in the excerpt.
+      if (l.def?.role === 'start' || (!current && own && !sequential)) {
         current = own;
         startAt = l.time?.ms;
-        if (current) for (const p of pending.splice(0)) if (startAt === undefined || p.time === undefined || startAt - p.time.ms < 5000) callOf.set(p, current);
+        if (current) for (const p of pending.splice(0)) if (startAt === undefined || p.time === undefined || Math.abs(startAt - p.time.ms) < 5000) callOf.set(p, current);
         pending.length = 0;
       } else if (!current) {
-        pending.push(l);
+        // The end of a call whose start is not in the log: what came before it was that call's.
+        if (l.def?.role === 'ok' || l.def?.role === 'fail') pending.length = 0;
+        else pending.push(l);
         continue;
       }
       if (!sequential && startAt !== undefined && l.time && Math.abs(l.time.ms - startAt) > PID_WINDOW_MS) current = undefined;
@@ -152,7 +180,7 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
     sandboxes.get(id)!.push(l);
     attached.add(l);
   };
-  for (const l of all) {
+  for (const l of lines) {
     const ids = l.ids.filter((id) => sandboxes.has(id));
     if (ids.length) {
       for (const id of ids) attach(id, l);
@@ -202,7 +230,8 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
         step: l.def?.name,
         message: messageOf(l),
         level: l.level,
-        component: l.component,
+        // A generic log name (cni.log) says less than the line's own format (Calico, vpc-bridge, sdnbridge).
+        component: l.component === 'cni' || l.component === 'other' ? (familyOf(l) ?? l.component) : l.component,
         plugin: !!l.def && !isRuntime(l.def) ? true : l.component !== 'kubelet' && l.component !== 'containerd' && l.component !== 'kube-proxy' && l.component !== 'other',
         resolutionMs: l.time?.resolution,
         file: l.file,

@@ -35,6 +35,8 @@ export interface TimedLine {
   pod?: { namespace?: string; name: string };
   /** The order of the line among all lines (file order, then line), for stable sorting. */
   seq: number;
+  /** Which line format was recognised (it tells the writer when the file name does not). */
+  format: 'zap' | 'logrus-json' | 'logrus' | 'tty' | 'calico' | 'seelog' | 'azure-legacy' | 'klog' | 'klog-tod' | 'text';
 }
 
 const ID64 = /\b[0-9a-f]{64}\b/g;
@@ -71,20 +73,40 @@ function kvPairs(s: string, into: Record<string, string>): void {
   while ((m = re.exec(s)) && n++ < 40) into[m[1]] = m[2].startsWith('"') ? m[2].slice(1, -1).replace(/\\"/g, '"') : m[2];
 }
 
+/** A JSON log line cut by a paste or the 2,000-character limit: its leading keys are still readable. */
+function fromCutJson(t: string, out: Omit<TimedLine, 'seq'>): boolean {
+  const get = (k: string) => new RegExp(`"${k}"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(t)?.[1];
+  const msg = get('msg') ?? get('message');
+  if (msg === undefined) return false;
+  out.message = msg.replace(/\\"/g, '"');
+  out.format = get('ts') ? 'zap' : 'logrus-json';
+  out.level = get('level')?.toLowerCase();
+  const ts = get('ts') ?? get('time');
+  if (ts) out.time = isoTime(ts);
+  const pid = /"pid"\s*:\s*(\d+)/.exec(t)?.[1];
+  if (pid) out.pid = Number(pid);
+  for (const k of ['containerId', 'netNS', 'args', 'pod', 'error']) {
+    const v = get(k);
+    if (v !== undefined) out.fields[k] = v;
+  }
+  return true;
+}
+
 function fromJson(text: string, out: Omit<TimedLine, 'seq'>): boolean {
   const t = text.trim();
-  if (!t.startsWith('{') || !t.endsWith('}')) return false;
+  if (!t.startsWith('{')) return false;
   let o: unknown;
   try {
     o = JSON.parse(t);
   } catch {
-    return false;
+    return fromCutJson(t, out);
   }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;
   const r = o as Record<string, unknown>;
   const msg = str(r.msg) ?? str(r.message);
   if (msg === undefined) return false;
   out.message = msg;
+  out.format = r.ts !== undefined ? 'zap' : 'logrus-json';
   out.level = str(r.level)?.toLowerCase();
   const ts = str(r.ts) ?? str(r.time) ?? str(r.timestamp);
   if (ts) out.time = isoTime(ts);
@@ -103,9 +125,11 @@ const TTY_LEVEL: Record<string, string> = { DEBU: 'debug', INFO: 'info', WARN: '
 
 function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   let m: RegExpExecArray | null;
-  const s = text.replace(/^\*\*|\*\*$/g, '');
+  // Pasted logs carry markdown: `> ` quotes, backticks, **bold**.
+  const s = text.replace(/^(?:>\s?|`+|\*\*)+/, '').replace(/\*\*$/, '');
   // logrus text: time="…" level=… msg="…" k=v (containerd; optionally prefixed by a host name on EKS).
   if ((m = /\btime="([^"]+)"/.exec(s))) {
+    out.format = 'logrus';
     out.time = isoTime(m[1]);
     kvPairs(s.slice(m.index), out.fields);
     out.level = out.fields.level?.toLowerCase();
@@ -117,6 +141,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   }
   // logrus text without a time (a post's excerpt): level=debug msg="…" k=v.
   if (/^level=\w+ msg=/.test(s)) {
+    out.format = 'logrus';
     kvPairs(s, out.fields);
     out.level = out.fields.level?.toLowerCase();
     out.message = out.fields.msg ?? s;
@@ -126,6 +151,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   }
   // containerd's tty form: DEBU[2021-11-01T09:31:42.207910789-05:00] begin cni setup   podsandboxid=…
   if ((m = /^([A-Z]{4})\[([^\]]+)\]\s+(.*)$/.exec(s)) && TTY_LEVEL[m[1]]) {
+    out.format = 'tty';
     out.time = isoTime(m[2]);
     out.level = TTY_LEVEL[m[1]];
     const rest = m[3];
@@ -136,6 +162,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   }
   // Calico: 2024-08-09 20:57:55.736 [INFO][14032] dataplane_windows.go 79: msg ContainerID="…" …
   if ((m = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) \[(\w+)\]\[(\d+)\] (?:[\w/]+\.go \d+: )?(.*)$/.exec(s))) {
+    out.format = 'calico';
     out.time = isoTime(m[1]);
     out.level = m[2].toLowerCase();
     out.pid = Number(m[3]);
@@ -147,6 +174,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   }
   // vpc-bridge (seelog): 2019-05-09T18:41:41Z [INFO] msg
   if ((m = /^(\d{4}-\d\d-\d\dT[\d:.]+(?:Z|[+-]\d\d:?\d\d)) \[(\w+)\] (.*)$/.exec(s))) {
+    out.format = 'seelog';
     out.time = isoTime(m[1]);
     out.level = m[2].toLowerCase();
     out.message = m[3];
@@ -154,6 +182,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   }
   // Azure CNI legacy text: 2023/08/15 20:51:20 [11200] [net] msg (pid absent on old builds).
   if ((m = /^(\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d) (?:\[(\d+)\] )?(.*)$/.exec(s))) {
+    out.format = 'azure-legacy';
     out.time = isoTime(m[1]);
     if (m[2]) out.pid = Number(m[2]);
     out.message = m[3];
@@ -161,6 +190,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
   }
   // klog: I0716 01:28:33.949849     508 server.go:375] msg — and without level/date (the deep dive's excerpt).
   if ((m = /^([IWEF])?(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(\d+) ([\w.-]+:\d+)\]\s?(.*)$/.exec(s))) {
+    out.format = 'klog';
     out.time = { ms: utc(2000, +m[2], +m[3], +m[4], +m[5], +m[6], m[7]), resolution: resolutionOf(m[7]), dated: false, noYear: true };
     out.level = m[1] ? KLOG_LEVEL[m[1]] : undefined;
     out.pid = Number(m[8]);
@@ -169,6 +199,7 @@ function fromText(text: string, out: Omit<TimedLine, 'seq'>): void {
     return;
   }
   if ((m = /^(\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(\d+) ([\w.-]+:\d+)\]\s?(.*)$/.exec(s))) {
+    out.format = 'klog-tod';
     out.time = { ms: ((+m[1] * 60 + +m[2]) * 60 + +m[3]) * 1000 + (m[4] ? Number(`0.${m[4]}`) * 1000 : 0), resolution: resolutionOf(m[4]), dated: false, todOnly: true };
     out.pid = Number(m[5]);
     out.message = m[7];
@@ -186,7 +217,7 @@ function rawOf(ev: LogEvent): string {
 
 export function readLine(ev: LogEvent, file: LogFile, seq: number): TimedLine {
   const text = rawOf(ev);
-  const out: Omit<TimedLine, 'seq'> = { file: file.file, component: file.component, line: ev.line, text, message: '', fields: {}, ids: [], pod: ev.pod };
+  const out: Omit<TimedLine, 'seq'> = { file: file.file, component: file.component, line: ev.line, text, message: '', fields: {}, ids: [], pod: ev.pod, format: 'text' };
   if (!fromJson(text, out)) fromText(text, out);
   if (!out.time && ev.time) {
     // The log reader found a time this reader does not know: take it as is.

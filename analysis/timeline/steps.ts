@@ -54,6 +54,7 @@ export const STEPS: StepDef[] = [
   { by: 'calico', role: 'step', name: 'calico: using the IPs', test: msg(/Calico CNI using IPs/) },
   { by: 'calico', role: 'step', name: 'calico: waiting for the network lock', test: msg(/Trying to acquire lock/) },
   { by: 'calico', role: 'step', name: 'calico: network lock acquired', test: msg(/Acquired lock/) },
+  { by: 'calico', role: 'step', name: 'calico: single network name used', test: msg(/Overriding network name, only a single IPAM block/) },
   { by: 'calico', role: 'step', name: 'calico: HNS network found', test: msg(/Found existing HNS network|Attempting to create HNSNetwork/) },
   { by: 'calico', role: 'step', name: 'calico: creating the HNS endpoint', test: msg(/Attempting to create (HostComputeEndpoint|HNS endpoint)/) },
   { by: 'calico', role: 'step', name: 'calico: endpoint attached to the container', test: msg(/Endpoint to container created/) },
@@ -99,8 +100,9 @@ export function familyOf(l: TimedLine): StepDef['by'] | undefined {
   if (/azure-cns/.test(f)) return 'azure-cns';
   if (l.component === 'azure-cni' || /azure-vnet/.test(f)) return 'azure-vnet';
   if (l.component === 'antrea') return 'antrea';
-  if (l.component === 'calico' || /calico/.test(f)) return 'calico';
-  if (/vpc-bridge|vpc-shared-eni/.test(f) || /^Executing ADD with netconfig|vpc-bridge|vpc-shared-eni/.test(l.message)) return 'vpc-bridge';
+  if (l.component === 'calico' || /calico/.test(f) || l.format === 'calico') return 'calico';
+  if (/vpc-bridge|vpc-shared-eni/.test(f) || l.format === 'seelog' || /^Executing ADD with netconfig|vpc-bridge|vpc-shared-eni/.test(l.message)) return 'vpc-bridge';
+  if (l.format === 'zap') return 'azure-vnet';
   if (/wincni|sdnbridge|sdnoverlay/.test(f) || /^\[cni-net\]/.test(l.message)) return 'wincni';
   if (l.component === 'flannel') return 'flannel';
   return undefined;
