@@ -53,10 +53,16 @@ export function detectPlatform(m: NodeModel): Platform {
   const kinds = new Set(support.filter((s) => s.weight >= 2).map((s) => s.kind));
   const strongest = Math.max(0, ...support.map((s) => s.weight));
   let confidence: Confidence;
-  if (strongAgainst.length) confidence = 'low';
-  else if (kinds.size >= 2 && strongest >= 3) confidence = 'high';
+  if (kinds.size >= 2 && strongest >= 3) confidence = 'high';
   else if (strongest >= 3 || kinds.size >= 2) confidence = 'medium';
   else confidence = 'low';
+  // Evidence for another plugin lowers confidence: to low when it is as strong as the winner's (a CNI
+  // config or a network for another plugin), one step when it is weaker (a stray log file).
+  if (strongAgainst.length) {
+    const maxAgainst = Math.max(...strongAgainst.map((x) => x.weight));
+    const totalAgainst = strongAgainst.reduce((n, x) => n + x.weight, 0);
+    confidence = maxAgainst >= strongest || totalAgainst * 2 >= bestScore ? 'low' : confidence === 'high' ? 'medium' : 'low';
+  }
   // A mode picked only by weak evidence (Azure CNI VNet vs Overlay by addressing alone) is said so.
   const modeOnly = support.filter((s) => s.plugins.length === 1 || s.plugins.every((p) => p === best));
   const label = FACTS[best].label + (modeOnly.length === 0 && (fam === 'azure' || fam === 'calico' || fam === 'flannel') ? ' (mode not known)' : '');

@@ -10,6 +10,9 @@ import { detectPlatform } from '../../../analysis/platform/index.ts';
 import { buildTimelines } from '../../../analysis/timeline/index.ts';
 import type { Finding } from '../../../analysis/inspect.ts';
 import { buildPlatform } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 type Fault = (typeof FAULTS)[number] | (typeof PLATFORM_FAULTS)[number];
 const problems = (fs: Finding[]) => fs.filter((f) => f.severity !== 'info').map((f) => `${f.severity} ${f.id}`).sort();
@@ -141,6 +144,30 @@ describe('faults of every plugin yield exactly their findings', () => {
       });
     }
   }
+});
+
+describe('evidence that disagrees', () => {
+  it('a stray log of another plugin lowers confidence one step; the errors stay errors', () => {
+    const antreaLog = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/logs/antrea-agent.log'), 'utf8');
+    const { model } = buildPlatform('flannel-host-gw', { faults: ['wrong-gateway'] }, {}, undefined, { 'antrea-agent.log': antreaLog });
+    const p = detectPlatform(model);
+    expect(p).toMatchObject({ plugin: 'flannel-host-gw', confidence: 'medium' });
+    expect(p.conflicts.map((c) => c.says)).toEqual(['the Antrea agent log']);
+    // (the Antrea log's own slow ADD is reported too: it is a fact of that log)
+    expect(problems(runChecks(model))).toEqual(['error pod-gateway-wrong', 'warning cni-add-slow']);
+  });
+  it('a CNI config of another plugin makes it low: plugin-specific errors become warnings that say why', () => {
+    const azureConf = JSON.stringify({ cniVersion: '0.3.0', name: 'azure', plugins: [{ type: 'azure-vnet', ipam: { type: 'azure-cns', mode: 'overlay' } }] });
+    const { model } = buildPlatform('flannel-host-gw', { faults: ['wrong-gateway'] }, {}, (p, t) => (p === 'net.d/10-flannel.conf' ? azureConf : t));
+    const p = detectPlatform(model);
+    expect(p.plugin).toBe('flannel-host-gw');
+    expect(p.confidence).toBe('low');
+    expect(p.conflicts.map((c) => c.kind)).toContain('cni-config');
+    const f = runChecks(model).find((x) => x.id === 'pod-gateway-wrong')!;
+    expect(f.severity).toBe('warning');
+    expect(f.undecided).toBe(true);
+    expect(f.explanation).toMatch(/not sure this node runs Flannel host-gw \(the bundle also points to .*azure-vnet/);
+  });
 });
 
 describe('the platform facts behind the shapes', () => {
