@@ -22,16 +22,21 @@ export const k8sCheck: Check = {
     if (!snap) return out;
     const pod0 = ctx.localPods[0];
     const svcEv = (s: ServiceIntent['service'], text: string): FindingEvidence => ({ file: s.src.file, line: s.src.line, text });
-    // VFP DIPs of a VIP:port on the first pod port that load-balances it (every pod port carries the same list).
-    const pods = ctx.localPods.map((e) => ctx.portOf(e)).filter((p) => p?.policy).slice(0, 20);
+    // VFP DIPs of a VIP:port: one pod port's LB rules, indexed once (every pod port carries the same list).
+    let index: Map<string, { ips: string[]; port: string; src: { file: string; line: number } }> | undefined;
     const vfpDips = m.vfp
       ? (vip: string, port: number, proto: number) => {
-          for (const p of pods) {
-            const pol = ctx.policy(p!);
-            if (!pol) continue;
-            for (const { rule } of rulesOf(pol)) if (lbRuleKeys(rule).includes(`${vip}|${port}|${proto}`) && rule.dipRanges.length) return { ips: rule.dipRanges.map((d) => d.ip), port: p!.name, src: rule.src };
+          if (!index) {
+            index = new Map();
+            for (const e of ctx.localPods.slice(0, 50)) {
+              const p = ctx.portOf(e);
+              const pol = p?.policy ? ctx.policy(p) : undefined;
+              if (!pol) continue;
+              for (const { rule } of rulesOf(pol)) if (rule.dipRanges.length) for (const k of lbRuleKeys(rule)) if (!index.has(k)) index.set(k, { ips: rule.dipRanges.map((d) => d.ip), port: p!.name, src: rule.src });
+              if (index.size) break;
+            }
           }
-          return undefined;
+          return index.get(`${vip}|${port}|${proto}`);
         }
       : undefined;
     if (ctx.kubeProxy && m.loadBalancers) {

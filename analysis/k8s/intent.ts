@@ -4,7 +4,7 @@
 // the Running pods of this node against the local HNS endpoints.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';
-import type { K8sNode, K8sPod, K8sService } from '../../parsers/k8s/index.ts';
+import type { K8sEndpointSlice, K8sNode, K8sPod, K8sService } from '../../parsers/k8s/index.ts';
 import { k8sNames } from './names.ts';
 
 const PROTO: Record<string, number> = { TCP: 6, UDP: 17, SCTP: 132 };
@@ -55,10 +55,25 @@ export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: numbe
   const running = new Set(snap.pods.filter((p) => p.phase === 'Running').flatMap((p) => p.ips));
   const nodeIps = new Set(snap.nodes.flatMap((n) => n.addresses.map((a) => a.address)));
   const lbs = m.loadBalancers ?? [];
+  // Load balancers by VIP|port|proto and by port|proto (NodePort), and slices by Service: one pass each.
+  const lbByKey = new Map<string, HnsLoadBalancer>();
+  const lbByPort = new Map<string, HnsLoadBalancer[]>();
+  for (const l of lbs) {
+    for (const x of l.ports) {
+      for (const v of l.vips) if (!lbByKey.has(`${v}|${x.externalPort}|${x.protocol}`)) lbByKey.set(`${v}|${x.externalPort}|${x.protocol}`, l);
+      const k = `${x.externalPort}|${x.protocol}`;
+      lbByPort.set(k, [...(lbByPort.get(k) ?? []), l]);
+    }
+  }
+  const slicesBySvc = new Map<string, K8sEndpointSlice[]>();
+  for (const s of snap.endpointSlices) {
+    const k = `${s.namespace}/${s.serviceName ?? ''}`;
+    slicesBySvc.set(k, [...(slicesBySvc.get(k) ?? []), s]);
+  }
   const out: ServiceIntent[] = [];
   for (const svc of snap.services) {
     if (svc.type === 'ExternalName' || !svc.clusterIps.some(v4)) continue;
-    const slices = snap.endpointSlices.filter((s) => s.namespace === svc.namespace && s.serviceName === svc.name && (s.addressType ?? 'IPv4') === 'IPv4');
+    const slices = (slicesBySvc.get(`${svc.namespace}/${svc.name}`) ?? []).filter((s) => (s.addressType ?? 'IPv4') === 'IPv4');
     let source: ServiceIntent['source'] = 'none';
     let ready: string[] = [];
     let notReady: string[] = [];
@@ -76,11 +91,11 @@ export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: numbe
     for (const p of svc.ports) {
       const proto = PROTO[p.protocol] ?? 6;
       for (const vip of svc.clusterIps.filter(v4)) {
-        entries.push({ vip, port: p.port, protocol: p.protocol, nodePort: false, lb: lbs.find((l) => l.vips.includes(vip) && l.ports.some((x) => x.externalPort === p.port && x.protocol === proto)) });
+        entries.push({ vip, port: p.port, protocol: p.protocol, nodePort: false, lb: lbByKey.get(`${vip}|${p.port}|${proto}`) });
       }
       if (p.nodePort) {
         // kube-proxy's NodePort load balancer: no VIP, or a node address, on the node port.
-        const lb = lbs.find((l) => l.ports.some((x) => x.externalPort === p.nodePort && x.protocol === proto) && names.serviceOfLb(l)?.service === svc);
+        const lb = (lbByPort.get(`${p.nodePort}|${proto}`) ?? []).find((l) => names.serviceOfLb(l)?.service === svc);
         entries.push({ vip: '', port: p.nodePort, protocol: p.protocol, nodePort: true, lb });
       }
     }
