@@ -24,6 +24,8 @@ export const driftCheck: Check = {
   id: 'drift',
   ids: ['drift-remote-subnet-route', 'drift-outboundnat', 'drift-undecided'],
   title: 'HNS vs VFP',
+  platforms: 'any',
+  assumes: "HNS pushes each endpoint's and network's policies to the VFP ports unchanged, whatever plugin asked for them",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;

@@ -8,6 +8,8 @@ export const endpointsCheck: Check = {
   id: 'endpoints',
   ids: ['endpoint-without-vnic', 'duplicate-ip', 'endpoint-vnic-undecided'],
   title: 'HNS endpoints',
+  platforms: 'any',
+  assumes: 'every local HNS endpoint of a pod has a vNIC in a compartment and its own IP',
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;

@@ -11,6 +11,8 @@ export const lbHnsCheck: Check = {
   id: 'lb-hns',
   ids: ['lb-stale-dip', 'lb-degraded'],
   title: 'HNS load balancers',
+  platforms: 'any',
+  assumes: 'an HNS load balancer only references endpoints that exist',
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;

@@ -4,6 +4,7 @@ import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, rangeText, type CheckContext, type Range } from './context.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
+import { pluginsWhere } from '../platform/index.ts';
 
 export interface ExceptionProblem {
   severity: 'error' | 'warning';
@@ -27,6 +28,8 @@ export const outboundNatCheck: Check = {
   id: 'outboundnat',
   ids: ['outboundnat-exception-typo', 'outboundnat-exception-missing', 'outboundnat-undecided'],
   title: 'OutBoundNAT ExceptionList',
+  platforms: pluginsWhere((f) => f.outboundNat.used),
+  assumes: 'pods leave the node through an HNS OutBoundNAT policy whose ExceptionList keeps pod-to-pod traffic un-NATed (not Antrea: WinNAT; OVN-Kubernetes: only the service CIDR is exempted)',
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -57,6 +60,9 @@ export const outboundNatCheck: Check = {
         trace: eps[0]?.ip ? { srcIp: eps[0].ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });
     }
+    // The plugin does not exempt the pod network (OVN-Kubernetes' WMCO template lists only the service
+    // CIDR): a missing pod range is its design, not a fault.
+    if (ctx.facts && !ctx.facts.outboundNat.exemptsPods) return out;
     // Required ranges per endpoint: its network's pod subnet and remote pod subnets, pod IPs from kubectl.
     const probe = (r: Range) => intToIp(r.hi > r.lo + 4 ? r.lo + 4 : r.lo);
     type Req = { range: Range; label: string; severity: 'error' | 'warning' };

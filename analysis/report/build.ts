@@ -5,14 +5,14 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import type { TopologyGraph } from '../view-models/types.ts';
 import type { FindingView } from '../view-models/findings.ts';
-import { countObjects } from '../inspect.ts';
+import { countObjects, platformSummary } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
 import { hopFlags, verdictFlags } from '../walk/format.ts';
 import { walkPresets } from '../walk/presets.ts';
 import { runChecks } from '../checks/index.ts';
 import { findingViews } from '../view-models/findings.ts';
 import { buildTopology } from '../topology.ts';
-import { withPod, withService } from '../k8s/index.ts';
+import { k8sNames, withPod, withService } from '../k8s/index.ts';
 import { Redactor, redactorSeed } from '../redact/index.ts';
 import type { Note, Notes } from './notes.ts';
 import { parseTraceRef, traceRef } from './notes.ts';
@@ -118,6 +118,8 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
       vfpGeneration: m.meta.vfpGeneration,
       collector: m.meta.collector,
       networks: (m.networks ?? []).map((n) => ({ name: n.name, type: n.type, subnets: n.subnets.map((s) => s.prefix) })),
+      platform: (({ plugin, label, cloud, confidence, evidence, checks }) => ({ plugin, label, cloud, confidence, evidence: evidence.filter((e) => e.file).slice(0, 4), checks }))(platformSummary(m)),
+      k8sNodeName: k8sNames(m).thisNode?.name,
       counts: countObjects(m),
       filesRead: m.files.filter((f) => f.used).length,
       filesWithErrors: m.files.filter((f) => f.issues.some((i) => i.severity === 'error')).map((f) => f.name),

@@ -106,12 +106,18 @@ function atAGlance(doc: ReportDocument): string {
   ].join('\n');
 }
 
+/** `Azure CNI Overlay on AKS (high confidence)`. */
+export function platformText(p: ReportDocument['node']['platform']): string {
+  return `${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})`;
+}
+
 function nodeFacts(doc: ReportDocument): string {
   const n = doc.node;
   const c = n.counts;
   const num = (v: number | null) => (v === null ? '<span class="muted">not in bundle</span>' : String(v));
   const facts: [string, string][] = [
-    ['host name', esc(n.hostName ?? '—')],
+    ['host name', esc(n.hostName ?? '—') + (n.k8sNodeName && n.k8sNodeName !== n.hostName ? ` (Kubernetes node ${esc(n.k8sNodeName)})` : '')],
+    ['network plugin', `${esc(platformText(n.platform))}${n.platform.evidence.length ? `<br><span class="muted">${n.platform.evidence.map((e) => `${esc(e.file)}${e.line ? `:${e.line}` : ''} — ${esc(e.says)}`).join('<br>')}</span>` : ''}${n.platform.checks.skipped.length ? `<br><span class="muted">not run here: ${esc(n.platform.checks.skipped.map((c) => c.title).join(', '))}</span>` : ''}`],
     ['Windows build', esc(n.windowsBuild ?? '—')],
     ['HNS schema', esc(n.schemaVersion !== undefined ? `v${n.schemaVersion}` : '—')],
     ['vfpctrl output', esc(n.vfpGeneration ?? '—')],

@@ -1,6 +1,7 @@
 // The report as GitHub-flavoured Markdown, ready to paste into an issue: tables for the node and
 // each walk, collapsible <details> for long evidence, the path as a text chain (GitHub does not show
 // inline SVG or data: images; the HTML export has the pictures).
+import { platformText } from './html.ts';
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportNote, ReportTrace } from './types.ts';
 
 /** Text for a table cell: no pipe, no newline, no raw HTML. */
@@ -68,7 +69,8 @@ export function renderMarkdown(doc: ReportDocument): string {
   const c = n.counts;
   const num = (v: number | null) => (v === null ? '_not in bundle_' : String(v));
   o.push('| | |', '|---|---|');
-  o.push(`| host name | ${cell(n.hostName ?? '—')} |`);
+  o.push(`| host name | ${cell(n.hostName ?? '—')}${n.k8sNodeName && n.k8sNodeName !== n.hostName ? ` (Kubernetes node ${cell(n.k8sNodeName)})` : ''} |`);
+  o.push(`| network plugin | ${cell(platformText(n.platform))}${n.platform.evidence.map((e) => `<br>${cell(`${e.file}${e.line ? `:${e.line}` : ''} — ${e.says}`)}`).join('')}${n.platform.checks.skipped.length ? `<br>${cell(`not run here: ${n.platform.checks.skipped.map((c) => c.title).join(', ')}`)}` : ''} |`);
   o.push(`| Windows build | ${cell(n.windowsBuild ?? '—')} |`);
   o.push(`| HNS schema | ${n.schemaVersion !== undefined ? `v${n.schemaVersion}` : '—'} |`);
   o.push(`| vfpctrl output | ${cell(n.vfpGeneration ?? '—')} |`);

@@ -1,6 +1,6 @@
 // The report document: everything an export shows, as plain JSON. HTML, Markdown and PDF are
 // renderings of it; `--out report.json` is this object as is (schema `hnsight-report/1`, README.md).
-import type { InspectCounts } from '../inspect.ts';
+import type { InspectCounts, PlatformSummary } from '../inspect.ts';
 import type { Severity } from '../../parsers/types.ts';
 import type { Flow, HopKind, Proto, Verdict, WalkCaveat } from '../walk/types.ts';
 import type { NoteTarget } from './notes.ts';
@@ -115,6 +115,10 @@ export interface ReportDocument {
     vfpGeneration?: string;
     collector?: string;
     networks: { name: string; type: string; subnets: string[] }[];
+    /** The network plugin and cloud (evidence, facts used, checks not run). */
+    platform: Pick<PlatformSummary, 'plugin' | 'label' | 'cloud' | 'confidence' | 'evidence' | 'checks'>;
+    /** The node's Kubernetes name (kubectl Node object). */
+    k8sNodeName?: string;
     counts: InspectCounts;
     filesRead: number;
     filesWithErrors: string[];

@@ -37,7 +37,7 @@ export function buildSearchIndex(m: NodeModel): SearchIndex {
   }
   for (const lb of m.loadBalancers ?? []) {
     const vipPorts = lb.vips.flatMap((v) => lb.ports.map((p) => `${v}:${p.externalPort}`));
-    const svc = names.serviceLabel(lb.vips[0]);
+    const svc = names.lbLabel(lb);
     entries.push({
       ref: { type: 'loadbalancer', id: lb.id },
       keys: [...lb.vips, ...vipPorts, lb.id, lb.sourceVip ?? '', svc ?? '', svc?.split('/')[1] ?? ''].filter(Boolean).map((x) => x.toLowerCase()),

@@ -1,7 +1,8 @@
 // The bundle summary shown after opening: node facts, counts, files and their issues.
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { countObjects } from '../inspect.ts';
+import { countObjects, platformSummary } from '../inspect.ts';
 import { missingInputs } from '../missing.ts';
+import { k8sNames } from '../k8s/index.ts';
 import type { BundleSummary } from './types.ts';
 
 export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSummary {
@@ -29,6 +30,8 @@ export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSu
     vfpGeneration: m.meta.vfpGeneration,
     collector: m.meta.collector,
     networkTypes: [...new Set((m.networks ?? []).map((n) => n.type).filter(Boolean))],
+    platform: platformSummary(m),
+    k8sNodeName: k8sNames(m).thisNode?.name,
     counts: countObjects(m),
     files,
     filesRead: files.filter((f) => f.used).length,

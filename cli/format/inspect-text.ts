@@ -29,6 +29,12 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     networkTypes(m),
   ].filter(Boolean);
   if (facts.length) out.push(facts.join(' · '));
+  const p = doc.platform;
+  out.push(`network plugin: ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})${p.podNetwork ? ` · pod network ${p.podNetwork.name} (${p.podNetwork.type})` : ''}`);
+  for (const e of p.evidence.filter((x) => x.file).slice(0, opts.verbose ? undefined : 3)) out.push(`  ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
+  for (const e of p.conflicts.slice(0, opts.verbose ? undefined : 2)) out.push(`  but ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
+  if (p.checks.skipped.length) out.push(`  not run here: ${p.checks.skipped.map((c) => c.title).join(', ')}`);
+  if (p.checks.hedged.length) out.push(`  only warnings (not sure of the plugin): ${p.checks.hedged.join(', ')}`);
   out.push('');
   for (const [key, label] of LABELS) {
     const v = doc.counts[key];

@@ -123,10 +123,15 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
     if (isObj(ipam)) {
       pc.ipamType = str(get(ipam, 'type'));
       pc.ipamSubnet = str(get(ipam, 'subnet'));
+      pc.ipamMode = str(get(ipam, 'mode'));
     }
+    const mode = get(p, 'mode');
+    if (typeof mode === 'string') pc.mode = mode;
+    pc.name = str(get(p, 'name'));
     // flannel's Windows conflist nests the win-bridge/win-overlay settings in `delegate`.
     const delegate = get(p, 'delegate');
     const d0 = isObj(delegate) ? delegate : undefined;
+    if (d0) pc.delegateType = str(get(d0, 'type'));
     const dns = get(p, 'dns') ?? (d0 && get(d0, 'dns'));
     if (isObj(dns)) {
       pc.dnsServers = strs(get(dns, 'Nameservers'));
@@ -143,7 +148,10 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
         const body = isObj(v) ? v : pol;
         const type = (str(get(body, 'Type')) ?? '').toLowerCase();
         if (type === 'outboundnat') {
-          for (const e of strs(get(body, 'ExceptionList'))) {
+          // v1 `ExceptionList`; v2 (sdnbridge/sdnoverlay, WMCO) `Settings.Exceptions` / `settings.exceptionList`.
+          const settings = get(body, 'Settings');
+          const list = get(body, 'ExceptionList') ?? (isObj(settings) ? (get(settings, 'Exceptions') ?? get(settings, 'ExceptionList')) : undefined);
+          for (const e of strs(list)) {
             const at = lineOf(JSON.stringify(e), from);
             from = at.at + 1;
             pc.exceptionList.push({ value: e, src: sink.ref(at.line) });

@@ -16,6 +16,14 @@ export interface CniPluginConf {
   dnsCapability: boolean;
   ipamType?: string;
   ipamSubnet?: string;
+  /** `ipam.mode` (azure-cns: `overlay` for Azure CNI Overlay, absent for dynamic VNet IPs). */
+  ipamMode?: string;
+  /** The plugin's own `mode` (Calico: `vxlan`, or empty for BGP/l2bridge; old azure-vnet: `bridge`). */
+  mode?: string;
+  /** flannel's `delegate.type` (win-bridge, win-overlay, sdnbridge, sdnoverlay). */
+  delegateType?: string;
+  /** The plugin's `name` (a .conf's own name; flannel and Calico name the HNS network with it). */
+  name?: string;
   /** ROUTE policies (DestinationPrefix, NeedEncap). */
   routes: { destinationPrefix: string; needEncap?: boolean }[];
 }

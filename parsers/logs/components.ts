@@ -14,7 +14,9 @@ export function componentFromName(file: string): LogComponent | undefined {
   if (/felix/.test(b)) return 'felix';
   if (/calico/.test(b)) return 'calico';
   if (/flannel/.test(b)) return 'flannel';
-  if (/win-bridge|win-overlay|sdnbridge|sdnoverlay|\bcni\b|cni\.log/.test(b)) return 'cni';
+  // windows-container-networking's plugins (win-bridge, win-overlay, sdnbridge, sdnoverlay, nat) write
+  // wincni.log; their lines share azure-vnet's `[cni-net]` tag, so the name must decide first.
+  if (/wincni|win-bridge|win-overlay|sdnbridge|sdnoverlay|\bcni\b|cni\.log/.test(b)) return 'cni';
   return undefined;
 }
 

@@ -56,9 +56,14 @@ describe('inspect --json on the demo bundle', () => {
     const r = await run('inspect', demo, '--json');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    // DESIGN.md §3's three members, and `missing` added (fields are only ever added).
-    expect(Object.keys(doc).sort()).toEqual(['counts', 'files', 'findings', 'missing']);
+    // DESIGN.md §3's three members, and members added (fields are only ever added).
+    expect(Object.keys(doc).sort()).toEqual(['counts', 'files', 'findings', 'missing', 'objects', 'platform']);
     expect(doc.missing).toEqual([]);
+    // The demo is a generic l2bridge node: cbr0 with its bridge endpoint cbr0_ep names Flannel host-gw.
+    expect(doc.platform).toMatchObject({ plugin: 'flannel-host-gw', label: 'Flannel host-gw', confidence: 'high', podNetwork: { name: 'cbr0', type: 'l2bridge' } });
+    expect(doc.platform.evidence[0]).toMatchObject({ file: 'network.txt', says: expect.stringMatching(/"cbr0" of type L2Bridge/) });
+    expect(doc.objects.endpoints.length).toBe(doc.counts.endpoints);
+    expect(doc.objects.loadBalancers.length).toBe(doc.counts.loadBalancers);
     expect(Object.keys(doc.counts).sort()).toEqual([...COUNT_KEYS].sort());
     for (const k of COUNT_KEYS) expect(Number.isInteger(doc.counts[k])).toBe(true);
     expect(doc.counts.endpoints).toBe(doc.counts.localEndpoints + doc.counts.remoteEndpoints);
