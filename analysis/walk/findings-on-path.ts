@@ -126,7 +126,7 @@ function indexPath(m: NodeModel, r: WalkResult): PathIndex {
   });
   // A destination the packet left the node for is on the path too (a pod of another node, an address outside).
   const last = r.hops.length - 1;
-  if (!visits.some((v) => v.role === 'destination') && r.verdict !== 'dropped') visits.push({ hop: Math.max(0, r.deciding), role: 'destination', ip: r.final.dstIp, label: label(r.final.dstIp, r.final.dstIp) });
+  if (!visits.some((v) => v.role === 'destination')) visits.push({ hop: Math.max(0, r.deciding), role: 'destination', ip: r.final.dstIp, label: label(r.final.dstIp, r.final.dstIp) });
   if (!visits.some((v) => v.role === 'source') && last >= 0) visits.push({ hop: 0, role: 'source', ip: r.flow.srcIp, label: label(r.flow.srcIp, r.flow.srcIp) });
   for (const v of visits) if (!v.ip && v.endpointId) v.ip = epIp(v.endpointId);
   return { visits, services, lbs, destinations: [...destinations], rules, lines, conditions, steering: steering >= 0 ? steering : Math.max(0, r.deciding) };
