@@ -43,16 +43,21 @@ export function conditionText(c: MatchedCondition): string {
 }
 
 /** Why a hop's rule matched, in one line; undefined when the hop is no rule match. */
-export function matchedText(h: WalkHop): string | undefined {
+export function matchedText(h: { matchedBecause?: MatchedCondition[] }): string | undefined {
   if (!h.matchedBecause) return undefined;
   return h.matchedBecause.length ? h.matchedBecause.map(conditionText).join('; ') : 'the rule has no condition: it matches every packet';
 }
 
 /** "DELIVERED, but …" / "DROPPED, and …": the verdict with the worst finding on its path. */
-export function verdictWithCaveat(t: WalkResult, upper = true): string {
+export function verdictWithCaveat(t: Pick<WalkResult, 'verdict' | 'verdictCaveat'>, upper = true): string {
   const v = upper ? t.verdict.toUpperCase() : t.verdict;
-  if (!t.verdictCaveat) return v;
-  return `${v}, ${t.verdict === 'delivered' || t.verdict === 'forwarded' ? 'but' : 'and'} ${t.verdictCaveat.text}`;
+  return t.verdictCaveat ? `${v}, ${caveatClause(t)}` : v;
+}
+
+/** "but <text>" after a verdict that says the packet got through, "and <text>" after one that says it did not. */
+export function caveatClause(t: Pick<WalkResult, 'verdict' | 'verdictCaveat'>): string {
+  if (!t.verdictCaveat) return '';
+  return `${t.verdict === 'delivered' || t.verdict === 'forwarded' ? 'but' : 'and'} ${t.verdictCaveat.text}`;
 }
 
 /** A finding on the path in one line. */

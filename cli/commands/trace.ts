@@ -6,6 +6,8 @@ import { addressProblem, parseAddress } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
 import type { Flow, Proto, WalkResult } from '../../analysis/walk/types.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
 
@@ -57,15 +59,17 @@ export async function runTrace(argv: string[]): Promise<number> {
   }
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   const model = await loadBundle(bundle);
-  const result = walkFlow(model, flow, { reply: !!v.reply });
+  // The checks run once for the bundle; the walk is joined with the findings on its path.
+  const result = withPathFindings(model, walkFlow(model, flow, { reply: !!v.reply }), modelFindings(model));
   if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
   else process.stdout.write(formatWalk(result));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
 /**
- * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives), the verdict's
- * flags (`dependsOnUnmodelled`, `inferred`, `caveats`) and, with --reply, the reply's own document.
+ * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives, why each rule
+ * matched), the verdict's flags (`dependsOnUnmodelled`, `inferred`, `caveats`), the findings on the path
+ * with the verdict's caveat, and, with --reply, the reply's own document.
  */
 export function traceJson(t: WalkResult): Record<string, unknown> {
   return {
@@ -75,6 +79,8 @@ export function traceJson(t: WalkResult): Record<string, unknown> {
     dependsOnUnmodelled: !!t.dependsOnUnmodelled,
     inferred: !!t.inferred,
     caveats: t.caveats ?? [],
+    verdictCaveat: t.verdictCaveat ?? null,
+    findings: t.findings ?? [],
     hops: t.hops.map((h) => ({
       at: h.at,
       port: h.port ?? null,
@@ -96,6 +102,7 @@ export function traceJson(t: WalkResult): Record<string, unknown> {
       overridden: h.superseded ?? false,
       note: h.note ?? null,
       alternatives: h.alternatives ?? [],
+      matchedBecause: h.matchedBecause ?? null,
     })),
     final: t.final,
     egress: t.egress,
