@@ -24,7 +24,7 @@ import { k8sNames, podIntent } from '../k8s/index.ts';
 import { checkContext } from '../checks/context.ts';
 import { walkContext } from './context.ts';
 import { canonIp, parseCidr } from './ip.ts';
-import type { Flow, WalkFinding, WalkHop, WalkResult } from './types.ts';
+import type { Flow, WalkFinding, WalkResult } from './types.ts';
 
 export interface PathFindings {
   findings: WalkFinding[];

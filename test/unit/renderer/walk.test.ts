@@ -185,7 +185,7 @@ describe('walk and findings slices', () => {
 
   it('loads findings, timelines and presets with the bundle', async () => {
     const f = [finding({ key: 'a' })];
-    const presets = [{ key: 'pod-to-service' as const, title: 'pod → service (a → b)', flow: { srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const } }];
+    const presets = [{ key: 'pod-to-service' as const, title: 'pod → service (a → b)', why: 'source a: a healthy pod', flow: { srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const } }];
     const { store } = await opened({ getFindings: vi.fn(async () => f), walkPresets: vi.fn(async () => presets), getTimelines: vi.fn(async () => []) });
     expect(store.getState().findings).toEqual(f);
     expect(store.getState().presets).toEqual(presets);
