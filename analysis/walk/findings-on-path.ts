@@ -243,7 +243,9 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
     const pod = v.ip ? names.podLabel(v.ip) : undefined;
     return (v.endpointId && s.endpoints.has(v.endpointId)) || (v.portKey && (s.ports.has(v.portKey) || s.endpoints.has(v.portKey))) || (v.ip && s.ips.has(canonIp(v.ip) ?? '')) || (pod && s.pods.has(pod));
   });
-  const v = hits.find((x) => x.hop === r.deciding) ?? hits[0];
+  // Where the object plays its part: the deciding hop, else where the packet comes from, is sent, is delivered.
+  const order: Visit['role'][] = ['source', 'backend', 'destination', 'port'];
+  const v = hits.find((x) => x.hop === r.deciding) ?? [...hits].sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role) || a.hop - b.hop)[0];
   if (v) return { hop: v.hop, why: `${ROLE_WORDS[v.role]} ${v.label}, which this finding is about` };
   // trace: the finding's own example walk.
   if (f.trace && sameFlow(f.trace, r.flow)) return { hop: Math.max(0, r.deciding), why: 'this is the packet the finding offers to walk' };

@@ -82,7 +82,7 @@ function body(t: WalkResult, out: string[]): void {
   });
   out.push('');
   const flags = verdictFlags(t);
-  out.push(`verdict: ${verdictWithCaveat(t)}${flags.length ? ` (${flags.join('; ')})` : ''} — ${t.reason}`);
+  out.push(`verdict: ${t.verdict.toUpperCase()}${flags.length ? ` (${flags.join('; ')})` : ''}${t.verdictCaveat ? `, ${caveatClause(t)}` : ''} — ${t.reason}`);
   for (const f of t.findings ?? []) if (f.hop === undefined || !t.hops[f.hop]) out.push(walkFindingText(f));
   out.push(`final:   ${tuple(t.final)}`);
   if (t.egress.nextHop || t.egress.encapDst || t.egress.interface) {

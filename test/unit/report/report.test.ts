@@ -78,7 +78,17 @@ describe('report document (l2bridge demo + notes)', () => {
       '10.244.32.3>93.184.216.34:443/tcp',
       '10.240.0.19>10.244.32.3:80/tcp',
     ]);
-    expect(d.findings).toEqual([]);
+    // The default demo's two faults, and the walk to the outside carries the typo beside its verdict.
+    expect(d.findings.map((f) => f.id).sort()).toEqual(['endpoint-without-vnic', 'outboundnat-exception-typo']);
+    const out = d.traces.find((t) => t.flow.dstIp === '93.184.216.34')!;
+    expect(out.verdict).toBe('forwarded');
+    expect(out.verdictCaveat).toMatchObject({ severity: 'error', text: expect.stringMatching(/^OutBoundNAT ExceptionList entry 10\.244\.0\.0\/0/) });
+    const hop = out.hops[out.findings[0].hop!];
+    expect(hop.rule).toMatch(/^EXCEPTIONS_OUTBOUNDNAT/);
+    expect(hop.matchedBecause).toEqual([{ field: 'destination IP', value: '93.184.216.34', condition: '0.0.0.0-255.255.255.255', result: 'match' }]);
+    // No default walk starts from the pod whose vNIC is missing.
+    const noVnic = demo.endpoints!.find((e) => d.findings.find((f) => f.id === 'endpoint-without-vnic')!.objects.includes(e.id))!;
+    for (const t of d.traces) expect(t.flow.srcIp).not.toBe(noVnic.ip);
   });
 
   it('draws the topology and each path as SVG', () => {

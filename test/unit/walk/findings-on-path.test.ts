@@ -82,7 +82,7 @@ describe('a check’s finding on the path', () => {
     expect(toDns.findings!.map((f) => f.key)).toEqual([missing.key]);
     expect(toDns.hops[toDns.findings![0].hop!].action).toBe('no load-balancing rule');
     expect(toDns.verdictCaveat?.severity).toBe('error');
-    expect(formatWalk(toDns)).toMatch(/verdict: DROPPED, and no load-balancing rule for 10\.96\.0\.10:53\/UDP/);
+    expect(formatWalk(toDns)).toMatch(/verdict: DROPPED( \([^)]*\))?, and no load-balancing rule for 10\.96\.0\.10:53\/UDP/);
     // The same pod to the outside crosses the port the finding lists, but not the service.
     const out = walk(model, fs, { srcIp: missing.trace!.srcIp, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' });
     expect(out.findings).toEqual([]);
@@ -177,7 +177,7 @@ describe('the verdict’s caveat', () => {
     expect(r.findings!.map((f) => f.id).sort()).toEqual(['lb-stale-dip', 'outboundnat-exception-typo']);
     expect(r.verdictCaveat!.text).toMatch(/^load balancer .* references 1 endpoint\(s\) that do not exist \(hop \d+\); 1 more finding on this path$/);
     const text = formatWalk(r);
-    expect(text).toMatch(/verdict: DELIVERED, but load balancer /);
+    expect(text).toMatch(/verdict: DELIVERED( \([^)]*\))?, but load balancer /);
     // Each finding is printed under the hop it concerns.
     const lines = text.split('\n');
     const at = lines.findIndex((l) => l.includes(`finding (error): ${stale.title}`));
