@@ -69,6 +69,25 @@ interface PathIndex {
   steering: number;
 }
 
+/** What every walk of a model looks up: its pod endpoints, and Running pods of this node without an endpoint (kubectl). */
+interface ModelFacts {
+  pods: Set<string>;
+  lost: Map<string, { namespace: string; name: string }>;
+}
+const facts = new WeakMap<NodeModel, ModelFacts>();
+
+function factsOf(m: NodeModel): ModelFacts {
+  let f = facts.get(m);
+  if (!f) {
+    f = {
+      pods: new Set(checkContext(m).localPods.map((e) => e.id.toLowerCase())),
+      lost: new Map(podIntent(m).withoutEndpoint.flatMap((pod) => pod.ips.map((ip) => [canonIp(ip) ?? ip, pod] as const))),
+    };
+    facts.set(m, f);
+  }
+  return f;
+}
+
 function indexPath(m: NodeModel, r: WalkResult): PathIndex {
   const names = k8sNames(m);
   const ctx = walkContext(m);
@@ -79,7 +98,7 @@ function indexPath(m: NodeModel, r: WalkResult): PathIndex {
   const lines = new Map<string, number>();
   const conditions: PathIndex['conditions'] = [];
   const destinations = new Set<string>([r.flow.dstIp]);
-  const pods = new Set(checkContext(m).localPods.map((e) => e.id.toLowerCase()));
+  const { pods } = factsOf(m);
   const label = (ip: string | undefined, fallback: string, endpointId?: string) => {
     const pod = ip ? names.podLabel(ip) : undefined;
     const what = endpointId ? (pods.has(endpointId) ? 'pod ' : 'endpoint ') : '';
@@ -151,7 +170,19 @@ interface Scope {
   pods: Set<string>;
 }
 
+// A finding's scope is read once (findings are kept per bundle and joined with every walk).
+const scopes = new WeakMap<FindingView, Scope>();
+
 function scopeOf(f: FindingView): Scope {
+  let s = scopes.get(f);
+  if (!s) {
+    s = readScope(f);
+    scopes.set(f, s);
+  }
+  return s;
+}
+
+function readScope(f: FindingView): Scope {
   const s: Scope = { rules: new Set(), cidrs: [], services: [], lbIds: new Set(), endpoints: new Set(), ports: new Set(), ips: new Set(), pods: new Set() };
   for (const ref of f.refs) {
     if (ref.type === 'loadbalancer') s.lbIds.add(ref.id.toLowerCase());
@@ -213,7 +244,7 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
     for (const id of s.lbIds) {
       const hop = p.lbs.get(id);
       if (hop !== undefined) return { hop, why: serviceWhy(p, s, `load balancer ${short(id)}`, hop) };
-      const lb = (m.loadBalancers ?? []).find((l) => l.id.toLowerCase() === id);
+      const lb = walkContext(m).lbById.get(id);
       for (const [k, h] of p.services) {
         const [vip, port, proto] = k.split('|');
         if (lb?.vips.some((v) => canonIp(v) === vip) && lb.ports.some((x) => x.externalPort === Number(port) && (x.protocol === 17 ? 'udp' : 'tcp') === proto)) return { hop: h, why: serviceWhy(p, s, `${vip}:${port}/${proto.toUpperCase()}`, h) };
@@ -271,7 +302,7 @@ function walkObservations(m: NodeModel, r: WalkResult, p: PathIndex, findings: r
   // A check that already says it about this object speaks for itself (its finding is on the path).
   const flagged = (v: Visit) => findings.some((f) => f.id === 'endpoint-without-vnic' && f.refs.some((x) => x.type === 'endpoint' && x.id.toLowerCase() === v.endpointId));
   const podFlagged = (label: string) => findings.some((f) => f.id === 'k8s-pod-no-endpoint' && f.objects.includes(label));
-  const pods = m.ip ? new Set(checkContext(m).localPods.map((e) => e.id.toLowerCase())) : new Set<string>();
+  const pods = m.ip ? factsOf(m).pods : new Set<string>();
   for (const v of p.visits) {
     if (!v.endpointId || !pods.has(v.endpointId) || flagged(v)) continue;
     const ep = ctx.endpointsById.get(v.endpointId);
@@ -283,7 +314,7 @@ function walkObservations(m: NodeModel, r: WalkResult, p: PathIndex, findings: r
     }
   }
   // Running pods of this node (kubectl) whose HNS endpoint is gone: the walk cannot reach them as pods.
-  const lost = new Map(podIntent(m).withoutEndpoint.flatMap((pod) => pod.ips.map((ip) => [canonIp(ip) ?? ip, pod] as const)));
+  const { lost } = factsOf(m);
   if (lost.size) {
     const dst = canonIp(r.final.dstIp) ?? r.final.dstIp;
     const dpod = lost.get(dst);

@@ -1,4 +1,4 @@
-// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--json]`
+// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--no-findings] [--json]`
 // IPv6: `--from fd00::5 --to [fd00::a]:80` (brackets when a port follows).
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
@@ -35,6 +35,7 @@ export async function runTrace(argv: string[]): Promise<number> {
         'src-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         reply: { type: 'boolean', default: false },
+        'no-findings': { type: 'boolean', default: false },
       },
     });
   } catch (e) {
@@ -59,8 +60,10 @@ export async function runTrace(argv: string[]): Promise<number> {
   }
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   const model = await loadBundle(bundle);
-  // The checks run once for the bundle; the walk is joined with the findings on its path.
-  const result = withPathFindings(model, walkFlow(model, flow, { reply: !!v.reply }), modelFindings(model));
+  // The checks run once for the bundle; the walk is joined with the findings on its path. They read
+  // every pod port's rules, which takes a while on a dump of a million rules: --no-findings skips them.
+  const walked = walkFlow(model, flow, { reply: !!v.reply });
+  const result = v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model));
   if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
   else process.stdout.write(formatWalk(result));
   return result.verdict === 'dropped' ? 1 : 0;
