@@ -136,6 +136,13 @@ describe('kubectl snapshot', () => {
     expect(f.explanation).not.toMatch(/intermittent|time out/);
     expect(f.explanation).toMatch(/sends only to [\d., ]+, all endpoints of this bundle: no connection is black-holed now/);
   });
+  it('a pod endpoint without its vNIC is said to run only when Kubernetes says so', () => {
+    const bare = problems(runChecks(buildWith({ faults: ['endpoint-without-vnic'] }).model)).find((x) => x.id === 'endpoint-without-vnic')!;
+    expect(bare.explanation).not.toMatch(/Running/);
+    expect(bare.explanation).toContain('a pod started in this sandbox has no working network');
+    const named = problems(runChecks(buildWith({ faults: ['endpoint-without-vnic'] }, undefined, (n) => ({ 'k8s.json': kubectlFor(n) })).model)).find((x) => x.id === 'endpoint-without-vnic')!;
+    expect(named.explanation).toMatch(/Kubernetes has pod default\/web-\d Running with this address, without a working network/);
+  });
   it('stale DIPs are named by service', () => {
     const { model } = buildWith({ faults: ['stale-lb-dip'] }, undefined, (n) => ({ 'k8s.json': kubectlFor(n) }));
     const f = problems(runChecks(model)).find((x) => x.id === 'lb-stale-dip')!;
