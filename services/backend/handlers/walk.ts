@@ -6,7 +6,8 @@ import type { Handlers } from '../dispatch.ts';
 
 export function walkHandlers({ bundles }: BackendContext): Pick<Handlers, 'walk' | 'walkPresets'> {
   return {
-    walk: async ({ bundleId, ...flow }) => walkFlow(bundles.get(bundleId).model, flow, { explain: true }),
+    // The reply is walked only when asked for: most walks are looked at without it.
+    walk: async ({ bundleId, reply, ...flow }) => walkFlow(bundles.get(bundleId).model, flow, { explain: true, reply }),
     walkPresets: async ({ bundleId }) => walkPresets(bundles.get(bundleId).model),
   };
 }
