@@ -132,7 +132,8 @@ describe('walk model', () => {
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'udp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'icmp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', proto: 'icmp' });
     expect(formToFlow({ src: '', dst: '', proto: 'tcp' })).toBe('Choose a source');
-    expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toContain('not an IPv4 address');
+    expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toBe('From: “pod” is not an IP address');
+    expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:70000', proto: 'tcp' })).toContain('port 70000 is out of range');
   });
 });
 
