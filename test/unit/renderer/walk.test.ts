@@ -18,7 +18,8 @@ import {
   walkEdges,
   walkHighlight,
 } from '../../../renderer/src/walk/model.ts';
-import { axisPositions, formatMs, groupFindings, missingFiles, sandboxTitle, severityCounts, sortTimelines } from '../../../renderer/src/findings/model.ts';
+import { formatMs, groupFindings, missingFiles, severityCounts } from '../../../renderer/src/findings/model.ts';
+import { axisPositions, sandboxTitle, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
 import { fakeApi, job, summary } from './fake-api.ts';
 
 
@@ -171,7 +172,8 @@ describe('findings model', () => {
     expect(axisPositions(t)).toEqual([0, 0.25, undefined, 1]);
     expect(sandboxTitle(t)).toBe('sandbox abababababab…');
     expect(sandboxTitle({ ...t, pod: { namespace: 'default', name: 'db' } })).toBe('default/db');
-    expect(sortTimelines([t, { ...t, sandboxId: 'f', outcome: 'failed' }]).map((x) => x.outcome)).toEqual(['failed', 'succeeded']);
+    // Same duration: the failed one first.
+    expect(timelineOrder([t, { ...t, sandboxId: 'f', outcome: 'failed' }]).map((x) => x.outcome)).toEqual(['failed', 'succeeded']);
   });
 });
 
