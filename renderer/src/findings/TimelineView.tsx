@@ -11,7 +11,12 @@ import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { axisPositions, durationText, longestGapText, messageParts, sandboxDuration, sandboxTitle, stepRows, timelineOrder } from './timeline-rows.ts';
 
+/** Messages longer than this are folded to a few lines until opened. */
+const LONG = 180;
+
 function Steps({ t }: { t: SandboxTimeline }) {
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) => setOpened((o) => (o.has(i) ? new Set([...o].filter((x) => x !== i)) : new Set([...o, i])));
   const pos = axisPositions(t);
   const gap = t.longestGap;
   const rows = stepRows(t);
@@ -36,6 +41,8 @@ function Steps({ t }: { t: SandboxTimeline }) {
           const r = rows[i];
           const inGap = gap && i === gap.toIndex;
           const p = pos[i];
+          const foldable = !!r.json || r.label.length + (r.detail?.length ?? 0) + r.fields.reduce((n, [k, v]) => n + k.length + v.length + 2, 0) > LONG;
+          const open = opened.has(i);
           return (
             <li key={i} className={`tl-step ${s.error ? 'error' : ''} ${inGap ? 'after-gap' : ''} ${t.addEnd === i ? 'add-end' : ''} ${r.inAdd ? '' : 'outside-add'}`} data-testid="timeline-step">
               <span className="tl-at mono" data-testid="step-offset">
@@ -48,11 +55,12 @@ function Steps({ t }: { t: SandboxTimeline }) {
                 )}
               </span>
               <span className="tl-gap mono">{i > 0 ? r.gap : ''}</span>
-              <span className="tl-text">
+              <span className={`tl-text ${foldable && !open ? 'folded' : ''}`}>
                 <span className="tl-label" data-testid="step-label">
                   {r.label}
                 </span>
                 {r.detail && <span className="tl-detail">{r.detail}</span>}
+                {open && r.json && <pre className="tl-json mono">{r.json}</pre>}
                 {r.fields.length > 0 && (
                   <span className="tl-fields mono">
                     {r.fields.map(([k, v]) => (
@@ -73,6 +81,11 @@ function Steps({ t }: { t: SandboxTimeline }) {
                   </span>
                   {r.clock && <span className="mono muted tl-clock">{r.clock}</span>}
                   <SourceLink file={s.file} line={s.line} />
+                  {foldable && (
+                    <button type="button" className="link tl-more" onClick={() => toggle(i)} aria-expanded={open}>
+                      {open ? 'less' : r.json ? 'show the JSON' : 'more'}
+                    </button>
+                  )}
                 </span>
               </span>
             </li>

@@ -57,19 +57,32 @@ const ID64 = /\b[0-9a-f]{64}\b/g;
 /** A 64-hex container or sandbox ID shortened the way docker and crictl print IDs. */
 const shortIds = (s: string) => s.replace(ID64, (id) => `${id.slice(0, 12)}…`);
 
+/** A quoted value without its quotes and escapes; one the log cut before its closing quote keeps what is there. */
 function unquote(v: string): string {
-  return v.startsWith('"') && v.endsWith('"') && v.length >= 2 ? v.slice(1, -1).replace(/\\"/g, '"').replace(/\\\\/g, '\\') : v;
+  if (!v.startsWith('"')) return v;
+  const closed = v.length >= 2 && v.endsWith('"') && !v.endsWith('\\"');
+  return (closed ? v.slice(1, -1) : v.slice(1)).replace(/\\"/g, '"').replace(/\\\\/g, '\\');
 }
 
-const KEY_VALUE = /([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"|\S+)/g;
+// key=value, the value quoted (with escapes; running to the end of a message the log cut) or bare.
+const KEY_VALUE = /([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*(?:"|$)|\S+)/g;
 
 /**
  * A log message as a person reads it: its text and its key=value fields. A zap or JSON line whose
  * message is still JSON gives its `msg`; a klog structured message (`"Created PodSandbox" pod="a/b"`)
  * gives the quoted text and the pairs after it.
  */
-export function messageParts(message: string): { text: string; fields: [string, string][] } {
+export function messageParts(message: string): { text: string; fields: [string, string][]; json?: string } {
   const m = message.trim();
+  // logrus text (containerd): `level=debug msg="Sandbox config …" key=value`.
+  if (/(?:^|\s)msg=/.test(m)) {
+    const pairs = [...m.matchAll(KEY_VALUE)];
+    const msg = pairs.find((x) => x[1] === 'msg');
+    if (msg) {
+      const fields = pairs.filter((x) => !['msg', 'level', 'time'].includes(x[1])).slice(0, 8).map((x) => [x[1], shortIds(unquote(x[2]))] as [string, string]);
+      return { ...jsonTail(shortIds(unquote(msg[2]))), fields };
+    }
+  }
   if (m.startsWith('{') && m.endsWith('}')) {
     try {
       const o = JSON.parse(m) as Record<string, unknown>;
@@ -90,7 +103,26 @@ export function messageParts(message: string): { text: string; fields: [string, 
     const fields = [...(quoted[2] ?? '').matchAll(KEY_VALUE)].slice(0, 8).map((x) => [x[1], shortIds(unquote(x[2]))] as [string, string]);
     return { text: shortIds(unquote(`"${quoted[1]}"`)), fields };
   }
-  return { text: shortIds(m), fields: [] };
+  return { ...jsonTail(shortIds(m)), fields: [] };
+}
+
+/**
+ * A message that ends in a JSON document (containerd's `cni result: {…}`): the words before it, the
+ * document folded as `{…}` and kept, indented when it parses, for whoever opens it.
+ */
+function jsonTail(text: string): { text: string; json?: string } {
+  const i = text.search(/(?:^|[:=]\s?|\s)[{[]["{[]/);
+  if (i < 0) return { text };
+  const start = text.slice(i).search(/[{[]/) + i;
+  const doc = text.slice(start);
+  let json = doc;
+  try {
+    json = JSON.stringify(JSON.parse(doc), null, 2);
+  } catch {
+    // Cut by the log (a line of at most 500 characters is kept): shown as written.
+  }
+  const head = text.slice(0, start).trimEnd();
+  return { text: `${head}${head ? ' ' : ''}${doc.startsWith('[') ? '[…]' : '{…}'}`, json };
 }
 
 const LEVEL: Record<string, string> = { warn: 'warning', warning: 'warning', err: 'error', error: 'error', fatal: 'error', panic: 'error', info: 'info', debug: 'debug', trace: 'debug' };
@@ -105,6 +137,8 @@ export interface StepRow {
   /** The message when the label is a step's name and the message says more. */
   detail?: string;
   fields: [string, string][];
+  /** A JSON document the message ends with, folded out of the text (indented when it parses). */
+  json?: string;
   /** error, warning, info, debug — or undefined when the line has none. */
   level?: string;
   component: string;
@@ -138,6 +172,7 @@ export function stepRows(t: SandboxTimeline): StepRow[] {
       label,
       detail,
       fields: parts.fields,
+      json: parts.json,
       level: s.level ? (LEVEL[s.level.toLowerCase()] ?? s.level.toLowerCase()) : s.error ? 'error' : undefined,
       component: s.component,
       plugin: !!s.plugin,

@@ -96,6 +96,16 @@ describe('CNI timeline rows', () => {
     expect(messageParts('{not json}')).toEqual({ text: '{not json}', fields: [] });
     expect(messageParts('"Failed to create sandbox" err="hcs: \\"access denied\\"" pod="a/b"')).toEqual({ text: 'Failed to create sandbox', fields: [['err', 'hcs: "access denied"'], ['pod', 'a/b']] });
     expect(messageParts('plain text')).toEqual({ text: 'plain text', fields: [] });
+    // containerd's logrus line and its `cni result: {…}`: the words, the document folded out of them.
+    expect(messageParts('level=debug msg="begin cni setup" podsandboxid=abd08d33267a')).toEqual({ text: 'begin cni setup', fields: [['podsandboxid', 'abd08d33267a']] });
+    expect(messageParts('cni result: {"Interfaces":{"eth0":{"Mac":""}},"DNS":[{}]}')).toEqual({ text: 'cni result: {…}', fields: [], json: '{\n  "Interfaces": {\n    "eth0": {\n      "Mac": ""\n    }\n  },\n  "DNS": [\n    {}\n  ]\n}' });
+    // Cut by the log: kept as written for whoever opens it, folded in the text.
+    expect(messageParts('cni result: {"Interfaces":{"eth0":{"IPConfigs":null,"Ma…')).toEqual({ text: 'cni result: {…}', fields: [], json: '{"Interfaces":{"eth0":{"IPConfigs":null,"Ma…' });
+    // A quoted value the log cut (lines are kept up to 500 characters) keeps what is there.
+    expect(messageParts('level=debug msg="Sandbox config &PodSandboxConfig{Metadata:&PodSandboxMetadata{Name:mytest,Uid:0ee0…')).toEqual({ text: 'Sandbox config &PodSandboxConfig{Metadata:&PodSandboxMetadata{Name:mytest,Uid:0ee0…', fields: [] });
+    expect(messageParts('"Error syncing pod, skipping" err="failed to \\"CreatePodSandbox\\" for \\"mytest…').fields).toEqual([['err', 'failed to "CreatePodSandbox" for "mytest…']]);
+    // Braces that are no JSON stay words.
+    expect(messageParts('RunPodSandbox for &PodSandboxMetadata{Name:mytest,Attempt:0,}').text).toBe('RunPodSandbox for &PodSandboxMetadata{Name:mytest,Attempt:0,}');
   });
 
   it('names the longest gap, approximate on whole seconds, in the plugin’s own log', () => {
