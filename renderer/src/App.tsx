@@ -30,6 +30,7 @@ import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
 import { PasteDialog } from './paste/PasteDialog.tsx';
+import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
 
 let started = false;
 
@@ -112,6 +113,7 @@ export function App() {
       <ExportDialog />
       <CompareDialog />
       <PasteDialog />
+      <KeyboardMapDialog />
       <Toasts />
     </div>
   );
