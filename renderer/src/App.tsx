@@ -31,6 +31,7 @@ import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
 import { PasteDialog } from './paste/PasteDialog.tsx';
 import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
+import { onAccessLost } from './api/access-lost.ts';
 
 let started = false;
 
@@ -78,6 +79,9 @@ export function App() {
   const dropping = useDropOpen();
   useShortcuts(systemDark);
   useConnectCommand();
+
+  // Browser mode: a server that no longer accepts this tab is said once, as the error screen.
+  useEffect(() => onAccessLost((message) => appStore.getState().accessLost(message)), []);
 
   useEffect(() => {
     // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
