@@ -9,7 +9,7 @@ import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import { formatWalk, describePacket } from '../../../analysis/walk/format.ts';
 import { useApp } from '../store/app-store.ts';
 import { copyText } from '../lib/copy-text.ts';
-import { explainingFindings } from './model.ts';
+import { explainingFindings, flowText } from './model.ts';
 import { sameFlow, cleanFlow } from '../notes/model.ts';
 import { caveatKindWords, caveatSource, inferredHops, unmodelledHops, verdictFindings, verdictParts, verdictText, verdictTone, type HopRef, type WalkView } from './verdict.ts';
 import { PathFindingList } from './PathFindingList.tsx';
@@ -156,7 +156,7 @@ export function VerdictBanner({ t }: { t: WalkView }) {
   const tone = verdictTone(t);
   const parts = verdictParts(t);
   return (
-    <div className={`verdict verdict-${t.verdict} tone-${tone}`} role="status" data-testid="verdict" data-verdict={t.verdict} data-tone={tone}>
+    <div className={`verdict verdict-${t.verdict} tone-${tone}`} role="status" data-testid="verdict" data-verdict={t.verdict} data-tone={tone} data-flow={flowText(t.flow)}>
       <div className="verdict-head">
         <Icon size={18} aria-hidden className="verdict-icon" />
         <span className="verdict-text" data-testid="verdict-text" aria-label={verdictText(t)}>

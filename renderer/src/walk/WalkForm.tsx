@@ -1,7 +1,7 @@
 // The walk's form: source and destination (typed — IPv4, IPv6, IP:port, [IPv6]:port —, picked from
 // lists or from two clicked graph nodes), the protocol, and the presets filled from the bundle, each
 // saying why its source and destination were picked.
-import { useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Crosshair, Play, Sparkles } from 'lucide-react';
 import type { WalkPreset } from '../../../analysis/walk/presets.ts';
 import { useApp } from '../store/app-store.ts';
@@ -18,6 +18,10 @@ export function WalkForm() {
   const runWalk = useApp((s) => s.runWalk);
   const loading = useApp((s) => s.walkLoading);
   const presets = useApp((s) => s.presets);
+  // The presets fold away while a walk is shown (its verdict needs the room at 1280×800) and come back when it is left.
+  const walking = useApp((s) => !!s.walk);
+  const [presetsOpen, setPresetsOpen] = useState(!walking);
+  useEffect(() => setPresetsOpen(!walking), [walking]);
   const picking = useApp((s) => s.picking);
   const setPicking = useApp((s) => s.setPicking);
   const inventory = useApp((s) => s.inventory);
@@ -115,6 +119,10 @@ export function WalkForm() {
         ))}
       </datalist>
       {!!presets?.length && (
+        <details className="walk-presets-box" open={presetsOpen} onToggle={(e) => setPresetsOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="walk-presets">
+          <summary>
+            Presets <span className="muted">({presets.length})</span>
+          </summary>
         <div className="walk-presets" aria-label="Presets">
           {presets.map((p: PresetView) => {
             const m = /^(.*?)\s*\((.*)\)$/.exec(p.title);
@@ -127,6 +135,7 @@ export function WalkForm() {
             );
           })}
         </div>
+        </details>
       )}
     </form>
   );

@@ -61,14 +61,15 @@ export function verdictParts(t: Pick<WalkView, 'verdict' | 'verdictCaveat'>): { 
 }
 
 /**
- * The colour of the verdict: the finding's severity when one qualifies it, a warning when the verdict
- * depends on a rule hnsight does not model; otherwise the verdict's own. A delivered packet is never
- * shown as plainly green while something on its path says otherwise.
+ * The colour of the verdict: the finding's severity when one qualifies it; a warning when the verdict
+ * depends on a rule hnsight does not model or carries a caveat (a ping whose answer cannot come back,
+ * a black-holed backend, ambiguous rules); otherwise the verdict's own. A packet that got through is
+ * never shown in its plain colour while something on its path says otherwise.
  */
-export function verdictTone(t: Pick<WalkView, 'verdict' | 'verdictCaveat' | 'dependsOnUnmodelled'>): Tone {
+export function verdictTone(t: Pick<WalkView, 'verdict' | 'verdictCaveat' | 'dependsOnUnmodelled' | 'caveats'>): Tone {
   const base = BASE_TONE[t.verdict];
   if (t.verdictCaveat) return t.verdictCaveat.severity === 'error' || base === 'error' ? 'error' : 'warning';
-  if (t.dependsOnUnmodelled && (base === 'ok' || base === 'info')) return 'warning';
+  if ((t.dependsOnUnmodelled || !!t.caveats?.length) && (base === 'ok' || base === 'info')) return 'warning';
   return base;
 }
 

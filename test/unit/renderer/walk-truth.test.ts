@@ -63,6 +63,7 @@ describe('the verdict in words', () => {
     expect(verdictTone(walk({ verdict: 'delivered', verdictCaveat: { severity: 'error', text: 'x' } }))).toBe('error');
     expect(verdictTone(walk({ verdict: 'delivered', verdictCaveat: { severity: 'warning', text: 'x' } }))).toBe('warning');
     expect(verdictTone(walk({ verdict: 'delivered', dependsOnUnmodelled: true }))).toBe('warning');
+    expect(verdictTone(walk({ caveats: [{ kind: 'icmp', text: 'the answer does not come back' }] }))).toBe('warning');
     // A drop stays red whatever qualifies it.
     expect(verdictTone(walk({ verdict: 'dropped', verdictCaveat: { severity: 'warning', text: 'x' } }))).toBe('error');
     expect(verdictTone(walk({ verdict: 'dropped', dependsOnUnmodelled: true }))).toBe('error');
