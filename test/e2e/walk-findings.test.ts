@@ -6,7 +6,7 @@
 // findings panel, the rule's conditions must show why it matched, "Walk this packet" from the finding
 // must show it on the verdict, and the presets must say why they picked their pods.
 //
-// These rely on the analysis side of #17: the walk request answered with the findings on its path
+// All but the first rely on the analysis side of #17: the walk request answered with the findings on its path
 // (analysis/walk/findings-on-path.ts withPathFindings, joined by the walk handler), `matchedBecause` on
 // matched hops, and `why` on presets. Until that is merged they fail: the panel's side is unit-tested
 // with hand-made results in test/unit/renderer/walk-truth.test.ts.
@@ -35,6 +35,18 @@ describe('the findings on a walk’s path (ExceptionList typo node)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('names the finding a walk was made for (Walk this packet), even where the verdict alone says forwarded', async () => {
+    await page.click('[data-testid="panel-findings"]');
+    const card = page.locator('[data-testid="finding"][data-finding="outboundnat-exception-typo"]');
+    await card.locator('.finding-head').click();
+    const title = (await card.locator('.finding-title').textContent())!;
+    await card.locator('[data-testid="walk-this"]').click();
+    await page.waitForSelector(`[data-testid="verdict"][data-flow="${FLOW}"]`);
+    const named = page.locator('[data-testid="verdict-origin"], [data-testid="verdict-finding"]');
+    expect(await named.first().textContent()).toContain(title);
+    await page.click('[data-testid="walk-clear"]');
   });
 
   it('presets say why they picked their source and destination', async () => {

@@ -143,6 +143,13 @@ export function VerdictBanner({ t }: { t: WalkView }) {
   // is also shown on its hop); without findings joined to the walk, those that explain a drop are
   // guessed from the deciding hop.
   const explain = useMemo(() => chipFindings(t, findings ?? []), [t, findings]);
+  // "Walk this packet" from a finding: the verdict names the finding it was walked for.
+  const activeFinding = useApp((s) => s.activeFinding);
+  const walkFlowNow = useApp((s) => s.walkFlow);
+  const origin = useMemo(() => {
+    const f = activeFinding ? findings?.find((x) => x.key === activeFinding) : undefined;
+    return f?.trace && walkFlowNow && sameFlow(cleanFlow(f.trace), cleanFlow(walkFlowNow)) && !explain.some((e) => e.key === f.key) ? f : undefined;
+  }, [activeFinding, findings, walkFlowNow, explain]);
   const onPath = verdictFindings(t);
   const d = t.hops[t.deciding];
   const eg = t.egress;
@@ -217,6 +224,14 @@ export function VerdictBanner({ t }: { t: WalkView }) {
       )}
       <Caveats t={t} />
       <PathFindingList findings={onPath} testId="verdict-path-findings" />
+      {origin && side === 'request' && (
+        <div className="verdict-findings" data-testid="verdict-origin">
+          <span>walked for the finding</span>
+          <button type="button" className={`finding-chip ${origin.severity}`} onClick={() => showFinding(origin.key)} title={`${origin.title} — open it in the findings panel`}>
+            {origin.title}
+          </button>
+        </div>
+      )}
       {explain.length > 0 && (
         <div className="verdict-findings">
           <span>{t.verdict === 'dropped' || t.verdict === 'unknown' ? 'explained by' : 'findings on the path'}</span>
