@@ -7,10 +7,12 @@ import type { Handlers } from '../dispatch.ts';
 
 export function walkHandlers({ bundles }: BackendContext): Pick<Handlers, 'walk' | 'walkPresets'> {
   return {
-    walk: async ({ bundleId, ...flow }) => {
+    // The walk itself runs no check; its path (and its reply's, when asked for) is joined once with
+    // the bundle's cached findings. The reply is walked only when asked for: most walks are looked
+    // at without it.
+    walk: async ({ bundleId, reply, ...flow }) => {
       const b = bundles.get(bundleId);
-      // The walk itself runs no check; its path is joined once with the bundle's (cached) findings.
-      return withPathFindings(b.model, walkFlow(b.model, flow, { explain: true }), bundles.findings(b));
+      return withPathFindings(b.model, walkFlow(b.model, flow, { explain: true, reply }), bundles.findings(b));
     },
     walkPresets: async ({ bundleId }) => walkPresets(bundles.get(bundleId).model),
   };

@@ -122,7 +122,22 @@ describe('Backend on the l2bridge demo', () => {
 
   it('says clearly when an object or bundle does not exist', async () => {
     await expect(backend.invoke('inspect', { bundleId: summary.id, ref: { type: 'endpoint', id: 'nope' } })).rejects.toThrow(/nothing in this bundle is endpoint nope/);
-    await expect(backend.invoke('getTopology', { bundleId: 'b999' })).rejects.toThrow(/not open/);
+    // Words a customer reads: no internal bundle id.
+    const closed = backend.invoke('getTopology', { bundleId: 'b999' });
+    await expect(closed).rejects.toThrow(/no longer open in hnsight/);
+    await expect(closed).rejects.not.toThrow(/b999/);
+  });
+
+  it('walks the reply only when asked, as a walk of its own', async () => {
+    const flow = { bundleId: summary.id, srcIp: '10.244.32.3', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const };
+    const plain = (await backend.invoke('walk', flow)) as WalkResult;
+    expect(plain.reply).toBeUndefined();
+    const both = (await backend.invoke('walk', { ...flow, reply: true })) as WalkResult;
+    expect(both.hops.length).toBe(plain.hops.length);
+    expect(both.reply?.kind).toBe('reply');
+    // The answer starts where the request ended and goes back to the pod.
+    expect(both.reply!.flow.dstIp).toBe('10.244.32.3');
+    expect(both.reply!.hops.length).toBeGreaterThan(0);
   });
 
   it('remembers opened paths (not demos) in the recent list, newest first', async () => {
