@@ -23,7 +23,7 @@ import type { FindingView } from '../view-models/findings.ts';
 import { k8sNames, podIntent } from '../k8s/index.ts';
 import { checkContext } from '../checks/context.ts';
 import { walkContext } from './context.ts';
-import { canonIp, parseCidr } from './ip.ts';
+import { canonIp, cidrRange } from './ip.ts';
 import type { Flow, WalkFinding, WalkResult } from './types.ts';
 
 export interface PathFindings {
@@ -195,7 +195,7 @@ function readScope(f: FindingView): Scope {
     if (!o) continue;
     const svc = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})\/(TCP|UDP)$/i.exec(o);
     const nodePort = /^(\d{1,5})\/(TCP|UDP)$/i.exec(o);
-    const cidr = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(o) ? parseCidr(o) : undefined;
+    const cidr = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(o) ? cidrRange(o) : undefined;
     if (svc) s.services.push({ vip: canonIp(svc[1]), port: Number(svc[2]), proto: svc[3].toLowerCase() });
     else if (nodePort) s.services.push({ port: Number(nodePort[1]), proto: nodePort[2].toLowerCase() });
     else if (cidr) s.cidrs.push({ text: o, ...cidr });
@@ -262,7 +262,7 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
     if (fromNamed) {
       for (const c of wide) {
         const dst = p.destinations.find((d) => {
-          const n = parseCidr(d);
+          const n = cidrRange(d);
           return n && n.lo >= c.lo && n.lo <= c.hi;
         });
         if (dst) return { hop: p.steering, why: `the destination ${dst} is in ${c.text}${namesSources ? ', and the packet comes from a pod this finding names' : ''}` };

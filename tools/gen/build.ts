@@ -2,7 +2,7 @@
 // ground truth. Every file is later rendered from these objects, so the truth never depends on text.
 
 import { Rng, hash5 } from './prng.ts';
-import { conjureMac, hostAt, intToIp, ipToInt, maskOf, parseCidr } from './net.ts';
+import { conjureMac, hostAt, intToIp, ipToInt, maskOf, cidrBlock } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
 import { PROFILES, addressing, podGateway as platformGateway, type Addressing } from './platforms.ts';
 import { adjustPlatformVfp } from './platform-vfp.ts';
@@ -515,13 +515,13 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   // --- IPv4 routes (route print shows the default compartment only) ----------------------------
   const routes: Ipv4Route[] = [];
   const route = (cidr: string, gateway: string, iface: Adapter | { ipv4: string; ifIndex: number; compartmentId: number }, metric: number) => {
-    const { network, prefixLen } = parseCidr(cidr);
+    const { network, prefixLen } = cidrBlock(cidr);
     routes.push({ dest: network, mask: maskOf(prefixLen), prefixLen, gateway, iface: iface.ipv4!, ifIndex: iface.ifIndex, metric, compartmentId: iface.compartmentId });
   };
   const loop = { ipv4: '127.0.0.1', ifIndex: 1, compartmentId: 1 };
   const onLinkSet = (a: Adapter | typeof loop, cidr: string, metric: number) => {
-    const { network, last } = parseCidr(cidr);
-    route(`${network}/${parseCidr(cidr).prefixLen}`, 'On-link', a, metric);
+    const { network, last } = cidrBlock(cidr);
+    route(`${network}/${cidrBlock(cidr).prefixLen}`, 'On-link', a, metric);
     route(`${a.ipv4}/32`, 'On-link', a, metric);
     route(`${last}/32`, 'On-link', a, metric);
   };
