@@ -144,7 +144,7 @@ export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
       pods.push({ namespace: n.namespace, name: n.name, uid: rPods.guid().toLowerCase(), ip, nodeName: b.nodeName, containerId: rPods.hex(64, false), labels: n.labels, phase: 'Running' });
     });
   }
-  const k8sNodes: GenK8sNode[] = base.map((b) => ({ name: b.nodeName, ip: b.addr.nodeIp, podCidr: prof.podCidrOnNode ? b.addr.podSubnet : undefined }));
+  const k8sNodes: GenK8sNode[] = base.map((b) => ({ name: b.nodeName, ip: b.addr.nodeIp, podCidr: prof.podCidrOnNode ? b.addr.podSubnet : undefined, os: 'windows' }));
   const backendIps = new Set(services.flatMap((s) => s.backends));
 
   // --- the odd node ----------------------------------------------------------------------------------

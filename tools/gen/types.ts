@@ -291,6 +291,8 @@ export interface GenK8sNode {
   name: string;
   ip: string;
   podCidr?: string;
+  /** kubernetes.io/os; by default this node is windows and its made-up peers linux. */
+  os?: 'windows' | 'linux';
 }
 
 export interface GeneratedNode {

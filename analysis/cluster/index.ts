@@ -1,0 +1,4 @@
+export * from './types.ts';
+export { nodeIdentity } from './identity.ts';
+export { nodeDigest, percentile, Interner, type NodeDigest, type LbDigest, type DigestOptions } from './digest.ts';
+export { buildClusterModel, type ClusterInput, type BuildOptions } from './build.ts';
