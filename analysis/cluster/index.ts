@@ -2,3 +2,4 @@ export * from './types.ts';
 export { nodeIdentity } from './identity.ts';
 export { nodeDigest, percentile, Interner, type NodeDigest, type LbDigest, type DigestOptions } from './digest.ts';
 export { buildClusterModel, type ClusterInput, type BuildOptions } from './build.ts';
+export { walkAcross, handoverOf, type StitchedWalk, type StitchedHop, type StitchedLeg, type Handover, type StitchedCaveat, type AcrossOptions } from './walk-across.ts';
