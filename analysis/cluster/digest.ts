@@ -161,6 +161,8 @@ export function nodeDigest(m: NodeModel, opts: DigestOptions): NodeDigest {
     hostRoutes.push({ prefix: I.intern(`${r.destination}/${bits}`), nextHop: I.intern(r.gateway), src: r.src });
   }
 
+  // kube-proxy's source-VIP endpoint (overlay) is local but no pod (winkernel proxier.go: "Source Vip endpoint").
+  const sourceVips = new Set((m.loadBalancers ?? []).map((l) => canonIp(l.sourceVip)).filter((x): x is string => !!x));
   const remoteEndpoints: NodeDigest['remoteEndpoints'] = [];
   const localPods: string[] = [];
   const byId = new Map<string, string>();
@@ -174,7 +176,7 @@ export function nodeDigest(m: NodeModel, opts: DigestOptions): NodeDigest {
       remoteEndpoints.push({ ip: I.intern(ip), pa: e.providerAddress ? I.intern(canonIp(e.providerAddress) ?? e.providerAddress) : undefined, src: e.src });
       continue;
     }
-    if (infra.has(e.name.toLowerCase()) || own.has(ip)) continue;
+    if (infra.has(e.name.toLowerCase()) || own.has(ip) || sourceVips.has(ip)) continue;
     localPods.push(I.intern(ip));
     const nat = e.outboundNat.find((o) => o.exceptions.length) ?? e.outboundNat[0];
     if (!nat) continue;
