@@ -4,7 +4,7 @@
 // syncProxyRules). A node missing a load balancer its peers have, or sending one to other backends,
 // is the odd one out. Exception: with ExternalTrafficPolicy Local a NodePort load balancer holds only
 // the node's own backends (DSR, local endpoints only, proxier.go): those are compared by presence only.
-import type { ClusterModel, ClusterNode } from '../types.ts';
+import type { ClusterNode } from '../types.ts';
 import type { ClusterCheck, ClusterFinding } from './types.ts';
 import { list, nodeEv, plural } from './majority.ts';
 
