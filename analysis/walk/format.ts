@@ -37,18 +37,25 @@ export function verdictFlags(t: WalkResult): string[] {
   return f;
 }
 
+/** One hop as lines of text (the walk's own rendering; a walk across nodes uses it per node). */
+export function formatHop(h: WalkHop, i: number): string[] {
+  const out: string[] = [];
+  const head = `${String(i + 1).padStart(2)}. ${h.at}`;
+  const what = h.layer ? `${h.layer}${h.group ? ` / ${h.group}` : ''}${h.rule ? ` / ${h.rule}` : ''}${h.ruleType ? ` [${h.ruleType}]` : ''}` : '';
+  const rw = rewriteText(h);
+  const flags = hopFlags(h);
+  out.push(`${head}${what ? `  ${what}` : ''}`);
+  out.push(`      ${h.action}${rw ? `: ${rw}` : ''}${flags.length ? `  (${flags.join(', ')})` : ''}${h.evidence ? `  — ${h.evidence.file}:${h.evidence.line}` : ''}`);
+  if (h.unmodelled) out.push(`      unmodelled: ${h.unmodelled}`);
+  if (h.note) out.push(`      ${h.note}`);
+  if (h.alternatives?.length) out.push(`      other backends: ${h.alternatives.join(', ')}`);
+  return out;
+}
+
+export { tuple as formatTuple };
+
 function body(t: WalkResult, out: string[]): void {
-  t.hops.forEach((h, i) => {
-    const head = `${String(i + 1).padStart(2)}. ${h.at}`;
-    const what = h.layer ? `${h.layer}${h.group ? ` / ${h.group}` : ''}${h.rule ? ` / ${h.rule}` : ''}${h.ruleType ? ` [${h.ruleType}]` : ''}` : '';
-    const rw = rewriteText(h);
-    const flags = hopFlags(h);
-    out.push(`${head}${what ? `  ${what}` : ''}`);
-    out.push(`      ${h.action}${rw ? `: ${rw}` : ''}${flags.length ? `  (${flags.join(', ')})` : ''}${h.evidence ? `  — ${h.evidence.file}:${h.evidence.line}` : ''}`);
-    if (h.unmodelled) out.push(`      unmodelled: ${h.unmodelled}`);
-    if (h.note) out.push(`      ${h.note}`);
-    if (h.alternatives?.length) out.push(`      other backends: ${h.alternatives.join(', ')}`);
-  });
+  t.hops.forEach((h, i) => out.push(...formatHop(h, i)));
   out.push('');
   const flags = verdictFlags(t);
   out.push(`verdict: ${t.verdict.toUpperCase()}${flags.length ? ` (${flags.join('; ')})` : ''} — ${t.reason}`);

@@ -71,7 +71,7 @@ export const servicesCheck: ClusterCheck = {
         fix: `Look at kube-proxy's log on ${list(ids)} for errors creating the load balancer ("Policy creation failed", HNS error codes), then restart kube-proxy there.`,
         objects: [...g.keys, ...ids],
         evidence: [...g.having.slice(0, 2).map((s) => nodeEv(c, s.node, { file: s.file, line: s.line }, vipOf(g.keys))), ...g.lacking.slice(0, 3).map((n) => nodeEv(c, n, { file: n.model?.meta.sources.loadBalancers?.[0] ?? n.digest.lbs.files[0] ?? 'policy.txt', line: 0 }))],
-        nodes: { odd: ids, majority: g.having.map((s) => s.node.id), majorityValue: `load-balanced (${list(g.keys, 2)})`, total: nodes.length },
+        nodes: { odd: ids, majority: g.having.map((s) => s.node.id), majorityValue: 'load-balanced', total: nodes.length },
       });
     }
     for (const g of extra.values()) {
