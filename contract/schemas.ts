@@ -130,6 +130,11 @@ export const requests = {
   recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
   // Packet walks.
   walk: flowSchema.extend({ bundleId: id }).strict(),
+  // Several nodes of one cluster (a folder with one bundle per node): opened together, a walk goes
+  // from node to node.
+  openCluster: z.object({ path: localPath }).strict(),
+  getClusterGraph: z.object({ clusterId: id }).strict(),
+  walkAcross: flowSchema.extend({ clusterId: id, reply: z.boolean().optional() }).strict(),
   walkPresets: z.object({ bundleId: id }).strict(),
   // Findings and the CNI timeline.
   getFindings: z.object({ bundleId: id }).strict(),
