@@ -23,11 +23,14 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Browser mode served from this process, like `hnsight serve [bundle]` (args: at most a bundle path). */
-export async function serve(args: string[]): Promise<Served> {
+/**
+ * Browser mode served from this process, like `hnsight serve [bundle]` (args: at most a bundle path);
+ * with `cluster`, like `hnsight serve DIR` for a folder of bundles.
+ */
+export async function serve(args: string[], opts: { cluster?: string } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
-  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, initialCluster: opts.cluster });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer') });
   return { url: server.url, port: server.port, stop: server.close };
 }
