@@ -31,6 +31,7 @@ import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
 import { PasteDialog } from './paste/PasteDialog.tsx';
 import { ClusterWorkspace } from './cluster/ClusterWorkspace.tsx';
+import { OpenClusterDialog } from './cluster/OpenClusterDialog.tsx';
 import { clusterStore, useCluster } from './cluster/cluster-store.ts';
 
 let started = false;
@@ -117,6 +118,7 @@ export function App() {
       <ExportDialog />
       <CompareDialog />
       <PasteDialog />
+      <OpenClusterDialog />
       <Toasts />
     </div>
   );

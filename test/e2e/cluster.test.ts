@@ -67,4 +67,21 @@ describe('cluster workspace', () => {
     await shot(page, 'cluster-walk');
     expect(errors).toEqual([]);
   });
+
+  it('opens a folder of bundles from the Open menu', async () => {
+    const plain = await serve([]);
+    const other = await openApp(browser, plain.url);
+    try {
+      await other.page.click('[data-testid="open-menu"]');
+      await other.page.click('[data-testid="open-cluster"]');
+      await other.page.fill('[role="dialog"][aria-label="Open a folder of bundles"] [data-testid="path-input"]', c.dir);
+      await other.page.click('[data-testid="open-cluster-go"]');
+      await other.page.waitForSelector('[data-testid="cluster-graph"][data-nodes="3"]', { timeout: 60_000 });
+      expect(await other.page.locator('[data-testid="cluster-node"]').count()).toBe(3);
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.page.close();
+      await plain.stop();
+    }
+  });
 });

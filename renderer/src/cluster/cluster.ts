@@ -18,6 +18,9 @@ export interface ClusterState {
   /** Show the reply's lit path instead of the request's. */
   showReply: boolean;
   error?: string;
+  /** The Open a folder of bundles… dialog. */
+  dialogOpen: boolean;
+  setDialogOpen(v: boolean): void;
   /** Opens the folder the app was started with (`hnsight serve DIR`), if any. */
   initFrom(info: AppInfo | undefined): Promise<void>;
   open(path: string): Promise<void>;
@@ -34,6 +37,10 @@ export function createClusterStore(deps: ClusterDeps): StoreApi<ClusterState> {
     opening: false,
     walking: false,
     showReply: false,
+    dialogOpen: false,
+    setDialogOpen(v) {
+      set({ dialogOpen: v });
+    },
     async initFrom(info) {
       if (info?.initialCluster && !get().opened) await get().open(info.initialCluster);
     },
