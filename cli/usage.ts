@@ -13,9 +13,13 @@ Usage:
       addresses, what they believe about each other (remote subnets, host routes, remote endpoints,
       Node objects, Services) and which of those beliefs no open bundle confirms, and the findings
       across nodes naming the odd nodes out and the majority. Exit 1 when there are errors.
-  hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N] [--json]
-      Walk a packet through the node's VFP rules: every hop with the rule that matched, its rewrite
-      (DNAT, SNAT, MAC rewrite, encap) and the file:line it came from, then the verdict.
+  hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N]
+                [--reply] [--no-findings] [--json]
+      Walk a packet through the node's VFP rules: every hop with the rule that matched and why (its
+      conditions against the packet), its rewrite (DNAT, SNAT, MAC rewrite, encap) and the file:line
+      it came from, the findings about what the packet crosses under the hop they concern, then the
+      verdict with the worst of them ("DELIVERED, but …"). --reply walks the answer too;
+      --no-findings skips the checks (faster on dumps of a million rules).
       Exit 0 when delivered/forwarded/unknown, 1 when dropped, 2 on bad usage or unreadable input.
   hnsight trace <bundleA> <bundleB> ... | <folder of bundles> --from IP --to IP[:PORT] [--reply] [--json]
       The walk across nodes: where the packet leaves the first node (VXLAN to a provider address,

@@ -128,8 +128,8 @@ export const requests = {
   // read as, without adding it.
   addPaste: z.object({ text: pastedText, bundleId: id.optional(), name: pasteName.optional() }).strict(),
   recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
-  // Packet walks.
-  walk: flowSchema.extend({ bundleId: id }).strict(),
+  // Packet walks. `reply: true` also walks the answer (the result's `reply`, a walk of its own).
+  walk: flowSchema.extend({ bundleId: id, reply: z.boolean().optional() }).strict(),
   // Several nodes of one cluster (a folder with one bundle per node): opened together, a walk goes
   // from node to node.
   openCluster: z.object({ path: localPath }).strict(),

@@ -1,4 +1,4 @@
-// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--json]`
+// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--no-findings] [--json]`
 // `hnsight trace <bundleA> <bundleB> … | <folder of bundles> --from … --to …`: the walk across nodes.
 // IPv6: `--from fd00::5 --to [fd00::a]:80` (brackets when a port follows).
 import { parseArgs } from 'node:util';
@@ -8,6 +8,8 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
 import type { Flow, Proto, WalkHop, WalkResult } from '../../analysis/walk/types.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
@@ -38,6 +40,7 @@ export async function runTrace(argv: string[]): Promise<number> {
         'src-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         reply: { type: 'boolean', default: false },
+        'no-findings': { type: 'boolean', default: false },
       },
     });
   } catch (e) {
@@ -65,15 +68,19 @@ export async function runTrace(argv: string[]): Promise<number> {
   if (targets) return traceAcross(targets.bundles, flow, !!v.reply, !!v.json);
   const [bundle] = bundles;
   const model = await loadBundle(bundle);
-  const result = walkFlow(model, flow, { reply: !!v.reply });
+  // The checks run once for the bundle; the walk is joined with the findings on its path. They read
+  // every pod port's rules, which takes a while on a dump of a million rules: --no-findings skips them.
+  const walked = walkFlow(model, flow, { reply: !!v.reply });
+  const result = v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model));
   if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
   else process.stdout.write(formatWalk(result));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
 /**
- * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives), the verdict's
- * flags (`dependsOnUnmodelled`, `inferred`, `caveats`) and, with --reply, the reply's own document.
+ * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives, why each rule
+ * matched), the verdict's flags (`dependsOnUnmodelled`, `inferred`, `caveats`), the findings on the path
+ * with the verdict's caveat, and, with --reply, the reply's own document.
  */
 export function traceJson(t: WalkResult): Record<string, unknown> {
   return {
@@ -83,6 +90,8 @@ export function traceJson(t: WalkResult): Record<string, unknown> {
     dependsOnUnmodelled: !!t.dependsOnUnmodelled,
     inferred: !!t.inferred,
     caveats: t.caveats ?? [],
+    verdictCaveat: t.verdictCaveat ?? null,
+    findings: t.findings ?? [],
     hops: t.hops.map(hopJson),
     final: t.final,
     egress: t.egress,
@@ -115,6 +124,7 @@ export function hopJson(h: Omit<WalkHop, 'kind'> & { kind: string }): Record<str
     overridden: h.superseded ?? false,
     note: h.note ?? null,
     alternatives: h.alternatives ?? [],
+    matchedBecause: h.matchedBecause ?? null,
   };
 }
 

@@ -33,6 +33,8 @@ import { PasteDialog } from './paste/PasteDialog.tsx';
 import { ClusterWorkspace } from './cluster/ClusterWorkspace.tsx';
 import { OpenClusterDialog } from './cluster/OpenClusterDialog.tsx';
 import { clusterStore, useCluster } from './cluster/cluster-store.ts';
+import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
+import { onAccessLost } from './api/access-lost.ts';
 
 let started = false;
 
@@ -81,6 +83,9 @@ export function App() {
   useShortcuts(systemDark);
   useConnectCommand();
 
+  // Browser mode: a server that no longer accepts this tab is said once, as the error screen.
+  useEffect(() => onAccessLost((message) => appStore.getState().accessLost(message)), []);
+
   useEffect(() => {
     // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
     if (started) return;
@@ -119,6 +124,7 @@ export function App() {
       <CompareDialog />
       <PasteDialog />
       <OpenClusterDialog />
+      <KeyboardMapDialog />
       <Toasts />
     </div>
   );
