@@ -1,17 +1,21 @@
 // The readable form of a walk across nodes: each node's half under its name and bundle, the hand-over
 // between them, the verdict with its flags and caveats (named by node), then the reply the same way.
-import { formatHop, formatTuple, hopFlags } from '../walk/format.ts';
+import { caveatClause, formatHop, formatTuple, hopFlags, walkFindingText } from '../walk/format.ts';
 import type { StitchedWalk } from './walk-across.ts';
 
 function body(w: StitchedWalk, out: string[]): void {
   let leg = -1;
   let n = 0;
-  for (const h of w.hops) {
+  const findingsAt = (i: number) => {
+    for (const f of w.findings ?? []) if (f.hop === i) out.push(`      ${walkFindingText(f)}${f.acrossNodes ? ' [across nodes]' : ''}`);
+  };
+  w.hops.forEach((h, i) => {
     if (h.kind === 'handover') {
       const flags = h.inferred ? '  (inferred)' : '';
       out.push(`  ⇒ ${h.action}: ${h.at}${flags}${h.evidence ? `  — ${h.node}: ${h.evidence.file}:${h.evidence.line}` : ''}`);
       if (h.note) out.push(`      ${h.note}`);
-      continue;
+      findingsAt(i);
+      return;
     }
     if (h.leg !== leg) {
       leg = h.leg;
@@ -19,10 +23,12 @@ function body(w: StitchedWalk, out: string[]): void {
       out.push(`on ${h.node} (${h.bundle})`);
     }
     out.push(...formatHop({ ...h, kind: h.kind as Exclude<typeof h.kind, 'handover'> }, n++));
-  }
+    findingsAt(i);
+  });
   out.push('');
   const flags = [w.dependsOnUnmodelled ? 'depends on an unmodelled rule' : '', w.inferred ? 'some steps are inferred' : ''].filter(Boolean);
-  out.push(`verdict: ${w.verdict.toUpperCase()}${flags.length ? ` (${flags.join('; ')})` : ''} — ${w.reason}`);
+  out.push(`verdict: ${w.verdict.toUpperCase()}${flags.length ? ` (${flags.join('; ')})` : ''}${w.verdictCaveat ? `, ${caveatClause(w)}` : ''} — ${w.reason}`);
+  for (const f of w.findings ?? []) if (f.hop === undefined || !w.hops[f.hop]) out.push(`${walkFindingText(f)} (${f.node})`);
   out.push(`nodes:   ${w.legs.map((l) => l.node).join(' → ') || '(none)'}`);
   out.push(`final:   ${formatTuple(w.final)}`);
   const d = w.hops[w.deciding];

@@ -12,6 +12,7 @@ import { canonIp } from '../walk/ip.ts';
 import { reverse, sameTuple } from '../walk/flows.ts';
 import { factsOf } from '../platform/index.ts';
 import type { ClusterModel, ClusterNode } from './types.ts';
+import type { StitchedFinding } from './walk-findings.ts';
 
 export interface StitchedHop extends Omit<WalkHop, 'kind'> {
   kind: WalkHop['kind'] | 'handover';
@@ -65,6 +66,10 @@ export interface StitchedWalk {
   caveats: StitchedCaveat[];
   dependsOnUnmodelled: boolean;
   inferred: boolean;
+  /** The findings on its path, each on the hop it concerns (withAcrossFindings; absent when not joined). */
+  findings?: StitchedFinding[];
+  /** The worst error or warning on the path: "delivered, but <text>" (see WalkResult.verdictCaveat). */
+  verdictCaveat?: WalkResult['verdictCaveat'];
   /** The answer, walked back across the same nodes (`reply: true`). */
   reply?: StitchedWalk;
 }

@@ -14,7 +14,7 @@ import type { Flow, Proto, WalkHop, WalkResult } from '../../analysis/walk/types
 import { familyOf } from '../../analysis/walk/ip.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
-import { formatStitched, walkAcross, type StitchedWalk } from '../../analysis/cluster/index.ts';
+import { formatStitched, runClusterChecks, walkAcross, withAcrossFindings, type StitchedWalk } from '../../analysis/cluster/index.ts';
 
 const isIp = (s: string) => familyOf(s) !== undefined;
 
@@ -65,7 +65,7 @@ export async function runTrace(argv: string[]): Promise<number> {
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   // Several bundles, or a folder of them: the walk goes on from node to node.
   const targets = await clusterTargets(bundles);
-  if (targets) return traceAcross(targets.bundles, flow, !!v.reply, !!v.json);
+  if (targets) return traceAcross(targets.bundles, flow, { reply: !!v.reply, json: !!v.json, findings: !v['no-findings'] });
   const [bundle] = bundles;
   const model = await loadBundle(bundle);
   // The checks run once for the bundle; the walk is joined with the findings on its path. They read
@@ -128,11 +128,15 @@ export function hopJson(h: Omit<WalkHop, 'kind'> & { kind: string }): Record<str
   };
 }
 
-async function traceAcross(bundles: FoundBundle[], flow: Flow, reply: boolean, json: boolean): Promise<number> {
+async function traceAcross(bundles: FoundBundle[], flow: Flow, o: { reply: boolean; json: boolean; findings: boolean }): Promise<number> {
   const { cluster, failed } = await loadCluster(bundles);
   for (const f of failed) process.stderr.write(`hnsight: ${f.bundle} could not be read: ${f.error}\n`);
   if (!cluster.nodes.length) throw new BundleOpenError('none of the bundles could be read');
-  const w = walkAcross(cluster, flow, { reply });
+  const walked = walkAcross(cluster, flow, { reply: o.reply });
+  // As on one node: each node's half meets that node's findings, and the walk the findings across
+  // nodes, so the verdict never says delivered while a finding on either node says otherwise.
+  const w = o.findings ? withAcrossFindings(cluster, walked, runClusterChecks(cluster), modelFindings) : walked;
+  const json = o.json;
   if (json) process.stdout.write(JSON.stringify(stitchedJson(w), null, 2) + '\n');
   else process.stdout.write(formatStitched(w));
   return w.verdict === 'dropped' ? 1 : 0;
@@ -148,6 +152,8 @@ export function stitchedJson(w: StitchedWalk): Record<string, unknown> {
     dependsOnUnmodelled: w.dependsOnUnmodelled,
     inferred: w.inferred,
     caveats: w.caveats,
+    verdictCaveat: w.verdictCaveat ?? null,
+    findings: w.findings ?? [],
     handovers: w.handovers.map((h) => ({ from: h.from, to: h.to ?? null, via: h.via, address: h.address, resolved: h.resolved, inferred: h.inferred, lost: !!h.lost, note: h.note, packet: h.packet, source: h.source ?? null })),
     hops: w.hops.map((h) => ({ node: h.node, bundle: h.bundle, leg: h.leg, ...hopJson(h) })),
     final: w.final,

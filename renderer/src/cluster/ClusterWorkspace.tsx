@@ -50,34 +50,66 @@ function WalkForm() {
   );
 }
 
+/** "but …" after a verdict that says the packet got through, "and …" after one that says it did not. */
+function caveatClause(w: Walk | NonNullable<Walk['reply']>): string {
+  if (!w.verdictCaveat) return '';
+  return `${w.verdict === 'delivered' || w.verdict === 'forwarded' ? 'but' : 'and'} ${w.verdictCaveat.text}`;
+}
+
 function Legs({ w, testid }: { w: Walk | NonNullable<Walk['reply']>; testid: string }) {
+  // Hops are numbered across the whole walk (as `hnsight trace A B` prints them); the findings on a
+  // hop are listed under it, a finding across nodes marked as such.
+  const findingsAt = (leg: number, k: number) => {
+    const offset = w.hops.findIndex((h) => h.leg === leg && h.kind !== 'handover');
+    return (w.findings ?? []).filter((f) => f.hop === offset + k && w.hops[f.hop]?.kind !== 'handover');
+  };
+  const handoverFindings = (leg: number) => (w.findings ?? []).filter((f) => f.hop !== undefined && w.hops[f.hop]?.kind === 'handover' && w.hops[f.hop].leg === leg);
+  let numbered = 0;
+  const sev = w.verdictCaveat?.severity;
   return (
     <div data-testid={testid}>
-      <p className={`cluster-verdict verdict-${w.verdict}`} data-testid={`${testid}-verdict`}>
+      <p className={`cluster-verdict verdict-${w.verdict}${sev ? ` caveat-${sev}` : ''}`} data-testid={`${testid}-verdict`} data-caveat={sev ?? ''}>
         <strong>{w.verdict[0].toUpperCase() + w.verdict.slice(1)}</strong>
+        {w.verdictCaveat ? <span className={`sev-${sev}`}>, {caveatClause(w)}</span> : null}
         {w.inferred ? ' (some steps are inferred)' : ''} — {w.reason}
       </p>
-      {w.legs.map((leg, i) => (
-        <section key={`${leg.node}-${i}`} className="cluster-leg" data-testid="cluster-leg" data-node={leg.node}>
-          <h4>
-            on {leg.node} <span className="muted">{leg.bundle}</span>
-          </h4>
-          <ol>
-            {leg.walk.hops.map((h, k) => (
-              <li key={k} className={`hop-${h.kind}`}>
-                <span className="hop-at">{h.at}</span> <span className="hop-action">{h.action}</span>
-                {h.inferred ? <span className="muted"> (inferred)</span> : null}
-                {h.evidence ? <span className="hop-ev muted"> — {h.evidence.file}:{h.evidence.line}</span> : null}
-              </li>
-            ))}
-          </ol>
-          {w.handovers[i] ? (
-            <p className="cluster-handover" data-testid="cluster-handover">
-              ⇒ {w.handovers[i].to ? `to ${w.handovers[i].to}` : 'nowhere'}: {w.handovers[i].note}
-            </p>
-          ) : null}
-        </section>
-      ))}
+      {w.legs.map((leg, i) => {
+        const start = numbered + 1;
+        numbered += leg.walk.hops.length;
+        return (
+          <section key={`${leg.node}-${i}`} className="cluster-leg" data-testid="cluster-leg" data-node={leg.node}>
+            <h4>
+              on {leg.node} <span className="muted">{leg.bundle}</span>
+            </h4>
+            <ol start={start}>
+              {leg.walk.hops.map((h, k) => (
+                <li key={k} className={`hop-${h.kind}`}>
+                  <span className="hop-at">{h.at}</span> <span className="hop-action">{h.action}</span>
+                  {h.inferred ? <span className="muted"> (inferred)</span> : null}
+                  {h.evidence ? <span className="hop-ev muted"> — {h.evidence.file}:{h.evidence.line}</span> : null}
+                  {findingsAt(i, k).map((f) => (
+                    <div key={f.key} className={`hop-finding sev-${f.severity}`} data-testid="cluster-hop-finding" data-node={f.node}>
+                      {f.severity}: {f.title} <span className="muted">— {f.why}</span>
+                    </div>
+                  ))}
+                </li>
+              ))}
+            </ol>
+            {w.handovers[i] ? (
+              <div className="cluster-handover" data-testid="cluster-handover">
+                <p>
+                  ⇒ {w.handovers[i].to ? `to ${w.handovers[i].to}` : 'nowhere'}: {w.handovers[i].note}
+                </p>
+                {handoverFindings(i).map((f) => (
+                  <div key={f.key} className={`hop-finding sev-${f.severity}`} data-testid="cluster-hop-finding" data-node={f.node} data-across="true">
+                    {f.severity} (across nodes): {f.title}
+                  </div>
+                ))}
+              </div>
+            ) : null}
+          </section>
+        );
+      })}
       {w.caveats.map((c, i) => (
         <p key={i} className="caveat">
           {c.node ? `${c.node}: ` : ''}

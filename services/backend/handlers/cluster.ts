@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { ApiError } from '../../../contract/index.ts';
 import type { Response } from '../../../contract/index.ts';
-import { runClusterChecks, walkAcross, type ClusterModel } from '../../../analysis/cluster/index.ts';
+import { runClusterChecks, walkAcross, withAcrossFindings, type ClusterModel } from '../../../analysis/cluster/index.ts';
+import { modelFindings } from '../../../analysis/view-models/findings.ts';
 import { clusterGraph, walkLitIds } from '../../../analysis/view-models/cluster-graph.ts';
 import { discoverBundles } from '../../cluster/discover.ts';
 import { loadCluster } from '../../cluster/load.ts';
@@ -66,8 +67,10 @@ export function clusterHandlers(_ctx: BackendContext): Pick<Handlers, 'openClust
       return clusterGraph(c.cluster, c.opened.findings);
     },
     walkAcross: async ({ clusterId, reply, ...flow }) => {
-      const { cluster } = get(clusterId);
-      const w = walkAcross(cluster, flow, { explain: true, reply: !!reply });
+      const { cluster, opened } = get(clusterId);
+      // The walk meets each node's findings and the findings across nodes (their keys index the
+      // cluster's findings list), so its verdict never contradicts a finding on either node.
+      const w = withAcrossFindings(cluster, walkAcross(cluster, flow, { explain: true, reply: !!reply }), opened.findings, modelFindings);
       return { ...w, lit: walkLitIds(cluster, w), replyLit: w.reply ? walkLitIds(cluster, w.reply) : undefined };
     },
   };

@@ -85,6 +85,21 @@ describe('hnsight trace across nodes', () => {
     const r = await runCli('trace', faulty.dir, '--from', odd.podIps[0], '--to', `${n0.podIps[0]}:80`);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`⇒ lost (VXLAN to ${faulty.plan.expected.faults[0].objects[1]})`);
+    // The finding across nodes is on the hand-over and in the verdict.
+    expect(r.stdout).toMatch(/verdict: DROPPED[^\n]*, and [^\n]*tunnels[^\n]*at the hand-over/);
+  });
+
+  it('--json: the findings on the path with their node, the verdict caveat; --no-findings leaves them out', async () => {
+    const [n0, , odd] = faulty.plan.nodes;
+    const args = ['trace', faulty.dir, '--from', odd.podIps[0], '--to', `${n0.podIps[0]}:80`, '--json'];
+    const doc = JSON.parse((await runCli(...args)).stdout);
+    const f = doc.findings.find((x: { id: string }) => x.id === 'cluster-stale-provider-address');
+    expect(f).toMatchObject({ node: odd.host, acrossNodes: true, severity: 'error' });
+    expect(doc.hops[f.hop].kind).toBe('handover');
+    expect(doc.verdictCaveat.severity).toBe('error');
+    const bare = JSON.parse((await runCli(...args, '--no-findings')).stdout);
+    expect(bare.findings).toEqual([]);
+    expect(bare.verdictCaveat).toBeNull();
   });
 });
 
