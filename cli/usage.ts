@@ -38,6 +38,11 @@ Usage:
       issue), .json (schema hnsight-report/1), .pdf (headless Chromium; HNSIGHT_CHROMIUM names it).
       --redact replaces IPs, MACs, GUIDs and host names with consistent placeholders.
       Exit 0 when written, 2 on bad usage, unreadable input or no Chromium for a PDF.
+  hnsight report <bundleA> <bundleB> ... | <folder of bundles> [--trace ...] [--redact] --out FILE
+      The report of a cluster: the nodes, the findings across nodes (odd nodes and the majority, the
+      lines of both), and each walk as one path across nodes — every hop under its node, the
+      hand-over between them, the findings of both nodes on it, the reply (default walks: those the
+      findings show, and a pod of the first node to a pod of the second). .json: hnsight-cluster-report/1.
   hnsight diff <bundleA> <bundleB> [--json]
       What changed between two bundles: networks, endpoints, load balancers, routes, VFP ports and
       rules added, removed or changed (matched by IDs, VIP:port, rule names), rule counter deltas

@@ -72,6 +72,7 @@ export const servicesCheck: ClusterCheck = {
         objects: [...g.keys, ...ids],
         evidence: [...g.having.slice(0, 2).map((s) => nodeEv(c, s.node, { file: s.file, line: s.line }, vipOf(g.keys))), ...g.lacking.slice(0, 3).map((n) => nodeEv(c, n, { file: n.model?.meta.sources.loadBalancers?.[0] ?? n.digest.lbs.files[0] ?? 'policy.txt', line: 0 }))],
         nodes: { odd: ids, majority: g.having.map((s) => s.node.id), majorityValue: 'load-balanced', total: nodes.length },
+        trace: serviceTrace(g.lacking[0], g.keys),
       });
     }
     for (const g of extra.values()) {
@@ -128,3 +129,15 @@ export const servicesCheck: ClusterCheck = {
     return out;
   },
 };
+
+/** A pod of the node that lacks the load balancer calling the Service's first ClusterIP port: the walk that shows it. */
+function serviceTrace(n: ClusterNode, keys: string[]): ClusterFinding['trace'] {
+  const src = n.digest.localPods[0];
+  if (!src) return undefined;
+  for (const k of keys) {
+    // `10.96.0.10:53/UDP` or `[fd00::10]:53/UDP` (digest.ts); node ports have no VIP to call.
+    const m = /^\[?([^\]\s]+?)\]?:(\d+)\/(TCP|UDP)$/i.exec(k);
+    if (m) return { srcIp: src, dstIp: m[1], dstPort: Number(m[2]), proto: m[3].toLowerCase() as 'tcp' | 'udp' };
+  }
+  return undefined;
+}
