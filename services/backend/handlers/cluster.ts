@@ -8,7 +8,7 @@ import type { Response } from '../../../contract/index.ts';
 import { runClusterChecks, walkAcross, withAcrossFindings, type ClusterModel } from '../../../analysis/cluster/index.ts';
 import { modelFindings } from '../../../analysis/view-models/findings.ts';
 import { clusterGraph, walkLitIds } from '../../../analysis/view-models/cluster-graph.ts';
-import { discoverBundles } from '../../cluster/discover.ts';
+import { discoverBundles, type Discovery } from '../../cluster/discover.ts';
 import { loadCluster } from '../../cluster/load.ts';
 import { BundleOpenError } from '../../bundle/source.ts';
 import { nextId } from '../ids.ts';
@@ -33,19 +33,27 @@ export function clusterHandlers(_ctx: BackendContext): Pick<Handlers, 'openClust
     return c;
   };
   return {
-    openCluster: async ({ path: p }) => {
-      const location = path.resolve(p);
-      let d;
-      try {
-        d = await discoverBundles(location);
-      } catch (e) {
-        throw new ApiError(e instanceof Error ? e.message : String(e), e instanceof BundleOpenError ? 'not-found' : 'failed');
+    openCluster: async ({ path: p, paths }) => {
+      let d: Pick<Discovery, 'bundles' | 'skipped' | 'isBundle'>;
+      let location: string;
+      if (paths) {
+        // Files dropped or picked together: each one node (a zip, or a bundle folder in the desktop app).
+        const list = paths.map((x) => path.resolve(x));
+        location = `${list.length} bundles opened together`;
+        d = { isBundle: false, skipped: [], bundles: list.map((x) => ({ path: x, name: path.basename(x), kind: /\.zip$/i.test(x) ? 'zip' : 'folder' })) };
+      } else {
+        location = path.resolve(p!);
+        try {
+          d = await discoverBundles(location);
+        } catch (e) {
+          throw new ApiError(e instanceof Error ? e.message : String(e), e instanceof BundleOpenError ? 'not-found' : 'failed');
+        }
       }
       if (d.isBundle) throw new ApiError(`${location} is one bundle: open it as a node, or open the folder that holds one bundle per node`, 'invalid');
       if (!d.bundles.length) throw new ApiError(`${location} holds no bundle folder or zip`, 'invalid');
       if (d.bundles.length > MAX_CLUSTER_NODES) throw new ApiError(`${location} holds ${d.bundles.length} bundles; the app opens at most ${MAX_CLUSTER_NODES} nodes together (use \`hnsight fleet\` for more)`, 'refused');
       const { cluster, failed } = await loadCluster(d.bundles);
-      if (!cluster.nodes.length) throw new ApiError(`none of the bundles in ${location} could be read`, 'failed');
+      if (!cluster.nodes.length) throw new ApiError(`none of the bundles (${location}) could be read${failed[0] ? `: ${failed[0].error}` : ''}`, 'failed');
       const findings = runClusterChecks(cluster);
       const clusterId = nextId('cluster');
       const opened: Response<'openCluster'> = {

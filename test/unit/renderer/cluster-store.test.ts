@@ -24,7 +24,8 @@ const graph: Response<'getClusterGraph'> = {
 function fake(over: Partial<ClusterDeps['api']> = {}) {
   const calls: string[] = [];
   const api: ClusterDeps['api'] = {
-    openCluster: async ({ path }) => (calls.push(`open ${path}`), opened('c1')),
+    openCluster: async ({ path, paths }) => (calls.push(path ? `open ${path}` : `open ${paths!.join(' + ')}`), opened('c1')),
+    localPaths: async (files) => (calls.push(`paths ${files.map((f) => f.name).join(',')}`), files.map((f) => `/up/${f.name}`)),
     getClusterGraph: async ({ clusterId }) => (calls.push(`graph ${clusterId}`), graph),
     walkAcross: async (req) => (calls.push(`walk ${req.clusterId} ${req.srcIp}>${req.dstIp} reply=${req.reply}`), { lit: ['cnode:a'] } as unknown as Response<'walkAcross'>),
     ...over,
@@ -33,6 +34,21 @@ function fake(over: Partial<ClusterDeps['api']> = {}) {
 }
 
 describe('cluster store', () => {
+  it('several files dropped or picked together open as one cluster: their paths first, then the cluster and its graph', async () => {
+    const { calls, store } = fake();
+    const files = ['a.zip', 'b.zip', 'c.zip'].map((n) => new File([new Uint8Array([0x50, 0x4b])], n));
+    await store.getState().openFiles(files);
+    expect(calls).toEqual(['paths a.zip,b.zip,c.zip', 'open /up/a.zip + /up/b.zip + /up/c.zip', 'graph c1']);
+    expect(store.getState().opened?.clusterId).toBe('c1');
+  });
+
+  it('an upload that fails is said in words and nothing is opened', async () => {
+    const { calls, store } = fake({ localPaths: async () => Promise.reject(new Error('upload of b.zip: the file is larger than the upload limit')) });
+    await store.getState().openFiles([new File(['x'], 'a.zip'), new File(['y'], 'b.zip')]);
+    expect(store.getState()).toMatchObject({ opening: false, error: 'upload of b.zip: the file is larger than the upload limit' });
+    expect(calls).toEqual([]);
+  });
+
   it('opens the folder the app was started with, then its graph; walks with the reply', async () => {
     const { calls, store } = fake();
     await store.getState().initFrom({ initialCluster: '/b' } as AppInfo);
