@@ -68,6 +68,49 @@ describe('cluster workspace', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a walk from the odd node meets the stale provider address: dropped, and the finding across nodes on the hand-over', async () => {
+    const [n0, , odd] = c.plan.nodes;
+    await page.fill('[data-testid="cluster-walk-src"]', odd.podIps[0]);
+    await page.fill('[data-testid="cluster-walk-dst"]', `${n0.podIps[0]}:80`);
+    await page.click('[data-testid="cluster-walk-go"]');
+    await page.waitForSelector('[data-testid="cluster-walk-verdict"][data-caveat="error"]');
+    const verdict = (await page.textContent('[data-testid="cluster-walk-verdict"]')) ?? '';
+    expect(verdict).toMatch(/^Dropped, and /);
+    expect(verdict).toContain(`on ${odd.host}, at the hand-over`);
+    const across = page.locator('[data-testid="cluster-walk"] [data-testid="cluster-hop-finding"][data-across="true"]');
+    // The stale RemoteSubnetRoute (and, when the destination is one of them, the remote endpoints kube-proxy made from it).
+    const n = await across.count();
+    expect(n).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < n; i++) expect(await across.nth(i).getAttribute('data-node')).toBe(odd.host);
+    expect(await across.first().textContent()).toContain(`tunnels ${n0.podSubnet}`);
+    expect(await across.first().textContent()).toContain(c.plan.expected.faults[0].objects[1]);
+    expect(errors).toEqual([]);
+  });
+
+  it('three zips picked together in a browser open as one cluster, and a walk crosses two of them', async () => {
+    const zipped = await writeGeneratedCluster({ nodes: 3, platform: 'flannel-vxlan', seed: 62 }, { zip: 'flat' });
+    const plain = await serve([]);
+    const other = await openApp(browser, plain.url);
+    try {
+      await other.page.locator('[data-testid="upload-input"]').first().setInputFiles(zipped.paths);
+      await other.page.waitForSelector('[data-testid="cluster-graph"][data-nodes="3"]', { timeout: 60_000 });
+      expect(await other.page.textContent('.cluster-panel h3')).toContain('3 bundles opened together');
+      const [n0, n1] = zipped.plan.nodes;
+      await other.page.fill('[data-testid="cluster-walk-src"]', n0.podIps[0]);
+      await other.page.fill('[data-testid="cluster-walk-dst"]', `${n1.podIps[0]}:80`);
+      await other.page.click('[data-testid="cluster-walk-go"]');
+      await other.page.waitForSelector('[data-testid="cluster-walk-verdict"]');
+      expect(await other.page.textContent('[data-testid="cluster-walk-verdict"]')).toMatch(/^Delivered/);
+      const legs = other.page.locator('[data-testid="cluster-walk"] [data-testid="cluster-leg"]');
+      expect([await legs.nth(0).getAttribute('data-node'), await legs.nth(1).getAttribute('data-node')]).toEqual([n0.host, n1.host]);
+      await other.page.waitForSelector(`.react-flow__node.cluster-lit[data-id="cnode:${n1.host}"]`);
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.page.close();
+      await plain.stop();
+    }
+  });
+
   it('opens a folder of bundles from the Open menu', async () => {
     const plain = await serve([]);
     const other = await openApp(browser, plain.url);
