@@ -19,7 +19,7 @@ describe('cluster workspace', () => {
     c = await writeGeneratedCluster({ nodes: 3, platform: 'flannel-vxlan', seed: 61, faults: ['stale-pa'] });
     browser = await launch();
     server = await serve([], { cluster: c.dir });
-    ({ page, errors } = await openApp(browser, server.url));
+    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="cluster-graph"][data-nodes="3"]', { timeout: 60_000 });
   });
 
@@ -84,6 +84,7 @@ describe('cluster workspace', () => {
     for (let i = 0; i < n; i++) expect(await across.nth(i).getAttribute('data-node')).toBe(odd.host);
     expect(await across.first().textContent()).toContain(`tunnels ${n0.podSubnet}`);
     expect(await across.first().textContent()).toContain(c.plan.expected.faults[0].objects[1]);
+    await shot(page, 'cluster-walk-stale');
     expect(errors).toEqual([]);
   });
 

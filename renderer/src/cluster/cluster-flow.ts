@@ -5,8 +5,9 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { ClusterGraph } from '../../../analysis/view-models/cluster-graph.ts';
 
-export const GROUP_W = 240;
-const GAP = 90;
+export const GROUP_W = 280;
+// Wide enough for the label of the path between two groups ("VXLAN 10.240.0.11").
+const GAP = 180;
 const ITEM_H = 40;
 const HEAD = 58;
 
