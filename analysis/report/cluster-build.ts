@@ -137,15 +137,15 @@ export function buildClusterReport(c: ClusterModel, opts: ClusterReportOptions =
   };
   if (!opts.redact) return doc;
   // One redactor over every node's values, so an address reads the same in every node's half.
-  const seed: Required<RedactorSeed> = { ips: [], macs: [], guids: [], hostnames: [] };
+  const known: Required<RedactorSeed> = { ips: [], macs: [], guids: [], hostnames: [] };
   for (const n of c.nodes) {
     if (!n.model) continue;
     const s = redactorSeed(n.model);
-    for (const k of Object.keys(seed) as (keyof RedactorSeed)[]) (seed[k] as string[]).push(...(s[k] ?? []));
-    (seed.hostnames as string[]).push(n.identity.host, n.id);
+    for (const k of Object.keys(known) as (keyof RedactorSeed)[]) (known[k] as string[]).push(...(s[k] ?? []));
+    (known.hostnames as string[]).push(n.identity.host, n.id);
   }
   const hidePaths = (w: Omit<ClusterReportWalk, 'title'>): Omit<ClusterReportWalk, 'title'> => ({ ...w, hops: w.hops.map((h) => ({ ...h, bundle: '(redacted)' })), ...(w.reply ? { reply: hidePaths(w.reply) } : {}) });
-  const out = new Redactor(seed).redactDeep({ ...doc, location: '(redacted)', nodes: doc.nodes.map((n) => ({ ...n, bundle: '(redacted)' })), walks: doc.walks.map((w) => ({ ...w, ...hidePaths(w) })) });
+  const out = new Redactor(known).redactDeep({ ...doc, location: '(redacted)', nodes: doc.nodes.map((n) => ({ ...n, bundle: '(redacted)' })), walks: doc.walks.map((w) => ({ ...w, ...hidePaths(w) })) });
   out.redacted = true;
   return out;
 }
