@@ -6,6 +6,7 @@ import { runTrace } from './commands/trace.ts';
 import { runCollect } from './commands/collect.ts';
 import { runReport } from './commands/report.ts';
 import { runDiff } from './commands/diff.ts';
+import { runFleetCommand } from './commands/fleet.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../services/bundle/source.ts';
 
@@ -25,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runReport(rest);
       case 'diff':
         return await runDiff(rest);
+      case 'fleet':
+        return await runFleetCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -189,7 +189,7 @@ function rewriteText(h: WalkHop): string {
   return parts.join(', ');
 }
 
-function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): ReportHop {
+export function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): ReportHop {
   const hop: ReportHop = {
     index,
     at: h.at,

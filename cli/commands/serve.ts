@@ -1,4 +1,4 @@
-// `hnsight serve [bundle] [--port N]`: browser mode. Prints one line with the local URL (token
+// `hnsight serve [bundle | folder of bundles] [--port N]`: browser mode. Prints one line with the local URL (token
 // included) and serves until interrupted.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { UsageError } from '../errors.ts';
 import { Backend } from '../../services/backend/backend.ts';
 import { startServer } from '../../services/server/server.ts';
 import { defaultDataDir } from '../../services/recent.ts';
+import { clusterTargets } from '../../services/cluster/discover.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,7 +24,14 @@ export async function runServe(argv: string[]): Promise<number> {
   if (extra.length) throw new UsageError(`serve takes at most one bundle, got also: ${extra.join(' ')}`);
   const { buildRenderer } = await import(pathToFileURL(path.join(repo, 'tools/build-renderer.mjs')).href);
   await buildRenderer();
-  const backend = new Backend({ mode: 'browser', dataDir: process.env.HNSIGHT_DATA_DIR || defaultDataDir(), initialBundle: bundle ? path.resolve(bundle) : undefined });
+  // A folder of bundles (one per node) opens as a cluster.
+  const cluster = bundle ? await clusterTargets([bundle]) : undefined;
+  const backend = new Backend({
+    mode: 'browser',
+    dataDir: process.env.HNSIGHT_DATA_DIR || defaultDataDir(),
+    initialBundle: bundle && !cluster ? path.resolve(bundle) : undefined,
+    initialCluster: bundle && cluster ? path.resolve(bundle) : undefined,
+  });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port });
   process.stdout.write(`hnsight: serving on ${server.url}\n`);
   await new Promise<void>((resolve) => {

@@ -82,6 +82,7 @@ const api: Record<string, unknown> = {
   onCommand,
   subscribe,
   openFile: async (file: File) => unwrap('openDropped', await ipcRenderer.invoke('hnsight:openDropped', { path: webUtils.getPathForFile(file) })),
+  localPaths: async (files: File[]) => files.map((f) => webUtils.getPathForFile(f)),
 };
 for (const m of PRELOAD_METHODS) api[m] = invoker(m);
 

@@ -22,6 +22,7 @@ import { exportHandlers } from './handlers/export.ts';
 import { diffHandlers } from './handlers/diff.ts';
 import { liveHandlers } from './handlers/live.ts';
 import { pasteHandlers } from './handlers/paste.ts';
+import { clusterHandlers } from './handlers/cluster.ts';
 
 export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
 
@@ -57,6 +58,7 @@ export class Backend {
       ...diffHandlers(ctx),
       ...liveHandlers(ctx),
       ...pasteHandlers(ctx),
+      ...clusterHandlers(ctx),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
   }

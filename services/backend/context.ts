@@ -32,6 +32,8 @@ export interface BackendOptions {
   dataDir: string;
   demoDir?: string;
   initialBundle?: string;
+  /** A folder of bundles to open as a cluster at start (`hnsight serve DIR`). */
+  initialCluster?: string;
   version?: string;
   /** Where remembered passwords are kept (the desktop app: OS-encrypted). None in browser mode. */
   secretStore?: SecretStore;

@@ -124,7 +124,7 @@ async function readWhole(p: string): Promise<Uint8Array> {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
-async function looksLikeZip(p: string): Promise<boolean> {
+export async function looksLikeZip(p: string): Promise<boolean> {
   const fh = await fs.open(p, 'r');
   try {
     const buf = Buffer.alloc(4);

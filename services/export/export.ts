@@ -2,7 +2,7 @@
 // atomically, PDF printed from the HTML by whoever can (headless Chromium here, printToPDF in Electron).
 import path from 'node:path';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { buildReport, renderReport, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
+import { buildReport, renderClusterReport, renderReport, type ClusterReportDocument, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import { htmlToPdf } from './pdf.ts';
 
@@ -46,4 +46,16 @@ export async function exportReport(model: NodeModel, opts: ExportOptions): Promi
   const content = renderReport(doc, opts.format);
   if (opts.outPath) await writeFileAtomic(opts.outPath, content);
   return { content, bytes: Buffer.byteLength(content), ...(opts.outPath ? { path: opts.outPath } : {}) };
+}
+
+/** Writes a cluster report (analysis/report/cluster-build.ts) in a format; PDF printed from its HTML. */
+export async function exportClusterReport(doc: ClusterReportDocument, format: ReportFormat, outPath: string, renderPdf: PdfRenderer = htmlToPdf): Promise<Required<Pick<ExportResult, 'path' | 'bytes'>>> {
+  if (format === 'pdf') {
+    const pdf = await renderPdf(renderClusterReport(doc, 'html'));
+    await writeFileAtomic(outPath, pdf);
+    return { path: outPath, bytes: pdf.byteLength };
+  }
+  const content = renderClusterReport(doc, format);
+  await writeFileAtomic(outPath, content);
+  return { path: outPath, bytes: Buffer.byteLength(content) };
 }

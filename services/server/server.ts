@@ -2,6 +2,7 @@
 // random token. For tests here (Electron cannot run on these machines) and for people on a jump host.
 //   POST /api/<method>   a call of the contract: JSON request in, the reply envelope out
 //   POST /upload?name=&size=   a dropped file's bytes (contract uploadSchema); the envelope of { jobId }
+//   POST /upload?…&keep=1     one of several files opened together as a cluster; the envelope of { path }
 //   GET  /events         the job events as Server-Sent Events
 //   GET  anything else   the renderer's static files (the first visit carries ?token=)
 import http from 'node:http';
@@ -91,10 +92,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
       if (url.pathname === '/upload') {
         if (req.method !== 'POST') return send(405, 'use POST');
-        const parsed = uploadSchema.safeParse({ name: url.searchParams.get('name') ?? '', size: Number(url.searchParams.get('size') ?? NaN) });
+        const keep = url.searchParams.get('keep') === '1';
+        const parsed = uploadSchema.safeParse({ name: url.searchParams.get('name') ?? '', size: Number(url.searchParams.get('size') ?? NaN), ...(keep ? { keep } : {}) });
         if (!parsed.success) return reply({ ok: false, kind: 'invalid', error: `bad upload: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
         try {
           const saved = await uploads.save(req, parsed.data.name, parsed.data.size);
+          // Kept for a cluster opened from several files (openCluster { paths }); else opened now.
+          if (parsed.data.keep) return reply({ ok: true, value: { path: saved } });
           return reply({ ok: true, value: opts.backend.startLoad(saved, { remember: false }) });
         } catch (e) {
           if (e instanceof UploadTooLarge) return send(413, JSON.stringify({ ok: false, kind: 'refused', error: e.message }), 'application/json');

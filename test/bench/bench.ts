@@ -1,11 +1,15 @@
-// `npm run bench [-- --json] [-- --pods N --services M]`: generates (once, cached) the big node —
-// 250 pods, 2,000 services, ≥ 900k VFP rules — then times a full load against one `grep -c RULE`
-// pass over the same files in the same run. Prints figures; never asserts on time.
+// `npm run bench [-- --json] [-- --pods N --services M] [-- --fleet N --fleet-platform P]`: generates
+// (once, cached) the big node — 250 pods, 2,000 services, ≥ 900k VFP rules — then times a full load
+// against one `grep -c RULE` pass over the same files in the same run; then a fleet run (`hnsight
+// fleet`) over N generated node bundles of one cluster (500 by default, zips as AKS writes them,
+// generated once into .cache; --fleet 0 skips it): the cost per node and the run's peak memory.
+// Prints figures; never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { benchFleet, printFleet } from './fleet.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -15,12 +19,22 @@ const { values } = parseArgs({
     pods: { type: 'string', default: '250' },
     services: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
+    fleet: { type: 'string', default: '500' },
+    'fleet-platform': { type: 'string', default: 'azure-cni' },
+    'fleet-only': { type: 'boolean', default: false },
   },
 });
 const pods = Number(values.pods);
 const services = Number(values.services);
 const dir = path.join(repo, '.cache', `bench-node-${pods}p-${services}s`);
 const log = (s: string) => process.stderr.write(s + '\n');
+
+if (values['fleet-only']) {
+  const f = benchFleet(repo, Math.max(1, Number(values.fleet)), String(values['fleet-platform']), log);
+  printFleet(f, String(values['fleet-platform']), log);
+  if (values.json) process.stdout.write(JSON.stringify({ fleet: f }) + '\n');
+  process.exit(0);
+}
 
 if (!existsSync(path.join(dir, 'vfpOutput.txt'))) {
   log(`bench: generating the big node in ${path.relative(repo, dir)} (once; cached afterwards)…`);
@@ -67,6 +81,10 @@ try {
   traceMedianUs = null;
 }
 
+// --- fleet --------------------------------------------------------------------------------------------
+const fleet = Number(values.fleet) > 0 ? benchFleet(repo, Number(values.fleet), String(values['fleet-platform']), log) : null;
+if (fleet) printFleet(fleet, String(values['fleet-platform']), log);
+
 const result = {
   bundleBytes,
   rules: loads[0].rules,
@@ -75,6 +93,7 @@ const result = {
   loadOverGrep: Number((loadMs / grepMs).toFixed(2)),
   peakRssBytes,
   traceMedianUs,
+  fleet,
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
 log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} VFP rules, ${loads[0].ports} ports`);

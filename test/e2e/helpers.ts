@@ -24,13 +24,15 @@ export interface Served {
 }
 
 /**
+/**
  * Browser mode served from this process, like `hnsight serve [bundle] [--port N]` (args: at most a
- * bundle path; `port` to start again where a stopped server was).
+ * bundle path; `port` to start again where a stopped server was); with `cluster`, like
+ * `hnsight serve DIR` for a folder of bundles.
  */
-export async function serve(args: string[], opts: { port?: number } = {}): Promise<Served> {
+export async function serve(args: string[], opts: { port?: number; cluster?: string } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
-  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, initialCluster: opts.cluster });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port: opts.port });
   return { url: server.url, port: server.port, stop: server.close };
 }

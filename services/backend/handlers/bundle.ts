@@ -27,6 +27,7 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
         ],
         nativeDialogs: !!opts.dialogs,
         initialBundle: opts.initialBundle,
+        initialCluster: opts.initialCluster,
         liveCollection: true,
         rememberPasswords: refusal ? { available: false, reason: refusal } : { available: true },
       };

@@ -1,0 +1,8 @@
+// The cluster workspace store the app uses, over the real backend.
+import { useStore } from 'zustand';
+import { api } from '../api/index.ts';
+import { createClusterStore, type ClusterState } from './cluster.ts';
+
+export const clusterStore = createClusterStore({ api });
+
+export const useCluster = <T,>(selector: (s: ClusterState) => T): T => useStore(clusterStore, selector);
