@@ -34,7 +34,8 @@ export const lbHnsCheck: Check = {
         explanation: `HNS load balancer ${lb.id} sends part of the traffic for ${what} to endpoint(s) ${j.dangling.join(', ')}, which are in no endpoint list of the bundle. Their DIPs are stale: connections hashed to them go to an address with no pod and time out, so the service fails intermittently.${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
         fix: FIX_KP,
         objects: [lb.id, ...j.dangling, ...(lb.vips.length ? [what] : [])],
-        evidence: [ctx.ev(lb.src, new RegExp(lb.id.replace(/[-]/g, '.'), 'i'), 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, new RegExp(d, 'i'), 400))],
+        // IDs come from the bundle: found by exact (case-insensitive) text, never as a regular expression.
+        evidence: [ctx.ev(lb.src, lb.id, 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, d, 400))],
         trace: lb.vips[0] && ctx.localPods[0]?.ip && p ? { srcIp: ctx.localPods[0].ip, dstIp: lb.vips[0], dstPort: p.externalPort, proto: p.protocol === 17 ? 'udp' : 'tcp' } : undefined,
       });
     }

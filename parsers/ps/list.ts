@@ -51,6 +51,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   }
 
   let cur: PsListRecord | null = null;
+  let dupSuffix: Map<string, number> | undefined;
   let lastKey = '';
   let lastLineLen = 0;
   let lastText = '';
@@ -70,12 +71,17 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
       if (cur === null) {
         cur = { fields: {}, fieldLines: {}, line: i + 1, src: sink.ref(i + 1) };
         records.push(cur);
+        dupSuffix = undefined;
       }
       let key = m[1].trim();
-      if (key in cur.fields) {
+      if (Object.hasOwn(cur.fields, key)) {
         sink.warn(i + 1, `duplicate key "${key}" in one list record`);
-        let n = 2;
-        while (`${key}_${n}` in cur.fields) n++;
+        // The next free suffix is remembered per key: counting up from 2 each time is quadratic in
+        // the duplicates (a hostile file repeats one key tens of thousands of times).
+        const next = (dupSuffix ??= new Map()).get(key) ?? 2;
+        let n = next;
+        while (Object.hasOwn(cur.fields, `${key}_${n}`)) n++;
+        dupSuffix.set(key, n + 1);
         key = `${key}_${n}`;
       }
       cur.fields[key] = (m[2] ?? '').trimEnd();
