@@ -4,7 +4,8 @@ import { UsageError } from '../errors.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
   let parsed;
@@ -25,7 +26,7 @@ export async function runInspect(argv: string[]): Promise<number> {
         }
       : undefined,
   });
-  const doc = inspectDocument(model, runChecks(model));
+  const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
   if (parsed.values.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
   else process.stdout.write(formatInspectText(model, doc, { verbose: parsed.values.verbose }));
   return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;

@@ -5,7 +5,8 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { BundleSummary, TopologyGraph } from '../../analysis/view-models/types.ts';
 import type { SearchIndex } from '../../analysis/view-models/search.ts';
 import { findingViews, type FindingView } from '../../analysis/view-models/findings.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { ExcerptReader } from '../excerpt.ts';
 
 const MAX_OPEN = 4;
@@ -45,7 +46,7 @@ export class OpenBundles {
 
   /** The findings of a bundle, computed on first use and kept. */
   findings(b: OpenBundle): FindingView[] {
-    b.findings ??= findingViews(b.model, runChecks(b.model));
+    b.findings ??= findingViews(b.model, runChecks(b.model, CHECKS, ANALYSIS_BUDGET));
     return b.findings;
   }
 }

@@ -10,6 +10,7 @@ import { searchBundle } from '../search.ts';
 import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
 import { DEFAULT_DEMO_DIR } from '../demo-dir.ts';
+import { budgeted } from '../budgeted.ts';
 
 type BundleMethods = 'info' | 'openBundle' | 'openDropped' | 'openDemo' | 'pickBundle' | 'getJob' | 'cancelLoad' | 'listRecent' | 'closeBundle' | 'getTopology' | 'getInventory' | 'search' | 'inspect' | 'getExcerpt';
 
@@ -51,19 +52,19 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
       b.topology ??= new Map();
       let g = b.topology.get(key);
       if (!g) {
-        g = buildTopology(b.model, { expandLoadBalancers: !!expandLoadBalancers });
+        g = budgeted('the topology', () => buildTopology(b.model, { expandLoadBalancers: !!expandLoadBalancers }));
         b.topology.set(key, g);
       }
       return g;
     },
-    getInventory: async ({ bundleId }) => buildInventory(bundles.get(bundleId).model),
+    getInventory: async ({ bundleId }) => budgeted('the inventory', () => buildInventory(bundles.get(bundleId).model)),
     search: async ({ bundleId, query, limit }) => {
       const b = bundles.get(bundleId);
-      b.search ??= buildSearchIndex(b.model);
-      return searchBundle(b.model, b.search, query, limit ?? 50);
+      b.search ??= budgeted('the search index', () => buildSearchIndex(b.model));
+      return budgeted('the search', () => searchBundle(b.model, b.search!, query, limit ?? 50));
     },
     inspect: async ({ bundleId, ref }) => {
-      const view = buildInspector(bundles.get(bundleId).model, ref);
+      const view = budgeted('the inspector', () => buildInspector(bundles.get(bundleId).model, ref));
       if (!view) throw new ApiError(`nothing in this bundle is ${ref.type} ${ref.id}`, 'not-found');
       return view;
     },
