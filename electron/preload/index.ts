@@ -4,12 +4,13 @@
 //   one function per method, each an ipcRenderer.invoke on `hnsight:<method>` (main checks the
 //   sender, the backend validates the arguments) answering the contract's reply envelope;
 //   openFile(file): a dropped File's path (webUtils, since a sandboxed renderer's File has no
-//   `path`) opened with openDropped;
+//   `path`) opened with openDropped — the one way to it: the page's own openDropped refuses, so the
+//   page cannot have the main process open a path it made up;
 //   subscribe(listener): the backend's job events; onCommand(cb): the menu's commands.
 // Nothing else of Electron or IPC reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { ApiEvent, HnsightApi } from '../../contract/index.ts';
-import { unwrap } from '../../contract/envelope.ts';
+import { ApiError, unwrap } from '../../contract/envelope.ts';
 import { EVENT_CHANNEL } from '../../contract/events.ts';
 import { PRELOAD_METHODS } from './methods.ts';
 
@@ -82,5 +83,10 @@ const api: Record<string, unknown> = {
   openFile: async (file: File) => unwrap('openDropped', await ipcRenderer.invoke('hnsight:openDropped', { path: webUtils.getPathForFile(file) })),
 };
 for (const m of PRELOAD_METHODS) api[m] = invoker(m);
+// The main process opens as "dropped" whatever path it is sent; only openFile above sends one, taken
+// from a File the user dropped (a File the page makes up has no path). The page cannot name its own.
+api.openDropped = async () => {
+  throw new ApiError('refused: a dropped file is opened with openFile(file)', 'refused');
+};
 
 contextBridge.exposeInMainWorld('hnsight', api as HnsightApi);

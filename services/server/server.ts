@@ -60,6 +60,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const tokenBuf = Buffer.from(token);
   const staticRoot = path.resolve(opts.staticDir);
   const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3);
+  // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
+  const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));
   let port = 0;
 
   const tokenOk = (candidate: string | undefined) => {
@@ -157,6 +159,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         // Keep-alive connections and event streams would hold close() open indefinitely.
         server.closeAllConnections();
       });
+      stopReleasing();
       await uploads.clear();
     },
   };

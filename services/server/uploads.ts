@@ -1,5 +1,6 @@
 // Files uploaded by the page (browser mode's drag and drop): streamed to one private folder of this
-// server, capped in size, and deleted when the server closes.
+// server, capped in size, and deleted when their bundle is closed (or never loaded) and when the
+// server closes.
 import type http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ export class UploadTooLarge extends Error {
 export class Uploads {
   private dir?: Promise<string>;
   private seq = 0;
+  /** The file of each upload kept now → its own folder. */
+  private files = new Map<string, string>();
 
   constructor(private readonly limit: number) {}
 
@@ -37,13 +40,28 @@ export class Uploads {
       throw e;
     }
     await fh.close();
+    this.files.set(file, folder);
     return file;
+  }
+
+  /** Deletes the upload at `file` (its bundle was closed or failed to load); anything else is left alone. */
+  async release(file: string): Promise<void> {
+    const folder = this.files.get(file);
+    if (!folder) return;
+    this.files.delete(file);
+    await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** The uploads kept now. */
+  get kept(): string[] {
+    return [...this.files.keys()];
   }
 
   /** Deletes every upload (the server is closing). */
   async clear(): Promise<void> {
     const d = this.dir;
     this.dir = undefined;
+    this.files.clear();
     if (d) await fs.rm(await d, { recursive: true, force: true }).catch(() => undefined);
   }
 }

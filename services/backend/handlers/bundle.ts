@@ -11,6 +11,7 @@ import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
 import { DEFAULT_DEMO_DIR } from '../demo-dir.ts';
 import { budgeted } from '../budgeted.ts';
+import { chosenBundle } from '../grants.ts';
 
 type BundleMethods = 'info' | 'openBundle' | 'openDropped' | 'openDemo' | 'pickBundle' | 'getJob' | 'cancelLoad' | 'listRecent' | 'closeBundle' | 'getTopology' | 'getInventory' | 'search' | 'inspect' | 'getExcerpt';
 
@@ -32,10 +33,21 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
         rememberPasswords: refusal ? { available: false, reason: refusal } : { available: true },
       };
     },
-    openBundle: async ({ path: p }) => loads.start(path.resolve(p)),
-    openDropped: async ({ path: p }) => loads.start(path.resolve(p)),
+    openBundle: async ({ path: p }) => loads.start(await chosenBundle(ctx, p)),
+    // Only the desktop shell's preload sends this, with the path of a File the user dropped (the page
+    // cannot make one up); in browser mode a dropped file is uploaded instead.
+    openDropped: async ({ path: p }) => {
+      if (opts.mode !== 'electron') throw new ApiError('refused: in the browser, a dropped file is uploaded (POST /upload), not opened by its path', 'refused');
+      ctx.grants.allowOpen(p);
+      return loads.start(path.resolve(p));
+    },
     openDemo: async ({ name }) => loads.start(path.join(opts.demoDir ?? DEFAULT_DEMO_DIR, name), { remember: false }),
-    pickBundle: async (req) => (opts.dialogs ? opts.dialogs.pickBundle(req) : null),
+    pickBundle: async (req) => {
+      const picked = opts.dialogs ? await opts.dialogs.pickBundle(req) : null;
+      // What the native dialog answered is what the user chose.
+      if (picked) ctx.grants.allowOpen(picked.path);
+      return picked;
+    },
     getJob: async ({ jobId }) => loads.get(jobId),
     cancelLoad: async ({ jobId }) => {
       loads.cancel(jobId);
