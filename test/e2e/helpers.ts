@@ -21,15 +21,20 @@ export interface Served {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** The backend behind an in-process server (not for serveProcess). */
+  backend?: Backend;
 }
 
-/** Browser mode served from this process, like `hnsight serve [bundle]` (args: at most a bundle path). */
-export async function serve(args: string[]): Promise<Served> {
+/**
+ * Browser mode served from this process, like `hnsight serve [bundle] [--allow DIR]...` (args: at most
+ * a bundle path; `allow`: folders whose bundles the page may open by path).
+ */
+export async function serve(args: string[], opts: { allow?: string[] } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
-  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, allowedRoots: opts.allow });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer') });
-  return { url: server.url, port: server.port, stop: server.close };
+  return { url: server.url, port: server.port, stop: server.close, backend };
 }
 
 /** The real `hnsight serve` as a child process, its URL read from what it prints. */
