@@ -6,6 +6,7 @@ import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
   let parsed;
@@ -21,13 +22,13 @@ export async function runInspect(argv: string[]): Promise<number> {
   const model = await loadBundle(target, {
     onProgress: showProgress
       ? (p) => {
-          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${p.file}`);
+          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${safeText(p.file)}`);
           if (p.phase === 'done') process.stderr.write('\r\x1b[K');
         }
       : undefined,
   });
   const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
-  if (parsed.values.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-  else process.stdout.write(formatInspectText(model, doc, { verbose: parsed.values.verbose }));
+  if (parsed.values.json) process.stdout.write(safeJson(doc) + '\n');
+  else process.stdout.write(safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
   return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

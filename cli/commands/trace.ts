@@ -6,6 +6,7 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
 import type { Flow, Proto, WalkResult } from '../../analysis/walk/types.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -54,8 +55,8 @@ export async function runTrace(argv: string[]): Promise<number> {
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   const model = await loadBundle(bundle);
   const result = walkFlow(model, flow);
-  if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
-  else process.stdout.write(formatWalk(result));
+  if (v.json) process.stdout.write(safeJson(traceJson(result)) + '\n');
+  else process.stdout.write(safeText(formatWalk(result)));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
