@@ -22,9 +22,20 @@ export interface PsList {
 
 // Key at column 0, padding, ` : `; the value may be empty (`Key :`).
 const KV_RE = /^([^\s:][^:]*?)\s+:(?: (.*)|\s*$)/;
+/** A key ends at the line's first colon; PowerShell property names are far shorter than this. */
+const MAX_KEY = 256;
+
+/**
+ * KV_RE's match, tried only when the first colon is near the start: the lazy key and the padding
+ * before the colon are quadratic in a long run of blanks, which a hostile file puts in a line.
+ */
+function matchKv(line: string): RegExpExecArray | null {
+  const colon = line.indexOf(':');
+  return colon > 0 && colon <= MAX_KEY ? KV_RE.exec(line) : null;
+}
 
 export function isPsListLine(line: string): boolean {
-  return KV_RE.test(line);
+  return matchKv(line) !== null;
 }
 
 /**
@@ -37,7 +48,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   const records: PsListRecord[] = [];
   let i = Math.max(0, Math.floor(start) || 0);
   while (i < lines.length && isBlank(lines[i])) i++;
-  if (i < lines.length && !KV_RE.test(lines[i])) {
+  if (i < lines.length && !matchKv(lines[i])) {
     sink.warn(i + 1, 'expected a PowerShell list record (Key : value)');
     return { value: { records, endIndex: i }, issues: sink.issues };
   }
@@ -46,7 +57,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   let width = 0;
   for (let k = i; k < lines.length; k++) {
     const l = lines[k];
-    if (!isBlank(l) && !KV_RE.test(l) && !/^\s/.test(l)) break;
+    if (!isBlank(l) && !matchKv(l) && !/^\s/.test(l)) break;
     width = Math.max(width, l.trimEnd().length);
   }
 
@@ -63,10 +74,10 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
       cur = null;
       let n = i;
       while (n < lines.length && isBlank(lines[n])) n++;
-      if (n >= lines.length || !KV_RE.test(lines[n])) break;
+      if (n >= lines.length || !matchKv(lines[n])) break;
       continue;
     }
-    const m = KV_RE.exec(line);
+    const m = matchKv(line);
     if (m) {
       if (cur === null) {
         cur = { fields: {}, fieldLines: {}, line: i + 1, src: sink.ref(i + 1) };

@@ -1,0 +1,90 @@
+// What the fuzz harness runs on every input: the loader's pure part (parseBundleFile on each file,
+// assembleModel) and every analysis the app and the CLI offer — the checks under their budget, the
+// inspect document, the summary, both topologies, the inventory, search, the inspector of every kind
+// of object, the walk presets and their walks, the report in HTML and Markdown, the diff against the
+// unmutated bundle and the CNI timelines. A crash throws; a check or view over its budget is returned.
+import { parseBundleFile } from '../../parsers/bundle/parse-file.ts';
+import { assembleModel } from '../../parsers/model/assemble.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { OverBudgetError, WorkBudget, withBudget, type BudgetOptions } from '../../analysis/checks/budget.ts';
+import { inspectDocument } from '../../analysis/inspect.ts';
+import { buildSummary } from '../../analysis/view-models/summary.ts';
+import { buildTopology } from '../../analysis/topology.ts';
+import { buildInventory } from '../../analysis/view-models/inventory.ts';
+import { buildSearchIndex } from '../../analysis/view-models/search.ts';
+import { buildInspector } from '../../analysis/view-models/inspector.ts';
+import { findingViews } from '../../analysis/view-models/findings.ts';
+import { walkPresets } from '../../analysis/walk/presets.ts';
+import { walkFlow } from '../../analysis/walk/engine.ts';
+import { buildReport, renderReport } from '../../analysis/report/index.ts';
+import { diffModels } from '../../analysis/diff/index.ts';
+import { buildTimelines } from '../../analysis/timeline/index.ts';
+import { searchBundle } from '../../services/backend/search.ts';
+
+export type Files = [name: string, bytes: Uint8Array][];
+
+/** Steps each check and each view may count; generous for inputs of a few MB. */
+export const FUZZ_BUDGET: BudgetOptions = { maxSteps: 50_000_000 };
+
+export interface Outcome {
+  /** Checks and views that spent their budget ("not evaluated: over budget"). */
+  overBudget: string[];
+  /** Checks that threw (handled: a check-failed finding), with their message. */
+  checkFailed: string[];
+}
+
+export function loadFiles(files: Files): NodeModel {
+  const parsed = files.map(([name, bytes]) => parseBundleFile(name, bytes));
+  return assembleModel(parsed, { location: '(fuzz)', kind: 'folder', root: '' });
+}
+
+/** `trace`: told each piece of work as it starts (to find which one runs away). */
+export function exercise(files: Files, base?: NodeModel, trace?: (what: string) => void): Outcome {
+  const out: Outcome = { overBudget: [], checkFailed: [] };
+  const view = <T>(what: string, fn: () => T): T | undefined => {
+    trace?.(what);
+    try {
+      return withBudget(new WorkBudget(FUZZ_BUDGET), fn);
+    } catch (e) {
+      if (e instanceof OverBudgetError) {
+        out.overBudget.push(what);
+        return undefined;
+      }
+      throw new Error(`${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  };
+  const m = view('load', () => loadFiles(files))!;
+  trace?.('checks');
+  const findings = runChecks(m, CHECKS, FUZZ_BUDGET);
+  for (const f of findings) {
+    if (f.id === 'check-over-budget') out.overBudget.push(`check ${f.objects[0]}`);
+    if (f.id === 'check-failed') out.checkFailed.push(`${f.objects[0]}: ${f.explanation}`);
+  }
+  view('inspect', () => inspectDocument(m, findings));
+  view('summary', () => buildSummary(m, 'b1', 0));
+  const views = view('findings', () => findingViews(m, findings)) ?? [];
+  const topo = view('topology', () => buildTopology(m));
+  view('topology expanded', () => buildTopology(m, { expandLoadBalancers: true }));
+  view('inventory', () => buildInventory(m));
+  const index = view('search index', () => buildSearchIndex(m));
+  if (index) for (const q of ['10.', 'lb', 'rule', '(a+)+$', 'ffff', '']) view(`search ${q}`, () => searchBundle(m, index, q, 50));
+  // One inspector of each kind of object the graph shows.
+  const seen = new Set<string>();
+  for (const n of topo?.nodes ?? []) {
+    if (!n.ref || seen.has(n.ref.type)) continue;
+    seen.add(n.ref.type);
+    view(`inspector ${n.ref.type}`, () => buildInspector(m, n.ref!));
+  }
+  const presets = view('walk presets', () => walkPresets(m)) ?? [];
+  for (const p of presets.slice(0, 6)) view(`walk ${p.flow.srcIp}->${p.flow.dstIp}`, () => walkFlow(m, p.flow, { explain: true }));
+  const doc = view('report', () => buildReport(m, { findings: views, redact: false }));
+  if (doc) {
+    view('report html', () => renderReport(doc, 'html'));
+    view('report md', () => renderReport(doc, 'md'));
+  }
+  view('report redacted', () => buildReport(m, { findings: views, redact: true, flows: presets.slice(0, 2).map((p) => p.flow) }));
+  if (base) view('diff', () => diffModels(base, m, { findingsA: [], findingsB: findings }));
+  view('timelines', () => buildTimelines(m.logs ?? []));
+  return out;
+}
