@@ -2,11 +2,11 @@
 // exhausts its heap or hangs costs the child, not the harness: the harness sees it die or go quiet and
 // knows which case it was on. A process, not a worker thread: a worker running out of heap in some
 // native allocations (TextDecoder's, for one) takes the whole process down with it.
-import { exercise, loadFiles, type Files } from './exercise.ts';
+import { exercise, exerciseZip, loadFiles, type Files, type ZipDamage } from './exercise.ts';
 import { BASES, baseFiles, makeCase } from './mutate.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 
-export type ChildTask = { seed: number } | { replay: { base?: string; files: [string, string][] } };
+export type ChildTask = { seed: number } | { replay: { base?: string; files: [string, string][]; zip?: ZipDamage } };
 export type ChildAnswer = { ok: true; overBudget: string[]; checkFailed: string[] } | { ok: false; error: string };
 
 const bases = new Map<string, NodeModel>();
@@ -18,17 +18,18 @@ const baseModel = (rel: string | undefined): NodeModel | undefined => {
   return m;
 };
 
-process.on('message', (task: ChildTask) => {
+process.on('message', async (task: ChildTask) => {
   let answer: ChildAnswer;
   try {
     let files: Files;
     let base: string | undefined;
-    if ('seed' in task) ({ files, base } = makeCase(task.seed));
+    let zip: ZipDamage | undefined;
+    if ('seed' in task) ({ files, base, zip } = makeCase(task.seed));
     else {
       files = task.replay.files.map(([n, b64]) => [n, new Uint8Array(Buffer.from(b64, 'base64'))]);
-      base = task.replay.base;
+      ({ base, zip } = task.replay);
     }
-    answer = { ok: true, ...exercise(files, baseModel(base)) };
+    answer = { ok: true, ...(zip ? await exerciseZip(files, zip, baseModel(base)) : exercise(files, baseModel(base))) };
   } catch (e) {
     answer = { ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }

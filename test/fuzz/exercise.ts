@@ -1,5 +1,5 @@
-// What the fuzz harness runs on every input: the loader's pure part (parseBundleFile on each file,
-// assembleModel) and every analysis the app and the CLI offer — the checks under their budget, the
+// What the fuzz harness runs on every input: the loader — its pure part (parseBundleFile on each
+// file, assembleModel), or for some cases the real one on a damaged zip — and every analysis the app and the CLI offer — the checks under their budget, the
 // inspect document, the summary, both topologies, the inventory, search, the inspector of every kind
 // of object, the walk presets and their walks, the report in HTML and Markdown, the diff against the
 // unmutated bundle and the CNI timelines. A crash throws; a check or view over its budget is returned.
@@ -21,6 +21,13 @@ import { buildReport, renderReport } from '../../analysis/report/index.ts';
 import { diffModels } from '../../analysis/diff/index.ts';
 import { buildTimelines } from '../../analysis/timeline/index.ts';
 import { searchBundle } from '../../services/backend/search.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
+import { BundleOpenError } from '../../services/bundle/source.ts';
+import type { BundleLimits } from '../../services/bundle/limits.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { makeZip } from '../helpers/zip.ts';
 
 export type Files = [name: string, bytes: Uint8Array][];
 
@@ -42,19 +49,62 @@ export function loadFiles(files: Files): NodeModel {
 /** `trace`: told each piece of work as it starts (to find which one runs away). */
 export function exercise(files: Files, base?: NodeModel, trace?: (what: string) => void): Outcome {
   const out: Outcome = { overBudget: [], checkFailed: [] };
-  const view = <T>(what: string, fn: () => T): T | undefined => {
-    trace?.(what);
+  const m = runView(out, 'load', () => loadFiles(files), trace)!;
+  analyse(out, m, base, trace);
+  return out;
+}
+
+/** Budgets of the zip path: small, so a case that reaches them is read quickly and says so. */
+export const FUZZ_LIMITS: BundleLimits = { maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024, maxEntries: 2000 };
+
+/**
+ * The real loader on the bundle as a zip whose bytes were then damaged (`zip.flips`: positions as
+ * fractions of its length; `zip.cut`: where it ends): open, inflate within budgets, parse (big files
+ * in the worker), assemble; then every analysis. A refusal of the whole zip is an answer, not a crash.
+ */
+export async function exerciseZip(files: Files, zip: ZipDamage, base?: NodeModel): Promise<Outcome> {
+  const out: Outcome = { overBudget: [], checkFailed: [] };
+  const bytes = new Uint8Array(await makeZip(Object.fromEntries(files)));
+  for (const f of zip.flips) bytes[Math.floor(f * bytes.length)] ^= 0xff;
+  const damaged = zip.cut !== undefined ? bytes.subarray(0, Math.floor(zip.cut * bytes.length)) : bytes;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'hnsight-fuzz-zip-'));
+  try {
+    const file = path.join(dir, 'bundle.zip');
+    await writeFile(file, damaged);
+    let m: NodeModel;
     try {
-      return withBudget(new WorkBudget(FUZZ_BUDGET), fn);
+      m = await loadBundle(file, { limits: FUZZ_LIMITS });
     } catch (e) {
-      if (e instanceof OverBudgetError) {
-        out.overBudget.push(what);
-        return undefined;
-      }
-      throw new Error(`${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (e instanceof BundleOpenError) return out;
+      throw new Error(`loadBundle: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
-  };
-  const m = view('load', () => loadFiles(files))!;
+    analyse(out, m, base);
+    return out;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export interface ZipDamage {
+  flips: number[];
+  cut?: number;
+}
+
+function runView<T>(out: Outcome, what: string, fn: () => T, trace?: (what: string) => void): T | undefined {
+  trace?.(what);
+  try {
+    return withBudget(new WorkBudget(FUZZ_BUDGET), fn);
+  } catch (e) {
+    if (e instanceof OverBudgetError) {
+      out.overBudget.push(what);
+      return undefined;
+    }
+    throw new Error(`${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  }
+}
+
+function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: string) => void): void {
+  const view = <T>(what: string, fn: () => T): T | undefined => runView(out, what, fn, trace);
   trace?.('checks');
   const findings = runChecks(m, CHECKS, FUZZ_BUDGET);
   for (const f of findings) {
@@ -86,5 +136,4 @@ export function exercise(files: Files, base?: NodeModel, trace?: (what: string) 
   view('report redacted', () => buildReport(m, { findings: views, redact: true, flows: presets.slice(0, 2).map((p) => p.flow) }));
   if (base) view('diff', () => diffModels(base, m, { findingsA: [], findingsB: findings }));
   view('timelines', () => buildTimelines(m.logs ?? []));
-  return out;
 }

@@ -11,6 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { makeCase } from './mutate.ts';
 import type { ChildAnswer, ChildTask } from './child.ts';
+import type { ZipDamage } from './exercise.ts';
 
 export const CRASHERS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crashers');
 
@@ -31,6 +32,8 @@ export interface Crasher {
   steps?: string[];
   /** [name, base64 bytes] of every file of the bundle. */
   files: [string, string][];
+  /** The case went through the real loader as a zip damaged this way. */
+  zip?: ZipDamage;
 }
 
 export interface HarnessOptions {
@@ -110,7 +113,7 @@ export class Harness {
 
   replay(file: string): Promise<FuzzFinding | undefined> {
     const c = readCrasher(file);
-    return this.run({ replay: { base: c.base, files: c.files } }, path.basename(file));
+    return this.run({ replay: { base: c.base, files: c.files, ...(c.zip ? { zip: c.zip } : {}) } }, path.basename(file));
   }
 
   async close(): Promise<void> {
@@ -127,7 +130,7 @@ export class Harness {
 /** Saves the input of a seed's finding as a crasher; returns its file. */
 export function saveCrasher(seed: number, f: FuzzFinding, dir = CRASHERS): string {
   const c = makeCase(seed);
-  const crasher: Crasher = { kind: f.kind, message: f.message.slice(0, 2000), seed, base: c.base, steps: c.steps, files: c.files.map(([n, b]) => [n, Buffer.from(b).toString('base64')]) };
+  const crasher: Crasher = { kind: f.kind, message: f.message.slice(0, 2000), seed, base: c.base, steps: c.steps, files: c.files.map(([n, b]) => [n, Buffer.from(b).toString('base64')]), ...(c.zip ? { zip: c.zip } : {}) };
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${f.kind}-${seed}.json.gz`);
   writeFileSync(file, gzipSync(JSON.stringify(crasher), { level: 9 }));

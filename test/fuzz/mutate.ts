@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repo, DEMO } from './hostile.ts';
-import type { Files } from './exercise.ts';
+import type { Files, ZipDamage } from './exercise.ts';
 import { kindFromName, MODEL_KINDS } from '../../parsers/bundle/classify.ts';
 
 /** Bundle folders the mutations start from (files at their top level only). */
@@ -148,6 +148,8 @@ export interface Case {
   files: Files;
   /** What was done, for the crasher's record. */
   steps: string[];
+  /** Some cases go through the real loader as a zip, damaged this way (exercise.ts). */
+  zip?: ZipDamage;
 }
 
 /** The mutated bundle of `seed`: a base, then 1–3 mutations of 1–3 of its files (or a file dropped or doubled). */
@@ -177,5 +179,12 @@ export function makeCase(seed: number): Case {
     files[which] = [files[which][0], next];
     steps.push(`${files[which][0]}: ${name}: ${what}`);
   }
-  return { seed, base: path.relative(repo, base), files, steps };
+  // Drawn last, so the file mutations of a seed do not depend on it.
+  let zip: ZipDamage | undefined;
+  if (r() < 0.25) {
+    zip = { flips: Array.from({ length: int(r, 6) }, () => r()) };
+    if (r() < 0.3) zip.cut = r();
+    steps.push(`as a zip, ${zip.flips.length} byte(s) inverted${zip.cut !== undefined ? `, cut at ${Math.round(zip.cut * 100)}%` : ''}`);
+  }
+  return { seed, base: path.relative(repo, base), files, steps, ...(zip ? { zip } : {}) };
 }
