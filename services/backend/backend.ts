@@ -94,6 +94,11 @@ export class Backend {
     this.ctx.grants.allowOpen(location);
   }
 
+  /** A folder of files that came from outside (the server's uploads): no credential file is read from it. */
+  distrust(dir: string): void {
+    this.ctx.grants.distrust(dir);
+  }
+
   /** Follows the locations no open bundle uses any more (closed, pushed out, or never loaded). */
   onBundleReleased(listener: (location: string) => void): () => void {
     return this.ctx.bundles.onReleased(listener);

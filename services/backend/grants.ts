@@ -31,6 +31,7 @@ function inside(child: string, parent: string): boolean {
 export class Grants {
   private readonly bundles = new Set<string>();
   private readonly saves = new Set<string>();
+  private readonly untrusted = new Set<string>();
   private readonly roots: string[];
 
   /** `roots`: folders the user allowed on the command line; any bundle under them may be opened. */
@@ -50,6 +51,22 @@ export class Grants {
 
   canSave(p: string): boolean {
     return this.saves.has(key(p));
+  }
+
+  /** A folder whose files came from outside (uploads): never a file the user's credentials are in. */
+  distrust(dir: string): void {
+    this.untrusted.add(key(dir));
+  }
+
+  /**
+   * True when `p` lies in a folder of untrusted files or in one of `bundles` (an open bundle's
+   * files are a customer's): such a file is not the user's own kubeconfig or key — a kubeconfig can
+   * run a command (an exec credential plugin), so one from an upload would run what the page sent.
+   */
+  async fromOutside(p: string, bundles: Iterable<string>): Promise<boolean> {
+    const r = await real(p);
+    for (const d of [...this.untrusted, ...[...bundles].map(key)]) if (inside(r, await real(d))) return true;
+    return false;
   }
 
   /** Under a folder allowed on the command line (links resolved, so none leads out of it). */

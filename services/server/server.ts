@@ -59,7 +59,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const staticRoot = path.resolve(opts.staticDir);
-  const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3);
+  const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3, (dir) => opts.backend.distrust(dir));
   // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
   const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));
   let port = 0;

@@ -16,12 +16,19 @@ export class Uploads {
   /** The file of each upload kept now → its own folder. */
   private files = new Map<string, string>();
 
-  constructor(private readonly limit: number) {}
+  /** `onFolder`: told the private folder when it is made (the backend distrusts what is in it). */
+  constructor(
+    private readonly limit: number,
+    private readonly onFolder?: (dir: string) => void,
+  ) {}
 
   /** Streams the request body to a new file named after `name`; refuses past the limit (the part written is deleted). */
   async save(req: http.IncomingMessage, name: string, declaredSize: number): Promise<string> {
     if (declaredSize > this.limit) throw new UploadTooLarge(`the file is larger than the upload limit (${this.limit} bytes)`);
-    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), 'hnsight-upload-'));
+    this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), 'hnsight-upload-')).then((d) => {
+      this.onFolder?.(d);
+      return d;
+    });
     const folder = path.join(await this.dir, String(++this.seq));
     await fs.mkdir(folder, { mode: 0o700 });
     const safe = path.basename(name).replace(/[^\w.\- ]/g, '_').replace(/^\.+/, '') || 'bundle.zip';

@@ -10,6 +10,11 @@ export function liveHandlers(ctx: BackendContext): Pick<Handlers, LiveMethods> {
   const { collects, savedTargets, opts } = ctx;
   return {
     startCollect: async (req) => {
+      const t = req.target;
+      const credentialFiles = [t.transport === 'kubectl' ? t.kubeconfig : undefined, t.transport === 'ssh' ? t.privateKeyFile : undefined, t.transport === 'ssh' ? t.knownHostsFile : undefined];
+      for (const f of credentialFiles) {
+        if (f && (await ctx.grants.fromOutside(f, ctx.bundles.locations()))) throw new ApiError(`refused: ${path.resolve(f)} came from an upload or a bundle; a kubeconfig, key or known-hosts file must be your own`, 'refused');
+      }
       // The collection writes a new bundle folder: by default under the app's data folder; elsewhere
       // only under a folder the user allowed on the command line (hnsight serve --allow).
       if (req.outDir && !(await ctx.grants.underRoot(req.outDir))) throw new ApiError(`refused: ${path.resolve(req.outDir)} is not under a folder you allowed; the collection goes to the app's data folder unless hnsight serve --allow names one`, 'refused');

@@ -162,6 +162,22 @@ describe('browser mode: a real server, a token holder', () => {
     expect(pdf.env).toEqual({ ok: true, value: { bytes: 5, pdfBase64: Buffer.from('%PDF-').toString('base64') } });
   });
 
+  it('reads no kubeconfig, key or known-hosts file from an upload or an open bundle (a kubeconfig can run commands)', async () => {
+    const evil = Buffer.from('apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    exec:\n      command: /bin/sh\n      args: ["-c", "touch /tmp/pwned"]\n');
+    const up = await request(`/upload?name=kubeconfig.yaml&size=${evil.length}`, { body: evil, headers: { 'Content-Type': 'application/octet-stream' } });
+    const loadedUpload = await job(JSON.parse(up.body) as Envelope);
+    expect(loadedUpload.state).toBe('done');
+    for (const target of [
+      { transport: 'kubectl', node: 'akswin000000', kubeconfig: loadedUpload.location },
+      { transport: 'ssh', host: '127.0.0.1', user: 'u', privateKeyFile: loadedUpload.location },
+      { transport: 'ssh', host: '127.0.0.1', user: 'u', knownHostsFile: path.join(DEMO, 'ip.txt'), acceptNewHostKey: true },
+    ]) {
+      const r = await api('startCollect', { target, password: 'correct-horse-9' });
+      expect(r.status).toBe(403);
+      expect(r.env).toMatchObject({ ok: false, kind: 'refused', error: expect.stringMatching(/came from an upload or a bundle/) });
+    }
+  });
+
   it('deletes an upload when its bundle closes, and one that never loads', async () => {
     const zip = await makeZip({ 'ip.txt': readFileSync(path.join(DEMO, 'ip.txt')) });
     const up = await request(`/upload?name=node.zip&size=${zip.length}`, { body: zip, headers: { 'Content-Type': 'application/octet-stream' } });
