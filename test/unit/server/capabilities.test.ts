@@ -67,6 +67,19 @@ describe('the desktop app: IPC handler → Backend', () => {
     }
   });
 
+  it('shows no excerpt of a text file too big to read again for a few lines', async () => {
+    const dir = path.join(tmp, 'big-text');
+    await mkdir(dir);
+    writeFileSync(path.join(dir, 'ip.txt'), readFileSync(path.join(DEMO, 'ip.txt')));
+    // 80 MiB of nothing (sparse): listed from its head, never read whole.
+    const { truncateSync } = await import('node:fs');
+    writeFileSync(path.join(dir, 'capture.txt'), '');
+    truncateSync(path.join(dir, 'capture.txt'), 80 * 1024 * 1024);
+    b.allowOpen(dir);
+    const job = await loaded(b, await ipc('openBundle', { path: dir }));
+    expect(await ipc('getExcerpt', { bundleId: job.summary!.id, file: 'capture.txt', line: 1 })).toEqual({ ok: false, kind: 'not-found', error: 'capture.txt is 80 MiB: hnsight shows lines of text files up to 64 MiB' });
+  });
+
   it('writes an export only where the save dialog answered; an existing file elsewhere is left alone', async () => {
     const job = await loaded(b, await ipc('openBundle', { path: DEMO }));
     const bundleId = job.summary!.id;
