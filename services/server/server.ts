@@ -15,6 +15,7 @@ import { checkAccess, checkOrigin, cookieName } from './access.ts';
 import { BodyTooLarge, readBody } from './body.ts';
 import { Uploads, UploadTooLarge } from './uploads.ts';
 import { streamEvents } from './events.ts';
+import { limitsFromEnv } from '../bundle/limits.ts';
 
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const MAX_BODY = 1024 * 1024;
@@ -44,7 +45,7 @@ export interface ServerOptions {
   port?: number;
   /** Fixed token (tests); random otherwise. */
   token?: string;
-  /** Largest upload accepted (bytes); 8 GiB by default. */
+  /** Largest upload accepted (bytes); by default the per-bundle read budget: nothing bigger could load. */
   uploadLimit?: number;
 }
 
@@ -59,7 +60,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const staticRoot = path.resolve(opts.staticDir);
-  const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3, (dir) => opts.backend.distrust(dir));
+  const uploads = new Uploads(opts.uploadLimit ?? limitsFromEnv().maxTotalBytes, (dir) => opts.backend.distrust(dir));
   // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
   const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));
   let port = 0;

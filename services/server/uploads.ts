@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { formatBytes } from '../bundle/limits.ts';
 
 export class UploadTooLarge extends Error {
   override name = 'UploadTooLarge';
@@ -24,7 +25,7 @@ export class Uploads {
 
   /** Streams the request body to a new file named after `name`; refuses past the limit (the part written is deleted). */
   async save(req: http.IncomingMessage, name: string, declaredSize: number): Promise<string> {
-    if (declaredSize > this.limit) throw new UploadTooLarge(`the file is larger than the upload limit (${this.limit} bytes)`);
+    if (declaredSize > this.limit) throw new UploadTooLarge(`the file is ${formatBytes(declaredSize)}, more than the upload limit (${formatBytes(this.limit)}: what hnsight reads from one bundle)`);
     this.dir ??= fs.mkdtemp(path.join(os.tmpdir(), 'hnsight-upload-')).then((d) => {
       this.onFolder?.(d);
       return d;
@@ -38,7 +39,7 @@ export class Uploads {
     try {
       for await (const chunk of req as AsyncIterable<Buffer>) {
         n += chunk.length;
-        if (n > this.limit) throw new UploadTooLarge(`the upload is larger than ${this.limit} bytes`);
+        if (n > this.limit) throw new UploadTooLarge(`the upload is larger than the upload limit (${formatBytes(this.limit)})`);
         await fh.write(chunk);
       }
     } catch (e) {
