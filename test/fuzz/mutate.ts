@@ -122,7 +122,7 @@ const MUTATIONS: Record<string, Mutation> = {
     const from = starts[k];
     const to = starts[k + 1] ?? Math.min(lines.length, from + 40);
     const block = lines.slice(from, to).join('\n') + '\n';
-    const times = Math.min(1000 + int(r, 20_000), Math.floor(MAX_FILE / Math.max(1, block.length * (isUtf16(b) ? 2 : 1))));
+    const times = Math.max(0, Math.min(1000 + int(r, 20_000), Math.floor((MAX_FILE - b.length) / Math.max(1, block.length * (isUtf16(b) ? 2 : 1)))));
     const out = [...lines.slice(0, to).join('\n'), '\n', block.repeat(times), lines.slice(to).join('\n')].join('');
     return [fromText(b, out), `block at line ${from + 1} (${to - from} lines) repeated ${times}×`];
   },
@@ -138,7 +138,7 @@ const MUTATIONS: Record<string, Mutation> = {
   longLine(r, b) {
     const at = int(r, b.length + 1);
     const n = 100_000 + int(r, 4_000_000);
-    return [concat([b.subarray(0, at), enc.encode(pick(r, ['a', ' ', '{', '[', '0', ':']).repeat(Math.min(n, MAX_FILE - b.length))), b.subarray(at)]), `a line of ${n} characters at ${at}`];
+    return [concat([b.subarray(0, at), enc.encode(pick(r, ['a', ' ', '{', '[', '0', ':']).repeat(Math.max(0, Math.min(n, MAX_FILE - b.length)))), b.subarray(at)]), `a line of ${n} characters at ${at}`];
   },
 };
 
@@ -161,12 +161,15 @@ export function makeCase(seed: number): Case {
   const n = 1 + int(r, 3);
   // Mostly the files the model is built from: that is where the parsers and the analysis are.
   const core = files.map(([name], i) => (kindFromName(name) && MODEL_KINDS.has(kindFromName(name)!) ? i : -1)).filter((i) => i >= 0);
+  // Dropped files leave at the end, so the indexes picked meanwhile stay valid.
+  const dropped = new Set<number>();
   for (let i = 0; i < n; i++) {
     const which = core.length && r() < 0.8 ? pick(r, core) : int(r, files.length);
     const roll = r();
-    if (roll < 0.05 && files.length > 1) {
+    if (dropped.has(which)) continue;
+    if (roll < 0.05 && files.length - dropped.size > 1) {
       steps.push(`drop ${files[which][0]}`);
-      files.splice(which, 1);
+      dropped.add(which);
       continue;
     }
     if (roll < 0.1) {
@@ -179,6 +182,7 @@ export function makeCase(seed: number): Case {
     files[which] = [files[which][0], next];
     steps.push(`${files[which][0]}: ${name}: ${what}`);
   }
+  for (const k of [...dropped].sort((a, b) => b - a)) files.splice(k, 1);
   // Drawn last, so the file mutations of a seed do not depend on it.
   let zip: ZipDamage | undefined;
   if (r() < 0.25) {

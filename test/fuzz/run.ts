@@ -23,8 +23,13 @@ try {
     const f = await harness.runSeed(seed);
     if (f) {
       found.push(f);
-      const file = saveCrasher(seed, f);
-      process.stderr.write(`\nfuzz: ${f.kind} at seed ${seed}: ${f.message.split('\n')[0].slice(0, 300)}\n      saved ${file}\n`);
+      let saved: string;
+      try {
+        saved = `saved ${saveCrasher(seed, f)}`;
+      } catch (e) {
+        saved = `not saved: ${e instanceof Error ? e.message : String(e)} (rerun with --seed ${seed} --iterations 1)`;
+      }
+      process.stderr.write(`\nfuzz: ${f.kind} at seed ${seed}: ${f.message.split('\n')[0].slice(0, 300)}\n      ${saved}\n`);
     }
     if (n % 25 === 0) process.stderr.write(`\rfuzz: ${n + 1} cases, ${found.length} finding(s)`);
   }
