@@ -2,6 +2,10 @@
 // and the findings. A count whose source file is missing is null, never 0.
 import type { NodeModel } from '../parsers/model/types.ts';
 import type { Severity } from '../parsers/types.ts';
+import { missingInputs, type MissingInput } from './missing.ts';
+import { checkApplicability } from './checks/index.ts';
+import { k8sNames, type K8sRef } from './k8s/index.ts';
+import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
 
 export interface InspectCounts {
   networks: number | null;
@@ -42,10 +46,51 @@ export interface Finding {
   undecided?: boolean;
 }
 
+export interface InspectFile {
+  name: string;
+  kind: string;
+  encoding: string;
+  issues: { line: number; severity: Severity; message: string }[];
+  /** What output it was recognised as, how sure (0..1) and why (added in schema 1; absent for files only listed). */
+  format?: string;
+  confidence?: number;
+  reason?: string;
+  /** What it yielded, counted ("networks": 2, "rules": 14 …). */
+  yields?: Record<string, number>;
+}
+
+/** Which network plugin and cloud built the node, how sure hnsight is and why (analysis/platform). */
+export interface PlatformSummary {
+  plugin: PluginId;
+  label: string;
+  cloud?: string;
+  confidence: Confidence;
+  podNetwork?: { name: string; type: string };
+  evidence: { file: string; line: number; text: string; says: string }[];
+  /** Evidence that points to another plugin. */
+  conflicts: { file: string; line: number; text: string; says: string }[];
+  /** The facts the checks used for this plugin, with their sources. */
+  facts: { topic: string; fact: string; source: string }[];
+  /** Checks that did not run here (they rely on another plugin's facts) and checks that only warn. */
+  checks: { skipped: { id: string; title: string; reason: string }[]; hedged: string[] };
+}
+
+/** The node's objects with the Kubernetes names the kubectl snapshot gives them (`k8s` absent: unnamed). */
+export interface InspectObjects {
+  endpoints: { id: string; ip?: string; name: string; remote: boolean; providerAddress?: string; k8s?: K8sRef; providerNode?: string }[];
+  loadBalancers: { id: string; vips: string[]; ports: { protocol: number; externalPort: number; internalPort: number }[]; dips: string[]; k8s?: K8sRef }[];
+  /** Node addresses the bundle mentions (this node, route next hops, provider addresses, RemoteSubnetRoutes). */
+  nodes: { ip: string; role: string[]; k8s?: K8sRef }[];
+}
+
 export interface InspectDocument {
   counts: InspectCounts;
-  files: { name: string; kind: string; encoding: string; issues: { line: number; severity: Severity; message: string }[] }[];
+  platform: PlatformSummary;
+  files: InspectFile[];
   findings: Finding[];
+  objects: InspectObjects;
+  /** Core inputs the bundle lacks and what that prevents (empty for a full bundle). */
+  missing: MissingInput[];
 }
 
 export function countObjects(m: NodeModel): InspectCounts {
@@ -54,7 +99,11 @@ export function countObjects(m: NodeModel): InspectCounts {
   if (routes) {
     const printed = routes.ipv4Active.length + routes.ipv4Persistent.length + routes.interfaces.length + routes.ipv6Active.length;
     // A file holding only Get-NetRoute output still says how many IPv4 routes there are.
-    ipv4Routes = printed > 0 ? routes.ipv4Active.length : routes.netRoutes.filter((r) => !r.destinationPrefix.includes(':')).length;
+    const netV4 = routes.netRoutes.filter((r) => !r.destinationPrefix.includes(':')).length;
+    ipv4Routes = printed > 0 ? routes.ipv4Active.length : netV4;
+    // route print always lists active routes (loopback at least): text with other parts of it but
+    // none of those is an excerpt (only `Persistent Routes:` pasted) and does not say how many there are.
+    if (printed > 0 && routes.ipv4Active.length === 0) ipv4Routes = netV4 > 0 ? netV4 : null;
   }
   return {
     networks: m.networks?.length ?? null,
@@ -62,8 +111,9 @@ export function countObjects(m: NodeModel): InspectCounts {
     localEndpoints: m.endpoints ? m.endpoints.filter((e) => !e.isRemote).length : null,
     remoteEndpoints: m.endpoints ? m.endpoints.filter((e) => e.isRemote).length : null,
     loadBalancers: m.loadBalancers?.length ?? null,
-    compartments: m.ip ? m.ip.compartments.length : null,
-    adapters: m.ip ? m.ip.compartments.reduce((n, c) => n + c.adapters.length, 0) : null,
+    // An ip file holding only Get-NetIPAddress / Get-NetIPInterface output has no ipconfig part to count.
+    compartments: m.ip && m.ip.compartments.length > 0 ? m.ip.compartments.length : null,
+    adapters: m.ip && m.ip.compartments.length > 0 ? m.ip.compartments.reduce((n, c) => n + c.adapters.length, 0) : null,
     vfpPorts: m.ports ? m.ports.length : null,
     vfpLayers: m.vfp ? m.vfp.totals.layers : null,
     vfpRules: m.vfp ? m.vfp.totals.rules : null,
@@ -71,15 +121,66 @@ export function countObjects(m: NodeModel): InspectCounts {
   };
 }
 
+export function platformSummary(m: NodeModel): PlatformSummary {
+  const plan = checkApplicability(m);
+  const p = plan.platform;
+  const ev = (e: { file: string; line: number; text: string; says: string }) => ({ file: e.file, line: e.line, text: e.text, says: e.says });
+  return {
+    plugin: p.plugin,
+    label: p.label,
+    cloud: p.cloud,
+    confidence: p.confidence,
+    podNetwork: p.podNetwork,
+    evidence: p.evidence.map(ev),
+    conflicts: p.conflicts.map(ev),
+    facts: p.facts,
+    checks: { skipped: plan.skipped, hedged: plan.hedged.map((c) => c.id) },
+  };
+}
+
+export function inspectObjects(m: NodeModel): InspectObjects {
+  const names = k8sNames(m);
+  const epIp = new Map((m.endpoints ?? []).map((e) => [e.id.toLowerCase(), e.ip]));
+  const nodes = new Map<string, Set<string>>();
+  const addNode = (ip: string | undefined, role: string) => {
+    if (!ip || !/^\d+\.\d+\.\d+\.\d+$/.test(ip)) return;
+    nodes.set(ip, (nodes.get(ip) ?? new Set()).add(role));
+  };
+  addNode(nodeAddress(m), 'this node');
+  for (const n of m.networks ?? []) {
+    for (const r of n.remoteSubnetRoutes) addNode(r.providerAddress, `provider address of ${r.destinationPrefix}`);
+  }
+  for (const e of m.endpoints ?? []) if (e.isRemote && e.providerAddress) addNode(e.providerAddress, 'provider address');
+  for (const r of m.routes?.ipv4Active ?? []) if (/^\d/.test(r.gateway) && names.nodeLabel(r.gateway)) addNode(r.gateway, `next hop of ${r.destination}/${r.prefixLength ?? ''}`);
+  for (const kn of m.k8s?.nodes ?? []) for (const a of kn.addresses) if (a.type === 'InternalIP' && nodes.has(a.address)) nodes.get(a.address)!.add('cluster node');
+  return {
+    endpoints: (m.endpoints ?? []).map((e) => ({ id: e.id, ip: e.ip, name: e.name, remote: e.isRemote, providerAddress: e.providerAddress, k8s: names.refOfIp(e.ip), providerNode: names.nodeLabel(e.providerAddress) })),
+    loadBalancers: (m.loadBalancers ?? []).map((l) => ({ id: l.id, vips: l.vips, ports: l.ports.map((p) => ({ protocol: p.protocol, externalPort: p.externalPort, internalPort: p.internalPort })), dips: l.endpointIds.map((id) => epIp.get(id.toLowerCase()) ?? id), k8s: names.refOfLb(l) })),
+    nodes: [...nodes.entries()].map(([ip, role]) => ({ ip, role: [...role], k8s: names.refOfIp(ip) })),
+  };
+}
+
 export function inspectDocument(m: NodeModel, findings: Finding[] = []): InspectDocument {
   return {
     counts: countObjects(m),
-    files: m.files.map((f) => ({
-      name: f.name,
-      kind: f.kind,
-      encoding: f.encoding,
-      issues: f.issues.map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
-    })),
+    platform: platformSummary(m),
+    files: m.files.map((f) => {
+      const out: InspectFile = {
+        name: f.name,
+        kind: f.kind,
+        encoding: f.encoding,
+        issues: f.issues.map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
+      };
+      if (f.format !== undefined && f.kind !== 'known') {
+        out.format = f.format;
+        out.confidence = f.confidence;
+        out.reason = f.reason;
+      }
+      if (f.yields) out.yields = f.yields;
+      return out;
+    }),
     findings,
+    missing: missingInputs(m),
+    objects: inspectObjects(m),
   };
 }

@@ -22,7 +22,8 @@ export type HnsightApi = ApiMethods & {
   subscribe(listener: ApiEventListener, onConnected?: () => void): () => void;
   /**
    * Menu commands pushed by the Electron main process ('open-folder', 'open-zip', 'open-path' with
-   * { path }, 'export', 'find', 'fit-graph', 'toggle-dark-mode', 'connect'). Browser mode never calls back.
+   * { path }, 'paste' with the clipboard's { text }, 'export', 'find', 'fit-graph', 'toggle-dark-mode',
+   * 'connect'). Browser mode never calls back.
    */
-  onCommand(cb: (command: string, payload?: { path?: string }) => void): () => void;
+  onCommand(cb: (command: string, payload?: { path?: string; text?: string }) => void): () => void;
 };

@@ -6,3 +6,4 @@ export * from './envelope.ts';
 export * from './validate.ts';
 export type * from './api.ts';
 export { API_METHOD_NAMES, type ApiMethodName } from './methods.ts';
+export * from './limits.ts';

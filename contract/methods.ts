@@ -18,6 +18,8 @@ export const API_METHOD_NAMES = [
   'search',
   'inspect',
   'getExcerpt',
+  'addPaste',
+  'recognisePaste',
   'walk',
   'walkPresets',
   'getFindings',

@@ -7,6 +7,7 @@ import type { WalkPreset } from '../analysis/walk/presets.ts';
 import type { SandboxTimeline } from '../analysis/timeline/index.ts';
 import type { Notes } from '../analysis/report/notes.ts';
 import type { DiffResult } from '../analysis/diff/types.ts';
+import type { PastePreview } from '../analysis/view-models/paste-preview.ts';
 import type { CollectTarget, Method } from './schemas.ts';
 
 export interface AppInfo {
@@ -135,6 +136,9 @@ export interface Responses {
   search: SearchHit[];
   inspect: InspectorView;
   getExcerpt: FileExcerpt;
+  /** A load job (as openBundle): the pasted text, alone or joined with what the node was read from. */
+  addPaste: { jobId: string };
+  recognisePaste: PastePreview;
   walk: WalkResult;
   walkPresets: WalkPreset[];
   getFindings: FindingView[];

@@ -5,10 +5,12 @@
 import { z } from 'zod';
 import type { Flow } from '../analysis/walk/types.ts';
 import type { Notes } from '../analysis/report/notes.ts';
+import { PASTE_MAX_BYTES } from './limits.ts';
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 const localPath = z.string().min(1).max(4096);
-const ipv4 = z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/);
+// A walk's addresses: IPv4 or IPv6 (dual-stack Services are walked on both families).
+const ip = z.union([z.ipv4(), z.ipv6()]);
 const port = z.number().int().min(1).max(65535);
 const isoTime = z.string().max(40);
 
@@ -52,12 +54,12 @@ export type CollectTarget = z.infer<typeof collectTarget>;
 
 /** A packet walk to run. The same shape as analysis/walk's Flow (checked below). */
 export const flowSchema = z.object({
-  srcIp: ipv4,
-  dstIp: ipv4,
+  srcIp: ip,
+  dstIp: ip,
   dstPort: port.optional(),
   srcPort: port.optional(),
   proto: z.enum(['tcp', 'udp', 'icmp']),
-  dip: ipv4.optional(),
+  dip: ip.optional(),
 }).strict();
 
 export const noteSchema = z.object({
@@ -95,6 +97,14 @@ export const uploadSchema = z.object({
   size: z.number().int().min(0),
 }).strict();
 
+/**
+ * A pasted text. The schema bounds its characters (never more than its UTF-8 bytes); the handler
+ * measures the bytes against PASTE_MAX_BYTES.
+ */
+const pastedText = z.string().min(1, 'the paste is empty').max(PASTE_MAX_BYTES, 'a paste holds at most 64 MiB of text: save it as a file and open the file instead');
+/** What a paste is called in the bundle (its "file" name): a name, no folders. */
+const pasteName = z.string().min(1).max(200).refine((s) => !/[\\/]/.test(s) && ![...s].some((c) => c.charCodeAt(0) < 32), 'must be a name without folders or control characters');
+
 /** Request schemas, one per method. `.strict()` refuses unknown keys. */
 export const requests = {
   // The app and its bundles.
@@ -113,8 +123,13 @@ export const requests = {
   search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),
   inspect: z.object({ bundleId: id, ref: objectRef }).strict(),
   getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
-  // Packet walks.
-  walk: flowSchema.extend({ bundleId: id }).strict(),
+  // Pasted outputs. addPaste loads the text as a node of its own, or — with bundleId — joined with
+  // what that node was read from (a new node replaces it); recognisePaste says what a text would be
+  // read as, without adding it.
+  addPaste: z.object({ text: pastedText, bundleId: id.optional(), name: pasteName.optional() }).strict(),
+  recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
+  // Packet walks. `reply: true` also walks the answer (the result's `reply`, a walk of its own).
+  walk: flowSchema.extend({ bundleId: id, reply: z.boolean().optional() }).strict(),
   walkPresets: z.object({ bundleId: id }).strict(),
   // Findings and the CNI timeline.
   getFindings: z.object({ bundleId: id }).strict(),

@@ -1,7 +1,8 @@
 // Evidence excerpts: the lines around a file:line, read back from the bundle. VFP dumps stay in
 // memory as bytes (a line → offset checkpoint table is built once per file); other files are read
-// again from the folder or zip and decoded, and the last few are cached.
-import { openBundle } from './bundle/source.ts';
+// again from where the node came from (the folder or zip, the texts pasted) and decoded, and the last
+// few are cached.
+import { openBundle, type BundleSource } from './bundle/source.ts';
 import { formatBytes } from './bundle/limits.ts';
 import { decodeText } from '../parsers/text/decode.ts';
 import type { NodeModel } from '../parsers/model/types.ts';
@@ -61,7 +62,11 @@ export class ExcerptReader {
   private byteLines = new Map<string, ByteLines>();
   private textCache = new Map<string, string[]>();
 
-  constructor(private readonly model: NodeModel) {}
+  /** `open` reads the node's files again (its origin); by default the bundle at the model's location. */
+  constructor(
+    private readonly model: NodeModel,
+    private readonly open: () => Promise<BundleSource> = () => openBundle(model.source.location),
+  ) {}
 
   async excerpt(file: string, line: number, context = 6): Promise<FileExcerpt> {
     const from = Math.max(1, line - context);
@@ -83,7 +88,7 @@ export class ExcerptReader {
     const hit = this.textCache.get(file);
     if (hit) return hit;
     if (!this.model.files.some((f) => f.name === file)) throw new Error(`no file ${file} in this bundle`);
-    const src = await openBundle(this.model.source.location);
+    const src = await this.open();
     try {
       const entry = src.entries.find((e) => e.path === this.model.source.root + file || (src.kind === 'file' && e.path === file));
       if (!entry) throw new Error(`no file ${file} in this bundle`);

@@ -1,21 +1,21 @@
-// npm run gen -- --out DIR [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay]
+// npm run gen -- --out DIR [--platform NAME] [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay]
 //   [--schema 1|2] [--vfp list-rule|get-rule-counter] [--build 10.0.20348.2340] [--host NAME]
 //   [--encoding utf16le-bom|utf8|utf8-bom] [--eol crlf|lf] [--zip flat|top-folder] [--no-extras]
-//   [--seed N] [--fault NAME]... [--expected FILE]
+//   [--seed N] [--fault NAME]... [--no-kubectl] [--no-slices] [--expected FILE]
 // npm run gen -- --demo        rewrites assets/demo/* deterministically.
 
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildNode, writeBundle, writeDemos, FAULTS, type NodeSpec, type WriteOptions } from './gen/index.ts';
+import { buildNode, writeBundle, writeDemos, FAULTS, PLATFORM_FAULTS, PLATFORMS, type NodeSpec, type WriteOptions } from './gen/index.ts';
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`gen-bundle: ${msg}\n`);
   process.stderr.write(
-    'usage: npm run gen -- --out DIR [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay] [--schema 1|2]\n' +
+    'usage: npm run gen -- --out DIR [--platform NAME] [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay] [--schema 1|2]\n' +
       '         [--vfp list-rule|get-rule-counter] [--build 10.0.20348.2340] [--host NAME] [--encoding utf16le-bom|utf8|utf8-bom]\n' +
-      '         [--eol crlf|lf] [--zip flat|top-folder] [--no-extras] [--seed N] [--fault NAME]... [--expected FILE]\n' +
-      `       npm run gen -- --demo\n  faults: ${FAULTS.join(', ')}\n`,
+      '         [--eol crlf|lf] [--zip flat|top-folder] [--no-extras] [--seed N] [--fault NAME]... [--no-kubectl] [--no-slices] [--expected FILE]\n' +
+      `       npm run gen -- --demo\n  platforms: ${PLATFORMS.join(', ')}\n  faults: ${FAULTS.join(', ')}\n  platform faults: ${PLATFORM_FAULTS.join(', ')}\n`,
   );
   process.exit(2);
 }
@@ -52,6 +52,9 @@ async function main() {
       case '--services': spec.services = num(); break;
       case '--remote-nodes': spec.remoteNodes = num(); break;
       case '--network': spec.network = oneOf(val(), ['l2bridge', 'overlay'] as const, a); break;
+      case '--platform': spec.platform = oneOf(val(), PLATFORMS, a); break;
+      case '--no-kubectl': opts.kubectl = false; break;
+      case '--no-slices': opts.slices = false; break;
       case '--schema': spec.schema = Number(oneOf(val(), ['1', '2'] as const, a)) as 1 | 2; break;
       case '--vfp': spec.vfpGeneration = oneOf(val(), ['list-rule', 'get-rule-counter'] as const, a); break;
       case '--build': spec.windowsBuild = val(); buildGiven = true; break;
@@ -61,7 +64,7 @@ async function main() {
       case '--zip': opts.zip = oneOf(val(), ['flat', 'top-folder'] as const, a); break;
       case '--no-extras': opts.extras = false; break;
       case '--seed': spec.seed = num(); break;
-      case '--fault': spec.faults!.push(oneOf(val(), FAULTS, a)); break;
+      case '--fault': spec.faults!.push(oneOf(val(), [...FAULTS, ...PLATFORM_FAULTS], a)); break;
       case '--expected': expectedFile = val(); break;
       case '-h': case '--help': return usage();
       default: usage(`unknown argument ${a}`);

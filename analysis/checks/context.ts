@@ -8,6 +8,7 @@ import { parseCidr } from '../../parsers/net/ip.ts';
 import { walkContext, type WalkContext } from '../walk/context.ts';
 import { spend } from './budget.ts';
 import type { Finding, FindingEvidence } from '../inspect.ts';
+import { detectPlatform, factsOf, podNetworkOf, type Platform, type PluginFacts } from '../platform/index.ts';
 
 export interface Range {
   lo: number;
@@ -17,10 +18,19 @@ export interface Range {
 export interface CheckContext {
   m: NodeModel;
   tc: WalkContext;
-  /** l2bridge / overlay networks (lower-case type), the ones kube-proxy and the CNI program. */
+  /** The network plugin that built the node (analysis/platform) and its facts (undefined: unknown). */
+  platform: Platform;
+  facts?: PluginFacts;
+  /** kube-proxy programs HNS load balancers here (the plugin says so, or the bundle has some). */
+  kubeProxy: boolean;
+  /** The networks that hold pods (l2bridge / overlay / transparent with local endpoints, else the detected one). */
   podNetworks: HnsNetwork[];
   nodeIp?: string;
-  /** Local endpoints that are pods: an IP, not the host compartment, not the l2bridge bridge endpoint. */
+  /**
+   * Local endpoints that are pods: an IP, not in the host compartment, not an infrastructure endpoint
+   * of the plugin (cbr0_ep, Calico_ep, VIPEndpoint, the bridge endpoint at .2 on plugins that have
+   * one), not kube-proxy's source-VIP endpoint.
+   */
   localPods: HnsEndpoint[];
   networkOf(ep: HnsEndpoint): HnsNetwork | undefined;
   subnetOf(ep: HnsEndpoint): HnsSubnet | undefined;
@@ -88,9 +98,19 @@ export function checkContext(m: NodeModel): CheckContext {
   let c = contexts.get(m);
   if (c) return c;
   const tc = walkContext(m);
-  const podNetworks = (m.networks ?? []).filter((n) => n.type === 'l2bridge' || n.type === 'overlay');
+  const platform = detectPlatform(m);
+  const facts = factsOf(platform.plugin);
+  const POD_TYPES = new Set(['l2bridge', 'overlay', 'transparent']);
   const byId = new Map((m.networks ?? []).map((n) => [n.id.toLowerCase(), n]));
   const byName = new Map((m.networks ?? []).map((n) => [n.name.toLowerCase(), n]));
+  const holding = new Set<HnsNetwork>();
+  for (const e of m.endpoints ?? []) {
+    if (e.isRemote || !e.ip) continue;
+    const n = (e.networkId && byId.get(e.networkId.toLowerCase())) || (e.networkName && byName.get(e.networkName.toLowerCase()));
+    if (n && POD_TYPES.has(n.type)) holding.add(n);
+  }
+  const detected = podNetworkOf(m);
+  const podNetworks = holding.size ? (m.networks ?? []).filter((n) => holding.has(n)) : detected && POD_TYPES.has(detected.type) ? [detected] : (m.networks ?? []).filter((n) => n.type === 'l2bridge' || n.type === 'overlay');
   const networkOf = (ep: HnsEndpoint) => (ep.networkId && byId.get(ep.networkId.toLowerCase())) || (ep.networkName && byName.get(ep.networkName.toLowerCase())) || (podNetworks.length === 1 ? podNetworks[0] : undefined);
   const subnetOf = (ep: HnsEndpoint) => {
     const n = ipNum(ep.ip);
@@ -101,16 +121,22 @@ export function checkContext(m: NodeModel): CheckContext {
     });
   };
   const joins = new Map(m.joins.endpoints.map((j) => [j.endpointId, j]));
+  const infra = new Set((facts?.infraEndpoints ?? ['cbr0_ep', 'Calico_ep', 'VIPEndpoint']).map((x) => x.toLowerCase()));
+  const sourceVips = new Set((m.loadBalancers ?? []).map((l) => l.sourceVip).filter((x): x is string => !!x));
+  // The bridge endpoint sits at .2 of the pod subnet on plugins whose pods route through the host
+  // (Flannel host-gw, Calico BGP). Elsewhere .2 is an ordinary pod address (Azure CNI Overlay hands it out).
+  const bridgeAtDot2 = facts ? facts.gateway?.rule === 'dot2' : true;
   const localPods = (m.endpoints ?? []).filter((e) => {
     if (e.isRemote || !e.ip) return false;
     const j = joins.get(e.id);
     if (j?.compartmentId === 1) return false;
+    if (infra.has(e.name.toLowerCase())) return false;
     const net = networkOf(e);
-    if (net && net.type !== 'l2bridge' && net.type !== 'overlay') return false;
-    // The l2bridge bridge endpoint (cbr0_ep) sits at .2 of the pod subnet in the host compartment.
+    if (net && !POD_TYPES.has(net.type)) return false;
+    if (sourceVips.has(e.ip) && !j?.compartmentId) return false;
     const s = subnetOf(e);
     const r = s && ipRange(s.prefix);
-    if (net?.type === 'l2bridge' && r && ipNum(e.ip) === r.lo + 2) return false;
+    if (bridgeAtDot2 && net?.type === 'l2bridge' && r && ipNum(e.ip) === r.lo + 2) return false;
     return true;
   });
   const files = m.files.map((f) => f.name);
@@ -147,6 +173,9 @@ export function checkContext(m: NodeModel): CheckContext {
       if (!why.length || f.severity === 'info') return f;
       return { ...f, severity: 'warning', undecided: true, explanation: `${f.explanation} Cannot be sure: ${why.join('; ')}.` };
     },
+    platform,
+    facts,
+    kubeProxy: facts ? facts.kubeProxy : (m.loadBalancers?.length ?? 0) > 0,
     podNetworks,
     nodeIp: tc.nodeIp,
     localPods,

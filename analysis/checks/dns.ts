@@ -1,14 +1,17 @@
-// Cluster DNS (seed Example #4): the DNS VIP needs a load balancer on UDP 53 and TCP 53, and the pods'
+// Cluster DNS (the Windows troubleshooting guide's DNS example): the DNS VIP needs a load balancer on UDP 53 and TCP 53, and the pods'
 // NICs must use the DNS VIP as their DNS server.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { covers, ipNum, ipRange } from './context.ts';
 import { withPod, withService } from '../k8s/index.ts';
+import { pluginsWhere } from '../platform/index.ts';
 
 export const dnsCheck: Check = {
   id: 'dns',
   ids: ['dns-vip-no-lb', 'pod-dns-not-vip', 'dns-undecided'],
   title: 'Cluster DNS',
+  platforms: pluginsWhere((f) => f.dns.fromRuntime),
+  assumes: "pods resolve through the kube-dns Service VIP the runtime passes to the CNI (kubelet --cluster-dns); the VIP's load balancer is checked only where kube-proxy programs HNS load balancers",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -46,7 +49,7 @@ export const dnsCheck: Check = {
       out.push({ id: 'dns-undecided', severity: 'info', area: 'dns', undecided: true, title: 'Cluster DNS VIP unknown', explanation: 'No kube-dns Service (kubectl snapshot), no load balancer on UDP 53 and no pod DNS server that is a service address: the DNS checks were skipped.', fix: 'Add `kubectl get pods,svc,endpointslices -A -o json > k8s.json` to the bundle folder.', objects: [], evidence: [] });
       return out;
     }
-    if (m.loadBalancers) {
+    if (m.loadBalancers && ctx.kubeProxy) {
       for (const vip of dnsVips) {
         const miss = [has(vip, 17) ? '' : 'UDP 53', has(vip, 6) ? '' : 'TCP 53'].filter(Boolean);
         if (!miss.length) continue;

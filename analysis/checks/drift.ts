@@ -24,6 +24,8 @@ export const driftCheck: Check = {
   id: 'drift',
   ids: ['drift-remote-subnet-route', 'drift-outboundnat', 'drift-undecided'],
   title: 'HNS vs VFP',
+  platforms: 'any',
+  assumes: "HNS pushes each endpoint's and network's policies to the VFP ports unchanged, whatever plugin asked for them",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -59,7 +61,7 @@ export const driftCheck: Check = {
             severity: 'error',
             area: 'drift',
             title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} missing on ${missing.length} of ${perPort.length} pod ports`,
-            explanation: `HNS network ${net.name} has a RemoteSubnetRoute for ${rs.destinationPrefix} via provider address ${rs.providerAddress}, but VFP has no REMOTESUBNETROUTE encap rule for it on ${missing.map((p) => p.port.name).slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}. Traffic from those pods to pods in ${rs.destinationPrefix} is not VXLAN-encapsulated and dies in the underlay (seed Example #1, overlay).`,
+            explanation: `HNS network ${net.name} has a RemoteSubnetRoute for ${rs.destinationPrefix} via provider address ${rs.providerAddress}, but VFP has no REMOTESUBNETROUTE encap rule for it on ${missing.map((p) => p.port.name).slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}. Traffic from those pods to pods in ${rs.destinationPrefix} is not VXLAN-encapsulated and dies in the underlay.`,
             fix: `HNS did not push the policy to these ports: restart flanneld (it re-adds the RemoteSubnetRoute) or recreate the affected pods; if it persists, \`Restart-Service hns\` (disrupts the node). Verify with \`vfpctrl /port ${missing[0].port.name} /layer VNET_ENCAP_LAYER /list-rule\` (look for REMOTESUBNETROUTE_…_${rs.destinationPrefix.replace('/', '_')}).`,
             objects: [rs.destinationPrefix, rs.providerAddress, ...missing.slice(0, 20).map((p) => p.port.name)],
             evidence: [hnsEv, ...missing.slice(0, 2).map((p) => ctx.portEv(p.port, `no REMOTESUBNETROUTE rule for ${rs.destinationPrefix} in this port's section`))],
@@ -72,7 +74,7 @@ export const driftCheck: Check = {
             severity: 'error',
             area: 'drift',
             title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} encapsulates to ${wrongPa[0].pa}, HNS says ${rs.providerAddress}`,
-            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrongPa[0].pa} on ${wrongPa.length} port(s), while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created: the seed's stale SourceVIP/subnet lease case).`,
+            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrongPa[0].pa} on ${wrongPa.length} port(s), while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created, or a subnet lease that moved to another node).`,
             fix: 'Restart flanneld and HNS policies for the subnet; check the remote node\'s flannel annotations (public-ip, VtepMAC).',
             objects: [rs.destinationPrefix, rs.providerAddress, wrongPa[0].pa ?? '', ...wrongPa.slice(0, 10).map((w) => w.p.port.name)],
             evidence: [hnsEv, ctx.ev(wrongPa[0].rule.src, wrongPa[0].pa ?? /Encap/i, 30)],

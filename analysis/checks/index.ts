@@ -6,6 +6,7 @@ import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { checkContext } from './context.ts';
 import { DEFAULT_BUDGET, OverBudgetError, seconds, WorkBudget, withBudget, type BudgetOptions } from './budget.ts';
+import { detectPlatform, type Platform, type SkippedCheck } from '../platform/index.ts';
 import { outboundNatCheck } from './outboundnat.ts';
 import { gatewayCheck } from './gateway.ts';
 import { remoteSubnetsCheck } from './remote-subnets.ts';
@@ -38,22 +39,69 @@ export const CHECKS: Check[] = [
 
 const ORDER = { error: 0, warning: 1, info: 2 } as const;
 
+/** Which checks run on this node's plugin, which do not (and why), which only warn. */
+export function checkApplicability(m: NodeModel, checks: Check[] = CHECKS): { run: Check[]; skipped: SkippedCheck[]; hedged: Check[]; platform: Platform } {
+  const platform = detectPlatform(m);
+  const run: Check[] = [];
+  const skipped: SkippedCheck[] = [];
+  const hedged: Check[] = [];
+  for (const c of checks) {
+    if (c.platforms === 'any') {
+      run.push(c);
+    } else if (platform.plugin === 'unknown') {
+      skipped.push({ id: c.id, title: c.title, reason: `the network plugin that built this node is not known, and the check relies on its facts (${c.assumes})` });
+    } else if (!c.platforms.includes(platform.plugin)) {
+      skipped.push({ id: c.id, title: c.title, reason: `does not apply to ${platform.label}: it assumes ${c.assumes}` });
+    } else {
+      run.push(c);
+      if (platform.confidence === 'low') hedged.push(c);
+    }
+  }
+  return { run, skipped, hedged, platform };
+}
+
 export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: BudgetOptions = DEFAULT_BUDGET): Finding[] {
   const out: Finding[] = [];
   let ctx;
+  let plan;
   try {
     ctx = checkContext(m);
+    plan = checkApplicability(m, checks);
   } catch (e) {
     return [internal('checks', e)];
   }
-  for (const c of checks) {
+  const { platform } = plan;
+  const unsure = `hnsight is not sure this node runs ${platform.label} (${platform.conflicts.length ? `the bundle also points to ${[...new Set(platform.conflicts.map((c) => c.says))].slice(0, 2).join('; ')}` : 'only weak evidence names it'}), and this check relies on that plugin's facts, so it reports a warning, not an error.`;
+  for (const c of plan.run) {
+    const hedge = plan.hedged.includes(c);
     try {
-      for (const f of withBudget(new WorkBudget(budget), () => c.run(ctx))) out.push({ ...f, evidence: f.evidence.filter((e) => e.file !== '') });
+      for (const f of withBudget(new WorkBudget(budget), () => c.run(ctx))) {
+        const g = { ...f, evidence: f.evidence.filter((e) => e.file !== '') };
+        out.push(hedge && g.severity === 'error' ? { ...g, severity: 'warning', undecided: true, explanation: `${g.explanation} ${unsure}` } : g);
+      }
     } catch (e) {
       out.push(e instanceof OverBudgetError ? overBudget(c, e) : internal(c.id, e));
     }
   }
+  if (plan.skipped.length) out.push(skippedFinding(platform, plan.skipped));
   return out.sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+}
+
+function skippedFinding(p: Platform, skipped: SkippedCheck[]): Finding {
+  const known = p.plugin !== 'unknown';
+  return {
+    id: 'checks-not-applicable',
+    severity: 'info',
+    area: 'node',
+    undecided: !known || undefined,
+    title: known ? `${skipped.length} check(s) do not apply to ${p.label}` : `${skipped.length} check(s) skipped: the network plugin is not known`,
+    explanation: known
+      ? `This node runs ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.confidence} confidence: ${p.evidence.filter((e) => e.plugins.length).slice(0, 2).map((e) => e.says).join('; ')}). These checks rely on another plugin's facts and were not run: ${skipped.map((s) => `${s.title} — ${s.reason}`).join('; ')}.`
+      : `No HNS network name, CNI config or plugin log in the bundle names a known network plugin (Flannel, Azure CNI, EKS vpc-bridge, Calico, Antrea, OVN-Kubernetes, nat). Checks that depend on the plugin's gateway, routing or SNAT conventions were not run: ${skipped.map((s) => s.title).join(', ')}.`,
+    fix: known ? 'None needed.' : 'Add the CNI config (C:\\etc\\cni\\net.d or the plugin\'s netconf folder) or the full network.txt to the bundle so hnsight can tell the plugin.',
+    objects: skipped.map((s) => s.id),
+    evidence: p.evidence.filter((e) => e.file).slice(0, 3).map((e) => ({ file: e.file, line: e.line, text: e.text })),
+  };
 }
 
 function internal(id: string, e: unknown): Finding {

@@ -1,77 +1,107 @@
-// Kubernetes intent (kubectl snapshot) against what the node programmed: every ClusterIP service
-// port with ready backends needs an HNS load balancer; its backends should be the EndpointSlice's.
-import type { Finding } from '../inspect.ts';
+// Kubernetes intent (kubectl snapshot) against what the node programmed (analysis/k8s/intent.ts):
+// every Service port with ready backends needs an HNS load balancer (ClusterIP and NodePort, each
+// protocol of a port); its DIPs — in HNS and in the VFP LB rule — must be the Service's backends: a
+// DIP no Running pod holds is stale (its share of the traffic is black-holed), a ready backend that is
+// missing gets no traffic from this node. Running pods of this node need a local HNS endpoint.
+import type { Finding, FindingEvidence } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { protoName } from '../k8s/index.ts';
-
-const PROTO: Record<string, number> = { TCP: 6, UDP: 17, SCTP: 132 };
+import { podIntent, protoName, serviceIntents, type ServiceIntent } from '../k8s/index.ts';
+import { vfpLbDips } from './vfp-lb-dips.ts';
 
 export const k8sCheck: Check = {
   id: 'k8s',
-  ids: ['k8s-service-no-lb', 'k8s-backends-drift', 'k8s-pod-no-endpoint'],
+  ids: ['k8s-service-no-lb', 'k8s-backends-drift', 'k8s-pod-no-endpoint', 'k8s-endpoint-no-pod'],
   title: 'Kubernetes intent',
+  platforms: 'any',
+  assumes: "kube-proxy programs one HNS load balancer per Service port with the Service's ready backends (checked only where kube-proxy runs); every Running pod of the node has a local HNS endpoint",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
     const snap = m.k8s;
-    if (!snap || !m.loadBalancers) return out;
-    const epById = new Map((m.endpoints ?? []).map((e) => [e.id.toLowerCase(), e]));
-    const slicesOf = (ns: string, name: string) => snap.endpointSlices.filter((s) => s.namespace === ns && s.serviceName === name);
+    if (!snap) return out;
     const pod0 = ctx.localPods[0];
-    for (const svc of snap.services) {
-      if (!svc.clusterIps.length || svc.type === 'ExternalName') continue;
-      const slices = slicesOf(svc.namespace, svc.name);
-      const ready = [...new Set(slices.flatMap((s) => s.endpoints.filter((e) => e.ready).flatMap((e) => e.addresses)))];
-      // kube-proxy on Windows creates no load balancer for a service without ready endpoints.
-      if (!ready.length) continue;
-      for (const vip of svc.clusterIps.filter((v) => !v.includes(':'))) {
-        for (const p of svc.ports) {
-          const proto = PROTO[p.protocol] ?? 6;
-          const lb = m.loadBalancers.find((l) => l.vips.includes(vip) && l.ports.some((x) => x.externalPort === p.port && x.protocol === proto));
-          const what = `${vip}:${p.port}/${protoName(proto)} (${svc.namespace}/${svc.name})`;
-          if (!lb) {
-            out.push(ctx.hedge({
-              id: 'k8s-service-no-lb', severity: 'error', area: 'k8s',
-              title: `Service ${svc.namespace}/${svc.name} port ${p.port}/${p.protocol} has no HNS load balancer`,
-              explanation: `Kubernetes has ClusterIP ${what} with ${ready.length} ready backend(s) (${ready.slice(0, 4).join(', ')}), but HNS on this node has no load balancer for it: pods here cannot reach the service.`,
-              fix: 'Restart kube-proxy on this node and watch its log for errors creating the policy (HNS errors, `--hostname-override`, `--network-name`); verify with `hnsdiag list loadbalancers`.',
-              objects: [`${vip}:${p.port}/${protoName(proto)}`, `${svc.namespace}/${svc.name}`],
-              evidence: [{ file: svc.src.file, line: svc.src.line, text: `Service ${svc.namespace}/${svc.name} ${svc.type} ${vip} ports ${svc.ports.map((x) => `${x.port}/${x.protocol}`).join(',')}` }, ctx.absent(m.meta.sources.loadBalancers?.[0] ?? 'policy.txt', `no load balancer for ${vip}:${p.port}/${protoName(proto)}`)],
-              trace: pod0?.ip ? { srcIp: pod0.ip, dstIp: vip, dstPort: p.port, proto: proto === 17 ? 'udp' : 'tcp' } : undefined,
-            }, 'loadBalancers', 'endpoints'));
-            continue;
-          }
-          const dips = new Set(lb.endpointIds.map((id) => epById.get(id.toLowerCase())?.ip).filter((x): x is string => !!x));
-          const missing = ready.filter((ip) => !dips.has(ip));
-          const extra = [...dips].filter((ip) => !ready.includes(ip));
-          if (!missing.length && !extra.length) continue;
+    const svcEv = (s: ServiceIntent['service'], text: string): FindingEvidence => ({ file: s.src.file, line: s.src.line, text });
+    // VFP DIPs of a VIP:port: one pod port's LB rules, indexed once (every pod port carries the same list).
+    const vfpDips = m.vfp ? (vip: string, port: number, proto: number) => vfpLbDips(ctx, vip, port, proto) : undefined;
+    if (ctx.kubeProxy && m.loadBalancers) {
+      for (const it of serviceIntents(m, vfpDips)) {
+        const svc = it.service;
+        const who = `${svc.namespace}/${svc.name}`;
+        const proto = it.protocol === 'UDP' ? 17 : 6;
+        const what = it.nodePort ? `NodePort ${it.port}/${it.protocol} (${who})` : `${it.vip}:${it.port}/${protoName(proto)} (${who})`;
+        // kube-proxy on Windows creates no load balancer for a Service without ready endpoints, and a
+        // NodePort one with externalTrafficPolicy Local only when a backend runs here.
+        if (!it.ready.length) continue;
+        const trace = pod0?.ip && !it.nodePort ? { srcIp: pod0.ip, dstIp: it.vip, dstPort: it.port, proto: (proto === 17 ? 'udp' : 'tcp') as 'udp' | 'tcp' } : undefined;
+        if (!it.lb) {
+          if (it.nodePort && svc.externalTrafficPolicy === 'Local') continue;
           out.push(ctx.hedge({
-            id: 'k8s-backends-drift', severity: extra.length ? 'error' : 'warning', area: 'k8s',
-            title: `Backends of ${svc.namespace}/${svc.name} ${vip}:${p.port} differ from its EndpointSlice`,
-            explanation: `EndpointSlice ready addresses: ${ready.join(', ')}. HNS load balancer ${lb.id} sends to: ${[...dips].join(', ') || 'none'}.${extra.length ? ` Not ready / gone in Kubernetes but still load-balanced here: ${extra.join(', ')} (connections to them fail).` : ''}${missing.length ? ` Ready but not load-balanced here: ${missing.join(', ')}.` : ''} kube-proxy on this node is behind (or failing to update HNS).`,
-            fix: 'Restart kube-proxy and check its log; compare with `kubectl get endpointslices -n ' + svc.namespace + ' -l kubernetes.io/service-name=' + svc.name + '`.',
-            objects: [what, lb.id, ...extra, ...missing],
-            evidence: [{ file: svc.src.file, line: svc.src.line, text: `Service ${svc.namespace}/${svc.name} ${vip}` }, ctx.ev(lb.src, vip, 400)],
-            trace: pod0?.ip ? { srcIp: pod0.ip, dstIp: vip, dstPort: p.port, proto: proto === 17 ? 'udp' : 'tcp' } : undefined,
+            id: 'k8s-service-no-lb',
+            severity: it.nodePort ? 'warning' : 'error',
+            area: 'k8s',
+            title: `Service ${who} ${it.nodePort ? `node port ${it.port}` : `port ${it.port}`}/${it.protocol} has no HNS load balancer`,
+            explanation: `Kubernetes has ${what} with ${it.ready.length} ready backend(s) (${it.ready.slice(0, 4).join(', ')}, from its ${it.source}), but HNS on this node has no load balancer for it: ${it.nodePort ? 'connections to this node on that port are not forwarded.' : 'pods here cannot reach the service.'}`,
+            fix: 'Restart kube-proxy on this node and watch its log for errors creating the policy (HNS errors, `--hostname-override`, `--network-name`); verify with `hnsdiag list loadbalancers`.',
+            objects: [it.nodePort ? `${it.port}/${it.protocol}` : `${it.vip}:${it.port}/${protoName(proto)}`, who],
+            evidence: [svcEv(svc, `Service ${who} ${svc.type} ${svc.clusterIps.join(',')} ports ${svc.ports.map((x) => `${x.port}${x.nodePort ? `:${x.nodePort}` : ''}/${x.protocol}`).join(',')}`), ctx.absent(m.meta.sources.loadBalancers?.[0] ?? 'policy.txt', `no load balancer for ${what}`)],
+            trace,
           }, 'loadBalancers', 'endpoints'));
+          continue;
         }
-      }
-    }
-    // Pods scheduled to this node with an IP but no local endpoint.
-    const host = (m.meta.hostName ?? '').toLowerCase();
-    if (host && m.endpoints) {
-      const local = new Set(m.endpoints.filter((e) => !e.isRemote && e.ip).map((e) => e.ip));
-      const lost = snap.pods.filter((p) => !p.hostNetwork && p.phase === 'Running' && p.nodeName?.toLowerCase() === host && p.ips.some((ip) => !ip.includes(':')) && !p.ips.some((ip) => local.has(ip)));
-      if (lost.length) {
+        // A VFP DIP whose HNS endpoint is gone is the stale-DIP case lb-stale-dip reports from HNS.
+        const dangling = m.joins.loadBalancers.find((j) => j.loadBalancerId === it.lb!.id)?.dangling.length ?? 0;
+        if (dangling) it.stale = it.stale.filter((ip) => it.hnsDips.includes(ip));
+        if (!it.stale.length && !it.notBackend.length && !it.missing.length) continue;
+        const vfpOnly = it.vfp ? it.stale.filter((ip) => !it.hnsDips.includes(ip)) : [];
+        // Only a stale DIP VFP still holds black-holes traffic; one HNS alone lists is out-of-date state.
+        // Without the VFP rule in the bundle, HNS's DIPs are taken as what VFP was programmed with.
+        const blackHoled = it.vfp ? it.stale.filter((ip) => it.vfp!.ips.includes(ip)) : it.stale;
+        const hnsOnly = it.stale.filter((ip) => !blackHoled.includes(ip));
+        const parts = [
+          blackHoled.length
+            ? `Load-balanced to ${blackHoled.join(', ')}, which no Running pod holds${vfpOnly.length ? ` (${vfpOnly.join(', ')} only in the VFP rule on port ${it.vfp!.port})` : ''}: the connections hashed there are black-holed${it.vfp ? '' : ' (the bundle has no VFP rule for it to confirm that VFP still holds them)'}.`
+            : '',
+          hnsOnly.length ? `HNS still lists ${hnsOnly.join(', ')}, which no Running pod holds, but the VFP rule on port ${it.vfp!.port} no longer sends to ${hnsOnly.length > 1 ? 'them' : 'it'}: nothing is black-holed now; the HNS load balancer is out of date.` : '',
+          it.notBackend.length ? `Load-balanced to ${it.notBackend.join(', ')}, a Running pod that is not a ready backend of the Service.` : '',
+          it.missing.length ? `Ready backend(s) ${it.missing.join(', ')} get no traffic from this node.` : '',
+        ].filter(Boolean);
         out.push(ctx.hedge({
-          id: 'k8s-pod-no-endpoint', severity: 'warning', area: 'k8s',
-          title: `${lost.length} running pod(s) of this node have no HNS endpoint`,
-          explanation: `Kubernetes says ${lost.slice(0, 5).map((p) => `${p.namespace}/${p.name} (${p.ips[0]})`).join(', ')} run on ${m.meta.hostName}, but HNS has no local endpoint with their IP: their network was removed (HNS restart, CNI DEL) while the pod kept running.`,
-          fix: 'Delete those pods so they are recreated with a network; look for HNS restarts in the event log.',
-          objects: lost.slice(0, 20).map((p) => `${p.namespace}/${p.name}`),
-          evidence: lost.slice(0, 3).map((p) => ({ file: p.src.file, line: p.src.line, text: `Pod ${p.namespace}/${p.name} ${p.ips.join(',')} on ${p.nodeName}` })),
+          id: 'k8s-backends-drift',
+          severity: blackHoled.length ? 'error' : 'warning',
+          area: 'k8s',
+          title: blackHoled.length ? `${who} ${it.nodePort ? `node port ${it.port}` : `${it.vip}:${it.port}`} sends traffic to ${blackHoled.join(', ')}, which no Running pod holds` : `Backends of ${who} ${it.nodePort ? `node port ${it.port}` : `${it.vip}:${it.port}`} differ from its ${it.source}`,
+          explanation: `${it.source === 'selector' ? 'The Running pods its selector picks' : 'The EndpointSlice ready addresses'}: ${it.ready.join(', ')}. HNS load balancer ${it.lb.id} sends to: ${it.hnsDips.join(', ') || 'none'}${it.vfp ? `; the VFP rule on port ${it.vfp.port} to ${it.vfp.ips.join(', ')}` : ''}. ${parts.join(' ')} kube-proxy on this node is behind (or failing to update HNS).`,
+          fix: `Restart kube-proxy and check its log; compare with \`kubectl get endpointslices -n ${svc.namespace} -l kubernetes.io/service-name=${svc.name}\`.`,
+          objects: [what, it.lb.id, ...it.stale, ...it.notBackend, ...it.missing],
+          evidence: [svcEv(svc, `Service ${who} ${it.vip || `NodePort ${it.port}`}`), ctx.ev(it.lb.src, it.vip || String(it.port), 400), ...(it.vfp?.src && vfpOnly.length ? [ctx.ev(it.vfp.src, vfpOnly[0], 40)] : [])],
+          trace,
         }, 'loadBalancers', 'endpoints'));
       }
+    }
+    // Running pods of this node against the local HNS endpoints.
+    const pi = podIntent(m);
+    if (m.endpoints && pi.withoutEndpoint.length) {
+      const lost = pi.withoutEndpoint;
+      out.push(ctx.hedge({
+        id: 'k8s-pod-no-endpoint', severity: 'warning', area: 'k8s',
+        title: `${lost.length} running pod(s) of this node have no HNS endpoint`,
+        explanation: `Kubernetes says ${lost.slice(0, 5).map((p) => `${p.namespace}/${p.name} (${p.ips[0]})`).join(', ')} run on ${pi.node?.name ?? m.meta.hostName}${pi.node ? ` (the node with address ${pi.node.addresses.find((a) => a.type === 'InternalIP')?.address ?? pi.node.addresses[0]?.address})` : ''}, but HNS has no local endpoint with their IP: their network was removed (HNS restart, CNI DEL) while the pod kept running.`,
+        fix: 'Delete those pods so they are recreated with a network; look for HNS restarts in the event log.',
+        objects: lost.slice(0, 20).map((p) => `${p.namespace}/${p.name}`),
+        evidence: lost.slice(0, 3).map((p) => ({ file: p.src.file, line: p.src.line, text: `Pod ${p.namespace}/${p.name} ${p.ips.join(',')} on ${p.nodeName}` })),
+      }, 'loadBalancers', 'endpoints'));
+    }
+    const podIds = new Set(ctx.localPods.map((e) => e.id));
+    const orphans = pi.withoutPod.filter((e) => podIds.has(e.id));
+    if (orphans.length) {
+      out.push(ctx.hedge({
+        id: 'k8s-endpoint-no-pod', severity: 'warning', area: 'k8s',
+        title: `${orphans.length} local pod endpoint(s) hold an IP no pod has`,
+        explanation: `HNS endpoint(s) ${orphans.slice(0, 5).map((e) => `${e.name} (${e.ip})`).join(', ')} are local pod endpoints, but no pod in the kubectl snapshot has their IP: left over from deleted pods (a CNI DEL that did not run), they keep the address reserved and may still be behind load balancers. (The snapshot and the bundle may have been taken at different times.)`,
+        fix: 'If no container uses them (`hcsdiag list`, `crictl pods`), remove them with `Remove-HnsEndpoint` and check the CNI plugin log for failed DEL calls.',
+        objects: orphans.slice(0, 20).map((e) => e.id),
+        evidence: orphans.slice(0, 3).map((e) => ctx.ev(e.src, e.ip)),
+      }, 'endpoints'));
     }
     return out;
   },

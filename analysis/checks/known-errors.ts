@@ -1,11 +1,46 @@
 // Error messages kubelet, containerd and CNI plugins print for the known CNI failures (the containerd
-// CNI debugging post), each with its cause and fix.
+// CNI debugging post), each with its cause and fix; and the HNS error codes (0x803b002f, 0x57, …)
+// with what they mean, from the one explainer the log reader uses too (parsers/hns/errors.ts).
+import { knownHnsErrors, type HnsErrorInfo } from '../../parsers/hns/errors.ts';
+
 export interface KnownError {
   id: string;
   test: RegExp;
   title: string;
   cause: string;
   fix: string;
+}
+
+/** The HNS / Win32 codes explained well enough to be a finding of their own. */
+const EXPLAINED: HnsErrorInfo[] = knownHnsErrors().filter((e) => e.hint !== undefined && e.fix !== undefined);
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Every spelling of every explained code, as one alternation (built from constants, not input). */
+function codeAlternatives(): string {
+  return EXPLAINED.flatMap((e) => e.spellings.map((x) => (x.startsWith('(') ? escapeRe(x) : `\\b${escapeRe(x)}\\b`))).join('|');
+}
+
+/** `HCN_E_ADDR_INVALID_OR_RESERVED` → `log-hns-addr-invalid-or-reserved`, `ERROR_NOT_FOUND` → `log-win32-not-found`. */
+export function knownErrorId(e: HnsErrorInfo): string {
+  const m = /^(?:HCN_E_|GCN_E_|HCN_)(.*)$/.exec(e.name);
+  return m ? `log-hns-${m[1].toLowerCase().replace(/_/g, '-')}` : `log-win32-${e.name.replace(/^ERROR_/, '').toLowerCase().replace(/_/g, '-')}`;
+}
+
+/** The finding text of a code: what Windows says it is, what it means on a node, what to do. */
+export function explainErrorCode(e: HnsErrorInfo): { title: string; cause: string; fix: string } {
+  return {
+    title: `HNS answered ${e.name} (${e.code}): ${e.description.replace(/\.$/, '')}`,
+    cause: `${e.description} (${e.name}, ${e.code}; HNS and Windows print the same code as ${e.spellings.filter((x) => x !== e.code).map((x) => x.replace(/[()]/g, '')).join(' or ')}). ${e.hint ?? ''}`.trim(),
+    fix: e.fix ?? 'Read which HNS call failed in the line and check the Microsoft-Windows-Host-Network-Service-Admin event log around that time.',
+  };
+}
+
+function knownErrorOf(e: HnsErrorInfo): KnownError {
+  const spell = e.spellings.map((x) => (x.startsWith('(') ? escapeRe(x) : `\\b${escapeRe(x)}\\b`)).join('|');
+  return { id: knownErrorId(e), test: new RegExp(spell, 'i'), ...explainErrorCode(e) };
 }
 
 export const KNOWN_ERRORS: KnownError[] = [
@@ -46,7 +81,8 @@ export const KNOWN_ERRORS: KnownError[] = [
   },
   {
     id: 'log-hns-error',
-    test: /hnsCall failed|HNS failed with error|hcnCreateEndpoint|The object already exists|Element not found\.?|The endpoint was not found|failed to create endpoint/i,
+    // A line that names a code explained below is reported under that code instead.
+    test: new RegExp(`^(?![\\s\\S]*(?:${codeAlternatives()}))[\\s\\S]*(?:hnsCall failed|HNS failed with error|hcnCreateEndpoint|The object already exists|Element not found\\.?|The endpoint was not found|failed to create endpoint)`, 'i'),
     title: 'HNS returned an error while programming the network',
     cause: 'A call to HNS (create/modify endpoint, network or load balancer) failed: typically a stale object with the same name/ID ("already exists"), a network removed under a running agent ("Element not found"), or HNS restarting.',
     fix: 'Check `Get-HnsNetwork`/`Get-HnsEndpoint` for leftovers, remove stale objects (`Remove-HnsEndpoint`, `Get-HnsPolicyList | Remove-HnsPolicyList`), restart the agent (kube-proxy/flanneld/CNI) and look at the Microsoft-Windows-Host-Network-Service-Admin event log.',
@@ -58,4 +94,5 @@ export const KNOWN_ERRORS: KnownError[] = [
     cause: 'The CNI ADD/DEL did not finish before kubelet\'s runtime request timeout (2 min by default): the plugin or HNS is stuck or very slow.',
     fix: 'Use the CNI ADD timeline to see where the time goes; check the CNI agent and HNS; restarting the agent usually clears a stuck call.',
   },
+  ...EXPLAINED.map(knownErrorOf),
 ];

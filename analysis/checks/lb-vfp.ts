@@ -54,6 +54,8 @@ export const lbVfpCheck: Check = {
   id: 'lb-vfp',
   ids: ['lb-rule-missing', 'drift-lb-dips', 'drift-lb-rule-without-hns', 'lb-vfp-undecided'],
   title: 'Load balancers in VFP',
+  platforms: 'any',
+  assumes: 'HNS programs each load balancer as LB rules on the pod ports',
   run(ctx) {
     const out: Finding[] = [];
     const { m, tc } = ctx;

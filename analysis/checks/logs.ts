@@ -1,22 +1,59 @@
-// Known error messages in kubelet/containerd/CNI logs, and slow CNI ADDs from the sandbox timelines.
-import type { Finding } from '../inspect.ts';
+// Known error messages in kubelet/containerd/CNI logs, failed CNI ADDs (one finding per pod, however
+// many attempts), and slow CNI ADDs named by the plugin step where the time went (analysis/timeline).
+import type { Finding, FindingEvidence } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { KNOWN_ERRORS } from './known-errors.ts';
-import { buildTimelines, formatMs } from '../timeline/index.ts';
+import { KNOWN_ERRORS, type KnownError } from './known-errors.ts';
+import { addFailures, buildTimelines, formatMs, type TimelineStep } from '../timeline/index.ts';
 
 /** An ADD slower than this is reported (the deep dive's 5 s was the problem worth hunting). */
 export const SLOW_ADD_MS = 3000;
+
+const cut = (s: string, n = 500) => (s.length > n ? s.slice(0, n) + '…' : s);
+const evOf = (s: TimelineStep): FindingEvidence => ({ file: s.file, line: s.line, text: cut(s.text) });
+
+/** The most specific known error a message matches (the generic "ADD failed" last). */
+function knownFor(texts: string[]): KnownError | undefined {
+  const specific = KNOWN_ERRORS.filter((k) => k.id !== 'log-cni-add-failed');
+  for (const k of specific) if (texts.some((t) => k.test.test(t))) return k;
+  return KNOWN_ERRORS.find((k) => k.id === 'log-cni-add-failed');
+}
 
 export const logsCheck: Check = {
   id: 'logs',
   ids: [...KNOWN_ERRORS.map((k) => k.id), 'cni-add-slow'],
   title: 'Component logs',
+  platforms: 'any',
+  assumes: 'the messages of kubelet, containerd and the CNI plugins mean the same on every node',
   run(ctx) {
     const out: Finding[] = [];
     const logs = ctx.m.logs ?? [];
     if (!logs.length) return out;
+    const timelines = buildTimelines(logs);
+    // Failed ADDs: one finding per pod with the number of attempts and the first error.
+    const inFailure = new Set<string>();
+    for (const f of addFailures(timelines)) {
+      const group = timelines.filter((t) => f.sandboxes.includes(t.sandboxId));
+      for (const t of group) for (const s of t.steps) inFailure.add(`${s.file}:${s.line}`);
+      const errTexts = group.flatMap((t) => t.steps.filter((s) => s.error).map((s) => s.text));
+      // Named after the first error; the others are listed.
+      const k = knownFor([f.first.text]) ?? knownFor(errTexts)!;
+      const others = [...new Set(group.flatMap((t) => t.steps.filter((s) => s.error).map((s) => knownFor([s.text])?.title)).filter((x): x is string => !!x && x !== k.title))];
+      const who = f.pod ? `${f.pod.namespace ? f.pod.namespace + '/' : ''}${f.pod.name}` : `sandbox ${f.sandboxes[0].slice(0, 12)}…`;
+      const firstMsg = cut(errorCore(f.first.message ?? f.first.text), 400);
+      out.push({
+        id: k.id,
+        severity: 'error',
+        area: 'logs',
+        title: `${k.title}: ${who}${f.count > 1 ? `, ${f.count} attempts` : ''}`,
+        explanation: `The CNI ADD for ${who} failed ${f.count === 1 ? 'once' : `${f.count} times (${f.count} sandboxes)`}. The first error, from ${f.first.plugin ? 'the plugin' : f.first.component} (${f.first.file}:${f.first.line}): "${firstMsg}".${f.count > 1 ? ` The last is at ${f.last.file}:${f.last.line}.` : ''}${others.length ? ` Other attempts also show: ${others.join('; ')}.` : ''} ${k.cause}`,
+        fix: k.fix,
+        objects: [...(f.pod ? [who] : []), ...f.sandboxes.slice(0, 10)],
+        evidence: [evOf(f.first), ...(f.last !== f.first ? [evOf(f.last)] : [])],
+      });
+    }
+    // Known messages outside a failed ADD (the runtime's own state, config reload errors, …).
     for (const k of KNOWN_ERRORS) {
-      const hits = logs.flatMap((f) => f.events.filter((e) => k.test.test(e.text)).map((e) => ({ f, e })));
+      const hits = logs.flatMap((f) => f.events.filter((e) => k.test.test(e.text) && !inFailure.has(`${f.file}:${e.line}`)).map((e) => ({ f, e })));
       if (!hits.length) continue;
       // One known error should not also be reported as the generic ADD failure.
       if (k.id === 'log-cni-add-failed') {
@@ -34,26 +71,46 @@ export const logsCheck: Check = {
         explanation: `${k.cause} First seen in ${hits[0].f.file}:${hits[0].e.line}${hits.length > 1 ? `, last in ${hits[hits.length - 1].f.file}:${hits[hits.length - 1].e.line}` : ''}.`,
         fix: k.fix,
         objects: pods.length ? pods : [...new Set(hits.flatMap(({ e }) => e.ids))].slice(0, 10),
-        evidence: [hits[0], ...(hits.length > 1 ? [hits[hits.length - 1]] : [])].map(({ f, e }) => ({ file: f.file, line: e.line, text: e.text.length > 500 ? e.text.slice(0, 500) + '…' : e.text })),
+        evidence: [hits[0], ...(hits.length > 1 ? [hits[hits.length - 1]] : [])].map(({ f, e }) => ({ file: f.file, line: e.line, text: cut(e.text) })),
       });
     }
-    for (const t of buildTimelines(logs)) {
-      if (t.add === undefined || t.add < SLOW_ADD_MS || !t.longestGap) continue;
+    // Slow ADDs, slowest first: where the plugin spent the time.
+    for (const t of timelines) {
+      if (t.outcome === 'failed' || t.add === undefined || t.add < SLOW_ADD_MS || !t.longestGap) continue;
       const g = t.longestGap;
       const from = t.steps[g.fromIndex];
       const to = t.steps[g.toIndex];
       const who = t.pod ? `${t.pod.namespace ? t.pod.namespace + '/' : ''}${t.pod.name}` : t.sandboxId.slice(0, 12);
+      const about = g.approximate ? 'about ' : '';
+      const gapText = g.approximate ? `${Math.round(g.ms / 1000)} s` : formatMs(g.ms);
+      const where = g.plugin ? `inside the plugin (${t.plugin ?? to.component}), ` : t.plugin ? '' : 'the plugin writes no log of its own, so only the runtime\'s lines frame it: ';
       out.push({
         id: 'cni-add-slow',
         severity: 'warning',
         area: 'logs',
-        title: `CNI ADD for ${who} took ${formatMs(t.add)}; ${formatMs(g.ms)} between "${g.from}" and "${g.to}"`,
-        explanation: `The logs show ${t.steps.length} steps for sandbox ${t.sandboxId.slice(0, 12)}…; the ADD took ${formatMs(t.add)}${t.total !== undefined && t.total > t.add ? ` (${formatMs(t.total)} to the last sandbox step)` : ''}. The longest gap, ${formatMs(g.ms)}, is between "${g.from}" (${from.file}:${from.line}) and "${g.to}" (${to.file}:${to.line}): that is where the time goes. The pod's network is not ready until ADD returns, so the pod starts late (and may fail readiness probes).`,
-        fix: 'Look at what the plugin does between these two steps. In the Windows CNI deep dive the gap between "Configuring IP address" and "Adding OVS port" came from PowerShell `Get-NetAdapter` calls used to wait for the container vNIC; raise the agent\'s log level (klog -v) around that call, or profile it (go pprof).',
+        title: `CNI ADD for ${who} took ${formatMs(t.add)}; ${about}${gapText} between "${g.from}" and "${g.to}"`,
+        explanation: `The ADD of sandbox ${t.sandboxId.slice(0, 12)}… took ${formatMs(t.add)} from ${t.steps[t.addStart ?? 0].label} to ${t.steps[t.addEnd ?? t.steps.length - 1].label}. The largest gap is ${where}${about}${gapText} between "${from.message ?? from.label}" (${from.file}:${from.line}) and "${to.message ?? to.label}" (${to.file}:${to.line}): that is where the time went.${g.approximate ? ' One of the two lines has whole-second times, so the gap is only known to a second.' : ''} The pod's network is not ready until ADD returns, so the pod starts late (and may fail readiness probes).`,
+        fix: slowFix(t.plugin, g.to),
         objects: [t.sandboxId, ...(t.pod ? [who] : [])],
-        evidence: [from, to].map((s) => ({ file: s.file, line: s.line, text: s.text.length > 500 ? s.text.slice(0, 500) + '…' : s.text })),
+        evidence: [from, to].map(evOf),
       });
     }
     return out;
   },
 };
+
+/** The error itself, without the runtime's wrapping (`RunPodSandbox for &PodSandboxMetadata{…} failed: failed to setup network for sandbox "<id>": …`). */
+function errorCore(m: string): string {
+  return m
+    .replace(/^RunPodSandbox for &PodSandboxMetadata\{[^}]*\}\s*failed:?\s*/i, '')
+    .replace(/^.*?failed to setup network for sandbox \\?"[0-9a-f]{64}\\?":\s*/i, '')
+    .replace(/^plugin type=\\?"[\w.-]+\\?"(?: name=\\?"[\w.-]+\\?")? failed \(add\):\s*/i, '');
+}
+
+function slowFix(plugin: string | undefined, to: string): string {
+  if (/HCN endpoint|HNS endpoint|endpoint attached/i.test(to)) return 'HNS took the time to create or attach the endpoint: look at the Microsoft-Windows-Host-Network-Service-Admin event log and HNS CPU at that moment (many endpoints or load balancers make every HNS call slower); check that no other agent holds HNS busy.';
+  if (plugin === 'antrea') return 'In the Windows CNI deep dive the gap between "Configuring IP address" and "Adding OVS port" came from PowerShell `Get-NetAdapter` calls used to wait for the container vNIC; raise the agent\'s log level (klog -v) around that call, or profile it (go pprof).';
+  if (/lock/i.test(to)) return 'Calico serialises CNI calls with a network lock: another ADD/DEL held it. Look for slow calls just before this one.';
+  if (/azure-cns|IP received/i.test(to)) return 'azure-cns took the time to hand out the IP: check azure-cns.log at that moment and the NodeNetworkConfig of the node (IP pool exhausted or scaling).';
+  return 'Look at what the plugin does between these two steps (its log level can usually be raised), and at HNS at that time (the Host-Network-Service event log).';
+}

@@ -9,6 +9,8 @@ export const blockedPortCheck: Check = {
   id: 'vfp-port-blocked',
   ids: ['vfp-port-blocked'],
   title: 'Blocked VFP ports',
+  platforms: 'any',
+  assumes: 'VFP drops all traffic of a port marked Blocked',
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -49,6 +51,8 @@ export const ephemeralPortsCheck: Check = {
   id: 'ephemeral-ports',
   ids: ['ephemeral-port-exhaustion', 'ephemeral-ports-undecided'],
   title: 'Ephemeral ports',
+  platforms: 'any',
+  assumes: "the host's TCP/UDP dynamic port ranges are shared by every plugin",
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -82,6 +86,8 @@ export const apipaCheck: Check = {
   id: 'apipa',
   ids: ['apipa-management-ip', 'apipa-pod-ip'],
   title: 'APIPA addresses',
+  platforms: 'any',
+  assumes: 'a host vNIC or pod NIC with only a 169.254 address has no working network',
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;

@@ -1,9 +1,11 @@
-// OutBoundNAT ExceptionList: typos (the seed's `10.244.0.0/0`) and missing pod/service ranges.
+// OutBoundNAT ExceptionList: typos (`10.244.0.0/0` for a /16, the Windows troubleshooting guide's
+// example) and missing pod/service ranges.
 // Destinations in the list are reached with the pod's own IP; everything else is SNATed to the node.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, rangeText, type CheckContext, type Range } from './context.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
+import { pluginsWhere } from '../platform/index.ts';
 
 export interface ExceptionProblem {
   severity: 'error' | 'warning';
@@ -15,7 +17,7 @@ export function exceptionProblem(value: string): ExceptionProblem | undefined {
   const c = parseCidr(value);
   if (!c) return { severity: 'error', why: `"${value}" is not a valid CIDR; HNS/VFP cannot turn it into an exception range` };
   if (c.family !== 'ipv4') return undefined;
-  if (c.prefixLength === 0) return { severity: 'error', why: `"${value}" has prefix length 0: it matches every IPv4 destination, so nothing is SNATed to the node IP and pods cannot reach anything outside the cluster (the seed's typo for a /16)` };
+  if (c.prefixLength === 0) return { severity: 'error', why: `"${value}" has prefix length 0: it matches every IPv4 destination, so nothing is SNATed to the node IP and pods cannot reach anything outside the cluster (a typo: 10.244.0.0/0 written for 10.244.0.0/16)` };
   if (c.prefixLength < 8) return { severity: 'error', why: `"${value}" (/${c.prefixLength}) exempts ${rangeText(ipRange(value)!)} from SNAT — far more than a cluster range, so traffic to those outside addresses leaves with the pod IP and gets no reply` };
   if (c.first !== c.address) return { severity: 'warning', why: `"${value}" has host bits set; it means ${c.first}/${c.prefixLength}, which is probably not what was intended` };
   return undefined;
@@ -27,6 +29,8 @@ export const outboundNatCheck: Check = {
   id: 'outboundnat',
   ids: ['outboundnat-exception-typo', 'outboundnat-exception-missing', 'outboundnat-undecided'],
   title: 'OutBoundNAT ExceptionList',
+  platforms: pluginsWhere((f) => f.outboundNat.used),
+  assumes: 'pods leave the node through an HNS OutBoundNAT policy whose ExceptionList keeps pod-to-pod traffic un-NATed (not Antrea: WinNAT; OVN-Kubernetes: only the service CIDR is exempted)',
   run(ctx) {
     const out: Finding[] = [];
     const { m } = ctx;
@@ -57,6 +61,9 @@ export const outboundNatCheck: Check = {
         trace: eps[0]?.ip ? { srcIp: eps[0].ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });
     }
+    // The plugin does not exempt the pod network (OVN-Kubernetes' WMCO template lists only the service
+    // CIDR): a missing pod range is its design, not a fault.
+    if (ctx.facts && !ctx.facts.outboundNat.exemptsPods) return out;
     // Required ranges per endpoint: its network's pod subnet and remote pod subnets, pod IPs from kubectl.
     const probe = (r: Range) => intToIp(r.hi > r.lo + 4 ? r.lo + 4 : r.lo);
     type Req = { range: Range; label: string; severity: 'error' | 'warning' };

@@ -17,7 +17,10 @@ export interface RedactorSeed {
 const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 /** Dotted or underscored (rule names: `10_244_3_0`), not inside a longer number or dotted run. */
 const IPV4 = new RegExp(`(?<![\\d.])${OCTET}([._])${OCTET}\\2${OCTET}\\2${OCTET}(?![\\d]|\\.\\d)`, 'g');
-const GUID = /(?<![0-9a-f])\{?([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\}?(?![0-9a-f])/gi;
+// No hex-boundary lookarounds: HNS glues GUIDs between addresses and an index in NAT pool names
+// (`SLB_NATPOOL_IPV4_TCP_10.1.18.67172.16.0.65C99E9C1E-3E1B-…-DA4F55B03B2F0`, calico#4682); the dashes
+// fix the alignment, and redacting a few neighbouring hex digits too is the safe side.
+const GUID = /\{?([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\}?/gi;
 // Not part of a longer run of the same separator (8-byte tunnel addresses); `…-00:53` (a port) is fine.
 const MAC = /(?<![0-9a-f][-:]?)([0-9a-f]{2})([-:])([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})(?![0-9a-f])(?!\2[0-9a-f]{2})/gi;
 /** Runs of digits and dots longer than one address: where rule names glue addresses together. */

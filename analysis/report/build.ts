@@ -5,13 +5,14 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import type { TopologyGraph } from '../view-models/types.ts';
 import type { FindingView } from '../view-models/findings.ts';
-import { countObjects } from '../inspect.ts';
+import { countObjects, platformSummary } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
+import { hopFlags, verdictFlags } from '../walk/format.ts';
 import { walkPresets } from '../walk/presets.ts';
-import { runChecks } from '../checks/index.ts';
-import { findingViews } from '../view-models/findings.ts';
+import { modelFindings } from '../view-models/findings.ts';
+import { withPathFindings } from '../walk/findings-on-path.ts';
 import { buildTopology } from '../topology.ts';
-import { withPod, withService } from '../k8s/index.ts';
+import { k8sNames, withPod, withService } from '../k8s/index.ts';
 import { Redactor, redactorSeed } from '../redact/index.ts';
 import type { Note, Notes } from './notes.ts';
 import { parseTraceRef, traceRef } from './notes.ts';
@@ -25,7 +26,7 @@ export interface ReportOptions {
   /** ISO time written in the report; default none (stable output). */
   generatedAt?: string;
   redact?: boolean;
-  /** Findings already computed (the app has them); default: runChecks. */
+  /** Findings already computed (the app has them); default: the checks, run once per model. */
   findings?: FindingView[];
   topology?: TopologyGraph;
   /** Above this many objects the topology picture is summarised (default 100). */
@@ -41,9 +42,10 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   const flows = opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : walkPresets(m).map((p) => p.flow);
   const graph = opts.topology ?? buildTopology(m);
   const aliases = portAliases(m, graph);
-  const allFindings = opts.findings ?? findingViews(m, runChecks(m));
+  const allFindings = opts.findings ?? modelFindings(m);
   const shown = allFindings.filter((f) => f.severity !== 'info');
-  const results = dedupeFlows(flows).map((f) => walkFlow(m, f, { explain: true }));
+  // Each walk meets the findings on its path: they show on its hops and beside its verdict.
+  const results = dedupeFlows(flows).map((f) => withPathFindings(m, walkFlow(m, f, { explain: true, reply: true }), allFindings));
 
   const traces: ReportTrace[] = results.map((t, i) => {
     const color = PATH_COLORS[i % PATH_COLORS.length];
@@ -56,7 +58,26 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
       reason: t.reason,
       final: t.final,
       egress: t.egress,
+      flags: verdictFlags(t),
+      caveats: t.caveats ?? [],
+      findings: t.findings ?? [],
+      ...(t.verdictCaveat ? { verdictCaveat: t.verdictCaveat } : {}),
       hops: t.hops.map((h, j) => reportHop(m, h, j, j === t.deciding)),
+      ...(t.reply
+        ? {
+            reply: {
+              verdict: t.reply.verdict,
+              reason: t.reply.reason,
+              final: t.reply.final,
+              egress: t.reply.egress,
+              flags: verdictFlags(t.reply),
+              caveats: t.reply.caveats ?? [],
+              findings: t.reply.findings ?? [],
+              ...(t.reply.verdictCaveat ? { verdictCaveat: t.reply.verdictCaveat } : {}),
+              hops: t.reply.hops.map((h, j) => reportHop(m, h, j, j === t.reply!.deciding)),
+            },
+          }
+        : {}),
       notes: [],
       path: steps,
       svg: pathSvg(t, steps, color, `p${i}`),
@@ -81,7 +102,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   }
 
   const topo = topologySvg(graph, {
-    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}`, color: PATH_COLORS[i % PATH_COLORS.length] })),
+    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}${t.verdictCaveat ? ` (${t.verdictCaveat.severity} on the path)` : ''}`, color: PATH_COLORS[i % PATH_COLORS.length] })),
     aliases,
     maxNodes: opts.maxGraphNodes,
   });
@@ -102,6 +123,8 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
       vfpGeneration: m.meta.vfpGeneration,
       collector: m.meta.collector,
       networks: (m.networks ?? []).map((n) => ({ name: n.name, type: n.type, subnets: n.subnets.map((s) => s.prefix) })),
+      platform: (({ plugin, label, cloud, confidence, evidence, checks }) => ({ plugin, label, cloud, confidence, evidence: evidence.filter((e) => e.file).slice(0, 4), checks }))(platformSummary(m)),
+      k8sNodeName: k8sNames(m).thisNode?.name,
       counts: countObjects(m),
       filesRead: m.files.filter((f) => f.used).length,
       filesWithErrors: m.files.filter((f) => f.issues.some((i) => i.severity === 'error')).map((f) => f.name),
@@ -174,6 +197,7 @@ function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): 
     action: h.action,
     rewrite: rewriteText(h),
     inferred: !!h.inferred,
+    flags: hopFlags(h),
     alternatives: h.alternatives ?? [],
     deciding,
     notes: [],
@@ -186,6 +210,8 @@ function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): 
   if (h.ruleType !== undefined) hop.ruleType = h.ruleType;
   if (h.priority !== undefined) hop.priority = h.priority;
   if (h.note !== undefined) hop.note = h.note;
+  if (h.unmodelled !== undefined) hop.unmodelled = h.unmodelled;
+  if (h.matchedBecause !== undefined) hop.matchedBecause = h.matchedBecause;
   if (h.evidence) hop.evidence = evidence(m, h.evidence.file, h.evidence.line);
   return hop;
 }

@@ -1,8 +1,8 @@
 // The report document: everything an export shows, as plain JSON. HTML, Markdown and PDF are
 // renderings of it; `--out report.json` is this object as is (schema `hnsight-report/1`, README.md).
-import type { InspectCounts } from '../inspect.ts';
+import type { InspectCounts, PlatformSummary } from '../inspect.ts';
 import type { Severity } from '../../parsers/types.ts';
-import type { Flow, HopKind, Proto, Verdict } from '../walk/types.ts';
+import type { Flow, HopKind, MatchedCondition, Proto, Verdict, WalkCaveat, WalkFinding, WalkResult } from '../walk/types.ts';
 import type { NoteTarget } from './notes.ts';
 
 export const REPORT_SCHEMA = 'hnsight-report/1';
@@ -40,6 +40,12 @@ export interface ReportHop {
   /** The rewrite in words (`dst → 10.244.2.7:8080, src MAC → …`); '' when none. */
   rewrite: string;
   inferred: boolean;
+  /** The hop's flags in words: unmodelled, ambiguous, inferred, overridden, flow state. */
+  flags: string[];
+  /** Why the rule's effect is not modelled (the verdict then depends on it). */
+  unmodelled?: string;
+  /** Why the rule matched: each of its conditions against the packet (empty: the rule has none). */
+  matchedBecause?: MatchedCondition[];
   note?: string;
   alternatives: string[];
   evidence?: ReportEvidence;
@@ -57,13 +63,34 @@ export interface ReportTrace {
   reason: string;
   final: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };
   egress: { nextHop?: string; interface?: string; encapDst?: string };
+  /** The verdict's flags in words ("depends on an unmodelled rule", "some steps are inferred"). */
+  flags: string[];
+  caveats: WalkCaveat[];
+  /** The findings on the path, each with the hop it concerns (analysis/walk/findings-on-path.ts). */
+  findings: WalkFinding[];
+  /** The worst of them, as the clause the verdict carries ("delivered, but …"). */
+  verdictCaveat?: WalkResult['verdictCaveat'];
   hops: ReportHop[];
+  /** The reply, walked as a packet of its own. */
+  reply?: ReportReply;
   /** Notes on the walk as a whole. */
   notes: ReportNote[];
   /** The objects the packet crosses in order, with what happened on the way to the next one. */
   path: { kind: string; label: string; detail?: string; next?: string[] }[];
   /** Inline SVG: the path as a chain of the objects it crosses. */
   svg: string;
+}
+
+export interface ReportReply {
+  verdict: Verdict;
+  reason: string;
+  final: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: Proto };
+  egress: { nextHop?: string; interface?: string; encapDst?: string };
+  flags: string[];
+  caveats: WalkCaveat[];
+  findings: WalkFinding[];
+  verdictCaveat?: WalkResult['verdictCaveat'];
+  hops: ReportHop[];
 }
 
 export interface ReportFinding {
@@ -96,6 +123,10 @@ export interface ReportDocument {
     vfpGeneration?: string;
     collector?: string;
     networks: { name: string; type: string; subnets: string[] }[];
+    /** The network plugin and cloud (evidence, facts used, checks not run). */
+    platform: Pick<PlatformSummary, 'plugin' | 'label' | 'cloud' | 'confidence' | 'evidence' | 'checks'>;
+    /** The node's Kubernetes name (kubectl Node object). */
+    k8sNodeName?: string;
     counts: InspectCounts;
     filesRead: number;
     filesWithErrors: string[];

@@ -1,23 +1,37 @@
-// Builds per-sandbox CNI ADD timelines from containerd (RunPodSandbox → begin cni setup → cni result),
-// CNI agent logs (Antrea "Received CmdAdd request" → "CmdAdd … succeeded", Azure CNI "Processing ADD
-// command" → "ADD command completed", Calico, win-bridge/win-overlay) and kubelet's sandbox lines.
-// A line belongs to a sandbox when it names its ID (or the 8-hex prefix Azure CNI puts in endpoint names).
-import type { LogEvent, LogFile } from '../../parsers/logs/index.ts';
+// Per pod sandbox, the CNI ADD as the logs tell it: the runtime's lines (containerd `begin cni setup`
+// → `cni result`, kubelet) and the plugin's own (azure-vnet, azure-cns, sdnbridge/sdnoverlay,
+// vpc-bridge, Calico, Antrea), each parsed into time, level and message (line.ts), named by step
+// (steps.ts), joined to the sandbox and sorted by time.
+//
+// Joining a line to a sandbox, most certain first: the 64-hex sandbox ID in the line; Azure CNI's
+// `<id[:8]>-eth0` endpoint name; the plugin process (azure-vnet and Calico run one process per call,
+// so a pid between its ADD's start and end is that ADD); the pod name; for plugins that log one call
+// after the other without a pid (vpc-bridge, sdnbridge), the ADD the line follows.
+//
+// Times: each file's lines keep their file order (a line printed with whole seconds is placed no
+// earlier than the line before it in the same file), then files are merged by time. Offsets and gaps
+// are therefore never negative; a gap measured on a whole-second line is marked approximate.
+import { podOf as podNamedIn, type LogFile } from '../../parsers/logs/index.ts';
+import { readLine, type TimedLine } from './line.ts';
+import { familyOf, isRuntime, stepOf, type StepDef } from './steps.ts';
 import type { SandboxTimeline, TimelineStep } from './types.ts';
 
-const START = /Received CmdAdd request|Processing ADD command|begin cni setup|Calico CNI .*ADD|CmdAdd|RunPodSandbox for|cmdAdd|ADD command/i;
-const SUCCESS = /CmdAdd .*succeeded|ADD command completed.*err:<nil>|cni result|returns sandbox id|Created PodSandbox|Wrote updated endpoint|Calico CNI .*ADD.*(succeed|complete)/i;
-const FAIL = /failed|error|err:(?!<nil>)/i;
-/** Lines that end a CNI ADD (success or the plugin's failure), as opposed to the sandbox around it. */
-const ADD_END = /CmdAdd .*succeeded|ADD command completed|cni result|failed \(add\)|failed to setup network|CmdAdd .*failed/i;
-
-interface Tagged {
-  ev: LogEvent;
-  file: LogFile;
+interface Tagged extends TimedLine {
+  def?: StepDef;
+  /** Effective time (ms) after the per-file ordering, undefined without a time. */
+  eff?: number;
 }
 
-function label(msg: string): string {
-  let s = msg
+/** How far apart two calls of one process may be and still be one call (pid reuse). */
+const PID_WINDOW_MS = 120_000;
+
+function podKey(p: { namespace?: string; name: string }): string {
+  return `${p.namespace ?? ''}/${p.name}`;
+}
+
+function shortLabel(l: Tagged): string {
+  if (l.def) return l.def.name;
+  let s = l.message
     .replace(/\b[0-9a-f]{64}\b/g, '…')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '…')
     .replace(/^"|"$/g, '');
@@ -26,130 +40,303 @@ function label(msg: string): string {
   return s.length > 90 ? s.slice(0, 87) + '…' : s.trim();
 }
 
-function clock(tod: number): string {
-  const h = Math.floor(tod / 3_600_000);
-  const mi = Math.floor((tod % 3_600_000) / 60_000);
-  const s = (tod % 60_000) / 1000;
-  return `${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${s.toFixed(6).padStart(9, '0')}`;
+/** The message, with the error the line carries as a field (zap `error`, logrus `error=`/`err=`). */
+function messageOf(l: Tagged): string {
+  const e = l.fields.error ?? l.fields.err;
+  const m = e && e !== 'null' && e !== '<nil>' && !l.message.includes(e) ? `${l.message}: ${e}` : l.message;
+  return m.length > 500 ? m.slice(0, 500) + '…' : m;
+}
+
+function clock(ms: number, withDate: boolean): string {
+  const d = new Date(ms);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  const frac = ms - Math.floor(ms / 1000) * 1000;
+  const t = `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}.${p(Math.floor(frac * 1000), 6)}`;
+  return withDate ? `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${t}` : t;
+}
+
+/** klog prints no year: date its lines with the year of the dated lines of the same bundle. */
+function fixYears(lines: Tagged[]): void {
+  const dated = lines.find((l) => l.time?.dated);
+  if (!dated?.time) return;
+  const year = new Date(dated.time.ms).getUTCFullYear();
+  for (const l of lines) {
+    if (!l.time?.noYear) continue;
+    const d = new Date(l.time.ms);
+    l.time = { ...l.time, ms: Date.UTC(year, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()) + (l.time.ms % 1), dated: true, noYear: false };
+  }
+}
+
+/** Keeps each file's order: a coarse time is placed at the latest moment it allows after the line before. */
+function effectiveTimes(lines: Tagged[], tod: boolean): void {
+  const byFile = new Map<string, Tagged[]>();
+  for (const l of lines) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
+  for (const list of byFile.values()) {
+    let prev: number | undefined;
+    for (const l of list.sort((a, b) => a.line - b.line)) {
+      if (!l.time) continue;
+      const t = tod ? ((l.time.ms % 86_400_000) + 86_400_000) % 86_400_000 : l.time.ms;
+      let eff = t;
+      if (prev !== undefined && prev > t && l.time.resolution >= 1000) eff = Math.min(prev, t + l.time.resolution - 1);
+      l.eff = eff;
+      prev = Math.max(prev ?? eff, eff);
+    }
+  }
 }
 
 export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
-  const all: Tagged[] = logs.flatMap((f) => f.events.map((ev) => ({ ev, file: f })));
-  const byId = new Map<string, Tagged[]>();
-  const pods = new Map<string, { namespace?: string; name: string }>();
-  // Sandboxes are the IDs that appear on a CNI ADD start line.
-  for (const t of all) {
-    if (!START.test(t.ev.msg) && !START.test(t.ev.text)) continue;
-    for (const id of t.ev.ids) if (!byId.has(id)) byId.set(id, []);
+  let seq = 0;
+  const all: Tagged[] = [];
+  for (const f of logs) for (const ev of f.events) {
+    const l: Tagged = readLine(ev, f, seq++);
+    l.def = stepOf(l);
+    all.push(l);
   }
-  // containerd names the pod on `RunPodSandbox for &PodSandboxMetadata{…}` and the ID only later: join by pod.
-  const idByPod = new Map<string, string>();
-  for (const t of all) {
-    if (t.ev.ids.length !== 1 || !t.ev.pod) continue;
-    const id = t.ev.ids[0];
-    if (byId.has(id)) {
-      pods.set(id, pods.get(id) ?? t.ev.pod);
-      idByPod.set(podKey(t.ev.pod), id);
-    }
+  fixYears(all);
+  // A console-wrapped paste continues a line on the next without a time: its IDs belong to the line above.
+  const cont = new Set<Tagged>();
+  for (let i = 1; i < all.length; i++) {
+    const l = all[i];
+    const prev = all[i - 1];
+    // Up to two lines apart: the log reader may have left out a continuation with nothing it looks for.
+    if (l.time || l.def || prev.file !== l.file || l.line - prev.line > 3) continue;
+    let k = i - 1;
+    while (k > 0 && cont.has(all[k]) && all[k - 1].file === l.file) k--;
+    const owner = all[k];
+    if (!owner.time || owner.file !== l.file) continue;
+    owner.ids = [...new Set([...owner.ids, ...l.ids])];
+    owner.text = `${owner.text}${l.text}`.slice(0, 4000);
+    owner.pod = owner.pod ?? podNamedIn(owner.text);
+    cont.add(l);
   }
-  for (const t of all) {
-    if (/generated id for sandbox name "([^"]+)"/.test(t.ev.text) && t.ev.ids.length === 1 && byId.has(t.ev.ids[0])) {
-      const m = /generated id for sandbox name \\?"([\w.-]+?)_([\w.-]+?)_[0-9a-f-]{36}_\d+/.exec(t.ev.text);
-      if (m) {
-        const p = { namespace: m[2], name: m[1] };
-        pods.set(t.ev.ids[0], pods.get(t.ev.ids[0]) ?? p);
-        idByPod.set(podKey(p), t.ev.ids[0]);
+  const lines = all.filter((l) => !cont.has(l));
+
+  // --- sandboxes and their pods -------------------------------------------------------------------
+  const sandboxes = new Map<string, Tagged[]>();
+  const podOf = new Map<string, { namespace?: string; name: string }>();
+  // Sandboxes: the IDs on ADD lines (the runtime's and the plugins'), on any plugin line that names
+  // its container by key, and on sandbox failures. On a line that names the sandbox by key
+  // (ContainerID, containerId, container_id, K8S_POD_INFRA_CONTAINER_ID, podsandboxid) other IDs are
+  // not sandboxes (dockershim's `Netns:container:<infra id>`).
+  const KEYED = /(?:ContainerID[:=]\s?"?|"?containerId"?\s*[:=]\s*"|container_id:"|K8S_POD_INFRA_CONTAINER_ID=|podsandboxid=|podSandboxID="|sandbox \\?")([0-9a-f]{64})/g;
+  const keyedIds = (l: Tagged) => [...l.text.matchAll(KEYED)].map((m) => m[1]);
+  const isAddLine = (l: Tagged) => !!l.def && (l.def.role !== 'step' || /sandbox|cni/i.test(l.message) || !isRuntime(l.def));
+  for (const l of lines) {
+    const keyed = keyedIds(l);
+    if (!isAddLine(l) && !/sandbox/i.test(l.message) && !(keyed.length && familyOf(l) && !isRuntime({ by: familyOf(l)! } as StepDef))) continue;
+    for (const id of keyed.length ? keyed : l.ids) if (!sandboxes.has(id)) sandboxes.set(id, []);
+  }
+  const byPrefix = new Map<string, string>();
+  for (const id of sandboxes.keys()) byPrefix.set(id.slice(0, 8), id);
+  for (const l of lines) {
+    if (l.pod && l.ids.length === 1 && sandboxes.has(l.ids[0]) && !podOf.has(l.ids[0])) podOf.set(l.ids[0], l.pod);
+    const gen = /generated id for sandbox name \\?"([\w.-]+?)_([\w.-]+?)_[0-9a-f-]{36}_\d+/.exec(l.text);
+    if (gen && l.ids.length === 1 && sandboxes.has(l.ids[0])) podOf.set(l.ids[0], { namespace: gen[2], name: gen[1] });
+  }
+  const sandboxesOfPod = new Map<string, string[]>();
+  for (const [id, p] of podOf) sandboxesOfPod.set(podKey(p), [...(sandboxesOfPod.get(podKey(p)) ?? []), id]);
+  const byPodName = (p: { namespace?: string; name: string }): string[] => sandboxesOfPod.get(podKey(p)) ?? [...sandboxesOfPod.entries()].find(([k]) => k.endsWith(`/${p.name}`))?.[1] ?? [];
+
+  // --- plugin calls: pid-scoped (azure-vnet, Calico) or one after the other (no pid) ----------------
+  const callOf = new Map<Tagged, string>();
+  const groups = new Map<string, Tagged[]>();
+  for (const l of lines) {
+    if (!l.def && !l.pid) continue;
+    if (isRuntime(l.def) || l.component === 'kubelet' || l.component === 'containerd' || l.component === 'antrea') continue;
+    const k = l.pid !== undefined ? `${l.file}#${l.pid}` : `${l.file}#seq`;
+    groups.set(k, [...(groups.get(k) ?? []), l]);
+  }
+  for (const [k, list] of groups) {
+    const sequential = k.endsWith('#seq');
+    let current: string | undefined;
+    let startAt: number | undefined;
+    const pending: Tagged[] = [];
+    for (const l of list.sort((a, b) => a.line - b.line)) {
+      const own = l.ids.find((id) => sandboxes.has(id)) ?? (/\b([0-9a-f]{8})-eth\d\b/.exec(l.text)?.[1] ? byPrefix.get(/\b([0-9a-f]{8})-eth\d\b/.exec(l.text)![1]) : undefined);
+      // A call starts at its start line; in a per-call process (pid) the first line naming the sandbox
+      // also tells which call the process serves when the start line is not in the excerpt.
+      if (l.def?.role === 'start' || (!current && own && !sequential)) {
+        current = own;
+        startAt = l.time?.ms;
+        if (current) for (const p of pending.splice(0)) if (startAt === undefined || p.time === undefined || Math.abs(startAt - p.time.ms) < 5000) callOf.set(p, current);
+        pending.length = 0;
+      } else if (!current) {
+        // The end of a call whose start is not in the log: what came before it was that call's.
+        if (l.def?.role === 'ok' || l.def?.role === 'fail') pending.length = 0;
+        else pending.push(l);
+        continue;
+      }
+      if (!sequential && startAt !== undefined && l.time && Math.abs(l.time.ms - startAt) > PID_WINDOW_MS) current = undefined;
+      if (current) callOf.set(l, own ?? current);
+      if (l.def?.role === 'ok' || l.def?.role === 'fail') {
+        if (sequential) current = undefined;
       }
     }
   }
-  const prefixes = new Map<string, string>();
-  for (const id of byId.keys()) prefixes.set(id.slice(0, 8), id);
-  for (const t of all) {
-    const ids = new Set<string>();
-    for (const id of t.ev.ids) if (byId.has(id)) ids.add(id);
-    if (!ids.size) {
-      const short = /\b([0-9a-f]{8})-eth\d\b/.exec(t.ev.text)?.[1];
-      if (short && prefixes.has(short)) ids.add(prefixes.get(short)!);
+
+  // --- attach every line to its sandbox -----------------------------------------------------------
+  const attached = new Set<Tagged>();
+  const attach = (id: string, l: Tagged) => {
+    sandboxes.get(id)!.push(l);
+    attached.add(l);
+  };
+  for (const l of lines) {
+    const ids = l.ids.filter((id) => sandboxes.has(id));
+    if (ids.length) {
+      for (const id of ids) attach(id, l);
+      continue;
     }
-    if (!ids.size && t.ev.pod) {
-      const id = idByPod.get(podKey(t.ev.pod)) ?? [...idByPod.entries()].find(([k]) => k.endsWith(`/${t.ev.pod!.name}`))?.[1];
-      if (id && /RunPodSandbox|ADD command|CmdAdd|sandbox/i.test(t.ev.text)) ids.add(id);
+    const short = /\b([0-9a-f]{8})-eth\d\b/.exec(l.text)?.[1];
+    if (short && byPrefix.has(short)) {
+      attach(byPrefix.get(short)!, l);
+      continue;
     }
-    for (const id of ids) byId.get(id)!.push(t);
+    const call = callOf.get(l);
+    if (call) {
+      attach(call, l);
+      continue;
+    }
+    // A line naming only the pod (containerd's RunPodSandbox, "ADD command completed for pod X"): the
+    // pod's sandbox whose start is nearest at or after the line (a pod may have had several attempts).
+    const pod = l.pod ?? (/\bfor pod ([\w.-]+)/.exec(l.message)?.[1] ? { name: /\bfor pod ([\w.-]+)/.exec(l.message)![1] } : undefined);
+    if (pod && (l.def || /RunPodSandbox|ADD command|CmdAdd|sandbox/i.test(l.message))) {
+      const cands = byPodName(pod);
+      if (!cands.length) continue;
+      const t = l.time?.ms;
+      const first = (id: string) => Math.min(...sandboxes.get(id)!.map((x) => x.time?.ms ?? Infinity));
+      const best = t === undefined ? cands[0] : [...cands].sort((a, b) => Math.abs(first(a) - t) - Math.abs(first(b) - t))[0];
+      attach(best, l);
+    }
   }
+  void attached;
+
+  // --- one timeline per sandbox -------------------------------------------------------------------
   const out: SandboxTimeline[] = [];
-  for (const [id, tagged] of byId) {
-    if (!tagged.length) continue;
-    const precisions = new Set(tagged.map((t) => t.ev.time?.precision).filter(Boolean));
-    const todOnly = precisions.size > 1;
-    const timeOf = (t: Tagged) => (t.ev.time ? (todOnly ? t.ev.time.tod : t.ev.time.ms) : undefined);
-    const sorted = tagged
-      .map((t, i) => ({ t, i }))
-      .sort((a, b) => {
-        const x = timeOf(a.t);
-        const y = timeOf(b.t);
-        return x !== undefined && y !== undefined && x !== y ? x - y : a.t.file === b.t.file ? a.t.ev.line - b.t.ev.line : a.i - b.i;
-      })
-      .map((x) => x.t);
-    // Keep one line per (file, line) — a line naming the ID twice must not count twice.
-    const seen = new Set<string>();
-    const uniq = sorted.filter((t) => {
-      const k = `${t.file.file}:${t.ev.line}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
-    const t0 = uniq.map(timeOf).find((x) => x !== undefined);
+  for (const [id, raw] of sandboxes) {
+    const uniq = [...new Map(raw.map((l) => [`${l.file}:${l.line}`, l])).values()];
+    if (!uniq.length) continue;
+    const dated = uniq.some((l) => l.time?.dated);
+    const tod = uniq.some((l) => l.time?.todOnly) && dated;
+    const todAll = uniq.every((l) => !l.time || l.time.todOnly);
+    effectiveTimes(uniq, tod);
+    const sorted = [...uniq].sort((a, b) => (a.eff !== undefined && b.eff !== undefined && a.eff !== b.eff ? a.eff - b.eff : a.seq - b.seq));
+    const t0 = sorted.find((l) => l.eff !== undefined)?.eff;
     let prev: number | undefined;
-    const steps: TimelineStep[] = uniq.map((t) => {
-      const at = timeOf(t);
+    const steps: TimelineStep[] = sorted.map((l) => {
       const step: TimelineStep = {
-        at: at !== undefined && t0 !== undefined ? at - t0 : undefined,
-        gap: at !== undefined && prev !== undefined ? at - prev : undefined,
-        label: label(t.ev.msg),
-        component: t.file.component,
-        file: t.file.file,
-        line: t.ev.line,
-        text: t.ev.text,
-        clock: t.ev.time ? clock(t.ev.time.tod) : undefined,
-        error: t.ev.level === 'error' || (FAIL.test(t.ev.msg) && !SUCCESS.test(t.ev.msg) && !/err:<nil>/.test(t.ev.msg)),
+        at: l.eff !== undefined && t0 !== undefined ? l.eff - t0 : undefined,
+        gap: l.eff !== undefined && prev !== undefined ? l.eff - prev : undefined,
+        label: shortLabel(l),
+        step: l.def?.name,
+        message: messageOf(l),
+        level: l.level,
+        // A generic log name (cni.log) says less than the line's own format (Calico, vpc-bridge, sdnbridge).
+        component: l.component === 'cni' || l.component === 'other' ? (familyOf(l) ?? l.component) : l.component,
+        plugin: !!l.def && !isRuntime(l.def) ? true : l.component !== 'kubelet' && l.component !== 'containerd' && l.component !== 'kube-proxy' && l.component !== 'other',
+        resolutionMs: l.time?.resolution,
+        file: l.file,
+        line: l.line,
+        text: l.text,
+        clock: l.time ? clock(l.time.ms, !!l.time.dated && !tod && !todAll) : undefined,
+        error: l.def?.role === 'fail' || l.level === 'error' || l.level === 'fatal',
       };
-      if (at !== undefined) prev = at;
+      if (l.eff !== undefined) prev = l.eff;
       return step;
     });
-    const failed = steps.some((s) => s.error);
-    const ok = uniq.some((t) => SUCCESS.test(t.ev.msg) || SUCCESS.test(t.ev.text));
-    let addEnd: number | undefined;
-    steps.forEach((s, i) => {
-      if (ADD_END.test(s.text)) addEnd = i;
+    const roles = sorted.map((l) => l.def?.role);
+    const startIdx = roles.findIndex((r) => r === 'start');
+    // The ADD ends at containerd's `cni result` when it logged one, else at the plugin's last verdict.
+    const runtimeEnd = sorted.findIndex((l) => l.def?.by === 'containerd' && (l.def.role === 'ok' || l.def.role === 'fail'));
+    let pluginEnd = -1;
+    sorted.forEach((l, i) => {
+      if ((l.def?.role === 'ok' || l.def?.role === 'fail') && !isRuntime(l.def)) pluginEnd = i;
     });
-    const stop = addEnd ?? steps.length - 1;
-    let longest: SandboxTimeline['longestGap'];
-    for (let i = 1; i <= stop; i++) {
-      const g = steps[i].gap;
-      if (g !== undefined && (!longest || g > longest.ms)) longest = { ms: g, from: steps[i - 1].label, to: steps[i].label, fromIndex: i - 1, toIndex: i };
-    }
-    const last = [...steps].reverse().find((s) => s.at !== undefined);
+    const failIdx = sorted.findIndex((l) => l.def?.role === 'fail');
+    const endIdx = runtimeEnd >= 0 ? runtimeEnd : pluginEnd >= 0 ? pluginEnd : failIdx >= 0 ? failIdx : -1;
+    const addStart = startIdx >= 0 ? startIdx : 0;
+    const addEnd = endIdx >= addStart ? endIdx : undefined;
+    const add = addEnd !== undefined && steps[addEnd].at !== undefined && steps[addStart].at !== undefined ? steps[addEnd].at! - steps[addStart].at! : undefined;
+    const failed = sorted.some((l) => l.def?.role === 'fail');
+    const ok = sorted.some((l) => l.def?.role === 'ok');
     out.push({
       sandboxId: id,
-      pod: pods.get(id) ?? uniq.find((t) => t.ev.pod)?.ev.pod,
+      pod: podOf.get(id) ?? uniq.find((l) => l.pod)?.pod,
       steps,
-      total: last?.at,
-      add: addEnd !== undefined ? steps[addEnd].at : last?.at,
+      total: (() => {
+        const last = [...steps].reverse().find((s) => s.at !== undefined);
+        return last?.at;
+      })(),
+      add,
+      addStart,
       addEnd,
       outcome: failed ? 'failed' : ok ? 'succeeded' : 'unknown',
-      longestGap: longest,
-      timeOfDayOnly: todOnly || undefined,
+      longestGap: longestGap(steps, addStart, addEnd ?? steps.length - 1),
+      plugin: [...new Set(sorted.filter((l) => l.def && !isRuntime(l.def)).map((l) => l.def!.by))][0],
+      timeOfDayOnly: tod || undefined,
     });
   }
-  return out.sort((a, b) => (b.total ?? -1) - (a.total ?? -1));
+  return out.sort((a, b) => (b.add ?? b.total ?? -1) - (a.add ?? a.total ?? -1));
 }
 
-function podKey(p: { namespace?: string; name: string }): string {
-  return `${p.namespace ?? ''}/${p.name}`;
+/**
+ * The largest gap between two consecutive steps of the plugin's own log inside the ADD (where the
+ * plugin spent the time), else between any two steps of the ADD (a plugin that logs nothing).
+ */
+function longestGap(steps: TimelineStep[], from: number, to: number): SandboxTimeline['longestGap'] {
+  const pick = (only: (s: TimelineStep) => boolean) => {
+    let best: SandboxTimeline['longestGap'];
+    let prevIdx = -1;
+    for (let i = from; i <= to && i < steps.length; i++) {
+      const s = steps[i];
+      if (!only(s) || s.at === undefined) continue;
+      if (prevIdx >= 0) {
+        const ms = s.at - steps[prevIdx].at!;
+        if (!best || ms > best.ms) {
+          const approx = (steps[prevIdx].resolutionMs ?? 1) >= 1000 || (s.resolutionMs ?? 1) >= 1000;
+          best = { ms, from: steps[prevIdx].label, to: s.label, fromIndex: prevIdx, toIndex: i, plugin: s.plugin && steps[prevIdx].plugin, approximate: approx || undefined };
+        }
+      }
+      prevIdx = i;
+    }
+    return best;
+  };
+  const plugin = pick((s) => !!s.plugin);
+  return plugin && plugin.ms > 0 ? plugin : (pick(() => true) ?? plugin);
 }
 
 /** `2.495 s` / `73 ms`. */
 export function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(3)} s` : `${Math.round(ms * 10) / 10} ms`;
+}
+
+export interface AddFailure {
+  pod?: { namespace?: string; name: string };
+  sandboxes: string[];
+  count: number;
+  /** The first failure: the plugin's own line when there is one, else the runtime's. */
+  first: TimelineStep;
+  last: TimelineStep;
+}
+
+/** Failed ADDs grouped by pod (one entry per pod, however many attempts), worst first. */
+export function addFailures(timelines: SandboxTimeline[]): AddFailure[] {
+  const groups = new Map<string, SandboxTimeline[]>();
+  for (const t of timelines) {
+    if (t.outcome !== 'failed') continue;
+    const k = t.pod ? podKey(t.pod) : `sandbox:${t.sandboxId}`;
+    groups.set(k, [...(groups.get(k) ?? []), t]);
+  }
+  const out: AddFailure[] = [];
+  for (const list of groups.values()) {
+    const errs = list.flatMap((t) => t.steps.filter((s) => s.error));
+    if (!errs.length) continue;
+    const byTime = [...errs].sort((a, b) => (a.clock ?? '').localeCompare(b.clock ?? ''));
+    // The earliest attempt by time, else by its first line in the logs.
+    const key = (t: SandboxTimeline) => `${t.steps[0]?.clock ?? ''}|${t.steps[0]?.file ?? ''}|${String(t.steps[0]?.line ?? 0).padStart(9, '0')}`;
+    const firstAttempt = list.reduce((a, b) => (key(a) <= key(b) ? a : b));
+    const firstErrs = firstAttempt.steps.filter((s) => s.error);
+    const first = firstErrs.find((s) => s.plugin) ?? firstErrs[0] ?? byTime[0];
+    out.push({ pod: list[0].pod, sandboxes: list.map((t) => t.sandboxId), count: list.length, first, last: byTime[byTime.length - 1] });
+  }
+  return out.sort((a, b) => b.count - a.count);
 }

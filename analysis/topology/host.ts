@@ -6,6 +6,7 @@ import type { TopoNode } from '../view-models/types.ts';
 import { adapterIps, type AdapterRef, type TopoContext } from './context.ts';
 import { addCopy, addFlag, idOf } from './graph.ts';
 import { isGuid, plural, shortGuid } from './labels.ts';
+import { k8sNames } from '../k8s/index.ts';
 
 export const RANK = { uplink: 0, vswitch: 1, network: 2, host: 3, lb: 4, remoteEndpoint: 5, remoteSubnet: 6, nextHop: 7 } as const;
 
@@ -135,6 +136,8 @@ export function addUplinksAndHostVnics(ctx: TopoContext): void {
     const node = g.node({ id: idOf(ref), kind: 'uplink', label: adapterName || p.friendlyName || shortGuid(p.name), ref, rank: RANK.uplink, details: ['external NIC (uplink)'] });
     if (isGuid(p.name)) node.guid = p.name;
     if (ip) node.details.push(`node IP ${ip}`);
+    const kn = k8sNames(ctx.m).thisNode?.name;
+    if (kn) node.details.push(`node ${kn}`);
     if (p.mac) node.details.push(`MAC ${p.mac}`);
     node.details.push(portLine(p));
     if (p.policy?.blocked) addFlag(node, 'blocked');

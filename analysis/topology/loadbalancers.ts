@@ -103,7 +103,7 @@ export function addLoadBalancers(ctx: TopoContext, options: TopologyOptions): bo
     for (const lb of lbs) {
       const ref: ObjectRef = { type: 'loadbalancer', id: lb.id.toLowerCase() };
       const dips = dipsOf.get(lb)!;
-      const svc = k8sNames(ctx.m).serviceLabel(lb.vips[0]);
+      const svc = k8sNames(ctx.m).lbLabel(lb);
       const node = ctx.g.node({ id: idOf(ref), kind: 'loadbalancer', label: lbLabel(lb), ref, rank: RANK.lb, details: svc ? [svc, ...lbDetails(lb, dips)] : lbDetails(lb, dips) });
       if (isGuid(lb.id)) node.guid = lb.id;
       if (dips.some((x) => x.broken)) addFlag(node, 'dangling');

@@ -23,6 +23,9 @@ export interface RemoteState {
 
 function nextHop(ctx: TopoContext, ip: string, role: string): TopoNode {
   const node = ctx.g.node({ id: `next-hop:${ip}`, kind: 'next-hop', label: ip, rank: RANK.nextHop, details: [role] });
+  // A next hop or provider address that is a cluster node carries the node's name (kubectl Node objects).
+  const kn = k8sNames(ctx.m).nodeLabel(ip);
+  if (kn && !node.details.includes(`node ${kn}`)) node.details.unshift(`node ${kn}`);
   if (ctx.localIps.has(ip)) {
     addFlag(node, 'local');
     if (!node.details.includes('this node')) node.details.push('this node');
@@ -185,7 +188,12 @@ function remoteEndpointNode(ctx: TopoContext, ep: HnsEndpoint): TopoNode {
   if (pod) details.push(pod);
   if (ep.name) details.push(shortName(ep.name));
   if (ep.mac) details.push(`MAC ${ep.mac}`);
-  if (ep.providerAddress) details.push(`PA ${ep.providerAddress}${ctx.localIps.has(ep.providerAddress) ? ' (this node)' : ''}`);
+  if (ep.providerAddress) {
+    const kn = k8sNames(ctx.m).nodeLabel(ep.providerAddress);
+    details.push(`PA ${ep.providerAddress}${ctx.localIps.has(ep.providerAddress) ? ' (this node)' : kn ? ` (node ${kn})` : ''}`);
+  }
+  const onNode = k8sNames(ctx.m).podByIp(ep.ip)?.nodeName;
+  if (pod && onNode) details.splice(details.indexOf(pod) + 1, 0, `on node ${onNode}`);
   if (ep.id) details.push(`ID ${shortGuid(ep.id)}${isGuid(ep.id) ? '…' : ''}`);
   const node = ctx.g.node({ id: idOf(ref), kind: 'remote-endpoint', label: ep.ip || ep.ipv6 || ep.name || shortGuid(ep.id), ref, rank: RANK.remoteEndpoint, details });
   if (isGuid(ep.id)) node.guid = ep.id;

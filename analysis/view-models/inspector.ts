@@ -78,6 +78,7 @@ function endpointView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
     subtitle: `${e.isRemote ? 'remote' : 'local'} HNS endpoint · schema v${e.schema}`,
     fields: fields(
       f('Kubernetes pod', k8sNames(m).podLabel(e.ip)),
+      f('Kubernetes node', k8sNames(m).podByIp(e.ip)?.nodeName ?? k8sNames(m).nodeLabel(e.ip)),
       f('ID', e.id, { mono: true }),
       f('Name', e.name, { mono: true }),
       f('IP address', e.ip ? `${e.ip}${e.prefixLength !== undefined ? `/${e.prefixLength}` : ''}` : undefined, { mono: true }),
@@ -90,7 +91,7 @@ function endpointView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
       f('Type', e.type),
       f('State', e.state),
       f('Remote', e.isRemote ? 'yes' : 'no'),
-      f('Provider address', e.providerAddress, { mono: true }),
+      f('Provider address', e.providerAddress ? `${e.providerAddress}${k8sNames(m).nodeLabel(e.providerAddress) ? ` (node ${k8sNames(m).nodeLabel(e.providerAddress)})` : ''}` : undefined, { mono: true }),
       f('VFP port name', e.portName, { mono: true }),
       f('OutboundNAT exceptions', e.outboundNat.flatMap((o) => o.exceptions), { mono: true }),
       f('OutboundNAT VIP', e.outboundNat.map((o) => o.vip).filter(Boolean)),
@@ -165,7 +166,10 @@ function lbView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
     title: lbLabel(lb),
     subtitle: `HNS load balancer · schema v${lb.schema}`,
     fields: fields(
-      f('Kubernetes service', k8sNames(m).serviceLabel(lb.vips[0])),
+      f('Kubernetes service', (() => {
+        const r = k8sNames(m).refOfLb(lb);
+        return r ? `${r.namespace}/${r.name}${r.type ? ` (${r.type}${r.port ? `, ${r.port}` : ''})` : ''}` : undefined;
+      })()),
       f('ID', lb.id, { mono: true }),
       f('VIPs', lb.vips, { mono: true }),
       f('Ports', lb.ports.map((p) => `${p.externalPort} → ${p.internalPort}/${protoName(p.protocol)}${p.ilb ? ' ILB' : ''}${p.localRoutedVip ? ' LocalRoutedVIP' : ''}`), { mono: true }),

@@ -29,7 +29,7 @@ function endpoints(m: NodeModel): InventoryTable {
         pod: k8sNames(m).podLabel(e.ip) ?? '',
         name: e.name,
         mac: e.mac ?? '',
-        where: e.isRemote ? `remote${e.providerAddress ? ` via ${e.providerAddress}` : ''}` : 'local',
+        where: e.isRemote ? `remote${e.providerAddress ? ` via ${e.providerAddress}` : ''}${remoteNode(m, e)}` : 'local',
         network: e.networkName ?? (e.networkId ? (netName.get(e.networkId) ?? shortGuid(e.networkId)) : ''),
         port: j?.portKey ? shortGuid(j.portKey) : '',
         compartment: j?.compartmentId !== undefined ? String(j.compartmentId) : '',
@@ -70,7 +70,7 @@ function services(m: NodeModel): InventoryTable {
           ref: { type: 'loadbalancer', id: lb.id },
           cells: {
             vip: p ? `${vip}:${p.externalPort}/${protoName(p.protocol)}` : vip,
-            service: k8sNames(m).serviceLabel(vip) ?? '',
+            service: k8sNames(m).lbLabel(lb) ?? '',
             backend: p ? `→ :${p.internalPort}` : '',
             dips: lb.endpointIds.map((id) => ipOf.get(id.toLowerCase()) ?? `${shortGuid(id)}?`).join(', '),
             flags: [lb.dsr ? 'DSR' : '', p?.ilb ? 'ILB' : '', p?.localRoutedVip ? 'LocalRoutedVIP' : '', lb.ipv6 ? 'IPv6' : ''].filter(Boolean).join(' '),
@@ -95,6 +95,13 @@ function services(m: NodeModel): InventoryTable {
     ],
     rows,
   };
+}
+
+/** ` (node aks-…)`: the node a remote endpoint's pod runs on, else the node its provider address is. */
+function remoteNode(m: NodeModel, e: { ip?: string; providerAddress?: string }): string {
+  const names = k8sNames(m);
+  const n = names.podByIp(e.ip)?.nodeName ?? names.nodeLabel(e.providerAddress);
+  return n ? ` (node ${n})` : '';
 }
 
 function ports(m: NodeModel): InventoryTable {
@@ -151,12 +158,19 @@ function routes(m: NodeModel): InventoryTable {
       cells: { table: 'Get-NetRoute', destination: x.destinationPrefix, gateway: x.nextHop, interface: `ifIndex ${x.ifIndex}`, metric: [x.routeMetric, x.ifMetric].filter((v) => v !== undefined).join(' + ') },
     }),
   );
+  // A next hop that is a cluster node (host-gw, BGP) is named after it.
+  const names = k8sNames(m);
+  for (const row of rows) {
+    const n = names.nodeLabel(row.cells.gateway);
+    row.cells.node = n ?? '';
+  }
   return {
     key: 'routes',
     title: 'Routes',
     columns: [
       { key: 'destination', title: 'Destination', mono: true },
       { key: 'gateway', title: 'Gateway / next hop', mono: true },
+      ...(names.present && rows.some((r) => r.cells.node) ? [{ key: 'node', title: 'Node' }] : []),
       { key: 'interface', title: 'Interface', mono: true },
       { key: 'metric', title: 'Metric' },
       { key: 'table', title: 'Source' },

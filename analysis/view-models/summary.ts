@@ -1,6 +1,8 @@
 // The bundle summary shown after opening: node facts, counts, files and their issues.
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { countObjects } from '../inspect.ts';
+import { countObjects, platformSummary } from '../inspect.ts';
+import { missingInputs } from '../missing.ts';
+import { k8sNames } from '../k8s/index.ts';
 import type { BundleSummary } from './types.ts';
 
 export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSummary {
@@ -15,6 +17,8 @@ export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSu
     errors: f.issues.filter((i) => i.severity === 'error').length,
     warnings: f.issues.filter((i) => i.severity === 'warning').length,
     issues: f.issues.slice(0, 200).map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
+    ...(f.format !== undefined && f.kind !== 'known' ? { format: f.format, confidence: f.confidence, reason: f.reason } : {}),
+    ...(f.yields ? { yields: f.yields } : {}),
   }));
   return {
     id,
@@ -26,12 +30,15 @@ export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSu
     vfpGeneration: m.meta.vfpGeneration,
     collector: m.meta.collector,
     networkTypes: [...new Set((m.networks ?? []).map((n) => n.type).filter(Boolean))],
+    platform: platformSummary(m),
+    k8sNodeName: k8sNames(m).thisNode?.name,
     counts: countObjects(m),
     files,
     filesRead: files.filter((f) => f.used).length,
     filesListed: files.filter((f) => !f.used).length,
     filesBroken: files.filter((f) => f.errors > 0).length,
     unmatched: m.joins.unmatched.slice(0, 500),
+    missing: missingInputs(m),
     loadMs: Math.round(loadMs),
   };
 }

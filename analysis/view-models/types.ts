@@ -1,7 +1,8 @@
 // View models: what the UI (and reports) show, built from the NodeModel by pure functions. They are
 // plain JSON (no class instances, no typed arrays) so they cross IPC and HTTP unchanged.
 import type { Severity, SourceRef } from '../../parsers/types.ts';
-import type { InspectCounts } from '../inspect.ts';
+import type { InspectCounts, PlatformSummary } from '../inspect.ts';
+import type { MissingInput } from '../missing.ts';
 
 /** A stable reference to one object of the model, used for selection, search hits and the inspector. */
 export interface ObjectRef {
@@ -23,6 +24,12 @@ export interface FileSummary {
   errors: number;
   warnings: number;
   issues: { line: number; severity: Severity; message: string }[];
+  /** What output it was recognised as, how sure (0..1) and why. */
+  format?: string;
+  confidence?: number;
+  reason?: string;
+  /** What it yielded, counted. */
+  yields?: Record<string, number>;
 }
 
 export interface BundleSummary {
@@ -36,12 +43,18 @@ export interface BundleSummary {
   vfpGeneration?: string;
   collector?: string;
   networkTypes: string[];
+  /** The network plugin and cloud that built the node, with the evidence and the checks that did not run. */
+  platform?: PlatformSummary;
+  /** The node's Kubernetes name when the kubectl snapshot has its Node object. */
+  k8sNodeName?: string;
   counts: InspectCounts;
   files: FileSummary[];
   filesRead: number;
   filesListed: number;
   filesBroken: number;
   unmatched: { kind: string; id: string; message: string; src?: SourceRef }[];
+  /** Core inputs the bundle lacks and what that prevents (analysis/missing.ts). */
+  missing?: MissingInput[];
   loadMs: number;
 }
 

@@ -1,10 +1,13 @@
-// What the engine looks up on every trace, indexed once per model: endpoints by IP, the node's own
-// addresses, the host vNIC and uplink ports, load balancers by VIP:port/proto, the routing table.
+// What the engine looks up on every walk, indexed once per model: endpoints by address (both
+// families, canonical text), the node's own addresses, the host vNIC and uplink ports, load
+// balancers by VIP:port/proto and NodePort, the routing tables, and the HNS facts actions may fall
+// back on (remote subnets, remote endpoints' provider addresses, OutBoundNAT VIPs).
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer, HnsNetwork } from '../../parsers/hns/index.ts';
 import type { Adapter, Compartment } from '../../parsers/ipconfig/index.ts';
-import type { Ipv4Route } from '../../parsers/routes/types.ts';
-import { ipToInt, maskBits } from './ip.ts';
+import type { Ipv4Route, Ipv6Route } from '../../parsers/routes/types.ts';
+import type { HnsFacts } from './actions.ts';
+import { canonIp, inCidr, ipToInt, ipv6ToHex, maskBits, parseCidr6 } from './ip.ts';
 
 export interface RouteEntry {
   lo: number;
@@ -14,8 +17,17 @@ export interface RouteEntry {
   route: Ipv4Route;
 }
 
+export interface Route6Entry {
+  lo: string;
+  hi: string;
+  bits: number;
+  metric: number;
+  route: Ipv6Route;
+}
+
 export interface WalkContext {
   model: NodeModel;
+  /** Local endpoints by canonical address (IPv4 and, for dual-stack endpoints, IPv6). */
   local: Map<string, HnsEndpoint>;
   remote: Map<string, HnsEndpoint>;
   duplicates: Set<string>;
@@ -23,12 +35,24 @@ export interface WalkContext {
   adapterOf: Map<string, { compartment: Compartment; adapter: Adapter }>;
   hostIps: Set<string>;
   nodeIp?: string;
+  nodeIp6?: string;
+  hostMac?: string;
   hostPort?: VfpPortRef;
   extPort?: VfpPortRef;
   podNetwork?: HnsNetwork;
+  /** Load balancers by `VIP|port|proto` (canonical VIP). */
   lbs: Map<string, HnsLoadBalancer>;
+  /** Load balancers by lower-case ID. */
+  lbById: Map<string, HnsLoadBalancer>;
+  /** NodePort load balancers (no VIP, or the node's own address) by `port|proto`. */
+  nodePorts: Map<string, HnsLoadBalancer>;
   vips: Set<string>;
   routes: RouteEntry[] | null;
+  routes6: Route6Entry[] | null;
+  /** Interface index → its IPv4 address (route print's interface list + ipconfig MACs), for paroute's interface constraint. */
+  ifAddr: Map<number, string>;
+  endpointsById: Map<string, HnsEndpoint>;
+  hns: HnsFacts;
 }
 
 const cache = new WeakMap<NodeModel, WalkContext>();
@@ -42,15 +66,20 @@ export function walkContext(m: NodeModel): WalkContext {
   return c;
 }
 
+const addrs = (e: HnsEndpoint) => [canonIp(e.ip), canonIp(e.ipv6)].filter((x): x is string => !!x);
+
 function build(m: NodeModel): WalkContext {
   const local = new Map<string, HnsEndpoint>();
   const remote = new Map<string, HnsEndpoint>();
   const duplicates = new Set<string>();
+  const endpointsById = new Map<string, HnsEndpoint>();
   for (const e of m.endpoints ?? []) {
-    if (!e.ip) continue;
+    endpointsById.set(e.id.toLowerCase(), e);
     const map = e.isRemote ? remote : local;
-    if (map.has(e.ip)) duplicates.add(e.ip);
-    else map.set(e.ip, e);
+    for (const ip of addrs(e)) {
+      if (map.has(ip)) duplicates.add(ip);
+      else map.set(ip, e);
+    }
   }
   const portByKey = new Map((m.ports ?? []).map((p) => [p.key, p]));
   const portOf = new Map<string, VfpPortRef>();
@@ -67,7 +96,13 @@ function build(m: NodeModel): WalkContext {
   const hostIps = new Set<string>();
   const hostComp = m.ip?.compartments.find((c) => c.id === 1) ?? m.ip?.compartments[0];
   const podIps = new Set(local.keys());
-  for (const a of hostComp?.adapters ?? []) for (const x of a.ipv4) if (!x.apipa && !podIps.has(x.address)) hostIps.add(x.address);
+  for (const a of hostComp?.adapters ?? []) {
+    for (const x of a.ipv4) if (!x.apipa && !podIps.has(x.address)) hostIps.add(x.address);
+    for (const x of a.ipv6) {
+      const c = canonIp(x.address);
+      if (c && !x.linkLocal && !podIps.has(c)) hostIps.add(c);
+    }
+  }
   for (const n of m.networks ?? []) if (n.managementIp) hostIps.add(n.managementIp);
   const hostVnics = (m.ports ?? []).filter((p) => p.role === 'host-vnic');
   const hostPort = hostVnics.find((p) => p.policy) ?? hostVnics[0];
@@ -75,22 +110,80 @@ function build(m: NodeModel): WalkContext {
   const extPort = extPorts.find((p) => p.policy) ?? extPorts[0];
   // The node's address: the pod network's management IP, else the host vNIC's, else the default route's interface.
   let nodeIp = podNetwork?.managementIp;
-  if (!nodeIp && hostPort?.mac) nodeIp = hostComp?.adapters.find((a) => a.mac === hostPort.mac)?.ipv4[0]?.address;
+  const hostAdapter = hostPort?.mac ? hostComp?.adapters.find((a) => a.mac === hostPort.mac) : undefined;
+  if (!nodeIp) nodeIp = hostAdapter?.ipv4[0]?.address;
   const routes = m.routes ? routeTable(m.routes.ipv4Active) : null;
   if (!nodeIp && routes) nodeIp = routes.find((r) => r.bits === 0)?.route.interface;
   if (nodeIp) hostIps.add(nodeIp);
+  const nodeIp6 = canonIp(hostAdapter?.ipv6.find((x) => !x.linkLocal && !x.temporary)?.address);
   const lbs = new Map<string, HnsLoadBalancer>();
+  const nodePorts = new Map<string, HnsLoadBalancer>();
   const vips = new Set<string>();
+  const lbById = new Map<string, HnsLoadBalancer>();
   for (const lb of m.loadBalancers ?? []) {
-    for (const vip of lb.vips) {
+    lbById.set(lb.id.toLowerCase(), lb);
+    const own = lb.vips.map((v) => canonIp(v) ?? v);
+    for (const vip of own) {
       vips.add(vip);
       for (const p of lb.ports) lbs.set(lbKey(vip, p.externalPort, p.protocol), lb);
     }
+    // kube-proxy programs a NodePort as a load balancer without a VIP (winkernel loadbalancer.go: vip "")
+    if (!own.length || own.some((v) => hostIps.has(v))) for (const p of lb.ports) if (!nodePorts.has(`${p.externalPort}|${p.protocol}`)) nodePorts.set(`${p.externalPort}|${p.protocol}`, lb);
   }
-  return { model: m, local, remote, duplicates, portOf, adapterOf, hostIps, nodeIp, hostPort, extPort, podNetwork, lbs, vips, routes };
+  const ifAddr = new Map<number, string>();
+  for (const i of m.routes?.interfaces ?? []) {
+    if (!i.mac) continue;
+    for (const c of m.ip?.compartments ?? []) {
+      const a = c.adapters.find((x) => x.mac === i.mac && x.ipv4.length);
+      if (a) {
+        ifAddr.set(i.index, a.ipv4[0].address);
+        break;
+      }
+    }
+  }
+  const rsrs = (m.networks ?? []).flatMap((n) => n.remoteSubnetRoutes.map((r) => ({ r, src: n.src })));
+  const hns: HnsFacts = {
+    remoteSubnetFor(ip) {
+      const hit = rsrs.find((x) => inCidr(ip, x.r.destinationPrefix));
+      return hit ? { prefix: hit.r.destinationPrefix, pa: hit.r.providerAddress, vni: hit.r.isolationId, mac: hit.r.drMac, src: hit.src } : undefined;
+    },
+    remoteEndpoint(ip) {
+      const e = remote.get(canonIp(ip) ?? ip);
+      return e ? { pa: e.providerAddress, mac: e.mac, src: e.src } : undefined;
+    },
+    outboundNatVip(ip) {
+      const e = local.get(canonIp(ip) ?? ip);
+      const v = e?.outboundNat.find((o) => o.vip)?.vip;
+      return v || undefined;
+    },
+  };
+  return {
+    model: m,
+    local,
+    remote,
+    duplicates,
+    portOf,
+    adapterOf,
+    hostIps,
+    nodeIp,
+    nodeIp6,
+    hostMac: hostPort?.mac ?? hostAdapter?.mac,
+    hostPort,
+    extPort,
+    podNetwork,
+    lbs,
+    lbById,
+    nodePorts,
+    vips,
+    routes,
+    routes6: m.routes ? route6Table(m.routes.ipv6Active) : null,
+    ifAddr,
+    endpointsById,
+    hns,
+  };
 }
 
-export const lbKey = (vip: string, port: number | undefined, proto: number) => `${vip}|${port ?? ''}|${proto}`;
+export const lbKey = (vip: string, port: number | undefined, proto: number) => `${canonIp(vip) ?? vip}|${port ?? ''}|${proto}`;
 
 function routeTable(active: Ipv4Route[]): RouteEntry[] {
   const out: RouteEntry[] = [];
@@ -106,9 +199,26 @@ function routeTable(active: Ipv4Route[]): RouteEntry[] {
   return out.sort((a, b) => b.bits - a.bits || a.metric - b.metric);
 }
 
-export function lookupRoute(ctx: WalkContext, ip: string): RouteEntry | undefined {
+function route6Table(active: Ipv6Route[]): Route6Entry[] {
+  const out: Route6Entry[] = [];
+  for (const r of active) {
+    const c = parseCidr6(r.prefixLength !== undefined && !r.destination.includes('/') ? `${r.destination}/${r.prefixLength}` : r.destination);
+    if (!c) continue;
+    out.push({ lo: c.lo, hi: c.hi, bits: c.bits, metric: r.metric, route: r });
+  }
+  return out.sort((a, b) => b.bits - a.bits || a.metric - b.metric);
+}
+
+/** The route Windows uses for a destination; `onlyVia` restricts it to routes out of one interface address (paroute's constraint). */
+export function lookupRoute(ctx: WalkContext, ip: string, onlyVia?: string): RouteEntry | undefined {
   const n = ipToInt(ip);
   if (n === undefined || !ctx.routes) return undefined;
-  // Skip broadcast/multicast-only entries a unicast lookup would not use for a remote destination.
-  return ctx.routes.find((r) => n >= r.lo && n <= r.hi);
+  return ctx.routes.find((r) => n >= r.lo && n <= r.hi && (onlyVia === undefined || r.route.interface === onlyVia));
+}
+
+export function lookupRoute6(ctx: WalkContext, ip: string): Route6Entry | undefined {
+  const h = ipv6ToHex(ip);
+  if (h === undefined || !ctx.routes6) return undefined;
+  // Link-local and multicast entries never carry a unicast destination off the node.
+  return ctx.routes6.find((r) => h >= r.lo && h <= r.hi && !r.route.destination.toLowerCase().startsWith('ff00'));
 }

@@ -1,24 +1,35 @@
 // The packet walk: from the source (a pod's compartment, the host, or the wire) through its VFP
 // port's OUT groups, the vSwitch, and then either the destination port's IN groups (delivered) or
 // the node's routing table and the uplink (forwarded). Every hop cites its line; every assumption is
-// marked inferred with its reason; a missing file makes the verdict "unknown", never a guess.
+// marked inferred with its reason; a rule whose effect cannot be modelled flags the verdict; a
+// missing file makes the verdict "unknown", never a guess. The reply is a walk of its own
+// (walkReply): it starts where the request ended and crosses the layers back, through the flows the
+// request created.
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
-import type { Flow, Packet, WalkHop, WalkResult, Verdict } from './types.ts';
-import { walkContext, lookupRoute, lbKey, type WalkContext } from './context.ts';
-import { walkPort, type WalkOptions } from './walk-port.ts';
-import { ipToInt, maskBits, parseCidr } from './ip.ts';
+import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
+import { walkContext, lookupRoute, lookupRoute6, lbKey, type WalkContext } from './context.ts';
+import { walkPort, type PortWalkContext, type WalkOptions } from './walk-port.ts';
+import { canonIp, familyOf, inCidr, ipToInt, maskBits } from './ip.ts';
 import { returnPath } from './return-path.ts';
+import { protoNumber } from './match.ts';
+import { FlowTable, reverse, sameTuple, tupleOf, type Tuple } from './flows.ts';
 import { k8sNames } from '../k8s/index.ts';
+import { ruleEffect, type VfpRule } from '../../parsers/vfp/index.ts';
+
+export type { WalkOptions } from './walk-port.ts';
 
 const EPHEMERAL = 49152;
-const PROTO_NUM = { tcp: 6, udp: 17, icmp: 1 } as const;
+const K8S_LIMITS = 'https://kubernetes.io/docs/concepts/services-networking/windows-networking/#limitations';
 const short = (g: string) => (/^[0-9a-f]{8}-/i.test(g) ? `${g.slice(0, 8)}…` : g);
 /** Container-ID endpoint names (64 hex digits + _network) are shortened the way docker/ctr print IDs. */
 const shortName = (n: string) => {
   const m = /^([0-9a-f]{12})[0-9a-f]{40,}(_.*)?$/i.exec(n);
   return m ? `${m[1]}…${m[2] ?? ''}` : short(n);
 };
+const fmt = (ip: string, port?: number) => (ip.includes(':') && port !== undefined ? `[${ip}]:${port}` : `${ip}${port !== undefined ? `:${port}` : ''}`);
+
+type SourceKind = 'pod' | 'host' | 'outside';
 
 class Walk {
   hops: WalkHop[] = [];
@@ -28,15 +39,25 @@ class Walk {
   reason = '';
   deciding = -1;
   egress: WalkResult['egress'] = {};
+  caveats: WalkCaveat[] = [];
+  sourceKind: SourceKind = 'outside';
+  /** The VFP port the packet started on (reply steering never sends it back there). */
+  sourcePort?: string;
+  /** The backend a load balancer (VFP or HNS) sent the packet to, to check it exists. */
+  dnatDip?: string;
+  /** The destination was translated by an HNS load balancer the rules do not show (NodePort). */
+  viaHnsLb = false;
+  /** Reply walks: request hops whose HNS-only translation was already undone. */
+  undone = new Set<number>();
   constructor(
     readonly ctx: WalkContext,
     public packet: Packet,
+    readonly reply?: { fwd: WalkResult; flows: FlowTable },
   ) {}
 
   add(h: WalkHop): number {
     this.hops.push(h);
-    // The path lists each object once, where the packet first reaches it (a pod's own port hops
-    // name the pod again; that is not a second visit).
+    // The path lists each object once, where the packet first reaches it.
     for (const n of h.nodes ?? []) if (!this.path.includes(n)) this.path.push(n);
     return this.hops.length - 1;
   }
@@ -46,18 +67,32 @@ class Walk {
     this.reason = reason;
     this.deciding = deciding;
   }
+
+  caveat(c: WalkCaveat): void {
+    if (!this.caveats.some((x) => x.kind === c.kind && x.text === c.text)) this.caveats.push(c);
+  }
 }
 
+/** Walks one flow; with `reply: true` also walks its reply (`result.reply`). */
 export function walkFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): WalkResult {
+  const r = runWalk(m, flow, opts);
+  if (opts.reply) r.reply = walkReply(m, r, opts);
+  return r;
+}
+
+function runWalk(m: NodeModel, flow: Flow, opts: WalkOptions, reply?: { fwd: WalkResult; flows: FlowTable }): WalkResult {
   const ctx = walkContext(m);
-  const srcPort = flow.proto === 'icmp' ? undefined : (flow.srcPort ?? EPHEMERAL);
-  const w = new Walk(ctx, { srcIp: flow.srcIp, dstIp: flow.dstIp, srcPort, dstPort: flow.proto === 'icmp' ? undefined : flow.dstPort, proto: flow.proto });
+  const icmp = flow.proto === 'icmp';
+  const srcPort = icmp ? undefined : (flow.srcPort ?? EPHEMERAL);
+  const w = new Walk(ctx, { srcIp: flow.srcIp, dstIp: flow.dstIp, srcPort, dstPort: icmp ? undefined : flow.dstPort, proto: flow.proto }, reply);
   w.flow = flow;
   try {
     run(w, flow, opts);
   } catch (e) {
-    w.end('unknown', `internal error while tracing: ${e instanceof Error ? e.message : String(e)}`);
+    w.end('unknown', `internal error while walking: ${e instanceof Error ? e.message : String(e)}`);
   }
+  if (!reply && icmp) icmpCaveats(w, m, flow);
+  finishCaveats(w, !!reply);
   const p = w.packet;
   const result: WalkResult = {
     flow,
@@ -68,86 +103,201 @@ export function walkFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): Walk
     final: { srcIp: p.srcIp, dstIp: p.dstIp, srcPort: p.srcPort, dstPort: p.dstPort, proto: p.proto },
     egress: w.egress,
     path: w.path,
+    dependsOnUnmodelled: w.hops.some((h) => h.unmodelled && !h.superseded),
+    inferred: w.hops.some((h) => h.inferred),
+    caveats: w.caveats,
   };
-  result.returnPath = returnPath(result);
+  if (reply) result.kind = 'reply';
+  else result.returnPath = returnPath(result);
   return result;
+}
+
+/** Caveats every walk carries: rules whose effect is not modelled, ambiguous ties, rewrites without state. */
+function finishCaveats(w: Walk, isReply: boolean): void {
+  w.hops.forEach((h, i) => {
+    if (h.superseded) return;
+    if (h.unmodelled) w.caveat({ kind: 'unmodelled', hop: i, text: `hop ${i + 1} (${h.rule ?? h.at}): ${h.unmodelled}` });
+    if (h.ambiguous) w.caveat({ kind: 'ambiguous', hop: i, text: `hop ${i + 1}: ${h.ambiguous} have the same priority and both match; VFP does not define which one applies` });
+    const rw = h.rewrite;
+    if (!isReply && h.kind === 'vfp' && rw && (rw.srcIp !== undefined || rw.dstIp !== undefined || rw.srcPort !== undefined || rw.dstPort !== undefined) && !h.stateful) {
+      w.caveat({
+        kind: 'stateless-rewrite',
+        hop: i,
+        text: `hop ${i + 1}: ${h.rule ?? h.at} rewrites the packet but keeps no flow state (no "stateful" flag, no flow pair): the reply is not translated back`,
+      });
+    }
+  });
+}
+
+/** What `ping` shows: VFP does not NAT ICMP (Kubernetes docs, Windows networking limitations). */
+function icmpCaveats(w: Walk, m: NodeModel, flow: Flow): void {
+  const notTransposed = w.hops.findIndex((h) => h.action === 'not transposed (ICMP)');
+  if (w.verdict === 'forwarded' && !w.egress.encapDst && w.ctx.local.has(canonIp(flow.srcIp) ?? '')) {
+    let natTo: string | undefined;
+    if (notTransposed < 0) {
+      // Would TCP to the same destination be NATed? Then ICMP, which is not, leaves with the pod's address.
+      const tcp = runWalk(m, { srcIp: flow.srcIp, dstIp: flow.dstIp, dstPort: 80, proto: 'tcp' }, {});
+      if (tcp.final.srcIp !== flow.srcIp) natTo = tcp.final.srcIp;
+    }
+    if (notTransposed >= 0 || natTo) {
+      w.caveat({
+        kind: 'icmp',
+        hop: notTransposed >= 0 ? notTransposed : undefined,
+        source: `${K8S_LIMITS} ("ICMP packets directed to pass through a remote network … cannot be transposed and thus will not be routed back to their source")`,
+        text: `ping: the echo request leaves with the pod's own address ${flow.srcIp}${natTo ? ` (TCP and UDP to ${flow.dstIp} are SNATed to ${natTo}, ICMP is not)` : ''}; the answer does not come back. Test with TCP instead (curl, Test-NetConnection -Port).`,
+      });
+    }
+  }
+}
+
+function portCtx(w: Walk, ownerIp?: string): PortWalkContext {
+  const fam = familyOf(w.packet.srcIp);
+  return {
+    flow: w.flow,
+    nodeIp: fam === 6 ? w.ctx.nodeIp6 : w.ctx.nodeIp,
+    portIp: ownerIp,
+    hns: w.ctx.hns,
+    flows: w.reply?.flows,
+  };
 }
 
 function run(w: Walk, flow: Flow, opts: WalkOptions): void {
   const { ctx } = w;
   const m = ctx.model;
-  if (ipToInt(flow.srcIp) === undefined || ipToInt(flow.dstIp) === undefined) {
-    w.end('unknown', 'only IPv4 flows are traced (source and destination must be IPv4 addresses)');
+  const fs = familyOf(flow.srcIp);
+  const fd = familyOf(flow.dstIp);
+  if (!fs || !fd || fs !== fd) {
+    w.end('unknown', fs && fd ? 'the source and destination are of different IP families: no packet is sent that way' : 'the source and destination must be IPv4 or IPv6 addresses');
     return;
   }
   if (!m.endpoints && !m.vfp) {
     w.end('unknown', 'the bundle has neither HNS endpoints (endpoint.txt) nor VFP rules (vfpOutput.txt): there is nothing to walk');
     return;
   }
+  const isReply = !!w.reply;
   const ephemeralNote = flow.srcPort === undefined && flow.proto !== 'icmp' ? `source port ${EPHEMERAL} assumed (ephemeral)` : undefined;
+  const src = canonIp(flow.srcIp)!;
+  const verb = isReply ? 'answer' : 'send';
+
+  // A reply from a backend the request reached through an HNS-only translation (NodePort) is undone
+  // first: that state is taken to sit on the backend's side.
+  if (isReply) undoHnsFlows(w);
 
   // --- source ---------------------------------------------------------------------------------
-  const srcEp = ctx.local.get(flow.srcIp);
+  const srcEp = ctx.local.get(src);
   let srcPolicyPort: VfpPortRef | undefined;
-  let label: string;
   if (srcEp) {
+    w.sourceKind = 'pod';
     w.packet.srcMac = srcEp.mac;
     const pod = k8sNames(m).podLabel(flow.srcIp);
-    label = `pod ${flow.srcIp}`;
+    const label = `pod ${flow.srcIp}`;
     const portRef = ctx.portOf.get(srcEp.id);
+    w.sourcePort = portRef?.name.toLowerCase();
     w.add({
       at: `${label} (${pod ?? (srcEp.name ? shortName(srcEp.name) : short(srcEp.id))})`,
       kind: 'source',
-      action: 'send',
+      action: verb,
       evidence: srcEp.src,
-      note: [ctx.duplicates.has(flow.srcIp) ? `${flow.srcIp} belongs to more than one endpoint; the first in endpoint.txt is used` : undefined, ephemeralNote].filter(Boolean).join('; ') || undefined,
+      note: [ctx.duplicates.has(src) ? `${flow.srcIp} belongs to more than one endpoint; the first in endpoint.txt is used` : undefined, ephemeralNote].filter(Boolean).join('; ') || undefined,
       after: { ...w.packet },
       nodes: [`endpoint:${srcEp.id}`],
     });
     compartmentHop(w, srcEp, flow.dstIp);
     srcPolicyPort = portRef;
-    if (!walkSourcePort(w, srcPolicyPort, label, `endpoint ${short(srcEp.id)}`, opts, `endpoint:${srcEp.id}`)) return;
-  } else if (ctx.hostIps.has(flow.srcIp)) {
-    label = `host ${flow.srcIp}`;
-    w.add({ at: `${label} (host compartment)`, kind: 'source', action: 'send', note: ephemeralNote, after: { ...w.packet }, nodes: ctx.hostPort ? [`port:${ctx.hostPort.key}`] : [] });
+    if (!walkSourcePort(w, srcPolicyPort, label, `endpoint ${short(srcEp.id)}`, opts, `endpoint:${srcEp.id}`, src)) return;
+  } else if (ctx.hostIps.has(src)) {
+    w.sourceKind = 'host';
+    w.packet.srcMac = ctx.hostMac;
+    const label = `host ${flow.srcIp}`;
+    w.sourcePort = ctx.hostPort?.name.toLowerCase();
+    w.add({
+      at: `${label} (host compartment)`,
+      kind: 'source',
+      action: verb,
+      note: [ephemeralNote, ctx.hostMac ? `source MAC ${ctx.hostMac} (the host vNIC's)` : undefined].filter(Boolean).join('; ') || undefined,
+      after: { ...w.packet },
+      nodes: ctx.hostPort ? [`port:${ctx.hostPort.key}`] : [],
+    });
     if (ctx.hostPort?.policy) {
       if (!walkSourcePort(w, ctx.hostPort, `host vNIC ${ctx.hostPort.friendlyName ?? short(ctx.hostPort.name)}`, 'the host vNIC', opts)) return;
     } else {
       w.add({ at: 'host vNIC', kind: 'note', action: 'pass', inferred: true, note: 'the bundle has no VFP rules for the host vNIC port; the packet is assumed to reach the vSwitch unchanged' });
     }
   } else {
-    const remote = ctx.remote.get(flow.srcIp);
-    label = `${flow.srcIp}`;
+    w.sourceKind = 'outside';
+    const remote = ctx.remote.get(src);
+    const rsr = ctx.hns.remoteSubnetFor(flow.srcIp);
+    const tunnelled = ctx.podNetwork?.type === 'overlay' && (rsr || remote?.providerAddress);
+    w.sourcePort = ctx.extPort?.name.toLowerCase();
     w.add({
       at: remote ? `remote pod ${flow.srcIp} (on another node${remote.providerAddress ? `, PA ${remote.providerAddress}` : ''})` : `${flow.srcIp} outside the node`,
       kind: 'source',
-      action: 'arrive on the uplink',
-      inferred: !remote,
-      note: [remote ? undefined : `${flow.srcIp} is no endpoint and no address of this node: it is taken to arrive from the network on the uplink`, ephemeralNote].filter(Boolean).join('; ') || undefined,
+      action: isReply ? 'answer arrives on the uplink' : 'arrive on the uplink',
+      inferred: !remote || !!tunnelled,
+      note:
+        [
+          remote ? undefined : `${flow.srcIp} is no endpoint and no address of this node: it is taken to arrive from the network on the uplink`,
+          tunnelled
+            ? `on this overlay network it arrives VXLAN-encapsulated from ${rsr?.pa ?? remote?.providerAddress}; the decapsulation is taken as done on arrival (the host's VXLAN termination is not in the bundle's rules)`
+            : undefined,
+          ephemeralNote,
+        ]
+          .filter(Boolean)
+          .join('; ') || undefined,
       evidence: remote?.src,
       after: { ...w.packet },
       nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [],
     });
-    if (ctx.extPort?.policy) {
-      if (!walkSourcePort(w, ctx.extPort, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'the uplink', opts)) return;
+    if (ctx.extPort?.policy && m.vfp) {
+      const policy = m.vfp.getPolicy(ctx.extPort.key);
+      if (policy) {
+        const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'OUT', w.packet, portCtx(w), opts);
+        for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
+        w.packet = res.packet;
+        if (res.droppedAt !== undefined) {
+          w.end('dropped', res.reason ?? 'dropped on the uplink', w.hops.length - res.hops.length + res.droppedAt);
+          return;
+        }
+      }
     }
   }
 
   // --- forwarding ------------------------------------------------------------------------------
-  forward(w, srcPolicyPort, opts);
+  forward(w, srcPolicyPort, opts, 0);
 }
 
 function compartmentHop(w: Walk, ep: HnsEndpoint, dstIp: string): void {
   const a = w.ctx.adapterOf.get(ep.id);
   if (!a) {
     w.add({
-      at: `compartment of ${ep.ip}`,
+      at: `compartment of ${ep.ip ?? ep.ipv6}`,
       kind: 'compartment',
       action: 'route',
       inferred: true,
       note: w.ctx.model.ip
         ? `endpoint ${short(ep.id)} has no adapter in any compartment of ip.txt (a pod whose vNIC never arrived?): its routing cannot be checked; the walk continues at its VFP port`
         : 'ip.txt is missing: the pod compartment\'s routing cannot be checked; the walk continues at its VFP port',
+    });
+    return;
+  }
+  if (familyOf(dstIp) === 6) {
+    // ipconfig prints no IPv6 prefix lengths; the HNS network's IPv6 subnet says what is on-link.
+    const gw6 = a.adapter.gateways.find((g) => familyOf(g) === 6);
+    const net = (w.ctx.model.networks ?? []).find((n) => n.id.toLowerCase() === ep.networkId?.toLowerCase()) ?? w.ctx.podNetwork;
+    const subnet = ep.ipv6 ? net?.subnets.find((s) => familyOf(s.prefix.split('/')[0]) === 6 && inCidr(ep.ipv6!, s.prefix)) : undefined;
+    const onLink6 = subnet ? inCidr(dstIp, subnet.prefix) : undefined;
+    w.add({
+      at: `compartment ${a.compartment.id}, ${a.adapter.name}`,
+      kind: 'compartment',
+      action: onLink6 ? 'on-link' : gw6 ? `via gateway ${gw6}` : 'IPv6',
+      evidence: a.adapter.src,
+      inferred: subnet ? undefined : true,
+      note: subnet
+        ? onLink6
+          ? `${dstIp} is in the pod's IPv6 subnet ${subnet.prefix} (HNS network ${net!.name}): sent straight to it`
+          : `default gateway ${gw6 ?? '(none printed)'}`
+        : `neither ipconfig (no IPv6 prefix lengths) nor HNS says whether ${dstIp} is on-link; the packet is taken to the pod's VFP port${gw6 ? ` (default gateway ${gw6})` : ''}`,
+      nodes: [`compartment:${a.compartment.id}`],
     });
     return;
   }
@@ -172,7 +322,7 @@ function compartmentHop(w: Walk, ep: HnsEndpoint, dstIp: string): void {
 }
 
 /** Walks the source port OUT; false when the walk ended (dropped or unknown). */
-function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, owner: string, opts: WalkOptions, ownerNode?: string): boolean {
+function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, owner: string, opts: WalkOptions, ownerNode?: string, ownerIp?: string): boolean {
   const m = w.ctx.model;
   if (!m.vfp) {
     w.end('unknown', 'vfpOutput.txt is missing: the VFP rules that decide this packet are not in the bundle');
@@ -192,9 +342,10 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
     w.end('dropped', `VFP port ${port.name} of ${owner} is blocked`, i);
     return false;
   }
-  const r = walkPort(policy, label, 'OUT', w.packet, { flow: w.flow, nodeIp: w.ctx.nodeIp }, opts);
+  const r = walkPort(policy, label, 'OUT', w.packet, portCtx(w, ownerIp), opts);
   for (const h of r.hops) w.add({ ...h, nodes: hopNodes(w, h, ownerNode ?? `port:${port.key}`) });
   w.packet = r.packet;
+  noteDnat(w, r.hops);
   if (r.droppedAt !== undefined) {
     w.end('dropped', r.reason ?? 'dropped', w.hops.length - r.hops.length + r.droppedAt);
     return false;
@@ -202,130 +353,393 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
   return true;
 }
 
+/** Remembers the backend a load-balancing hop chose (to check it is an endpoint). */
+function noteDnat(w: Walk, hops: WalkHop[]): void {
+  for (const h of hops) {
+    if (h.flow || !h.after || h.superseded) continue;
+    if (h.ruleType && (h.action === 'DNAT' || h.action === 'LB (DSR)') && (h.rewrite?.dstIp || h.after.l2Dst)) w.dnatDip = canonIp(h.after.l2Dst ?? h.after.dstIp);
+  }
+}
+
 /**
  * The graph nodes a hop on a port lights: the port's owner (a pod's port is drawn as its endpoint);
- * for a DNAT, the load balancer and the backend it chose.
+ * for a load-balancing hop, the load balancer and the backend it chose.
  */
 function hopNodes(w: Walk, h: WalkHop, owner: string | undefined): string[] | undefined {
   const nodes = owner ? [owner] : [];
-  if (h.action === 'DNAT' && h.before && h.after) {
+  if ((h.action === 'DNAT' || h.action === 'LB (DSR)') && h.before && h.after) {
     const b = h.before;
-    const lb = w.ctx.lbs.get(lbKey(b.dstIp, b.dstPort, PROTO_NUM[b.proto]));
+    const lb = w.ctx.lbs.get(lbKey(b.dstIp, b.dstPort, protoNumber(b)));
     if (lb) nodes.push(`loadbalancer:${lb.id}`);
-    const dip = w.ctx.local.get(h.after.dstIp) ?? w.ctx.remote.get(h.after.dstIp);
+    const target = canonIp(h.after.l2Dst ?? h.after.dstIp) ?? '';
+    const dip = w.ctx.local.get(target) ?? w.ctx.remote.get(target);
     if (dip) nodes.push(`endpoint:${dip.id}`);
   }
   return nodes.length ? nodes : undefined;
 }
 
-function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): void {
+/** The rule a hop on a port names (for re-reading its data). */
+function ruleOfHop(w: Walk, h: WalkHop): VfpRule | undefined {
+  if (!h.port || !w.ctx.model.vfp) return undefined;
+  const port = portByName(w.ctx, h.port.toLowerCase());
+  const pol = port ? w.ctx.model.vfp.getPolicy(port.key) : undefined;
+  for (const l of pol?.layers ?? []) for (const g of l.groups) for (const r of g.rules) if (r.src.line === h.evidence?.line && r.name === h.rule) return r;
+  return undefined;
+}
+
+function portByName(ctx: WalkContext, name: string): VfpPortRef | undefined {
+  return (ctx.model.ports ?? []).find((p) => p.name.toLowerCase() === name || p.key === name);
+}
+
+function endpointOfPort(ctx: WalkContext, port: VfpPortRef): HnsEndpoint | undefined {
+  for (const [id, p] of ctx.portOf) if (p === port) return ctx.endpointsById.get(id.toLowerCase());
+  return undefined;
+}
+
+/** Reply walks: a load-balancing rewrite the request got from HNS (not from a VFP rule) is undone here. */
+function undoHnsFlows(w: Walk): void {
+  const fwd = w.reply?.fwd;
+  if (!fwd) return;
+  fwd.hops.forEach((h, i) => {
+    if (h.kind !== 'note' || !h.stateful || !h.before || !h.after || w.undone.has(i)) return;
+    if (!sameTuple(tupleOf(w.packet), reverse(tupleOf(h.after)))) return;
+    const to = reverse(tupleOf(h.before));
+    const after: Packet = { ...w.packet, srcIp: to.srcIp, srcPort: to.srcPort, dstIp: to.dstIp, dstPort: to.dstPort };
+    w.add({
+      at: 'vSwitch',
+      kind: 'note',
+      action: 'flow (reverse rewrite)',
+      rewrite: { srcIp: after.srcIp !== w.packet.srcIp ? after.srcIp : undefined, srcPort: after.srcPort !== w.packet.srcPort ? after.srcPort : undefined },
+      inferred: true,
+      flow: true,
+      note: `the request was translated by HNS load balancer state (hop ${i + 1}); its reverse is assumed to be undone the same way`,
+      before: w.packet,
+      after,
+    });
+    w.packet = after;
+    w.undone.add(i);
+  });
+}
+
+function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, depth: number): void {
   const { ctx } = w;
+  if (depth === 0 && w.reply) undoHnsFlows(w);
   const p = w.packet;
 
+  // A reply to a rewritten request goes back to the port whose flow rewrote it (the NAT binding
+  // lives there), whatever the destination address says.
+  const steer = w.reply?.flows.steerTo(p);
+  if (steer && steer.port !== w.sourcePort) {
+    const port = portByName(ctx, steer.port);
+    if (port) {
+      const ep = endpointOfPort(ctx, port);
+      w.add({
+        at: 'vSwitch',
+        kind: 'vswitch',
+        action: 'switch (flow)',
+        note: `${fmt(p.dstIp, p.dstPort)} is the address the request left port ${short(port.name)} with (${steer.hop.rule ?? steer.hop.at}): the flow VFP keeps for it sends the reply back to that port`,
+        evidence: steer.hop.evidence,
+      });
+      if (ep) {
+        const pod = k8sNames(ctx.model).podLabel(ep.ip ?? '');
+        const addr = familyOf(p.dstIp) === 6 ? (ep.ipv6 ?? ep.ip) : (ep.ip ?? ep.ipv6);
+        deliverTo(w, port, `pod ${addr}${pod ? ` (${pod})` : ''}`, `endpoint:${ep.id}`, ep, opts);
+      } else deliverTo(w, port, port === ctx.hostPort ? 'host' : `port ${short(port.name)}`, `port:${port.key}`, undefined, opts);
+      return;
+    }
+  }
+
   if (p.encap) {
-    const route = lookupRoute(ctx, p.encap.dstIp);
-    const i = w.add({
-      at: 'uplink',
-      kind: 'uplink',
-      action: `${p.encap.type} encap`,
-      rewrite: { encap: { type: p.encap.type, dstIp: p.encap.dstIp, vni: p.encap.vni } },
-      evidence: route?.route.src,
-      note: `outer packet ${p.encap.srcIp ?? ctx.nodeIp ?? '?'} → ${p.encap.dstIp}${p.encap.vni !== undefined ? `, VNI ${p.encap.vni}` : ''}; inner ${p.srcIp} → ${p.dstIp}`,
-      nodes: [...(ctx.extPort ? [`port:${ctx.extPort.key}`] : []), `next-hop:${p.encap.dstIp}`],
-    });
-    w.egress = { encapDst: p.encap.dstIp, nextHop: route && !route.route.onLink ? route.route.gateway : p.encap.dstIp, interface: route?.route.interface };
-    const remote = ctx.remote.get(p.dstIp);
-    // The encap rule decided where the packet goes; the uplink only carries it out.
-    let encapHop = i - 1;
-    while (encapHop > 0 && !w.hops[encapHop].rewrite?.encap) encapHop--;
-    w.end('forwarded', `encapsulated (${p.encap.type}${p.encap.vni !== undefined ? ` VNI ${p.encap.vni}` : ''}) to the provider address ${p.encap.dstIp}${remote ? ` where pod ${p.dstIp} lives` : ''}`, encapHop > 0 && encapHop !== i ? encapHop : i);
+    leaveEncapsulated(w);
     return;
   }
 
-  const dstEp = ctx.local.get(p.dstIp);
-  if (dstEp && dstEp !== undefined) {
+  const target = canonIp(p.l2Dst ?? p.dstIp) ?? p.dstIp;
+  const dstEp = ctx.local.get(target);
+  if (dstEp) {
     const port = ctx.portOf.get(dstEp.id);
-    w.add({ at: 'vSwitch', kind: 'vswitch', action: 'switch', note: `${p.dstIp} is local endpoint ${short(dstEp.id)}${port ? ` on port ${short(port.name)}` : ''}`, nodes: [] });
-    const dstPod = k8sNames(ctx.model).podLabel(p.dstIp);
-    deliverTo(w, port, `pod ${p.dstIp}${dstPod ? ` (${dstPod})` : ''}`, `endpoint:${dstEp.id}`, dstEp, opts);
+    w.add({
+      at: 'vSwitch',
+      kind: 'vswitch',
+      action: 'switch',
+      note: `${p.l2Dst ? `the frame is addressed to backend ${p.l2Dst} (IP destination ${p.dstIp})` : `${p.dstIp} is local endpoint ${short(dstEp.id)}`}${port ? ` on port ${short(port.name)}` : ''}`,
+      nodes: [],
+    });
+    const dstPod = k8sNames(ctx.model).podLabel(dstEp.ip ?? '');
+    deliverTo(w, port, `pod ${target}${dstPod ? ` (${dstPod})` : ''}`, `endpoint:${dstEp.id}`, dstEp, opts);
     return;
   }
 
-  if (ctx.hostIps.has(p.dstIp)) {
+  const dst = canonIp(p.dstIp) ?? p.dstIp;
+  if (ctx.hostIps.has(dst)) {
+    if (nodePort(w, opts, depth)) return;
     w.add({ at: 'vSwitch', kind: 'vswitch', action: 'switch', note: `${p.dstIp} is an address of this node: to the host vNIC` });
     deliverTo(w, ctx.hostPort, `host ${p.dstIp}`, ctx.hostPort ? `port:${ctx.hostPort.key}` : undefined, undefined, opts);
     return;
   }
 
-  // Leaves the node. A service VIP still in the destination means nothing translated it.
-  const proto = PROTO_NUM[p.proto];
+  // A service VIP still in the destination means nothing translated it.
+  const proto = protoNumber(p);
   const lb = ctx.lbs.get(lbKey(p.dstIp, p.dstPort, proto));
-  if (lb || (ctx.vips.has(p.dstIp) && srcPort)) {
-    const what = `${p.dstIp}${p.dstPort !== undefined ? `:${p.dstPort}` : ''}/${p.proto.toUpperCase()}`;
+  if (lb || (ctx.vips.has(dst) && srcPort)) {
+    const what = `${fmt(p.dstIp, p.dstPort)}/${p.proto.toUpperCase()}`;
+    const icmp = p.proto === 'icmp';
     const i = w.add({
       at: 'vSwitch',
       kind: 'drop',
       action: 'no load-balancing rule',
       inferred: true,
       evidence: lb?.src,
-      note: lb
-        ? `HNS has load balancer ${short(lb.id)} for ${what}, but no VFP rule on the source port translated it (HNS and VFP disagree)`
-        : `${p.dstIp} is a service VIP, but no load balancer or VFP rule covers port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()}`,
+      note: icmp
+        ? `${p.dstIp} is a service VIP; its load-balancing rules match TCP or UDP (their Protocols condition), so an ICMP echo is not translated to any backend and nothing answers it`
+        : lb
+          ? `HNS has load balancer ${short(lb.id)} for ${what}, but no VFP rule on the source port translated it (HNS and VFP disagree)`
+          : `${p.dstIp} is a service VIP, but no load balancer or VFP rule covers port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()}`,
       nodes: lb ? [`loadbalancer:${lb.id}`] : [],
     });
-    w.end('dropped', `no VFP rule load-balances ${what} on the source port: a ClusterIP is not routable, so the untranslated packet is lost`, i);
+    if (icmp) w.caveat({ kind: 'icmp', hop: i, text: `ping to a Service VIP gets no answer on Windows: VFP load-balances only the protocols of the service's ports (TCP/UDP). Test the service with TCP or UDP.`, source: `${K8S_LIMITS} (no ICMP transposition)` });
+    w.end('dropped', icmp ? `ping ${p.dstIp}: a Service VIP answers only on its TCP/UDP ports; no rule translates ICMP, so the echo is lost` : `no VFP rule load-balances ${what} on the source port: a ClusterIP is not routable, so the untranslated packet is lost`, i);
     return;
   }
 
-  if (!ctx.routes) {
+  // A backend the load balancer chose that no endpoint of this node knows.
+  if (w.dnatDip && w.dnatDip === dst && ctx.model.endpoints && !ctx.remote.has(dst)) {
+    const i = w.add({
+      at: 'vSwitch',
+      kind: 'drop',
+      action: 'stale backend',
+      inferred: true,
+      note: `${p.dstIp} is a backend of the load-balancing rule, but no HNS endpoint of this node (local or remote) has that address: kube-proxy creates an endpoint for every backend it programs, so this one is stale and nothing answers for it`,
+    });
+    w.caveat({ kind: 'black-hole', hop: i, text: `backend ${p.dstIp} is no endpoint of this bundle: the load balancer sends part of the traffic into a black hole`, source: 'kubernetes/kubernetes pkg/proxy/winkernel (an HNS endpoint per backend: local, or remote with isLocal false)' });
+    w.end('dropped', `the load balancer chose backend ${p.dstIp}, which is no endpoint of this node: a black hole (stale DIP)`, i);
+    return;
+  }
+
+  routeOut(w, opts);
+}
+
+/** outside → NodePort, node → its own NodePort: VFP rules first, then HNS's load balancer. */
+function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
+  const { ctx } = w;
+  const p = w.packet;
+  if (p.dstPort === undefined || p.proto === 'icmp' || depth > 0 || w.reply) return false;
+  const lb = ctx.nodePorts.get(`${p.dstPort}|${protoNumber(p)}`);
+  if (!lb) return false;
+  if (w.sourceKind === 'host') {
+    const i = w.add({
+      at: 'host',
+      kind: 'drop',
+      action: 'NodePort from the node itself',
+      inferred: true,
+      evidence: lb.src,
+      note: `HNS load balancer ${short(lb.id)} publishes NodePort ${p.dstPort}/${p.proto.toUpperCase()}, but no VFP rule of the host vNIC translated this packet; the Kubernetes docs list "Local NodePort access from the node itself" as not supported on Windows`,
+      nodes: [`loadbalancer:${lb.id}`],
+    });
+    w.caveat({ kind: 'limitation', hop: i, text: 'a node cannot reach its own NodePort on Windows (it works from other nodes and external clients)', source: `${K8S_LIMITS} ("Local NodePort access from the node itself")` });
+    w.end('dropped', `NodePort ${p.dstPort} from the node itself: not translated (a documented Windows limitation)`, i);
+    return true;
+  }
+  const backends = lb.endpointIds.map((id) => ctx.endpointsById.get(id.toLowerCase())).filter((e): e is HnsEndpoint => !!e && !!(e.ip || e.ipv6));
+  const fam = familyOf(p.dstIp);
+  // ExternalTrafficPolicy=Local programs the NodePort as DSR with local endpoints only (winkernel proxier.go).
+  const usable = backends.filter((e) => (fam === 6 ? e.ipv6 : e.ip) && (!lb.dsr || !e.isRemote));
+  const port = lb.ports.find((x) => x.externalPort === p.dstPort && x.protocol === protoNumber(p));
+  if (!usable.length) {
+    const i = w.add({
+      at: 'vSwitch',
+      kind: 'drop',
+      action: 'NodePort without backend',
+      inferred: true,
+      evidence: lb.src,
+      note: `HNS load balancer ${short(lb.id)} publishes NodePort ${p.dstPort} but none of its endpoints is ${lb.dsr ? 'local (ExternalTrafficPolicy Local programs local endpoints only)' : 'in this bundle'}`,
+      nodes: [`loadbalancer:${lb.id}`],
+    });
+    w.end('dropped', `NodePort ${p.dstPort}: no backend`, i);
+    return true;
+  }
+  const forced = w.flow.dip ? usable.find((e) => canonIp(e.ip) === canonIp(w.flow.dip) || canonIp(e.ipv6) === canonIp(w.flow.dip)) : undefined;
+  const pick = forced ?? usable[hashTuple(p) % usable.length];
+  const dip = (fam === 6 ? pick.ipv6 : pick.ip)!;
+  const before = { ...p };
+  w.packet = { ...p, dstIp: dip, dstPort: port?.internalPort ?? p.dstPort };
+  w.dnatDip = canonIp(dip);
+  w.viaHnsLb = true;
+  w.add({
+    at: 'vSwitch (NodePort)',
+    kind: 'note',
+    action: 'DNAT',
+    rewrite: { dstIp: dip, dstPort: w.packet.dstPort !== p.dstPort ? w.packet.dstPort : undefined },
+    evidence: lb.src,
+    inferred: true,
+    stateful: true,
+    note: `no VFP rule on the ${w.sourceKind === 'pod' ? 'source port' : 'uplink'} translated NodePort ${p.dstPort}; HNS load balancer ${short(lb.id)} publishes it (${usable.length} backend${usable.length > 1 ? 's' : ''}${lb.dsr ? ', DSR' : ''}), and the rule that applies it on a real node is not in this bundle's port dumps: the walk follows HNS${forced ? '' : usable.length > 1 ? ' and takes one backend by a hash of the 5-tuple' : ''}`,
+    alternatives: usable.filter((e) => e !== pick).map((e) => (fam === 6 ? e.ipv6 : e.ip)!),
+    before,
+    after: { ...w.packet },
+    nodes: [`loadbalancer:${lb.id}`, `endpoint:${pick.id}`],
+  });
+  forward(w, undefined, opts, depth + 1);
+  return true;
+}
+
+function hashTuple(p: Packet): number {
+  const s = `${p.srcIp}|${p.srcPort ?? ''}|${p.dstIp}|${p.dstPort ?? ''}|${p.proto}`;
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+function leaveEncapsulated(w: Walk): void {
+  const { ctx } = w;
+  const p = w.packet;
+  const enc = p.encap!;
+  const via = p.paRoute?.ifIndex !== undefined ? ctx.ifAddr.get(p.paRoute.ifIndex) : undefined;
+  const route = familyOf(enc.dstIp) === 4 ? lookupRoute(ctx, enc.dstIp, via) : undefined;
+  const constraint =
+    p.paRoute?.ifIndex !== undefined
+      ? via
+        ? route
+          ? `; ${p.paRoute.rule} pins it to interface index ${p.paRoute.ifIndex} (${via})`
+          : `; ${p.paRoute.rule} pins it to interface index ${p.paRoute.ifIndex} (${via}), which has no route to ${enc.dstIp}`
+        : `; ${p.paRoute.rule} pins it to interface index ${p.paRoute.ifIndex}, which the bundle's interface list does not name`
+      : '';
+  const i = w.add({
+    at: 'uplink',
+    kind: 'uplink',
+    action: `${enc.type} encap`,
+    rewrite: { encap: { type: enc.type, dstIp: enc.dstIp, vni: enc.vni } },
+    evidence: route?.route.src,
+    inferred: p.paRoute?.ifIndex !== undefined && (!via || !route) ? true : undefined,
+    note: `outer packet ${enc.srcIp ?? ctx.nodeIp ?? '?'} → ${enc.dstIp}${enc.vni !== undefined ? `, VNI ${enc.vni}` : ''}; inner ${p.srcIp} → ${p.dstIp}${constraint}`,
+    nodes: [...(ctx.extPort ? [`port:${ctx.extPort.key}`] : []), `next-hop:${enc.dstIp}`],
+  });
+  w.egress = { encapDst: enc.dstIp, nextHop: route && !route.route.onLink ? route.route.gateway : enc.dstIp, interface: route?.route.interface ?? via };
+  const remote = ctx.remote.get(canonIp(p.dstIp) ?? '');
+  // The encap rule decided where the packet goes; the uplink only carries it out.
+  let encapHop = i - 1;
+  while (encapHop > 0 && !w.hops[encapHop].rewrite?.encap) encapHop--;
+  w.end('forwarded', `encapsulated (${enc.type}${enc.vni !== undefined ? ` VNI ${enc.vni}` : ''}) to the provider address ${enc.dstIp}${remote ? ` where pod ${p.dstIp} lives` : ''}`, encapHop > 0 && encapHop !== i ? encapHop : i);
+}
+
+function routeOut(w: Walk, opts: WalkOptions): void {
+  const { ctx } = w;
+  const p = w.packet;
+  const v6 = familyOf(p.dstIp) === 6;
+  if (v6 ? !ctx.routes6 : !ctx.routes) {
     w.add({ at: 'host routing', kind: 'host-route', action: 'unknown', inferred: true, note: 'routes.txt is missing: the next hop cannot be read' });
     w.end('unknown', `${p.dstIp} is not on this node and routes.txt is missing, so the next hop is unknown`);
     return;
   }
-  const route = lookupRoute(ctx, p.dstIp);
-  if (!route) {
-    const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', note: `no route in the node's table covers ${p.dstIp} (and there is no default route)` });
-    w.end('dropped', `no route to ${p.dstIp} in routes.txt`, i);
-    return;
-  }
-  const r = route.route;
-  const remote = ctx.remote.get(p.dstIp);
-  const nextHop = r.onLink ? p.dstIp : r.gateway;
-  // Overlay pods are reachable only inside VXLAN: a pod address leaving bare is lost in the underlay.
-  if (ctx.podNetwork?.type === 'overlay') {
-    const n = ipToInt(p.dstIp)!;
-    const rsr = ctx.podNetwork.remoteSubnetRoutes.find((x) => {
-      const c = parseCidr(x.destinationPrefix);
-      return c && n >= c.lo && n <= c.hi;
+  let nextHop: string | undefined;
+  let iface: string | undefined;
+  let routeHop: number;
+  let onLinkText: string;
+  const remote = ctx.remote.get(canonIp(p.dstIp) ?? '');
+  if (v6) {
+    const r6 = lookupRoute6(ctx, p.dstIp);
+    if (!r6) {
+      const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', note: `no IPv6 route in the node's table covers ${p.dstIp} (and there is no ::/0 route)` });
+      w.end('dropped', `no IPv6 route to ${p.dstIp} in routes.txt`, i);
+      return;
+    }
+    const r = r6.route;
+    nextHop = r.onLink ? p.dstIp : r.gateway;
+    iface = `ifIndex ${r.ifIndex}`;
+    onLinkText = r.onLink ? `the on-link network of interface index ${r.ifIndex}` : `next hop ${r.gateway}`;
+    routeHop = w.add({
+      at: 'host routing',
+      kind: 'host-route',
+      action: r.onLink ? 'on-link' : `via ${r.gateway}`,
+      evidence: r.src,
+      note: `route ${r.destination}${r.destination.includes('/') ? '' : `/${r6.bits}`} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface index ${r.ifIndex} metric ${r.metric}`,
+      nodes: [`next-hop:${nextHop}`],
     });
-    // Only HNS's own remote subnets say an address is a pod behind VXLAN; other remote endpoints
-    // (the API server, node addresses) are reached through the underlay.
+  } else {
+    const route = lookupRoute(ctx, p.dstIp);
+    if (!route) {
+      const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', note: `no route in the node's table covers ${p.dstIp} (and there is no default route)` });
+      w.end('dropped', `no route to ${p.dstIp} in routes.txt`, i);
+      return;
+    }
+    const r = route.route;
+    nextHop = r.onLink ? p.dstIp : r.gateway;
+    iface = r.interface;
+    onLinkText = r.onLink ? `the on-link network of ${r.interface}` : `next hop ${r.gateway}`;
+    // Overlay pods are reachable only inside VXLAN: a pod address leaving bare is lost in the underlay.
+    // Only HNS's own remote subnets say an address is a pod behind VXLAN; other remote endpoints (the
+    // API server, node addresses) are reached through the underlay.
+    const rsr = (ctx.model.networks ?? []).some((n) => n.type === 'overlay') ? ctx.hns.remoteSubnetFor(p.dstIp) : undefined;
     if (rsr) {
+      // An lbnat rule with a map space can encapsulate to its backend itself (vfpctrl `/?` lbnat
+      // "[[space]]" and flag "262144: Encap"); the printed data does not say whether it does.
+      const lbHop = [...w.hops].reverse().find((h) => h.kind === 'vfp' && h.action === 'DNAT' && canonIp(h.after?.dstIp) === canonIp(p.dstIp));
+      const lbRule = lbHop ? ruleOfHop(w, lbHop) : undefined;
+      const mapSpace = lbRule ? ruleEffect(lbRule).mapSpace : undefined;
+      if (w.viaHnsLb && canonIp(p.dstIp) === w.dnatDip) {
+        // The load balancing itself was read from HNS; so is the tunnel to the backend's node.
+        const enc = { type: 'VXLAN', srcIp: ctx.nodeIp, dstIp: rsr.pa, vni: rsr.vni, dstMac: rsr.mac };
+        w.add({
+          at: 'vSwitch',
+          kind: 'note',
+          action: 'encap',
+          rewrite: { encap: { type: enc.type, dstIp: enc.dstIp, vni: enc.vni } },
+          inferred: true,
+          evidence: rsr.src,
+          note: `the backend is on another node: the HNS load balancer's traffic is taken as tunnelled to its RemoteSubnetRoute ${rsr.prefix} → ${rsr.pa}`,
+          before: { ...p },
+          after: { ...p, encap: enc },
+        });
+        w.packet = { ...p, encap: enc };
+        leaveEncapsulated(w);
+        return;
+      }
+      if (mapSpace) {
+        const enc = { type: 'VXLAN', srcIp: ctx.nodeIp, dstIp: rsr.pa, vni: rsr.vni, dstMac: rsr.mac };
+        w.add({
+          at: 'vSwitch',
+          kind: 'note',
+          action: 'encap (map space)',
+          rewrite: { encap: { type: enc.type, dstIp: enc.dstIp, vni: enc.vni } },
+          inferred: true,
+          unmodelled: `${lbHop!.rule} names map space ${mapSpace} but prints no encap setting: whether VFP tunnels the packet to its remote backend through it is not in the bundle`,
+          evidence: lbHop!.evidence,
+          note: `taken as tunnelled to HNS RemoteSubnetRoute ${rsr.prefix} → ${rsr.pa} (inferred)`,
+          before: { ...p },
+          after: { ...p, encap: enc },
+        });
+        w.packet = { ...p, encap: enc };
+        leaveEncapsulated(w);
+        return;
+      }
       const i = w.add({
         at: 'vSwitch',
         kind: 'drop',
         action: 'no encap',
         inferred: true,
-        evidence: ctx.podNetwork.src,
-        note: `HNS has RemoteSubnetRoute ${rsr.destinationPrefix} → PA ${rsr.providerAddress}, but no REMOTESUBNETROUTE rule on the source port encapsulated the packet (HNS and VFP disagree)`,
-        nodes: [`next-hop:${rsr.providerAddress}`],
+        evidence: rsr.src,
+        note: `HNS has RemoteSubnetRoute ${rsr.prefix} → PA ${rsr.pa}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)`,
+        nodes: [`next-hop:${rsr.pa}`],
       });
-      w.end('dropped', `no REMOTESUBNETROUTE rule encapsulates ${p.dstIp} (pod subnet ${rsr.destinationPrefix} on ${rsr.providerAddress}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
+      w.end('dropped', `no encap rule (REMOTESUBNETROUTE or map encap) covers ${p.dstIp} (pod subnet ${rsr.prefix} on ${rsr.pa}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
       return;
     }
+    routeHop = w.add({
+      at: 'host routing',
+      kind: 'host-route',
+      action: r.onLink ? 'on-link' : `via ${r.gateway}`,
+      evidence: r.src,
+      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? '; only the default route covers this pod address: the route for its node\'s pod subnet is missing' : ''}`,
+      nodes: [`next-hop:${nextHop}`],
+    });
   }
-  const routeHop = w.add({
-    at: 'host routing',
-    kind: 'host-route',
-    action: r.onLink ? 'on-link' : `via ${r.gateway}`,
-    evidence: r.src,
-    note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && isClusterAddress(ctx, p.dstIp) ? '; only the default route covers this pod address: the route for its node\'s pod subnet is missing' : ''}`,
-    nodes: [`next-hop:${nextHop}`],
-  });
   if (ctx.extPort?.policy && ctx.model.vfp) {
     const policy = ctx.model.vfp.getPolicy(ctx.extPort.key);
     if (policy) {
-      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'IN', w.packet, { flow: w.flow, nodeIp: ctx.nodeIp }, opts);
+      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'IN', w.packet, portCtx(w), opts);
       for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
       w.packet = res.packet;
       if (res.droppedAt !== undefined) {
@@ -335,14 +749,10 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions): v
     }
   }
   w.add({ at: 'uplink', kind: 'uplink', action: 'send', note: `leaves the node towards ${nextHop}`, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
-  w.egress = { nextHop, interface: r.interface };
+  w.egress = { nextHop, interface: iface };
   // The route chose the next hop: it decides a forwarded packet.
-  const deciding = routeHop;
-  w.end('forwarded', `leaves the node via ${r.onLink ? `the on-link network of ${r.interface}` : `next hop ${r.gateway}`}${w.packet.srcIp !== w.hops[0]?.after?.srcIp ? ` with source ${w.packet.srcIp} (SNAT)` : ''}`, deciding);
-}
-
-function isClusterAddress(ctx: WalkContext, ip: string): boolean {
-  return ctx.remote.has(ip) || ctx.local.has(ip);
+  const first = w.hops[0]?.after?.srcIp;
+  w.end('forwarded', `leaves the node via ${onLinkText}${first !== undefined && w.packet.srcIp !== first ? ` with source ${w.packet.srcIp} (SNAT)` : ''}`, routeHop);
 }
 
 function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: string | undefined, ep: HnsEndpoint | undefined, opts: WalkOptions): void {
@@ -363,7 +773,8 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     w.end('dropped', `VFP port ${port.name} of ${label} is blocked`, i);
     return;
   }
-  const r = walkPort(policy, `port ${short(port.name)} (${label})`, 'IN', w.packet, { flow: w.flow, nodeIp: w.ctx.nodeIp }, opts);
+  const ownIp = ep ? (familyOf(w.packet.dstIp) === 6 ? ep.ipv6 : ep.ip) : undefined;
+  const r = walkPort(policy, `port ${short(port.name)} (${label})`, 'IN', w.packet, portCtx(w, ownIp), opts);
   for (const h of r.hops) w.add({ ...h, nodes: [node ?? `port:${port.key}`] });
   w.packet = r.packet;
   if (r.droppedAt !== undefined) {
@@ -371,9 +782,87 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     return;
   }
   const adapter = ep ? w.ctx.adapterOf.get(ep.id) : undefined;
-  const i = w.add({ at: label, kind: 'deliver', action: 'deliver', evidence: adapter?.adapter.src ?? ep?.src, note: adapter ? `to ${adapter.adapter.name} in compartment ${adapter.compartment.id}` : undefined, nodes: node ? [node] : [] });
+  const notMine = ep && ownIp && canonIp(w.packet.dstIp) !== canonIp(ownIp);
+  const i = w.add({
+    at: label,
+    kind: 'deliver',
+    action: 'deliver',
+    evidence: adapter?.adapter.src ?? ep?.src,
+    inferred: notMine || undefined,
+    note: [
+      adapter ? `to ${adapter.adapter.name} in compartment ${adapter.compartment.id}` : undefined,
+      notMine ? `the packet is still addressed to ${w.packet.dstIp}, not to the pod's own ${ownIp}: no rule on its port translated it, and the pod's stack will not accept it` : undefined,
+    ]
+      .filter(Boolean)
+      .join('; ') || undefined,
+    nodes: node ? [node] : [],
+  });
+  if (notMine) {
+    w.caveat({ kind: 'black-hole', hop: i, text: `${label} receives a packet addressed to ${w.packet.dstIp}: the direct-server-return NAT rule that should turn it into ${ownIp} is missing on its port` });
+    w.end('dropped', `reaches ${label} still addressed to ${w.packet.dstIp}, which the pod does not own`, i);
+    return;
+  }
+  w.packet = { ...w.packet };
+  delete w.packet.l2Dst;
   // The last rule that let the packet in is what a reader wants named.
   let lastRule = i - 1;
   while (lastRule >= 0 && w.hops[lastRule].kind !== 'vfp') lastRule--;
   w.end('delivered', `delivered to ${label}`, lastRule >= 0 ? lastRule : i);
+}
+
+// --- the reply -----------------------------------------------------------------------------------
+
+/**
+ * The reply of a walked request, as a walk of its own: it starts where the request ended (the pod or
+ * host it reached, or the network beyond the uplink), crosses the layers back, and the flows the
+ * request created let it through and undo their rewrites. Its verdict says whether the source gets it
+ * as the answer to its own connection.
+ */
+export function walkReply(m: NodeModel, fwd: WalkResult, opts: WalkOptions = {}): WalkResult {
+  const proto = fwd.final.proto;
+  const sent = reverse(fwd.final);
+  const flow: Flow = { srcIp: sent.srcIp, dstIp: sent.dstIp, srcPort: sent.srcPort, dstPort: sent.dstPort, proto };
+  const none = (verdict: WalkResult['verdict'], reason: string, caveats: WalkCaveat[] = [], inferred = false): WalkResult => ({
+    flow,
+    verdict,
+    reason,
+    hops: [],
+    deciding: -1,
+    final: { ...sent },
+    egress: {},
+    path: [],
+    kind: 'reply',
+    dependsOnUnmodelled: !!fwd.dependsOnUnmodelled,
+    inferred,
+    caveats,
+  });
+  if (fwd.verdict !== 'delivered' && fwd.verdict !== 'forwarded') return none('unknown', `the request is ${fwd.verdict === 'dropped' ? 'dropped' : 'not known to arrive'}: there is no reply to walk`);
+  const icmp = (fwd.caveats ?? []).find((c) => c.kind === 'icmp');
+  if (icmp && fwd.verdict === 'forwarded') return none('dropped', `no echo reply: ${icmp.text}`, [icmp], true);
+  const flows = FlowTable.fromHops(fwd.hops);
+  const r = runWalk(m, flow, { ...opts, reply: false }, { fwd, flows });
+  // What the source expects: its own request, reversed.
+  const asSent: Tuple = { srcIp: fwd.flow.srcIp, dstIp: fwd.flow.dstIp, srcPort: fwd.hops[0]?.after?.srcPort ?? fwd.flow.srcPort, dstPort: fwd.flow.proto === 'icmp' ? undefined : fwd.flow.dstPort, proto };
+  const expected = reverse(asSent);
+  if (r.verdict === 'delivered' || r.verdict === 'forwarded') {
+    if (sameTuple(r.final, expected)) r.reason += `; it is the answer ${fmt(expected.srcIp, expected.srcPort)} → ${fmt(expected.dstIp, expected.dstPort)} the source expects`;
+    else {
+      const stateless = (fwd.caveats ?? []).filter((c) => c.kind === 'stateless-rewrite').map((c) => c.text);
+      const text = `the source expects ${fmt(expected.srcIp, expected.srcPort)} → ${fmt(expected.dstIp, expected.dstPort)} but gets ${fmt(r.final.srcIp, r.final.srcPort)} → ${fmt(r.final.dstIp, r.final.dstPort)}: its connection will not accept it${stateless.length ? ` (${stateless.join('; ')})` : ''}`;
+      r.caveats!.push({ kind: 'reply-mismatch', text });
+      r.reason += `; but ${text}`;
+    }
+  }
+  // A request that left the node with a pod's own address is answered only if the network outside
+  // routes that address back here.
+  const fwdSrc = canonIp(fwd.final.srcIp) ?? '';
+  const ctx = walkContext(m);
+  if (fwd.verdict === 'forwarded' && !fwd.egress.encapDst && ctx.local.has(fwdSrc) && !ctx.remote.has(canonIp(fwd.final.dstIp) ?? '')) {
+    r.caveats!.push({
+      kind: 'no-return',
+      text: `the request left the node with the pod's own address ${fwd.final.srcIp} (not SNATed): this reply arrives only if the network outside routes ${fwd.final.srcIp} back to this node`,
+    });
+    r.inferred = true;
+  }
+  return r;
 }

@@ -1,12 +1,19 @@
 // Which rule of a VFP group a packet matches. A group selects by priority (lowest number wins) or,
-// for "Longest prefix match on Destination IP" groups, by the most specific destination range
-// (priority breaks ties). Groups are compiled once into an index by exact destination IP so that a
-// group of thousands of load-balancer rules answers in constant time.
+// for "Longest prefix match" groups, by the most specific destination range (priority breaks ties).
+// Two rules of the same rank that both match are reported: which one a real node applies is not
+// defined anywhere. Groups are compiled once into an index by exact destination address so a group
+// of thousands of load-balancer rules answers in constant time.
 import type { VfpCondition, VfpGroup, VfpRule } from '../../parsers/vfp/index.ts';
-import type { Packet, SkippedRule } from './types.ts';
-import { ipToInt, rangeBits } from './ip.ts';
+import { ruleEffect } from '../../parsers/vfp/index.ts';
+import type { MatchedCondition, Packet, SkippedRule } from './types.ts';
+import { ipToInt, ipv6ToHex, rangeBits, rangeBits6 } from './ip.ts';
 
-const PROTO: Record<string, number> = { tcp: 6, udp: 17, icmp: 1 };
+/** IANA protocol numbers; ICMP on IPv6 is ICMPv6 (58). */
+export function protoNumber(p: Packet): number {
+  if (p.proto === 'tcp') return 6;
+  if (p.proto === 'udp') return 17;
+  return p.srcIp.includes(':') ? 58 : 1;
+}
 
 export type CondResult = 'match' | 'miss' | 'unknown';
 
@@ -16,25 +23,40 @@ export interface CondCheck {
   why?: string;
 }
 
+function ipCheck(c: VfpCondition, ip: string, side: string): CondCheck {
+  const v4 = ipToInt(ip);
+  if (v4 !== undefined) {
+    if (c.ipRanges?.length) return c.ipRanges.some((r) => v4 >= r.lo && v4 <= r.hi) ? { result: 'match' } : { result: 'miss', why: `${side} ${ip} ∉ ${c.value}` };
+    if (c.ip6Ranges?.length) return { result: 'miss', why: `${side} ${ip} is IPv4, ${c.value} is IPv6` };
+    return { result: 'unknown', why: `${c.key} : ${c.value} not understood` };
+  }
+  const v6 = ipv6ToHex(ip);
+  if (v6 !== undefined) {
+    if (c.ip6Ranges?.length) return c.ip6Ranges.some((r) => v6 >= r.lo && v6 <= r.hi) ? { result: 'match' } : { result: 'miss', why: `${side} ${ip} ∉ ${c.value}` };
+    if (c.ipRanges?.length) return { result: 'miss', why: `${side} ${ip} is IPv6, ${c.value} is IPv4` };
+  }
+  return { result: 'unknown', why: `${c.key} : ${c.value} not understood` };
+}
+
 export function checkCondition(c: VfpCondition, p: Packet): CondCheck {
   switch (c.kind) {
-    case 'protocols':
+    case 'protocols': {
       if (!c.protocols?.length) return { result: 'unknown', why: `${c.key} : ${c.value} not understood` };
-      return c.protocols.includes(PROTO[p.proto]) ? { result: 'match' } : { result: 'miss', why: `protocol ${PROTO[p.proto]} ∉ ${c.value}` };
-    case 'srcIp':
-    case 'dstIp': {
-      const ip = ipToInt(c.kind === 'srcIp' ? p.srcIp : p.dstIp);
-      if (!c.ipRanges?.length || ip === undefined) return { result: 'unknown', why: `${c.key} : ${c.value} not understood` };
-      return c.ipRanges.some((r) => ip >= r.lo && ip <= r.hi)
-        ? { result: 'match' }
-        : { result: 'miss', why: `${c.kind === 'srcIp' ? 'source' : 'destination'} ${c.kind === 'srcIp' ? p.srcIp : p.dstIp} ∉ ${c.value}` };
+      const n = protoNumber(p);
+      return c.protocols.includes(n) ? { result: 'match' } : { result: 'miss', why: `protocol ${n} ∉ ${c.value}` };
     }
+    case 'srcIp':
+      return ipCheck(c, p.srcIp, 'source');
+    case 'dstIp':
+      return ipCheck(c, p.dstIp, 'destination');
     case 'srcPort':
     case 'dstPort': {
       const port = c.kind === 'srcPort' ? p.srcPort : p.dstPort;
+      const side = c.kind === 'srcPort' ? 'source' : 'destination';
       if (!c.ports?.length) return { result: 'unknown', why: `${c.key} : ${c.value} not understood` };
-      if (port === undefined) return { result: 'unknown', why: `the flow has no ${c.kind === 'srcPort' ? 'source' : 'destination'} port to compare with ${c.value}` };
-      return c.ports.some((r) => port >= r.lo && port <= r.hi) ? { result: 'match' } : { result: 'miss', why: `${c.kind === 'srcPort' ? 'source' : 'destination'} port ${port} ∉ ${c.value}` };
+      // ICMP has no ports: a port condition cannot match it.
+      if (port === undefined) return p.proto === 'icmp' ? { result: 'miss', why: `ICMP has no ${side} port (${c.value})` } : { result: 'unknown', why: `the flow has no ${side} port to compare with ${c.value}` };
+      return c.ports.some((r) => port >= r.lo && port <= r.hi) ? { result: 'match' } : { result: 'miss', why: `${side} port ${port} ∉ ${c.value}` };
     }
     case 'srcMac':
     case 'dstMac': {
@@ -46,6 +68,56 @@ export function checkCondition(c: VfpCondition, p: Packet): CondCheck {
     default:
       return { result: 'unknown', why: `condition "${c.key} : ${c.value}" is not modelled` };
   }
+}
+
+const FIELD: Record<VfpCondition['kind'], string> = {
+  protocols: 'protocol',
+  srcIp: 'source IP',
+  dstIp: 'destination IP',
+  srcPort: 'source port',
+  dstPort: 'destination port',
+  srcMac: 'source MAC',
+  dstMac: 'destination MAC',
+  vlan: 'VLAN',
+  other: '',
+};
+const PROTO_NAMES: Record<number, string> = { 1: 'ICMP', 6: 'TCP', 17: 'UDP', 58: 'ICMPv6' };
+
+/** The packet's value a condition is compared with, in words (`(none)` when the packet has none). */
+function packetValue(c: VfpCondition, p: Packet): string {
+  switch (c.kind) {
+    case 'protocols': {
+      const n = protoNumber(p);
+      return `${n} (${PROTO_NAMES[n]})`;
+    }
+    case 'srcIp':
+      return p.srcIp;
+    case 'dstIp':
+      return p.dstIp;
+    case 'srcPort':
+      return p.srcPort === undefined ? '(none)' : String(p.srcPort);
+    case 'dstPort':
+      return p.dstPort === undefined ? '(none)' : String(p.dstPort);
+    case 'srcMac':
+      return p.srcMac ?? '(not in the bundle)';
+    case 'dstMac':
+      return p.dstMac ?? '(not in the bundle)';
+    default:
+      return '(not modelled)';
+  }
+}
+
+/**
+ * Why a rule (or group) that matched did: each of its conditions against the packet's value, judged by
+ * the same `checkCondition` that says why other rules did not match. An empty list: the rule has no
+ * condition and matches every packet.
+ */
+export function explainMatch(conds: VfpCondition[], p: Packet): MatchedCondition[] {
+  return conds.map((c) => {
+    const r = checkCondition(c, p);
+    // A matched rule has no missed condition; should one appear, it is not evaluable here either.
+    return { field: FIELD[c.kind] || c.key, value: packetValue(c, p), condition: c.value, result: r.result === 'match' ? 'match' : 'unknown' };
+  });
 }
 
 export function checkConditions(conds: VfpCondition[], p: Packet): CondCheck {
@@ -66,7 +138,8 @@ interface CompiledRule {
 }
 
 export interface CompiledGroup {
-  byDst: Map<number, CompiledRule[]>;
+  /** Rules whose destination is one address: IPv4 by number, IPv6 by its hex text. */
+  byDst: Map<number | string, CompiledRule[]>;
   /** Rules without a single-address destination: always candidates. */
   others: CompiledRule[];
   ordered: CompiledRule[];
@@ -75,19 +148,31 @@ export interface CompiledGroup {
 
 const compiled = new WeakMap<VfpGroup, CompiledGroup>();
 
+function dstBitsOf(rule: VfpRule): number {
+  const dst = rule.conditions.find((c) => c.kind === 'dstIp');
+  if (dst?.ipRanges?.length) return Math.min(...dst.ipRanges.map((r) => rangeBits(r.lo, r.hi)));
+  if (dst?.ip6Ranges?.length) return Math.min(...dst.ip6Ranges.map((r) => rangeBits6(r.lo, r.hi)));
+  return 0;
+}
+
+function singleDst(rule: VfpRule): number | string | undefined {
+  const dst = rule.conditions.find((c) => c.kind === 'dstIp');
+  if (!dst) return undefined;
+  const n4 = dst.ipRanges?.length ?? 0;
+  const n6 = dst.ip6Ranges?.length ?? 0;
+  if (n4 === 1 && n6 === 0 && dst.ipRanges![0].lo === dst.ipRanges![0].hi) return dst.ipRanges![0].lo;
+  if (n6 === 1 && n4 === 0 && dst.ip6Ranges![0].lo === dst.ip6Ranges![0].hi) return dst.ip6Ranges![0].lo;
+  return undefined;
+}
+
 function compile(g: VfpGroup): CompiledGroup {
   const lpm = g.matchType === 'lpm';
-  const ordered: CompiledRule[] = g.rules.map((rule, i) => {
-    const dst = rule.conditions.find((c) => c.kind === 'dstIp');
-    const bits = dst?.ipRanges?.length ? Math.min(...dst.ipRanges.map((r) => rangeBits(r.lo, r.hi))) : 0;
-    return { rule, order: i, dstBits: bits };
-  });
+  const ordered: CompiledRule[] = g.rules.map((rule, i) => ({ rule, order: i, dstBits: dstBitsOf(rule) }));
   ordered.sort((a, b) => better(a, b, lpm));
-  const byDst = new Map<number, CompiledRule[]>();
+  const byDst = new Map<number | string, CompiledRule[]>();
   const others: CompiledRule[] = [];
   for (const r of ordered) {
-    const dst = r.rule.conditions.find((c) => c.kind === 'dstIp');
-    const single = dst?.ipRanges?.length === 1 && dst.ipRanges[0].lo === dst.ipRanges[0].hi ? dst.ipRanges[0].lo : undefined;
+    const single = singleDst(r.rule);
     if (single === undefined) others.push(r);
     else {
       const list = byDst.get(single);
@@ -98,18 +183,27 @@ function compile(g: VfpGroup): CompiledGroup {
   return { byDst, others, ordered, lpm };
 }
 
-/** Sort order: the rule VFP prefers first. */
-function better(a: CompiledRule, b: CompiledRule, lpm: boolean): number {
+/** Rank of a rule in its group: the same rank means VFP has no stated way to choose between the two. */
+function rank(a: CompiledRule, b: CompiledRule, lpm: boolean): number {
   if (lpm && a.dstBits !== b.dstBits) return b.dstBits - a.dstBits;
   const pa = a.rule.priority ?? Number.MAX_SAFE_INTEGER;
   const pb = b.rule.priority ?? Number.MAX_SAFE_INTEGER;
-  return pa - pb || a.order - b.order;
+  return pa - pb;
+}
+
+/** Sort order: the rule VFP prefers first (printed order breaks a tie, but the tie is reported). */
+function better(a: CompiledRule, b: CompiledRule, lpm: boolean): number {
+  return rank(a, b, lpm) || a.order - b.order;
 }
 
 export interface RuleMatch {
   rule: VfpRule;
   /** A condition could not be evaluated; the match is an inference. */
   uncertain?: string;
+  /** Another rule of the same rank that also matches. */
+  tie?: VfpRule;
+  /** The tied rule does the same thing (same type and data), so the outcome does not depend on the choice. */
+  tieSame?: boolean;
 }
 
 export function compiledGroup(g: VfpGroup): CompiledGroup {
@@ -121,24 +215,52 @@ export function compiledGroup(g: VfpGroup): CompiledGroup {
   return c;
 }
 
+function dstKey(ip: string): number | string | undefined {
+  return ipToInt(ip) ?? ipv6ToHex(ip);
+}
+
+function sameEffect(a: VfpRule, b: VfpRule): boolean {
+  if (a.type !== b.type) return false;
+  const ea = ruleEffect(a);
+  const eb = ruleEffect(b);
+  const dips = (r: VfpRule) => r.dipRanges.map((d) => `${d.ip}:${d.port ?? ''}`).sort().join(',');
+  const enc = (r: VfpRule) => r.encapDestinations.map((d) => `${d.ip}/${d.mac ?? ''}/${d.greKey ?? ''}`).join(',');
+  return dips(a) === dips(b) && enc(a) === enc(b) && ea.natIp === eb.natIp && ea.natPool === eb.natPool && JSON.stringify(ea.modify) === JSON.stringify(eb.modify) && JSON.stringify(ea.rewrites) === JSON.stringify(eb.rewrites);
+}
+
 /** The rule the group selects for the packet, or undefined. */
 export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
   const c = compiledGroup(g);
-  const dst = ipToInt(p.dstIp);
-  const exact = dst === undefined ? undefined : c.byDst.get(dst);
+  const key = dstKey(p.dstIp);
+  const exact = key === undefined ? undefined : c.byDst.get(key);
   // Merge the exact-destination candidates with the always-candidates, best first.
   let i = 0;
   let j = 0;
   const a = exact ?? [];
   const b = c.others;
   let uncertain: RuleMatch | undefined;
+  let found: { m: RuleMatch; cr: CompiledRule } | undefined;
   while (i < a.length || j < b.length) {
     const next = j >= b.length || (i < a.length && better(a[i], b[j], c.lpm) <= 0) ? a[i++] : b[j++];
+    if (found) {
+      // Only rules of the same rank as the chosen one can tie.
+      if (rank(next, found.cr, c.lpm) !== 0) break;
+      if (checkConditions(next.rule.conditions, p).result === 'match' && next.rule !== found.cr.rule) {
+        found.m.tie = next.rule;
+        found.m.tieSame = sameEffect(found.cr.rule, next.rule);
+        break;
+      }
+      continue;
+    }
     const r = checkConditions(next.rule.conditions, p);
-    if (r.result === 'match') return uncertain ?? { rule: next.rule };
+    if (r.result === 'match') {
+      found = { m: uncertain ?? { rule: next.rule }, cr: next };
+      if (uncertain) break;
+      continue;
+    }
     if (r.result === 'unknown' && !uncertain) uncertain = { rule: next.rule, uncertain: r.why };
   }
-  return uncertain;
+  return found?.m ?? uncertain;
 }
 
 /** The rules VFP would have preferred to `chosen` and why each did not match (for the walkthrough). */

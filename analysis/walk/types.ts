@@ -5,6 +5,7 @@ import type { SourceRef } from '../../parsers/types.ts';
 export type Proto = 'tcp' | 'udp' | 'icmp';
 
 export interface Flow {
+  /** IPv4 or IPv6 (both ends of one family); `icmp` on IPv6 means ICMPv6. */
   srcIp: string;
   dstIp: string;
   dstPort?: number;
@@ -32,6 +33,13 @@ export interface Packet {
   srcMac?: string;
   dstMac?: string;
   encap?: Encap;
+  /**
+   * Direct server return: the backend the frame is sent to while the IP destination stays the VIP
+   * (an lbnat rule whose data fixes the MAC but does not say "Modifying destination IP").
+   */
+  l2Dst?: string;
+  /** A paroute rule matched: the outer packet is routed by the host, pinned to this interface when the rule says so. */
+  paRoute?: { rule: string; ifIndex?: number; compartment?: string };
 }
 
 export interface Rewrite {
@@ -50,6 +58,18 @@ export interface SkippedRule {
   priority?: number;
   why: string;
   src: SourceRef;
+}
+
+/** One condition of the rule that matched, against the packet's value (`destination IP 8.8.8.8 ∈ 0.0.0.0-255.255.255.255`). */
+export interface MatchedCondition {
+  /** What the condition looks at: 'destination IP', 'protocol', 'source port', … (the printed key when not modelled). */
+  field: string;
+  /** The packet's value when the rule was met. */
+  value: string;
+  /** The condition as the bundle prints it. */
+  condition: string;
+  /** 'unknown': the condition could not be evaluated, so the match is an inference. */
+  result: 'match' | 'unknown';
 }
 
 export type HopKind = 'source' | 'compartment' | 'vfp' | 'layer-default' | 'vswitch' | 'host-route' | 'uplink' | 'deliver' | 'drop' | 'note';
@@ -76,12 +96,48 @@ export interface WalkHop {
   before?: Packet;
   after?: Packet;
   skipped?: SkippedRule[];
+  /**
+   * Why the rule matched: each of its conditions (then its group's, marked "(group)") against the
+   * packet. Set on every hop of a matched rule; empty when the rule has no condition (matches everything).
+   */
+  matchedBecause?: MatchedCondition[];
   /** Other backends a load balancer could have picked. */
   alternatives?: string[];
   /** Topology node ids this hop lights up. */
   nodes?: string[];
   /** The matched rule keeps flow state (stateful flag, or "Creating a flow pair"): replies are translated back. */
   stateful?: boolean;
+  /**
+   * The rule's effect is not modelled (an unknown type whose data says nothing the engine understands, an
+   * encap destination the bundle does not resolve, …): the reason. The walk's verdict depends on it.
+   */
+  unmodelled?: string;
+  /** Another rule of the same priority also matches: which one a real node applies is undefined. */
+  ambiguous?: string;
+  /** A non-terminating match that a later group of the same layer overrode (VFP applies the last group's match). */
+  superseded?: boolean;
+  /** Reply walks: the layer let the packet through by the flow state the request created, not by a rule. */
+  flow?: boolean;
+}
+
+export type CaveatKind =
+  | 'unmodelled'
+  | 'ambiguous'
+  | 'icmp'
+  | 'stateless-rewrite'
+  | 'black-hole'
+  | 'reply-mismatch'
+  | 'no-return'
+  | 'limitation';
+
+/** Something the reader must know about the verdict, with the source that says why. */
+export interface WalkCaveat {
+  kind: CaveatKind;
+  text: string;
+  /** The hop it concerns. */
+  hop?: number;
+  /** Where the behaviour is documented (a URL or document section), when it is not the bundle itself. */
+  source?: string;
 }
 
 /** The reply of a delivered or forwarded flow, as far as the rules on the way make it visible. */
@@ -98,6 +154,22 @@ export interface ReturnPath {
 
 export type Verdict = 'delivered' | 'forwarded' | 'dropped' | 'unknown';
 
+/**
+ * A finding that concerns this walk (analysis/walk/findings-on-path.ts): a check's finding about an
+ * object or rule on the path (`key` is its FindingView key), or what the walk itself sees on its path
+ * (`key` is `walk:<id>#n`).
+ */
+export interface WalkFinding {
+  key: string;
+  id: string;
+  severity: 'error' | 'warning' | 'info';
+  title: string;
+  /** 0-based index of the hop it concerns. */
+  hop?: number;
+  /** One sentence: how this finding bears on this packet. */
+  why: string;
+}
+
 export interface WalkResult {
   flow: Flow;
   verdict: Verdict;
@@ -111,4 +183,25 @@ export interface WalkResult {
   path: string[];
   /** The reply, for delivered and forwarded flows. */
   returnPath?: ReturnPath;
+  /** 'reply' for the walk of a reply (`trace --reply`, walkReply); absent or 'forward' otherwise. */
+  kind?: 'forward' | 'reply';
+  // The three fields below are always set by the engine; optional only so results built elsewhere stay valid.
+  /** The verdict depends on a hop whose effect is not modelled (see the hops' `unmodelled`): show it beside the verdict. */
+  dependsOnUnmodelled?: boolean;
+  /** At least one hop is an inference (hops with `inferred`), not read from the bundle. */
+  inferred?: boolean;
+  /** What the reader must know about this verdict (ambiguous rules, ICMP limits, stale backends, …). */
+  caveats?: WalkCaveat[];
+  /**
+   * The findings on the path, joined by the caller (`withPathFindings`): walkFlow itself runs no check.
+   * Absent when nobody joined them; an empty list when none concerns this walk.
+   */
+  findings?: WalkFinding[];
+  /**
+   * The worst error or warning on the path, as the clause the verdict carries: "delivered, but <text>"
+   * (for a dropped or unknown walk: "dropped, and <text>"). The verdict itself stays what the rules say.
+   */
+  verdictCaveat?: { severity: 'error' | 'warning'; text: string };
+  /** The reply walked as a packet of its own, when asked for (`walkFlow(…, { reply: true })`). */
+  reply?: WalkResult;
 }

@@ -1,12 +1,17 @@
 // One VFP port, one direction: the layers in VFP's order (OUT — leaving the port's NIC into the
 // switch — by ascending layer priority; IN — from the switch to the NIC — by descending), in each
-// layer the groups of that direction and IP version by priority, in each group the rule VFP selects.
-// A terminating rule ends its layer; a block ends the walk; a layer where nothing matched allows the
-// packet only when the layer says "Default Allow".
-import type { VfpLayer, VfpPortPolicy } from '../../parsers/vfp/index.ts';
-import type { Packet, WalkHop } from './types.ts';
-import { checkConditions, explainSkipped, selectRule } from './match.ts';
+// layer the groups of that direction and IP family by priority, in each group the rule VFP selects.
+// Within a layer (Firestone, NSDI 2017, as summarised in ARCHITECTURE.md): a terminating match is
+// applied at once and ends the layer; otherwise the last group that matched decides, so a
+// non-terminating match of an earlier group is overridden. A layer where nothing matched allows
+// the packet only when it says "Default Allow". On a reply walk, a layer that holds a flow of the
+// request lets the packet through with the reverse rewrite before any rule is looked at.
+import type { VfpGroup, VfpLayer, VfpPortPolicy } from '../../parsers/vfp/index.ts';
+import type { MatchedCondition, Packet, Rewrite, WalkHop } from './types.ts';
+import { checkConditions, explainMatch, explainSkipped, selectRule, type RuleMatch, type CondCheck } from './match.ts';
 import { applyRule, type ActionContext } from './actions.ts';
+import type { FlowTable } from './flows.ts';
+import { ipToInt } from './ip.ts';
 
 export interface PortWalkResult {
   hops: WalkHop[];
@@ -19,6 +24,13 @@ export interface PortWalkResult {
 export interface WalkOptions {
   /** Record the rules passed over before each match (the walkthrough's context). */
   explain?: boolean;
+  /** Also walk the reply of a delivered or forwarded flow (`WalkResult.reply`). */
+  reply?: boolean;
+}
+
+export interface PortWalkContext extends ActionContext {
+  /** Reply walks: the flows the request created. */
+  flows?: FlowTable;
 }
 
 const byPriority = (a: { priority?: number }, b: { priority?: number }) => (a.priority ?? Number.MAX_SAFE_INTEGER) - (b.priority ?? Number.MAX_SAFE_INTEGER);
@@ -31,32 +43,138 @@ function isDefaultAllow(l: VfpLayer): boolean | undefined {
 }
 
 const sameDirection = (d: string, dir: 'IN' | 'OUT') => d.trim().toUpperCase() === dir;
-const ipv4Group = (t: string) => !/6/.test(t);
+/** Group `Type :` is `IPv4` or `IPv6` (SdnDiagnostics ValidateSet; vfpctrl `/add-group … in|out|inv6|outv6`). */
+const familyOfGroup = (t: string): 4 | 6 => (/6/.test(t) ? 6 : 4);
 
-export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | 'OUT', start: Packet, ctx: ActionContext, opts: WalkOptions = {}): PortWalkResult {
+export const layerName = (l: VfpLayer) => l.friendlyName ?? l.id;
+
+function rewriteBetween(a: Packet, b: Packet): Rewrite | undefined {
+  const r: Rewrite = {};
+  if (a.srcIp !== b.srcIp) r.srcIp = b.srcIp;
+  if (a.dstIp !== b.dstIp) r.dstIp = b.dstIp;
+  if (a.srcPort !== b.srcPort && b.srcPort !== undefined) r.srcPort = b.srcPort;
+  if (a.dstPort !== b.dstPort && b.dstPort !== undefined) r.dstPort = b.dstPort;
+  return Object.keys(r).length ? r : undefined;
+}
+
+/** The matched rule's conditions, then its group's (marked), each against the packet. */
+function matchedBecause(g: VfpGroup, m: RuleMatch, p: Packet): MatchedCondition[] {
+  const out = explainMatch(m.rule.conditions, p);
+  if (g.conditions.length) for (const c of explainMatch(g.conditions, p)) out.push({ ...c, field: `${c.field} (group)` });
+  return out;
+}
+
+interface Candidate {
+  g: VfpGroup;
+  m: RuleMatch;
+  gc: CondCheck;
+}
+
+export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | 'OUT', start: Packet, ctx: PortWalkContext, opts: WalkOptions = {}): PortWalkResult {
   const hops: WalkHop[] = [];
   let packet = start;
   const layers = [...policy.layers].sort(byPriority);
   if (dir === 'IN') layers.reverse();
   const at = `${portLabel} ${dir}`;
+  const fam = ipToInt(start.srcIp) !== undefined ? 4 : 6;
+  const actx: ActionContext = { ...ctx, policy };
   for (const layer of layers) {
-    const groups = layer.groups.filter((g) => sameDirection(g.direction, dir) && ipv4Group(g.ipVersion)).sort(byPriority);
+    const name = layerName(layer);
+    const flow = ctx.flows?.match(policy.portName, name, packet);
+    if (flow) {
+      const after: Packet = { ...packet, srcIp: flow.to.srcIp, dstIp: flow.to.dstIp, srcPort: flow.to.srcPort, dstPort: flow.to.dstPort };
+      const rw = rewriteBetween(packet, after);
+      hops.push({
+        at,
+        kind: 'vfp',
+        port: policy.portName,
+        direction: dir,
+        layer: name,
+        group: flow.hop.group,
+        rule: flow.hop.rule,
+        ruleType: flow.hop.ruleType,
+        priority: flow.hop.priority,
+        action: rw ? 'flow (reverse rewrite)' : 'flow (allow)',
+        rewrite: rw,
+        evidence: flow.hop.evidence,
+        note: `matches the flow the request created at this layer (hop ${flow.hopIndex + 1}: ${flow.hop.rule ?? flow.hop.at}); VFP applies the flow before the layer's rules`,
+        before: packet,
+        after,
+        flow: true,
+        stateful: true,
+      });
+      packet = after;
+      continue;
+    }
+    const groups = layer.groups.filter((g) => sameDirection(g.direction, dir) && familyOfGroup(g.ipVersion) === fam).sort(byPriority);
     if (!groups.length) continue;
-    let matched = false;
+    let decided: Candidate | undefined;
+    const pending: Candidate[] = [];
     for (const g of groups) {
       const gc = checkConditions(g.conditions, packet);
       if (gc.result === 'miss') continue;
       const m = selectRule(g, packet);
       if (!m) continue;
-      matched = true;
-      const res = applyRule(m.rule, packet, ctx);
-      const notes = [res.note, m.uncertain && `matched assuming: ${m.uncertain}`, gc.result === 'unknown' && `group condition not evaluable: ${gc.why}`].filter(Boolean);
+      if (m.rule.terminating) {
+        decided = { g, m, gc };
+        break;
+      }
+      pending.push({ g, m, gc });
+    }
+    if (!decided && pending.length) decided = pending[pending.length - 1];
+    for (const c of pending) {
+      if (c === decided) break;
+      hops.push({
+        at,
+        kind: 'vfp',
+        port: policy.portName,
+        direction: dir,
+        layer: name,
+        group: c.g.friendlyName ?? c.g.id,
+        rule: c.m.rule.name,
+        ruleType: c.m.rule.type,
+        priority: c.m.rule.priority,
+        action: 'matched, overridden',
+        evidence: c.m.rule.src,
+        superseded: true,
+        matchedBecause: matchedBecause(c.g, c.m, packet),
+        note: `a non-terminating match; a later group of ${name} also matches, and VFP applies the last group's match (NSDI 2017 paper)`,
+        before: packet,
+        after: packet,
+      });
+    }
+    if (decided) {
+      const { g, m, gc } = decided;
+      let res = applyRule(m.rule, packet, actx);
+      // A reply is part of the connection its request opened: a NAT or load-balancing rule of a layer the
+      // request crossed does not rewrite it (OutboundNAT and service rules are for connections the pod
+      // opens; replies to probes, NodePorts and other pods' connections are not NATed on a real node).
+      const rw = res.rewrite;
+      if (ctx.flows && rw && (rw.srcIp !== undefined || rw.dstIp !== undefined || rw.srcPort !== undefined || rw.dstPort !== undefined) && (res.kind === 'nat' || res.kind === 'lb') && ctx.flows.crossed(policy.portName, name)) {
+        res = {
+          kind: 'allow',
+          action: 'not applied (reply)',
+          packet,
+          keepsState: false,
+          inferred: true,
+          note: `the answer belongs to a connection that came in through this layer; VFP's connection state keeps ${m.rule.name} from rewriting it (inferred: VFP documents flows per connection, not this case)`,
+        };
+      }
+      const notes = [
+        res.note,
+        m.uncertain && `matched assuming: ${m.uncertain}`,
+        gc.result === 'unknown' && `group condition not evaluable: ${gc.why}`,
+        m.tie &&
+          (m.tieSame
+            ? `rule ${m.tie.name} has the same priority, also matches and does the same thing`
+            : `rule ${m.tie.name} has the same priority ${m.rule.priority ?? ''} and also matches: which of the two a real node applies is undefined`),
+      ].filter(Boolean);
       const hop: WalkHop = {
         at,
         kind: 'vfp',
         port: policy.portName,
         direction: dir,
-        layer: layer.friendlyName ?? layer.id,
+        layer: name,
         group: g.friendlyName ?? g.id,
         rule: m.rule.name,
         ruleType: m.rule.type,
@@ -64,45 +182,45 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         action: res.action,
         rewrite: res.rewrite,
         evidence: m.rule.src,
-        inferred: res.inferred || !!m.uncertain || gc.result === 'unknown' || undefined,
+        inferred: res.inferred || !!m.uncertain || gc.result === 'unknown' || (!!m.tie && !m.tieSame) || undefined,
         note: notes.length ? notes.join('; ') : undefined,
         before: packet,
         after: res.packet,
         alternatives: res.alternatives?.length ? res.alternatives : undefined,
         skipped: opts.explain ? explainSkipped(g, packet, m.rule) : undefined,
-        stateful: m.rule.stateful || m.rule.ruleData.some((l) => /flow pair/i.test(l)) || undefined,
+        matchedBecause: matchedBecause(g, m, packet),
+        stateful: res.keepsState || undefined,
+        unmodelled: res.unmodelled,
+        ambiguous: m.tie && !m.tieSame ? `${m.rule.name} and ${m.tie.name} (priority ${m.rule.priority ?? '?'})` : undefined,
       };
       hops.push(hop);
       packet = res.packet;
       if (res.kind === 'block') {
-        return { hops, packet, droppedAt: hops.length - 1, reason: `blocked by ${m.rule.name} (${layer.friendlyName ?? layer.id} / ${g.friendlyName ?? g.id}) on ${at}` };
+        return { hops, packet, droppedAt: hops.length - 1, reason: `blocked by ${m.rule.name} (${name} / ${g.friendlyName ?? g.id}) on ${at}` };
       }
-      if (m.rule.terminating) break;
+      continue;
     }
-    if (!matched) {
-      const allow = isDefaultAllow(layer);
-      const name = layer.friendlyName ?? layer.id;
-      if (allow === false || allow === undefined) {
-        hops.push({
-          at,
-          kind: 'layer-default',
-          port: policy.portName,
-          direction: dir,
-          layer: name,
-          action: 'drop',
-          evidence: layer.src,
-          inferred: true,
-          note:
-            allow === false
-              ? `no rule of layer ${name} matches and the layer is not "Default Allow": VFP drops unmatched packets`
-              : `no rule of layer ${name} matches and the bundle does not print the layer's flags; VFP drops unmatched packets unless the layer is "Default Allow"`,
-          before: packet,
-          after: packet,
-        });
-        return { hops, packet, droppedAt: hops.length - 1, reason: `no rule in layer ${name} on ${at} matches the packet` };
-      }
-      hops.push({ at, kind: 'layer-default', port: policy.portName, direction: dir, layer: name, action: 'allow (layer default)', evidence: layer.src, note: `no rule of ${name} matches; the layer is "Default Allow"`, before: packet, after: packet });
+    const allow = isDefaultAllow(layer);
+    if (allow === false || allow === undefined) {
+      hops.push({
+        at,
+        kind: 'layer-default',
+        port: policy.portName,
+        direction: dir,
+        layer: name,
+        action: 'drop',
+        evidence: layer.src,
+        inferred: true,
+        note:
+          allow === false
+            ? `no rule of layer ${name} matches and the layer is not "Default Allow": VFP drops unmatched packets`
+            : `no rule of layer ${name} matches and the layer prints no flags (vfpctrl prints "Default Allow" on the layers that have it): VFP drops unmatched packets`,
+        before: packet,
+        after: packet,
+      });
+      return { hops, packet, droppedAt: hops.length - 1, reason: `no rule in layer ${name} on ${at} matches the packet${ctx.flows ? ' and the request left no flow there' : ''}` };
     }
+    hops.push({ at, kind: 'layer-default', port: policy.portName, direction: dir, layer: name, action: 'allow (layer default)', evidence: layer.src, note: `no rule of ${name} matches; the layer is "Default Allow"`, before: packet, after: packet });
   }
   return { hops, packet };
 }

@@ -1,7 +1,12 @@
-// `hnsight inspect <bundle> [--json]`
+// `hnsight inspect <bundle> [--json]`, `hnsight inspect a.txt b.txt …` (several single outputs read
+// as one node), `hnsight inspect -` (a paste on standard input).
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
-import { loadBundle } from '../../services/bundle/load.ts';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { loadBundle, loadTexts, type LoadOptions } from '../../services/bundle/load.ts';
+import { BundleOpenError } from '../../services/bundle/source.ts';
+import { ENV_MAX_FILE, formatBytes, limitsFromEnv } from '../../services/bundle/limits.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
@@ -15,20 +20,59 @@ export async function runInspect(argv: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
-  const [target, ...extra] = parsed.positionals;
-  if (!target) throw new UsageError('inspect needs a bundle folder, .zip or file');
-  if (extra.length) throw new UsageError(`inspect takes one bundle, got also: ${extra.join(' ')}`);
+  const targets = parsed.positionals;
+  if (!targets.length) throw new UsageError('inspect needs a bundle folder, .zip or file (or - for standard input)');
+  if (targets.filter((t) => t === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
   const showProgress = !parsed.values.json && process.stderr.isTTY;
-  const model = await loadBundle(target, {
+  const opts: LoadOptions = {
     onProgress: showProgress
       ? (p) => {
           if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${safeText(p.file)}`);
           if (p.phase === 'done') process.stderr.write('\r\x1b[K');
         }
       : undefined,
-  });
+  };
+  let model;
+  if (targets.includes('-')) {
+    // Pasted text on standard input, alone or with saved files: each read as one output.
+    const items = [{ name: 'stdin', bytes: await readStdin() }];
+    for (const t of targets.filter((x) => x !== '-')) items.push({ name: path.basename(t), bytes: await readSingleFile(t) });
+    model = await loadTexts(items, targets.map((t) => (t === '-' ? '(standard input)' : t)).join(' + '), opts);
+  } else {
+    model = await loadBundle(targets.length === 1 ? targets[0] : targets, opts);
+  }
   const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
   if (parsed.values.json) process.stdout.write(safeJson(doc) + '\n');
   else process.stdout.write(safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
   return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;
+}
+
+/** Standard input, whole (a paste is small; the bundle limits apply after). */
+async function readStdin(): Promise<Uint8Array> {
+  if (process.stdin.isTTY) process.stderr.write('hnsight: reading the output to inspect from standard input (end with Ctrl+D, or Ctrl+Z Enter on Windows)\n');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of process.stdin) {
+    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    size += b.length;
+    if (size > 1 << 30) throw new BundleOpenError('standard input is larger than 1 GiB; save it to a file and inspect that');
+    chunks.push(b);
+  }
+  const all = Buffer.concat(chunks);
+  return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+}
+
+async function readSingleFile(p: string): Promise<Uint8Array> {
+  let st;
+  try {
+    st = await stat(p);
+  } catch {
+    throw new BundleOpenError(`no such file: ${p}`);
+  }
+  if (!st.isFile()) throw new BundleOpenError(`${p} is not a file: with standard input, give single files only`);
+  // Read whole before the loader's budgets apply: refused here rather than held.
+  const max = limitsFromEnv().maxEntryBytes;
+  if (st.size > max) throw new BundleOpenError(`${p} is ${formatBytes(st.size)}, over the ${formatBytes(max)} budget for one file (${ENV_MAX_FILE})`);
+  const b = await readFile(p);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }

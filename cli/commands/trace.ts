@@ -1,21 +1,25 @@
-// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--json]`
+// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--no-findings] [--json]`
+// IPv6: `--from fd00::5 --to [fd00::a]:80` (brackets when a port follows).
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { addressProblem, parseAddress } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
 import type { Flow, Proto, WalkResult } from '../../analysis/walk/types.ts';
+import { familyOf } from '../../analysis/walk/ip.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const isIp = (s: string) => familyOf(s) !== undefined;
 
 export function parseEndpointArg(s: string, what: string): { ip: string; port?: number } {
   const a = s.includes('/') ? undefined : parseAddress(s);
   if (a) return { ip: a.ip, port: a.port };
   const problem = addressProblem(s);
   if (problem?.startsWith('port')) throw new UsageError(`${what}: ${problem}`);
-  throw new UsageError(`${what} must be an IPv4 address${what === '--to' ? ', optionally with :PORT' : ''}, not "${s}"`);
+  throw new UsageError(`${what} must be an IPv4 or IPv6 address${what === '--to' ? ', optionally with :PORT (IPv6: [ADDRESS]:PORT)' : ''}, not "${s}"`);
 }
 
 export async function runTrace(argv: string[]): Promise<number> {
@@ -31,6 +35,8 @@ export async function runTrace(argv: string[]): Promise<number> {
         dip: { type: 'string' },
         'src-port': { type: 'string' },
         json: { type: 'boolean', default: false },
+        reply: { type: 'boolean', default: false },
+        'no-findings': { type: 'boolean', default: false },
       },
     });
   } catch (e) {
@@ -46,7 +52,8 @@ export async function runTrace(argv: string[]): Promise<number> {
   const to = parseEndpointArg(v.to, '--to');
   const proto = String(v.proto).toLowerCase();
   if (!['tcp', 'udp', 'icmp'].includes(proto)) throw new UsageError(`--proto must be tcp, udp or icmp, not "${v.proto}"`);
-  if (v.dip && !IPV4.test(v.dip)) throw new UsageError(`--dip must be an IPv4 address, not "${v.dip}"`);
+  if (v.dip && !isIp(v.dip)) throw new UsageError(`--dip must be an IP address, not "${v.dip}"`);
+  if (familyOf(from.ip) !== familyOf(to.ip)) throw new UsageError('--from and --to must be of the same IP family');
   let srcPort: number | undefined;
   if (v['src-port'] !== undefined) {
     srcPort = Number(v['src-port']);
@@ -54,35 +61,57 @@ export async function runTrace(argv: string[]): Promise<number> {
   }
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   const model = await loadBundle(bundle);
-  const result = walkFlow(model, flow);
+  // The checks run once for the bundle; the walk is joined with the findings on its path. They read
+  // every pod port's rules, which takes a while on a dump of a million rules: --no-findings skips them.
+  const walked = walkFlow(model, flow, { reply: !!v.reply });
+  const result = v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model));
   if (v.json) process.stdout.write(safeJson(traceJson(result)) + '\n');
   else process.stdout.write(safeText(formatWalk(result)));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
-/** The DESIGN.md §3 document, plus the walkthrough's extra fields (notes, inferred, alternatives). */
-export function traceJson(t: WalkResult) {
+/**
+ * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives, why each rule
+ * matched), the verdict's flags (`dependsOnUnmodelled`, `inferred`, `caveats`), the findings on the path
+ * with the verdict's caveat, and, with --reply, the reply's own document.
+ */
+export function traceJson(t: WalkResult): Record<string, unknown> {
   return {
+    kind: t.kind ?? 'forward',
     verdict: t.verdict,
     reason: t.reason,
+    dependsOnUnmodelled: !!t.dependsOnUnmodelled,
+    inferred: !!t.inferred,
+    caveats: t.caveats ?? [],
+    verdictCaveat: t.verdictCaveat ?? null,
+    findings: t.findings ?? [],
     hops: t.hops.map((h) => ({
       at: h.at,
       port: h.port ?? null,
+      direction: h.direction ?? null,
       layer: h.layer ?? null,
       group: h.group ?? null,
       rule: h.rule ?? null,
       ruleType: h.ruleType ?? null,
+      priority: h.priority ?? null,
       action: h.action,
       rewrite: h.rewrite ?? {},
       evidence: h.evidence ? { file: h.evidence.file, line: h.evidence.line } : null,
       kind: h.kind,
       inferred: h.inferred ?? false,
+      unmodelled: h.unmodelled ?? null,
+      ambiguous: h.ambiguous ?? null,
+      stateful: h.stateful ?? false,
+      flow: h.flow ?? false,
+      overridden: h.superseded ?? false,
       note: h.note ?? null,
       alternatives: h.alternatives ?? [],
+      matchedBecause: h.matchedBecause ?? null,
     })),
     final: t.final,
     egress: t.egress,
     deciding: t.deciding,
     return: t.returnPath ?? null,
+    ...(t.reply ? { reply: traceJson(t.reply) } : {}),
   };
 }

@@ -29,6 +29,12 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     networkTypes(m),
   ].filter(Boolean);
   if (facts.length) out.push(facts.join(' · '));
+  const p = doc.platform;
+  out.push(`network plugin: ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})${p.podNetwork ? ` · pod network ${p.podNetwork.name} (${p.podNetwork.type})` : ''}`);
+  for (const e of p.evidence.filter((x) => x.file).slice(0, opts.verbose ? undefined : 3)) out.push(`  ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
+  for (const e of p.conflicts.slice(0, opts.verbose ? undefined : 2)) out.push(`  but ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
+  if (p.checks.skipped.length) out.push(`  not run here: ${p.checks.skipped.map((c) => c.title).join(', ')}`);
+  if (p.checks.hedged.length) out.push(`  only warnings (not sure of the plugin): ${p.checks.hedged.join(', ')}`);
   out.push('');
   for (const [key, label] of LABELS) {
     const v = doc.counts[key];
@@ -45,10 +51,20 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     if (!f.used && !opts.verbose && errs.length === 0) continue;
     const tag = errs.length ? `${errs.length} error(s)` : warns.length ? `${warns.length} warning(s)` : 'ok';
     out.push(`  ${f.name.padEnd(28)} ${f.kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
+    if (f.format && f.kind !== 'known') {
+      const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');
+      out.push(`      read as ${f.format}${f.confidence !== undefined ? ` (${Math.round(f.confidence * 100)}% sure)` : ''}${y ? `: ${y}` : ''}`);
+      if (opts.verbose && f.reason) out.push(`      because ${f.reason}`);
+    }
     const shown = opts.verbose ? f.issues : [...errs, ...warns].slice(0, 5);
     for (const i of shown) out.push(`      ${f.name}:${i.line} ${i.severity}: ${i.message}`);
     const hidden = (opts.verbose ? 0 : errs.length + warns.length) - shown.length;
     if (hidden > 0) out.push(`      … ${hidden} more (use --verbose or --json)`);
+  }
+  if (doc.missing.length) {
+    out.push('');
+    out.push(`not in this bundle: ${doc.missing.map((x) => x.what).join(', ')}`);
+    for (const x of doc.missing) out.push(...wrap(`${x.what} (${x.files.join(', ')}): ${x.prevents.join('; ')}`, 2));
   }
   if (m.joins.unmatched.length) {
     out.push('');
@@ -87,4 +103,9 @@ function wrap(text: string, indent: number, width = 110): string[] {
 function networkTypes(m: NodeModel): string | undefined {
   const types = [...new Set((m.networks ?? []).map((n) => n.type).filter((t) => t && t !== 'nat' && t !== 'ics'))];
   return types.length ? `network ${types.join(', ')}` : undefined;
+}
+
+/** "remote endpoints" → "remote endpoint", "IP addresses (Get-NetIPAddress)" → "IP address (…)". */
+function singular(label: string): string {
+  return label.replace(/(\w+)(?=( \(|$))/, (w) => (w.endsWith('sses') ? w.slice(0, -2) : w.endsWith('s') ? w.slice(0, -1) : w));
 }

@@ -7,7 +7,7 @@
 // sender and validates its arguments (ipc-handler.ts); navigation, new windows, webviews and remote
 // requests are refused; permission requests denied (but sanitized clipboard writes from our page);
 // only https: links leave the app, through the system browser.
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type SaveDialogOptions, type WebContents } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type SaveDialogOptions, type WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -219,7 +219,7 @@ function openChosen(p: string): void {
   sendCommand(COMMANDS.openPath, { path: p });
 }
 
-function sendCommand(command: Command, payload?: { path: string }): void {
+function sendCommand(command: Command, payload?: { path: string } | { text: string }): void {
   const win = mainWindow;
   if (!win || win.isDestroyed()) return;
   const send = () => {
@@ -255,6 +255,9 @@ function buildMenu(): void {
     recent,
     liveCollection: true,
     send: sendCommand,
+    // The user chose Paste Output… (or pressed its keys): that is the consent to read the clipboard,
+    // which the page itself is not allowed to (security.ts refuses clipboard-read).
+    readClipboard: () => clipboard.readText(),
     clearRecent: () => {
       app.clearRecentDocuments();
       backend?.recent.clear().then(

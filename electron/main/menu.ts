@@ -12,6 +12,8 @@ export const COMMANDS = {
   fitGraph: 'fit-graph',
   toggleDarkMode: 'toggle-dark-mode',
   connect: 'connect', // renderer: opens the Connect to node… dialog
+  paste: 'paste', // payload { text }: the clipboard's text; renderer: opens the Paste output… dialog with it
+  keyboardMap: 'keyboard-map', // renderer: opens the keyboard map
 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -20,7 +22,9 @@ export interface MenuContext {
   isDev: boolean;
   /** Recent bundles, newest first. */
   recent: { path: string; hostName?: string }[];
-  send(command: Command, payload?: { path: string }): void;
+  send(command: Command, payload?: { path: string } | { text: string }): void;
+  /** The clipboard's text, read when the user chooses Paste Output… (the page itself may not read it). */
+  readClipboard(): Promise<string>;
   clearRecent(): void;
   about(): void;
   openReadme(): void;
@@ -34,6 +38,17 @@ function recentLabel(r: { path: string; hostName?: string }): string {
   // '&' is a mnemonic marker in Windows/Linux menus.
   const p = r.path.replace(/&/g, '&&');
   return r.hostName ? `${r.hostName.replace(/&/g, '&&')} — ${p}` : p;
+}
+
+/** Opens the page's Paste output… dialog with the clipboard's text (empty when it cannot be read). */
+async function pasteOutput(ctx: MenuContext): Promise<void> {
+  let text = '';
+  try {
+    text = await ctx.readClipboard();
+  } catch {
+    // Nothing readable on the clipboard: the dialog opens empty and Ctrl+V still works in it.
+  }
+  ctx.send(COMMANDS.paste, { text });
 }
 
 export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
@@ -53,6 +68,7 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
       { id: 'open-folder', label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: () => ctx.send(COMMANDS.openFolder) },
       { id: 'open-zip', label: 'Open Zip…', accelerator: 'CmdOrCtrl+Shift+O', click: () => ctx.send(COMMANDS.openZip) },
       { id: 'open-recent', label: 'Open Recent', submenu: openRecent },
+      { id: 'paste-output', label: 'Paste Output…', accelerator: 'CmdOrCtrl+Shift+V', click: () => void pasteOutput(ctx) },
       { type: 'separator' },
       { id: 'connect', label: 'Connect to Node…', accelerator: 'CmdOrCtrl+Shift+N', enabled: ctx.liveCollection, click: () => ctx.send(COMMANDS.connect) },
       { type: 'separator' },
@@ -97,6 +113,8 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
     label: '&Help',
     submenu: [
       { id: 'readme', label: 'hnsight README', click: () => ctx.openReadme() },
+      // A bare-key accelerator would steal the key from text fields: shown, not registered.
+      { id: 'keyboard-map', label: 'Keyboard Shortcuts', accelerator: '?', registerAccelerator: false, click: () => ctx.send(COMMANDS.keyboardMap) },
       ...(ctx.isMac ? [] : [{ type: 'separator' } as const, { id: 'about', label: 'About hnsight', click: () => ctx.about() }]),
     ],
   };

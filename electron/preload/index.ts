@@ -16,9 +16,10 @@ import { PRELOAD_METHODS } from './methods.ts';
 
 const COMMAND_CHANNEL = 'hnsight:command';
 
-/** Optional data sent with a command (e.g. `open-path` carries `{ path }`). */
+/** Optional data sent with a command (`open-path` carries `{ path }`, `paste` the clipboard's `{ text }`). */
 export interface CommandPayload {
   path?: string;
+  text?: string;
 }
 export type CommandListener = (command: string, payload?: CommandPayload) => void;
 
@@ -33,8 +34,9 @@ const early: [string, CommandPayload | undefined][] = [];
 
 function sanitizePayload(p: unknown): CommandPayload | undefined {
   if (!p || typeof p !== 'object') return undefined;
-  const path = (p as { path?: unknown }).path;
-  return typeof path === 'string' ? { path } : undefined;
+  const { path, text } = p as { path?: unknown; text?: unknown };
+  if (typeof path === 'string') return { path };
+  return typeof text === 'string' ? { text } : undefined;
 }
 
 ipcRenderer.on(COMMAND_CHANNEL, (_event: IpcRendererEvent, command: unknown, payload: unknown) => {

@@ -1,6 +1,8 @@
-// What a bundle file is: first by the names the known collectors give it (SDN collectlogs.ps1,
-// AKS collect-windows-logs, Get-NetView, rancher's collector, AKSTestScripts), then by content, so a
-// file someone saved by hand under any name is still read.
+// The kinds of bundle file and the names the known collectors give them (SDN collectlogs.ps1, AKS
+// collect-windows-logs, Get-NetView, rancher's collector, AKSTestScripts). Which kind a file is gets
+// decided in parsers/bundle/recognise.ts, by content first, so a file saved by hand under any name
+// (or text pasted from a ticket) is still read.
+import { recognise } from './recognise.ts';
 
 export type FileKind =
   | 'network' // Get-HnsNetwork table + JSON
@@ -43,13 +45,13 @@ const NAME_RULES: NameRule[] = [
   { test: /^namespaces?\.txt$|^hnsnamespaces?\.(txt|json)$/, kind: 'namespaces' },
   { test: /^policy\.txt$|^hnspolicy\.(txt|json)$|^policylists?\.(txt|json)$|^loadbalancers?\.(txt|json)$/, kind: 'policy' },
   { test: /^hnsportpoolallocs\.txt$/, kind: 'hnsportpoolallocs' },
-  { test: /^hnsdiag(\.txt|\.json|listall)?$|hnsdiag-list\.txt$|^hnsdiag_all(_d|_df|_dfl)?\.txt$/, kind: 'hnsdiag' },
+  { test: /^hnsdiag(\.txt|\.json|listall)?$|hnsdiag-list\.txt$|^hnsdiag_all(_d|_df|_dfl)?\.txt$|^hnsdiag\.adapters\.txt$/, kind: 'hnsdiag' },
   { test: /^ip\.txt$|^ipconfig(all)?\.txt$/, kind: 'ip' },
   { test: /^routes\.txt$|^ipv4routes\.txt$|^route(print)?\.txt$/, kind: 'routes' },
   { test: /^ports\.txt$|^vfpports\.txt$|^vmsports\.txt$|^vfpctrl\.vmswitchport\.txt$/, kind: 'ports' },
   { test: /^vfpoutput(_.*)?\.txt$|^vfprules\.txt$|^vfpctrl\.portguid\..*\.txt$/, kind: 'vfp' },
   {
-    test: /^(mtu|arp|winver|hcsdiag|nvspinfo|nmscrub|nmbind|reservedports|excludedportrange|dynamicportrange|tcpconnections|windowsservices|scqueryex|netadapter|firewall|containers|docker|vswitchforwarding|hnsdiag\.adapters)\.txt$/,
+    test: /^(mtu|arp|winver|hcsdiag|nvspinfo|nmscrub|nmbind|reservedports|excludedportrange|dynamicportrange|tcpconnections|windowsservices|scqueryex|netadapter|firewall|containers|docker|vswitchforwarding)\.txt$/,
     kind: 'known',
   },
   // Side inputs (DESIGN.md §4): CNI configs as libcni names them, a bin-dir listing, component logs.
@@ -58,6 +60,11 @@ const NAME_RULES: NameRule[] = [
   { test: /^collect-windows-logs-output\.log$/, kind: 'known' },
   { test: /\.log$/, kind: 'log' },
   { test: /\.(evtx|etl|xml|zip|csv|log|err)$|_int\.txt$/, kind: 'known' },
+  // Scripts a collector copies along (collectlogs.ps1, helpers): source code mentions HNS members
+  // without being their output.
+  { test: /\.(ps1|psm1|psd1|py|sh|cmd|bat|js|mjs|ts|go)$/, kind: 'known' },
+  // AKS's collector keeps the node's kubelet/kube-proxy settings beside the outputs.
+  { test: /^kubeclusterconfig\.json$/, kind: 'known' },
 ];
 
 export function kindFromName(path: string): FileKind | undefined {
@@ -66,34 +73,12 @@ export function kindFromName(path: string): FileKind | undefined {
   return undefined;
 }
 
-/** Recognises a file by what it says. `head` is the decoded start of the file (a few KiB). */
+/** Recognises a text by what it says (parsers/bundle/recognise.ts); 'unknown' when nothing claims it. */
 export function kindFromContent(head: string): FileKind {
-  // Side inputs that are JSON too: kubectl output and CNI configs name themselves.
-  if (/^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice)"/.test(head)) return 'kubectl';
-  if (/^\uFEFF?\s*\{/.test(head) && /"cniVersion"\s*:/.test(head)) return 'cni-config';
-  // A file that is JSON from its first character is HNS JSON (or nothing we know), whatever words its
-  // strings contain.
-  if (/^\uFEFF?\s*[[{]/.test(head) && !/^\s*\{\s*[^"\s}]/.test(head)) return 'hns-json';
-  if (/^Policy for port\s*:/m.test(head) || /^\s*(LAYER|GROUP|RULE)\s*:/m.test(head)) return 'vfp';
-  if (/^\s*Port name\s*:/m.test(head) && /^\s*(Switch name|Port Friendly name|PortId)\s*:/m.test(head)) return 'ports';
-  if (/Network Information for Compartment|Windows IP Configuration/.test(head) || /^\S.* adapter .*:\s*$/m.test(head)) return 'ip';
-  if (/IPv4 Route Table|Network Destination\s+Netmask/.test(head) || /^\s*ifIndex\s+DestinationPrefix\s+NextHop/m.test(head)) return 'routes';
-  if (/^(Networks|Endpoints|LoadBalancers|Namespaces)\s*:\s*$/m.test(head) || /^(Network|Endpoint|LoadBalancer|Namespace)\s+:\s+[0-9a-fA-F]{8}-/m.test(head)) return 'hnsdiag';
-  if (/^[[{]\s*$/m.test(head) || /^\s*[[{]/.test(head)) return 'hns-json';
-  return 'unknown';
+  return recognise('', head).kind;
 }
 
+/** The kind of a file from its name and the start of its content. */
 export function classifyFile(path: string, head: string): FileKind {
-  const byName = kindFromName(path);
-  // A `.conf` is a CNI config only when it is JSON; other tools write `.conf` files too.
-  if (byName === 'cni-config' && !/^\uFEFF?\s*\{/.test(head)) return 'known';
-  // A bundle output saved as .log (a pasted vfpctrl dump) is still that output.
-  if (byName === 'log') {
-    const c = kindFromContent(head);
-    return c === 'vfp' || c === 'ip' || c === 'routes' || c === 'ports' || c === 'hnsdiag' ? c : 'log';
-  }
-  if (byName && byName !== 'known') return byName;
-  const byContent = kindFromContent(head);
-  if (byContent !== 'unknown') return byContent;
-  return byName ?? 'unknown';
+  return recognise(path, head).kind;
 }

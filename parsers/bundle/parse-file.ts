@@ -1,7 +1,10 @@
 // Turns one bundle file's bytes into what its parser reads from it. Pure: the Node loader hands in
 // bytes, so the same code runs in a worker, a test, or a browser.
 import type { ParseIssue } from '../types.ts';
-import { classifyFile, kindFromName, type FileKind } from './classify.ts';
+import { kindFromName, type FileKind } from './classify.ts';
+import { recognise, unescapeQuotes, type Recognition } from './recognise.ts';
+import { cleanPaste } from '../text/paste.ts';
+import { expectationIssues } from './expectations.ts';
 import { decodeText, detectEncoding, toSingleByte, type LineEnding, type TextEncodingName } from '../text/decode.ts';
 import { parseHnsFile, type HnsFile, type HnsKind } from '../hns/index.ts';
 import { parseHnsdiag, type Hnsdiag } from '../hnsdiag/index.ts';
@@ -31,6 +34,8 @@ export interface ParsedFile {
   name: string;
   size: number;
   kind: FileKind;
+  /** How the file was recognised: the output it is, how sure, why (parsers/bundle/recognise.ts). */
+  recognition?: Recognition;
   encoding: TextEncodingName | 'not-read';
   lineEnding?: LineEnding;
   issues: ParseIssue[];
@@ -54,11 +59,15 @@ const KEEP_EVIDENCE_CHARS = 16 << 20;
 const BINARY = /\.(evtx|etl|zip|gz|tgz|cab|dmp|pcap|pcapng|exe|dll)$/i;
 const HEAD_BYTES = 64 * 1024;
 
+/** Pasted text and small files get ticket formatting undone before reading (parsers/text/paste.ts). */
+const CLEAN_MAX_CHARS = 16 << 20;
+
 export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
   const out: ParsedFile = { name, size: bytes.length, kind: 'unknown', encoding: 'not-read', issues: [], content: { type: 'none' } };
   try {
     if (BINARY.test(name)) {
       out.kind = 'known';
+      out.recognition = { kind: 'known', format: 'binary', confidence: 1, reason: 'a binary file (by its extension)', by: 'name' };
       return out;
     }
     const encoding = detectEncoding(bytes);
@@ -67,11 +76,29 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
     // vfp dumps can be hundreds of MB: classify from the head only, then scan bytes, never a whole string.
     const head = decodeText(bytes.subarray(0, byName && byName !== 'known' ? Math.min(bytes.length, 4096) : HEAD_BYTES), name);
     out.lineEnding = head.lineEnding;
-    const kind = classifyFile(name, head.text);
+    const rec = recognise(name, head.text);
+    out.recognition = rec;
+    const kind = rec.kind;
     out.kind = kind;
+    if (kind === 'unknown') {
+      out.issues.push(unrecognised(name, head.text, rec));
+      return out;
+    }
     if (kind === 'vfp') {
-      const single = toSingleByte(bytes, encoding);
-      const guid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(name.split('/').pop() ?? '');
+      let single = toSingleByte(bytes, encoding);
+      // A pasted rule listing (quoted, indented): clean the text and scan that instead. Big dumps
+      // are never pasted and are scanned as they are.
+      if (bytes.length <= CLEAN_MAX_CHARS) {
+        const c = cleanPaste(decodeText(bytes, name).text);
+        if (c.changes.length) {
+          single = new TextEncoder().encode(c.text);
+          out.issues.push({ file: name, line: 0, severity: 'info', message: `read as pasted text: ${c.changes.join('; ')}` });
+        }
+      }
+      // A rule dump of one port without a `Policy for port` line: the port is the GUID in the file
+      // name (Get-NetView's VfpCtrl.PortGuid.<guid>.txt) or in the echoed command (`vfpctrl /port <guid> …`).
+      const GUID_RE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+      const guid = GUID_RE.exec(name.split('/').pop() ?? '') ?? /vfpctrl(?:\.exe)?\s+\/port\s+\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(head.text.slice(0, 4096));
       const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1] });
       out.issues.push(...r.issues);
       // A file named like a VFP dump that holds none (binary junk, another command's output) says so.
@@ -79,14 +106,25 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
         out.issues.push({ file: name, line: 1, severity: 'warning', message: 'no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output' });
       }
       out.content = { type: 'vfp', bytes: single, index: r.value };
+      out.issues.push(...expectationIssues(out));
       return out;
     }
-    if (kind === 'unknown' || (kind === 'known' && !KEEP_TEXT.test(name))) return out;
+    if (kind === 'known' && !KEEP_TEXT.test(name)) return out;
     const decoded = decodeText(bytes, name);
     out.issues.push(...decoded.issues);
     out.lineEnding = decoded.lineEnding;
-    const text = decoded.text;
-    if (kind !== 'log' && text.length <= KEEP_EVIDENCE_CHARS) out.text = text;
+    let text = decoded.text;
+    if (kind !== 'known' && text.length <= CLEAN_MAX_CHARS) {
+      const c = cleanPaste(text);
+      const changes = [...c.changes];
+      text = c.text;
+      if (rec.escaped) {
+        text = unescapeQuotes(text);
+        changes.push('backslash-escaped quotes read as quotes');
+      }
+      if (changes.length) out.issues.push({ file: name, line: 0, severity: 'info', message: `read as pasted text: ${changes.join('; ')}` });
+    }
+    if (kind !== 'log' && decoded.text.length <= KEEP_EVIDENCE_CHARS) out.text = decoded.text;
     switch (kind) {
       case 'network':
       case 'networkdetailed':
@@ -150,9 +188,20 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
       default:
         out.content = { type: 'text', text };
     }
+    out.issues.push(...expectationIssues(out));
   } catch (e) {
     // Parsers promise not to throw; this is the last line of defence so one file never sinks a load.
     out.issues.push({ file: name, line: 0, severity: 'error', message: `internal error while reading this file: ${e instanceof Error ? e.message : String(e)}` });
   }
   return out;
+}
+
+/** The issue for a text nothing recognised: its name, its first line, what it came closest to. */
+function unrecognised(name: string, head: string, rec: Recognition): ParseIssue {
+  const firstIdx = head.split(/\r\n|\n|\r/, 200).findIndex((l) => l.trim() !== '');
+  if (firstIdx < 0) return { file: name, line: 0, severity: 'warning', message: `${name} is empty: nothing to read` };
+  const first = head.split(/\r\n|\n|\r/, firstIdx + 1)[firstIdx].trim().replace(/^\uFEFF/, '');
+  const shown = JSON.stringify(first.length > 100 ? first.slice(0, 100) + '…' : first);
+  const near = rec.near?.length ? `; closest: ${rec.near.map((n) => `${n.format} (${n.confidence})`).join(', ')}` : '; it looks like none of them';
+  return { file: name, line: firstIdx + 1, severity: 'warning', message: `not recognised as any output hnsight reads (HNS objects, hnsdiag, vfpctrl, ipconfig, route print, Get-Net*, CNI config, kubectl JSON, logs); first line ${shown}${near}` };
 }

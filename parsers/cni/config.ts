@@ -3,6 +3,7 @@
 // win-overlay, sdnbridge), each `{ Name: EndpointPolicy, Value: { Type: OutBoundNAT, ExceptionList } }`.
 import { IssueSink, type ParseResult, type SourceRef } from '../types.ts';
 import { LineIndex } from '../json/lineIndex.ts';
+import { salvageTruncated } from '../json/salvage.ts';
 import type { CniConfigFile, CniPluginConf } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -15,6 +16,22 @@ function get(o: Obj, key: string): unknown {
 }
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** True when the brackets from `open` on close (outside strings). */
+function balanced(text: string, open: number): boolean {
+  let depth = 0;
+  let inStr = false;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inStr) {
+      if (c === 92) i++;
+      else if (c === 34) inStr = false;
+    } else if (c === 34) inStr = true;
+    else if (c === 123 || c === 91) depth++;
+    else if ((c === 125 || c === 93) && --depth === 0) return true;
+  }
+  return false;
+}
 
 export function cniExt(file: string): CniConfigFile['ext'] {
   const m = /\.(conflist|conf|json)$/i.exec(file);
@@ -35,12 +52,55 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
     return i < 0 ? { line: 1, at: from } : { line: lines.lineOf(i), at: i };
   };
   let doc: unknown;
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+    doc = JSON.parse(body);
   } catch (e) {
     out.invalid = e instanceof Error ? e.message : String(e);
-    sink.error(1, `CNI config is not valid JSON (${out.invalid}); containerd would fail to load it`);
-    return { value: out, issues: sink.issues };
+    // A config cut short (a truncated file, a pasted excerpt): read the members before the cut.
+    const open = body.search(/[{[]/);
+    const sv = open >= 0 && !balanced(body, open) ? salvageTruncated(body, open, body.length) : undefined;
+    let kept: unknown;
+    try {
+      kept = sv ? JSON.parse(sv.json) : undefined;
+    } catch {
+      kept = undefined;
+    }
+    if (!isObj(kept)) {
+      sink.error(1, `CNI config is not valid JSON (${out.invalid}); containerd would fail to load it`);
+      return { value: out, issues: sink.issues };
+    }
+    out.cut = true;
+    doc = kept;
+    sink.warn(lines.lineOf(Math.max(0, body.length - 1)), `the CNI config ends before its JSON closes (a cut file or an excerpt); read up to line ${lines.lineOf(sv!.keptTo)} — containerd could not load it as it is`);
+  }
+  // `crictl info` reports the configuration containerd loaded under `cniconfig` (corpus
+  // cni-config-crictl-info-nat, containerd#6300): each network's parsed `Config` and its `Source`.
+  if (isObj(doc) && isObj(get(doc, 'cniconfig'))) {
+    const cc = get(doc, 'cniconfig') as Obj;
+    out.origin = 'crictl-info';
+    out.confDir = str(get(cc, 'PluginConfDir'));
+    out.binDirs = strs(get(cc, 'PluginDirs'));
+    const nets = (Array.isArray(get(cc, 'Networks')) ? (get(cc, 'Networks') as unknown[]) : []).filter(isObj);
+    const pick = nets.map((n) => get(n, 'Config')).filter(isObj).find((c) => str(get(c, 'Name')) !== 'cni-loopback');
+    if (!pick) {
+      sink.warn(lineOf('"cniconfig"').line, 'crictl info holds no CNI network besides the loopback: containerd has loaded no CNI configuration');
+      return { value: out, issues: sink.issues };
+    }
+    // `Network` is what libcni understood of the plugin (unknown members such as ipam.subnet are
+    // dropped); `Source` is the plugin's own JSON: read that when it is whole.
+    const fromSource = (p: Obj): Obj | undefined => {
+      const src = get(p, 'Source');
+      if (typeof src !== 'string') return undefined;
+      try {
+        const v = JSON.parse(src);
+        return isObj(v) ? v : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const pluginList = (Array.isArray(get(pick, 'Plugins')) ? (get(pick, 'Plugins') as unknown[]) : []).filter(isObj).map((p) => fromSource(p) ?? get(p, 'Network')).filter(isObj);
+    doc = { name: get(pick, 'Name'), cniVersion: get(pick, 'CNIVersion'), plugins: pluginList };
   }
   if (!isObj(doc)) {
     out.invalid = 'not a JSON object';
@@ -63,10 +123,15 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
     if (isObj(ipam)) {
       pc.ipamType = str(get(ipam, 'type'));
       pc.ipamSubnet = str(get(ipam, 'subnet'));
+      pc.ipamMode = str(get(ipam, 'mode'));
     }
+    const mode = get(p, 'mode');
+    if (typeof mode === 'string') pc.mode = mode;
+    pc.name = str(get(p, 'name'));
     // flannel's Windows conflist nests the win-bridge/win-overlay settings in `delegate`.
     const delegate = get(p, 'delegate');
     const d0 = isObj(delegate) ? delegate : undefined;
+    if (d0) pc.delegateType = str(get(d0, 'type'));
     const dns = get(p, 'dns') ?? (d0 && get(d0, 'dns'));
     if (isObj(dns)) {
       pc.dnsServers = strs(get(dns, 'Nameservers'));
@@ -83,7 +148,10 @@ export function parseCniConfig(text: string, file: string): ParseResult<CniConfi
         const body = isObj(v) ? v : pol;
         const type = (str(get(body, 'Type')) ?? '').toLowerCase();
         if (type === 'outboundnat') {
-          for (const e of strs(get(body, 'ExceptionList'))) {
+          // v1 `ExceptionList`; v2 (sdnbridge/sdnoverlay, WMCO) `Settings.Exceptions` / `settings.exceptionList`.
+          const settings = get(body, 'Settings');
+          const list = get(body, 'ExceptionList') ?? (isObj(settings) ? (get(settings, 'Exceptions') ?? get(settings, 'ExceptionList')) : undefined);
+          for (const e of strs(list)) {
             const at = lineOf(JSON.stringify(e), from);
             from = at.at + 1;
             pc.exceptionList.push({ value: e, src: sink.ref(at.line) });

@@ -16,6 +16,14 @@ export interface CniPluginConf {
   dnsCapability: boolean;
   ipamType?: string;
   ipamSubnet?: string;
+  /** `ipam.mode` (azure-cns: `overlay` for Azure CNI Overlay, absent for dynamic VNet IPs). */
+  ipamMode?: string;
+  /** The plugin's own `mode` (Calico: `vxlan`, or empty for BGP/l2bridge; old azure-vnet: `bridge`). */
+  mode?: string;
+  /** flannel's `delegate.type` (win-bridge, win-overlay, sdnbridge, sdnoverlay). */
+  delegateType?: string;
+  /** The plugin's `name` (a .conf's own name; flannel and Calico name the HNS network with it). */
+  name?: string;
   /** ROUTE policies (DestinationPrefix, NeedEncap). */
   routes: { destinationPrefix: string; needEncap?: boolean }[];
 }
@@ -32,6 +40,13 @@ export interface CniConfigFile {
   plugins: CniPluginConf[];
   /** The JSON did not parse (or is not an object). */
   invalid?: string;
+  /** The text ends before the JSON closes (a cut file or an excerpt): what came before the cut was read. */
+  cut?: boolean;
+  /** `crictl info`: the configuration containerd loaded, as its CRI plugin reports it. */
+  origin?: 'file' | 'crictl-info';
+  /** `crictl info` cniconfig.PluginConfDir / PluginDirs. */
+  confDir?: string;
+  binDirs?: string[];
   src: SourceRef;
 }
 

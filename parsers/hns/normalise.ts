@@ -21,7 +21,10 @@ export type NormalisedHns =
  * Classifies `value` by shape and normalises it. `fallbackKind` is used when the shape says nothing
  * (a file whose name tells the kind, an hnsdiag section header) and the value is an object.
  */
-export function normaliseHnsObject(value: unknown, line: number, sink: IssueSink, fallbackKind?: HnsKind): NormalisedHns {
+/** How the object was printed: what a missing value means depends on it. */
+export type HnsOrigin = 'json' | 'list' | 'fragment';
+
+export function normaliseHnsObject(value: unknown, line: number, sink: IssueSink, fallbackKind?: HnsKind, origin: HnsOrigin = 'json'): NormalisedHns {
   let kind = classifyHnsObject(value);
   if (kind === 'unknown' && fallbackKind && isObj(value)) kind = fallbackKind;
   if (!isObj(value) || kind === 'unknown') return { kind: 'unknown', value };
@@ -42,9 +45,12 @@ export function normaliseHnsObject(value: unknown, line: number, sink: IssueSink
       out = { kind, value: normaliseNamespace(value, src, lossy) };
       break;
   }
-  if (out.value.id === '') sink.warn(line, `HNS ${kind} has no ID`);
+  if (out.value.id === '') sink.warn(line, origin === 'fragment' ? `HNS ${kind} without its ID: the pasted text starts after it` : `HNS ${kind} has no ID`);
   if (lossy.truncated.length > 0) {
-    sink.warn(line, `HNS ${kind} ${out.value.id}: values cut by ConvertTo-Json -Depth (read as empty): ${lossy.truncated.join(', ')}`);
+    const why = origin === 'list'
+      ? 'not printed by PowerShell\'s list view (System.Object[], read as empty; ConvertTo-Json -Depth 10 shows them)'
+      : 'cut by ConvertTo-Json -Depth (read as empty)';
+    sink.warn(line, `HNS ${kind} ${out.value.id}: values ${why}: ${lossy.truncated.join(', ')}`);
   }
   return out;
 }

@@ -10,6 +10,12 @@ import type { HnsFile, HnsKind } from './types.ts';
 import { normaliseHnsObject } from './normalise.ts';
 import { readPsTableText } from './psTable.ts';
 import { guessTableKind, objectsFromTable } from './tableFallback.ts';
+import { readHnsListView } from './list-view.ts';
+import { unwrapJsonLines } from '../json/unwrap.ts';
+import { readJsonFragment } from '../json/fragment.ts';
+import { field, isObj, str } from './access.ts';
+import { classifyHnsObject } from './classify.ts';
+import type { HnsOrigin } from './normalise.ts';
 
 export interface HnsFileOptions {
   /** The kind the file is expected to hold (from its name); used for shapeless objects and the table. */
@@ -30,32 +36,61 @@ export function parseHnsFile(text: string, file: string, opts: HnsFileOptions = 
 }
 
 function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFile): void {
-  const json = readPsJson(text, sink.file);
+  let json = readPsJson(text, sink.file);
+  // Compact JSON copied from a console is hard-wrapped at its width: rejoin it and read again.
+  let unwrapped: string | undefined;
+  let unwrapNote = '';
+  if (!json.value.complete || json.value.jsonStartLine === null) {
+    const u = unwrapJsonLines(text);
+    if (u) {
+      unwrapNote = `compact JSON hard-wrapped at ${u.width} columns (a console copy): ${u.joins} line breaks joined again`;
+      const again = readPsJson(u.text, sink.file);
+      if (again.value.elements.length > json.value.elements.length || (again.value.complete && !json.value.complete && again.value.jsonStartLine !== null)) {
+        text = u.text;
+        json = again;
+        sink.info(1, unwrapNote);
+      } else if (json.value.jsonStartLine === null) unwrapped = u.text;
+    }
+  }
   sink.issues.push(...json.issues);
   const read = json.value;
 
+  const add = (item: unknown, line: number, partial: boolean, origin: HnsOrigin): void => {
+    const n = normaliseHnsObject(item, line, sink, opts.expect, origin);
+    if (partial && n.kind !== 'unknown') n.value.partial = true;
+    // PowerShell's list view drops what lies one level down (System.Object[]): like the table, it
+    // is a lossy rendering, and checks must not conclude from what it left out.
+    if (origin === 'list' && n.kind !== 'unknown') n.value.fromTable = true;
+    switch (n.kind) {
+      case 'network':
+        value.networks.push(n.value);
+        break;
+      case 'endpoint':
+        value.endpoints.push(n.value);
+        break;
+      case 'loadbalancer':
+        value.loadBalancers.push(n.value);
+        break;
+      case 'namespace':
+        value.namespaces.push(n.value);
+        break;
+      default:
+        value.unknown.push({ value: item, line });
+    }
+  };
+
   for (const el of read.elements) {
-    // A nested array (`@(...)` piped as one object) is read element by element.
-    const items = Array.isArray(el.value) ? el.value : [el.value];
-    for (const item of items) {
-      const n = normaliseHnsObject(item, el.line, sink, opts.expect);
-      if (el.partial && n.kind !== 'unknown') n.value.partial = true;
-      switch (n.kind) {
-        case 'network':
-          value.networks.push(n.value);
-          break;
-        case 'endpoint':
-          value.endpoints.push(n.value);
-          break;
-        case 'loadbalancer':
-          value.loadBalancers.push(n.value);
-          break;
-        case 'namespace':
-          value.namespaces.push(n.value);
-          break;
-        default:
-          value.unknown.push({ value: item, line: el.line });
-      }
+    for (const item of unwrapEnvelope(el.value, el.line, sink)) add(item, el.line, el.partial === true, 'json');
+  }
+
+  if (read.jsonStartLine === null) {
+    if (readListView(text, sink, value, add)) {
+      value.kind = dominantKind(value, opts.expect);
+      return;
+    }
+    if (readFragment(text, sink, add) || (unwrapped !== undefined && readFragment(unwrapped, sink, add, unwrapNote))) {
+      value.kind = dominantKind(value, opts.expect);
+      return;
     }
   }
 
@@ -77,9 +112,57 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
 
   if (read.jsonStartLine === null && rows.length === 0) {
     if (text.trim() === '') sink.info(0, 'file is empty');
-    else sink.warn(1, 'no HNS JSON found in this file');
+    else sink.warn(1, 'no HNS objects found: no JSON, list view or table of HNS objects in this text');
   }
   value.kind = dominantKind(value, opts.expect);
+}
+
+type Add = (item: unknown, line: number, partial: boolean, origin: HnsOrigin) => void;
+
+/**
+ * HNS's v1 REST answer `{"Success":true,"Output":…}` (hns.psm1's Invoke-HNSRequest, tools that call
+ * HNS directly) holds the objects in `Output`; a failed call carries `Error` instead.
+ */
+function unwrapEnvelope(v: unknown, line: number, sink: IssueSink): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (!isObj(v) || field(v, 'Success') === undefined || (field(v, 'Output') === undefined && field(v, 'Error') === undefined)) return [v];
+  if (field(v, 'Success') === false) {
+    sink.warn(line, `HNS answered with an error: ${str(v, 'Error') ?? '(no message)'}${str(v, 'ErrorCode') ? ` (ErrorCode ${str(v, 'ErrorCode')})` : ''}`);
+  }
+  const out = field(v, 'Output');
+  if (out === undefined || out === null) return [];
+  return Array.isArray(out) ? out : [out];
+}
+
+/** Objects printed by PowerShell's default list view. True when at least one HNS object was read. */
+function readListView(text: string, sink: IssueSink, value: HnsFile, add: Add): boolean {
+  const list = readHnsListView(text, sink.file);
+  const hns = list.records.filter((r) => classifyHnsObject(r.value) !== 'unknown');
+  if (hns.length === 0) return false;
+  const before = value.networks.length + value.endpoints.length + value.loadBalancers.length + value.namespaces.length;
+  for (let k = 0; k < list.records.length; k++) {
+    const r = list.records[k];
+    // The last record of a paste that was cut in the middle is missing what came after the cut.
+    const cutAfter = k === list.records.length - 1 && list.otherLines.some((l) => l === r.endLine + 1 || l === r.endLine);
+    add(r.value, r.line, r.cut || cutAfter, 'list');
+    if (r.cut || cutAfter) sink.info(r.endLine, 'the text ends inside this object: what came after the cut is not in it');
+  }
+  const others = list.otherLines.filter((l) => l < list.records[0].line);
+  if (others.length) sink.info(others[0], `${others.length} line${others.length > 1 ? 's' : ''} before the output (prompt, command, labels) not read`);
+  return value.networks.length + value.endpoints.length + value.loadBalancers.length + value.namespaces.length > before;
+}
+
+/** A piece cut out of an HNS JSON document (no opening brace, starts inside an object). */
+function readFragment(text: string, sink: IssueSink, add: Add, note?: string): boolean {
+  if (!/"[^"\r\n]{1,200}"\s*:/.test(text.slice(0, 8192))) return false;
+  const frag = readJsonFragment(text);
+  const hns = frag.objects.filter((o) => classifyHnsObject(o.value) !== 'unknown');
+  if (hns.length === 0) return false;
+  if (note) sink.info(1, note);
+  sink.info(hns[0].line, 'a piece of HNS JSON without its beginning: objects read from the members that follow the cut');
+  for (const o of hns) add(o.value, o.line, true, 'fragment');
+  if (frag.stoppedAt) sink.info(frag.stoppedAt, 'other text follows the JSON piece; not read');
+  return true;
 }
 
 function dominantKind(v: HnsFile, expect?: HnsKind): HnsKind {

@@ -54,7 +54,7 @@ export interface HnsNetwork {
   externalPortGuid?: string;
   state?: number | string;
   policies: HnsPolicy[];
-  /** True when built from the PowerShell table because the JSON was missing or cut short. */
+  /** True when read from PowerShell's table or list view (no JSON, or JSON cut short): lossy, nested values may be missing. */
   fromTable?: boolean;
   /** The file ended inside this object's JSON: fields after the cut are missing. */
   partial?: boolean;
@@ -96,6 +96,8 @@ export interface HnsEndpoint {
   dnsServers: string[];
   dnsSuffix?: string;
   isRemote: boolean;
+  /** Why `isRemote` was inferred rather than read (the source did not say). */
+  remoteInferred?: string;
   isLocal?: boolean;
   state?: number | string;
   providerAddress?: string;
@@ -141,6 +143,8 @@ export interface HnsLoadBalancer {
   state?: number | string;
   isApplied?: boolean;
   policies: HnsPolicy[];
+  /** True when read from PowerShell's list view (`Get-HnsPolicyList`): VIPs may be cut to System.Object[]. */
+  fromTable?: boolean;
   /** The file ended inside this object's JSON: fields after the cut are missing. */
   partial?: boolean;
   raw: unknown;

@@ -11,15 +11,21 @@ import type { ParseResult } from '../types.ts';
 import { capIssues, readPsJson } from '../json/psJson.ts';
 import { normaliseHnsObject } from '../hns/normalise.ts';
 import type { HnsKind } from '../hns/types.ts';
-import type { Hnsdiag, HnsdiagEndpoint, HnsdiagJsonObject, HnsdiagLoadBalancer, HnsdiagNamespace, HnsdiagNetwork } from './types.ts';
+import type { Hnsdiag, HnsdiagAdapter, HnsdiagEndpoint, HnsdiagJsonObject, HnsdiagLoadBalancer, HnsdiagNamespace, HnsdiagNetwork } from './types.ts';
 import { cleanGuid, headerColumns, isGuidLike, isIp, isStrictGuid, tokenize } from './tokens.ts';
 
-type Section = 'network' | 'endpoint' | 'namespace' | 'loadbalancer';
+type Section = 'network' | 'endpoint' | 'namespace' | 'loadbalancer' | 'adapter';
 
-const SECTION_HEADER = /^\s*(networks|endpoints|namespaces|load\s?balancers)\s*:\s*$/i;
+const SECTION_HEADER = /^\s*(networks|endpoints|namespaces|load\s?balancers|adapters)\s*:\s*$/i;
+// Newer builds frame a listing with a banner: `////////ADAPTERS////////` (research sample
+// hnsdiag-list-adapters, microsoft/SDN PR #456).
+const SECTION_BANNER = /^\s*\/{3,}\s*(networks|endpoints|namespaces|load\s?balancers|adapters)\s*\/{3,}\s*$/i;
 // Values are taken to the line's end and trimmed in code: a lazy value before \s*$ is quadratic in a
 // long run of blanks inside it, which a hostile file has.
-const BLOCK_START = /^(network|endpoint|namespace|load\s?balancer)\s*:\s*(\S.*)$/i;
+const BLOCK_START = /^(network|endpoint|namespace|load\s?balancer|adapter)\s*:\s*(\S.*)$/i;
+// What an hnsdiag that does not know the object prints instead (corpus hnsdiag-usage, SDN#520).
+const USAGE = /^\s*hnsdiag\s+<command>\s+<object>/i;
+const NAME_OF_REMOTE = 'Ethernet';
 // Indented in the real output; pasted copies often lose the indentation, so it is optional.
 const KEY_VALUE = /^\s*(\S[^:]*?)\s+:\s?(.*)$/;
 /** A key ends at the line's first colon: one past this is no key (the lazy key is quadratic in blanks before it). */
@@ -32,6 +38,7 @@ function sectionOf(word: string): Section {
   if (w.startsWith('network')) return 'network';
   if (w.startsWith('endpoint')) return 'endpoint';
   if (w.startsWith('namespace')) return 'namespace';
+  if (w.startsWith('adapter')) return 'adapter';
   return 'loadbalancer';
 }
 
@@ -47,7 +54,7 @@ function sectionFromHeader(cols: string[]): Section | null {
 
 export function parseHnsdiag(text: string, file = 'hnsdiag.txt'): ParseResult<Hnsdiag> {
   const sink = new IssueSink(file);
-  const value: Hnsdiag = { layout: 'empty', networks: [], endpoints: [], namespaces: [], loadBalancers: [], jsonObjects: [] };
+  const value: Hnsdiag = { layout: 'empty', networks: [], endpoints: [], namespaces: [], loadBalancers: [], adapters: [], jsonObjects: [] };
   try {
     fill(text ?? '', sink, value);
   } catch (e) {
@@ -82,7 +89,13 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
   let legacyRows = 0;
   let blocks = 0;
   let unread = 0;
+  let firstUnread = 0;
+  let lastCommand: string | undefined;
+  const lastText = lines.reduce((k, l, idx) => (l.trim() !== '' ? idx + 1 : k), 0);
 
+  const noteUnread = (ln: number): void => {
+    if (unread++ === 0) firstUnread = ln;
+  };
   const flushBlock = (): void => {
     if (block) addBlock(block, sink, out);
     block = null;
@@ -93,7 +106,8 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     const line = lines[i];
     const el = jsonAt.get(ln);
     if (el) {
-      const fallback: HnsKind | undefined = block ? (block as Block).kind : (section ?? undefined);
+      const sec: Section | undefined = block ? (block as Block).kind : (section ?? undefined);
+      const fallback: HnsKind | undefined = sec === 'adapter' ? undefined : sec;
       const items = Array.isArray(el.value) ? el.value : [el.value];
       for (const item of items) out.jsonObjects.push({ ...normaliseHnsObject(item, el.line, sink, fallback), line: el.line } as HnsdiagJsonObject);
     }
@@ -102,8 +116,24 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     if (trimmed === '') {
       continue;
     }
+    if (USAGE.test(line)) {
+      out.usage = { line: ln, command: lastCommand };
+      break;
+    }
+    const banner = SECTION_BANNER.exec(line);
+    if (banner) {
+      flushBlock();
+      section = sectionOf(banner[1]);
+      header = null;
+      continue;
+    }
+    if (/^hnsdiag(?:\.exe)?\s+list\s+\w+/i.test(trimmed)) {
+      lastCommand = trimmed;
+      continue;
+    }
     const prompt = PROMPT.exec(line);
     if (prompt) {
+      if (/hnsdiag/i.test(prompt[1])) lastCommand = prompt[1].trim();
       flushBlock();
       const m = /hnsdiag(?:\.exe)?\s+list\s+(\w+)/i.exec(prompt[1]);
       section = m && !/^all$/i.test(m[1]) ? sectionOf(m[1]) : null;
@@ -136,7 +166,7 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     if (SEPARATOR.test(line)) continue;
     // Leftover JSON punctuation (an element the JSON reader could not use) is not a row.
     if (/^["{}[\]]/.test(trimmed)) {
-      unread++;
+      noteUnread(ln);
       continue;
     }
     const tokens = tokenize(line);
@@ -149,12 +179,14 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
         if (!section || section !== fromHeader) section = fromHeader;
         continue;
       }
-      if (section && header) sink.warn(ln, `hnsdiag ${section} row has no ID: ${JSON.stringify(trimmed.slice(0, 120))}`);
-      else unread++;
+      if (ln === lastText && /^[A-Za-z]+$/.test(trimmed) && /^(networks|endpoints|namespaces|loadbalancers|adapters)/i.test('networks endpoints namespaces loadbalancers adapters'.split(' ').find((w) => w.startsWith(trimmed.toLowerCase())) ?? '')) {
+        sink.info(ln, `the text ends inside a section title ("${trimmed}"): what followed is not in it`);
+      } else if (section && header) sink.warn(ln, `hnsdiag ${section} row has no ID: ${JSON.stringify(trimmed.slice(0, 120))}`);
+      else noteUnread(ln);
       continue;
     }
     if (!section) {
-      unread++;
+      noteUnread(ln);
       continue;
     }
     legacyRows++;
@@ -163,16 +195,24 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
   flushBlock();
 
   mergeJsonSummaries(out, sink);
+  dedupe(out, sink);
+  inferRemote(out, sink);
   const kinds = [legacyRows > 0, blocks > 0, json.value.elements.length > 0].filter(Boolean).length;
+  if (out.usage && kinds === 0) {
+    out.layout = 'empty';
+  }
   if (kinds === 0) out.layout = 'empty';
   else if (kinds > 1) out.layout = 'mixed';
   else out.layout = legacyRows > 0 ? 'legacy' : blocks > 0 ? 'blocks' : 'json';
 
-  if (kinds === 0) {
+  if (out.usage) {
+    sink.warn(out.usage.line, `this is hnsdiag's usage text, not a listing: the hnsdiag of this Windows build does not know ${out.usage.command ? `"${out.usage.command}"` : 'the command it was given'} (older builds know only networks, endpoints, namespaces and load balancers)`);
+  } else if (kinds === 0) {
     if (text.trim() === '') sink.info(0, 'file is empty');
     else sink.warn(1, 'no hnsdiag objects found (not hnsdiag output, or a layout this reader does not know)');
   } else if (unread > 0) {
-    sink.info(0, `${unread} line(s) outside any hnsdiag section were ignored`);
+    const t = (lines[firstUnread - 1] ?? '').trim();
+    sink.info(firstUnread, `${unread} line${unread > 1 ? 's' : ''} outside any hnsdiag section not read, from ${JSON.stringify(t.length > 80 ? t.slice(0, 80) + '…' : t)}`);
   }
 }
 
@@ -215,7 +255,9 @@ function addRow(section: Section, header: string[] | null, tokens: string[], gui
       if (isIp(t)) lb.vips.push(t);
       else if (isGuidLike(t)) lb.dipEndpointIds.push(checkGuid(t, ln, 'endpoint', sink));
     }
-    if (lb.vips.length === 0) sink.warn(ln, `hnsdiag load balancer ${lb.id} row has no virtual IP`);
+    // kube-proxy's NodePort load balancers have no frontend VIP (research sample
+    // hnsdiag-list-loadbalancers-flannel): an empty column is expected, not damage.
+    if (lb.vips.length === 0) sink.info(ln, `hnsdiag load balancer ${lb.id} has no virtual IP (a NodePort load balancer, or a VIP not printed)`);
     out.loadBalancers.push(lb);
     return;
   }
@@ -276,12 +318,31 @@ function addBlock(b: Block, sink: IssueSink, out: Hnsdiag): void {
     out.networks.push(n);
   } else if (b.kind === 'endpoint') {
     const e: HnsdiagEndpoint = { id, name: get('name') ?? '', src };
-    const ip = get('ipaddress');
+    // The value may carry a paster's note after the address (`10.42.213.221 ### pod IP`, corpus
+    // hnsdiag-list-endpoints-selectstring): the address is the first token.
+    const ipText = get('ipaddress');
+    const ip = ipText ? (tokenize(ipText).find(isIp) ?? ipText) : undefined;
     if (ip) e.ip = ip;
+    if (ipText && ip !== ipText) sink.info(b.line, `endpoint ${id}: text after its IP address not read (${JSON.stringify(ipText.slice(ip!.length).trim().slice(0, 60))})`);
     const nn = get('virtualnetworkname', 'networkname', 'virtualnetwork');
     if (nn) e.networkName = nn;
     if (Object.keys(extra).length > 0) e.extra = extra;
     out.endpoints.push(e);
+  } else if (b.kind === 'adapter') {
+    const a: HnsdiagAdapter = { id, name: get('name') ?? '', src };
+    const d = get('description');
+    if (d) a.description = d;
+    const idx = get('index');
+    if (idx && /^\d+$/.test(idx)) a.index = Number(idx);
+    const luid = get('luid');
+    if (luid) a.luid = luid;
+    const t = get('type');
+    if (t) a.type = t.toLowerCase();
+    const c = get('compartment', 'compartmentid');
+    if (c && /^\d+$/.test(c)) a.compartment = Number(c);
+    const rest = Object.fromEntries(Object.entries(b.props).filter(([k]) => !['name', 'description', 'index', 'luid', 'type', 'compartment', 'compartmentid'].includes(k.toLowerCase().replace(/\s/g, ''))));
+    if (Object.keys(rest).length) a.extra = rest;
+    out.adapters.push(a);
   } else if (b.kind === 'namespace') {
     out.namespaces.push({ id, endpointIds: guids(get('endpointids')), src });
   } else {
@@ -322,4 +383,34 @@ function mergeJsonSummaries(out: Hnsdiag, sink: IssueSink): void {
       out.loadBalancers.push({ id: v.id, vips: v.vips, dipEndpointIds: v.endpointIds, src });
     }
   }
+}
+
+/** The same object listed twice (two runs pasted back to back) is one object. */
+function dedupe(out: Hnsdiag, sink: IssueSink): void {
+  const lists: [string, { id: string; src: { line: number } }[]][] = [['network', out.networks], ['endpoint', out.endpoints], ['namespace', out.namespaces], ['load balancer', out.loadBalancers], ['adapter', out.adapters]];
+  for (const [what, list] of lists) {
+    const seen = new Map<string, number>();
+    let again = 0;
+    let firstAgain = 0;
+    for (let k = 0; k < list.length; k++) {
+      const key = list[k].id.toLowerCase();
+      if (key === '' || !seen.has(key)) {
+        seen.set(key, k);
+        continue;
+      }
+      if (!again) firstAgain = list[k].src.line;
+      again++;
+      list.splice(k, 1);
+      k--;
+    }
+    if (again) sink.info(firstAgain, `${again} ${what}${again > 1 ? 's' : ''} listed again (the output appears twice from line ${firstAgain}); each is counted once`);
+  }
+}
+
+/** Endpoints a listing names "Ethernet" are kube-proxy's remote endpoints (see HnsdiagEndpoint). */
+function inferRemote(out: Hnsdiag, sink: IssueSink): void {
+  const json = new Set(out.jsonObjects.filter((o) => o.kind === 'endpoint').map((o) => (o.value as { id: string }).id));
+  const hits = out.endpoints.filter((e) => e.name === NAME_OF_REMOTE && !json.has(e.id));
+  for (const e of hits) e.remoteInferred = 'named "Ethernet" like the remote endpoints kube-proxy creates for pods on other nodes; the listing does not say';
+  if (hits.length) sink.info(hits[0].src.line, `${hits.length} endpoint${hits.length > 1 ? 's' : ''} named "Ethernet" taken as remote (kube-proxy names the endpoints it creates for pods on other nodes so; inferred, hnsdiag's listing does not say)`);
 }

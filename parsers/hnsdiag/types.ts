@@ -17,6 +17,13 @@ export interface HnsdiagEndpoint {
   name: string;
   ip?: string;
   networkName?: string;
+  /**
+   * Set when the listing itself does not say whether the endpoint is remote but its name does:
+   * kube-proxy's remote endpoints are named "Ethernet" (corpus: hns-endpoint-json AKS#1367,
+   * kube-proxy-log-winkernel-spew kubernetes#67827; research: acs-engine#1903 list view, Windows-
+   * Containers#631 table — all IsRemoteEndpoint true). An inference, said as one.
+   */
+  remoteInferred?: string;
   extra?: Record<string, string>;
   src: SourceRef;
 }
@@ -24,6 +31,20 @@ export interface HnsdiagEndpoint {
 export interface HnsdiagNamespace {
   id: string;
   endpointIds: string[];
+  src: SourceRef;
+}
+
+/** `hnsdiag list adapters` (newer builds): the host's network adapters and their compartments. */
+export interface HnsdiagAdapter {
+  /** Interface GUID, lower case, without braces. */
+  id: string;
+  name: string;
+  description?: string;
+  index?: number;
+  luid?: string;
+  type?: string;
+  compartment?: number;
+  extra?: Record<string, string>;
   src: SourceRef;
 }
 
@@ -43,6 +64,10 @@ export interface Hnsdiag {
   endpoints: HnsdiagEndpoint[];
   namespaces: HnsdiagNamespace[];
   loadBalancers: HnsdiagLoadBalancer[];
+  /** `hnsdiag list adapters` blocks. */
+  adapters: HnsdiagAdapter[];
+  /** What was read, when it is not objects: hnsdiag's usage text (the command is not known to this build). */
+  usage?: { command?: string; line: number };
   /** `-d` JSON documents, classified and normalised like the HNS files. */
   jsonObjects: HnsdiagJsonObject[];
 }

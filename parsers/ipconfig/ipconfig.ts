@@ -255,7 +255,7 @@ class State {
     if (this.kvLines === 0) return 'unknown';
     let best: IpconfigLanguage = 'unknown';
     let bestVotes = 0;
-    for (const lang of ['en', 'de', 'fr', 'es'] as const) {
+    for (const lang of ['en', 'de', 'fr', 'es', 'zh', 'ja'] as const) {
       const v = this.langVotes.get(lang) ?? 0;
       if (v > bestVotes) { best = lang; bestVotes = v; }
     }

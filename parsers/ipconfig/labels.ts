@@ -1,7 +1,8 @@
 // ipconfig prints its labels in the display language of the node. The map below covers English,
-// German, French and Spanish (Windows Server UI strings as commonly seen; spelling variants
-// included where builds differ). Labels not listed end up in `extra` and values are then
-// recognised by their shape.
+// German, French, Spanish, Simplified Chinese and Japanese (Windows UI strings as commonly seen;
+// spelling variants included where builds differ). zh and ja come from real outputs: research
+// samples ipconfig-all-zh-CN (MetaCubeX/mihomo#1919, XX-Net#11445) and ipconfig-all-ja-JP (Windows 7
+// and 10 notes). Labels not listed end up in `extra` and values are then recognised by their shape.
 
 import type { IpconfigLanguage } from './types.ts';
 
@@ -110,10 +111,57 @@ const TABLE: Record<Lang, Partial<Record<Field, string[]>>> = {
     netbios: ['netbios sobre tcp/ip', 'netbios sobre tcpip'],
     other: ['servidor dhcp', 'concesión obtenida', 'la concesión expira', 'iaid dhcpv6', 'duid de cliente dhcpv6', 'servidor wins principal', 'servidor wins secundario'],
   },
+  zh: {
+    hostName: ['主机名'],
+    primaryDnsSuffix: ['主 dns 后缀'],
+    nodeType: ['节点类型'],
+    ipRoutingEnabled: ['ip 路由已启用'],
+    winsProxyEnabled: ['wins 代理已启用'],
+    dnsSuffixSearchList: ['dns 后缀搜索列表'],
+    dnsSuffix: ['连接特定的 dns 后缀'],
+    mediaState: ['媒体状态'],
+    description: ['描述'],
+    mac: ['物理地址'],
+    dhcpEnabled: ['dhcp 已启用'],
+    autoconfig: ['自动配置已启用'],
+    ipv4: ['ipv4 地址', 'ip 地址'],
+    ipv4Auto: ['自动配置 ipv4 地址'],
+    mask: ['子网掩码'],
+    ipv6: ['ipv6 地址'],
+    ipv6Temp: ['临时 ipv6 地址'],
+    ipv6LinkLocal: ['本地链接 ipv6 地址'],
+    gateways: ['默认网关'],
+    dnsServers: ['dns 服务器'],
+    netbios: ['tcpip 上的 netbios'],
+    other: ['dhcp 服务器', '获得租约的时间', '租约过期的时间', 'dhcpv6 客户端 duid', '主 wins 服务器', '辅助 wins 服务器'],
+  },
+  ja: {
+    hostName: ['ホスト名'],
+    primaryDnsSuffix: ['プライマリ dns サフィックス'],
+    nodeType: ['ノード タイプ'],
+    ipRoutingEnabled: ['ip ルーティング有効'],
+    winsProxyEnabled: ['wins プロキシ有効'],
+    dnsSuffixSearchList: ['dns サフィックス検索一覧'],
+    dnsSuffix: ['接続固有の dns サフィックス'],
+    mediaState: ['メディアの状態'],
+    description: ['説明'],
+    mac: ['物理アドレス'],
+    dhcpEnabled: ['dhcp 有効'],
+    autoconfig: ['自動構成有効'],
+    ipv4: ['ipv4 アドレス', 'ip アドレス'],
+    ipv4Auto: ['自動構成 ipv4 アドレス'],
+    mask: ['サブネット マスク'],
+    ipv6: ['ipv6 アドレス'],
+    ipv6Temp: ['一時 ipv6 アドレス'],
+    ipv6LinkLocal: ['リンクローカル ipv6 アドレス'],
+    gateways: ['デフォルト ゲートウェイ'],
+    dnsServers: ['dns サーバー'],
+    other: ['dhcp サーバー', 'リース取得', 'リースの有効期限', 'dhcpv6 クライアント duid', 'プライマリ wins サーバー', 'セカンダリ wins サーバー'],
+  },
 };
 
 export const LANGUAGE_NAMES: Record<IpconfigLanguage, string> = {
-  en: 'English', de: 'German', fr: 'French', es: 'Spanish', unknown: 'unknown',
+  en: 'English', de: 'German', fr: 'French', es: 'Spanish', zh: 'Chinese (Simplified)', ja: 'Japanese', unknown: 'unknown',
 };
 
 const INDEX = new Map<string, { field: Field; langs: Lang[] }>();
@@ -144,18 +192,18 @@ export function lookupLabel(label: string): { field: Field; langs: Lang[] } | nu
 
 /** Status suffix words meaning Preferred. */
 export function isPreferredStatus(s: string): boolean {
-  return /^(preferred|bevorzugt|préféré|preferido|preferito)$/i.test(s.trim());
+  return /^(preferred|bevorzugt|préféré|preferido|preferito|首选|優先)$/i.test(s.trim());
 }
 
 export function parseYesNo(s: string): boolean | undefined {
   const t = s.trim().toLowerCase();
-  if (/^(yes|ja|oui|sí|si|true)$/.test(t)) return true;
-  if (/^(no|nein|non|false)$/.test(t)) return false;
+  if (/^(yes|ja|oui|sí|si|true|是|はい)$/.test(t)) return true;
+  if (/^(no|nein|non|false|否|いいえ)$/.test(t)) return false;
   return undefined;
 }
 
 export function isDisconnectedState(s: string): boolean {
-  return /disconnected|getrennt|déconnecté|desconectado/i.test(s);
+  return /disconnected|getrennt|déconnecté|desconectado|断开|接続されていません/i.test(s);
 }
 
 const KIND_MAP: Record<string, string> = {
@@ -163,6 +211,8 @@ const KIND_MAP: Record<string, string> = {
   unknown: 'Unknown', unbekannter: 'Unknown', inconnue: 'Unknown', desconocido: 'Unknown',
   'wireless lan': 'Wireless LAN', 'drahtlos-lan': 'Wireless LAN', 'réseau sans fil': 'Wireless LAN', 'lan inalámbrica': 'Wireless LAN',
   ppp: 'PPP',
+  以太网: 'Ethernet', 无线局域网: 'Wireless LAN', 隧道: 'Tunnel', 未知: 'Unknown',
+  イーサネット: 'Ethernet', ワイヤレス: 'Wireless LAN', トンネル: 'Tunnel',
 };
 
 export function normalizeKind(kind: string): string {

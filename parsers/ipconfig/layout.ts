@@ -42,7 +42,7 @@ function hasLeader(line: string): boolean {
   return /\.\s*\.|\.\s*:\s*$/.test(line);
 }
 
-const ADAPTER_WORD_RE = /(adapter\b|^carte\s|^adaptador\s|^scheda\s)/i;
+const ADAPTER_WORD_RE = /(adapter\b|^carte\s|^adaptador\s|^scheda\s|适配器\s|アダプター\s)/i;
 
 /**
  * Adapter header such as `Ethernet adapter vEthernet (nat):`, `Ethernet-Adapter vEthernet (nat):`,
@@ -79,6 +79,9 @@ export function parseAdapterHeader(line: string): { kind: string; name: string; 
       ? { kind: normalizeKind(rest.slice(0, sp)), name: rest.slice(sp + 1).trim(), header }
       : { kind: '', name: rest, header };
   }
+  // zh `以太网适配器 vEthernet (nat)`, ja `イーサネット アダプター vEthernet (nat)`: kind, the word, the name.
+  m = /^(.*?)\s*(?:适配器|アダプター)\s+(.+)$/.exec(header);
+  if (m) return { kind: normalizeKind(m[1] || 'Unknown'), name: m[2].trim(), header };
   const v = header.indexOf('vEthernet');
   if (v > 0) return { kind: normalizeKind(header.slice(0, v).replace(/[\s-]+$/, '')), name: header.slice(v), header };
   return { kind: '', name: header, header };
@@ -109,7 +112,7 @@ export function compartmentTitle(lines: readonly string[], i: number): { id: num
 
 /** `Windows IP Configuration` and its translations: the title ipconfig prints first. */
 export function isIpconfigTitle(line: string): boolean {
-  return /^\s*(windows[- ]ip[- ](configuration|konfiguration)|configuration ip de windows|configuración ip de windows)\s*$/i.test(line);
+  return /^\s*(windows[- ]ip[- ](configuration|konfiguration)|configuration ip de windows|configuración ip de windows|windows ip 配置|windows ip 構成|windows ip 設定)\s*$/i.test(line);
 }
 
 /** `10.244.4.7(Preferred)` → address + status. */

@@ -1,6 +1,6 @@
 import type { SourceRef } from '../types.ts';
 
-export type IpconfigLanguage = 'en' | 'de' | 'fr' | 'es' | 'unknown';
+export type IpconfigLanguage = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'unknown';
 
 export interface Ipv4Entry {
   address: string;

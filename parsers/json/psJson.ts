@@ -47,6 +47,9 @@ export interface PsJsonOptions {
 
 const JSON_START = /^(?:[[{]\s*$|\{\s*["}]|\[\s*[{["\]])/;
 const BRACELESS_START = /^"[^"\r\n]{1,200}"\s*:/;
+// A tool's own label in front of compact JSON on one line (`Response: {"Success":true,…}` in the
+// corpus sample hns-v1-rest-json-nat-network, docker-netrestore's console output).
+const LABELLED_START = /^([A-Za-z][\w .()-]{0,40}:\s*)\{"/;
 
 interface Start {
   offset: number;
@@ -54,7 +57,7 @@ interface Start {
 }
 
 /** Offset of the next line (at or after `from`, which must be a line start) that opens JSON. */
-function findStart(text: string, li: LineIndex, fromLine: number, braceless: boolean): Start | null {
+function findStart(text: string, li: LineIndex, fromLine: number, braceless: boolean, labelled = false): Start | null {
   for (let line = fromLine; line <= li.lineCount; line++) {
     const off = li.startOf(line);
     const c = text.charCodeAt(off);
@@ -67,6 +70,14 @@ function findStart(text: string, li: LineIndex, fromLine: number, braceless: boo
     }
     if (JSON_START.test(s)) return { offset: off + lead, braceless: false };
     if (braceless && BRACELESS_START.test(s)) return { offset: off + lead, braceless: true };
+  }
+  return labelled ? findLabelled(text, li, fromLine) : null;
+}
+
+function findLabelled(text: string, li: LineIndex, fromLine: number): Start | null {
+  for (let line = fromLine; line <= li.lineCount; line++) {
+    const m = LABELLED_START.exec(li.lineText(line));
+    if (m && /[}\]]\s*$/.test(li.lineText(line))) return { offset: li.startOf(line) + m[1].length, braceless: false };
   }
   return null;
 }
@@ -110,12 +121,14 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
     return true;
   };
 
-  const first = findStart(text, li, 1, allowBraceless);
+  const first = findStart(text, li, 1, allowBraceless, !stream);
   if (!first) {
     out.prefixText = text;
     return;
   }
   const firstLine = li.lineOf(first.offset);
+  // Only a file whose JSON comes after a label keeps looking for more labelled lines.
+  const labelledStart = first.offset - li.startOf(firstLine) > 1 && !first.braceless;
   out.jsonStartLine = firstLine;
   out.prefixText = text.slice(0, li.startOf(firstLine));
 
@@ -139,7 +152,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
     // Look for another top-level value (appended output, hnsdiag stream); say when text is skipped.
     const fromLine = li.lineOf(next) + (li.startOf(li.lineOf(next)) === next ? 0 : 1);
     const tail = li.lineText(li.lineOf(next)).slice(next - li.startOf(li.lineOf(next))).trim();
-    start = findStart(text, li, fromLine, false);
+    start = findStart(text, li, fromLine, false, !stream && labelledStart);
     const skippedTo = start ? start.offset : n;
     if (!stream) {
       const skipped = tail + text.slice(li.startOf(fromLine), skippedTo);

@@ -4,7 +4,7 @@
 import { IssueSink, type ParseResult } from '../types.ts';
 import { LineIndex } from '../json/lineIndex.ts';
 import { scanValueEnd, skipWs } from '../json/structure.ts';
-import type { K8sEndpointSlice, K8sPod, K8sService, K8sSnapshot } from './types.ts';
+import type { K8sEndpointSlice, K8sNode, K8sPod, K8sService, K8sSnapshot } from './types.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -13,12 +13,12 @@ const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is st
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 export function emptySnapshot(): K8sSnapshot {
-  return { pods: [], services: [], endpointSlices: [], other: {}, files: [] };
+  return { pods: [], services: [], endpointSlices: [], nodes: [], other: {}, files: [] };
 }
 
 /** True when the text looks like kubectl JSON (an apiVersion/kind document). */
 export function looksLikeKubectl(head: string): boolean {
-  return /^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|PodList|ServiceList|EndpointSliceList)"/.test(head);
+  return /^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|Node|PodList|ServiceList|EndpointSliceList|NodeList)"/.test(head);
 }
 
 export function parseKubectlJson(text: string, file: string): ParseResult<K8sSnapshot> {
@@ -61,7 +61,7 @@ export function parseKubectlJson(text: string, file: string): ParseResult<K8sSna
   } catch (e) {
     sink.error(0, `kubectl JSON could not be read: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (docs === 0 && snap.pods.length + snap.services.length + snap.endpointSlices.length === 0) sink.warn(0, 'no Kubernetes objects found');
+  if (docs === 0 && snap.pods.length + snap.services.length + snap.endpointSlices.length + snap.nodes.length === 0) sink.warn(0, 'no Kubernetes objects found');
   return { value: snap, issues: sink.issues };
 }
 
@@ -127,7 +127,9 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
       .map((c) => (isObj(c) ? str(c.containerID) : undefined))
       .filter((x): x is string => !!x)
       .map((x) => x.replace(/^[a-z]+:\/\//, ''));
-    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, src };
+    const conds = Array.isArray(status.conditions) ? status.conditions.filter(isObj) : [];
+    const readyCond = conds.find((c) => str(c.type) === 'Ready');
+    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, src };
     snap.pods.push(pod);
   } else if (kind === 'Service') {
     const clusterIps = [...new Set([...strs(spec.clusterIPs), ...(str(spec.clusterIP) ? [spec.clusterIP as string] : [])])].filter((x) => x.toLowerCase() !== 'none');
@@ -172,9 +174,23 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
       src,
     };
     snap.endpointSlices.push(slice);
+  } else if (kind === 'Node') {
+    const node: K8sNode = {
+      name,
+      addresses: (Array.isArray(status.addresses) ? status.addresses : []).filter(isObj).map((a) => ({ type: str(a.type) ?? '', address: str(a.address) ?? '' })).filter((a) => a.address),
+      podCidrs: [...new Set([...strs(spec.podCIDRs), ...(str(spec.podCIDR) ? [spec.podCIDR as string] : [])])],
+      os: labelsOf(md)['kubernetes.io/os'],
+      src,
+    };
+    snap.nodes.push(node);
   } else if (kind) {
     snap.other[kind] = (snap.other[kind] ?? 0) + 1;
   }
+}
+
+function labelsOf(md: Obj): Record<string, string> {
+  const l = isObj(md.labels) ? md.labels : {};
+  return Object.fromEntries(Object.entries(l).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 }
 
 /** Several kubectl files of one bundle read as one snapshot. */
@@ -184,6 +200,7 @@ export function mergeSnapshots(list: K8sSnapshot[]): K8sSnapshot {
     out.pods.push(...s.pods);
     out.services.push(...s.services);
     out.endpointSlices.push(...s.endpointSlices);
+    out.nodes.push(...s.nodes);
     for (const [k, n] of Object.entries(s.other)) out.other[k] = (out.other[k] ?? 0) + n;
     out.files.push(...s.files);
   }

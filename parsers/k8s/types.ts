@@ -14,6 +14,22 @@ export interface K8sPod {
   hostNetwork: boolean;
   /** containerStatuses[].containerID without the `containerd://` prefix. */
   containerIds: string[];
+  /** metadata.labels (a Service's selector picks pods by them). */
+  labels: Record<string, string>;
+  /** status.conditions Ready (undefined when the snapshot does not say). */
+  ready?: boolean;
+  src: SourceRef;
+}
+
+/** A cluster node: its addresses (to name node IPs and find this node) and pod CIDR(s). */
+export interface K8sNode {
+  name: string;
+  /** status.addresses: InternalIP, ExternalIP, Hostname … */
+  addresses: { type: string; address: string }[];
+  /** spec.podCIDRs (or podCIDR). */
+  podCidrs: string[];
+  /** metadata.labels kubernetes.io/os. */
+  os?: string;
   src: SourceRef;
 }
 
@@ -63,6 +79,7 @@ export interface K8sSnapshot {
   pods: K8sPod[];
   services: K8sService[];
   endpointSlices: K8sEndpointSlice[];
+  nodes: K8sNode[];
   /** Items of other kinds, counted by kind (kubectl lists may hold anything). */
   other: Record<string, number>;
   files: string[];

@@ -1,36 +1,19 @@
-// Reads kubelet/kube-proxy (klog), containerd (logrus key=value), Azure CNI (`2025/03/14 07:14:01
-// [pid] [cni-net] …`), Antrea/flannel (klog, sometimes with the level letter and date cut off as in
-// the seeds), Calico (`2023-04-06 10:15:26.814 [INFO][pid] file.go 12: …`) logs. Only lines about CNI,
-// sandboxes, HNS or errors are kept, each with its time, IDs and pod.
+// Reads the logs of a node's Kubernetes components line by line in whatever format each line is in
+// (parsers/logs/line-formats.ts: klog with or without the CRI prefix, logrus, zap JSON, Calico,
+// Azure CNI/CNS, Windows event tables, Kubernetes events). A line in no format continues the record
+// before it (go-spew dumps, hexdumps, console wraps). Every record gets one shape — time, level,
+// message, component, fields, src — plus the sandbox IDs, pod and HNS error codes it names. A log of
+// up to 20,000 lines keeps every record; a bigger one keeps those about CNI, sandboxes, HNS or errors.
 import { IssueSink, type ParseResult } from '../types.ts';
-import type { LogComponent, LogEvent, LogFile, LogTime } from './types.ts';
+import type { LogComponent, LogEvent, LogFile, LogFormat, LogTime } from './types.ts';
+import { readLogLine, type LineRead } from './line-formats.ts';
+import { componentFromContent, componentFromName, componentFromTag } from './components.ts';
+import { findHnsErrors } from '../hns/errors.ts';
+
+export { componentFromName } from './components.ts';
 
 const MAX_EVENTS = 50_000;
-const RELEVANT = /cni|cmdadd|cmddel|sandbox|add command|del command|\b[0-9a-f]{64}\b|hns|hcn|endpoint|network ?plugin|networkready|failed|error|\bE\d{4}\b|level=(error|warn)|ovs port|ip address|subnet added/i;
-
-export function componentFromName(file: string): LogComponent | undefined {
-  const b = (file.split(/[\\/]/).pop() ?? '').toLowerCase();
-  if (/kubelet/.test(b)) return 'kubelet';
-  if (/kube-?proxy/.test(b)) return 'kube-proxy';
-  if (/containerd/.test(b)) return 'containerd';
-  if (/azure-vnet|azure-cns|azurecni/.test(b)) return 'azure-cni';
-  if (/antrea/.test(b)) return 'antrea';
-  if (/calico|felix/.test(b)) return 'calico';
-  if (/flannel/.test(b)) return 'flannel';
-  if (/win-bridge|win-overlay|sdnbridge|sdnoverlay|\bcni\b|cni\.log/.test(b)) return 'cni';
-  return undefined;
-}
-
-function componentFromContent(sample: string): LogComponent {
-  if (/\[cni-net\]|\[azure-vnet\]|\[net\] /.test(sample)) return 'azure-cni';
-  if (/Received CmdAdd request|antrea/i.test(sample)) return 'antrea';
-  if (/Calico CNI|\[INFO\]\[\d+\]|calico/i.test(sample)) return 'calico';
-  if (/level=\w+ msg=/.test(sample) && /RunPodSandbox|cni setup|containerd/.test(sample)) return 'containerd';
-  if (/route_network_windows|flannel/i.test(sample)) return 'flannel';
-  if (/kuberuntime|pod_workers|kubelet/i.test(sample)) return 'kubelet';
-  if (/proxier|kube-proxy|winkernel/i.test(sample)) return 'kube-proxy';
-  return 'other';
-}
+const RELEVANT = /0x[0-9a-f]{2,8}\b|ErrorCode|cni|cmdadd|cmddel|sandbox|add command|del command|\b[0-9a-f]{64}\b|hns|hcn|endpoint|network ?plugin|networkready|failed|error|\bE\d{4}\b|level=(error|warn)|ovs port|ip address|subnet added/i;
 
 function tod(h: string, m: string, s: string, frac?: string): number {
   const f = frac ? Number(`0.${frac}`) * 1000 : 0;
@@ -98,28 +81,116 @@ export function podOf(line: string): { namespace?: string; name: string } | unde
   return undefined;
 }
 
+/** Header and rule lines of tabular log views (kubectl describe, Get-WinEvent): structure, not records. */
+const TABLE_FURNITURE = /^\s*(Events:|Type\s+Reason\s+Age\s+From\s+Message|LAST SEEN\s+TYPE\s+REASON|TimeCreated\s+Id\s+LevelDisplayName|ProviderName:|[-\s]+$)/;
+const KEEP_ALL_LINES = 20_000;
+
 export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   const sink = new IssueSink(file);
   const lines = text.split(/\r\n|\n|\r/);
   if (lines.length && lines[lines.length - 1] === '') lines.pop();
-  const component = componentFromName(file) ?? componentFromContent(lines.slice(0, 200).join('\n'));
-  const out: LogFile = { file, component, events: [], lines: lines.length, src: sink.ref(1) };
+  const sample = lines.slice(0, 400);
+  const formatCount = new Map<LogFormat, number>();
+  const reads: (LineRead | null)[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].replace(/^\uFEFF/, '');
-    if (!raw.trim() || !RELEVANT.test(raw)) continue;
-    if (out.events.length >= MAX_EVENTS) {
-      out.capped = true;
-      sink.info(i + 1, `only the first ${MAX_EVENTS} CNI/sandbox/error lines were kept`);
-      break;
+    if (!raw.trim()) {
+      reads[i] = null;
+      continue;
     }
+    const r = readLogLine(raw.length > 20_000 ? raw.slice(0, 20_000) : raw);
+    reads[i] = r;
+    if (r) formatCount.set(r.format, (formatCount.get(r.format) ?? 0) + 1);
+  }
+  const formats = [...formatCount.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
+  const byFormat: LogComponent | undefined =
+    formats[0] === 'kubectl-events' || formats[0] === 'kubectl-get-events' || formats[0] === 'e2e-events' ? 'events' : formats[0] === 'event-table' ? 'eventlog' : undefined;
+  // Events and event logs say what they are by their layout; a name that only says "cni" says less
+  // than content that names the plugin.
+  const byName = componentFromName(file);
+  const byContent = byFormat ? undefined : componentFromContent(sample);
+  const component = byFormat ?? (byName && !(byName === 'cni' && byContent !== 'other') ? byName : byContent ?? 'other');
+  const keepAll = lines.length <= KEEP_ALL_LINES;
+  const out: LogFile = { file, component, formats: formats.length ? formats : ['text'], events: [], lines: lines.length, src: sink.ref(1) };
+
+  let cur: { ev: LogEvent; read: LineRead | null; parts: string[]; chars: number } | null = null;
+  let preamble = 0;
+  let stopped = false;
+  const finish = (): void => {
+    if (!cur) return;
+    const { ev, parts } = cur;
+    if (parts.length > 1) {
+      const joined = parts.join('\n');
+      ev.text = joined.length > 2000 ? joined.slice(0, 2000) + '…' : joined;
+      if (!cur.read) ev.msg = ev.message = ev.text;
+    }
+    enrich(ev);
+    if (keepAll || RELEVANT.test(ev.text)) {
+      if (out.events.length >= MAX_EVENTS) {
+        if (!out.capped) sink.info(ev.line, `only the first ${MAX_EVENTS} ${keepAll ? '' : 'CNI/sandbox/error '}lines were kept`);
+        out.capped = true;
+        stopped = true;
+      } else out.events.push(ev);
+    }
+    cur = null;
+  };
+  for (let i = 0; i < lines.length && !stopped; i++) {
+    const raw = lines[i].replace(/^\uFEFF/, '');
+    if (!raw.trim()) continue;
+    const r = reads[i];
+    if (!r) {
+      if (TABLE_FURNITURE.test(raw)) continue;
+      if (cur) {
+        // A continuation: a go-spew dump, a hexdump, a console wrap, a wrapped event message.
+        const c = cur as NonNullable<typeof cur>;
+        if (c.parts.length < 500 && c.chars < 20_000) {
+          c.parts.push(raw);
+          c.chars += raw.length;
+        }
+        c.ev.endLine = i + 1;
+        continue;
+      }
+      preamble++;
+      continue;
+    }
+    finish();
     const text = raw.length > 2000 ? raw.slice(0, 2000) + '…' : raw;
-    const t = parseLogTime(text);
-    const msgMatch = /\bmsg="((?:[^"\\]|\\.)*)"/.exec(t.rest);
-    const msg = (msgMatch ? msgMatch[1].replace(/\\"/g, '"') : t.rest).trim();
-    const ids = [...new Set((text.match(/\b[0-9a-f]{64}\b/g) ?? []))];
-    const ev: LogEvent = { line: i + 1, text, time: t.time, level: t.level, msg, ids, pod: podOf(text), pid: t.pid };
-    if (!ev.level && /^E\d{4} /.test(text)) ev.level = 'error';
-    out.events.push(ev);
+    const tagged = componentFromTag(r.tag);
+    const ev: LogEvent = {
+      line: i + 1,
+      text,
+      time: r.time,
+      level: r.level,
+      msg: r.message.trim(),
+      message: r.message.trim(),
+      component: tagged ?? component,
+      format: r.format,
+      ids: [],
+      src: sink.ref(i + 1),
+    };
+    if (r.fields) ev.fields = r.fields;
+    if (r.pid !== undefined) ev.pid = r.pid;
+    if (r.source) ev.caller = r.source;
+    cur = { ev, read: r, parts: [raw], chars: raw.length };
+  }
+  finish();
+  if (preamble > 0) {
+    out.preamble = preamble;
+    const firstText = lines.findIndex((l) => l.trim() !== '');
+    const shown = lines[firstText].trim();
+    const q = JSON.stringify(shown.length > 80 ? shown.slice(0, 80) + '…' : shown);
+    if (out.events.length) sink.info(firstText + 1, `${preamble} line${preamble > 1 ? 's' : ''} before the first log line not read (a prompt, a command or the end of an earlier record), from ${q}`);
+    else sink.warn(firstText + 1, `no line is in a log format hnsight knows (klog, logrus, zap, Calico, Azure CNI, event tables); ${preamble} line${preamble > 1 ? 's' : ''} not read, from ${q}`);
   }
   return { value: out, issues: sink.issues };
+}
+
+/** IDs, the pod and HNS error codes a record names. */
+function enrich(ev: LogEvent): void {
+  ev.ids = [...new Set(ev.text.match(/\b[0-9a-f]{64}\b/g) ?? [])];
+  const pod = podOf(ev.text);
+  if (pod) ev.pod = pod;
+  const errs = findHnsErrors(ev.text);
+  if (errs.length) ev.hnsErrors = errs;
+  if (!ev.level && /^E\d{4} /.test(ev.text)) ev.level = 'error';
 }

@@ -10,6 +10,7 @@ import type { BundleFileInfo, Joins, NodeMeta, NodeModel, VfpPortRef, VfpStore }
 import { hnsdiagToObjects } from './from-hnsdiag.ts';
 import { collectSideInputs } from './side-inputs.ts';
 import { evidenceText } from './evidence-text.ts';
+import { fileYield } from '../bundle/expectations.ts';
 
 type Role = 'networks' | 'endpoints' | 'loadBalancers' | 'namespaces';
 
@@ -28,15 +29,17 @@ interface Candidate<T> {
 }
 
 export function assembleModel(parsed: ParsedFile[], source: NodeModel['source']): NodeModel {
-  const files: BundleFileInfo[] = parsed.map((p) => ({
-    name: p.name,
-    size: p.size,
-    kind: p.kind,
-    encoding: p.encoding,
-    lineEnding: p.lineEnding,
-    used: false,
-    issues: p.issues,
-  }));
+  const files: BundleFileInfo[] = parsed.map((p) => {
+    const f: BundleFileInfo = { name: p.name, size: p.size, kind: p.kind, encoding: p.encoding, lineEnding: p.lineEnding, used: false, issues: p.issues };
+    if (p.recognition) {
+      f.format = p.recognition.format;
+      f.confidence = p.recognition.confidence;
+      f.reason = p.recognition.reason;
+    }
+    const y = fileYield(p);
+    if (Object.keys(y).length) f.yields = y;
+    return f;
+  });
   const info = new Map(parsed.map((p, i) => [p, files[i]]));
   const meta: NodeMeta = { sources: {} };
 
@@ -60,6 +63,32 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
     const best = cands[0];
     info.get(best.file)!.used = true;
     meta.sources[role] = [best.file.name];
+    // Without the collector's own file, the objects are what several single outputs say together
+    // (pastes, files saved by hand): each object once, by ID, from the best source that has it.
+    if (best.rank >= 1) {
+      const items = [...best.items];
+      const ids = new Set(items.map((o) => idOf(o)).filter((x) => x !== ''));
+      for (const c of cands.slice(1)) {
+        if (c.rank >= 3 && cands.some((x) => x.rank < 3)) continue; // hnsdiag listings only when no HNS JSON/list exists
+        let added = 0;
+        for (const o of c.items) {
+          const id = idOf(o);
+          if (id === '' || ids.has(id)) continue;
+          ids.add(id);
+          items.push(o);
+          added++;
+        }
+        if (added > 0) {
+          info.get(c.file)!.used = true;
+          meta.sources[role]!.push(c.file.name);
+        }
+      }
+      for (const c of cands.slice(1)) {
+        const fi = info.get(c.file)!;
+        if (!fi.used) fi.note = fi.note ?? `${role} were taken from ${meta.sources[role]!.join(', ')}`;
+      }
+      return items;
+    }
     for (const c of cands.slice(1)) {
       const fi = info.get(c.file)!;
       if (!fi.used) fi.note = fi.note ?? `${role} were taken from ${best.file.name}`;
@@ -134,6 +163,8 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   model.text = evidenceText(parsed, vfp);
   return model;
 }
+
+const idOf = (o: unknown): string => (typeof o === 'object' && o !== null && typeof (o as { id?: unknown }).id === 'string' ? (o as { id: string }).id.toLowerCase() : '');
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -29,7 +29,8 @@ export function hnsdiagToObjects(d: Hnsdiag, _file: string): HnsdiagObjects {
   for (const e of d.endpoints) {
     if (eps.has(e.id.toLowerCase())) continue;
     out.endpoints.push({
-      id: e.id.toLowerCase(), name: e.name, networkName: e.networkName, ip: e.ip, dnsServers: [], isRemote: false, outboundNat: [], routes: [], policies: [], sharedContainers: [], schema: 2, fromTable: true, raw: e, src: e.src,
+      id: e.id.toLowerCase(), name: e.name, networkName: e.networkName, ip: e.ip, dnsServers: [], isRemote: e.remoteInferred !== undefined, outboundNat: [], routes: [], policies: [], sharedContainers: [], schema: 2, fromTable: true, raw: e, src: e.src,
+      ...(e.remoteInferred ? { remoteInferred: e.remoteInferred } : {}),
     });
   }
   const lbs = seen(out.loadBalancers);

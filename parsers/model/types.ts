@@ -24,6 +24,14 @@ export interface BundleFileInfo {
   used: boolean;
   /** Why a recognised file did not feed the model, e.g. a better source of the same objects was present. */
   note?: string;
+  /** What output it was recognised as ("Get-HnsNetwork list view", "route print", …). */
+  format?: string;
+  /** 0..1: how sure the recognition is. */
+  confidence?: number;
+  /** Why it was recognised so (the evidence, with its line). */
+  reason?: string;
+  /** What it yielded, counted ("networks": 2, "rules": 14, "log lines": 40); zero counts left out. */
+  yields?: Record<string, number>;
   issues: ParseIssue[];
 }
 

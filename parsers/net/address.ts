@@ -1,7 +1,8 @@
 // The text forms of an address people type and the tool prints: `IP[:PORT][/PROTO]` (a pod, a
-// VIP:port/proto) and a flow `SRC-DST[:PORT][/PROTO]` (the CLI's --trace, the walk refs in notes).
-// One parser for every place that reads them (CLI, report notes, findings, the app's search box).
-import { isIpv4 } from './ip.ts';
+// VIP:port/proto; IPv6 as `[ADDRESS]:PORT` when a port follows, RFC 3986 style) and a flow
+// `SRC-DST[:PORT][/PROTO]` (the CLI's --trace, the walk refs in notes; IPv4). One parser for every
+// place that reads them (CLI, report notes, findings, the app's search box).
+import { isIpv4, isIpv6 } from './ip.ts';
 
 export type AddressProto = 'tcp' | 'udp' | 'icmp';
 
@@ -12,6 +13,7 @@ export interface Address {
 }
 
 const ADDRESS = /^\s*(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\s*\/\s*(tcp|udp|icmp))?\s*$/i;
+const ADDRESS6 = /^\s*(?:\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?|([0-9a-fA-F]*:[0-9a-fA-F:.]*))(?:\s*\/\s*(tcp|udp|icmp))?\s*$/i;
 const FLOW = /^\s*(\d{1,3}(?:\.\d{1,3}){3})-(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/(tcp|udp|icmp))?\s*$/i;
 
 function port(text: string | undefined): number | undefined | null {
@@ -23,19 +25,29 @@ function port(text: string | undefined): number | undefined | null {
 /** Why an address text is not one, in words (for usage errors), or undefined when it parses. */
 export function addressProblem(text: string): string | undefined {
   const m = ADDRESS.exec(text);
-  if (!m) return 'not an IPv4 address';
-  if (!isIpv4(m[1])) return `${m[1]} is not an IPv4 address`;
-  if (port(m[2]) === null) return `port ${m[2]} is out of range`;
+  if (m) {
+    if (!isIpv4(m[1])) return `${m[1]} is not an IPv4 address`;
+    if (port(m[2]) === null) return `port ${m[2]} is out of range`;
+    return undefined;
+  }
+  const m6 = ADDRESS6.exec(text);
+  if (!m6) return 'not an IP address';
+  const ip = m6[1] ?? m6[3];
+  if (!isIpv6(ip)) return `${ip} is not an IPv6 address`;
+  if (port(m6[2]) === null) return `port ${m6[2]} is out of range`;
   return undefined;
 }
 
-/** “10.96.0.10”, “10.96.0.10:53”, “10.96.0.10:53/udp” (protocol names in any case). */
+/** “10.96.0.10”, “10.96.0.10:53”, “10.96.0.10:53/udp”, “fd00::a”, “[fd00::a]:53/udp” (protocol names in any case). */
 export function parseAddress(text: string): Address | undefined {
   const m = ADDRESS.exec(text);
-  if (!m || !isIpv4(m[1])) return undefined;
-  const p = port(m[2]);
+  const m6 = m ? null : ADDRESS6.exec(text);
+  const ip = m ? m[1] : m6 ? (m6[1] ?? m6[3]) : undefined;
+  if (!ip || !(m ? isIpv4(ip) : isIpv6(ip))) return undefined;
+  const p = port(m ? m[2] : m6![2]);
   if (p === null) return undefined;
-  return { ip: m[1], ...(p !== undefined ? { port: p } : {}), ...(m[3] ? { proto: m[3].toLowerCase() as AddressProto } : {}) };
+  const proto = m ? m[3] : m6![4];
+  return { ip, ...(p !== undefined ? { port: p } : {}), ...(proto ? { proto: proto.toLowerCase() as AddressProto } : {}) };
 }
 
 export interface FlowSpec {

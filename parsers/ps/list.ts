@@ -55,11 +55,20 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
 
   // The widest line approximates the console width: a value line that reached it was cut mid-word.
   let width = 0;
+  let atWidth = 0;
   for (let k = i; k < lines.length; k++) {
     const l = lines[k];
     if (!isBlank(l) && !matchKv(l) && !/^\s/.test(l)) break;
-    width = Math.max(width, l.trimEnd().length);
+    const n = l.trimEnd().length;
+    if (n > width) {
+      width = n;
+      atWidth = 1;
+    } else if (n === width) atWidth++;
   }
+  // Word-wrapped lists (PowerShell's own wrapping) rarely have two lines of exactly the widest
+  // length; a console that cuts at its width gives many: then every full line was cut mid-token
+  // (test/fixtures/recognise/hns-network-list-wrapped-80.txt).
+  const hardWrapped = atWidth >= 2;
 
   let cur: PsListRecord | null = null;
   let dupSuffix: Map<string, number> | undefined;
@@ -110,7 +119,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
       // PowerShell wraps list values at spaces and only chops words longer than the line; so a
       // line that reached the console width and ends in a long token (GUID, path) was cut mid-word.
       const lastToken = lastText.split(' ').pop() ?? '';
-      const cutMidWord = lastLineLen >= width && width > valueCol && lastToken.length >= 16;
+      const cutMidWord = lastLineLen >= width && width > valueCol && (hardWrapped || lastToken.length >= 16);
       cur.fields[lastKey] = before === '' ? add : before + (cutMidWord ? '' : ' ') + add;
       lastLineLen = line.trimEnd().length;
       lastText = line.trimEnd();

@@ -1,5 +1,6 @@
-// `route print` text. Sections are told apart by their banner words (English, German, French,
-// Spanish) and, failing that, by the shape of their rows: an IPv4 active row is
+// `route print` (and `netstat -r`, which prints the same) text. Sections are told apart by their
+// banner words (English, German, French, Spanish, Chinese, Japanese) and, failing that, by the shape
+// of their rows: an IPv4 active row is
 // `dest mask gateway ifaddr metric`, a persistent row `dest mask gateway metric`, an IPv6 row
 // `if metric dest gateway` where a long destination pushes the gateway onto the next line.
 
@@ -15,8 +16,8 @@ const V4_PERSISTENT_RE = new RegExp(String.raw`^\s*${IP}\s+${IP}\s+(\S.*?)\s+(\S
 const V6_RE = /^\s*(\d+)\s+(\d+)\s+([0-9a-fA-F:.]*:[0-9a-fA-F:.]*(?:\/\d+)?)(?:\s+(\S.*?))?\s*$/;
 const IFACE_RE = /^\s*(\d+)\s?\.\.\.((?:[0-9a-fA-F]{2} )*)[ .]*(.*?)\s*$/;
 
-const INTERFACE_LIST_RE = /^\s*(interface list|schnittstellenliste|liste d.interfaces|lista de interfaces)\s*$/i;
-const PERSISTENT_RE = /persist|ständig|beständig|permanent/i;
+const INTERFACE_LIST_RE = /^\s*(interface list|schnittstellenliste|liste d.interfaces|lista de interfaces|接口列表|インターフェイス一覧)\s*$/i;
+const PERSISTENT_RE = /persist|ständig|beständig|permanent|永久|固定|持続/i;
 const NONE_RE = /^\s*(none|keine|aucun[e]?|ninguna?|nessuna?)\s*$/i;
 
 export function parseRoutePrint(text: string, file: string): ParseResult<RoutePrintResult> {
@@ -100,6 +101,9 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     if (/ipv6/i.test(t) && !t.endsWith(':')) { section = 'ipv6'; sub = null; continue; }
     if (t.endsWith(':')) {
       sub = PERSISTENT_RE.test(t) ? 'persistent' : /activ|aktiv/i.test(t) || sub === null ? 'active' : 'persistent';
+      // A paste of only the `Persistent Routes:` part (ovn-kubernetes#360 in the corpus) has no
+      // `IPv4 Route Table` title before it: its rows are IPv4 rows all the same.
+      if (section === 'none' || section === 'interfaces') section = 'ipv4';
       continue;
     }
     if (NONE_RE.test(line)) continue;

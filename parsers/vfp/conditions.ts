@@ -1,6 +1,6 @@
 // Decodes vfpctrl condition values (IP ranges, ports, protocols, MACs) into numbers the trace engine can
 // compare. The printed value is always kept too, because vfpctrl's spellings are only partly documented.
-import type { NumRange, VfpCondition, VfpConditionKind } from './types.ts';
+import type { Ip6Range, NumRange, VfpCondition, VfpConditionKind } from './types.ts';
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -30,6 +30,108 @@ function tokens(value: string): string[] {
     .split(/[\s,;]+/)
     .map((t) => t.replace(/^[[{(]+|[\]})]+$/g, ''))
     .filter((t) => t !== '');
+}
+
+/**
+ * An IPv6 address (RFC 4291 text forms: `::` compression, an embedded dotted IPv4 tail, a `%zone` suffix)
+ * as 32 lower-case hex digits, or undefined. Fixed width, so comparing two results as strings compares
+ * the addresses; JSON-safe, unlike bigint.
+ */
+export function ipv6ToHex(s: string): string | undefined {
+  let t = s.trim();
+  const pct = t.indexOf('%');
+  if (pct >= 0) t = t.slice(0, pct);
+  if (t.startsWith('[') && t.endsWith(']')) t = t.slice(1, -1);
+  if (t.length < 2 || t.length > 45 || !t.includes(':') || !/^[0-9a-fA-F:.]+$/.test(t)) return undefined;
+  const lastColon = t.lastIndexOf(':');
+  if (t.indexOf('.', lastColon) > 0) {
+    // An embedded IPv4 tail (`::ffff:10.0.0.1`) is two hex groups.
+    const v4 = ipv4ToUint(t.slice(lastColon + 1));
+    if (v4 === undefined) return undefined;
+    t = `${t.slice(0, lastColon + 1)}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
+  }
+  const dbl = t.indexOf('::');
+  if (dbl >= 0 && t.indexOf('::', dbl + 1) >= 0) return undefined;
+  const split = (x: string) => (x === '' ? [] : x.split(':'));
+  let groups: string[];
+  if (dbl >= 0) {
+    const head = split(t.slice(0, dbl));
+    const rest = split(t.slice(dbl + 2));
+    const fill = 8 - head.length - rest.length;
+    if (fill < 1) return undefined;
+    groups = [...head, ...Array<string>(fill).fill('0'), ...rest];
+  } else {
+    groups = split(t);
+  }
+  if (groups.length !== 8) return undefined;
+  let out = '';
+  for (const g of groups) {
+    if (g.length < 1 || g.length > 4 || !/^[0-9a-fA-F]+$/.test(g)) return undefined;
+    out += g.toLowerCase().padStart(4, '0');
+  }
+  return out;
+}
+
+/** RFC 5952 text of a 32-digit hex IPv6 address (longest run of zero groups compressed). */
+export function hexToIpv6(hex: string): string {
+  const groups: string[] = [];
+  for (let i = 0; i < 32; i += 4) groups.push(hex.slice(i, i + 4).replace(/^0+(?=.)/, ''));
+  let best = -1;
+  let bestLen = 1;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== '0') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === '0') j++;
+    if (j - i > bestLen) {
+      best = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  if (best < 0) return groups.join(':');
+  return `${groups.slice(0, best).join(':')}::${groups.slice(best + bestLen).join(':')}`;
+}
+
+/** Adds (or with `set` false clears) the low `bits` bits of a 32-digit hex address. */
+function fillLowBits(hex: string, bits: number, set: boolean): string {
+  let out = '';
+  for (let i = 0; i < 32; i++) {
+    const nibbleLowBits = Math.max(0, Math.min(4, bits - (31 - i) * 4));
+    const v = parseInt(hex[i], 16);
+    const mask = (1 << nibbleLowBits) - 1;
+    out += (set ? v | mask : v & ~mask & 15).toString(16);
+  }
+  return out;
+}
+
+/** IPv6 tokens of a condition value: `fd00::1`, `fd00::/64`, `fd00::1-fd00::ff`, `::/0`. */
+export function parseIpv6Ranges(value: string): Ip6Range[] {
+  const out: Ip6Range[] = [];
+  for (const tok of tokens(value)) {
+    if (!tok.includes(':')) continue;
+    const slash = tok.indexOf('/');
+    if (slash > 0) {
+      const base = ipv6ToHex(tok.slice(0, slash));
+      const bits = Number(tok.slice(slash + 1));
+      if (base === undefined || !Number.isInteger(bits) || bits < 0 || bits > 128) continue;
+      out.push({ lo: fillLowBits(base, 128 - bits, false), hi: fillLowBits(base, 128 - bits, true) });
+      continue;
+    }
+    const dash = tok.indexOf('-');
+    if (dash > 0) {
+      const lo = ipv6ToHex(tok.slice(0, dash));
+      const hi = ipv6ToHex(tok.slice(dash + 1));
+      if (lo === undefined || hi === undefined) continue;
+      out.push(lo <= hi ? { lo, hi } : { lo: hi, hi: lo });
+      continue;
+    }
+    const one = ipv6ToHex(tok);
+    if (one !== undefined) out.push({ lo: one, hi: one });
+  }
+  return out;
 }
 
 export function parseIpv4Ranges(value: string): NumRange[] {
@@ -122,6 +224,10 @@ export function makeCondition(key: string, value: string): VfpCondition {
     case 'dstIp': {
       const r = parseIpv4Ranges(value);
       if (r.length) c.ipRanges = r;
+      if (value.includes(':')) {
+        const r6 = parseIpv6Ranges(value);
+        if (r6.length) c.ip6Ranges = r6;
+      }
       break;
     }
     case 'srcPort':

@@ -11,3 +11,8 @@ export type { VfpIndex, VfpIndexLayer, VfpIndexPort, VfpOutputGeneration, VfpSca
 export { countVfpPolicy } from './count.ts';
 export { ipv4ToUint, uintToIpv4, makeCondition, parseIpv4Ranges, parsePortRanges } from './conditions.ts';
 export { parseVfpRuleJson, parseVmSwitchPortsJson } from './json-mode.ts';
+export { ipv6ToHex, hexToIpv6, parseIpv6Ranges } from './conditions.ts';
+export { ruleEffect } from './rule-effect.ts';
+export type { VfpRuleEffect } from './rule-effect.ts';
+export { natRangesOf, mappingsOf } from './port-tables.ts';
+export type { VfpNatRange, VfpMapping } from './port-tables.ts';

@@ -79,6 +79,14 @@ const PORT_STATE_KEYS = new Set([
   'gftoffloadenabled',
 ]);
 
+/** `Source NAT;         NAT pool : SLB_NATPOOL_…` → the pool name. */
+function natPoolIn(value: string): string | undefined {
+  const i = value.toLowerCase().indexOf('nat pool');
+  if (i < 0) return undefined;
+  const rest = value.slice(i + 8).replace(/^\s*:\s*/, '').trim();
+  return rest === '' ? undefined : rest.split(/[\s;]+/)[0];
+}
+
 function isRuleFieldKey(nk: string): boolean {
   return RULE_BLOCK_END.has(nk) || RULE_VALUE_KEYS.has(nk) || counterField(nk) !== undefined;
 }
@@ -529,7 +537,14 @@ class PolicyTextParser {
         break;
       }
       case 'type':
-        r.type = kv.value.toLowerCase();
+        // kubernetes/kubernetes#79359: a dynnat rule prints a second `Type :` line (`Source NAT;  NAT pool : …`)
+        // after its data; the rule's type is the first one.
+        if (r.type === '') r.type = kv.value.toLowerCase();
+        else {
+          r.typeDetail = kv.value;
+          const pool = natPoolIn(kv.value);
+          if (pool) r.natPool = pool;
+        }
         break;
       case 'conditions':
         this.openConditions(line, kv.value, r.conditions);
@@ -588,6 +603,10 @@ class PolicyTextParser {
         else addExtra(r.extra, kv.key, kv.value);
         return true;
       }
+      case 'nat pool':
+        r.natPool = kv.value;
+        addExtra(r.extra, kv.key, kv.value);
+        return true;
       case 'count of dip ranges':
         this.dipExpected = parseIntLoose(kv.value);
         addExtra(r.extra, kv.key, kv.value);

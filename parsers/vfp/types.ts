@@ -20,14 +20,22 @@ export interface NumRange {
   hi: number;
 }
 
+/** Inclusive IPv6 range, each end as 32 lower-case hex digits. */
+export interface Ip6Range {
+  lo: string;
+  hi: string;
+}
+
 export interface VfpCondition {
   /** Key as printed, e.g. `Destination IP`. */
   key: string;
   /** Value as printed, e.g. `10.244.3.0-10.244.3.255` or the seed's `10_244_3_0-10_244_3_255`. */
   value: string;
   kind: VfpConditionKind;
-  /** IPv4 ranges (uint32) for srcIp/dstIp; IPv6 tokens are not represented here (value keeps them). */
+  /** IPv4 ranges (uint32) for srcIp/dstIp. */
   ipRanges?: NumRange[];
+  /** IPv6 ranges for srcIp/dstIp as 32-digit lower-case hex strings (fixed width, so string order is numeric order; JSON-safe). */
+  ip6Ranges?: Ip6Range[];
   ports?: NumRange[];
   protocols?: number[];
   /** Upper-case, dash-separated MACs. */
@@ -66,8 +74,15 @@ export interface VfpRule {
   flagNames: string[];
   terminating: boolean;
   stateful: boolean;
-  /** Lower-case as printed: allow, block, lbnat, nat, routeencap, transposition, paroute, `m encaps`, ... */
+  /** Lower-case as printed: allow, block, lbnat, nat, routeencap, transposition, paroute, `m encaps`, ... (the first `Type :` line). */
   type: string;
+  /**
+   * A second `Type :` line inside the rule, as printed: kubernetes/kubernetes#79359 shows a dynnat rule
+   * with `Type : Source NAT;         NAT pool : SLB_NATPOOL_…` after its `MSS delta` line.
+   */
+  typeDetail?: string;
+  /** `NAT pool : <name>` wherever the rule prints it (dynnat rules). */
+  natPool?: string;
   conditions: VfpCondition[];
   flowTtl?: number;
   /** Raw (trimmed) lines of the `Rule Data:` block. */

@@ -29,6 +29,9 @@ import { TimelineView } from './findings/TimelineView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
+import { PasteDialog } from './paste/PasteDialog.tsx';
+import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
+import { onAccessLost } from './api/access-lost.ts';
 
 let started = false;
 
@@ -77,6 +80,9 @@ export function App() {
   useShortcuts(systemDark);
   useConnectCommand();
 
+  // Browser mode: a server that no longer accepts this tab is said once, as the error screen.
+  useEffect(() => onAccessLost((message) => appStore.getState().accessLost(message)), []);
+
   useEffect(() => {
     // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
     if (started) return;
@@ -99,8 +105,8 @@ export function App() {
         )}
       </div>
       {dropping && (
-        <div className="drop-overlay" aria-hidden>
-          <div>Drop to open</div>
+        <div className="drop-overlay" aria-hidden data-testid="drop-overlay">
+          <div>{dropping === 'text' ? 'Drop to paste' : 'Drop to open'}</div>
         </div>
       )}
       <SummaryDialog />
@@ -110,6 +116,8 @@ export function App() {
       <ConnectDialog />
       <ExportDialog />
       <CompareDialog />
+      <PasteDialog />
+      <KeyboardMapDialog />
       <Toasts />
     </div>
   );

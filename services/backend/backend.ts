@@ -22,6 +22,7 @@ import { notesHandlers, notesIdentity } from './handlers/notes.ts';
 import { exportHandlers } from './handlers/export.ts';
 import { diffHandlers } from './handlers/diff.ts';
 import { liveHandlers } from './handlers/live.ts';
+import { pasteHandlers } from './handlers/paste.ts';
 
 export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
 
@@ -59,6 +60,7 @@ export class Backend {
       ...exportHandlers(ctx),
       ...diffHandlers(ctx),
       ...liveHandlers(ctx),
+      ...pasteHandlers(ctx),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
   }

@@ -1,7 +1,8 @@
 // Loading bundles as background jobs: each job's state is what getJob answers and what the 'load'
 // events carry; a finished load adds its bundle to the open bundles.
 import { ApiError, type LoadJob } from '../../contract/index.ts';
-import { loadBundle, LoadCancelled } from '../bundle/load.ts';
+import { loadOrigin, LoadCancelled } from '../bundle/load.ts';
+import { diskOrigin, originLocation, type BundleOrigin } from '../bundle/origin.ts';
 import { BundleOpenError } from '../bundle/source.ts';
 import { buildSummary } from '../../analysis/view-models/summary.ts';
 import type { EventBus } from './event-bus.ts';
@@ -26,8 +27,15 @@ export class LoadJobs {
     private readonly recent: RecentStore,
   ) {}
 
-  /** Starts loading in the background; progress and the end go out as 'load' events. */
-  start(location: string, opts: { remember?: boolean } = {}): { jobId: string } {
+  /**
+   * Starts loading in the background; progress and the end go out as 'load' events. A path is a
+   * bundle on disk; an origin may hold pasted texts too (those are never in the recent list: they
+   * cannot be opened again from it).
+   */
+  start(from: string | BundleOrigin, opts: { remember?: boolean } = {}): { jobId: string } {
+    const origin = typeof from === 'string' ? diskOrigin(from) : from;
+    const location = originLocation(origin);
+    const remember = opts.remember !== false && !origin.pastes.length && !!origin.path;
     const jobId = nextId('job');
     const abort = new AbortController();
     const state: LoadJob = { jobId, state: 'loading', location, progress: { phase: 'listing', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 } };
@@ -39,12 +47,12 @@ export class LoadJobs {
       else this.events.emit({ type: 'load', job: next });
     };
     const t0 = performance.now();
-    job.done = loadBundle(location, { signal: abort.signal, onProgress: (p) => update({ ...job.state, progress: { ...p } }, true) })
+    job.done = loadOrigin(origin, { signal: abort.signal, onProgress: (p) => update({ ...job.state, progress: { ...p } }, true) })
       .then(async (model) => {
         const bundleId = nextId('b');
         const summary = buildSummary(model, bundleId, performance.now() - t0);
-        this.bundles.add(bundleId, model, summary);
-        if (opts.remember !== false) await this.recent.add({ path: location, hostName: summary.hostName, openedAt: new Date().toISOString() }).catch(() => undefined);
+        this.bundles.add(bundleId, model, summary, origin);
+        if (remember) await this.recent.add({ path: origin.path!, hostName: summary.hostName, openedAt: new Date().toISOString() }).catch(() => undefined);
         update({ ...job.state, state: 'done', summary });
         return job.state;
       })
@@ -83,7 +91,7 @@ export class LoadJobs {
 
   private job(jobId: string): Job {
     const j = this.jobs.get(jobId);
-    if (!j) throw new ApiError(`no loading job ${jobId}`, 'not-found');
+    if (!j) throw new ApiError('hnsight no longer knows this load (it ended long ago, or hnsight was restarted): open the bundle again', 'not-found');
     return j;
   }
 }

@@ -8,6 +8,7 @@ import { findingViews, type FindingView } from '../../analysis/view-models/findi
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { ExcerptReader } from '../excerpt.ts';
+import { diskOrigin, openOrigin, type BundleOrigin } from '../bundle/origin.ts';
 
 const MAX_OPEN = 4;
 
@@ -15,6 +16,8 @@ export interface OpenBundle {
   id: string;
   model: NodeModel;
   summary: BundleSummary;
+  /** What it was read from: read again for excerpts and notes, and joined with the next paste. */
+  origin: BundleOrigin;
   excerpts: ExcerptReader;
   search?: SearchIndex;
   topology?: Map<string, TopologyGraph>;
@@ -27,8 +30,8 @@ export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
   private released = new Set<(location: string) => void>();
 
-  add(id: string, model: NodeModel, summary: BundleSummary): OpenBundle {
-    const b: OpenBundle = { id, model, summary, excerpts: new ExcerptReader(model) };
+  add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location)): OpenBundle {
+    const b: OpenBundle = { id, model, summary, origin, excerpts: new ExcerptReader(model, () => openOrigin(origin)) };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
     while (this.byId.size > MAX_OPEN) this.close(this.byId.keys().next().value!);
@@ -57,7 +60,7 @@ export class OpenBundles {
 
   get(id: string): OpenBundle {
     const b = this.byId.get(id);
-    if (!b) throw new ApiError(`bundle ${id} is not open (it may have been closed)`, 'not-found');
+    if (!b) throw new ApiError('This node is no longer open in hnsight (it was closed or replaced, or hnsight was restarted): open it again.', 'not-found');
     return b;
   }
 

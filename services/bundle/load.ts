@@ -7,8 +7,8 @@
 // over budget is named with the reason while the rest loads; big files are parsed one at a time in
 // the worker while the small ones are parsed here, so at most one big file and one small file are in
 // flight at once.
-import { openBundle, type BundleEntry } from './source.ts';
-import { OverBudget, type BundleLimits } from './limits.ts';
+import { openBundle, openFiles, textSource, type BundleEntry, type BundleSource } from './source.ts';
+import { formatBytes, OverBudget, type BundleLimits } from './limits.ts';
 import { ReadBudget } from './read-budget.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
 import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
@@ -16,6 +16,7 @@ import { kindFromName, type FileKind } from '../../parsers/bundle/classify.ts';
 import { assembleModel } from '../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
+import { openOrigin, type BundleOrigin } from './origin.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */
 const BIG_FILE = 16 * 1024 * 1024;
@@ -67,8 +68,24 @@ function needsWhole(p: ParsedFile): boolean {
   return !(p.content.type === 'none' && (p.kind === 'unknown' || p.kind === 'known'));
 }
 
-export async function loadBundle(location: string, opts: LoadOptions = {}): Promise<NodeModel> {
-  const source = await openBundle(location, opts.limits);
+/** A folder, a zip, a single file, or several single files read together as one node. */
+export async function loadBundle(location: string | readonly string[], opts: LoadOptions = {}): Promise<NodeModel> {
+  const source = typeof location === 'string' ? await openBundle(location, opts.limits) : await openFiles(location, opts.limits);
+  return loadSource(source, opts);
+}
+
+/** Texts held in memory (standard input, pasted outputs), each read as a file of its own. */
+export async function loadTexts(items: readonly { name: string; bytes: Uint8Array }[], location: string, opts: LoadOptions = {}): Promise<NodeModel> {
+  return loadSource(textSource(items, location, opts.limits), opts);
+}
+
+/** What a node of the app was read from: a bundle on disk, pasted texts, or both (services/bundle/origin.ts). */
+export async function loadOrigin(origin: BundleOrigin, opts: LoadOptions = {}): Promise<NodeModel> {
+  return loadSource(await openOrigin(origin, opts.limits), opts);
+}
+
+async function loadSource(source: BundleSource, opts: LoadOptions): Promise<NodeModel> {
+  const location = source.location;
   try {
     const { root, candidates } = source.kind === 'file' ? { root: '', candidates: [] } : findBundleRoot(source.entries.map((e) => e.path));
     const inRoot: BundleEntry[] = source.entries.filter((e) => e.path.startsWith(root));
@@ -97,7 +114,9 @@ export async function loadBundle(location: string, opts: LoadOptions = {}): Prom
         if (stopped) return;
         try {
           cancelled();
-          const src = entry.diskPath ? { path: entry.diskPath, maxBytes: entry.size } : { bytes: await entry.read(entry.size) };
+          // The worker takes the bytes over (transferred); a text held in memory is kept by its
+          // owner for the next read (excerpts, joining one more paste), so it gets a copy.
+          const src = entry.diskPath ? { path: entry.diskPath, maxBytes: entry.size } : { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
           parsed[i] = await pool.parse(name, src);
         } catch (e) {
           if (e instanceof LoadCancelled) throw e;
@@ -124,7 +143,9 @@ export async function loadBundle(location: string, opts: LoadOptions = {}): Prom
             charged = HEAD_BYTES;
             const fromHead = parseBundleFile(name, await entry.readHead(HEAD_BYTES));
             if (!needsWhole(fromHead)) {
-              parsed[i] = { ...fromHead, size: entry.size };
+              // Only the head was read: "empty" would be said of a file that is not.
+              const issues = fromHead.issues.map((x) => (x.line === 0 && x.message.endsWith(' is empty: nothing to read') ? { ...x, message: `${name}: its first ${formatBytes(HEAD_BYTES)} hold no text, so the rest (${formatBytes(entry.size)} in all) was not read` } : x));
+              parsed[i] = { ...fromHead, size: entry.size, issues };
               done(entry);
               continue;
             }

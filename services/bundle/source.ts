@@ -15,6 +15,8 @@ export interface BundleEntry {
   size: number;
   /** Where the file lies on disk, for entries that are plain files (lets a worker read it itself). */
   diskPath?: string;
+  /** A text held in memory (a paste, standard input), not a file of the bundle on disk. */
+  inMemory?: true;
   /** The whole file; OverBudget past `maxBytes` (the source's per-file budget by default). */
   read(maxBytes?: number): Promise<Uint8Array>;
   /** Its first `n` bytes; a zip entry is inflated no further. */
@@ -65,13 +67,7 @@ function diskEntry(rel: string, abs: string, size: number, limits: BundleLimits)
  * bundle (unreadable, zip-slip, too many entries) is refused whole.
  */
 export async function openBundle(location: string, limits?: BundleLimits): Promise<BundleSource> {
-  if (!limits) {
-    try {
-      limits = limitsFromEnv();
-    } catch (e) {
-      throw new BundleOpenError((e as Error).message);
-    }
-  }
+  limits ??= envLimits();
   let stat;
   try {
     stat = await fs.stat(location);
@@ -84,6 +80,75 @@ export async function openBundle(location: string, limits?: BundleLimits): Promi
   if (await looksLikeZip(location)) return openZip(location, limits);
   // A single file over the budget is still a bundle: its one file is listed with the reason it is not read.
   return { kind: 'file', location, limits, entries: [diskEntry(path.basename(location), location, stat.size, limits)], close: async () => {} };
+}
+
+/**
+ * Several single files as one bundle: outputs saved or pasted one by one (an endpoint.txt from one
+ * ticket, a vfpctrl dump from another). Folders and zips are bundles of their own and are refused.
+ * Sizes are judged when a file is read, like a folder's: one over budget is named, the rest load.
+ */
+export async function openFiles(locations: readonly string[], limits?: BundleLimits): Promise<BundleSource> {
+  if (locations.length === 1) return openBundle(locations[0], limits);
+  const lim = limits ?? envLimits();
+  const entries: BundleEntry[] = [];
+  const names = new Set<string>();
+  for (const location of locations) {
+    let stat;
+    try {
+      stat = await fs.stat(location);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new BundleOpenError(code === 'ENOENT' ? `no such file: ${location}` : `cannot open ${location}: ${code ?? String(e)}`);
+    }
+    if (!stat.isFile()) throw new BundleOpenError(`${location} is a folder: give one bundle folder or zip alone, or several single files`);
+    if (await looksLikeZip(location)) throw new BundleOpenError(`${location} is a zip: give one bundle folder or zip alone, or several single files`);
+    if (entries.length >= lim.maxEntries) throw new BundleOpenError(`more than ${lim.maxEntries} files given; refusing to read them`);
+    entries.push(diskEntry(uniqueName(path.basename(location), names), location, stat.size, lim));
+  }
+  return { kind: 'file', location: locations.join(' + '), limits: lim, entries, close: async () => {} };
+}
+
+/** A text held in memory as an entry: read within the same budgets as a file on disk. */
+function memoryEntry(rel: string, bytes: Uint8Array, limits: BundleLimits): BundleEntry {
+  return {
+    path: rel,
+    size: bytes.length,
+    inMemory: true,
+    read: async (max = limits.maxEntryBytes) => {
+      if (bytes.length > max) throw new OverBudget(rel, bytes.length, max, 'file');
+      return bytes;
+    },
+    readHead: async (n) => bytes.subarray(0, n),
+    readEdges: async (n) => (bytes.length <= 2 * n ? [bytes] : [bytes.subarray(0, n), bytes.subarray(bytes.length - n)]),
+  };
+}
+
+/** Texts held in memory (standard input, pasted outputs) as a bundle of single files. */
+export function textSource(items: readonly { name: string; bytes: Uint8Array }[], location: string, limits?: BundleLimits): BundleSource {
+  const lim = limits ?? envLimits();
+  const names = new Set<string>();
+  const entries = items.map((it) => memoryEntry(uniqueName(it.name.replace(/[\\/]/g, '_') || 'pasted.txt', names), it.bytes, lim));
+  return { kind: 'file', location, limits: lim, entries, close: async () => {} };
+}
+
+/** `name`, or `name (2)` … when taken (`taken` holds lower-cased names): two saved files may share a base name. */
+export function uniqueName(name: string, taken: Set<string>): string {
+  let n = name;
+  for (let k = 2; taken.has(n.toLowerCase()); k++) {
+    const dot = name.lastIndexOf('.');
+    n = dot > 0 ? `${name.slice(0, dot)} (${k})${name.slice(dot)}` : `${name} (${k})`;
+  }
+  taken.add(n.toLowerCase());
+  return n;
+}
+
+/** The budgets from the environment (HNSIGHT_MAX_FILE_BYTES …), a bad value refused in the user's words. */
+function envLimits(): BundleLimits {
+  try {
+    return limitsFromEnv();
+  } catch (e) {
+    throw new BundleOpenError((e as Error).message);
+  }
 }
 
 async function looksLikeZip(p: string): Promise<boolean> {

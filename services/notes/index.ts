@@ -1,2 +1,2 @@
 export { NotesStore, StaleNotesError, parseNotes, BESIDE_SUFFIX, type NotesBundle } from './store.ts';
-export { bundleHash } from './hash.ts';
+export { bundleHash, sourceHash } from './hash.ts';

@@ -26,6 +26,8 @@ export interface NotesBundle {
   hash: string;
   location: string;
   hostName?: string;
+  /** false: the bundle is not (only) a path on disk — pasted texts — so there is no "beside it" to look. */
+  beside?: boolean;
 }
 
 export const BESIDE_SUFFIX = '.hnsight-notes.json';
@@ -57,17 +59,19 @@ export class NotesStore {
 
   /** The file a bundle's notes are kept in. */
   async fileFor(b: NotesBundle): Promise<string> {
+    const inData = path.join(this.dataDir, 'notes', `${b.hash.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+    if (b.beside === false) return inData;
     const beside = `${b.location.replace(/[\\/]+$/, '')}${BESIDE_SUFFIX}`;
     const there = await readNotes(beside);
     if (there && there.bundle.hash === b.hash) return beside;
-    return path.join(this.dataDir, 'notes', `${b.hash.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+    return inData;
   }
 
   /** The stored notes; empty notes at revision 0 when there are none (a torn or invalid file falls back to `.bak`). */
   async get(b: NotesBundle): Promise<Notes> {
     const file = await this.fileFor(b);
     const n = (await readNotes(file)) ?? (await readNotes(`${file}.bak`));
-    if (!n) return emptyNotes(b);
+    if (!n) return emptyNotes({ hash: b.hash, location: b.location, ...(b.hostName ? { hostName: b.hostName } : {}) });
     return { ...n, bundle: { ...n.bundle, location: b.location, ...(b.hostName ? { hostName: b.hostName } : {}) } };
   }
 

@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { EVENT_PATH, httpStatus, uploadSchema, type Envelope } from '../../contract/index.ts';
+import { EVENT_PATH, PASTE_MAX_BYTES, httpStatus, uploadSchema, type Envelope } from '../../contract/index.ts';
 import type { Backend } from '../backend/backend.ts';
 import { checkAccess, checkOrigin, cookieName } from './access.ts';
 import { BodyTooLarge, readBody } from './body.ts';
@@ -19,6 +19,12 @@ import { limitsFromEnv } from '../bundle/limits.ts';
 
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const MAX_BODY = 1024 * 1024;
+/**
+ * Calls that carry a pasted text take more: the text's own limit (the handler refuses past it, in
+ * words) with room for JSON's escapes (a CRLF becomes four characters).
+ */
+const PASTE_METHODS = new Set(['addPaste', 'recognisePaste']);
+const MAX_PASTE_BODY = 2 * PASTE_MAX_BYTES + 64 * 1024;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -107,11 +113,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (url.pathname.startsWith('/api/')) {
         if (req.method !== 'POST') return send(405, 'use POST');
         if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return send(415, 'send JSON');
+        const method = url.pathname.slice(5);
+        const paste = PASTE_METHODS.has(method);
         let body: string;
         try {
-          body = await readBody(req, MAX_BODY);
+          body = await readBody(req, paste ? MAX_PASTE_BODY : MAX_BODY);
         } catch (e) {
-          if (e instanceof BodyTooLarge) return send(413, JSON.stringify({ ok: false, kind: 'invalid', error: 'request body too large' }), 'application/json');
+          if (e instanceof BodyTooLarge) {
+            const error = paste ? 'the pasted text is too large: a paste holds at most 64 MiB; save it as a file and open the file instead' : 'request body too large';
+            return send(413, JSON.stringify({ ok: false, kind: paste ? 'refused' : 'invalid', error }), 'application/json');
+          }
           throw e;
         }
         let parsed: unknown;
@@ -120,7 +131,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         } catch {
           return reply({ ok: false, kind: 'invalid', error: 'the request body is not JSON' });
         }
-        return reply(await opts.backend.call(url.pathname.slice(5), parsed));
+        return reply(await opts.backend.call(method, parsed));
       }
 
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');

@@ -1,8 +1,11 @@
 // Trace timing on the big node: load once, warm the ports used (their rules are parsed on first
-// use), then time many pod → service / pod → pod / pod → outside walks. Prints { traceMedianUs, ... }.
+// use), then time many pod → service / pod → pod / pod → outside walks, each with its reply walked too.
+// Prints { traceMedianUs, ... }.
 import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import type { Flow } from '../../analysis/walk/types.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 
 const model = await loadBundle(process.argv[2]);
 // Pods only (the bridge endpoint and host vNIC carry no service rules).
@@ -27,16 +30,28 @@ for (let i = 0; i < 2000; i++) {
 }
 // Warm-up: every port a flow touches gets parsed once (that cost belongs to the first click, not to a trace).
 const tw = performance.now();
-for (const f of flows) walkFlow(model, f);
+for (const f of flows) walkFlow(model, f, { reply: true });
 const warmMs = performance.now() - tw;
 const times: number[] = [];
 const verdicts: Record<string, number> = {};
 for (const f of flows) {
   const t0 = performance.now();
-  const r = walkFlow(model, f);
+  const r = walkFlow(model, f, { reply: true });
   times.push((performance.now() - t0) * 1000);
   verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
 }
 times.sort((a, b) => a - b);
-const q = (x: number) => Math.round(times[Math.floor(times.length * x)]);
-process.stdout.write(JSON.stringify({ traceMedianUs: q(0.5), traceP95Us: q(0.95), traces: times.length, warmMs: Math.round(warmMs), verdicts }) + '\n');
+const q = (xs: number[], x: number) => Math.round(xs[Math.floor(xs.length * x)]);
+// The caller's side: the checks run once per bundle, then each walk (with its reply) meets the findings on its path.
+const tc = performance.now();
+const findings = modelFindings(model);
+const checksMs = performance.now() - tc;
+const joins: number[] = [];
+for (const f of flows) {
+  const r = walkFlow(model, f, { reply: true });
+  const t0 = performance.now();
+  withPathFindings(model, r, findings);
+  joins.push((performance.now() - t0) * 1000);
+}
+joins.sort((a, b) => a - b);
+process.stdout.write(JSON.stringify({ traceMedianUs: q(times, 0.5), traceP95Us: q(times, 0.95), traces: times.length, warmMs: Math.round(warmMs), verdicts, checksMs: Math.round(checksMs), findingsJoinMedianUs: q(joins, 0.5), findingsJoinP95Us: q(joins, 0.95) }) + '\n');

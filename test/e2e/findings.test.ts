@@ -124,7 +124,7 @@ describe('findings and the CNI timeline on a faulty node', () => {
     expect(await slow.textContent()).toContain('4.958 s');
     await slow.locator('.tl-head').click();
     await slow.locator('[data-testid="timeline-steps"]').waitFor();
-    expect(await slow.locator('.tl-gap-note').textContent()).toMatch(/Longest gap 2\.495 s between “Configuring IP address/);
+    expect(await slow.locator('.tl-gap-note').textContent()).toMatch(/Longest gap 2\.495 s between “antrea: configuring the IP address” and “antrea: adding the OVS port”/);
     expect(await slow.locator('.tl-step.after-gap .src-link').textContent()).toBe('antrea-agent.log:5');
     await shot(page, 'timeline-light');
   });

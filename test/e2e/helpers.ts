@@ -26,14 +26,16 @@ export interface Served {
 }
 
 /**
- * Browser mode served from this process, like `hnsight serve [bundle] [--allow DIR]...` (args: at most
- * a bundle path; `allow`: folders whose bundles the page may open by path).
+/**
+ * Browser mode served from this process, like `hnsight serve [bundle] [--allow DIR]... [--port N]`
+ * (args: at most a bundle path; `allow`: folders whose bundles the page may open by path; `port` to
+ * start again where a stopped server was).
  */
-export async function serve(args: string[], opts: { allow?: string[] } = {}): Promise<Served> {
+export async function serve(args: string[], opts: { allow?: string[]; port?: number } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
   const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, allowedRoots: opts.allow });
-  const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer') });
+  const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port: opts.port });
   return { url: server.url, port: server.port, stop: server.close, backend };
 }
 

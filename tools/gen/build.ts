@@ -4,8 +4,14 @@
 import { Rng, hash5 } from './prng.ts';
 import { conjureMac, hostAt, intToIp, ipToInt, maskOf, parseCidr } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
+import { PROFILES, addressing, podGateway as platformGateway, type Addressing } from './platforms.ts';
+import { adjustPlatformVfp } from './platform-vfp.ts';
+import { assignPodNames, buildCluster } from './cluster.ts';
 import {
   FAULTS,
+  PLATFORM_FAULTS,
+  type EpPolicy,
+  type ResolvedSpec,
   type Adapter,
   type Compartment,
   type Expected,
@@ -17,10 +23,11 @@ import {
   type HnsNetwork,
   type Ipv4Route,
   type LoadBalancer,
+  type GenService,
   type NodeSpec,
 } from './types.ts';
 
-export const DEFAULT_SPEC: Required<NodeSpec> = {
+export const DEFAULT_SPEC: Required<Omit<NodeSpec, 'platform'>> = {
   seed: 1,
   hostName: 'akswin000000',
   network: 'l2bridge',
@@ -60,11 +67,16 @@ export function isLegacyBuild(build: string): boolean {
 }
 
 export function buildNode(input: NodeSpec): GeneratedNode {
-  const spec: Required<NodeSpec> = { ...DEFAULT_SPEC, ...input, faults: [...(input.faults ?? [])] };
+  const prof = input.platform ? PROFILES[input.platform] : undefined;
+  if (input.platform && !prof) throw new Error(`unknown platform '${input.platform}'`);
+  const spec: ResolvedSpec = { ...DEFAULT_SPEC, ...input, ...(prof ? { network: prof.network } : {}), faults: [...(input.faults ?? [])] };
   for (const f of spec.faults) {
-    if (!(FAULTS as readonly string[]).includes(f)) throw new Error(`unknown fault '${f}' (known: ${FAULTS.join(', ')})`);
+    if ((PLATFORM_FAULTS as readonly string[]).includes(f) && !prof) throw new Error(`fault '${f}' needs a platform node (spec.platform)`);
+    if (!(FAULTS as readonly string[]).includes(f) && !(PLATFORM_FAULTS as readonly string[]).includes(f)) throw new Error(`unknown fault '${f}' (known: ${[...FAULTS, ...PLATFORM_FAULTS].join(', ')})`);
   }
   if (spec.pods < 1 || spec.pods > 250) throw new Error('pods must be between 1 and 250 (one /24 pod subnet per node: .3-.252)');
+  if (prof && spec.pods > prof.maxPods) throw new Error(`${prof.name} nodes hold at most ${prof.maxPods} pods here (one ${prof.name.startsWith('calico') ? '/26 IPAM block' : 'address range'} per node)`);
+  if (prof?.name === 'nat' && spec.faults.some((f) => !['blocked-port', 'endpoint-without-vnic', 'duplicate-ip', 'slow-cni-add', 'cni-add-failures'].includes(f))) throw new Error('a nat node has no Kubernetes network: only blocked-port, endpoint-without-vnic, duplicate-ip and the log faults apply');
   if (spec.remoteNodes < 0 || spec.remoteNodes > 150) throw new Error('remoteNodes must be between 0 and 150');
   const faults = new Set(spec.faults as FaultName[]);
   const faultRecords: FaultRecord[] = [];
@@ -80,24 +92,32 @@ export function buildNode(input: NodeSpec): GeneratedNode {
 
   const collectedAt = new Date(Date.UTC(2024, 4, 14, 9, 12, 3) + (spec.seed % 997) * 3_600_000 + (spec.seed % 59) * 60_000);
   const hostIdx = rNet.int(4, 40);
-  const nodeIp = `10.240.0.${hostIdx}`;
-  const nodeSubnet = '10.240.0.0/16';
-  const nodeGateway = '10.240.0.1';
   const hostMac = rNet.mac('00-0D-3A');
-  const clusterCidr = '10.244.0.0/16';
-  const serviceCidr = '10.96.0.0/12';
   const subnetIdx = rNet.int(1, 60);
-  const podSubnet = `10.244.${subnetIdx}.0/24`;
-  const dnsVip = '10.96.0.10';
+  const addr: Addressing | undefined = prof ? addressing(prof.name, hostIdx, subnetIdx, spec.pods) : undefined;
+  const nodeIp = addr?.nodeIp ?? `10.240.0.${hostIdx}`;
+  const nodeSubnet = addr?.nodeSubnet ?? '10.240.0.0/16';
+  const nodeGateway = addr?.nodeGateway ?? '10.240.0.1';
+  const clusterCidr = addr ? addr.clusterCidr : '10.244.0.0/16';
+  const serviceCidr = addr ? addr.serviceCidr : '10.96.0.0/12';
+  let podSubnet = addr?.podSubnet ?? `10.244.${subnetIdx}.0/24`;
+  const dnsVip = addr ? addr.dnsVip : '10.96.0.10';
   const dnsSuffix = 'default.svc.cluster.local';
-  const netName = isL2 ? 'cbr0' : 'vxlan0';
+  const netName = prof ? prof.netName(addr!, hostMac) : isL2 ? 'cbr0' : 'vxlan0';
+  const noRemote = prof?.name === 'nat';
 
-  const remoteNodes = Array.from({ length: spec.remoteNodes }, (_, i) => ({
+  const remoteNodes = Array.from({ length: noRemote ? 0 : spec.remoteNodes }, (_, i) => ({
     name: `aks-nodepool1-${rNet.hex(8, false).slice(0, 8)}-vmss00000${i}`,
-    ip: `10.240.0.${hostIdx + 1 + i}`,
-    podSubnet: `10.244.${(subnetIdx + 1 + i) % 256}.0/24`,
+    ip: addr ? addr.remote(i).ip : `10.240.0.${hostIdx + 1 + i}`,
+    podSubnet: addr ? addr.remote(i).podSubnet : `10.244.${(subnetIdx + 1 + i) % 256}.0/24`,
     drMac: rNet.mac('00-15-5D'),
+    firstPod: addr ? addr.remote(i).firstPod : 3,
   }));
+  if (prof) {
+    // Node names as each platform's clusters spell them.
+    const stem = prof.name === 'eks-vpc-bridge' ? '' : prof.name.startsWith('azure') ? 'akswinnp' : prof.name === 'ovn-kubernetes' ? 'winworker-' : 'win-node-';
+    remoteNodes.forEach((n, i) => (n.name = prof.name === 'eks-vpc-bridge' ? `ip-${n.ip.replace(/\./g, '-')}.ec2.internal` : `${stem}${String(i + 1).padStart(prof.name.startsWith('azure') ? 6 : 1, '0')}`));
+  }
 
   // --- networks -------------------------------------------------------------------------------
   const natSubnet = `172.${rNet.int(17, 30)}.${rNet.pick([16, 32, 48, 64, 80])}.0/20`;
@@ -111,42 +131,68 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     remoteSubnetRoutes: [],
     macPool: { start: '00-15-5D-52-C0-00', end: '00-15-5D-52-CF-FF' },
   };
-  const k8sNet: HnsNetwork = {
+  if (prof?.name === 'nat') podSubnet = natSubnet;
+  const overlayNet = spec.network === 'overlay';
+  const k8sNet: HnsNetwork =
+    prof?.name === 'nat'
+      ? natNet
+      : {
+          id: rIds.guid(),
+          name: netName,
+          type: prof ? (prof.network as 'l2bridge' | 'overlay' | 'transparent') : isL2 ? 'l2bridge' : 'overlay',
+          subnet: podSubnet,
+          gateway: prof?.gateway === 'subnet' ? nodeGateway : hostAt(podSubnet, 1),
+          managementIp: nodeIp,
+          drMac: overlayNet ? rNet.mac('00-15-5D') : undefined,
+          networkAdapterName: 'Ethernet',
+          hostVnicPortGuid: rIds.guid(),
+          hostVnicFriendly: `Container NIC ${rIds.hex(8, false)}`,
+          externalPortGuid: rIds.guid(),
+          switchId: rIds.guid(),
+          remoteSubnetRoutes: overlayNet ? remoteNodes.map((n) => ({ prefix: n.podSubnet, pa: n.ip, drMac: n.drMac })) : [],
+          macPool: { start: '00-15-5D-D5-10-00', end: '00-15-5D-D5-1F-FF' },
+          vsid: prof?.vni,
+        };
+  const infraNets: HnsNetwork[] = (prof?.infraNetworks ?? []).map((x) => ({
     id: rIds.guid(),
-    name: netName,
-    type: isL2 ? 'l2bridge' : 'overlay',
-    subnet: podSubnet,
-    gateway: hostAt(podSubnet, 1),
-    managementIp: nodeIp,
-    drMac: isL2 ? undefined : rNet.mac('00-15-5D'),
-    networkAdapterName: 'Ethernet',
-    hostVnicPortGuid: rIds.guid(),
-    hostVnicFriendly: `Container NIC ${rIds.hex(8, false)}`,
-    externalPortGuid: rIds.guid(),
-    switchId: rIds.guid(),
-    remoteSubnetRoutes: isL2 ? [] : remoteNodes.map((n) => ({ prefix: n.podSubnet, pa: n.ip, drMac: n.drMac })),
-    macPool: { start: '00-15-5D-D5-10-00', end: '00-15-5D-D5-1F-FF' },
-  };
-  const networks = [natNet, k8sNet];
+    name: x.name,
+    type: x.type,
+    infra: true,
+    subnet: x.subnet,
+    gateway: x.gateway,
+    switchId: k8sNet.switchId,
+    remoteSubnetRoutes: [],
+    macPool: { start: '00-15-5D-0A-00-00', end: '00-15-5D-0A-0F-FF' },
+    vsid: x.vsid,
+  }));
+  // The pod network comes first after nat: VFP and kube-proxy program the first non-nat network.
+  const networks = prof ? [...(prof.natNetwork && k8sNet !== natNet ? [natNet] : []), k8sNet, ...infraNets] : [natNet, k8sNet];
 
   // --- local endpoints ------------------------------------------------------------------------
   const baseExceptions = [clusterCidr, serviceCidr, nodeSubnet];
-  const podExceptions = faults.has('exception-list-typo') ? baseExceptions.map((e) => (e === clusterCidr ? '10.244.0.0/0' : e)) : baseExceptions;
-  const podGateway = isL2 ? hostAt(podSubnet, 2) : hostAt(podSubnet, 1);
+  const podPolicyFor = (ip: string): EpPolicy[] | undefined => (prof ? prof.podPolicies(addr!, ip) : undefined);
+  // The seed's typo: the pod range's entry written with /0 (cluster CIDR, else the VNet/VPC CIDR, else the first).
+  const typo = (list: string[]) => {
+    const i = list.indexOf(clusterCidr) >= 0 ? list.indexOf(clusterCidr) : Math.max(0, list.indexOf(addr?.vnetCidr ?? ''));
+    return list.map((e, k) => (k === i ? `${e.split('/')[0]}/0` : e));
+  };
+  const podExceptions = faults.has('exception-list-typo') ? (prof ? [] : baseExceptions.map((e) => (e === clusterCidr ? '10.244.0.0/0' : e))) : baseExceptions;
+  const podGateway = prof ? platformGateway(prof, { ...addr!, podSubnet }) : isL2 ? hostAt(podSubnet, 2) : hostAt(podSubnet, 1);
+  const podPrefix = Number(podSubnet.split('/')[1]);
   const endpoints: HnsEndpoint[] = [];
-  const mkLocal = (kind: 'pod' | 'host', name: string, ip: string, gateway: string, compartmentId: number, containerId?: string): HnsEndpoint => {
+  const mkLocal = (kind: 'pod' | 'host' | 'sourcevip', name: string, ip: string, gateway: string, compartmentId: number | undefined, containerId?: string): HnsEndpoint => {
     const id = rIds.guid();
     return {
       id,
       name,
       kind,
       ip,
-      mac: rIds.mac('00-15-5D'),
-      prefixLength: 24,
+      mac: prof?.podMacPrefix && kind === 'pod' ? conjureMac(prof.podMacPrefix, ip) : rIds.mac('00-15-5D'),
+      prefixLength: prof ? podPrefix : 24,
       gateway,
       networkId: k8sNet.id,
-      networkName: netName,
-      portGuid: spec.schema === 2 && !legacyBuild ? id : rIds.guid(),
+      networkName: k8sNet.name,
+      portGuid: kind === 'sourcevip' ? undefined : spec.schema === 2 && !legacyBuild ? id : rIds.guid(),
       compartmentId,
       containerId,
       exceptionList: kind === 'pod' ? podExceptions : [],
@@ -154,22 +200,50 @@ export function buildNode(input: NodeSpec): GeneratedNode {
       activityId: rIds.guid(),
     };
   };
-  if (isL2) endpoints.push(mkLocal('host', `${netName}_ep`, hostAt(podSubnet, 2), hostAt(podSubnet, 1), 1));
+  if (!prof && isL2) endpoints.push(mkLocal('host', `${netName}_ep`, hostAt(podSubnet, 2), hostAt(podSubnet, 1), 1));
+  let bridgeEp: HnsEndpoint | undefined;
+  if (prof?.bridgeEndpoint && !prof.bridgeEndpoint.remote) {
+    bridgeEp = mkLocal('host', prof.bridgeEndpoint.name, hostAt(podSubnet, 2), hostAt(podSubnet, 1), 1);
+    bridgeEp.policies = prof.network === 'overlay' ? [{ type: 'PA', pa: nodeIp }] : [{ type: 'L2Driver' }];
+    endpoints.push(bridgeEp);
+  }
+  let sourceVipEp: HnsEndpoint | undefined;
+  if (prof?.sourceVipEndpoint) {
+    // kube-proxy's source VIP on overlay: a local endpoint with the host MAC and the node as PA, in no
+    // compartment (kubernetes pkg/proxy/winkernel proxier.go syncProxyRules, "Source Vip endpoint").
+    sourceVipEp = mkLocal('sourcevip', 'source-vip', hostAt(podSubnet, 2), '', undefined);
+    sourceVipEp.mac = hostMac;
+    sourceVipEp.policies = [{ type: 'PA', pa: nodeIp }];
+    endpoints.push(sourceVipEp);
+  }
   const pods: HnsEndpoint[] = [];
+  const firstPod = addr?.firstPod ?? 3;
   for (let i = 0; i < spec.pods; i++) {
     const containerId = rIds.hex(64, false);
-    const ep = mkLocal('pod', `${containerId}_${netName}`, hostAt(podSubnet, 3 + i), podGateway, 2 + i, containerId);
+    const ip = hostAt(podSubnet, firstPod + i);
+    const ep = mkLocal('pod', `${containerId}_${netName}`, ip, podGateway, 2 + i, containerId);
+    if (prof) {
+      ep.policies = podPolicyFor(ip);
+      const nat = ep.policies!.find((x) => x.type === 'OutBoundNAT') as { type: 'OutBoundNAT'; exceptions: string[] } | undefined;
+      if (nat && faults.has('exception-list-typo')) nat.exceptions = typo(nat.exceptions);
+      ep.exceptionList = nat ? [...nat.exceptions] : [];
+      ep.dns = prof.podDns(addr!, 'default');
+    }
     pods.push(ep);
     endpoints.push(ep);
   }
   const podAt = (k: number) => pods[((k % pods.length) + pods.length) % pods.length];
 
   if (faults.has('exception-list-typo')) {
-    faultRecords.push({ name: 'exception-list-typo', detail: `OutBoundNAT ExceptionList has 10.244.0.0/0 instead of ${clusterCidr}`, objects: pods.map((p) => p.id) });
+    if (prof && !pods[0].exceptionList.length) throw new Error(`exception-list-typo: ${prof.name} pods have no OutBoundNAT ExceptionList`);
+    const bad = prof ? pods[0].exceptionList.find((x) => x.endsWith('/0'))! : '10.244.0.0/0';
+    const meant = prof ? podPolicyFor(pods[0].ip)!.flatMap((x) => (x.type === 'OutBoundNAT' ? x.exceptions : [])).find((x) => x.split('/')[0] === bad.split('/')[0])! : clusterCidr;
+    faultRecords.push({ name: 'exception-list-typo', detail: `OutBoundNAT ExceptionList has ${bad} instead of ${meant}`, objects: pods.map((p) => p.id) });
   }
   if (faults.has('wrong-gateway')) {
+    if (prof && prof.name === 'nat') throw new Error('wrong-gateway: not on a nat node');
     const p = podAt(1);
-    p.gateway = isL2 ? hostAt(podSubnet, 1) : hostAt(podSubnet, 2);
+    p.gateway = prof ? (podGateway === hostAt(podSubnet, 2) ? hostAt(podSubnet, 1) : hostAt(podSubnet, 2)) : isL2 ? hostAt(podSubnet, 1) : hostAt(podSubnet, 2);
     faultRecords.push({ name: 'wrong-gateway', detail: `pod ${p.ip} has gateway ${p.gateway}, expected ${podGateway}`, objects: [p.id] });
   }
   if (faults.has('duplicate-ip')) {
@@ -177,27 +251,29 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     const p = podAt(-1);
     const orig = p.ip;
     p.ip = pods[0].ip;
+    if (prof?.podMacPrefix) p.mac = pods[0].mac.replace(/..$/, (x) => ((parseInt(x, 16) + 1) & 255).toString(16).padStart(2, '0').toUpperCase());
     faultRecords.push({ name: 'duplicate-ip', detail: `pod endpoint ${p.id} has ${p.ip} (also ${pods[0].id}); its own address would have been ${orig}`, objects: [pods[0].id, p.id] });
   }
 
   // --- services -> load balancers (+ remote endpoints they reference) --------------------------
   const remotePool: { ip: string; node: (typeof remoteNodes)[number] }[] = [];
-  for (const n of remoteNodes) for (let j = 0; j < 24; j++) remotePool.push({ ip: hostAt(n.podSubnet, 3 + j), node: n });
+  for (const n of remoteNodes) for (let j = 0; j < (prof ? Math.min(24, spec.pods) : 24); j++) remotePool.push({ ip: hostAt(n.podSubnet, n.firstPod + j), node: n });
   const remoteByIp = new Map<string, HnsEndpoint>();
   const remoteEndpoint = (ip: string, pa: string): HnsEndpoint => {
     let ep = remoteByIp.get(ip);
     if (!ep) {
       ep = {
         id: rIds.guid(),
-        name: `remote_${ip}`,
+        // kube-proxy's remote endpoints are named "Ethernet" in every real dump (platforms.md §4.4).
+        name: prof ? 'Ethernet' : `remote_${ip}`,
         kind: 'remote',
         ip,
         mac: conjureMac('02-11', ip),
-        prefixLength: 24,
+        prefixLength: prof ? podPrefix : 24,
         gateway: '',
         networkId: k8sNet.id,
         networkName: netName,
-        pa: isL2 ? undefined : pa,
+        pa: prof ? (prof.remoteEndpoints === 'pa' ? pa : undefined) : isL2 ? undefined : pa,
         exceptionList: [],
         version: 38654705666,
         activityId: rIds.guid(),
@@ -206,8 +282,14 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     }
     return ep;
   };
-  const sourceVip = isL2 ? nodeIp : hostAt(podSubnet, 254);
-  if (!isL2) remoteEndpoint(sourceVip, nodeIp).mac = hostMac;
+  let calicoEp: HnsEndpoint | undefined;
+  if (prof?.bridgeEndpoint?.remote) {
+    // Calico VXLAN's Calico_ep: a remote endpoint at .2 with the management IP as PA (dataplane_windows.go:509-555).
+    calicoEp = { ...remoteEndpoint(hostAt(podSubnet, 2), nodeIp), name: prof.bridgeEndpoint.name, mac: conjureMac('0E-2A', nodeIp) };
+    remoteByIp.delete(calicoEp.ip);
+  }
+  const sourceVip = prof ? (sourceVipEp?.ip ?? calicoEp?.ip ?? (prof.name === 'ovn-kubernetes' ? bridgeEp?.ip : undefined) ?? '') : isL2 ? nodeIp : hostAt(podSubnet, 254);
+  if (!prof && !isL2) remoteEndpoint(sourceVip, nodeIp).mac = hostMac;
 
   type Backend = { id: string; ip: string };
   const localBackends: Backend[] = pods.map((p) => ({ id: p.id, ip: p.ip }));
@@ -231,10 +313,16 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     return out;
   };
 
+  const svcBase = serviceCidr ? ipToInt(serviceCidr.split('/')[0]) : ipToInt('10.96.0.0');
+  const svcSize = serviceCidr ? 2 ** (32 - Number(serviceCidr.split('/')[1])) : 1 << 20;
+  const apiVip = intToIp(svcBase + 1);
   const loadBalancers: LoadBalancer[] = [];
-  const usedVips = new Set<string>([dnsVip, '10.96.0.1']);
+  const services: GenService[] = [];
+  const usedVips = new Set<string>([dnsVip, apiVip]);
   const usedNodePorts = new Set<number>();
+  const kubeProxy = prof ? prof.kubeProxy : true;
   const addLb = (svc: string, vip: string, proto: 6 | 17, ext: number, int: number, backends: Backend[], isNodePort: boolean) => {
+    if (!kubeProxy) return;
     const id = rIds.guid();
     loadBalancers.push({
       id,
@@ -251,68 +339,111 @@ export function buildNode(input: NodeSpec): GeneratedNode {
       tag: hash5(id),
     });
   };
-  // kubernetes (API server behind 10.96.0.1:443) and kube-dns (10.96.0.10 UDP+TCP 53) always exist.
-  const apiEp = remoteEndpoint('10.240.255.5', '10.240.255.5');
-  addLb('default/kubernetes', '10.96.0.1', 6, 443, 6443, [{ id: apiEp.id, ip: apiEp.ip }], false);
-  const dnsBackends: Backend[] =
-    remotePool.length > 0
-      ? remotePool.slice(0, 2).map((r) => {
-          const ep = remoteEndpoint(r.ip, r.node.ip);
-          return { id: ep.id, ip: ep.ip };
-        })
-      : localBackends.slice(0, 2);
-  addLb('kube-system/kube-dns', dnsVip, 17, 53, 53, dnsBackends, false);
-  addLb('kube-system/kube-dns', dnsVip, 6, 53, 53, dnsBackends, false);
-  for (let s = 2; s < spec.services; s++) {
-    let vip: string;
-    do vip = intToIp(ipToInt('10.96.0.0') + rSvc.int(12, (1 << 20) - 2));
-    while (usedVips.has(vip));
-    usedVips.add(vip);
-    const name = `default/${rSvc.pick(SERVICE_NAMES)}-${s}`;
-    const roll = rSvc.float();
-    const nPorts = roll < 0.45 ? 1 : roll < 0.8 ? 2 : 3;
-    const ports = rSvc.sample(SERVICE_PORTS, nPorts).filter((p, i, all) => all.findIndex((q) => q.port === p.port && q.proto === p.proto) === i);
-    const backends = pickBackends(rSvc.int(1, 3));
-    const nodePort = rSvc.chance(0.15);
-    for (const p of ports) {
-      addLb(name, vip, p.proto, p.port, p.target, backends, false);
-      if (nodePort) {
-        let np: number;
-        do np = rSvc.int(30000, 32767);
-        while (usedNodePorts.has(np));
-        usedNodePorts.add(np);
-        addLb(name, nodeIp, p.proto, np, p.target, backends, true);
+  const addService = (full: string, vip: string, backends: Backend[], type: GenService['type']): GenService => {
+    const [namespace, name] = full.split('/');
+    const svc: GenService = { namespace, name, vip, type, ports: [], backends: backends.map((b) => b.ip) };
+    services.push(svc);
+    return svc;
+  };
+  if (prof?.name !== 'nat') {
+    // kubernetes (API server behind <service CIDR>.1:443) and kube-dns (UDP+TCP 53) always exist.
+    const apiIp = prof?.name.startsWith('azure') ? '10.224.255.250' : prof && (prof.name === 'eks-vpc-bridge' || prof.name === 'ovn-kubernetes') ? '10.0.255.5' : '10.240.255.5';
+    const apiEp = remoteEndpoint(apiIp, apiIp);
+    addLb('default/kubernetes', apiVip, 6, 443, 6443, [{ id: apiEp.id, ip: apiEp.ip }], false);
+    addService('default/kubernetes', apiVip, [{ id: apiEp.id, ip: apiEp.ip }], 'ClusterIP').ports.push({ port: 443, targetPort: 6443, protocol: 6 });
+    const dnsBackends: Backend[] =
+      remotePool.length > 0
+        ? remotePool.slice(0, 2).map((r) => {
+            const ep = remoteEndpoint(r.ip, r.node.ip);
+            return { id: ep.id, ip: ep.ip };
+          })
+        : localBackends.slice(0, 2);
+    addLb('kube-system/kube-dns', dnsVip, 17, 53, 53, dnsBackends, false);
+    addLb('kube-system/kube-dns', dnsVip, 6, 53, 53, dnsBackends, false);
+    addService('kube-system/kube-dns', dnsVip, dnsBackends, 'ClusterIP').ports.push({ port: 53, targetPort: 53, protocol: 17 }, { port: 53, targetPort: 53, protocol: 6 });
+    for (let s = 2; s < spec.services; s++) {
+      let vip: string;
+      do vip = intToIp(svcBase + rSvc.int(12, svcSize - 2));
+      while (usedVips.has(vip));
+      usedVips.add(vip);
+      const name = `default/${rSvc.pick(SERVICE_NAMES)}-${s}`;
+      const roll = rSvc.float();
+      const nPorts = roll < 0.45 ? 1 : roll < 0.8 ? 2 : 3;
+      const ports = rSvc.sample(SERVICE_PORTS, nPorts).filter((p, i, all) => all.findIndex((q) => q.port === p.port && q.proto === p.proto) === i);
+      const backends = pickBackends(rSvc.int(1, 3));
+      const nodePort = rSvc.chance(0.15);
+      const svc = addService(name, vip, backends, nodePort ? 'NodePort' : 'ClusterIP');
+      for (const p of ports) {
+        addLb(name, vip, p.proto, p.port, p.target, backends, false);
+        const sp: GenService['ports'][number] = { port: p.port, targetPort: p.target, protocol: p.proto };
+        svc.ports.push(sp);
+        if (nodePort) {
+          let np: number;
+          do np = rSvc.int(30000, 32767);
+          while (usedNodePorts.has(np));
+          usedNodePorts.add(np);
+          sp.nodePort = np;
+          addLb(name, nodeIp, p.proto, np, p.target, backends, true);
+        }
       }
     }
   }
   if (faults.has('stale-lb-dip')) {
+    if (!kubeProxy) throw new Error(`stale-lb-dip: ${prof!.name} has no HNS load balancers`);
     const lb = loadBalancers.find((l) => l.serviceName.startsWith('default/') && l.serviceName !== 'default/kubernetes') ?? loadBalancers[0];
     const staleId = rFault.guid();
-    const staleIp = hostAt(podSubnet, 253);
+    const staleIp = hostAt(podSubnet, prof?.name === 'calico-vxlan' || prof?.name === 'calico-bgp' ? 61 : 253);
     lb.endpointIds.push(staleId);
     lb.dips.push(staleIp);
     faultRecords.push({ name: 'stale-lb-dip', detail: `load balancer ${lb.id} (${lb.vip}:${lb.externalPort}) references endpoint ${staleId} (${staleIp}) which does not exist`, objects: [lb.id, staleId] });
   }
-  endpoints.push(...remoteByIp.values());
+  const userSvc = services.find((x) => x.namespace === 'default' && x.name !== 'kubernetes');
+  if (faults.has('stale-backend') || faults.has('missing-backend')) {
+    if (!prof || !kubeProxy || !userSvc) throw new Error('stale-backend / missing-backend need a platform node with kube-proxy and a Service');
+    const lbs = loadBalancers.filter((l) => l.serviceName === `${userSvc.namespace}/${userSvc.name}`);
+    if (faults.has('stale-backend')) {
+      // A pod that is gone (no Running pod holds the IP) still behind the load balancer: kube-proxy did not
+      // remove its remote endpoint.
+      const n = remoteNodes[0];
+      // Past every pod of that node (Azure CNI's VNet pods share one subnet: far past all nodes' ranges).
+      const ip = prof.name === 'azure-cni' ? '10.224.250.7' : n ? hostAt(n.podSubnet, n.firstPod + Math.min(24, spec.pods) + 1) : hostAt(podSubnet, firstPod + spec.pods + 1);
+      const ep = remoteEndpoint(ip, n?.ip ?? nodeIp);
+      for (const lb of lbs) {
+        lb.endpointIds.push(ep.id);
+        lb.dips.push(ip);
+      }
+      faultRecords.push({ name: 'stale-backend', detail: `${userSvc.namespace}/${userSvc.name} (${userSvc.vip}) is load-balanced to ${ip}, which no Running pod holds`, objects: [`${userSvc.namespace}/${userSvc.name}`, ip] });
+    }
+    if (faults.has('missing-backend')) {
+      const extra = pods.find((p) => !userSvc.backends.includes(p.ip)) ?? pods[0];
+      userSvc.unprogrammed = [extra.ip];
+      userSvc.backends = [...userSvc.backends, extra.ip];
+      faultRecords.push({ name: 'missing-backend', detail: `${userSvc.namespace}/${userSvc.name} has ready backend ${extra.ip} that no load balancer of this node sends to`, objects: [`${userSvc.namespace}/${userSvc.name}`, extra.ip] });
+    }
+  }
+  if (kubeProxy) endpoints.push(...remoteByIp.values());
+  if (calicoEp) endpoints.push(calicoEp);
+  // Kubernetes names of the local pods (by the Services they back), needed for Antrea's endpoint names.
+  if (prof) assignPodNames(pods, services, root.fork('pods'));
 
   // --- compartments, namespaces, adapters -----------------------------------------------------
   let ifIndex = 4;
   const nextIf = () => (ifIndex += rNet.int(1, 3));
   const hostCompartment: Compartment = { id: 1, guid: '{b1062982-2b18-4b4f-b3d5-a78ddb9cdd49}', adapters: [] };
   const hostVnic: Adapter = {
-    name: 'vEthernet (Ethernet)',
+    name: prof?.hostVnicName ?? 'vEthernet (Ethernet)',
     description: 'Hyper-V Virtual Ethernet Adapter',
     mac: hostMac,
     ifIndex: nextIf(),
     compartmentId: 1,
     ipv4: nodeIp,
-    prefixLength: 16,
+    prefixLength: Number(nodeSubnet.split('/')[1]),
     gateway: nodeGateway,
-    dnsServers: ['168.63.129.16'],
+    dnsServers: [prof?.name === 'eks-vpc-bridge' ? hostAt(addr!.vnetCidr!, 2) : '168.63.129.16'],
     dhcp: true,
     linkLocal: linkLocal(rNet),
     mtu: 1500,
-    dnsSuffix: 'reddog.microsoft.com',
+    dnsSuffix: prof?.name === 'eks-vpc-bridge' ? 'ec2.internal' : 'reddog.microsoft.com',
   };
   const natVnic: Adapter = {
     name: 'vEthernet (nat)',
@@ -328,9 +459,10 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     mtu: 1500,
     dnsSuffix: '',
   };
-  hostCompartment.adapters.push(hostVnic, natVnic);
+  const hasNat = networks.includes(natNet);
+  hostCompartment.adapters.push(hostVnic, ...(hasNat ? [natVnic] : []));
   let adapterNo = 3;
-  const podMtu = isL2 ? 1500 : 1450;
+  const podMtu = spec.network === 'overlay' ? 1450 : 1500;
   const mkEpAdapter = (ep: HnsEndpoint, compartmentId: number): Adapter => ({
     name: `vEthernet (${ep.name})`,
     description: `Hyper-V Virtual Ethernet Adapter #${adapterNo++}`,
@@ -338,21 +470,28 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     ifIndex: nextIf(),
     compartmentId,
     ipv4: ep.ip,
-    prefixLength: 24,
+    prefixLength: prof ? podPrefix : 24,
     gateway: ep.kind === 'host' ? undefined : ep.gateway,
-    dnsServers: ep.kind === 'host' ? [] : [dnsVip],
+    dnsServers: ep.kind === 'host' ? [] : (ep.dns?.servers ?? [dnsVip]),
     dhcp: false,
     linkLocal: linkLocal(rNet),
     mtu: podMtu,
-    dnsSuffix: ep.kind === 'host' ? '' : dnsSuffix,
+    dnsSuffix: ep.kind === 'host' || (prof && !ep.dns?.servers.length) ? '' : dnsSuffix,
     endpointId: ep.id,
   });
   const namespaces: HnsNamespace[] = [];
   const hostEp = endpoints.find((e) => e.kind === 'host');
+  let hostEpAdapter: Adapter | undefined;
   if (hostEp) {
-    const a = mkEpAdapter(hostEp, 1);
-    hostEp.ifIndex = a.ifIndex;
-    hostCompartment.adapters.push(a);
+    hostEpAdapter = mkEpAdapter(hostEp, 1);
+    hostEp.ifIndex = hostEpAdapter.ifIndex;
+    hostCompartment.adapters.push(hostEpAdapter);
+  }
+  // Antrea: antrea-gw0, the OVS internal port holding the pods' gateway (.1) on the host (windows-design.md:75).
+  let antreaGw: Adapter | undefined;
+  if (prof?.routeVia === 'antrea-gw0') {
+    antreaGw = { name: 'antrea-gw0', description: 'Hyper-V Virtual Ethernet Adapter #2', mac: rNet.mac('00-15-5D'), ifIndex: nextIf(), compartmentId: 1, ipv4: hostAt(podSubnet, 1), prefixLength: podPrefix, dnsServers: [], dhcp: false, linkLocal: linkLocal(rNet), mtu: 1450, dnsSuffix: '' };
+    hostCompartment.adapters.push(antreaGw);
   }
   namespaces.push({ id: rIds.guid(), compartmentId: 1, compartmentGuid: hostCompartment.guid, type: 'HostDefault', endpointIds: hostEp ? [hostEp.id] : [] });
   const compartments: Compartment[] = [hostCompartment];
@@ -362,6 +501,8 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     const nsId = rIds.guid();
     p.namespaceId = nsId;
     namespaces.push({ id: nsId, compartmentId: p.compartmentId!, compartmentGuid: guid, type: 'Guest', endpointIds: [p.id] });
+    // Names that depend on the HCN namespace (EKS cid-<namespace GUID>) are known only now.
+    if (prof) p.name = prof.podEndpointName(p.containerId!, p.pod?.name ?? '', nsId, k8sNet.name);
     const a = mkEpAdapter(p, p.compartmentId!);
     if (p === noVnic) continue;
     p.ifIndex = a.ifIndex;
@@ -387,17 +528,28 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   route('0.0.0.0/0', nodeGateway, hostVnic, 15);
   onLinkSet(loop, '127.0.0.0/8', 331);
   onLinkSet(hostVnic, nodeSubnet, 271);
-  onLinkSet(natVnic, natSubnet, 5256);
-  if (hostEp) onLinkSet(hostCompartment.adapters[2], podSubnet, 271);
+  if (hasNat) onLinkSet(natVnic, natSubnet, 5256);
+  if (hostEpAdapter && podSubnet !== nodeSubnet) onLinkSet(hostEpAdapter, podSubnet, 271);
+  if (antreaGw) onLinkSet(antreaGw, podSubnet, 271);
   const missingRoute = faults.has('missing-remote-subnet-route') ? remoteNodes[0] : undefined;
   if (faults.has('missing-remote-subnet-route') && !missingRoute) throw new Error('missing-remote-subnet-route needs at least one remote node');
-  if (isL2) for (const n of remoteNodes) if (n !== missingRoute) route(n.podSubnet, n.ip, hostVnic, 271);
-  for (const a of [loop, ...hostCompartment.adapters]) route('224.0.0.0/4', 'On-link', a, a === loop ? 331 : a === natVnic ? 5256 : 271);
-  for (const a of [loop, ...hostCompartment.adapters]) route('255.255.255.255/32', 'On-link', a, a === loop ? 331 : a === natVnic ? 5256 : 271);
+  if (missingRoute && prof && prof.crossNode !== 'host-routes' && prof.crossNode !== 'remote-subnet-routes') throw new Error(`missing-remote-subnet-route: ${prof.name} nodes route pods through the cloud fabric`);
+  const hostRoutes = prof ? prof.crossNode === 'host-routes' : isL2;
+  if (hostRoutes) {
+    for (const n of remoteNodes) {
+      if (n === missingRoute) continue;
+      // Antrea (encap): the peer pod CIDR via the peer's gateway on antrea-gw0 (route_windows.go:248-289).
+      if (antreaGw) route(n.podSubnet, hostAt(n.podSubnet, 1), antreaGw, 271);
+      else route(n.podSubnet, n.ip, hostVnic, 271);
+    }
+  }
+  const mcast = (a: Adapter | typeof loop) => (a === loop ? 331 : a === natVnic ? 5256 : 271);
+  for (const a of [loop, ...hostCompartment.adapters]) route('224.0.0.0/4', 'On-link', a, mcast(a));
+  for (const a of [loop, ...hostCompartment.adapters]) route('255.255.255.255/32', 'On-link', a, mcast(a));
   if (missingRoute) {
     faultRecords.push({
       name: 'missing-remote-subnet-route',
-      detail: isL2 ? `no route for remote pod subnet ${missingRoute.podSubnet} via ${missingRoute.ip}` : `no REMOTESUBNETROUTE rule for remote pod subnet ${missingRoute.podSubnet} (PA ${missingRoute.ip})`,
+      detail: hostRoutes ? `no route for remote pod subnet ${missingRoute.podSubnet} via ${missingRoute.ip}` : `no REMOTESUBNETROUTE rule for remote pod subnet ${missingRoute.podSubnet} (PA ${missingRoute.ip})`,
       objects: [missingRoute.podSubnet],
     });
   }
@@ -413,6 +565,12 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   // --- VFP ---------------------------------------------------------------------------------------
   const node: GeneratedNode = {
     spec,
+    platform: prof?.name,
+    nodeName: prof ? prof.nodeName(spec.hostName, addr!) : spec.hostName,
+    services,
+    pods: [],
+    k8sNodes: [],
+    logFaults: {},
     collectedAt,
     hostName: spec.hostName,
     nodeIp,
@@ -435,7 +593,10 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     legacyBuild,
     expected: undefined as unknown as Expected,
   };
-  node.vfpPorts = buildVfpPorts(node, root.fork('vfp'), { missingRemote: isL2 ? undefined : missingRoute?.podSubnet });
+  const missingRemote = (prof ? prof.crossNode === 'remote-subnet-routes' : !isL2) ? missingRoute?.podSubnet : undefined;
+  node.vfpPorts = prof?.name === 'nat' ? [] : buildVfpPorts(node, root.fork('vfp'), { missingRemote });
+  if (prof) adjustPlatformVfp(node, prof, root.fork('platform-vfp'));
+  if (prof) buildCluster(node, prof, root.fork('cluster'), faultRecords);
   if (faults.has('blocked-port')) {
     const p = podAt(0);
     const port = node.vfpPorts.find((vp) => vp.endpointId === p.id)!;

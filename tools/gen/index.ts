@@ -4,5 +4,6 @@ export { writeBundle, writeBundleFile, bundleFiles, zipName, randomFolderName, t
 export type { WriteOptions, WriteResult, Encoding, Eol, ZipLayout, BundleFile, FileClass } from './write.ts';
 export { DEMOS, writeDemos } from './demo.ts';
 export { psJson, psJsonPipeline, Raw } from './psjson.ts';
-export { FAULTS } from './types.ts';
+export { FAULTS, PLATFORM_FAULTS, PLATFORMS } from './types.ts';
+export { PROFILES } from './platforms.ts';
 export type * from './types.ts';

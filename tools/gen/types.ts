@@ -1,7 +1,14 @@
 // The generator's object model: what a Windows k8s node "is", before any file is rendered.
 // Files are rendered from these objects; `expected` is derived from them, never from the text.
 
-export type NetworkKind = 'l2bridge' | 'overlay';
+export type NetworkKind = 'l2bridge' | 'overlay' | 'transparent' | 'nat';
+
+/**
+ * The network plugins the generator can build a node of (tools/gen/platforms.ts has each one's shape,
+ * from /work/research/platforms.md). Without `platform` a spec builds the original generic node.
+ */
+export const PLATFORMS = ['flannel-host-gw', 'flannel-vxlan', 'azure-cni', 'azure-cni-overlay', 'eks-vpc-bridge', 'calico-vxlan', 'calico-bgp', 'antrea', 'ovn-kubernetes', 'nat'] as const;
+export type PlatformName = (typeof PLATFORMS)[number];
 export type VfpGeneration = 'list-rule' | 'get-rule-counter';
 
 export const FAULTS = [
@@ -13,12 +20,23 @@ export const FAULTS = [
   'wrong-gateway',
   'duplicate-ip',
 ] as const;
-export type FaultName = (typeof FAULTS)[number];
+/** Faults only a platform node can carry (they need its logs or its kubectl snapshot). */
+export const PLATFORM_FAULTS = [
+  // Logs: one pod's CNI ADD stalls inside the plugin; one pod's ADD fails again and again.
+  'slow-cni-add',
+  'cni-add-failures',
+  // Intent (kubectl snapshot): a load balancer still sends to a pod that is gone; a ready backend is missing.
+  'stale-backend',
+  'missing-backend',
+] as const;
+export type FaultName = (typeof FAULTS)[number] | (typeof PLATFORM_FAULTS)[number];
 
 export interface NodeSpec {
   seed: number;
   hostName: string;
   network: NetworkKind;
+  /** Build this plugin's real shape (network names and types, gateways, policies, side files). */
+  platform?: PlatformName;
   schema: 1 | 2;
   pods: number;
   services: number;
@@ -29,11 +47,18 @@ export interface NodeSpec {
   faults?: string[];
 }
 
+/** A spec with its defaults filled in (the platform stays optional). */
+export type ResolvedSpec = Required<Omit<NodeSpec, 'platform'>> & Pick<NodeSpec, 'platform'>;
+
 export interface HnsNetwork {
   id: string;
   name: string;
-  /** v1 spelling: 'nat' | 'l2bridge' | 'overlay'. */
-  type: 'nat' | 'l2bridge' | 'overlay';
+  /** v1 spelling: 'nat' | 'l2bridge' | 'overlay' | 'transparent'. */
+  type: 'nat' | 'l2bridge' | 'overlay' | 'transparent';
+  /** Created by the node setup to hold the vSwitch (AKS `ext`, Calico `External`): no pods, no port allocators. */
+  infra?: boolean;
+  /** Overlay VSID / VNI (4096 unless the plugin says otherwise: OVN-Kubernetes 4097, Calico External 9999). */
+  vsid?: number;
   subnet: string;
   gateway: string;
   managementIp?: string;
@@ -48,7 +73,15 @@ export interface HnsNetwork {
   macPool: { start: string; end: string };
 }
 
-export type EndpointKind = 'pod' | 'host' | 'remote';
+export type EndpointKind = 'pod' | 'host' | 'remote' | 'sourcevip';
+
+/** An endpoint policy in plugin terms, rendered in v1 or v2 spelling by files/hns.ts. */
+export type EpPolicy =
+  | { type: 'OutBoundNAT'; exceptions: string[] }
+  | { type: 'ROUTE'; prefix: string; needEncap: boolean }
+  | { type: 'PA'; pa: string }
+  | { type: 'ACL'; action: 'Allow' | 'Block'; direction: 'In' | 'Out'; priority: number; protocols?: string; remoteAddresses?: string; remotePorts?: string; ruleType?: 'Switch' | 'Host' }
+  | { type: 'L2Driver' };
 
 export interface HnsEndpoint {
   id: string;
@@ -68,6 +101,12 @@ export interface HnsEndpoint {
   /** Provider address (remote node IP) for remote endpoints on overlay. */
   pa?: string;
   exceptionList: string[];
+  /** Platform nodes: the endpoint's policies as the plugin sets them (else the generic set). */
+  policies?: EpPolicy[];
+  /** Platform nodes: DNS servers and suffix HNS holds for the endpoint. */
+  dns?: { servers: string[]; search: string[] };
+  /** The Kubernetes pod this endpoint belongs to (platform nodes). */
+  pod?: { namespace: string; name: string; uid: string };
   /** Local endpoints: ifIndex of the vNIC inside its compartment. */
   ifIndex?: number;
   version: number;
@@ -86,6 +125,7 @@ export interface LoadBalancer {
   dips: string[];
   isNodePort: boolean;
   isIlb: boolean;
+  /** '' when kube-proxy sets none (l2bridge platforms). */
   sourceVip: string;
   tag: string;
 }
@@ -222,8 +262,48 @@ export interface Expected {
   faults: FaultRecord[];
 }
 
+/** A Kubernetes Service of the generated cluster (what kube-proxy turns into load balancers). */
+export interface GenService {
+  namespace: string;
+  name: string;
+  vip: string;
+  type: 'ClusterIP' | 'NodePort';
+  ports: { port: number; targetPort: number; protocol: 6 | 17; nodePort?: number }[];
+  /** Backend pod IPs (ready) in the EndpointSlice. */
+  backends: string[];
+  /** Backends that are ready in Kubernetes but that kube-proxy on this node has not programmed (missing-backend fault). */
+  unprogrammed?: string[];
+}
+
+/** A pod of the generated cluster (local ones have an endpoint; remote ones are only in kubectl). */
+export interface GenPod {
+  namespace: string;
+  name: string;
+  uid: string;
+  ip: string;
+  nodeName: string;
+  containerId: string;
+  labels: Record<string, string>;
+  phase: 'Running' | 'Succeeded' | 'Pending';
+}
+
+export interface GenK8sNode {
+  name: string;
+  ip: string;
+  podCidr?: string;
+}
+
 export interface GeneratedNode {
-  spec: Required<NodeSpec>;
+  spec: ResolvedSpec;
+  /** The plugin this node was built as (undefined: the generic node). */
+  platform?: PlatformName;
+  /** The Kubernetes node name (EKS names nodes ip-…ec2.internal while Windows calls itself EC2AMAZ-…). */
+  nodeName: string;
+  services: GenService[];
+  pods: GenPod[];
+  k8sNodes: GenK8sNode[];
+  /** Sandbox IDs whose CNI ADD the logs show failing / stalling (log faults). */
+  logFaults: { slow?: string; failing?: string; failingSandboxes?: string[] };
   /** Collection time (deterministic from the seed). */
   collectedAt: Date;
   hostName: string;
@@ -236,7 +316,7 @@ export interface GeneratedNode {
   podSubnet: string;
   dnsVip: string;
   dnsSuffix: string;
-  remoteNodes: { name: string; ip: string; podSubnet: string; drMac: string }[];
+  remoteNodes: { name: string; ip: string; podSubnet: string; drMac: string; firstPod?: number }[];
   networks: HnsNetwork[];
   endpoints: HnsEndpoint[];
   loadBalancers: LoadBalancer[];

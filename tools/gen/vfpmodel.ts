@@ -119,25 +119,31 @@ export function buildVfpPorts(node: GeneratedNode, rng: Rng, opts: { missingRemo
   const hostLb = node.loadBalancers.map((lb) => hostLbRule(lb, mapSpace));
   const slbLb = node.loadBalancers.map((lb) => slbLbRule(lb, mapSpace));
   const natAllow: VfpRule[] = [{ id: '', friendlyName: 'NAT_Allow', priority: 65535, flags: '1 terminating', type: 'allow', conditions: [], ttl: 0, body: [] }];
-  const snatName = `OUTBOUNDNAT_${hash5(node.nodeIp)}_${node.nodeIp}`;
-  const snat: VfpRule[] = [
-    {
-      id: snatName,
-      friendlyName: snatName,
-      priority: 100,
-      flags: '3 terminating stateful',
-      type: 'nat',
-      conditions: [],
-      ttl: 240,
-      body: [
-        { indent: 0, text: 'Rule Data:' },
-        { indent: 4, text: 'Modifying source IP' },
-        { indent: 4, text: 'Modifying source port' },
-        { indent: 4, text: `Source NAT IP : ${node.nodeIp}` },
-        { indent: 4, text: 'NAT port range : 1024-65535' },
-      ],
-    },
-  ];
+  // OutboundNAT as real nodes program it: one dynnat rule per protocol on each pod port, matching the
+  // pod's own address, drawing from a per-pod NAT pool (kubernetes/kubernetes#79359 prints the rule;
+  // microsoft/SDN TroubleShootContainerNetworking.ps1 models AKS's SNAT_TCP_OUTBOUNDNAT_<n>_<NAT IP>
+  // with pool SLB_NATPOOL_IPV4_TCP_<pod IP><NAT IP><GUID><index>; Azure/AzureLocal-Supportability#137:
+  // "a dynnat entry for protocol 6 (TCP) and 17 (UDP)"). The pool's NAT range is not printed here:
+  // no sample of /list-nat-range output is public, so the walk reads the address from the rule name.
+  const natPoolGuid = rng.guid();
+  const snatFor = (ep: HnsEndpoint): VfpRule[] =>
+    ([6, 17] as const).map((proto) => {
+      const p = proto === 6 ? 'TCP' : 'UDP';
+      const name = `SNAT_${p}_OUTBOUNDNAT_${parseInt(hash5(ep.id + p), 16) % 60000}_${node.nodeIp}`;
+      return {
+        id: '',
+        friendlyName: name,
+        priority: 100,
+        flags: '3 terminating stateful',
+        type: 'dynnat',
+        conditions: [`Protocols : ${proto}`, `Source IP : ${ep.ip}`],
+        ttl: 240,
+        body: [
+          { indent: 0, text: `MSS delta: ${isL2 ? 0 : 50},0` },
+          { indent: 0, text: `Type : Source NAT;         NAT pool : SLB_NATPOOL_IPV4_${p}_${ep.ip}${node.nodeIp}${natPoolGuid}0` },
+        ],
+      };
+    });
   const exceptionCache = new Map<string, VfpRule[]>();
   const exceptionsFor = (ep: HnsEndpoint) => {
     const key = ep.exceptionList.join(',');
@@ -165,6 +171,34 @@ export function buildVfpPorts(node: GeneratedNode, rng: Rng, opts: { missingRemo
       ],
     },
   ];
+
+  // The host reaches other nodes' pods through map-based encap rules, printed as in the troubleshooting
+  // guide's overlay ENCAP rule ("Type : m encaps", Map space, GRE key, "CA routing enabled", Encap Source
+  // IP): the provider address is looked up in the map space, not written in the rule. The generator
+  // puts them on the host vNIC (the pod ports keep REMOTESUBNETROUTE rules) so bundles carry both forms;
+  // its /list-mapping output stays empty (no public sample shows that format).
+  const encapSpace = rng.guid();
+  const hostEncap: VfpRule[] = k8sNet.remoteSubnetRoutes.map((r) => {
+    const c = parseCidr(r.prefix);
+    const gw = c.network.split('.').slice(0, 3).concat(String(Number(c.network.split('.')[3]) + 1)).join('_');
+    return {
+      id: `ENCAP_${gw}`,
+      friendlyName: `ENCAP_${gw}`,
+      priority: 100,
+      flags: '1 terminating',
+      type: 'm encaps',
+      conditions: [`Destination IP : ${c.first}-${c.last}`],
+      ttl: 0,
+      body: [
+        { indent: 0, text: 'Rule Data:' },
+        { indent: 4, text: `Map space : ${encapSpace}` },
+        { indent: 4, text: 'GRE key : 4096' },
+        { indent: 4, text: 'Encap type : VXLAN' },
+        { indent: 4, text: 'CA routing enabled' },
+        { indent: 4, text: `Encap Source IP : ${node.nodeIp}` },
+      ],
+    };
+  });
 
   const ports: VfpPort[] = [];
   let portId = 1;
@@ -224,6 +258,7 @@ export function buildVfpPorts(node: GeneratedNode, rng: Rng, opts: { missingRemo
     layers: [
       { name: 'LB', priority: 40, flags: '0x1 Default Allow', groups: [group('LB_OUT_V4', 100, 'OUT', PRIO, hostLb)] },
       { name: 'SLB_LB_LAYER', priority: 60, flags: '0x9 Default Allow , Update flows on address change', groups: [group('SLB_GROUP_LB_IPv4_OUT', 100, 'OUT', PRIO, slbLb)] },
+      ...(isL2 ? [] : [{ name: 'VNET_ENCAP_LAYER', priority: 1000, flags: '0x1 Default Allow', groups: [group('VNET_ENCAP_GROUP_IPv4_OUT', 100, 'OUT', LPM, hostEncap)] }]),
     ],
   });
   for (const ep of localEps) {
@@ -238,7 +273,7 @@ export function buildVfpPorts(node: GeneratedNode, rng: Rng, opts: { missingRemo
           name: 'SLB_NAT_LAYER',
           priority: 50,
           flags: '0x9 Default Allow , Update flows on address change',
-          groups: [group('SLB_GROUP_NAT_IPv4_IN', 100, 'IN', LPM, natAllow), group('SLB_GROUP_NAT_IPv4_OUT', 300, 'OUT', LPM, [...exceptionsFor(ep), ...snat])],
+          groups: [group('SLB_GROUP_NAT_IPv4_IN', 100, 'IN', LPM, natAllow), group('SLB_GROUP_NAT_IPv4_OUT', 300, 'OUT', LPM, [...exceptionsFor(ep), ...snatFor(ep)])],
         },
       );
       if (!isL2) {

@@ -32,6 +32,7 @@ import {
   windowsServicesTxt,
   winverTxt,
 } from './files/extras.ts';
+import { platformSideFiles } from './files/side.ts';
 
 export type Encoding = 'utf16le-bom' | 'utf8' | 'utf8-bom';
 export type Eol = 'crlf' | 'lf';
@@ -45,6 +46,12 @@ export interface WriteOptions {
   zip?: ZipLayout;
   /** Write the small files a reader only lists (mtu, arp, winver, ...). Default true. */
   extras?: boolean;
+  /** Platform nodes: write the side files (CNI config, plugin/containerd/kubelet logs, kubectl snapshot). Default true. */
+  side?: boolean;
+  /** Platform nodes: write the kubectl snapshot (kubectl-get-all.json). Default true. */
+  kubectl?: boolean;
+  /** The kubectl snapshot holds EndpointSlices (else a Service's backends come from its selector). Default true. */
+  slices?: boolean;
 }
 
 /**
@@ -125,14 +132,18 @@ export function bundleFiles(node: GeneratedNode, opts: WriteOptions = {}): Bundl
       files.push({ path: 'hnsportpoolallocs.txt', cls: 'ps', content: one(() => portPoolAllocsTxt(node)) });
     }
   }
+  // Side files are written by Go programs (logs), by the plugins' installers or by kubectl: UTF-8, LF.
+  const side = opts.side ?? true ? platformSideFiles(node, { kubectl: opts.kubectl, slices: opts.slices }) : [];
+  for (const f of side) files.push({ path: f.path, cls: 'native', content: () => [f.text] });
+  const sideHas = (p: string) => side.some((f) => f.path === p);
   if (aks) {
     const ts = timestamp(node.collectedAt);
     files.push(
-      { path: 'kubelet.log', cls: 'native', content: one(() => kubeletLog(node)) },
+      ...(sideHas('kubelet.log') ? [] : [{ path: 'kubelet.log', cls: 'native' as const, content: one(() => kubeletLog(node)) }]),
       { path: 'kubelet.err.log', cls: 'native', content: () => [''] },
       { path: 'kubeproxy.log', cls: 'native', content: one(() => kubeproxyLog(node)) },
       { path: 'kubeproxy.err.log', cls: 'native', content: () => [''] },
-      { path: 'kubeclusterconfig.json', cls: 'native', content: one(() => kubeClusterConfigJson(node)) },
+      ...(sideHas('kubeclusterconfig.json') ? [] : [{ path: 'kubeclusterconfig.json', cls: 'native' as const, content: one(() => kubeClusterConfigJson(node)) }]),
       { path: `${ts}_services.csv`, cls: 'ascii', content: one(() => servicesCsv()) },
       { path: `${ts}-hnsdiag-list.txt`, cls: 'ps', content: () => hnsdiagTxt(node, false) },
       { path: 'collect-windows-logs-output.log', cls: 'utf8bom', content: one(() => transcriptLog(node)) },

@@ -1,7 +1,7 @@
 // "Open ▾": folder / zip (native dialogs in Electron, the path dialog in browser mode), upload,
-// demos, recent bundles and close. A menu button with arrow-key navigation and Esc.
+// Paste output…, Connect, Compare, demos, recent bundles and close. A menu button with arrow-key navigation and Esc.
 import { useEffect, useRef, useState } from 'react';
-import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug, GitCompare } from 'lucide-react';
+import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug, GitCompare, ClipboardPaste } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { UploadInput, type UploadInputHandle } from './UploadInput.tsx';
@@ -15,6 +15,7 @@ export function OpenMenu() {
   const closeBundle = useApp((s) => s.closeBundle);
   const setOpenPathOpen = useApp((s) => s.setOpenPathOpen);
   const openCompare = useApp((s) => s.openCompare);
+  const openPaste = useApp((s) => s.openPaste);
   const { openFolder, openZip, openDemo, openPath } = useOpenActions();
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -33,6 +34,8 @@ export function OpenMenu() {
 
   const run = (fn: () => unknown) => () => {
     setOpen(false);
+    // The menu item goes away with the menu: a dialog it opens gives the focus back to the Open button.
+    buttonRef.current?.focus();
     void fn();
   };
 
@@ -79,6 +82,9 @@ export function OpenMenu() {
               </button>
             </>
           )}
+          <button role="menuitem" type="button" onClick={run(() => openPaste())} data-testid="open-paste">
+            <ClipboardPaste size={15} aria-hidden /> Paste output… <kbd className="menu-kbd">Ctrl+Shift+V</kbd>
+          </button>
           {info?.liveCollection && (
             <button role="menuitem" type="button" onClick={run(openConnectDialog)} data-testid="open-connect">
               <Plug size={15} aria-hidden /> Connect to node…

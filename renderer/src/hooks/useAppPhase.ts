@@ -1,12 +1,29 @@
-// Mirrors the app phase onto #root[data-app-state] — what tests and automation wait for.
-import { useEffect } from 'react';
+// Mirrors the app's state onto #root — what tests, the app benchmark and automation wait for:
+// data-app-state (loading | ready | error), data-findings and data-presets (idle | loading | done |
+// error) for the open bundle, data-bundle-id its id, data-walks the number of walk answers shown
+// so far (a new answer to the same question counts too).
+import { useEffect, useRef } from 'react';
 import { useApp } from '../store/app-store.ts';
 import { appPhase, type AppPhase } from '../store/session.ts';
 
+type Step = 'idle' | 'loading' | 'done' | 'error';
+
 export function useAppPhase(): AppPhase {
   const phase = useApp((s) => appPhase(s));
+  const findings: Step = useApp((s) => (!s.bundle ? 'idle' : s.findingsLoading ? 'loading' : s.findingsError ? 'error' : s.findings ? 'done' : 'idle'));
+  const bundleId = useApp((s) => s.bundle?.id ?? '');
+  const presets: Step = useApp((s) => (!s.bundle ? 'idle' : s.presetsError ? 'error' : s.presets ? 'done' : 'loading'));
+  const walk = useApp((s) => s.walk);
+  const walks = useRef({ last: walk, count: 0 });
+  if (walk && walk !== walks.current.last) walks.current = { last: walk, count: walks.current.count + 1 };
+  const walkCount = walks.current.count;
   useEffect(() => {
-    document.getElementById('root')?.setAttribute('data-app-state', phase);
-  }, [phase]);
+    const root = document.getElementById('root');
+    root?.setAttribute('data-app-state', phase);
+    root?.setAttribute('data-findings', findings);
+    root?.setAttribute('data-presets', presets);
+    root?.setAttribute('data-bundle-id', bundleId);
+    root?.setAttribute('data-walks', String(walkCount));
+  }, [phase, findings, presets, bundleId, walkCount]);
   return phase;
 }

@@ -1,41 +1,67 @@
 // Drag and drop onto the window. Electron gives a dropped item's path (a folder too); a browser page
-// only gets file bytes, so a zip or single file is uploaded and a folder is refused with advice.
+// only gets file bytes, so a zip or single file is uploaded and a folder is refused with advice. A
+// dropped text (not a file: a selection dragged from a ticket or a browser) opens Paste output… with
+// it; dropped into a text field it just goes into the field.
 import { useEffect, useState } from 'react';
 import { appStore } from '../store/app-store.ts';
 import { isElectron } from '../api/index.ts';
+
+/** What is being dragged over the window: files to open, or a text to paste. */
+export type DropKind = 'files' | 'text';
 
 function isFolderEntry(item: DataTransferItem): boolean {
   const entry = (item as DataTransferItem & { webkitGetAsEntry?: () => { isDirectory: boolean } | null }).webkitGetAsEntry?.();
   return !!entry?.isDirectory;
 }
 
-export function useDropOpen(): boolean {
-  const [over, setOver] = useState(false);
+function dropKind(e: DragEvent): DropKind | undefined {
+  const types = e.dataTransfer ? Array.from(e.dataTransfer.types) : [];
+  if (types.includes('Files')) return 'files';
+  if (types.includes('text/plain')) return 'text';
+  return undefined;
+}
+
+function isField(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+}
+
+export function useDropOpen(): DropKind | undefined {
+  const [over, setOver] = useState<DropKind | undefined>();
   useEffect(() => {
     let depth = 0;
-    const hasFiles = (e: DragEvent) => !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
     const onEnter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      const kind = dropKind(e);
+      if (!kind) return;
       e.preventDefault();
       depth++;
-      setOver(true);
+      setOver(kind);
     };
     const onOver = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!dropKind(e)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     };
     const onLeave = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!dropKind(e)) return;
       depth = Math.max(0, depth - 1);
-      if (!depth) setOver(false);
+      if (!depth) setOver(undefined);
     };
     const onDrop = (e: DragEvent) => {
-      if (!hasFiles(e) || !e.dataTransfer) return;
-      e.preventDefault();
+      const kind = dropKind(e);
+      if (!kind || !e.dataTransfer) return;
       depth = 0;
-      setOver(false);
+      setOver(undefined);
       const s = appStore.getState();
+      if (kind === 'text') {
+        // Into a field (the paste dialog's own text box): the browser inserts it where it was dropped.
+        if (isField(e.target)) return;
+        e.preventDefault();
+        const text = e.dataTransfer.getData('text/plain');
+        if (text) s.openPaste(text);
+        return;
+      }
+      e.preventDefault();
       const file = e.dataTransfer.files[0];
       const item = e.dataTransfer.items[0];
       if (!file) return;

@@ -10,6 +10,7 @@ import { createWalkSlice } from './walk.ts';
 import { createFindingsSlice } from './findings.ts';
 import { createNotesSlice } from './notes.ts';
 import { createDiffSlice } from './diff.ts';
+import { createPasteSlice } from './paste.ts';
 import type { AppState, Deps } from './types.ts';
 
 export type { AppState, Deps } from './types.ts';
@@ -24,6 +25,7 @@ export function createAppStore(deps: Deps): StoreApi<AppState> {
     ...createFindingsSlice(deps)(...a),
     ...createNotesSlice(deps)(...a),
     ...createDiffSlice(deps)(...a),
+    ...createPasteSlice(deps)(...a),
   }));
 }
 

@@ -10,13 +10,17 @@ import { followJob } from '../api/follow-job.ts';
 export type AppPhase = 'loading' | 'ready' | 'error';
 
 export interface FatalError {
-  /** 'backend': info() failed; 'bundle': the bundle opened at start failed. */
-  kind: 'backend' | 'bundle';
+  /**
+   * 'backend': info() failed; 'bundle': the bundle opened at start failed; 'access': browser mode's
+   * server no longer accepts this tab (restarted on the same port, or a page opened without its token).
+   */
+  kind: 'backend' | 'bundle' | 'access';
   message: string;
   location?: string;
 }
 
-export type OpenRequest = { path: string } | { demo: 'l2bridge-node' | 'overlay-node' } | { file: File };
+/** What to open: a path, a demo, a dropped file, or a load the backend already started (a paste). */
+export type OpenRequest = { path: string } | { demo: 'l2bridge-node' | 'overlay-node' } | { file: File } | { job: { jobId: string; location: string } };
 
 export interface SessionSlice {
   initialized: boolean;
@@ -39,6 +43,8 @@ export interface SessionSlice {
   cancelLoad(): Promise<void>;
   closeBundle(): Promise<void>;
   dismissFatal(): void;
+  /** The server no longer accepts this tab: every call will fail, so the app says why once. */
+  accessLost(message: string): void;
   setSummaryOpen(open: boolean): void;
   loadTopology(expand?: boolean): Promise<void>;
   loadInventory(): Promise<void>;
@@ -59,10 +65,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
   const startJob = async (req: OpenRequest): Promise<string> => {
     if ('path' in req) return (await deps.api.openBundle({ path: req.path })).jobId;
     if ('demo' in req) return (await deps.api.openDemo({ name: req.demo })).jobId;
+    if ('job' in req) return req.job.jobId;
     return (await deps.api.openFile(req.file)).jobId;
   };
 
-  const describe = (req: OpenRequest) => ('path' in req ? req.path : 'demo' in req ? req.demo : req.file.name);
+  const describe = (req: OpenRequest) => ('path' in req ? req.path : 'demo' in req ? req.demo : 'job' in req ? req.job.location : req.file.name);
 
   return {
     initialized: false,
@@ -77,7 +84,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       try {
         info = await deps.api.info({});
       } catch (e) {
-        set({ initialized: true, fatal: { kind: 'backend', message: `The hnsight backend cannot be reached: ${errorMessage(e)}` } });
+        // A refused token was already said in words (accessLost): keep that.
+        if (get().fatal?.kind === 'access') set({ initialized: true });
+        else set({ initialized: true, fatal: { kind: 'backend', message: `The hnsight backend cannot be reached: ${errorMessage(e)}` } });
         return;
       }
       set({ info });
@@ -102,6 +111,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       const fail = (message: string) => {
         if (seq !== loadSeq) return;
         set({ job: { ...(get().job ?? placeholder), state: 'error', error: message } });
+        if (get().fatal?.kind === 'access') return;
         if (opts.initial) set({ fatal: { kind: 'bundle', message, location } });
         else get().toast('error', message);
       };
@@ -190,6 +200,12 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
 
     dismissFatal() {
       set({ fatal: undefined, job: undefined });
+    },
+
+    accessLost(message) {
+      // Said once: the calls that fail after it would only repeat it.
+      if (get().fatal?.kind === 'access') return;
+      set({ fatal: { kind: 'access', message }, summaryOpen: false, paletteOpen: false, exportOpen: false, keymapOpen: false, openPathOpen: false });
     },
 
     setSummaryOpen(open) {

@@ -1,4 +1,4 @@
-// The app store's shape: eight slices (session, selection, ui, search, walk, findings, notes, diff)
+// The app store's shape: nine slices (session, selection, ui, search, walk, findings, notes, diff, paste)
 // combined into one zustand store; the Connect to node… dialog has a store of its own (collect.ts).
 // Each slice file owns its state and actions. Slices never import each other: they read another
 // slice's state through get() and may set its fields (starting a walk opens the walk panel, a ui
@@ -14,8 +14,9 @@ import type { WalkSlice } from './walk.ts';
 import type { FindingsSlice } from './findings.ts';
 import type { NotesSlice } from './notes.ts';
 import type { DiffSlice } from './diff.ts';
+import type { PasteSlice } from './paste.ts';
 
-export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice & WalkSlice & FindingsSlice & NotesSlice & DiffSlice;
+export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice & WalkSlice & FindingsSlice & NotesSlice & DiffSlice & PasteSlice;
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -28,6 +29,8 @@ export interface Deps {
   storage?: KeyValueStorage;
   /** How long the notes wait after an edit before saving (tests: 0 or flushNotes). */
   notesSaveDelayMs?: number;
+  /** How long the paste preview waits for the text to stop changing (tests: 0). */
+  pastePreviewDelayMs?: number;
   /** The clock for notes' timestamps (tests fix it). */
   now?: () => string;
 }

@@ -1,7 +1,7 @@
 // No bundle open: every way in on one screen — open (folder/zip or a typed path), the demos, the
 // recent bundles, and the hint that dropping works.
 import { useRef, useState } from 'react';
-import { FileArchive, FlaskConical, FolderOpen, History, Network, Upload, ArrowRight, Plug, GitCompare } from 'lucide-react';
+import { FileArchive, FlaskConical, FolderOpen, History, Network, Upload, ArrowRight, Plug, GitCompare, ClipboardPaste } from 'lucide-react';
 import { openConnectDialog } from '../store/collect-store.ts';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
@@ -15,6 +15,7 @@ export function EmptyState() {
   const [path, setPath] = useState('');
   const upload = useRef<UploadInputHandle>(null);
   const openCompare = useApp((s) => s.openCompare);
+  const openPaste = useApp((s) => s.openPaste);
   const native = !!info?.nativeDialogs;
   return (
     <div className="empty-state" data-testid="empty-state">
@@ -75,6 +76,9 @@ export function EmptyState() {
         <section className="empty-card">
           <h2>Other ways in</h2>
           <div className="row-actions wrap">
+            <button type="button" className="btn" onClick={() => openPaste()} data-testid="empty-paste">
+              <ClipboardPaste size={15} aria-hidden /> Paste output…
+            </button>
             {info?.liveCollection && (
               <button type="button" className="btn" onClick={openConnectDialog} data-testid="empty-connect">
                 <Plug size={15} aria-hidden /> Connect to node…
@@ -85,7 +89,8 @@ export function EmptyState() {
             </button>
           </div>
           <p className="muted small-text">
-            Connect collects a new bundle from a live node over WinRM, SSH or kubectl. Compare shows what changed between two bundles.
+            Paste takes outputs copied from a ticket or a console (<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>V</kbd>, or drop the text here); several pastes build
+            up one node. Connect collects a new bundle from a live node over WinRM, SSH or kubectl. Compare shows what changed between two bundles.
           </p>
         </section>
 

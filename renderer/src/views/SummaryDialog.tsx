@@ -1,13 +1,18 @@
-// After a load: what the bundle is, what was read, how many of each object, and what did not join.
-// Counts that are null mean "the file for it is missing", not zero — shown as a dash with a reason.
-import { AlertTriangle, CheckCircle2, FileWarning } from 'lucide-react';
-import type { BundleSummary } from '../../../analysis/view-models/types.ts';
+// After a load: what the bundle is, which network plugin and cloud built the node (and how sure
+// hnsight is of it), what was read (each file as what it was recognised as, with what it gave), how
+// many of each object, what did not join, and — once — which core inputs are missing and what that
+// prevents. Counts that are null mean "the file for it is missing", not zero — shown as a
+// dash with a reason.
+import { AlertTriangle, CheckCircle2, FileWarning, FileQuestion } from 'lucide-react';
+import type { BundleSummary, FileSummary } from '../../../analysis/view-models/types.ts';
+import { fileKindWords } from '../../../analysis/view-models/file-kind-words.ts';
 import type { InspectCounts } from '../../../analysis/inspect.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { formatCount } from '../lib/format.ts';
 import { severityCounts } from '../findings/model.ts';
+import { PlatformDetails } from './PlatformDetails.tsx';
 
 const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: string }[] = [
   { key: 'networks', label: 'HNS networks', source: 'network.txt' },
@@ -21,6 +26,64 @@ const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: string }[
   { key: 'vfpRules', label: 'VFP rules', source: 'vfpOutput.txt' },
   { key: 'ipv4Routes', label: 'IPv4 routes', source: 'routes.txt' },
 ];
+
+/** Files listed in the summary; the rest are in Files & issues. */
+const READ_SHOWN = 8;
+
+function yieldWords(f: FileSummary): string {
+  return Object.entries(f.yields ?? {})
+    .map(([what, n]) => `${what} ${n.toLocaleString('en-US')}`)
+    .join(' · ');
+}
+
+/** The files read, each as what it was recognised as and what it gave (pastes show up here as files). */
+function ReadFiles({ bundle, onMore }: { bundle: BundleSummary; onMore(): void }) {
+  const read = bundle.files.filter((f) => f.used);
+  if (!read.length) return null;
+  return (
+    <div className="summary-read" data-testid="summary-read">
+      <h3>Read from</h3>
+      <ul>
+        {read.slice(0, READ_SHOWN).map((f) => (
+          <li key={f.name} data-testid="summary-file" data-kind={f.kind}>
+            <span className="mono summary-read-name" title={f.name}>
+              {f.name}
+            </span>
+            <span className="summary-read-kind">{fileKindWords(f.kind)}</span>
+            <span className="muted summary-read-what" title={[f.format, yieldWords(f)].filter(Boolean).join(' — ')}>
+              {[f.format, yieldWords(f)].filter(Boolean).join(' — ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {read.length > READ_SHOWN && (
+        <button type="button" className="btn small" onClick={onMore}>
+          …and {read.length - READ_SHOWN} more in Files &amp; issues
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What the bundle lacks and what that prevents, said once (analysis/missing.ts). */
+function MissingInputs({ bundle }: { bundle: BundleSummary }) {
+  const missing = bundle.missing ?? [];
+  if (!missing.length) return null;
+  return (
+    <div className="summary-issues summary-missing" data-testid="summary-missing">
+      <h3>
+        <FileQuestion size={15} aria-hidden className="warn-text" /> Not in this bundle, and what that prevents
+      </h3>
+      <ul>
+        {missing.map((m) => (
+          <li key={m.what}>
+            <strong>{m.what}</strong> <span className="muted">({m.files.join(', ')})</span> — without it: {m.prevents.join('; ')}.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 function SummaryBody({ bundle }: { bundle: BundleSummary }) {
   const setView = useApp((s) => s.setView);
@@ -56,7 +119,18 @@ function SummaryBody({ bundle }: { bundle: BundleSummary }) {
           <dt>Collector</dt>
           <dd>{bundle.collector ?? '—'}</dd>
         </div>
+        <div>
+          <dt>Network plugin</dt>
+          <dd data-testid="summary-plugin">{bundle.platform ? `${bundle.platform.label}${bundle.platform.cloud ? ` on ${bundle.platform.cloud}` : ''}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Kubernetes node</dt>
+          <dd data-testid="summary-k8s-node" title={bundle.k8sNodeName ? undefined : 'the bundle has no kubectl snapshot naming this node'}>
+            {bundle.k8sNodeName ?? '—'}
+          </dd>
+        </div>
       </dl>
+      {bundle.platform && <PlatformDetails platform={bundle.platform} />}
       <div className="summary-files">
         <span className="badge ok">{bundle.filesRead} read</span>
         <span className="badge">{bundle.filesListed} listed only</span>
@@ -91,6 +165,13 @@ function SummaryBody({ bundle }: { bundle: BundleSummary }) {
           </>
         )}
       </div>
+      <ReadFiles
+        bundle={bundle}
+        onMore={() => {
+          close(false);
+          setView('files');
+        }}
+      />
       <div className="count-grid">
         {COUNT_LABELS.map((c) => {
           const v = bundle.counts[c.key];
@@ -135,6 +216,7 @@ function SummaryBody({ bundle }: { bundle: BundleSummary }) {
           </button>
         </div>
       )}
+      <MissingInputs bundle={bundle} />
       {bundle.unmatched.length > 0 ? (
         <div className="summary-issues">
           <h3>

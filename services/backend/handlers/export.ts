@@ -25,9 +25,9 @@ async function writeReport(ctx: BackendContext, r: Request<'exportReport'>): Pro
   const findings = ctx.bundles.findings(b);
   let outPath: string | undefined;
   if (r.outPath) {
-    if (!path.isAbsolute(r.outPath)) throw new ApiError('outPath must be an absolute path', 'invalid');
+    if (!path.isAbsolute(r.outPath)) throw new ApiError('the file to write the report to must be given as an absolute path', 'invalid');
     outPath = path.resolve(r.outPath);
-    if (formatFromPath(outPath) !== r.format) throw new ApiError(`outPath must end in the extension of the format (${r.format})`, 'invalid');
+    if (formatFromPath(outPath) !== r.format) throw new ApiError(`the file to write must end in .${r.format}, the format chosen`, 'invalid');
     if (!ctx.grants.canSave(outPath)) throw new ApiError(`refused: ${outPath} was not chosen in the save dialog; exports are written only where it answered, or downloaded`, 'refused');
   }
   try {

@@ -39,8 +39,8 @@ describe('WorkBudget', () => {
 
 describe('runChecks with budgets', () => {
   const { model } = build({ network: 'l2bridge', schema: 2 });
-  const greedy: Check = { id: 'greedy', ids: ['greedy'], title: 'A greedy check', run: () => { for (;;) spend(1000); } };
-  const broken: Check = { id: 'broken', ids: ['broken'], title: 'A broken check', run: () => { throw new Error('odd model'); } };
+  const greedy: Check = { id: 'greedy', ids: ['greedy'], title: 'A greedy check', platforms: 'any', assumes: 'nothing', run: () => { for (;;) spend(1000); } };
+  const broken: Check = { id: 'broken', ids: ['broken'], title: 'A broken check', platforms: 'any', assumes: 'nothing', run: () => { throw new Error('odd model'); } };
 
   it('reports a check that spends its budget as not evaluated, and runs the others', () => {
     const fs = runChecks(model, [greedy, broken, ...CHECKS], { maxSteps: 1e6 });
@@ -53,7 +53,7 @@ describe('runChecks with budgets', () => {
 
   it('stops a check on time with the clock passed in', () => {
     let t = 0;
-    const slow: Check = { id: 'slow', ids: ['slow'], title: 'A slow check', run: () => { for (;;) { t += 1; spend(); } } };
+    const slow: Check = { id: 'slow', ids: ['slow'], title: 'A slow check', platforms: 'any', assumes: 'nothing', run: () => { for (;;) { t += 1; spend(); } } };
     const fs = runChecks(model, [slow], { maxSteps: 1e12, maxMs: 1000, now: () => t });
     expect(fs[0]).toMatchObject({ id: 'check-over-budget', title: 'A slow check: not evaluated (over budget)' });
     expect(fs[0].explanation).toMatch(/stopped after 1 s of work/);

@@ -4,7 +4,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { COMMANDS, menuTemplate, type MenuContext } from '../../../electron/main/menu.ts';
 
 function ctx(over: Partial<MenuContext> = {}): MenuContext {
-  return { isMac: false, isDev: false, recent: [], liveCollection: true, send: vi.fn(), clearRecent: vi.fn(), about: vi.fn(), openReadme: vi.fn(), ...over };
+  return { isMac: false, isDev: false, recent: [], liveCollection: true, send: vi.fn(), readClipboard: vi.fn(async () => ''), clearRecent: vi.fn(), about: vi.fn(), openReadme: vi.fn(), ...over };
 }
 
 describe('File → Connect to Node…', () => {

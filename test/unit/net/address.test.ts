@@ -17,7 +17,10 @@ describe('parseAddress', () => {
   it('says why', () => {
     expect(addressProblem('10.1.1.1:70000')).toBe('port 70000 is out of range');
     expect(addressProblem('10.1.1.999')).toBe('10.1.1.999 is not an IPv4 address');
-    expect(addressProblem('pod-a')).toBe('not an IPv4 address');
+    expect(addressProblem('pod-a')).toBe('not an IP address');
+    expect(parseAddress('[fd00::a]:80/tcp')).toEqual({ ip: 'fd00::a', port: 80, proto: 'tcp' });
+    expect(parseAddress('fd00::5')).toEqual({ ip: 'fd00::5' });
+    expect(addressProblem('[fd00::a]:99999')).toBe('port 99999 is out of range');
     expect(addressProblem('10.1.1.1:80')).toBeUndefined();
   });
 });

@@ -120,6 +120,15 @@ describe('validation', () => {
     expect(r.status).toBe(413);
   });
 
+  it('takes a pasted text bigger than other calls may send, up to the paste limit', async () => {
+    // 2 MiB of route print: over the 1 MiB other calls get, read and previewed.
+    const routes = '===========================================================================\nIPv4 Route Table\n===========================================================================\nActive Routes:\nNetwork Destination        Netmask          Gateway       Interface  Metric\n';
+    const text = routes + '          0.0.0.0          0.0.0.0      10.240.0.1     10.240.0.35     10\n'.repeat((2 * 1024 * 1024) / 70);
+    const r = await api('recognisePaste', { text });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body).value).toMatchObject({ kind: 'routes' });
+  });
+
   it('reports a missing bundle path as a failed job with the path in the message', async () => {
     const start = JSON.parse((await api('openBundle', { path: path.join(dir, 'nope') })).body).value;
     let job;
@@ -143,7 +152,7 @@ describe('the reply envelope over HTTP', () => {
   it('answers failures with { ok: false, kind, error } and the matching status', async () => {
     const r = await api('getTopology', { bundleId: 'b-none' });
     expect(r.status).toBe(404);
-    expect(JSON.parse(r.body)).toEqual({ ok: false, kind: 'not-found', error: expect.stringMatching(/not open/) });
+    expect(JSON.parse(r.body)).toEqual({ ok: false, kind: 'not-found', error: expect.stringMatching(/no longer open/) });
     const bad = await api('openBundle', { path: 42 });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ ok: false, kind: 'invalid' });

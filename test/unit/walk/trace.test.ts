@@ -99,8 +99,38 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
     expect(t.final.srcIp).toBe(node.nodeIp);
     expect(t.egress.nextHop).toBe(node.nodeGateway);
     const snat = t.hops.find((h) => h.action === 'SNAT')!;
-    expect(snat.rule).toMatch(/OUTBOUNDNAT/);
+    expect(snat.rule).toMatch(/^SNAT_TCP_OUTBOUNDNAT_\d+_/);
+    expect(snat.ruleType).toBe('dynnat');
     expect(snat.rewrite?.srcIp).toBe(node.nodeIp);
+    // The pool's NAT range is not in the bundle: the address comes from the rule's name, and says so.
+    expect(snat.inferred).toBe(true);
+    expect(snat.note).toMatch(/rule's name/);
+    expect(t.dependsOnUnmodelled).toBe(false);
+  });
+
+  it('OutboundNAT has a dynnat rule per protocol: UDP is SNATed too, ICMP is not and gets no answer', () => {
+    const udp = walkFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', dstPort: 123, proto: 'udp' });
+    expect(udp.final.srcIp).toBe(node.nodeIp);
+    expect(udp.hops.find((h) => h.action === 'SNAT')!.rule).toMatch(/^SNAT_UDP_OUTBOUNDNAT/);
+    const ping = walkFlow(model, { srcIp: a.ip, dstIp: '93.184.216.34', proto: 'icmp' }, { reply: true });
+    expect(ping.verdict).toBe('forwarded');
+    expect(ping.final.srcIp).toBe(a.ip);
+    expect(ping.caveats?.map((c) => c.kind)).toContain('icmp');
+    expect(ping.reply?.verdict).toBe('dropped');
+  });
+
+  it('the reply of pod → service, walked: it enters the pod port and the LB flow gives it the VIP back', () => {
+    const svc = node.expected.loadBalancers.find((l) => l.endpointIds.length >= 1 && !l.vips.includes(node.nodeIp))!;
+    const p = svc.ports[0];
+    const t = walkFlow(model, { srcIp: a.ip, dstIp: svc.vips[0], dstPort: p.externalPort, proto: PROTO[p.protocol as 6 | 17] }, { reply: true });
+    const r = t.reply!;
+    expect(r.kind).toBe('reply');
+    expect(r.verdict).toBe('delivered');
+    expect(r.final).toMatchObject({ srcIp: svc.vips[0], srcPort: p.externalPort, dstIp: a.ip });
+    const undo = r.hops.find((h) => h.flow && h.rule?.startsWith('LB_DSR_'))!;
+    expect(undo.port?.toLowerCase()).toBe(a.portName!.toLowerCase());
+    expect(undo.direction).toBe('IN');
+    expect(r.caveats?.map((c) => c.kind) ?? []).not.toContain('reply-mismatch');
   });
 
   it('an OutboundNAT exception (the node subnet) is not SNATed', () => {
@@ -120,6 +150,22 @@ describe.each(['l2bridge', 'overlay'] as const)('%s node', (network) => {
     const backends = np.endpointIds.map((id) => node.expected.endpoints.find((e) => e.id.toLowerCase() === id.toLowerCase())!.ip);
     expect(backends).toContain(t.final.dstIp);
     expect(t.final.dstPort).toBe(p.internalPort);
+  });
+});
+
+describe('overlay host traffic', () => {
+  it('host → a pod on another node is map-encapsulated on the host vNIC (m encaps; the provider address from HNS, inferred)', () => {
+    const { node, model } = build({ network: 'overlay', schema: 1, vfpGeneration: 'list-rule' });
+    const remote = remotePods(node)[0];
+    const owner = node.remoteNodes.find((r) => remote.ip.startsWith(r.podSubnet.split('.').slice(0, 3).join('.') + '.'))!;
+    const t = walkFlow(model, { srcIp: node.nodeIp, dstIp: remote.ip, dstPort: 80, proto: 'tcp' }, { reply: true });
+    expect(t.verdict).toBe('forwarded');
+    expect(t.egress.encapDst).toBe(owner.ip);
+    const enc = t.hops.find((h) => h.ruleType === 'm encaps')!;
+    expect(enc.rule).toMatch(/^ENCAP_/);
+    expect(enc.inferred).toBe(true);
+    expect(enc.note).toMatch(/RemoteSubnetRoute/);
+    expect(t.reply?.verdict).toBe('delivered');
   });
 });
 
@@ -200,8 +246,10 @@ describe('failures', () => {
     expect(t.reason).toMatch(/rules of VFP port|vfpOutput/);
   });
 
-  it('refuses non-IPv4 flows with a reason instead of guessing', () => {
+  it('refuses a flow whose ends are of different IP families, with a reason', () => {
     const { model } = build();
-    expect(walkFlow(model, { srcIp: 'fd00::1', dstIp: '10.0.0.1', proto: 'tcp' })).toMatchObject({ verdict: 'unknown' });
+    const t = walkFlow(model, { srcIp: 'fd00::1', dstIp: '10.0.0.1', proto: 'tcp' });
+    expect(t).toMatchObject({ verdict: 'unknown' });
+    expect(t.reason).toMatch(/different IP families/);
   });
 });

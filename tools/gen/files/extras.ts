@@ -150,14 +150,15 @@ export function kubeletLog(node: GeneratedNode): string {
 }
 
 export function kubeproxyLog(node: GeneratedNode): string {
-  const lines = [`I${klogTime(node.collectedAt, 0)}    2208 server_windows.go:87] "Using Kernel mode proxy"`, `I${klogTime(node.collectedAt, 5)}    2208 proxier.go:743] "Hns Network loaded" hnsNetworkInfo={"id":"${node.networks[1].id}","name":"${node.networks[1].name}","networkType":"${node.spec.network === 'l2bridge' ? 'L2Bridge' : 'Overlay'}"}`];
+  const net = node.networks.find((n) => n.type !== 'nat' && !n.infra) ?? node.networks[0];
+  const lines = [`I${klogTime(node.collectedAt, 0)}    2208 server_windows.go:87] "Using Kernel mode proxy"`, `I${klogTime(node.collectedAt, 5)}    2208 proxier.go:743] "Hns Network loaded" hnsNetworkInfo={"id":"${net.id}","name":"${net.name}","networkType":"${net.type === 'l2bridge' ? 'L2Bridge' : 'Overlay'}"}`];
   node.loadBalancers.slice(0, 50).forEach((lb, i) => lines.push(`I${klogTime(node.collectedAt, 100 + i)}    2208 hns.go:432] "Hns loadbalancer policy resource" lbID="${lb.id.toLowerCase()}" vip="${lb.vip}" internalPort=${lb.internalPort} externalPort=${lb.externalPort}`));
   return lines.join('\n') + '\n';
 }
 
 export function kubeClusterConfigJson(node: GeneratedNode): string {
   return JSON.stringify(
-    { Cri: { Name: 'containerd' }, Kubernetes: { Network: { ClusterCidr: node.clusterCidr, ServiceCidr: node.serviceCidr, DnsIp: node.dnsVip } }, Cni: { Name: node.spec.network === 'l2bridge' ? 'azure' : 'flannel' } },
+    { Cri: { Name: 'containerd' }, Kubernetes: { Network: { ClusterCidr: node.clusterCidr, ServiceCidr: node.serviceCidr, DnsIp: node.dnsVip } }, Cni: { Name: node.platform ? (node.platform.startsWith('azure') ? 'azure' : node.platform.split('-')[0]) : node.spec.network === 'l2bridge' ? 'azure' : 'flannel' } },
     null,
     2,
   );

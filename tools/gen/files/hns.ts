@@ -3,7 +3,7 @@
 
 import { Raw, psJsonPipeline, type PsValue } from '../psjson.ts';
 import { psList, psTable } from '../psformat.ts';
-import type { GeneratedNode, HnsEndpoint, HnsNamespace, HnsNetwork, LoadBalancer } from '../types.ts';
+import type { EpPolicy, GeneratedNode, HnsEndpoint, HnsNamespace, HnsNetwork, LoadBalancer } from '../types.ts';
 
 type Obj = { [k: string]: PsValue };
 
@@ -17,15 +17,21 @@ function v1Health(node: GeneratedNode, ago: number): Obj {
   return { LastErrorCode: 0, LastUpdateTime: filetime(node, ago) };
 }
 
-const v2Type = (n: HnsNetwork) => (n.type === 'nat' ? 'NAT' : n.type === 'l2bridge' ? 'L2Bridge' : 'Overlay');
-const v1Type = (n: HnsNetwork) => (n.type === 'nat' ? 'nat' : n.type === 'l2bridge' ? 'l2bridge' : 'Overlay');
-const epType = (node: GeneratedNode) => (node.spec.network === 'l2bridge' ? 'L2Bridge' : 'Overlay');
+export const v2Type = (n: HnsNetwork) => (n.type === 'nat' ? 'NAT' : n.type === 'l2bridge' ? 'L2Bridge' : n.type === 'transparent' ? 'Transparent' : 'Overlay');
+const v1Type = (n: HnsNetwork) => (n.type === 'nat' ? 'nat' : n.type === 'l2bridge' ? 'l2bridge' : n.type === 'transparent' ? 'Transparent' : 'Overlay');
+const epType = (node: GeneratedNode, e: HnsEndpoint) => {
+  const n = node.networks.find((x) => x.id === e.networkId);
+  return n ? v2Type(n) : node.spec.network === 'l2bridge' ? 'L2Bridge' : 'Overlay';
+};
+const vsidOf = (n: HnsNetwork) => n.vsid ?? 4096;
+/** Networks kube-proxy and the CNI program (not nat, not the installers' vSwitch-holding networks). */
+const isK8sNet = (n: HnsNetwork) => n.type !== 'nat' && !n.infra;
 
 // ---------------------------------------------------------------- networks
 export function networkV1(node: GeneratedNode, n: HnsNetwork): Obj {
-  const isK8s = n.type !== 'nat';
+  const isK8s = isK8sNet(n);
   const policies: Obj[] = [];
-  for (const r of n.remoteSubnetRoutes) policies.push({ DestinationPrefix: r.prefix, DistributedRouterMacAddress: r.drMac, IsolationId: 4096, ProviderAddress: r.pa, Type: 'RemoteSubnetRoute' });
+  for (const r of n.remoteSubnetRoutes) policies.push({ DestinationPrefix: r.prefix, DistributedRouterMacAddress: r.drMac, IsolationId: vsidOf(n), ProviderAddress: r.pa, Type: 'RemoteSubnetRoute' });
   const allocators: Obj[] = isK8s
     ? [
         {
@@ -46,7 +52,9 @@ export function networkV1(node: GeneratedNode, n: HnsNetwork): Obj {
         },
         { AdditionalParams: {}, AllocationOrder: 1, ExternalNicPortGuid: n.externalPortGuid, Flags: 0, Health: v1Health(node, 3600), ID: n.externalPortGuid, IsPolicy: false, State: 3, Tag: 'External Adapter Info' },
       ]
-    : [{ AdditionalParams: {}, AllocationOrder: 0, Flags: 0, Health: v1Health(node, 3600), ID: n.switchId, IsPolicy: false, State: 3, Tag: 'NAT' }];
+    : n.infra
+      ? []
+      : [{ AdditionalParams: {}, AllocationOrder: 0, Flags: 0, Health: v1Health(node, 3600), ID: n.switchId, IsPolicy: false, State: 3, Tag: 'NAT' }];
   const epCount = node.endpoints.filter((e) => e.networkId === n.id).length;
   return {
     ActivityId: n.id.replace(/^.{8}/, 'A1B2C3D4'),
@@ -80,7 +88,7 @@ export function networkV1(node: GeneratedNode, n: HnsNetwork): Obj {
         ID: n.switchId.replace(/^.{8}/, 'C0FFEE00'),
         IpSubnets: [{ AdditionalParams: {}, Flags: 3, Health: v1Health(node, 3600), ID: n.switchId.replace(/^.{8}/, 'C0FFEE01'), IpAddressPrefix: n.subnet, ObjectType: 6, State: 0 }],
         ObjectType: 5,
-        Policies: n.type === 'overlay' ? [{ Type: 'VSID', VSID: 4096 }] : [],
+        Policies: n.type === 'overlay' ? [{ Type: 'VSID', VSID: vsidOf(n) }] : [],
         State: 0,
       },
     ],
@@ -91,13 +99,13 @@ export function networkV1(node: GeneratedNode, n: HnsNetwork): Obj {
 }
 
 export function networkV2(node: GeneratedNode, n: HnsNetwork): Obj {
-  const isK8s = n.type !== 'nat';
+  const isK8s = isK8sNet(n);
   const policies: Obj[] = [];
   if (isK8s) policies.push({ Type: 'NetAdapterName', Settings: { NetworkAdapterName: n.networkAdapterName ?? 'Ethernet' } });
-  if (n.type === 'overlay') {
+  if (n.type === 'overlay' && isK8s) {
     policies.push({ Type: 'ProviderAddress', Settings: { ProviderAddress: n.managementIp } });
     policies.push({ Type: 'DrMacAddress', Settings: { Address: n.drMac } });
-    for (const r of n.remoteSubnetRoutes) policies.push({ Type: 'RemoteSubnetRoute', Settings: { DestinationPrefix: r.prefix, IsolationId: 4096, ProviderAddress: r.pa, DistributedRouterMacAddress: r.drMac } });
+    for (const r of n.remoteSubnetRoutes) policies.push({ Type: 'RemoteSubnetRoute', Settings: { DestinationPrefix: r.prefix, IsolationId: vsidOf(n), ProviderAddress: r.pa, DistributedRouterMacAddress: r.drMac } });
   }
   return {
     ID: n.id,
@@ -112,7 +120,7 @@ export function networkV2(node: GeneratedNode, n: HnsNetwork): Obj {
         Subnets: [
           {
             IpAddressPrefix: n.subnet,
-            Policies: n.type === 'overlay' ? [{ Type: 'VSID', Settings: { IsolationId: 4096 } }] : [],
+            Policies: n.type === 'overlay' ? [{ Type: 'VSID', Settings: { IsolationId: vsidOf(n) } }] : [],
             Routes: [{ NextHop: n.gateway, DestinationPrefix: '0.0.0.0/0' }],
           },
         ],
@@ -122,7 +130,9 @@ export function networkV2(node: GeneratedNode, n: HnsNetwork): Obj {
     Health: {
       Extra: {
         Resources: {
-          Allocators: isK8s
+          Allocators: n.infra
+            ? []
+            : isK8s
             ? [
                 { Tag: 'Host Vnic', EndpointPortGuid: n.hostVnicPortGuid, SwitchId: n.switchId, PreferredPortFriendlyName: n.hostVnicFriendly, CompartmendId: 1, MacAddress: node.hostMac },
                 { Tag: 'External Adapter Info', ExternalNicPortGuid: n.externalPortGuid, SwitchId: n.switchId },
@@ -136,7 +146,38 @@ export function networkV2(node: GeneratedNode, n: HnsNetwork): Obj {
 }
 
 // ---------------------------------------------------------------- endpoints
+function policyV1(p: EpPolicy): Obj {
+  switch (p.type) {
+    case 'OutBoundNAT':
+      return { ExceptionList: [...p.exceptions], Type: 'OutBoundNAT' };
+    case 'ROUTE':
+      return { DestinationPrefix: p.prefix, NeedEncap: p.needEncap, Type: 'ROUTE' };
+    case 'PA':
+      return { PA: p.pa, Type: 'PA' };
+    case 'ACL':
+      return { Action: p.action, Direction: p.direction, Priority: p.priority, Protocols: p.protocols, RemoteAddresses: p.remoteAddresses, RemotePorts: p.remotePorts, RuleType: p.ruleType, Type: 'ACL' };
+    case 'L2Driver':
+      return { Type: 'L2Driver' };
+  }
+}
+
+function policyV2(p: EpPolicy): Obj {
+  switch (p.type) {
+    case 'OutBoundNAT':
+      return { Type: 'OutBoundNAT', Settings: { Exceptions: [...p.exceptions] } };
+    case 'ROUTE':
+      return { Type: 'SDNRoute', Settings: { DestinationPrefix: p.prefix, NeedEncap: p.needEncap } };
+    case 'PA':
+      return { Type: 'ProviderAddress', Settings: { ProviderAddress: p.pa } };
+    case 'ACL':
+      return { Type: 'ACL', Settings: { Action: p.action, Direction: p.direction, Priority: p.priority, Protocols: p.protocols, RemoteAddresses: p.remoteAddresses, RemotePorts: p.remotePorts, RuleType: p.ruleType } };
+    case 'L2Driver':
+      return { Type: 'L2Driver', Settings: {} };
+  }
+}
+
 function v1Policies(node: GeneratedNode, e: HnsEndpoint): Obj[] {
+  if (e.policies) return e.policies.map(policyV1);
   if (e.kind === 'remote') return e.pa ? [{ PA: e.pa, Type: 'PA' }] : [];
   if (e.kind === 'host') return [{ Type: 'L2Driver' }];
   const p: Obj[] = [{ ExceptionList: [...e.exceptionList], Type: 'OutBoundNAT' }, { DestinationPrefix: node.serviceCidr, NeedEncap: true, Type: 'ROUTE' }];
@@ -145,6 +186,7 @@ function v1Policies(node: GeneratedNode, e: HnsEndpoint): Obj[] {
 }
 
 function v2Policies(node: GeneratedNode, e: HnsEndpoint): Obj[] {
+  if (e.policies) return e.policies.map(policyV2);
   if (e.kind === 'remote') return e.pa ? [{ Type: 'ProviderAddress', Settings: { ProviderAddress: e.pa } }] : [];
   if (e.kind === 'host') return [{ Type: 'L2Driver', Settings: {} }];
   const p: Obj[] = [
@@ -179,13 +221,15 @@ function portAllocator(node: GeneratedNode, e: HnsEndpoint, v1: boolean): Obj {
 
 export function endpointV1(node: GeneratedNode, e: HnsEndpoint): Obj {
   const local = e.kind !== 'remote';
+  const dns = e.dns ?? (e.kind === 'pod' ? { servers: [node.dnsVip], search: ['default.svc.cluster.local', 'svc.cluster.local', 'cluster.local'] } : undefined);
+  const port = local && !!e.portGuid;
   return {
     ActivityId: e.activityId,
     AdditionalParams: {},
     CreateProcessingStartTime: filetime(node, 1900),
-    DNSServerList: e.kind === 'pod' ? node.dnsVip : undefined,
-    DNSSuffix: e.kind === 'pod' ? 'default.svc.cluster.local,svc.cluster.local,cluster.local' : undefined,
-    EncapOverhead: node.spec.network === 'overlay' ? 50 : undefined,
+    DNSServerList: dns?.servers.length ? dns.servers.join(',') : undefined,
+    DNSSuffix: dns?.servers.length ? dns.search.join(',') : undefined,
+    EncapOverhead: epType(node, e) === 'Overlay' ? 50 : undefined,
     GatewayAddress: e.gateway || undefined,
     Health: v1Health(node, 1800),
     ID: e.id,
@@ -199,7 +243,7 @@ export function endpointV1(node: GeneratedNode, e: HnsEndpoint): Obj {
     Resources: {
       AdditionalParams: {},
       AllocationOrder: local ? 4 : 0,
-      Allocators: local ? [portAllocator(node, e, true)] : [],
+      Allocators: port ? [portAllocator(node, e, true)] : [],
       CompartmentOperationTime: 0,
       Flags: 0,
       Health: v1Health(node, 1800),
@@ -212,8 +256,8 @@ export function endpointV1(node: GeneratedNode, e: HnsEndpoint): Obj {
     },
     SharedContainers: e.containerId ? [e.containerId] : [],
     StartTime: filetime(node, 1899),
-    State: local ? 3 : 1,
-    Type: epType(node),
+    State: port ? 3 : 1,
+    Type: epType(node, e),
     Version: e.version,
     VirtualNetwork: e.networkId,
     VirtualNetworkName: e.networkName,
@@ -222,6 +266,8 @@ export function endpointV1(node: GeneratedNode, e: HnsEndpoint): Obj {
 
 export function endpointV2(node: GeneratedNode, e: HnsEndpoint): Obj {
   const local = e.kind !== 'remote';
+  const port = local && !!e.portGuid;
+  const dns = e.dns ?? (e.kind === 'pod' ? { servers: [node.dnsVip], search: ['default.svc.cluster.local', 'svc.cluster.local', 'cluster.local'] } : undefined);
   return {
     ID: e.id,
     Name: e.name,
@@ -229,11 +275,11 @@ export function endpointV2(node: GeneratedNode, e: HnsEndpoint): Obj {
     HostComputeNamespace: e.namespaceId,
     Policies: v2Policies(node, e),
     IpConfigurations: [{ IpAddress: e.ip, PrefixLength: e.prefixLength }],
-    Dns: e.kind === 'pod' ? { Domain: 'default.svc.cluster.local', Search: ['default.svc.cluster.local', 'svc.cluster.local', 'cluster.local'], ServerList: [node.dnsVip] } : undefined,
+    Dns: dns?.servers.length ? { Domain: dns.search[0], Search: [...dns.search], ServerList: [...dns.servers] } : undefined,
     Routes: e.gateway ? [{ NextHop: e.gateway, DestinationPrefix: '0.0.0.0/0' }] : undefined,
     MacAddress: e.mac,
     Flags: local ? 0 : 1,
-    Health: { Extra: { Resources: { AllocationOrder: local ? 4 : 0, Allocators: local ? [portAllocator(node, e, false)] : [] }, SharedContainers: e.containerId ? [e.containerId] : [] } },
+    Health: { Extra: { Resources: { AllocationOrder: local ? 4 : 0, Allocators: port ? [portAllocator(node, e, false)] : [] }, SharedContainers: e.containerId ? [e.containerId] : [] } },
     SchemaVersion: { Major: 2, Minor: 0 },
   };
 }
@@ -254,7 +300,7 @@ export function policyListV1(node: GeneratedNode, lb: LoadBalancer): Obj {
     Health: v1Health(node, 900),
     ID: lb.id,
     IsApplied: false,
-    Policies: [{ ExternalPort: lb.externalPort, ILB: lb.isIlb, InternalPort: lb.internalPort, IsDSR: false, Protocol: lb.protocol, SourceVIP: lb.sourceVip, Type: 'ELB', VIPs: [lb.vip] }],
+    Policies: [{ ExternalPort: lb.externalPort, ILB: lb.isIlb, InternalPort: lb.internalPort, IsDSR: false, Protocol: lb.protocol, SourceVIP: lb.sourceVip || undefined, Type: 'ELB', VIPs: [lb.vip] }],
     References: lb.endpointIds.map((id) => `/endpoints/${id}`),
     State: 0,
     Version: 38654705666,
@@ -265,7 +311,7 @@ export function loadBalancerV2(lb: LoadBalancer): Obj {
   return {
     ID: lb.id,
     HostComputeEndpoints: [...lb.endpointIds],
-    SourceVIP: lb.sourceVip,
+    SourceVIP: lb.sourceVip || undefined,
     FrontendVIPs: [lb.vip],
     PortMappings: [{ Protocol: lb.protocol, InternalPort: lb.internalPort, ExternalPort: lb.externalPort, Flags: lb.isIlb ? 1 : 0 }],
     Flags: 0,
@@ -339,7 +385,7 @@ export function* policyTxt(node: GeneratedNode): Generator<string> {
 
 export function portPoolAllocsTxt(node: GeneratedNode): string {
   // `(Invoke-HnsRequest -Type portpools -Method GET).PortPoolAllocations | ConvertTo-Json -Depth 10`
-  const owner = node.networks[1].id;
+  const owner = (node.networks.find((n) => n.type !== 'nat' && !n.infra) ?? node.networks[0]).id;
   return psJsonPipeline([
     { Owner: owner, Protocol: 6, StartingPort: 1024, NumberOfPorts: 64 },
     { Owner: owner, Protocol: 17, StartingPort: 1088, NumberOfPorts: 64 },

@@ -7,7 +7,7 @@
 
 import { Raw, type PsValue } from '../psjson.ts';
 import type { GeneratedNode } from '../types.ts';
-import { endpointV1, endpointV2, loadBalancerV2, namespaceV1, namespaceV2, networkV1, networkV2, policyListV1 } from './hns.ts';
+import { endpointV1, endpointV2, loadBalancerV2, namespaceV1, namespaceV2, networkV1, networkV2, policyListV1, v2Type } from './hns.ts';
 
 function compact(v: PsValue): string {
   if (v === null || v === undefined) return 'null';
@@ -46,7 +46,7 @@ export function* hnsdiagTxt(node: GeneratedNode, detailed: boolean): Generator<s
   const j = (v: PsValue) => (detailed ? compact(v) + '\n' : '');
   let s = '';
   for (const n of node.networks) {
-    s += `${'Network'.padEnd(16)} : ${lc(n.id)}\n` + kv('Name', n.name) + kv('Type', n.type === 'nat' ? 'NAT' : n.type === 'l2bridge' ? 'L2Bridge' : 'Overlay') + kv('Subnet', n.subnet) + j(networkV2(node, n)) + '\n';
+    s += `${'Network'.padEnd(16)} : ${lc(n.id)}\n` + kv('Name', n.name) + kv('Type', v2Type(n)) + kv('Subnet', n.subnet) + j(networkV2(node, n)) + '\n';
   }
   for (const e of node.endpoints) {
     s +=

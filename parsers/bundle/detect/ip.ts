@@ -1,0 +1,37 @@
+// ipconfig (/all, /allcompartments) in any language the ipconfig parser knows, and the PowerShell
+// outputs ip.txt appends: Get-NetIPAddress (list view) and Get-NetIPInterface (table).
+import { isAdapterHeader, isIpconfigTitle } from '../../ipconfig/layout.ts';
+import { at, clamp, type Detection, type Sample } from './types.ts';
+
+export function detectIp(s: Sample): Detection | null {
+  let title = -1;
+  let compartments = 0;
+  let adapters = 0;
+  let dotted = 0;
+  let firstAdapter = -1;
+  const listKeys = new Set<string>();
+  let listFirst = -1;
+  let ifTable = -1;
+  for (const i of s.nonBlank) {
+    const l = s.lines[i];
+    if (title < 0 && isIpconfigTitle(l)) title = i;
+    else if (/^\s*(Network Information for Compartment|Netzwerkinformationen für Depot|Informations réseau pour le compartiment)\s+\d+/i.test(l)) compartments++;
+    else if (isAdapterHeader(s.lines, i)) {
+      adapters++;
+      if (firstAdapter < 0) firstAdapter = i;
+    } else if (/(\. )+\.?\s*:/.test(l) || /\.\s?:\s/.test(l) && /\.\s\./.test(l)) dotted++;
+    const kv = /^(IPAddress|InterfaceIndex|InterfaceAlias|AddressFamily|PrefixOrigin|SuffixOrigin|AddressState|PrefixLength|SkipAsSource)\s+:/.exec(l);
+    if (kv) {
+      listKeys.add(kv[1]);
+      if (listFirst < 0) listFirst = i;
+    }
+    if (ifTable < 0 && /^\s*ifIndex\s+InterfaceAlias\s+AddressFamily\s+NlMtu/.test(l)) ifTable = i;
+  }
+  if (ifTable >= 0) return { kind: 'ip', format: 'Get-NetIPInterface', score: 0.95, reason: `Get-NetIPInterface's table header at ${at(ifTable)}` };
+  if (listKeys.size >= 4) return { kind: 'ip', format: 'Get-NetIPAddress', score: clamp(0.5 + listKeys.size * 0.07), reason: `Get-NetIPAddress records from ${at(listFirst)} (${[...listKeys].slice(0, 4).join(', ')})` };
+  if (title < 0 && compartments === 0 && (adapters === 0 || dotted < 2)) return null;
+  const score = clamp((title >= 0 ? 0.45 : 0) + (compartments ? 0.5 : 0) + Math.min(0.3, adapters * 0.15) + Math.min(0.3, dotted * 0.03));
+  const format = compartments ? 'ipconfig /allcompartments /all' : dotted >= 10 ? 'ipconfig /all' : 'ipconfig';
+  const where = title >= 0 ? `its title at ${at(title)}` : compartments ? 'compartment banners' : `an adapter header at ${at(firstAdapter)}`;
+  return { kind: 'ip', format, score, reason: `${format}: ${where}, ${adapters} adapter${adapters === 1 ? '' : 's'}, ${dotted} dotted label line${dotted === 1 ? '' : 's'}` };
+}

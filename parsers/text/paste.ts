@@ -1,0 +1,114 @@
+// What a person pastes into a ticket is the command output plus what the ticket did to it: markdown
+// code fences, `> ` quote marks on every line (a GitHub blockquote), a code-block indentation on
+// every line (four spaces in markdown, twelve in a nested list), a TAB in front of every line, a
+// stray backtick from inline code, lines padded with spaces to the console width. This undoes those
+// before any parser runs, without moving a line: the cleaned text has exactly the lines of the
+// original, so every `file:line` still points at the line the person sees.
+//
+// Sources: the corpus shows each of these (hnsdiag-list-all…sig-windows-tools-issue-168: "> " on
+// every line; route-print-ipv4-in-container…MSIExperiment: 12-space indent; hns-network-list-vxlan0-
+// indented-de…flannel-pr-1238: 4-space indent; hns-loadbalancer-json…pr-115344: TAB prefix;
+// route-print…acs-engine-issue-1713: leading backtick); the research sample get-netroute-console-
+// width-padding (antrea#2344) shows lines padded to ~316 columns.
+
+export interface PasteCleanup {
+  text: string;
+  /** What was undone, in words (empty when the text was left as it was). */
+  changes: string[];
+}
+
+const FENCE = /^\s*(```|~~~)/;
+const QUOTE = /^ {0,3}>(?: |$)/;
+
+function share(lines: string[], test: (l: string) => boolean): number {
+  let n = 0;
+  let of = 0;
+  for (const l of lines) {
+    if (l.trim() === '') continue;
+    of++;
+    if (test(l)) n++;
+  }
+  return of === 0 ? 0 : n / of;
+}
+
+/** Undoes ticket formatting line by line; the line count never changes. */
+export function cleanPaste(input: string): PasteCleanup {
+  const changes: string[] = [];
+  const bom = input.charCodeAt(0) === 0xfeff;
+  const body = bom ? input.slice(1) : input;
+  const lines = body.split(/\r\n|\n|\r/);
+
+  let fences = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (FENCE.test(lines[i])) {
+      lines[i] = '';
+      fences++;
+    }
+  }
+  if (fences) changes.push(`${fences} markdown code fence line${fences > 1 ? 's' : ''} ignored`);
+
+  // A blockquote: most lines start with `>`. PowerShell's own `>>` continuation prompt and a lone
+  // `>cmd` prompt line do not make a quote.
+  if (share(lines, (l) => QUOTE.test(l)) >= 0.6) {
+    let n = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const m = QUOTE.exec(lines[i]);
+      if (m) {
+        lines[i] = lines[i].slice(m[0].length);
+        n++;
+      }
+    }
+    changes.push(`"> " quote marks removed from ${n} lines`);
+  }
+
+  if (lines.length && /^`(?!``)/.test(lines[0])) {
+    lines[0] = lines[0].slice(1);
+    changes.push('a stray backtick at the start removed');
+  }
+  const last = lines.length - 1;
+  if (last >= 0 && /(?<!`)`\s*$/.test(lines[last]) && !/``\s*$/.test(lines[last])) lines[last] = lines[last].replace(/`\s*$/, '');
+
+  if (share(lines, (l) => l.startsWith('\t')) >= 0.6) {
+    for (let i = 0; i < lines.length; i++) if (lines[i].startsWith('\t')) lines[i] = lines[i].slice(1);
+    changes.push('a TAB at the start of each line removed');
+  }
+
+  // Trailing blanks carry nothing (console-width padding, a space after `Flags : 1 `).
+  let padded = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].replace(/[ \t]+$/, '');
+    if (lines[i].length - t.length > 20) padded++;
+    lines[i] = t;
+  }
+  if (padded > 1) changes.push(`console-width padding removed from ${padded} lines`);
+
+  let indent = Infinity;
+  for (const l of lines) {
+    if (l === '') continue;
+    const m = /^ */.exec(l)![0].length;
+    if (m < indent) indent = m;
+    if (indent === 0) break;
+  }
+  if (indent !== Infinity && indent > 0) {
+    for (let i = 0; i < lines.length; i++) lines[i] = lines[i].slice(indent);
+    changes.push(`a common indentation of ${indent} space${indent > 1 ? 's' : ''} removed`);
+  } else {
+    // A sentence or two, then an indented markdown code block (four spaces or more on every line).
+    const nonBlank = lines.map((l, i) => (l === '' ? -1 : i)).filter((i) => i >= 0);
+    for (let k = 1; k <= 2 && k < nonBlank.length - 1; k++) {
+      const head = nonBlank.slice(0, k);
+      // The lines before are prose: not indented, no `Key : value`, no GUID (an hnsdiag block's
+      // `Endpoint : <guid>` over its indented keys is output, not a sentence).
+      if (!head.every((i) => !/^\s/.test(lines[i]) && !/\S\s+:\s|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(lines[i]))) break;
+      const rest = nonBlank.slice(k);
+      const block = Math.min(...rest.map((i) => /^ */.exec(lines[i])![0].length));
+      if (block < 4 || rest.length < 2) continue;
+      for (const i of rest) lines[i] = lines[i].slice(block);
+      changes.push(`a code-block indentation of ${block} spaces removed from line ${rest[0] + 1} on`);
+      break;
+    }
+  }
+
+  if (changes.length === 0 && padded === 0) return { text: input, changes };
+  return { text: (bom ? '\uFEFF' : '') + lines.join('\n'), changes };
+}

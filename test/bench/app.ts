@@ -1,0 +1,203 @@
+// `npm run bench:app [-- --json] [-- --demo] [-- --pods N --services M]`: the whole user path in the
+// app, on the generated big node (or the demo), in browser mode driven through Debian's Chromium:
+// open → summary → graph first paint → interactive (graph drawn, a search and a walk answered) →
+// layout and findings done → a search → a walk → the inspector on the busiest port → export HTML.
+// Each step is printed as a figure and as a ratio to the loader's time measured in the same run, with
+// the peak memory of the server (its VmHWM) and of the page (the JS heap, sampled over CDP).
+// Prints figures; never asserts. `--json` ends with one JSON line.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const { values } = parseArgs({
+  options: {
+    json: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
+    pods: { type: 'string', default: '250' },
+    services: { type: 'string', default: '2000' },
+    timeout: { type: 'string', default: '900' },
+  },
+});
+const log = (s: string) => process.stderr.write(s + '\n');
+const TIMEOUT = Number(values.timeout) * 1000;
+const CHROMIUM = process.env.HNSIGHT_CHROMIUM || '/usr/bin/chromium';
+
+const bundle = values.demo ? path.join(repo, 'assets/demo/l2bridge-node') : path.join(repo, '.cache', `bench-node-${values.pods}p-${values.services}s`);
+if (!values.demo && !existsSync(path.join(bundle, 'vfpOutput.txt'))) {
+  log(`bench:app: generating the big node in ${path.relative(repo, bundle)} (once; cached afterwards)…`);
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', bundle, '--pods', values.pods!, '--services', values.services!, '--network', 'l2bridge', '--schema', '2', '--vfp', 'get-rule-counter', '--seed', '7'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const files = readdirSync(bundle).filter((f) => statSync(path.join(bundle, f)).isFile()).map((f) => path.join(bundle, f));
+const bundleBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+spawnSync('cat', files, { stdio: ['ignore', 'ignore', 'ignore'] });
+
+// The loader alone, in a fresh process, in this run: the yardstick of every ratio.
+const load = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'load-once.ts'), bundle], { encoding: 'utf8', maxBuffer: 1 << 20 });
+if (load.status !== 0) {
+  log(load.stderr);
+  process.exit(1);
+}
+const loaderMs = (JSON.parse(load.stdout.trim().split('\n').pop()!) as { loadMs: number }).loadMs;
+
+function serve(): Promise<{ url: string; child: ChildProcess }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-bench-data-'));
+  const child = spawn(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), 'serve', bundle, '--port', '0'], {
+    cwd: repo,
+    env: { ...process.env, NODE_ENV: 'production', HNSIGHT_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /serving on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`hnsight serve exited with ${code}`)));
+  });
+}
+
+/** The peak resident set of a process so far (Linux VmHWM). */
+function peakRss(pid: number): number {
+  try {
+    const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch (e) {
+    log(`bench:app: cannot read the server's memory: ${e instanceof Error ? e.message : String(e)}`);
+    return 0;
+  }
+}
+
+async function api<T>(page: Page, method: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ([m, b]) => {
+      const r = await fetch(`./api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b), credentials: 'same-origin' });
+      const e = await r.json();
+      if (!e.ok) throw new Error(e.error);
+      return e.value;
+    },
+    [method, body] as const,
+  ) as Promise<T>;
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('[data-testid="palette-input"]');
+  await page.fill('[data-testid="palette-input"]', query);
+  await page.waitForSelector('.palette-results .hit[data-index="0"]', { timeout: TIMEOUT });
+}
+
+async function closePalette(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid="palette"]', { state: 'detached' });
+}
+
+async function walkPreset(page: Page): Promise<void> {
+  await page.click('[data-testid="view-walk"]');
+  await page.waitForSelector('[data-testid="preset-pod-to-service"]', { timeout: TIMEOUT });
+  const before = Number(await page.getAttribute('#root', 'data-walks'));
+  await page.click('[data-testid="preset-pod-to-service"]');
+  await page.waitForFunction((n) => Number(document.getElementById('root')?.getAttribute('data-walks')) > n, before, { timeout: TIMEOUT });
+  await page.waitForSelector('[data-testid="verdict"]', { timeout: TIMEOUT });
+}
+
+const { url, child } = await serve();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Performance.enable');
+let pagePeakBytes = 0;
+const sampler = setInterval(() => {
+  cdp.send('Performance.getMetrics').then(
+    (r) => {
+      const heap = r.metrics.find((m) => m.name === 'JSHeapTotalSize')?.value ?? 0;
+      pagePeakBytes = Math.max(pagePeakBytes, heap);
+    },
+    () => undefined,
+  );
+}, 200);
+
+const figures: Record<string, number | null> = {};
+const since = (t0: number) => Math.round(performance.now() - t0);
+try {
+  const t0 = performance.now();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="summary"]', { timeout: TIMEOUT });
+  figures.summaryMs = since(t0);
+  await page.click('[data-testid="summary-close"]');
+  await page.waitForSelector('.react-flow__node', { timeout: TIMEOUT });
+  figures.firstPaintMs = since(t0);
+  // What a person does next: look someone up and walk a packet. Interactive is when both answered.
+  await search(page, '10.');
+  await closePalette(page);
+  await walkPreset(page);
+  figures.interactiveMs = since(t0);
+  await page.waitForFunction(() => !document.querySelector('.graph-status') && document.getElementById('root')?.getAttribute('data-findings') === 'done', undefined, { timeout: TIMEOUT });
+  figures.layoutFindingsDoneMs = since(t0);
+
+  const s0 = performance.now();
+  await search(page, 'LB_DSR');
+  figures.searchMs = since(s0);
+  await closePalette(page);
+
+  const w0 = performance.now();
+  await walkPreset(page);
+  figures.walkMs = since(w0);
+
+  // The busiest port: the VFP ports table's row with the most rules.
+  await page.click('[data-testid="view-inventory"]');
+  await page.click('[data-testid="inv-tab-ports"]');
+  const ports = page.locator('[data-testid="table-ports"]');
+  await ports.waitFor();
+  const busiest = await api<{ key: string; rows: { ref: { id: string }; cells: Record<string, string> }[] }[]>(
+    page,
+    'getInventory',
+    { bundleId: (await page.getAttribute('#root', 'data-bundle-id')) ?? '' },
+  ).then(
+    (tables) => tables.find((t) => t.key === 'ports')?.rows.reduce((a, b) => (Number(b.cells.rules || 0) > Number(a.cells.rules || 0) ? b : a)),
+    () => undefined,
+  );
+  if (busiest) {
+    const i0 = performance.now();
+    await search(page, busiest.ref.id);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="policy"] li.rule', { timeout: TIMEOUT });
+    figures.inspectorMs = since(i0);
+  } else figures.inspectorMs = null;
+
+  const e0 = performance.now();
+  await page.keyboard.press('Control+e');
+  await page.waitForFunction(() => !!document.querySelector<HTMLIFrameElement>('[data-testid="export-frame"]')?.srcdoc && !document.querySelector('[data-testid="export-preview"][aria-busy="true"]'), undefined, { timeout: TIMEOUT });
+  figures.exportMs = since(e0);
+} catch (e) {
+  log(`bench:app: ${e instanceof Error ? e.message : String(e)}`);
+} finally {
+  clearInterval(sampler);
+}
+const serverPeakRssBytes = child.pid ? peakRss(child.pid) : 0;
+await browser.close();
+child.kill('SIGTERM');
+
+const steps = ['summaryMs', 'firstPaintMs', 'interactiveMs', 'layoutFindingsDoneMs', 'searchMs', 'walkMs', 'inspectorMs', 'exportMs'];
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+log(`bundle: ${path.relative(repo, bundle)} — ${mib(bundleBytes)}; loader alone: ${loaderMs.toFixed(0)} ms`);
+for (const k of steps) {
+  const v = figures[k];
+  log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}`);
+}
+log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle`);
+log(`page peak JS heap       ${mib(pagePeakBytes)}`);
+if (values.json) {
+  const out: Record<string, number | null> = { bundleBytes, loaderMs: Math.round(loaderMs) };
+  for (const k of steps) out[k] = figures[k] ?? null;
+  out.serverPeakRssBytes = serverPeakRssBytes;
+  out.pagePeakBytes = Math.round(pagePeakBytes);
+  process.stdout.write(JSON.stringify(out) + '\n');
+}

@@ -1,0 +1,21 @@
+// The shared corpus of real outputs (/work/shared/corpus, each file with a `.src`) lives beside the
+// repository: `../shared/corpus` from the repo root (from a worktree under wt/, one level further up).
+// Tests read it in place; it is never copied into the project.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const CORPUS = [path.resolve(repo, '../shared/corpus'), path.resolve(repo, '../../shared/corpus')].find((d) => existsSync(d));
+
+export function corpusBytes(name: string): Uint8Array {
+  if (!CORPUS) throw new Error('the shared corpus (../shared/corpus) is not beside the repository');
+  return readFileSync(path.join(CORPUS, name));
+}
+
+export const corpusText = (name: string): string => new TextDecoder().decode(corpusBytes(name));
+
+/** The research samples (/work/research/samples) when present beside the shared folder. */
+export const SAMPLES = [path.resolve(repo, '../research/samples'), path.resolve(repo, '../../research/samples')].find((d) => existsSync(d));
+export const sampleText = (rel: string): string => readFileSync(path.join(SAMPLES!, rel), 'utf8');

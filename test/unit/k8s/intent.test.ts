@@ -1,0 +1,87 @@
+// Kubernetes intent against what the node programmed (analysis/k8s/intent.ts, check k8s.ts), on
+// generated platform nodes whose kubectl snapshot matches their HNS state unless a fault says otherwise.
+import { describe, expect, it } from 'vitest';
+import { buildPlatform } from '../platforms/helpers.ts';
+import { runChecks } from '../../../analysis/checks/index.ts';
+import { podIntent, serviceIntents, k8sNames } from '../../../analysis/k8s/index.ts';
+
+const problems = (fs: ReturnType<typeof runChecks>) => fs.filter((f) => f.severity !== 'info');
+
+describe('Service backends against load balancers', () => {
+  it('every Service port of a healthy node matches its load balancer, ClusterIP and NodePort, both protocols of DNS', () => {
+    const { model, node } = buildPlatform('azure-cni-overlay', { services: 14, seed: 11 });
+    const its = serviceIntents(model);
+    expect(its.length).toBeGreaterThan(10);
+    for (const it of its) {
+      expect(it.lb, `${it.service.name} ${it.vip}:${it.port}/${it.protocol}`).toBeDefined();
+      expect([it.stale, it.notBackend, it.missing]).toEqual([[], [], []]);
+    }
+    expect(its.filter((i) => i.service.name === 'kube-dns').map((i) => i.protocol).sort()).toEqual(['TCP', 'UDP']);
+    // The generator's NodePort services have a load balancer on the node port, named after the Service.
+    const np = its.filter((i) => i.nodePort);
+    expect(np.length).toBe(node.services.flatMap((s) => s.ports.filter((p) => p.nodePort)).length);
+    for (const i of np) expect(k8sNames(model).lbLabel(i.lb!)).toBe(`${i.service.namespace}/${i.service.name}`);
+  });
+
+  it('without EndpointSlices the backends are the Running pods the selector picks', () => {
+    const { model, node } = buildPlatform('calico-vxlan', { faults: ['missing-backend'] }, { slices: false });
+    expect(model.k8s!.endpointSlices).toEqual([]);
+    const its = serviceIntents(model).filter((i) => i.source === 'selector');
+    expect(its.length).toBeGreaterThan(0);
+    const fs = problems(runChecks(model));
+    expect(fs.map((f) => `${f.severity} ${f.id}`)).toEqual(['warning k8s-backends-drift']);
+    expect(fs[0].explanation).toMatch(/The Running pods its selector picks/);
+    expect(fs[0].objects).toContain(node.expected.faults[0].objects[1]);
+  });
+
+  it('a DIP that no Running pod holds is stale: an error naming the Service and the IP', () => {
+    const { model, node } = buildPlatform('eks-vpc-bridge', { faults: ['stale-backend'] });
+    const [svc, ip] = node.expected.faults[0].objects;
+    const f = problems(runChecks(model)).find((x) => x.id === 'k8s-backends-drift')!;
+    expect(f.severity).toBe('error');
+    expect(f.title).toContain(svc);
+    expect(f.title).toContain(ip);
+    expect(f.evidence.map((e) => e.file)).toEqual(['kubectl-get-all.json', 'policy.txt']);
+    expect(f.explanation).toContain('black-holed');
+  });
+
+  it('a stale DIP only HNS still lists (VFP no longer sends there) is a warning that claims no black hole', () => {
+    const probe = buildPlatform('eks-vpc-bridge', { faults: ['stale-backend'] });
+    const ip = probe.node.expected.faults[0].objects[1];
+    const esc = ip.replace(/\./g, '\\.');
+    const { model } = buildPlatform('eks-vpc-bridge', { faults: ['stale-backend'] }, {}, (p, t) => (p === 'vfpOutput.txt' ? t.replace(new RegExp(`\\r?\\n\\s*\\{ ${esc} : \\d+ \\}`, 'g'), '') : t));
+    const f = problems(runChecks(model)).find((x) => x.id === 'k8s-backends-drift')!;
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain(`HNS still lists ${ip}`);
+    expect(f.explanation).not.toContain('black-holed.');
+    expect(f.explanation).toContain('nothing is black-holed now');
+  });
+});
+
+describe('Running pods of this node against HNS endpoints', () => {
+  it('this node is found by address even when Windows calls itself otherwise (EKS)', () => {
+    const { model, node } = buildPlatform('eks-vpc-bridge', { hostName: 'EC2AMAZ-7Q1B2C3' });
+    const pi = podIntent(model);
+    expect(pi.node?.name).toBe(node.nodeName);
+    expect(pi.nodeBy).toBe('address');
+    expect(pi.pods.length).toBe(6);
+    expect(pi.withoutEndpoint).toEqual([]);
+  });
+
+  it('a Running pod of this node with no endpoint, and an endpoint no pod holds', () => {
+    // Move one pod's IP in the snapshot: its endpoint is now nobody's, and the pod has no endpoint.
+    let moved = '';
+    const { model } = buildPlatform('flannel-host-gw', {}, {}, (path, text) => {
+      if (path !== 'kubectl-get-all.json') return text;
+      const doc = JSON.parse(text);
+      const pod = doc.items.find((i: { kind: string; spec: { nodeName: string } }) => i.kind === 'Pod' && i.spec.nodeName === 'win-node-0');
+      moved = pod.status.podIP;
+      pod.status.podIP = '10.244.38.250';
+      pod.status.podIPs = [{ ip: '10.244.38.250' }];
+      return JSON.stringify(doc);
+    });
+    const fs = problems(runChecks(model)).filter((f) => f.area === 'k8s');
+    expect(fs.map((f) => f.id).sort()).toEqual(['k8s-endpoint-no-pod', 'k8s-pod-no-endpoint']);
+    expect(fs.find((f) => f.id === 'k8s-endpoint-no-pod')!.explanation).toContain(moved);
+  });
+});
