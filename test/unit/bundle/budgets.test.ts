@@ -3,12 +3,12 @@
 // else in the bundle loads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../../../services/bundle/load.ts';
-import { DEFAULT_LIMITS, limitsFromEnv, parseByteSize } from '../../../services/bundle/limits.ts';
+import { DEFAULT_LIMITS, MAX_FILE_BYTES, limitsFromEnv, parseByteSize } from '../../../services/bundle/limits.ts';
 import { makeZip, zeroZip } from '../../helpers/zip.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -131,6 +131,34 @@ describe('budgets in a load', () => {
     expect(issuesOf(over.files, 'vfpOutput.txt')).toEqual(['not read: it is 3 MiB, more than the 2 MiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
     const under = await loadBundle(b);
     expect(issuesOf(under.files, 'vfpOutput.txt')).toContain('no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output');
+  });
+});
+
+describe('the big single files of the audit, at their real sizes', () => {
+  // Sparse files: the size is what the budget judges, and nothing of them is read.
+  const sparse = async (sub: string, size: number) => {
+    const b = path.join(dir, sub);
+    await mkdir(b, { recursive: true });
+    const f = path.join(b, 'vfpOutput.txt');
+    await writeFile(f, '');
+    await truncate(f, size);
+    return b;
+  };
+
+  it('names a 2 GB vfpOutput.txt (which loaded for a minute saying nothing) over the per-file budget, in bounded memory', async () => {
+    const r = loadInChild(await sparse('two-gb', 2_000_000_000));
+    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toEqual(['error: not read: it is 1.9 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    expect(r.rules).toBeNull();
+    expect(r.peakRssBytes).toBeLessThan(512 * MiB);
+  });
+
+  it('names a 2.2 GB file by the budget it passes, not by a 2 GiB read limit, and refuses a budget no byte array can hold', async () => {
+    const b = await sparse('two-point-two-gb', 2_200_000_000);
+    const r = loadInChild(b);
+    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toEqual(['error: not read: it is 2 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    // Raised past what one byte array holds (4 GiB), the budget is held at that limit, not at 2 GiB.
+    expect(limitsFromEnv({ HNSIGHT_MAX_FILE_BYTES: '8G' }).maxEntryBytes).toBe(MAX_FILE_BYTES);
+    expect(MAX_FILE_BYTES).toBeGreaterThan(2_200_000_000);
   });
 });
 
