@@ -1,0 +1,42 @@
+// Rows with a long run of blanks inside them (a shape the fuzz harness's long-line mutation makes):
+// each is read in time linear in the line — measured as a ratio of CPU times in this process, never
+// a wall-clock limit. Regular expressions with a lazy column before `\s+…\s*$` were quadratic here
+// (route print: 20,000 blanks took 1 s, 80,000 took 25 s).
+import { describe, expect, it } from 'vitest';
+import { parseRoutePrint } from '../../../parsers/routes/route-print.ts';
+
+function cpu(fn: () => void): number {
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t0 = process.cpuUsage();
+    fn();
+    const d = process.cpuUsage(t0);
+    best = Math.min(best, d.user + d.system);
+  }
+  return best;
+}
+
+const HEADER = 'IPv4 Route Table\n===========================================================================\nActive Routes:\nNetwork Destination        Netmask          Gateway       Interface  Metric\n';
+const IPV6 = 'IPv6 Route Table\n===========================================================================\nActive Routes:\n If Metric Network Destination      Gateway\n';
+
+describe('route print rows with a run of blanks inside', () => {
+  const v4 = (n: number) => `${HEADER}  10.0.0.0  255.0.0.0  Auf${' '.repeat(n)}Verbindung  10.0.0.5  25\n  10.1.0.0  255.0.0.0  x${' '.repeat(n)}y\n`;
+  const v6 = (n: number) => `${IPV6}  7    261 fe80::/64${' '.repeat(n)}On-link\n  7    261 fe80::${':'.repeat(n)}g\n`;
+
+  it('still reads the row: the gateway keeps its words, a row that is no route is not taken for one', () => {
+    const r = parseRoutePrint(v4(10), 'routes.txt');
+    expect(r.value.ipv4Active).toHaveLength(1);
+    expect(r.value.ipv4Active[0]).toMatchObject({ destination: '10.0.0.0', gateway: `Auf${' '.repeat(10)}Verbindung`, interface: '10.0.0.5', metric: 25 });
+    const r6 = parseRoutePrint(v6(10), 'routes.txt');
+    expect(r6.value.ipv6Active.map((x) => [x.destination, x.gateway])).toEqual([['fe80::/64', 'On-link']]);
+  });
+
+  it('in time linear in the blanks', () => {
+    for (const make of [v4, v6]) {
+      const small = cpu(() => parseRoutePrint(make(50_000), 'routes.txt'));
+      const big = cpu(() => parseRoutePrint(make(400_000), 'routes.txt'));
+      // Eight times the blanks: about eight times the work (quadratic was sixty-four).
+      expect(big / Math.max(small, 1000)).toBeLessThan(24);
+    }
+  });
+});
