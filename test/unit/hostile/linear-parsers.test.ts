@@ -1,9 +1,10 @@
-// Rows with a long run of blanks inside them (a shape the fuzz harness's long-line mutation makes):
-// each is read in time linear in the line — measured as a ratio of CPU times in this process, never
-// a wall-clock limit. Regular expressions with a lazy column before `\s+…\s*$` were quadratic here
-// (route print: 20,000 blanks took 1 s, 80,000 took 25 s).
+// Parsers on shapes that made them quadratic, each read in time linear in the input — measured as a
+// ratio of CPU times in this process, never a wall-clock limit: rows with a long run of blanks inside
+// (the fuzz harness's long-line mutation makes them; route print with a lazy column before `\s+…\s*$`:
+// 20,000 blanks took 1 s, 80,000 took 25 s), and kubectl JSON whose names are written with escapes.
 import { describe, expect, it } from 'vitest';
 import { parseRoutePrint } from '../../../parsers/routes/route-print.ts';
+import { parseKubectlJson } from '../../../parsers/k8s/kubectl.ts';
 
 function cpu(fn: () => void): number {
   let best = Infinity;
@@ -38,5 +39,28 @@ describe('route print rows with a run of blanks inside', () => {
       // Eight times the blanks: about eight times the work (quadratic was sixty-four).
       expect(big / Math.max(small, 1000)).toBeLessThan(24);
     }
+  });
+});
+
+describe('kubectl JSON whose names are written with escapes', () => {
+  // `\u0070od-1` is `pod-1`: the item's decoded name is not in the text as written, which made the
+  // old search of the rest of the text per item quadratic in the items.
+  const list = (n: number) =>
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: Array.from({ length: n }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `pod-${i}`, namespace: 'default' }, status: { podIP: '10.244.0.1' } })) }, null, 1).replace(/"name": "pod-/g, '"name": "\\u0070od-');
+
+  it('still points each item at its own line', () => {
+    const r = parseKubectlJson(list(3), 'pods.json');
+    expect(r.value.pods.map((p) => p.name)).toEqual(['pod-0', 'pod-1', 'pod-2']);
+    const lines = list(3).split('\n');
+    for (const p of r.value.pods) expect(lines.slice(p.src.line - 1, p.src.line + 3).join('\n')).toContain('"kind": "Pod"');
+  });
+
+  it('in time linear in the items', () => {
+    const small = list(2000);
+    const big = list(16_000);
+    const a = cpu(() => parseKubectlJson(small, 'pods.json'));
+    const b = cpu(() => parseKubectlJson(big, 'pods.json'));
+    // Eight times the items: about eight times the work (quadratic was sixty-four).
+    expect(b / Math.max(a, 1000)).toBeLessThan(24);
   });
 });
