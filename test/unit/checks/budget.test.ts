@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OverBudgetError, spend, withBudget, WorkBudget } from '../../../analysis/checks/budget.ts';
 import { CHECKS, runChecks, type Check } from '../../../analysis/checks/index.ts';
 import { build } from '../walk/helpers.ts';
+import { walkFlow } from '../../../analysis/walk/engine.ts';
 
 describe('WorkBudget', () => {
   it('refuses the step after the last one allowed', () => {
@@ -61,5 +62,20 @@ describe('runChecks with budgets', () => {
 
   it('fits the real checks on a generated node within the default budget', () => {
     expect(runChecks(model).filter((f) => f.id === 'check-over-budget' || f.id === 'check-failed')).toEqual([]);
+  });
+});
+
+describe('a walk within a budget', () => {
+  it('counts the VFP rules it looks at, so a walk over a huge policy stops as "over budget"', () => {
+    // A model of its own for each walk: compiled groups are cached per model.
+    const fresh = () => build({ network: 'l2bridge', schema: 2 }).model;
+    const model = fresh();
+    const pods = (model.endpoints ?? []).filter((e) => !e.isRemote && e.ip);
+    const flow = { srcIp: pods[0].ip!, dstIp: pods[1].ip!, dstPort: 80, proto: 'tcp' as const };
+    const counted = new WorkBudget({ maxSteps: 1e9 });
+    const ok = withBudget(counted, () => walkFlow(model, flow));
+    expect(ok.verdict).not.toBe('unknown');
+    expect(counted.spent).toBeGreaterThan(0);
+    expect(() => withBudget(new WorkBudget({ maxSteps: counted.spent - 1 }), () => walkFlow(fresh(), flow))).toThrow(OverBudgetError);
   });
 });
