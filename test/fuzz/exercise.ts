@@ -17,6 +17,8 @@ import { buildInspector } from '../../analysis/view-models/inspector.ts';
 import { findingViews } from '../../analysis/view-models/findings.ts';
 import { walkPresets } from '../../analysis/walk/presets.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { buildPastePreview } from '../../analysis/view-models/paste-preview.ts';
 import { buildReport, renderReport } from '../../analysis/report/index.ts';
 import { diffModels } from '../../analysis/diff/index.ts';
 import { buildTimelines } from '../../analysis/timeline/index.ts';
@@ -50,6 +52,8 @@ export function loadFiles(files: Files): NodeModel {
 export function exercise(files: Files, base?: NodeModel, trace?: (what: string) => void): Outcome {
   const out: Outcome = { overBudget: [], checkFailed: [] };
   const m = runView(out, 'load', () => loadFiles(files), trace)!;
+  // What the paste dialog shows for a text: each file as if pasted under a neutral name.
+  for (const [name, bytes] of files.slice(0, 3)) runView(out, `paste preview ${name}`, () => buildPastePreview(parseBundleFile('pasted text.txt', bytes)), trace);
   analyse(out, m, base, trace);
   return out;
 }
@@ -128,6 +132,8 @@ function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: st
   }
   const presets = view('walk presets', () => walkPresets(m)) ?? [];
   for (const p of presets.slice(0, 6)) view(`walk ${p.flow.srcIp}->${p.flow.dstIp}`, () => walkFlow(m, p.flow, { explain: true }));
+  // The app's walk: the reply too, joined with the findings on its path.
+  for (const p of presets.slice(0, 2)) view(`walk with reply ${p.flow.srcIp}->${p.flow.dstIp}`, () => withPathFindings(m, walkFlow(m, p.flow, { explain: true, reply: true }), views));
   const doc = view('report', () => buildReport(m, { findings: views, redact: false }));
   if (doc) {
     view('report html', () => renderReport(doc, 'html'));
