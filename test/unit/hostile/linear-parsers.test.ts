@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoutePrint } from '../../../parsers/routes/route-print.ts';
 import { parseKubectlJson } from '../../../parsers/k8s/kubectl.ts';
+import { cleanPaste } from '../../../parsers/text/paste.ts';
 
 function cpu(fn: () => void): number {
   let best = Infinity;
@@ -62,5 +63,22 @@ describe('kubectl JSON whose names are written with escapes', () => {
     const b = cpu(() => parseKubectlJson(big, 'pods.json'));
     // Eight times the items: about eight times the work (quadratic was sixty-four).
     expect(b / Math.max(a, 1000)).toBeLessThan(24);
+  });
+});
+
+describe('a pasted or saved text whose line holds a long run of blanks before more text', () => {
+  // The clean-up of pasted text trimmed trailing blanks with /[ \t]+$/, retried from every blank of
+  // the run: a VFP dump with 3.7 million blanks inside one line never finished loading (fuzz case 1017).
+  const text = (n: number) => `RULE :\n    Friendly name : EXCEPTIONS_OUTBOUNDNAT${' '.repeat(n)}x   \n    Priority : 1\n`;
+
+  it('still trims the blanks at the end of the line only', () => {
+    const r = cleanPaste(text(5));
+    expect(r.text.split('\n')[1].trimStart()).toBe(`Friendly name : EXCEPTIONS_OUTBOUNDNAT${' '.repeat(5)}x`);
+  });
+
+  it('in time linear in the blanks', () => {
+    const small = cpu(() => cleanPaste(text(50_000)));
+    const big = cpu(() => cleanPaste(text(400_000)));
+    expect(big / Math.max(small, 1000)).toBeLessThan(24);
   });
 });
