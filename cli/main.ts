@@ -9,6 +9,7 @@ import { runDiff } from './commands/diff.ts';
 import { runFleetCommand } from './commands/fleet.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../services/bundle/source.ts';
+import { safeText } from './format/safe-text.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -39,14 +40,14 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`hnsight: ${e.message}\n\n${USAGE}`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n\n${USAGE}`);
       return 2;
     }
     if (e instanceof BundleOpenError) {
-      process.stderr.write(`hnsight: ${e.message}\n`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n`);
       return 2;
     }
-    process.stderr.write(`hnsight: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(`hnsight: unexpected failure: ${safeText(e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`);
     return 2;
   }
 }

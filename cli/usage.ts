@@ -48,9 +48,10 @@ Usage:
       rules added, removed or changed (matched by IDs, VIP:port, rule names), rule counter deltas
       when both dumps have counters, and the findings that appeared or disappeared.
       Exit 0 (also when they differ), 2 on bad usage or unreadable input.
-  hnsight serve [bundle] [--port N]
+  hnsight serve [bundle] [--port N] [--allow DIR]...
       Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and
-      print the URL to open. Opens the bundle when one is given.
+      print the URL to open. Opens the bundle when one is given. The page opens only that bundle,
+      bundles under a folder given with --allow, recent bundles and files dropped on it (uploaded).
   hnsight collect (--winrm http[s]://HOST[:PORT] | --ssh USER@HOST[:PORT] | --kubectl NODE) [--user U]
                   [--password-env VAR] [--insecure-skip-tls-verify] [--auth ntlm|basic]
                   [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-key]

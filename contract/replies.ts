@@ -121,7 +121,9 @@ export interface SavedTarget {
 export interface ExportResult {
   /** The document as text (html, md, json): the preview. Absent for pdf. */
   content?: string;
-  /** Where it was written, when outPath was given. */
+  /** The PDF, base64, when no outPath was given: the page downloads it. */
+  pdfBase64?: string;
+  /** Where it was written, when outPath was given (a path the save dialog answered). */
   path?: string;
   bytes: number;
 }

@@ -169,7 +169,10 @@ export const requests = {
     format: z.enum(['html', 'md', 'json', 'pdf']),
     traces: z.array(flowSchema).max(50),
     redact: z.boolean(),
-    /** Absolute path to write (required for pdf); its extension must fit the format. */
+    /**
+     * Where to write: only a path pickSavePath answered (the desktop app's save dialog); its extension
+     * must fit the format. Without it the text, or the PDF's bytes, come back for a download.
+     */
     outPath: localPath.optional(),
   }).strict(),
   // Comparing two bundles.

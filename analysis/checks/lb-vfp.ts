@@ -4,6 +4,7 @@
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { intToIp, rulesOf } from './context.ts';
+import { spend } from './budget.ts';
 import { withService, protoName } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
@@ -13,20 +14,40 @@ const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
 /** Ports whose rules are checked at most (each is parsed in full). */
 const MAX_PORTS = 400;
 
-/** VIP|port|proto keys a load-balancing rule answers for. */
-export function lbRuleKeys(r: VfpRule): string[] {
+/** Most VIP × port × protocol combinations one rule is spelled out into; a real LB rule names one of each. */
+export const MAX_RULE_KEYS = 64;
+
+/**
+ * VIP|port|proto keys a load-balancing rule answers for. A rule naming more combinations than
+ * MAX_RULE_KEYS (a hostile dump lists thousands of addresses and ports: their product does not fit in
+ * memory) is not spelled out: it keeps only the keys of `expected` it answers for, found by membership,
+ * linear in the rule and in `expected`, and says it was capped.
+ */
+export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = new Map()): { keys: string[]; capped: boolean } {
   const t = r.type.toLowerCase();
-  if (!/lb|nat/.test(t) || /^nat$/.test(t)) return [];
+  if (!/lb|nat/.test(t) || /^nat$/.test(t)) return { keys: [], capped: false };
   const dst = r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []).filter((x) => x.lo === x.hi);
   const ports = r.conditions.filter((c) => c.kind === 'dstPort').flatMap((c) => c.ports ?? []).filter((x) => x.lo === x.hi);
   const protos = r.conditions.filter((c) => c.kind === 'protocols').flatMap((c) => c.protocols ?? []);
+  spend(dst.length + ports.length + protos.length);
   if (dst.length && ports.length && protos.length) {
     const keys: string[] = [];
+    if (dst.length * ports.length * protos.length > MAX_RULE_KEYS) {
+      const d = new Set(dst.map((x) => intToIp(x.lo)));
+      const p = new Set(ports.map((x) => String(x.lo)));
+      const pr = new Set(protos.map(String));
+      spend(expected.size);
+      for (const k of expected.keys()) {
+        const [vip, port, proto] = k.split('|');
+        if (d.has(vip) && p.has(port) && pr.has(proto)) keys.push(k);
+      }
+      return { keys, capped: true };
+    }
     for (const d of dst) for (const p of ports) for (const pr of protos) keys.push(`${intToIp(d.lo)}|${p.lo}|${pr}`);
-    return keys;
+    return { keys, capped: false };
   }
   const m = NAME_KEY.exec(r.name);
-  return m ? [`${m[1]}|${m[2]}|${m[4]}`] : [];
+  return { keys: m ? [`${m[1]}|${m[2]}|${m[4]}`] : [], capped: false };
 }
 
 export const lbVfpCheck: Check = {
@@ -54,18 +75,36 @@ export const lbVfpCheck: Check = {
       out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `Load-balancing rules checked on ${MAX_PORTS} of ${pods.length} pod ports`, explanation: `The bundle has ${pods.length} pod ports; to keep inspect fast only the first ${MAX_PORTS} were compared with the HNS load balancers.`, fix: 'Inspect a single port with `vfpctrl /port <port> /layer LB_DSR /list-rule` when a pod past these has trouble.', objects: [], evidence: [] });
     }
     const portKeys: { e: (typeof pods)[number]['e']; port: VfpPortRef; keys: Map<string, VfpRule> }[] = [];
+    const capped = new Map<string, VfpRule>();
     for (const { e, port } of pods.slice(0, MAX_PORTS)) {
       const pol = ctx.policy(port);
       if (!pol) continue;
       const keys = new Map<string, VfpRule>();
-      for (const { rule } of rulesOf(pol)) for (const k of lbRuleKeys(rule)) if (!keys.has(k)) keys.set(k, rule);
+      for (const { rule } of rulesOf(pol)) {
+        const r = lbRuleKeys(rule, expected);
+        if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
+        spend(r.keys.length);
+        for (const k of r.keys) if (!keys.has(k)) keys.set(k, rule);
+      }
       portKeys.push({ e, port, keys });
+    }
+    if (capped.size) {
+      const first = [...capped.values()][0];
+      out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `${capped.size >= 1000 ? 'More than 1,000' : capped.size} load-balancing rule(s) name more than ${MAX_RULE_KEYS} VIP × port × protocol combinations`, explanation: `Rules such as ${first.name} list more destination addresses, ports and protocols than a load-balancing rule kube-proxy programs (one of each). They were compared only with the load balancers HNS has: a combination only VFP has is not reported for them.`, fix: 'Look at these rules with `vfpctrl /port <port> /layer LB_DSR /list-rule`; a rule like this is not one kube-proxy writes.', objects: [...capped.values()].slice(0, 20).map((r) => r.name), evidence: [ctx.ev(first.src)] });
     }
     // Ports that carry load-balancing rules at all (the bridge endpoint and host ports do not).
     const withLb = portKeys.filter((p) => p.keys.size > 0);
     if (!withLb.length) return out;
     const missing = new Map<string, typeof portKeys>();
-    for (const p of portKeys) for (const k of expected.keys()) if (!p.keys.has(k)) missing.set(k, [...(missing.get(k) ?? []), p]);
+    for (const p of portKeys) {
+      spend(expected.size);
+      for (const k of expected.keys()) {
+        if (p.keys.has(k)) continue;
+        const list = missing.get(k);
+        if (list) list.push(p);
+        else missing.set(k, [p]);
+      }
+    }
     for (const [k, ports] of missing) {
       const lb = expected.get(k)!;
       const [vip, port, proto] = k.split('|');
@@ -87,6 +126,7 @@ export const lbVfpCheck: Check = {
     const reported = new Set<string>();
     const orphans: Finding[] = [];
     for (const p of withLb) {
+      spend(p.keys.size);
       for (const [k, rule] of p.keys) {
         if (reported.has(k)) continue;
         reported.add(k);

@@ -5,6 +5,7 @@
 // missing file makes the verdict "unknown", never a guess. The reply is a walk of its own
 // (walkReply): it starts where the request ended and crosses the layers back, through the flows the
 // request created.
+import { OverBudgetError } from '../checks/budget.ts';
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
@@ -90,6 +91,8 @@ function runWalk(m: NodeModel, flow: Flow, opts: WalkOptions, reply?: { fwd: Wal
   try {
     run(w, flow, opts);
   } catch (e) {
+    // A spent budget is no verdict: the caller says "not evaluated: over budget".
+    if (e instanceof OverBudgetError) throw e;
     w.end('unknown', `internal error while walking: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!reply && icmp) icmpCaveats(w, m, flow);

@@ -191,7 +191,7 @@ function readScope(f: FindingView): Scope {
   }
   for (const raw of f.objects) {
     // "10.96.0.10:53/UDP (kube-system/kube-dns)": the Service's name in brackets is a label.
-    const o = raw.replace(/\s*\([^)]*\)\s*$/, '').trim();
+    const o = withoutTrailingLabel(raw);
     if (!o) continue;
     const svc = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})\/(TCP|UDP)$/i.exec(o);
     const nodePort = /^(\d{1,5})\/(TCP|UDP)$/i.exec(o);
@@ -369,4 +369,14 @@ export function withPathFindings(m: NodeModel, r: WalkResult, findings: readonly
   else delete out.verdictCaveat;
   if (r.reply) out.reply = withPathFindings(m, r.reply, findings);
   return out;
+}
+
+/** "x (label)" → "x": the last bracketed part when it ends the text, found without a regular
+ * expression (one retried at every blank and bracket is quadratic in crafted object names). */
+function withoutTrailingLabel(raw: string): string {
+  const t = raw.trim();
+  if (!t.endsWith(')')) return t;
+  const open = t.lastIndexOf('(');
+  if (open < 0 || t.indexOf(')', open) !== t.length - 1) return t;
+  return t.slice(0, open).trim();
 }

@@ -6,13 +6,16 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadBundle, loadTexts, type LoadOptions } from '../../services/bundle/load.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
+import { ENV_MAX_FILE, formatBytes, limitsFromEnv } from '../../services/bundle/limits.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { clusterDocument, runClusterChecks } from '../../analysis/cluster/index.ts';
 import { discoverBundles, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
 import { formatClusterText } from '../format/cluster-text.ts';
+import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
   let parsed;
@@ -29,7 +32,7 @@ export async function runInspect(argv: string[]): Promise<number> {
   const opts: LoadOptions = {
     onProgress: showProgress
       ? (p) => {
-          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${p.file}`);
+          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${safeText(p.file)}`);
           if (p.phase === 'done') process.stderr.write('\r\x1b[K');
         }
       : undefined,
@@ -43,9 +46,9 @@ export async function runInspect(argv: string[]): Promise<number> {
   } else {
     model = await loadBundle(targets.length === 1 ? targets[0] : targets, opts);
   }
-  const doc = inspectDocument(model, runChecks(model));
-  if (parsed.values.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-  else process.stdout.write(formatInspectText(model, doc, { verbose: parsed.values.verbose }));
+  const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
+  if (parsed.values.json) process.stdout.write(safeJson(doc) + '\n');
+  else process.stdout.write(safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
   return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
@@ -72,6 +75,9 @@ async function readSingleFile(p: string): Promise<Uint8Array> {
     throw new BundleOpenError(`no such file: ${p}`);
   }
   if (!st.isFile()) throw new BundleOpenError(`${p} is not a file: with standard input, give single files only`);
+  // Read whole before the loader's budgets apply: refused here rather than held.
+  const max = limitsFromEnv().maxEntryBytes;
+  if (st.size > max) throw new BundleOpenError(`${p} is ${formatBytes(st.size)}, over the ${formatBytes(max)} budget for one file (${ENV_MAX_FILE})`);
   const b = await readFile(p);
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }

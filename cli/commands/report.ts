@@ -16,6 +16,7 @@ import { PdfUnavailable } from '../../services/export/pdf.ts';
 import { parseNotes } from '../../services/notes/store.ts';
 import type { Flow, Proto } from '../../analysis/walk/types.ts';
 import type { Notes } from '../../analysis/report/notes.ts';
+import { safeText } from '../format/safe-text.ts';
 
 /** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */
 export function parseTraceArg(s: string): Flow {
@@ -84,23 +85,23 @@ export async function runReport(argv: string[]): Promise<number> {
     try {
       text = await readFile(v.notes, 'utf8');
     } catch (e) {
-      process.stderr.write(`hnsight: cannot read --notes ${v.notes}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+      process.stderr.write(safeText(`hnsight: cannot read --notes ${v.notes}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`));
       return 2;
     }
     notes = parseNotes(text);
     if (!notes) {
-      process.stderr.write(`hnsight: --notes ${v.notes} is not an hnsight notes file (schema 1; see README "Notes file")\n`);
+      process.stderr.write(safeText(`hnsight: --notes ${v.notes} is not an hnsight notes file (schema 1; see README "Notes file")\n`));
       return 2;
     }
   }
   const model = await loadBundle(bundle);
   try {
     const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, generatedAt: new Date().toISOString() });
-    process.stderr.write(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`);
+    process.stderr.write(safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {
-      process.stderr.write(`hnsight: ${e.message}\n`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n`);
       return 2;
     }
     throw e;

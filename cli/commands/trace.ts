@@ -15,6 +15,7 @@ import { familyOf } from '../../analysis/walk/ip.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
 import { formatStitched, runClusterChecks, walkAcross, withAcrossFindings, type StitchedWalk } from '../../analysis/cluster/index.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 const isIp = (s: string) => familyOf(s) !== undefined;
 
@@ -72,8 +73,8 @@ export async function runTrace(argv: string[]): Promise<number> {
   // every pod port's rules, which takes a while on a dump of a million rules: --no-findings skips them.
   const walked = walkFlow(model, flow, { reply: !!v.reply });
   const result = v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model));
-  if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
-  else process.stdout.write(formatWalk(result));
+  if (v.json) process.stdout.write(safeJson(traceJson(result)) + '\n');
+  else process.stdout.write(safeText(formatWalk(result)));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 

@@ -57,6 +57,7 @@ export class LoadJobs {
         return job.state;
       })
       .catch((e: unknown) => {
+        this.bundles.release(location);
         update({
           ...job.state,
           state: e instanceof LoadCancelled ? 'cancelled' : 'error',

@@ -5,7 +5,8 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { BundleSummary, TopologyGraph } from '../../analysis/view-models/types.ts';
 import type { SearchIndex } from '../../analysis/view-models/search.ts';
 import { findingViews, type FindingView } from '../../analysis/view-models/findings.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { ExcerptReader } from '../excerpt.ts';
 import { diskOrigin, openOrigin, type BundleOrigin } from '../bundle/origin.ts';
 
@@ -27,13 +28,34 @@ export interface OpenBundle {
 
 export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
+  private released = new Set<(location: string) => void>();
 
   add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location)): OpenBundle {
     const b: OpenBundle = { id, model, summary, origin, excerpts: new ExcerptReader(model, () => openOrigin(origin)) };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
-    while (this.byId.size > MAX_OPEN) this.byId.delete(this.byId.keys().next().value!);
+    while (this.byId.size > MAX_OPEN) this.close(this.byId.keys().next().value!);
     return b;
+  }
+
+  /** Where the open bundles were loaded from. */
+  locations(): string[] {
+    return [...this.byId.values()].map((b) => b.model.source.location);
+  }
+
+  /**
+   * Follows the locations no open bundle uses any more (closed, pushed out by newer ones, or never
+   * loaded): the browser-mode server deletes an upload then.
+   */
+  onReleased(listener: (location: string) => void): () => void {
+    this.released.add(listener);
+    return () => this.released.delete(listener);
+  }
+
+  /** Says `location` is released unless an open bundle still comes from it. */
+  release(location: string): void {
+    if (this.locations().includes(location)) return;
+    for (const l of this.released) l(location);
   }
 
   get(id: string): OpenBundle {
@@ -43,12 +65,15 @@ export class OpenBundles {
   }
 
   close(id: string): void {
+    const b = this.byId.get(id);
+    if (!b) return;
     this.byId.delete(id);
+    this.release(b.model.source.location);
   }
 
   /** The findings of a bundle, computed on first use and kept. */
   findings(b: OpenBundle): FindingView[] {
-    b.findings ??= findingViews(b.model, runChecks(b.model));
+    b.findings ??= findingViews(b.model, runChecks(b.model, CHECKS, ANALYSIS_BUDGET));
     return b.findings;
   }
 }

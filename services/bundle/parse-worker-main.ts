@@ -1,17 +1,15 @@
 // Parses one big bundle file in a worker thread, so the VFP dump (hundreds of MB) is read and
 // indexed on the second core while the main thread reads the rest of the bundle.
 import { parentPort } from 'node:worker_threads';
-import { readFile } from 'node:fs/promises';
 import { parseBundleFile } from '../../parsers/bundle/parse-file.ts';
 import type { WorkerRequest, WorkerReply } from './parse-pool.ts';
+import { readFilePrefix } from './disk-read.ts';
 
 parentPort!.on('message', async (req: WorkerRequest) => {
   try {
     let bytes: Uint8Array;
-    if (req.path) {
-      const b = await readFile(req.path);
-      bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    } else bytes = req.bytes!;
+    if (req.path) bytes = await readFilePrefix(req.path, req.maxBytes ?? 0);
+    else bytes = req.bytes!;
     const parsed = parseBundleFile(req.name, bytes);
     const transfer: ArrayBuffer[] = [];
     if (parsed.content.type === 'vfp') {

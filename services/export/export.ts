@@ -10,7 +10,7 @@ export type PdfRenderer = (html: string) => Promise<Uint8Array>;
 
 export interface ExportOptions extends ReportOptions {
   format: ReportFormat;
-  /** Written atomically when given (required for PDF). */
+  /** Written atomically when given; a PDF without it is returned as bytes (a download). */
   outPath?: string;
   renderPdf?: PdfRenderer;
 }
@@ -18,6 +18,8 @@ export interface ExportOptions extends ReportOptions {
 export interface ExportResult {
   /** The text (html, md, json); absent for PDF. */
   content?: string;
+  /** The PDF, when it was not written to outPath. */
+  pdf?: Uint8Array;
   path?: string;
   bytes: number;
 }
@@ -38,8 +40,8 @@ export function reportHtml(model: NodeModel, opts: ReportOptions = {}): string {
 export async function exportReport(model: NodeModel, opts: ExportOptions): Promise<ExportResult> {
   const doc = buildReport(model, opts);
   if (opts.format === 'pdf') {
-    if (!opts.outPath) throw new Error('a PDF export needs a file to write (outPath)');
     const pdf = await (opts.renderPdf ?? htmlToPdf)(renderReport(doc, 'html'));
+    if (!opts.outPath) return { pdf, bytes: pdf.byteLength };
     await writeFileAtomic(opts.outPath, pdf);
     return { path: opts.outPath, bytes: pdf.byteLength };
   }

@@ -16,6 +16,7 @@ import { checkAccess, checkOrigin, cookieName } from './access.ts';
 import { BodyTooLarge, readBody } from './body.ts';
 import { Uploads, UploadTooLarge } from './uploads.ts';
 import { streamEvents } from './events.ts';
+import { limitsFromEnv } from '../bundle/limits.ts';
 
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const MAX_BODY = 1024 * 1024;
@@ -51,7 +52,7 @@ export interface ServerOptions {
   port?: number;
   /** Fixed token (tests); random otherwise. */
   token?: string;
-  /** Largest upload accepted (bytes); 8 GiB by default. */
+  /** Largest upload accepted (bytes); by default the per-bundle read budget: nothing bigger could load. */
   uploadLimit?: number;
 }
 
@@ -66,7 +67,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const staticRoot = path.resolve(opts.staticDir);
-  const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3);
+  const uploads = new Uploads(opts.uploadLimit ?? limitsFromEnv().maxTotalBytes, (dir) => opts.backend.distrust(dir));
+  // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
+  const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));
   let port = 0;
 
   const tokenOk = (candidate: string | undefined) => {
@@ -98,7 +101,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         try {
           const saved = await uploads.save(req, parsed.data.name, parsed.data.size);
           // Kept for a cluster opened from several files (openCluster { paths }); else opened now.
-          if (parsed.data.keep) return reply({ ok: true, value: { path: saved } });
+          if (parsed.data.keep) {
+            // The server's own file, so the page may open it (with the others) as a cluster.
+            opts.backend.allowOpen(saved);
+            return reply({ ok: true, value: { path: saved } });
+          }
           return reply({ ok: true, value: opts.backend.startLoad(saved, { remember: false }) });
         } catch (e) {
           if (e instanceof UploadTooLarge) return send(413, JSON.stringify({ ok: false, kind: 'refused', error: e.message }), 'application/json');
@@ -172,6 +179,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         // Keep-alive connections and event streams would hold close() open indefinitely.
         server.closeAllConnections();
       });
+      stopReleasing();
       await uploads.clear();
     },
   };

@@ -5,6 +5,7 @@
 // the drawn groups' class).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
 import { launch, openApp, serve, shot, type Served } from './helpers.ts';
 import { cleanupClusters, writeGeneratedCluster, type WrittenCluster } from '../helpers/cluster.ts';
 
@@ -112,20 +113,33 @@ describe('cluster workspace', () => {
     }
   });
 
-  it('opens a folder of bundles from the Open menu', async () => {
+  it('opens a folder of bundles typed in the Open menu only under a folder allowed with --allow', async () => {
+    const typeFolder = async (page: Page) => {
+      await page.click('[data-testid="open-menu"]');
+      await page.click('[data-testid="open-cluster"]');
+      await page.fill('[role="dialog"][aria-label="Open a folder of bundles"] [data-testid="path-input"]', c.dir);
+      await page.click('[data-testid="open-cluster-go"]');
+    };
     const plain = await serve([]);
-    const other = await openApp(browser, plain.url);
+    const refused = await openApp(browser, plain.url);
     try {
-      await other.page.click('[data-testid="open-menu"]');
-      await other.page.click('[data-testid="open-cluster"]');
-      await other.page.fill('[role="dialog"][aria-label="Open a folder of bundles"] [data-testid="path-input"]', c.dir);
-      await other.page.click('[data-testid="open-cluster-go"]');
+      await typeFolder(refused.page);
+      await refused.page.waitForSelector('text=/is not a bundle you chose/');
+      expect(await refused.page.locator('[data-testid="cluster-graph"]').count()).toBe(0);
+    } finally {
+      await refused.page.close();
+      await plain.stop();
+    }
+    const allowing = await serve([], { allow: [path.dirname(c.dir)] });
+    const other = await openApp(browser, allowing.url);
+    try {
+      await typeFolder(other.page);
       await other.page.waitForSelector('[data-testid="cluster-graph"][data-nodes="3"]', { timeout: 60_000 });
       expect(await other.page.locator('[data-testid="cluster-node"]').count()).toBe(3);
       expect(other.errors).toEqual([]);
     } finally {
       await other.page.close();
-      await plain.stop();
+      await allowing.stop();
     }
   });
 });

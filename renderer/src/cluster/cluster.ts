@@ -7,6 +7,8 @@ import type { Flow } from '../../../analysis/walk/types.ts';
 
 export interface ClusterDeps {
   api: Pick<HnsightApi, 'openCluster' | 'getClusterGraph' | 'walkAcross' | 'localPaths'>;
+  /** Says why a cluster did not open: nothing of the cluster is on screen to say it. */
+  notify?: (message: string) => void;
 }
 
 export interface ClusterState {
@@ -44,7 +46,10 @@ export function createClusterStore(deps: ClusterDeps): StoreApi<ClusterState> {
         const graph = await deps.api.getClusterGraph({ clusterId: opened.clusterId });
         if (mine === seq) set({ opened, graph, opening: false });
       } catch (e) {
-        if (mine === seq) set({ opening: false, error: message(e) });
+        if (mine === seq) {
+          set({ opening: false, error: message(e) });
+          if (!get().opened) deps.notify?.(`The bundles could not be opened as a cluster: ${message(e)}`);
+        }
       }
     };
     return {

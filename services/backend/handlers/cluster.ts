@@ -13,6 +13,7 @@ import { loadCluster } from '../../cluster/load.ts';
 import { BundleOpenError } from '../../bundle/source.ts';
 import { nextId } from '../ids.ts';
 import type { BackendContext } from '../context.ts';
+import { chosenBundle } from '../grants.ts';
 import type { Handlers } from '../dispatch.ts';
 
 /** More nodes than this are refused in the app (the command line's `fleet` summarises any number). */
@@ -25,7 +26,7 @@ interface OpenCluster {
   opened: Response<'openCluster'>;
 }
 
-export function clusterHandlers(_ctx: BackendContext): Pick<Handlers, 'openCluster' | 'getClusterGraph' | 'walkAcross'> {
+export function clusterHandlers(ctx: BackendContext): Pick<Handlers, 'openCluster' | 'getClusterGraph' | 'walkAcross'> {
   const open = new Map<string, OpenCluster>();
   const get = (clusterId: string) => {
     const c = open.get(clusterId);
@@ -38,11 +39,18 @@ export function clusterHandlers(_ctx: BackendContext): Pick<Handlers, 'openClust
       let location: string;
       if (paths) {
         // Files dropped or picked together: each one node (a zip, or a bundle folder in the desktop app).
-        const list = paths.map((x) => path.resolve(x));
+        // Each must be the user's: in the desktop app the preload sends only paths of Files the user
+        // dropped or picked (electron/preload); in the browser they are this server's own uploads.
+        const list: string[] = [];
+        for (const x of paths) {
+          if (ctx.opts.mode === 'electron') ctx.grants.allowOpen(x);
+          list.push(await chosenBundle(ctx, x));
+        }
         location = `${list.length} bundles opened together`;
         d = { isBundle: false, skipped: [], bundles: list.map((x) => ({ path: x, name: path.basename(x), kind: /\.zip$/i.test(x) ? 'zip' : 'folder' })) };
       } else {
-        location = path.resolve(p!);
+        // A folder the user chose: a dialog's answer, the command line, under a folder allowed on it.
+        location = await chosenBundle(ctx, p!);
         try {
           d = await discoverBundles(location);
         } catch (e) {

@@ -4,16 +4,17 @@ import { walkPresets } from '../../../analysis/walk/presets.ts';
 import { withPathFindings } from '../../../analysis/walk/findings-on-path.ts';
 import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
+import { budgeted } from '../budgeted.ts';
 
 export function walkHandlers({ bundles }: BackendContext): Pick<Handlers, 'walk' | 'walkPresets'> {
   return {
     // The walk itself runs no check; its path (and its reply's, when asked for) is joined once with
     // the bundle's cached findings. The reply is walked only when asked for: most walks are looked
-    // at without it.
+    // at without it. Both run within a budget of work, like the views.
     walk: async ({ bundleId, reply, ...flow }) => {
       const b = bundles.get(bundleId);
-      return withPathFindings(b.model, walkFlow(b.model, flow, { explain: true, reply }), bundles.findings(b));
+      return budgeted('the walk', () => withPathFindings(b.model, walkFlow(b.model, flow, { explain: true, reply }), bundles.findings(b)));
     },
-    walkPresets: async ({ bundleId }) => walkPresets(bundles.get(bundleId).model),
+    walkPresets: async ({ bundleId }) => budgeted('the walk presets', () => walkPresets(bundles.get(bundleId).model)),
   };
 }

@@ -68,6 +68,19 @@ describe('cluster store', () => {
     expect(store.getState().opened).toBeUndefined();
   });
 
+  it('a refused open is said where the user looks (no cluster is on screen to hold the error)', async () => {
+    const said: string[] = [];
+    const api: ClusterDeps['api'] = {
+      openCluster: async () => Promise.reject(new Error('refused: /x is not a bundle you chose')),
+      localPaths: async () => [],
+      getClusterGraph: async () => graph,
+      walkAcross: async () => ({}) as Response<'walkAcross'>,
+    };
+    const store = createClusterStore({ api, notify: (m) => said.push(m) });
+    await store.getState().open('/x');
+    expect(said).toEqual(['The bundles could not be opened as a cluster: refused: /x is not a bundle you chose']);
+  });
+
   it('an older open that ends last does not replace the newer one', async () => {
     let release!: () => void;
     const slow = new Promise<void>((r) => (release = r));

@@ -14,8 +14,9 @@ let c: WrittenCluster;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hnsight-backend-cluster-'));
-  backend = new Backend({ mode: 'browser', dataDir: dir });
   c = await writeGeneratedCluster({ nodes: 3, platform: 'flannel-vxlan', seed: 51, faults: ['stale-pa'] });
+  // As `hnsight serve DIR`: the folder named on the command line is the user's choice.
+  backend = new Backend({ mode: 'browser', dataDir: dir, initialCluster: c.dir });
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -49,8 +50,18 @@ describe('openCluster, getClusterGraph, walkAcross', () => {
     expect(lost.lit).toEqual(expect.arrayContaining([`cnode:${odd.host}`, `cnowhere:${stale}`]));
   });
 
+  it('opens only what the user chose: a folder or files the page names are refused, the same under a folder allowed with --allow pass', async () => {
+    const stranger = new Backend({ mode: 'browser', dataDir: path.join(dir, 'stranger') });
+    expect(await stranger.call('openCluster', { path: c.dir })).toMatchObject({ ok: false, kind: 'refused', error: expect.stringMatching(/is not a bundle you chose/) });
+    expect(await stranger.call('openCluster', { paths: c.paths })).toMatchObject({ ok: false, kind: 'refused' });
+    expect(await stranger.call('openCluster', { path: '/etc' })).toMatchObject({ ok: false, kind: 'refused' });
+    const allowed = new Backend({ mode: 'browser', dataDir: path.join(dir, 'allowed'), allowedRoots: [path.dirname(c.dir)] });
+    expect((await allowed.invoke('openCluster', { paths: c.paths })).nodes).toHaveLength(3);
+  });
+
   it('refuses a single bundle and names an unknown cluster', async () => {
-    const one = await backend.call('openCluster', { path: c.paths[0] });
+    const allowed = new Backend({ mode: 'browser', dataDir: path.join(dir, 'allowed-one'), allowedRoots: [path.dirname(c.dir)] });
+    const one = await allowed.call('openCluster', { path: c.paths[0] });
     expect(one).toMatchObject({ ok: false, kind: 'invalid' });
     const gone = await backend.call('getClusterGraph', { clusterId: 'cluster-0-x' });
     expect(gone).toMatchObject({ ok: false, kind: 'not-found' });
