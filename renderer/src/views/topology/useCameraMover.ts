@@ -21,6 +21,8 @@ export interface CameraMover {
   go(reason: string, move: CameraMove | undefined): void;
   /** React Flow's onMoveStart: a move with a source event is the user's. */
   onMoveStart(event: MouseEvent | TouchEvent | null): void;
+  /** The camera's status now (status is the last one rendered). */
+  now(): CameraStatus;
 }
 
 export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRef: RefObject<HTMLDivElement | null>): CameraMover {
@@ -56,7 +58,6 @@ export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRe
       };
       if (move.kind === 'viewport') void rf.setViewport(move.viewport, move.duration ? { duration: move.duration } : undefined).then(done);
       else if (move.kind === 'center') void rf.setCenter(move.x, move.y, { zoom: move.zoom, duration: move.duration }).then(done);
-      else if (move.kind === 'fit-all') void rf.fitView({ padding: move.padding, ...(move.duration ? { duration: move.duration } : {}) }).then(done);
     },
     [tracker, rf, screen, publish],
   );
@@ -72,5 +73,6 @@ export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRe
     [tracker, publish],
   );
 
-  return useMemo(() => ({ status, screen, viewport, begin, run, go, onMoveStart }), [status, screen, viewport, begin, run, go, onMoveStart]);
+  const now = useCallback(() => tracker.status(), [tracker]);
+  return useMemo(() => ({ status, screen, viewport, begin, run, go, onMoveStart, now }), [status, screen, viewport, begin, run, go, onMoveStart, now]);
 }
