@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
 import { visibleGraph, visibleNodeFor, visibleNodesFor } from '../../../renderer/src/graph/visible-graph.ts';
 import { toFlow, jumpEdges } from '../../../renderer/src/graph/to-flow.ts';
-import { fallbackLayout } from '../../../renderer/src/graph/fallback-layout.ts';
+import { layoutOf } from './graph-helpers.ts';
 import { walkPath } from '../../../renderer/src/graph/walk-path.ts';
 import { highlightFlow } from '../../../renderer/src/graph/highlight-flow.ts';
 import { topoIndex } from '../../../renderer/src/walk/model.ts';
@@ -98,17 +98,18 @@ describe('objects on the visible graph', () => {
 describe('marking the flow', () => {
   const g = syntheticTopology(2, 1);
   const vis = visibleGraph(g, new Set());
-  const flow = toFlow(vis, fallbackLayout(vis));
+  const boxes = layoutOf(g, new Set());
+  const flow = toFlow(vis, boxes);
   const index = topoIndex(g.nodes);
 
   it('leaves the flow as it is when nothing is lit', () => {
-    const out = highlightFlow(flow, {}, vis);
+    const out = highlightFlow(flow, {}, vis, boxes);
     expect(out.nodes.every((n, i) => n === flow.nodes[i])).toBe(true);
     expect(out.edges.every((e, i) => e === flow.edges[i])).toBe(true);
   });
 
   it('marks the walk’s nodes, the current hop and the edges it follows; the rest keep their identity', () => {
-    const out = highlightFlow(flow, { walk: walkPath(podToService, 0, index, vis) }, vis);
+    const out = highlightFlow(flow, { walk: walkPath(podToService, 0, index, vis) }, vis, boxes);
     const byId = new Map(out.nodes.map((n) => [n.id, n]));
     expect(byId.get(EP)!.className).toContain('walk-current');
     expect(byId.get(EP)!.data.walk).toEqual({ hops: [1, 2], current: true });
@@ -118,12 +119,13 @@ describe('marking the flow', () => {
     const walked = out.edges.filter((e) => e.className?.includes('walk-edge'));
     expect(walked.map((e) => e.id).sort()).toEqual([`lb-dip:${LB}->${EP}`, `lb-dip:${LB}->${REMOTE}`]);
     expect(out.edges.find((e) => e.id === `lb-dip:${LB}->${EP}`)!.className).toContain('walk-reverse');
-    expect(walked.every((e) => e.animated)).toBe(true);
+    // Drawn bold above the rest.
+    expect(walked.every((e) => e.zIndex === 20)).toBe(true);
   });
 
-  it('adds a dashed jump between drawn hops no drawn edge joins, leaving the handles to the ranks', () => {
+  it('adds a dashed jump between drawn hops no drawn edge joins, attached by where its ends are', () => {
     const back = walkPath(walk([hop([REMOTE]), hop(['uplink:eth'])]), 0, index, vis);
-    const out = highlightFlow(flow, { walk: back }, vis);
+    const out = highlightFlow(flow, { walk: back }, vis, boxes);
     const jump = out.edges.find((e) => e.id === `walk-jump:${REMOTE}->uplink:eth`)!;
     expect(jump.className).toBe('walk-edge walk-jump');
     expect([jump.sourceHandle, jump.targetHandle]).toEqual(['back-out', 'back-in']);
@@ -131,13 +133,13 @@ describe('marking the flow', () => {
   });
 
   it('marks a finding’s objects', () => {
-    const out = highlightFlow(flow, { finding: new Set([LB]) }, vis);
+    const out = highlightFlow(flow, { finding: new Set([LB]) }, vis, boxes);
     expect(out.nodes.filter((n) => n.className?.includes('finding-lit')).map((n) => n.id)).toEqual([LB]);
   });
 
   it('draws no jump to a node that has no box yet', () => {
-    expect(jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, new Set(['uplink:eth']))).toEqual([]);
-    const forward = jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, new Set(['uplink:eth', REMOTE]));
+    expect(jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, boxes, new Set(['uplink:eth']))).toEqual([]);
+    const forward = jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, boxes, new Set(['uplink:eth', REMOTE]));
     expect([forward[0].sourceHandle, forward[0].targetHandle]).toEqual(['out', 'in']);
   });
 });
