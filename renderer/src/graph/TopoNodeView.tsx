@@ -1,6 +1,6 @@
 // One topology node: icon and label, up to two detail lines in monospace, and a foot row with its
 // flags, its kind and the control that opens what is folded inside it (a group's children, a pod's
-// VFP port). A folded compartment holding one endpoint is drawn as that endpoint. The findings about
+// VFP port); a pod is drawn without the compartment around it (named in its tooltip). The findings about
 // a node are a marker on its corner (click: the finding), the walk's hop numbers a badge on the
 // other. How much is drawn follows the zoom (graph.css, lod.ts): the label alone, enlarged, when the
 // details would be too small to read. Memoized: React Flow re-renders a node only when its props change.
@@ -9,6 +9,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import type { FlowNode, TopoNodeData } from './to-flow.ts';
 import { kindInfo } from './kinds.ts';
 import { MAX_DETAILS } from './sizes.ts';
+import { labelChars } from './lod.ts';
 import { flagSeverity } from '../components/FlagBadges.tsx';
 import { groupToggles } from './group-toggles.ts';
 import { hopLabel } from '../walk/model.ts';
@@ -18,12 +19,6 @@ import type { FaultMark } from './fault-marks.ts';
 
 /** The control opening (or folding) what this node holds, if anything. */
 export function expanderOf(id: string, d: TopoNodeData): FootBadgesProps['expander'] {
-  if (d.standIn) {
-    const port = d.folded?.[0];
-    return port
-      ? { text: 'port', open: false, title: `Show ${d.topo.label} with the VFP port of ${d.standIn.label}`, onClick: () => groupToggles.open?.([id, d.standIn!.id]) }
-      : { text: 'open', open: false, title: `Show ${d.topo.label} around ${d.standIn.label}`, onClick: () => groupToggles.toggle?.(id) };
-  }
   if (d.hiddenChildren !== undefined) return { text: `${d.hiddenChildren} inside`, open: false, title: 'Show what this group holds', onClick: () => groupToggles.toggle?.(id) };
   if (d.folded?.length) return { text: d.folded.length === 1 ? 'port' : `${d.folded.length} ports`, open: false, title: 'Show the VFP port as a node', onClick: () => groupToggles.toggle?.(id) };
   if (d.unfolded) return { text: 'port', open: true, title: 'Fold the VFP port into this node', onClick: () => groupToggles.toggle?.(id) };
@@ -31,14 +26,14 @@ export function expanderOf(id: string, d: TopoNodeData): FootBadgesProps['expand
 }
 
 export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, width, height }: NodeProps<FlowNode>) {
-  const n = data.standIn ?? data.topo;
+  const n = data.topo;
   const k = kindInfo(n.kind);
   const Icon = k.icon;
   const flags = n.flags;
   const worst = flags.some((f) => flagSeverity(f) === 'error') || data.fault?.severity === 'error' ? 'sev-error' : flags.some((f) => flagSeverity(f) === 'warning') || data.fault ? 'sev-warning' : '';
   const details = n.details.slice(0, MAX_DETAILS);
   const kindText = n.kind === 'lb-group' && n.count !== undefined ? `${n.count} load balancers` : k.label;
-  const where = data.standIn ? `\nin ${data.topo.label}` : '';
+  const where = data.frame ? `\nin ${data.frame.label}` : '';
   return (
     <>
       {data.walk && <HopBadge hops={data.walk.hops} current={data.walk.current} />}
@@ -52,8 +47,10 @@ export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, wid
         <NodeHandles />
         <div className="tnode-head">
           <Icon size={15} aria-hidden className="tnode-icon" />
-          <span className="tnode-label">
-            {breakable(n.label)}
+          <span className="tnode-title">
+            <span className="tnode-label" style={{ ['--chars' as string]: labelChars(n.label) }}>
+              {breakable(n.label)}
+            </span>
             {/* The compact level's second line, when the label leaves room for it (graph.css). */}
             {details[0] && <span className="tnode-sub">{details[0]}</span>}
           </span>

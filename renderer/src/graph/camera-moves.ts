@@ -29,7 +29,7 @@ type Vis = Pick<VisibleGraph, 'nodes' | 'openGroups'>;
 /** The minimap's size and its distance from the canvas' bottom-right corner (graph.css .minimap). */
 export const MINIMAP = { width: 180, height: 120, margin: 10 } as const;
 /** Margin around what a fit brings into view, in screen pixels. */
-export const FIT_PAD = 24;
+export const FIT_PAD = 16;
 /** A fit never enlarges past this. */
 export const MAX_FIT_ZOOM = 1;
 /** A walk's path that fits only below this is shown from its current hop at this zoom instead. */

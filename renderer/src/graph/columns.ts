@@ -18,9 +18,9 @@ export function columnOf(n: Pick<TopoNode, 'rank'>): number {
 /** What each column holds, in words (the summary layer's titles). */
 export const COLUMN_TITLES = ['This node', 'Pods and host', 'Load balancers', 'Remote endpoints', 'Remote subnets'];
 
-export const COL_GAP = 96;
+export const COL_GAP = 64;
 export const SUB_GAP = 28;
-export const ROW_GAP = 12;
+export const ROW_GAP = 10;
 
 /**
  * How many sub-columns each column gets so the whole graph's width : height comes near `aspect`

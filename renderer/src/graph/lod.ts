@@ -8,8 +8,9 @@ export type Lod = 'detail' | 'compact' | 'summary';
 
 /** At and above this zoom every line of a node is drawn (11.5 px details read at ≥ 9 px). */
 export const DETAIL_ZOOM = 0.78;
-/** Below this zoom a node is too small on screen for its label: the summary layer is drawn. */
-export const MIN_READABLE_ZOOM = 0.34;
+/** Below this zoom a node is too small on screen for its label (a 15-character address no longer
+ *  fits a line of the box at 9 px): the summary layer is drawn. */
+export const MIN_READABLE_ZOOM = 0.4;
 /** The smallest a label is drawn on screen, in pixels. */
 export const LABEL_PX = 10.5;
 /** The label's size in graph units at zoom 1 (graph.css .tnode-label). */
@@ -35,6 +36,15 @@ export function labelScale(zoom: number): number {
 export function detailScale(zoom: number): number {
   const s = Math.max(1, DETAIL_PX / (DETAIL_BASE * Math.max(zoom, 0.01)));
   return Math.round(s * 20) / 20;
+}
+
+/** Characters of a label line that fit the width of a node at zoom 1 at LABEL_PX (bold UI font,
+ *  0.62 em a character, over-estimated); graph.css shrinks a longer line to fit (--chars, --zoom). */
+export const LINE_CHARS_AT_1 = 26;
+
+/** The longest piece of a label that must stay on one line (VIP:port/proto breaks after the ':'). */
+export function labelChars(label: string): number {
+  return Math.max(1, ...label.split(':').map((p, i, a) => p.length + (i < a.length - 1 ? 1 : 0)));
 }
 
 /** How much screen-sized marks (hop numbers, fault markers) are enlarged in graph units at this zoom, stepped like labelScale. */

@@ -2,11 +2,11 @@
 // numbers (fixed width, one line per detail) so nothing overflows a box the layout placed.
 import type { TopoNode } from '../../../analysis/view-models/types.ts';
 
-export const NODE_WIDTH = 216;
-export const PAD_Y = 5;
+export const NODE_WIDTH = 200;
+export const PAD_Y = 4;
 export const HEADER_H = 22;
 export const LINE_H = 15;
-export const FOOT_H = 20;
+export const FOOT_H = 18;
 /** Detail lines drawn on a node; the rest are in its tooltip and the inspector. */
 export const MAX_DETAILS = 2;
 export const GROUP_HEADER_H = 30;
@@ -20,8 +20,7 @@ export function leafSize(n: Pick<TopoNode, 'details'>): { width: number; height:
   return { width: NODE_WIDTH, height: 2 * PAD_Y + HEADER_H + lines * LINE_H + FOOT_H + 2 };
 }
 
-/** A folded group: drawn as the endpoint it holds when it holds one (a pod's compartment), else as a header and a line. */
-export function collapsedGroupSize(standIn?: Pick<TopoNode, 'details'>): { width: number; height: number } {
-  if (standIn) return leafSize(standIn);
+/** A folded group: a header and a line. */
+export function collapsedGroupSize(): { width: number; height: number } {
   return { width: NODE_WIDTH, height: 2 * PAD_Y + HEADER_H + LINE_H + FOOT_H + 2 };
 }

@@ -57,7 +57,7 @@ function measure(vis: VisibleGraph, boxes: Record<string, Box>): (id: string) =>
     const n = byId.get(id)!;
     let s: Size;
     const inside = kids.get(id);
-    if (!vis.openGroups.has(id) || !inside?.length || depth > 16) s = vis.collapsedGroups.has(id) ? collapsedGroupSize(vis.standIns.get(id)) : leafSize(n);
+    if (!vis.openGroups.has(id) || !inside?.length || depth > 16) s = vis.collapsedGroups.has(id) ? collapsedGroupSize() : leafSize(n);
     else {
       const sizes = inside.map((c) => size(c.id, depth + 1));
       const cols = inside.length > GRID_ABOVE ? Math.ceil(Math.sqrt(inside.length / 2.5)) : 1;
@@ -142,9 +142,16 @@ export function stackLayout(vis: VisibleGraph, frame: LayoutFrame): Record<strin
     const n = byId.get(id);
     return !!n && isTop(vis, n);
   };
+  // The top-level node standing for a node the frame names: itself, or what it is folded into or
+  // drawn inside now (a pod's endpoint inside its opened compartment is where the endpoint was).
+  const topOf = (id: string): string | undefined => {
+    let v = vis.visibleOf.get(id) ?? id;
+    for (let d = 0, p = byId.get(v)?.parent; p && vis.openGroups.has(p) && d < 16; d++, p = byId.get(v)?.parent) v = p;
+    return visible(v) ? v : undefined;
+  };
   // Top-level nodes the frame does not name (an endpoint's port opened outside any compartment, a
   // node new to this graph) go after their host, else at the end of their column.
-  const inFrame = new Set(frame.columns.flat(2));
+  const inFrame = new Set(frame.columns.flat(2).map(topOf).filter((id): id is string => !!id));
   const extra = new Map<string, TopoNode[]>();
   const tail: TopoNode[][] = Array.from({ length: COLUMN_COUNT }, () => []);
   for (const n of vis.nodes) {
@@ -155,7 +162,13 @@ export function stackLayout(vis: VisibleGraph, frame: LayoutFrame): Record<strin
   let x = 0;
   for (let c = 0; c < COLUMN_COUNT; c++) {
     const subs = frame.columns[c] ?? [];
-    const lists = subs.map((ids) => ids.filter(visible).flatMap((id) => [byId.get(id)!, ...(extra.get(id) ?? [])]));
+    const placed = new Set<string>();
+    const lists = subs.map((ids) =>
+      ids
+        .map(topOf)
+        .filter((id): id is string => !!id && !placed.has(id) && !!placed.add(id))
+        .flatMap((id) => [byId.get(id)!, ...(extra.get(id) ?? [])]),
+    );
     if (tail[c].length) {
       if (lists.length) lists[lists.length - 1].push(...tail[c]);
       else lists.push(tail[c]);

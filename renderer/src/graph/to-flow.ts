@@ -16,8 +16,8 @@ export interface TopoNodeData extends Record<string, unknown> {
   openGroup: boolean;
   /** A group whose children are hidden: how many nodes it hides. */
   hiddenChildren?: number;
-  /** A folded compartment holding one endpoint is drawn as that endpoint. */
-  standIn?: TopoNode;
+  /** The folded compartment this endpoint is drawn without (a pod's). */
+  frame?: TopoNode;
   /** Nodes attached to this one and folded into it (a pod endpoint's VFP port). */
   folded?: TopoNode[];
   /** Its attached nodes are drawn (the port is open). */
@@ -42,10 +42,9 @@ export function edgeClass(e: TopoEdge): string {
 }
 
 /** What a node says to a screen reader. */
-export function nodeAriaLabel(n: TopoNode, standIn?: TopoNode): string {
-  const shown = standIn ?? n;
-  const k = kindInfo(shown.kind).label;
-  return `${k} ${shown.label}${standIn ? ` (in ${n.label})` : ''}${shown.flags.length ? `, ${shown.flags.join(', ')}` : ''}`;
+export function nodeAriaLabel(n: TopoNode, frame?: TopoNode): string {
+  const k = kindInfo(n.kind).label;
+  return `${k} ${n.label}${frame ? ` (in ${frame.label})` : ''}${n.flags.length ? `, ${n.flags.join(', ')}` : ''}`;
 }
 
 export function toFlow(vis: VisibleGraph, boxes: Record<string, Box>): { nodes: FlowNode[]; edges: FlowEdge[] } {
@@ -62,12 +61,12 @@ export function toFlow(vis: VisibleGraph, boxes: Record<string, Box>): { nodes: 
     const b = boxes[n.id];
     const open = vis.openGroups.has(n.id);
     const hidden = vis.collapsedGroups.get(n.id);
-    const standIn = vis.standIns.get(n.id);
+    const frame = vis.frameless.get(n.id);
     const folded = vis.folded.get(n.id);
     const parentId = n.parent && vis.openGroups.has(n.parent) && boxes[n.parent] ? n.parent : undefined;
     const data: TopoNodeData = { topo: n, openGroup: open };
     if (hidden !== undefined) data.hiddenChildren = hidden;
-    if (standIn) data.standIn = standIn;
+    if (frame) data.frame = frame;
     if (folded?.length) data.folded = folded;
     if (vis.unfolded.has(n.id)) data.unfolded = true;
     const node: FlowNode = {
@@ -79,8 +78,8 @@ export function toFlow(vis: VisibleGraph, boxes: Record<string, Box>): { nodes: 
       data,
       draggable: false,
       connectable: false,
-      className: `kind-${(standIn ?? n).kind}`,
-      ariaLabel: nodeAriaLabel(n, standIn),
+      className: `kind-${n.kind}`,
+      ariaLabel: nodeAriaLabel(n, frame),
       ...(open ? { zIndex: -1 } : {}),
     };
     if (parentId) node.parentId = parentId;

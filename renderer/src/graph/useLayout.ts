@@ -71,7 +71,7 @@ export function useLayout(full: TopologyGraph | undefined, vis: VisibleGraph | u
       instant();
       setRun((r) => ({ ...r, version: r.version + 1 }));
     }, WAIT_FOR_ELK_MS);
-    const sizeOf = (n: (typeof skel.nodes)[number]) => (skel.collapsedGroups.has(n.id) ? collapsedGroupSize(skel.standIns.get(n.id)) : leafSize(n));
+    const sizeOf = (n: (typeof skel.nodes)[number]) => (skel.collapsedGroups.has(n.id) ? collapsedGroupSize() : leafSize(n));
     layoutInWorker(toElkGraph(skel, sizeOf))
       .then((y) => {
         if (!live) return;

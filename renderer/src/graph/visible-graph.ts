@@ -1,8 +1,11 @@
 // What of the topology is drawn: children of collapsed groups are hidden and their edges are
-// re-attached to the group, so collapsing a compartment or an lb-group keeps the wiring readable;
-// a node attached to another (a pod's VFP port) is folded into it until that node is expanded.
-// An edge that stands for a group's members (`summary`) is drawn only while the group is folded.
-// Pure; shared by the layout (stack-layout.ts, the ELK ordering) and to-flow.ts.
+// re-attached to the group, so collapsing a compartment or an lb-group keeps the wiring readable —
+// except a folded compartment holding a single endpoint (every pod's), which is drawn as that
+// endpoint without the frame around it (the pod is what a reader looks for; its id stays the
+// endpoint's, so walks, findings and selections name the node they always did). A node attached to
+// another (a pod's VFP port) is folded into it until that node is expanded. An edge that stands for
+// a group's members (`summary`) is drawn only while the group is folded. Pure; shared by the layout
+// (stack-layout.ts, the ELK ordering) and to-flow.ts.
 import type { ObjectRef, TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { refKey } from '../../../analysis/view-models/types.ts';
 
@@ -13,8 +16,8 @@ export interface VisibleGraph {
   openGroups: Set<string>;
   /** Ids of visible group nodes whose children are hidden, with how many nodes they hide. */
   collapsedGroups: Map<string, number>;
-  /** A folded group hiding exactly one endpoint (a pod's compartment) is drawn as that endpoint. */
-  standIns: Map<string, TopoNode>;
+  /** Endpoints drawn without the folded compartment around them (every pod's) → that compartment. */
+  frameless: Map<string, TopoNode>;
   /** Visible nodes with attached nodes folded into them (a pod endpoint's VFP port) → those nodes. */
   folded: Map<string, TopoNode[]>;
   /** Visible nodes whose attached nodes are drawn (the endpoint's port is open). */
@@ -49,16 +52,37 @@ const MAX_DEPTH = 32;
 export function visibleGraph(g: Pick<TopologyGraph, 'nodes' | 'edges'>, collapsed: ReadonlySet<string>): VisibleGraph {
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const groups = groupIds(g);
+  // A folded compartment with one endpoint among its own children: drawn as that endpoint.
+  const frameless = new Map<string, TopoNode>();
+  const soleEndpoint = new Map<string, TopoNode | null>();
+  for (const n of g.nodes) {
+    if (n.kind !== 'endpoint' || n.attachedTo || !n.parent || !collapsed.has(n.parent) || byId.get(n.parent)?.kind !== 'compartment') continue;
+    soleEndpoint.set(n.parent, soleEndpoint.has(n.parent) ? null : n);
+  }
+  const promoted = new Map<string, TopoNode>();
+  for (const [comp, ep] of soleEndpoint) {
+    if (!ep) continue;
+    promoted.set(comp, ep);
+    frameless.set(ep.id, byId.get(comp)!);
+  }
+  /** A node's parent as far as folding goes: a compartment drawn as its endpoint hides nothing. */
+  const foldingParent = (n: TopoNode): string | undefined => (n.parent && byId.has(n.parent) && !promoted.has(n.parent) ? n.parent : undefined);
   const visibleOf = new Map<string, string>();
   const resolve = (id: string, depth = 0): string => {
     const known = visibleOf.get(id);
     if (known) return known;
+    const promotedTo = promoted.get(id);
+    if (promotedTo && depth < MAX_DEPTH) {
+      const v = resolve(promotedTo.id, depth + 1);
+      visibleOf.set(id, v);
+      return v;
+    }
     let target = id;
     const seen = new Set<string>();
     // The outermost collapsed ancestor hides the node.
-    for (let cur = byId.get(id); cur?.parent && byId.has(cur.parent) && !seen.has(cur.id) && seen.size < MAX_DEPTH; cur = byId.get(cur.parent)) {
+    for (let cur = byId.get(id); cur && foldingParent(cur) && !seen.has(cur.id) && seen.size < MAX_DEPTH; cur = byId.get(cur.parent!)) {
       seen.add(cur.id);
-      if (collapsed.has(cur.parent)) target = cur.parent;
+      if (collapsed.has(cur.parent!)) target = cur.parent!;
     }
     // Else an attached node is folded into its host while the host is collapsed or hidden itself.
     const host = byId.get(id)?.attachedTo;
@@ -78,16 +102,12 @@ export function visibleGraph(g: Pick<TopologyGraph, 'nodes' | 'edges'>, collapse
   }
   const openGroups = new Set<string>();
   const collapsedGroups = new Map<string, number>();
-  const standIns = new Map<string, TopoNode>();
   const visibleIds = new Set(nodes.map((n) => n.id));
   for (const id of groups) {
     if (!visibleIds.has(id)) continue;
     const inside = hidden.get(id) ?? [];
-    if (collapsed.has(id) || !nodes.some((n) => n.parent === id)) {
-      collapsedGroups.set(id, inside.length);
-      const endpoints = inside.filter((n) => n.kind === 'endpoint');
-      if (endpoints.length === 1 && byId.get(id)?.kind === 'compartment') standIns.set(id, endpoints[0]);
-    } else openGroups.add(id);
+    if (collapsed.has(id) || !nodes.some((n) => n.parent === id)) collapsedGroups.set(id, inside.length);
+    else openGroups.add(id);
   }
   const folded = new Map<string, TopoNode[]>();
   const unfolded = new Set<string>();
@@ -95,7 +115,7 @@ export function visibleGraph(g: Pick<TopologyGraph, 'nodes' | 'edges'>, collapse
     if (!n.attachedTo || !byId.has(n.attachedTo)) continue;
     const v = resolve(n.id);
     if (v === n.id) unfolded.add(n.attachedTo);
-    else if (!groups.has(v) || standIns.get(v)?.id === n.attachedTo) folded.set(v, [...(folded.get(v) ?? []), n]);
+    else if (v === n.attachedTo) folded.set(v, [...(folded.get(v) ?? []), n]);
   }
   const edges: TopoEdge[] = [];
   const seenEdges = new Set<string>();
@@ -116,7 +136,7 @@ export function visibleGraph(g: Pick<TopologyGraph, 'nodes' | 'edges'>, collapse
     seenEdges.add(id);
     edges.push({ ...e, id, source: s, target: t });
   }
-  return { nodes, edges, openGroups, collapsedGroups, standIns, folded, unfolded, visibleOf };
+  return { nodes, edges, openGroups, collapsedGroups, frameless, folded, unfolded, visibleOf };
 }
 
 /** Which node stands for an object: its own node, the lb-group holding it, or the node of the

@@ -36,7 +36,7 @@ const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView, [SUM
 function miniColor(n: Node): string {
   const d = (n as FlowNode).data;
   if (d?.openGroup) return 'transparent';
-  return kindInfo((d?.standIn ?? d?.topo)?.kind ?? '').color;
+  return kindInfo(d?.topo.kind ?? '').color;
 }
 
 const ids = (set: Iterable<string> | undefined): string | undefined => (set ? [...set].join(' ') : undefined);
@@ -56,7 +56,7 @@ function Graph() {
   const marks = useFaultMarks(full, vis);
   const { selectedId, walkPath, findingIds, shown } = useHighlight(full, vis, flow, marks, layout.boxes);
   const camera = useCamera({ wrapRef, topology: full, vis, layout, walkPath, findingIds, selectedId });
-  const { lod, labelScale, detailScale, markScale } = useLod();
+  const { lod, labelScale, detailScale, markScale, zoom } = useLod();
   const onNodeClick = useNodeClick();
   const activate = useActivateNode();
   useGraphKeys(wrapRef, vis, layout.boxes, shown.nodes, camera.reveal, activate);
@@ -102,7 +102,7 @@ function Graph() {
         <div
           ref={wrapRef}
           className={`graph-wrap lod-${lod} ${walkPath ? 'walking' : ''} ${findingOn ? 'finding-on' : ''} ${picking ? 'picking' : ''}`}
-          style={{ ['--label-scale' as string]: labelScale, ['--detail-scale' as string]: detailScale, ['--mark-scale' as string]: markScale }}
+          style={{ ['--label-scale' as string]: labelScale, ['--detail-scale' as string]: detailScale, ['--mark-scale' as string]: markScale, ['--zoom' as string]: zoom }}
           data-testid="graph"
           data-lod={lod}
           data-lit-ids={ids(walkPath?.nodes.keys())}

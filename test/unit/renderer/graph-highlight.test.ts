@@ -56,13 +56,17 @@ describe('walk path on the visible graph', () => {
     expect(p.jumps).toEqual([]);
   });
 
-  it('lights the folded compartment for the pod inside it', () => {
+  it('lights a pod drawn without its folded compartment as itself, and a folded group for what it hides', () => {
     const vis = visibleGraph(g, new Set(['compartment:2']));
     const p = walkPath(podToService, 0, index, vis);
-    expect(p.nodes.get('compartment:2')).toEqual([1, 2]);
-    expect(p.nodes.has(EP)).toBe(false);
-    expect([...p.current]).toEqual(['compartment:2']);
-    expect(p.edges.get(`lb-dip:${LB}->compartment:2`)).toBe('reverse');
+    expect(p.nodes.get(EP)).toEqual([1, 2]);
+    expect(p.nodes.has('compartment:2')).toBe(false);
+    expect([...p.current]).toEqual([EP]);
+    expect(p.edges.get(`lb-dip:${LB}->${EP}`)).toBe('reverse');
+    const grouped = syntheticTopology(2, 1, { lbGroup: true });
+    const gp = walkPath(podToService, 1, topoIndex(grouped.nodes), visibleGraph(grouped, new Set(['lb-group:0'])));
+    expect(gp.nodes.get('lb-group:0')).toEqual([2]);
+    expect(gp.nodes.has(LB)).toBe(false);
   });
 
   it('joins hops by a short chain of drawn edges (lighting what it passes) or by a jump', () => {
@@ -84,7 +88,10 @@ describe('objects on the visible graph', () => {
   it('maps an object to its node, or to the folded group hiding it', () => {
     const ref = { type: 'endpoint' as const, id: '00000000-aaaa-bbbb-cccc-dddddddddddd' };
     expect(visibleNodeFor(g, visibleGraph(g, new Set()), ref)).toBe(EP);
-    expect(visibleNodeFor(g, visibleGraph(g, new Set(['compartment:2'])), ref)).toBe('compartment:2');
+    expect(visibleNodeFor(g, visibleGraph(g, new Set(['compartment:2'])), ref)).toBe(EP);
+    expect(visibleNodeFor(g, visibleGraph(g, new Set(['compartment:2'])), { type: 'compartment', id: '2' })).toBe(EP);
+    const grouped = syntheticTopology(1, 2, { lbGroup: true });
+    expect(visibleNodeFor(grouped, visibleGraph(grouped, new Set(['lb-group:0'])), { type: 'loadbalancer', id: 'lb1' })).toBe('lb-group:0');
     expect(visibleNodeFor(g, visibleGraph(g, new Set()), { type: 'route', id: 'nope' })).toBeUndefined();
   });
 

@@ -90,7 +90,8 @@ describe('order within columns', () => {
   it('orders each column as ELK placed it', () => {
     const g = syntheticTopology(2, 0);
     const skel = visibleGraph(g, new Set(['compartment:2', 'compartment:3']));
-    expect(orderFromPositions(skel, { 'compartment:2': 50, 'compartment:3': 10 })[1]).toEqual(['compartment:3', 'compartment:2']);
+    const [a, b] = g.nodes.filter((n) => n.kind === 'endpoint').map((n) => n.id);
+    expect(orderFromPositions(skel, { [a]: 50, [b]: 10 })[1]).toEqual([b, a]);
   });
 });
 
@@ -120,18 +121,21 @@ describe('stacked layout', () => {
     }
   });
 
-  it('opening a group moves only what is below it in its column, or to its right', () => {
+  it('opening a pod’s compartment puts its frame where the pod was and moves only what is below it', () => {
     const g = syntheticTopology(6, 3, { ports: true });
     const frame = frameOf(g);
-    const shut = new Set(g.nodes.filter((n) => n.kind === 'compartment').map((n) => n.id));
+    const pod = 'endpoint:00000002-aaaa-bbbb-cccc-dddddddddddd';
+    const shut = new Set([...g.nodes.filter((n) => n.kind === 'compartment').map((n) => n.id), pod]);
     const before = layoutOf(g, shut, frame);
     const after = layoutOf(g, new Set([...shut].filter((id) => id !== 'compartment:4')), frame);
-    const opened = before['compartment:4'];
+    // Drawn as the pod before; the pod inside its frame after, the frame where the pod was.
+    expect(before['compartment:4']).toBeUndefined();
+    const opened = before[pod];
     expect(after['compartment:4'].x).toBe(opened.x);
     expect(after['compartment:4'].y).toBe(opened.y);
     expect(after['compartment:4'].height).toBeGreaterThan(opened.height);
     for (const [id, b] of Object.entries(before)) {
-      if (id === 'compartment:4' || !after[id]) continue;
+      if (id === pod || !after[id]) continue;
       const a = after[id];
       const sameColumn = b.x === opened.x;
       if (sameColumn && b.y < opened.y) expect(a, `${id} above it stays`).toEqual(b);

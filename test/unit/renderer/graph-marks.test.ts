@@ -87,9 +87,12 @@ describe('faults on the graph', () => {
     expect(m.nodes.has('network:n1')).toBe(false);
   });
 
-  it('marks the node that stands for a folded object: a port folded into its endpoint, its endpoint into the compartment', () => {
+  it('marks the node that stands for a folded object: a port folded into its endpoint, a load balancer into its group', () => {
     expect(faultMarks(index, visibleGraph(g, new Set([EP0])), [drift]).nodes.has(EP0)).toBe(true);
-    expect(faultMarks(index, visibleGraph(g, new Set(['compartment:2'])), [drift]).nodes.has('compartment:2')).toBe(true);
+    const grouped = syntheticTopology(1, 2, { lbGroup: true });
+    const lb: FindingLike = { key: 'lb#1', severity: 'warning', title: 'stale', refs: [{ type: 'loadbalancer', id: 'lb1' }], objects: [] };
+    expect([...faultMarks(nodeIndex(grouped), visibleGraph(grouped, new Set(['lb-group:0'])), [lb]).nodes.keys()]).toEqual(['lb-group:0']);
+    expect([...faultMarks(nodeIndex(grouped), visibleGraph(grouped, new Set()), [lb]).nodes.keys()]).toEqual(['loadbalancer:lb1']);
   });
 
   it('keeps the worst severity and lists errors first', () => {

@@ -18,9 +18,11 @@ const EP0 = 'endpoint:00000000-aaaa-bbbb-cccc-dddddddddddd';
 describe('visible graph', () => {
   it('hides the children of a collapsed group and re-attaches their edges to it', () => {
     const g = syntheticTopology(2, 1);
+    // Two endpoints in compartment 2 (folded as a group, not drawn as its one endpoint).
+    g.nodes.push({ id: 'endpoint:second', kind: 'endpoint', label: 'x', details: [], flags: [], rank: 3, parent: 'compartment:2' });
     const vis = visibleGraph(g, new Set(['compartment:2']));
     expect(vis.nodes.find((n) => n.id === EP0)).toBeUndefined();
-    expect(vis.collapsedGroups.get('compartment:2')).toBe(1);
+    expect(vis.collapsedGroups.get('compartment:2')).toBe(2);
     expect(vis.openGroups.has('compartment:3')).toBe(true);
     const attach = vis.edges.find((e) => e.source === 'network:n1' && e.target === 'compartment:2');
     expect(attach?.kind).toBe('attach');
@@ -28,13 +30,25 @@ describe('visible graph', () => {
     expect(vis.edges.every((e) => ids.has(e.source) && ids.has(e.target))).toBe(true);
   });
 
-  it('draws a folded compartment holding one endpoint as that endpoint', () => {
+  it('draws a folded compartment holding one endpoint as that endpoint, without the frame', () => {
     const g = syntheticTopology(2, 1, { ports: true });
     const vis = visibleGraph(g, new Set(['compartment:2', EP0]));
-    expect(vis.standIns.get('compartment:2')?.id).toBe(EP0);
-    // The endpoint's port is folded into the compartment that stands for the endpoint.
-    expect(vis.folded.get('compartment:2')?.map((n) => n.id)).toEqual(['port:p0']);
-    expect(vis.visibleOf.get('port:p0')).toBe('compartment:2');
+    expect(vis.nodes.some((n) => n.id === 'compartment:2')).toBe(false);
+    expect(vis.nodes.some((n) => n.id === EP0)).toBe(true);
+    expect(vis.frameless.get(EP0)?.id).toBe('compartment:2');
+    expect(vis.visibleOf.get('compartment:2')).toBe(EP0);
+    expect(vis.openGroups.has('compartment:2')).toBe(false);
+    // The endpoint's port is folded into the endpoint; opened, it is drawn beside it.
+    expect(vis.folded.get(EP0)?.map((n) => n.id)).toEqual(['port:p0']);
+    expect(vis.visibleOf.get('port:p0')).toBe(EP0);
+    const withPort = visibleGraph(g, new Set(['compartment:2']));
+    expect(withPort.nodes.some((n) => n.id === 'port:p0')).toBe(true);
+    expect(withPort.openGroups.has('compartment:2')).toBe(false);
+    // A compartment of several endpoints folds as a group.
+    g.nodes.push({ id: 'endpoint:second', kind: 'endpoint', label: 'x', details: [], flags: [], rank: 3, parent: 'compartment:2' });
+    const two = visibleGraph(g, new Set(['compartment:2']));
+    expect(two.collapsedGroups.get('compartment:2')).toBe(3);
+    expect(two.visibleOf.get(EP0)).toBe('compartment:2');
   });
 
   it('folds a VFP port into its endpoint until the endpoint is opened, then draws it beside it', () => {
@@ -130,13 +144,13 @@ describe('React Flow adapter', () => {
     expect(ep.position.x).toBeLessThan(50);
   });
 
-  it('gives a folded compartment its endpoint to stand for, and a folded endpoint its port', () => {
+  it('tells a pod drawn without its compartment which one it is in, and a folded endpoint its port', () => {
     const gp = syntheticTopology(1, 0, { ports: true });
     const v = visibleGraph(gp, new Set(['compartment:2', EP0]));
-    const n = toFlow(v, layoutOf(gp, new Set(['compartment:2', EP0]))).nodes.find((x) => x.id === 'compartment:2')!;
-    expect(n.data.standIn?.id).toBe(EP0);
+    const n = toFlow(v, layoutOf(gp, new Set(['compartment:2', EP0]))).nodes.find((x) => x.id === EP0)!;
+    expect(n.data.frame?.id).toBe('compartment:2');
+    expect(n.parentId).toBeUndefined();
     expect(n.data.folded?.map((x) => x.id)).toEqual(['port:p0']);
-    expect(n.className).toBe('kind-endpoint');
     expect(n.ariaLabel).toBe('Endpoint 10.244.0.3 (in Compartment 2), blocked');
   });
 
@@ -185,14 +199,14 @@ describe('ELK input (the order within each column)', () => {
     for (const c of root.children!) expect(c.layoutOptions!['elk.partitioning.partition']).toBe(String(columnOf(skel.nodes.find((n) => n.id === c.id)!)));
     // uplink → vSwitch → network share the first column: left out.
     expect(root.edges!.some((e) => e.sources[0] === 'uplink:eth')).toBe(false);
-    expect(root.edges!.some((e) => e.sources[0] === 'network:n1' && e.targets[0] === 'compartment:2')).toBe(true);
+    expect(root.edges!.some((e) => e.sources[0] === 'network:n1' && e.targets[0] === EP0)).toBe(true);
     const ids = new Set(root.children!.map((c) => c.id));
     expect(root.edges!.every((e) => ids.has(e.sources[0]) && ids.has(e.targets[0]))).toBe(true);
   });
 
   it('gives ELK at most three backend links per node', () => {
     const many = syntheticTopology(8, 1);
-    for (let i = 1; i < 8; i++) many.edges.push({ id: `x${i}`, source: 'loadbalancer:lb0', target: `compartment:${i + 2}`, kind: 'lb-dip' });
+    for (let i = 1; i < 8; i++) many.edges.push({ id: `x${i}`, source: 'loadbalancer:lb0', target: `endpoint:0000000${i}-aaaa-bbbb-cccc-dddddddddddd`, kind: 'lb-dip' });
     const root = toElkGraph(visibleGraph(many, groupIds(many)), leafSize);
     expect(root.edges!.filter((e) => e.sources[0] === 'loadbalancer:lb0').length).toBe(3);
   });

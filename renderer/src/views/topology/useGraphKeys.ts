@@ -2,7 +2,7 @@
 // — React Flow draws only what is on screen, so the graph moves the focus itself and the camera
 // brings the next node into view first; past the last node the focus leaves the graph as usual.
 // Enter or Space chooses the focused node (selects it: the inspector opens; in pick mode it fills
-// the walk), → opens what it holds (a group, a port), ← folds it. A node focused any other way (a
+// the walk), → opens what it holds (a group, a port, then a pod's compartment), ← folds it. A node focused any other way (a
 // click, the browser's own Tab into the canvas) is brought into view too.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Box } from '../../graph/elk-graph.ts';
@@ -82,6 +82,8 @@ export function useGraphKeys(
         e.preventDefault();
         e.stopPropagation();
         if (x && x.open !== open) x.onClick();
+        // → on a pod drawn without its compartment (its port already open, or none): the compartment.
+        else if (open && node.data.frame) groupToggles.toggle?.(node.data.frame.id);
         else if (!open && node.data.openGroup) groupToggles.toggle?.(id);
         else if (!open && node.parentId) {
           // ← on a node inside an open group folds the group and moves the focus to it.

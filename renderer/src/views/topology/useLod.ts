@@ -10,6 +10,8 @@ export interface LodState {
   labelScale: number;
   /** How much the compact level's detail line is enlarged. */
   detailScale: number;
+  /** The zoom, in steps of 2 % (graph.css shrinks long labels with it). */
+  zoom: number;
   /** How much hop numbers and fault markers are enlarged. */
   markScale: number;
 }
@@ -19,5 +21,6 @@ export function useLod(): LodState {
   const label = useStore((s) => labelScale(s.transform[2]));
   const detail = useStore((s) => detailScale(s.transform[2]));
   const mark = useStore((s) => markScale(s.transform[2]));
-  return { lod, labelScale: label, detailScale: detail, markScale: mark };
+  const zoom = useStore((s) => Math.round(s.transform[2] * 50) / 50);
+  return { lod, labelScale: label, detailScale: detail, markScale: mark, zoom };
 }

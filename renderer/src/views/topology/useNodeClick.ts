@@ -1,6 +1,6 @@
 // Choosing a graph node — a click, or Enter / Space on the focused node: in walk pick mode (or with
 // Alt, any time) the node's address fills the walk's source, then its destination; otherwise the
-// node's object is selected (a pod drawn as its compartment selects the pod's endpoint).
+// node's object is selected.
 import { useCallback } from 'react';
 import type { NodeMouseHandler } from '@xyflow/react';
 import { appStore, useApp } from '../../store/app-store.ts';
@@ -16,7 +16,7 @@ export function useActivateNode(): ActivateNode {
   const toast = useApp((s) => s.toast);
   return useCallback(
     (data, pick) => {
-      const n = data.standIn ?? data.topo;
+      const n = data.topo;
       if (picking || pick) {
         const a = addressOfNode(n);
         if (!a) {
