@@ -50,6 +50,7 @@ export const FootBadges = memo(function FootBadges({ flags, kind, expander }: Fo
         <button
           type="button"
           className="tnode-expand nodrag"
+          data-testid="node-expand"
           onClick={(e) => (e.stopPropagation(), expander.onClick())}
           title={expander.title}
           aria-expanded={expander.open}

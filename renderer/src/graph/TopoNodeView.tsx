@@ -6,6 +6,7 @@
 // details would be too small to read. Memoized: React Flow re-renders a node only when its props change.
 import { Fragment, memo, type ReactNode } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { FlowNode, TopoNodeData } from './to-flow.ts';
 import { kindInfo } from './kinds.ts';
 import { MAX_DETAILS } from './sizes.ts';
@@ -34,10 +35,17 @@ export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, wid
   const details = n.details.slice(0, MAX_DETAILS);
   const kindText = n.kind === 'lb-group' && n.count !== undefined ? `${n.count} load balancers` : k.label;
   const where = data.frame ? `\nin ${data.frame.label}` : '';
+  const expander = expanderOf(id, data);
   return (
     <>
       {data.walk && <HopBadge hops={data.walk.hops} current={data.walk.current} />}
       {data.fault && <FaultMarker mark={data.fault} />}
+      {expander && (
+        // The foot is not drawn at the compact level: its control hangs on the node's right edge instead (graph.css).
+        <button type="button" className="node-chip nodrag" data-testid="node-expand" tabIndex={-1} aria-expanded={expander.open} title={`${expander.title} (${expander.text})`} onClick={(e) => (e.stopPropagation(), expander.onClick())}>
+          {expander.open ? <ChevronLeft size={12} aria-hidden /> : <ChevronRight size={12} aria-hidden />}
+        </button>
+      )}
       <div
         className={`tnode ${worst} ${selected ? 'is-selected' : ''}`}
         style={{ width, height, ['--kind' as string]: k.color }}
@@ -64,7 +72,7 @@ export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, wid
             ))}
           </div>
         )}
-        <FootBadges flags={flags} kind={kindText} expander={expanderOf(id, data)} />
+        <FootBadges flags={flags} kind={kindText} expander={expander} />
       </div>
     </>
   );

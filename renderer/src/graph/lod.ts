@@ -42,9 +42,10 @@ export function detailScale(zoom: number): number {
  *  0.62 em a character, over-estimated); graph.css shrinks a longer line to fit (--chars, --zoom). */
 export const LINE_CHARS_AT_1 = 26;
 
-/** The longest piece of a label that must stay on one line (VIP:port/proto breaks after the ':'). */
+/** The longest piece of a label that must stay on one line: it may break after a ':' (VIP:port/proto)
+ *  and at spaces ("vEthernet (Ethernet)"). */
 export function labelChars(label: string): number {
-  return Math.max(1, ...label.split(':').map((p, i, a) => p.length + (i < a.length - 1 ? 1 : 0)));
+  return Math.max(1, ...label.split(/(?<=:)|\s+/).map((p) => p.length));
 }
 
 /** How much screen-sized marks (hop numbers, fault markers) are enlarged in graph units at this zoom, stepped like labelScale. */

@@ -97,7 +97,7 @@ function Graph() {
   const thinned = shown.edges.length < flow.edges.length;
   return (
     <>
-      <GraphToolbar vis={vis} layout={layout} groups={groups} links={shown.edges.length} thinned={thinned} fit={camera.fit} />
+      <GraphToolbar vis={vis} layout={layout} groups={groups} links={shown.edges.length} thinned={thinned} fit={camera.fit} zoomStep={camera.zoomStep} />
       <div className="graph-area">
         <div
           ref={wrapRef}

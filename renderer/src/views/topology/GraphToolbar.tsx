@@ -2,7 +2,6 @@
 // draw or fold every VFP port, the graph's size, what the layout is doing (arranging, for how long)
 // or why it failed, with a retry, and the legend.
 import { useEffect, useState } from 'react';
-import { useReactFlow } from '@xyflow/react';
 import { ChevronsDownUp, ChevronsUpDown, Maximize, Plug, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useApp } from '../../store/app-store.ts';
 import type { LayoutState } from '../../graph/useLayout.ts';
@@ -19,6 +18,7 @@ export interface GraphToolbarProps {
   /** Backend links left out of a dense graph. */
   thinned: boolean;
   fit(): void;
+  zoomStep(dir: 1 | -1): void;
 }
 
 const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
@@ -33,20 +33,19 @@ function Elapsed({ since }: { since: number }) {
   return s >= 1 ? <> · {s} s</> : null;
 }
 
-export function GraphToolbar({ vis, layout, groups, links, thinned, fit }: GraphToolbarProps) {
+export function GraphToolbar({ vis, layout, groups, links, thinned, fit, zoomStep }: GraphToolbarProps) {
   const topoLoading = useApp((s) => s.topologyLoading);
   const panelHidden = useApp((s) => !s.inspectorOpen);
-  const rf = useReactFlow();
   const portsShown = groups.hosts.size > 0 && [...groups.hosts].every((h) => !groups.collapsed.has(h));
   return (
     <div className={`graph-toolbar ${panelHidden ? 'panel-hidden' : ''}`} role="toolbar" aria-label="Topology">
       <button type="button" className="btn small" onClick={fit} title="Fit the whole graph (F)">
         <Maximize size={13} aria-hidden /> Fit <kbd>F</kbd>
       </button>
-      <button type="button" className="btn small icon" onClick={() => void rf.zoomOut({ duration: 150 })} aria-label="Zoom out" title="Zoom out">
+      <button type="button" className="btn small icon" onClick={() => zoomStep(-1)} aria-label="Zoom out" title="Zoom out">
         <ZoomOut size={14} aria-hidden />
       </button>
-      <button type="button" className="btn small icon" onClick={() => void rf.zoomIn({ duration: 150 })} aria-label="Zoom in" title="Zoom in">
+      <button type="button" className="btn small icon" onClick={() => zoomStep(1)} aria-label="Zoom in" title="Zoom in">
         <ZoomIn size={14} aria-hidden />
       </button>
       {groups.groups.size > 0 && (

@@ -37,6 +37,8 @@ export interface Camera {
   fit(): void;
   /** Brings a node (focused with the keyboard) into view, readable. */
   reveal(id: string): void;
+  /** The toolbar's zoom buttons: in (1) or out (-1) around the centre; the user's move like the wheel. */
+  zoomStep(dir: 1 | -1): void;
   onMoveStart(event: MouseEvent | TouchEvent | null): void;
 }
 
@@ -163,5 +165,17 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
     [go, viewport, screen],
   );
 
-  return { status: mover.status, fit, reveal, onMoveStart: mover.onMoveStart };
+  const zoomStep = useCallback(
+    (dir: 1 | -1) => {
+      const vp = viewport();
+      const s = screen();
+      const zoom = Math.min(2.5, Math.max(0.005, vp.zoom * (dir > 0 ? 1.25 : 0.8)));
+      const cx = (s.width / 2 - vp.x) / vp.zoom;
+      const cy = (s.height / 2 - vp.y) / vp.zoom;
+      go('user', { kind: 'viewport', viewport: { x: s.width / 2 - cx * zoom, y: s.height / 2 - cy * zoom, zoom }, duration: 150, shows: [] });
+    },
+    [go, viewport, screen],
+  );
+
+  return { status: mover.status, fit, reveal, zoomStep, onMoveStart: mover.onMoveStart };
 }

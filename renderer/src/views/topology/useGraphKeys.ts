@@ -26,6 +26,7 @@ export function useGraphKeys(
   reveal: (id: string) => void,
   activate: ActivateNode,
 ): void {
+  const drawn = !!vis;
   const order = useRef<string[]>([]);
   const state = useRef({ vis, boxes, nodes, reveal, activate });
   state.current = { vis, boxes, nodes, reveal, activate };
@@ -104,5 +105,6 @@ export function useGraphKeys(
       wrap.removeEventListener('keydown', onKey, true);
       wrap.removeEventListener('focusin', onFocus);
     };
-  }, [wrapRef, focusWhenDrawn]);
+    // drawn: the canvas (wrapRef) exists only once there is a graph to draw.
+  }, [wrapRef, focusWhenDrawn, drawn]);
 }

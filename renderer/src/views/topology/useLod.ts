@@ -10,7 +10,7 @@ export interface LodState {
   labelScale: number;
   /** How much the compact level's detail line is enlarged. */
   detailScale: number;
-  /** The zoom, in steps of 2 % (graph.css shrinks long labels with it). */
+  /** The zoom, rounded down in steps of 0.02 (graph.css shrinks long labels with it, never below 9 px at the real zoom). */
   zoom: number;
   /** How much hop numbers and fault markers are enlarged. */
   markScale: number;
@@ -21,6 +21,6 @@ export function useLod(): LodState {
   const label = useStore((s) => labelScale(s.transform[2]));
   const detail = useStore((s) => detailScale(s.transform[2]));
   const mark = useStore((s) => markScale(s.transform[2]));
-  const zoom = useStore((s) => Math.round(s.transform[2] * 50) / 50);
+  const zoom = useStore((s) => Math.max(0.02, Math.floor(s.transform[2] * 50) / 50));
   return { lod, labelScale: label, detailScale: detail, markScale: mark, zoom };
 }
