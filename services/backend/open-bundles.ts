@@ -38,7 +38,7 @@ export class OpenBundles {
 
   get(id: string): OpenBundle {
     const b = this.byId.get(id);
-    if (!b) throw new ApiError(`bundle ${id} is not open (it may have been closed)`, 'not-found');
+    if (!b) throw new ApiError('This node is no longer open in hnsight (it was closed or replaced, or hnsight was restarted): open it again.', 'not-found');
     return b;
   }
 
