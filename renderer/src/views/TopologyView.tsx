@@ -34,9 +34,11 @@ import { PickBanner } from './topology/PickBanner.tsx';
 const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView, [SUMMARY_TYPE]: SummaryLayerView };
 
 function miniColor(n: Node): string {
-  const d = (n as FlowNode).data;
-  if (d?.openGroup) return 'transparent';
-  return kindInfo(d?.topo.kind ?? '').color;
+  // The summary layer's card (no topology object) can reach the minimap for the frame in which the
+  // zoom crosses into the summary level, before the minimap is taken away.
+  const d = (n as Partial<FlowNode>).data as Partial<FlowNode['data']> | undefined;
+  if (!d?.topo || d.openGroup) return 'transparent';
+  return kindInfo(d.topo.kind).color;
 }
 
 const ids = (set: Iterable<string> | undefined): string | undefined => (set ? [...set].join(' ') : undefined);
@@ -112,6 +114,7 @@ function Graph() {
           data-fault-edges={marks?.edges.size ? ids(marks.edges.keys()) : undefined}
           data-camera={camera.status.state}
           data-camera-reason={camera.status.reason}
+          data-camera-fitted={camera.status.fitted}
           data-camera-shows={camera.status.shows.join(' ')}
         >
           <ReactFlow<Node, FlowEdge>
@@ -120,6 +123,8 @@ function Graph() {
             nodeTypes={nodeTypes}
             onNodeClick={(e, n) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode)}
             onMoveStart={camera.onMoveStart}
+            onMove={camera.onMove}
+            onMoveEnd={camera.onMoveEnd}
             onlyRenderVisibleElements
             nodesDraggable={false}
             nodesConnectable={false}

@@ -164,14 +164,14 @@ describe('camera status', () => {
 
   it('is moving from the decision to the end of the move, then still with why and what it shows', () => {
     const t = new CameraTracker();
-    expect(t.status()).toEqual({ state: 'still', reason: undefined, shows: [] });
+    expect(t.status()).toEqual({ state: 'still', reason: undefined, shows: [], fitted: false });
     const ticket = t.begin('walk');
     expect(t.status()).toMatchObject({ state: 'moving', reason: undefined });
     const seq = t.run(ticket, center(['a', 'b']), SCREEN)!;
-    expect(t.status()).toEqual({ state: 'moving', reason: 'walk', shows: ['a', 'b'] });
+    expect(t.status()).toEqual({ state: 'moving', reason: 'walk', shows: ['a', 'b'], fitted: false });
     expect(t.target()).toEqual({ x: 600, y: 400, zoom: 1 });
     expect(t.ended(seq)).toBe(true);
-    expect(t.status()).toEqual({ state: 'still', reason: 'walk', shows: ['a', 'b'] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'walk', shows: ['a', 'b'], fitted: false });
     expect(t.target()).toBeUndefined();
   });
 
@@ -182,18 +182,18 @@ describe('camera status', () => {
     expect(t.ended(first)).toBe(false);
     expect(t.status()).toMatchObject({ state: 'moving', reason: 'hop:3' });
     t.ended(second);
-    expect(t.status()).toEqual({ state: 'still', reason: 'hop:3', shows: ['y'] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'hop:3', shows: ['y'], fitted: false });
   });
 
   it('a hop already on screen while the camera flies keeps it moving until the flight ends', () => {
     const t = new CameraTracker();
     const flight = t.run(t.begin('hop:2'), center(['x']), SCREEN)!;
     expect(t.run(t.begin('hop:3'), { kind: 'stay', shows: ['y'] }, SCREEN)).toBeUndefined();
-    expect(t.status()).toEqual({ state: 'moving', reason: 'hop:3', shows: ['y'] });
+    expect(t.status()).toEqual({ state: 'moving', reason: 'hop:3', shows: ['y'], fitted: false });
     // The stay was judged against where the flight ends.
     expect(t.target()).toEqual({ x: 600, y: 400, zoom: 1 });
     t.ended(flight);
-    expect(t.status()).toEqual({ state: 'still', reason: 'hop:3', shows: ['y'] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'hop:3', shows: ['y'], fitted: false });
   });
 
   it('a decision carried out after a newer one is what the camera did last', () => {
@@ -204,7 +204,7 @@ describe('camera status', () => {
     expect(t.status()).toMatchObject({ state: 'moving', reason: 'hop:4' });
     const seq = t.run(fit, center(['lb']), SCREEN)!;
     t.ended(seq);
-    expect(t.status()).toEqual({ state: 'still', reason: 'walk', shows: ['lb'] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'walk', shows: ['lb'], fitted: false });
     expect(t.run(fit, center(['again']), SCREEN)).toBeUndefined();
   });
 
@@ -212,19 +212,37 @@ describe('camera status', () => {
     const t = new CameraTracker();
     t.run(t.begin('finding:x'), center(['a']), SCREEN);
     t.userMoved();
-    expect(t.status()).toEqual({ state: 'still', reason: 'user', shows: [] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'user', shows: [], fitted: false });
     expect(t.target()).toBeUndefined();
     const ticket = t.begin('focus:a');
     t.userMoved();
     expect(t.status()).toMatchObject({ state: 'moving' });
     const seq = t.run(ticket, center(['a']), SCREEN)!;
     t.ended(seq);
-    expect(t.status()).toEqual({ state: 'still', reason: 'focus:a', shows: ['a'] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'focus:a', shows: ['a'], fitted: false });
+  });
+
+  it('stays fitted through moves that stay (a keyboard focus already in view) until a move or the user changes the view', () => {
+    const t = new CameraTracker();
+    const fit: CameraMove = { kind: 'viewport', viewport: { x: 0, y: 0, zoom: 0.5 }, shows: [] };
+    t.ended(t.run(t.begin('place'), fit, SCREEN)!);
+    expect(t.status()).toMatchObject({ reason: 'place', fitted: true });
+    t.run(t.begin('key:a'), { kind: 'stay', shows: ['a'] }, SCREEN);
+    expect(t.status()).toEqual({ state: 'still', reason: 'key:a', shows: ['a'], fitted: true });
+    t.ended(t.run(t.begin('key:b'), center(['b']), SCREEN)!);
+    expect(t.status()).toMatchObject({ reason: 'key:b', fitted: false });
+    t.ended(t.run(t.begin('refit'), fit, SCREEN)!);
+    expect(t.status().fitted).toBe(true);
+    t.userMoved();
+    expect(t.status().fitted).toBe(false);
+    // A fit that found nothing to fit leaves no fitted view.
+    t.run(t.begin('fit'), undefined, SCREEN);
+    expect(t.status().fitted).toBe(false);
   });
 
   it('a decision with nothing to do ends still at once', () => {
     const t = new CameraTracker();
     expect(t.run(t.begin('focus:gone'), undefined, SCREEN)).toBeUndefined();
-    expect(t.status()).toEqual({ state: 'still', reason: 'focus:gone', shows: [] });
+    expect(t.status()).toEqual({ state: 'still', reason: 'focus:gone', shows: [], fitted: false });
   });
 });

@@ -16,7 +16,7 @@ import type { FlowEdge, FlowNode } from '../../graph/to-flow.ts';
 import type { WalkPath } from '../../graph/walk-path.ts';
 import type { Box } from '../../graph/elk-graph.ts';
 import { absoluteBox } from '../../graph/viewport.ts';
-import { fitMove, focusMove, followMove, keepCentreMove, placeMove, revealMove, zoomIntoMove, type Screen } from '../../graph/camera-moves.ts';
+import { fitMove, focusMove, followMove, keepCentreMove, placeMove, revealMove, zoomIntoMove, type Screen, type Viewport } from '../../graph/camera-moves.ts';
 import { graphCommands } from '../../graph/graph-commands.ts';
 import { useCameraMover } from './useCameraMover.ts';
 import type { CameraStatus } from '../../graph/camera-tracker.ts';
@@ -39,13 +39,13 @@ export interface Camera {
   reveal(id: string): void;
   /** The toolbar's zoom buttons: in (1) or out (-1) around the centre; the user's move like the wheel. */
   zoomStep(dir: 1 | -1): void;
-  onMoveStart(event: MouseEvent | TouchEvent | null): void;
+  onMoveStart(event: MouseEvent | TouchEvent | null, viewport: Viewport): void;
+  onMove(event: MouseEvent | TouchEvent | null, viewport: Viewport): void;
+  onMoveEnd(): void;
 }
 
 /** The largest zoom a fit of a walk's path may use (a finding's: 1). */
 const WALK_MAX_ZOOM = 1.1;
-/** Reasons of a camera that shows the whole graph as it was fitted: a resize fits it again. */
-const FITTED = new Set(['place', 'fit', 'refit']);
 
 export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds, selectedId }: CameraInputs): Camera {
   const visible = useApp((s) => s.view === 'topology');
@@ -124,7 +124,7 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
   useEffect(() => {
     if (!boxes || !vis || !visible) return;
     const p = placed.current;
-    if (p.graph === topology && (p.version === layout.version || !FITTED.has(now().reason ?? ''))) return;
+    if (p.graph === topology && (p.version === layout.version || !now().fitted)) return;
     placed.current = { graph: topology, version: layout.version };
     fitNow('place');
   }, [layout.version, boxes, topology, vis, visible, fitNow, now]);
@@ -140,7 +140,7 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
       size.current = after;
       if (!before || !after.width || !after.height || (before.width === after.width && before.height === after.height)) return;
       if (!before.width || !before.height) return; // was hidden (another view): nothing was shown to keep
-      if (FITTED.has(now().reason ?? '')) fitNow('refit');
+      if (now().fitted) fitNow('refit');
       else go('resize', keepCentreMove(viewport(), before, after));
     });
     ro.observe(el);
@@ -177,5 +177,5 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
     [go, viewport, screen],
   );
 
-  return { status: mover.status, fit, reveal, zoomStep, onMoveStart: mover.onMoveStart };
+  return { status: mover.status, fit, reveal, zoomStep, onMoveStart: mover.onMoveStart, onMove: mover.onMove, onMoveEnd: mover.onMoveEnd };
 }
