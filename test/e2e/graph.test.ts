@@ -77,6 +77,25 @@ async function expectReadable(page: Page): Promise<void> {
   for (const px of sizes) expect(px * z).toBeGreaterThanOrEqual(9);
 }
 
+/** Waits until the camera is still after a fit of the whole graph at a zoom bigger than, or the same as, `than`. */
+async function zoomSettles(page: Page, want: 'bigger' | 'same', than: number): Promise<void> {
+  await page
+    .waitForFunction(
+      ([sel, w, b]) => {
+        const g = document.querySelector(sel);
+        const v = document.querySelector('.react-flow__viewport');
+        if (!g || !v || g.getAttribute('data-camera') !== 'still' || !['place', 'refit'].includes(g.getAttribute('data-camera-reason') ?? '')) return false;
+        const z = new DOMMatrix(getComputedStyle(v).transform).a;
+        return w === 'bigger' ? z > b + 0.005 : Math.abs(z - b) < 0.005;
+      },
+      [GRAPH, want, than] as const,
+      { timeout: 20_000 },
+    )
+    .catch(async (e: Error) => {
+      throw new Error(`no fit to a zoom ${want} than ${than} (now ${await zoom(page)}): ${await said(page)}\n${e.message}`);
+    });
+}
+
 async function zoomOutToSummary(page: Page): Promise<void> {
   for (let i = 0; i < 20 && (await page.getAttribute(GRAPH, 'data-lod')) !== 'summary'; i++) {
     await page.click('button[aria-label="Zoom out"]');
@@ -118,14 +137,17 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
     const before = await zoom(page);
     await page.click('button[aria-label="Hide the side panel"]');
     await page.waitForSelector('[data-testid="side-panel"]', { state: 'detached' });
-    await still(page, 'refit');
+    // A new fit (its columns split again for the wider canvas when that reads better): bigger.
+    await zoomSettles(page, 'bigger', before);
     expect(await zoom(page)).toBeGreaterThan(before);
     expect(await page.locator('.react-flow__node').count()).toBe(await nodeCount(page));
     await expectNothingCovered(page);
+    await expectReadable(page);
     await shot(page, 'graph-demo-1280x800-panel-closed');
     await page.click('button[aria-label="Show the side panel"]');
     await page.waitForSelector('[data-testid="side-panel"]');
-    await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-camera-reason') === 'refit' && document.querySelector(sel)?.getAttribute('data-camera') === 'still', GRAPH);
+    // Back to the first view's arrangement and zoom.
+    await zoomSettles(page, 'same', before);
     expect(await zoom(page)).toBeCloseTo(before, 2);
     await expectNothingCovered(page);
   });
@@ -255,8 +277,9 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
 
   it('fits the node readably at 1920×1080 too', async () => {
     // The view was left fitted (only the ports were opened and folded since): a new window size fits again.
+    const before = await zoom(page);
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await still(page, 'refit');
+    await zoomSettles(page, 'bigger', before);
     expect(await page.locator('.react-flow__node').count()).toBe(await nodeCount(page));
     await expectNothingCovered(page);
     await expectReadable(page);

@@ -119,6 +119,20 @@ export function makeFrame(vis: VisibleGraph, order: readonly (readonly string[])
   return { columns, tops };
 }
 
+/**
+ * The same arrangement split for another canvas shape (the side panel opened or closed): the frame's
+ * own order, split again for `aspect`; undefined when the split would not change.
+ */
+export function reshapeFrame(vis: VisibleGraph, frame: LayoutFrame, aspect: number): LayoutFrame | undefined {
+  const next = makeFrame(
+    vis,
+    frame.columns.map((subs) => subs.flat()),
+    aspect,
+  );
+  const same = next.columns.length === frame.columns.length && next.columns.every((subs, c) => subs.length === (frame.columns[c]?.length ?? 0));
+  return same ? undefined : next;
+}
+
 /** Splits a column into `k` runs of about equal height, keeping the order. */
 function chunk(ids: string[], heights: number[], k: number): string[][] {
   if (k <= 1) return ids.length ? [ids] : [];

@@ -9,7 +9,7 @@ import type { TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { visibleGraph, type VisibleGraph } from './visible-graph.ts';
 import { ELK_MAX_NODES, toElkGraph, type Box } from './elk-graph.ts';
 import { barycentreOrder, orderFromPositions } from './column-order.ts';
-import { makeFrame, stackLayout } from './stack-layout.ts';
+import { makeFrame, reshapeFrame, stackLayout } from './stack-layout.ts';
 import { cachedBoxes, keepBoxes, layoutEntry, setFrame } from './layout-cache.ts';
 import { defaultCollapsed, foldable } from './collapse-state.ts';
 import { layoutInWorker, LayoutSuperseded } from './layout-in-worker.ts';
@@ -27,6 +27,9 @@ export interface LayoutState {
   version: number;
   /** Asks ELK again after a failure. */
   retry(): void;
+  /** The canvas changed shape: splits the columns again for it, keeping their order. Returns whether
+   *  the arrangement changed (its version then changes too). */
+  reshape(): boolean;
 }
 
 /** A graph ELK orders within this long is shown once, in ELK's order; otherwise the instant order shows meanwhile. */
@@ -102,5 +105,14 @@ export function useLayout(full: TopologyGraph | undefined, vis: VisibleGraph | u
   }, [full, vis, key, run.version]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
-  return { boxes, status: run.status, nodes: run.nodes, startedAt: run.startedAt, error: run.error, version: run.version, retry };
+  const reshape = useCallback(() => {
+    const entry = full && layoutEntry(full);
+    if (!full || !entry) return false;
+    const frame = reshapeFrame(visibleGraph(full, defaultCollapsed(full)), entry.frame, aspectRef.current());
+    if (!frame) return false;
+    setFrame(full, frame, entry.order);
+    setRun((r) => ({ ...r, version: r.version + 1 }));
+    return true;
+  }, [full]);
+  return { boxes, status: run.status, nodes: run.nodes, startedAt: run.startedAt, error: run.error, version: run.version, retry, reshape };
 }

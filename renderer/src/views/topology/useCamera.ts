@@ -60,6 +60,8 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
   // The latest layout for moves decided before a frame and carried out after it.
   const latest = useRef({ boxes, vis });
   latest.current = { boxes, vis };
+  const latestLayout = useRef(layout);
+  latestLayout.current = layout;
 
   // A new walk: its whole path when it fits at a readable zoom, else its current hop at that zoom.
   const fittedWalk = useRef<unknown>(undefined);
@@ -140,7 +142,11 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
       size.current = after;
       if (!before || !after.width || !after.height || (before.width === after.width && before.height === after.height)) return;
       if (!before.width || !before.height) return; // was hidden (another view): nothing was shown to keep
-      if (now().fitted) fitNow('refit');
+      // A fitted view is fitted again, its columns split again for the new shape first (the
+      // arrangement's new version then places the view: the effect above).
+      if (now().fitted) {
+        if (!latestLayout.current.reshape()) fitNow('refit');
+      }
       else go('resize', keepCentreMove(viewport(), before, after));
     });
     ro.observe(el);
