@@ -116,6 +116,8 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
     await page.waitForSelector('[data-testid="summary"]');
     await page.click('[data-testid="summary-close"]');
     await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+    // Arranged (ELK's order, when it answers, replaces the instant one and places the view again).
+    await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
   });
 
   afterAll(async () => {
@@ -337,6 +339,7 @@ describe('faults drawn on the objects they concern, on a faulty overlay node', (
     await page.click('[data-testid="summary-close"]');
     await page.waitForSelector('#root[data-findings="done"]', { timeout: 60_000 });
     await page.waitForSelector(`${GRAPH}[data-fault-edges]`, { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
     await still(page, 'place', 'refit');
   });
 
@@ -394,6 +397,8 @@ describe('faults drawn on the objects they concern, on a faulty overlay node', (
         for (const k of kids) if (k.left < f.left - 0.5 || k.right > f.right + 0.5) bad.push(`${n.textContent}: a badge runs out of its row`);
         for (let i = 0; i < kids.length; i++) for (let j = i + 1; j < kids.length; j++) if (!apartR(kids[i], kids[j])) bad.push(`${n.textContent}: two badges overlap`);
         if (!apartR(r(title), f)) bad.push(`${n.textContent}: the label runs into the badges`);
+        const details = n.querySelector('.tnode-details');
+        if (details && !apartR(r(title), r(details))) bad.push(`${n.textContent}: the label runs into its details`);
       }
       return { bad, items };
     });

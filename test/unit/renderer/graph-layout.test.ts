@@ -6,7 +6,8 @@ import type { TopoNode } from '../../../analysis/view-models/types.ts';
 import { visibleGraph } from '../../../renderer/src/graph/visible-graph.ts';
 import { columnOf, columnSplit, COLUMN_COUNT } from '../../../renderer/src/graph/columns.ts';
 import { barycentreOrder, orderFromPositions, stackChains } from '../../../renderer/src/graph/column-order.ts';
-import { stackLayout } from '../../../renderer/src/graph/stack-layout.ts';
+import { reshapeFrame, stackLayout } from '../../../renderer/src/graph/stack-layout.ts';
+import { defaultCollapsed } from '../../../renderer/src/graph/collapse-state.ts';
 import { absoluteBox, graphBounds } from '../../../renderer/src/graph/viewport.ts';
 import { cachedBoxes, keepBoxes, layoutEntry, setFrame } from '../../../renderer/src/graph/layout-cache.ts';
 import { DETAIL_ZOOM, labelScale, lodFor, MIN_READABLE_ZOOM, LABEL_PX } from '../../../renderer/src/graph/lod.ts';
@@ -96,6 +97,22 @@ describe('order within columns', () => {
 });
 
 describe('stacked layout', () => {
+  it('splits the same arrangement again for another canvas shape, keeping each column’s order', () => {
+    const g = syntheticTopology(30, 40, { ports: true });
+    const vis = visibleGraph(g, defaultCollapsed(g));
+    const wide = frameOf(g, 2.2);
+    const subs = (f: { columns: string[][][] }) => f.columns.map((c) => c.length);
+    // A narrower canvas (the side panel opened): fewer sub-columns, the same order top to bottom.
+    const narrow = reshapeFrame(vis, wide, 0.9)!;
+    expect(narrow).toBeDefined();
+    expect(subs(narrow).reduce((a, b) => a + b)).toBeLessThan(subs(wide).reduce((a, b) => a + b));
+    narrow.columns.forEach((c, i) => expect(c.flat()).toEqual(wide.columns[i].flat()));
+    // Back to the first shape: the first split; the same shape again: nothing to change.
+    expect(subs(reshapeFrame(vis, narrow, 2.2)!)).toEqual(subs(wide));
+    expect(reshapeFrame(vis, wide, 2.2)).toBeUndefined();
+    expectNoOverlap(stackLayout(vis, narrow), vis.nodes, vis.openGroups);
+  });
+
   it('lays the columns out left to right with nothing on top of anything, at every folding', () => {
     const g = syntheticTopology(40, 30, { ports: true, lbGroup: true });
     const frame = frameOf(g, 1.6);
