@@ -30,6 +30,9 @@ type Vis = Pick<VisibleGraph, 'nodes' | 'openGroups'>;
 export const MINIMAP = { width: 180, height: 120, margin: 10 } as const;
 /** Margin around what a fit brings into view, in screen pixels. */
 export const FIT_PAD = 16;
+/** Around what a walk or a finding lights: its hop numbers and fault markers hang over the nodes'
+ *  corners, about this many screen pixels out (graph.css .hop-badge, .fault-marker). */
+export const MARK_PAD = 32;
 /** A fit never enlarges past this. */
 export const MAX_FIT_ZOOM = 1;
 /** A walk's path that fits only below this is shown from its current hop at this zoom instead. */
@@ -77,8 +80,8 @@ export function minimapShown(graph: Box | undefined, vp: Viewport, screen: Scree
 }
 
 /** `target` whole and centred in the area {x, y, width, height} of the screen, at most at maxZoom. */
-function fitInto(target: Box, area: Box, maxZoom: number): Viewport {
-  const zoom = Math.min(maxZoom, (area.width - 2 * FIT_PAD) / Math.max(1, target.width), (area.height - 2 * FIT_PAD) / Math.max(1, target.height));
+function fitInto(target: Box, area: Box, maxZoom: number, pad = FIT_PAD): Viewport {
+  const zoom = Math.min(maxZoom, (area.width - 2 * pad) / Math.max(1, target.width), (area.height - 2 * pad) / Math.max(1, target.height));
   const z = Math.max(0.005, zoom);
   return { x: area.x + area.width / 2 - (target.x + target.width / 2) * z, y: area.y + area.height / 2 - (target.y + target.height / 2) * z, zoom: z };
 }
@@ -87,13 +90,13 @@ function fitInto(target: Box, area: Box, maxZoom: number): Viewport {
  * The viewport showing `target` whole, at most at maxZoom. When that view leaves part of the graph
  * out (so the minimap is drawn), `target` is fitted beside or above the minimap, whichever keeps it larger.
  */
-export function fitViewport(target: Box, graph: Box | undefined, screen: Screen, maxZoom = MAX_FIT_ZOOM): Viewport {
+export function fitViewport(target: Box, graph: Box | undefined, screen: Screen, maxZoom = MAX_FIT_ZOOM, pad = FIT_PAD): Viewport {
   const whole = { x: 0, y: 0, ...screen };
-  const vp = fitInto(target, whole, maxZoom);
+  const vp = fitInto(target, whole, maxZoom, pad);
   if (!minimapShown(graph, vp, screen)) return vp;
   const m = minimapRect(screen);
-  const above = fitInto(target, { x: 0, y: 0, width: screen.width, height: m.y - MINIMAP.margin }, maxZoom);
-  const beside = fitInto(target, { x: 0, y: 0, width: m.x - MINIMAP.margin, height: screen.height }, maxZoom);
+  const above = fitInto(target, { x: 0, y: 0, width: screen.width, height: m.y - MINIMAP.margin }, maxZoom, pad);
+  const beside = fitInto(target, { x: 0, y: 0, width: m.x - MINIMAP.margin, height: screen.height }, maxZoom, pad);
   return above.zoom >= beside.zoom ? above : beside;
 }
 
@@ -109,7 +112,7 @@ function centerOn(b: Box, zoom: number, duration: number, id: string): CameraMov
 export function fitMove(boxes: Record<string, Box>, vis: Vis, ids: readonly string[], screen: Screen, maxZoom: number, focus: readonly string[] = []): CameraMove | undefined {
   const b = absoluteBounds(boxes, vis, ids);
   if (!b) return undefined;
-  const vp = fitViewport(b, graphBounds(boxes, vis), screen, maxZoom);
+  const vp = fitViewport(b, graphBounds(boxes, vis), screen, maxZoom, MARK_PAD);
   if (vp.zoom < WALK_READABLE_ZOOM && focus.length) {
     const id = hopFocus(focus);
     const f = absoluteBox(boxes, vis, id);

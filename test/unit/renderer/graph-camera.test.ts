@@ -4,6 +4,7 @@ import { visibleGraph } from '../../../renderer/src/graph/visible-graph.ts';
 import { absoluteBounds } from '../../../renderer/src/graph/viewport.ts';
 import {
   FIT_PAD,
+  MARK_PAD,
   FOCUS_ZOOM,
   fitMove,
   fitViewport,
@@ -57,6 +58,17 @@ describe('camera moves', () => {
     // The load balancer is out of view, so the minimap is drawn: the fit is centred in the room above it.
     expect(c.y).toBeCloseTo((minimapRect(SCREEN).y - MINIMAP.margin) / 2);
     expect(m.shows).toEqual(['uplink:eth', 'network:n1']);
+  });
+
+  it('leaves room around what is lit for the hop numbers and markers over its corners', () => {
+    // Everything lit, too wide for the screen at any zoom up to 1.1: the fit is bound by the width.
+    const ids = ['uplink:eth', 'network:n1', 'compartment:2', 'loadbalancer:lb0'];
+    const m = fitMove(boxes(), vis, ids, { width: 600, height: 800 }, 1.1) as Extract<CameraMove, { kind: 'viewport' }>;
+    const left = toScreen(m.viewport, 0, 0).x;
+    const right = toScreen(m.viewport, 1100, 0).x;
+    expect(left).toBeCloseTo(MARK_PAD);
+    expect(right).toBeCloseTo(600 - MARK_PAD);
+    expect(MARK_PAD).toBeGreaterThan(FIT_PAD);
   });
 
   it('measures a node inside a group from the group’s corner', () => {
