@@ -33,6 +33,10 @@ import { PickBanner } from './topology/PickBanner.tsx';
 
 const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView, [SUMMARY_TYPE]: SummaryLayerView };
 
+/** Past this many drawn links, they are hidden while the user pans or zooms (graph.css .dense.panning):
+ *  redrawing hundreds of curves each frame is what made panning a big node stutter. */
+const DENSE_EDGES = 400;
+
 function miniColor(n: Node): string {
   // The summary layer's card (no topology object) can reach the minimap for the frame in which the
   // zoom crosses into the summary level, before the minimap is taken away.
@@ -103,7 +107,7 @@ function Graph() {
       <div className="graph-area">
         <div
           ref={wrapRef}
-          className={`graph-wrap lod-${lod} ${walkPath ? 'walking' : ''} ${findingOn ? 'finding-on' : ''} ${picking ? 'picking' : ''}`}
+          className={`graph-wrap lod-${lod} ${walkPath ? 'walking' : ''} ${findingOn ? 'finding-on' : ''} ${picking ? 'picking' : ''} ${shown.edges.length > DENSE_EDGES ? 'dense' : ''}`}
           style={{ ['--label-scale' as string]: labelScale, ['--detail-scale' as string]: detailScale, ['--mark-scale' as string]: markScale, ['--zoom' as string]: zoom }}
           data-testid="graph"
           data-lod={lod}

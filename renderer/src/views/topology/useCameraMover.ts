@@ -73,13 +73,16 @@ export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRe
   const onMoveStart = useCallback(
     (event: MouseEvent | TouchEvent | null, vp: Viewport) => {
       if (!event) return; // the camera's own move
+      // graph.css hides a dense graph's edges while the user pans or zooms: a class, not React state,
+      // so the gesture re-renders nothing.
+      wrapRef.current?.classList.add('panning');
       const interrupts = tracker.status().state === 'moving';
       gesture.current = { start: vp, moved: interrupts };
       if (!interrupts) return;
       tracker.userMoved();
       publish();
     },
-    [tracker, publish],
+    [tracker, publish, wrapRef],
   );
   const onMove = useCallback(
     (event: MouseEvent | TouchEvent | null, vp: Viewport) => {
@@ -94,7 +97,8 @@ export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRe
   );
   const onMoveEnd = useCallback(() => {
     gesture.current = undefined;
-  }, []);
+    wrapRef.current?.classList.remove('panning');
+  }, [wrapRef]);
 
   const now = useCallback(() => tracker.status(), [tracker]);
   return useMemo(() => ({ status, screen, viewport, begin, run, go, onMoveStart, onMove, onMoveEnd, now }), [status, screen, viewport, begin, run, go, onMoveStart, onMove, onMoveEnd, now]);
