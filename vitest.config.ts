@@ -10,6 +10,9 @@ export default defineConfig({
     // modules or globals, so files cannot leak into each other that way; keep it so.
     pool: 'threads',
     isolate: false,
+    // Two workers on two cores: vitest's default leaves one core to itself (cores − 1), but most
+    // files wait on Chromium, child processes or sockets, so a second worker nearly halves the run.
+    maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
   },
