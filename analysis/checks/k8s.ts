@@ -7,7 +7,6 @@ import type { Finding, FindingEvidence } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { podIntent, protoName, serviceIntents, type ServiceIntent } from '../k8s/index.ts';
 import { lbRuleKeys } from './lb-vfp.ts';
-import { rulesOf } from './context.ts';
 
 export const k8sCheck: Check = {
   id: 'k8s',
@@ -30,9 +29,8 @@ export const k8sCheck: Check = {
             index = new Map();
             for (const e of ctx.localPods.slice(0, 50)) {
               const p = ctx.portOf(e);
-              const pol = p?.policy ? ctx.policy(p) : undefined;
-              if (!pol) continue;
-              for (const { rule } of rulesOf(pol)) if (rule.dipRanges.length) for (const k of lbRuleKeys(rule)) if (!index.has(k)) index.set(k, { ips: rule.dipRanges.map((d) => d.ip), port: p!.name, src: rule.src });
+              if (!p?.policy) continue;
+              for (const rule of ctx.rules(p)) if (rule.dipRanges.length) for (const k of lbRuleKeys(rule)) if (!index.has(k)) index.set(k, { ips: rule.dipRanges.map((d) => d.ip), port: p!.name, src: rule.src });
               if (index.size) break;
             }
           }
