@@ -1,9 +1,12 @@
 // `npm run bench [-- --json] [-- --pods N --services M]`: generates (once, cached) the big node —
-// 250 pods, 2,000 services, ≥ 900k VFP rules — then times a full load against one `grep -c RULE`
-// pass over the same files in the same run. Prints figures; never asserts on time.
+// 250 pods, 2,000 services, ≥ 900k VFP rules — then times, against one `grep -c RULE` pass over the
+// same files in the same run: the loader alone, and what a user waits for from `hnsight inspect` (the
+// load, every check and the inspect document) and from `hnsight report` (the HTML report of the same
+// model), each in a fresh process. Prints figures; never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +44,8 @@ spawnSync('cat', files, { stdio: ['ignore', 'ignore', 'ignore'] });
 const runs = Math.max(1, Number(values.runs));
 const grepTimes: number[] = [];
 const loads: { loadMs: number; peakRssBytes: number; rules: number; ports: number }[] = [];
+const inspects: { inspectMs: number; checksMs: number; reportMs: number; inspectPeakRssBytes: number; findings: number }[] = [];
+const grepInspect: number[] = [];
 for (let i = 0; i < runs; i++) {
   const g0 = performance.now();
   // stdout must be a pipe: GNU grep stops at the first match when it sees /dev/null.
@@ -52,10 +57,25 @@ for (let i = 0; i < runs; i++) {
     process.exit(1);
   }
   loads.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
+  // The same grep again right before the inspect, so each ratio compares runs taken side by side.
+  const g1 = performance.now();
+  spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'pipe', 'ignore'] });
+  grepInspect.push(performance.now() - g1);
+  const ri = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'inspect-once.ts'), dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (ri.status !== 0) {
+    log(ri.stderr);
+    process.exit(1);
+  }
+  inspects.push(JSON.parse(ri.stdout.trim().split('\n').pop()!));
 }
 const loadMs = median(loads.map((l) => l.loadMs));
 const grepMs = median(grepTimes);
 const peakRssBytes = Math.max(...loads.map((l) => l.peakRssBytes));
+const inspectMs = median(inspects.map((x) => x.inspectMs));
+const inspectGrepMs = median(grepInspect);
+const inspectPeakRssBytes = Math.max(...inspects.map((x) => x.inspectPeakRssBytes));
+const reportMs = median(inspects.map((x) => x.reportMs));
+const checksMs = median(inspects.map((x) => x.checksMs));
 let traceMedianUs: number | null = null;
 try {
   const traceScript = path.join(here, 'trace-once.ts');
@@ -75,11 +95,21 @@ const result = {
   loadOverGrep: Number((loadMs / grepMs).toFixed(2)),
   peakRssBytes,
   traceMedianUs,
+  inspectMs: Math.round(inspectMs),
+  inspectOverGrep: Number((inspectMs / inspectGrepMs).toFixed(2)),
+  inspectPeakRssBytes,
+  checksMs: Math.round(checksMs),
+  reportMs: Math.round(reportMs),
+  loadAverage: os.loadavg()[0],
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
 log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} VFP rules, ${loads[0].ports} ports`);
 log(`grep -c RULE ${result.grepMs} ms (median of ${runs})`);
 log(`full load:   ${result.loadMs} ms (median of ${runs}) = ${result.loadOverGrep}× grep   [target ≤ 5×]`);
 log(`peak RSS:    ${mb(peakRssBytes)} = ${(peakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
+log(`inspect:     ${result.inspectMs} ms (median of ${runs}; the checks ${result.checksMs} ms of it, ${inspects[0].findings} findings) = ${result.inspectOverGrep}× grep   [target ≤ 5×]`);
+log(`inspect RSS: ${mb(inspectPeakRssBytes)} = ${(inspectPeakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
+log(`report:      ${result.reportMs} ms (median of ${runs}) = ${(reportMs / inspectGrepMs).toFixed(2)}× grep: the load, the checks and the HTML report`);
 log(`trace:       ${traceMedianUs === null ? 'n/a (the trace timing failed; see above)' : `${traceMedianUs} µs median per walk, its reply included   [target ≤ 1000 µs]`}`);
+log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
