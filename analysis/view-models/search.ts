@@ -171,7 +171,8 @@ function findPort(ports: { byteStart: number; byteEnd: number }[], off: number):
   return -1;
 }
 
-function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
+/** The name of the rule whose `RULE :` line starts at `lineStart` (its Friendly name when the line has no id). */
+export function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
   const end = bytes.indexOf(10, lineStart);
   const line = new TextDecoder('latin1').decode(bytes.subarray(lineStart, end < 0 ? bytes.length : end));
   const id = line.replace(/^\s*RULE\s*:\s*/, '').trim();

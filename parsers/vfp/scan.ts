@@ -82,6 +82,13 @@ export interface VfpIndex {
   generation: VfpOutputGeneration;
   /** 1-based line of a byte offset. The first call builds the locator (one pass, ~150 ms per GB). */
   lineAt(byte: number): number;
+  /**
+   * The line locator's checkpoint table, once prepareLines() built it: the parse worker builds it
+   * while the main thread reads the other files, and it crosses threads with the index.
+   */
+  lineTable?: Float64Array;
+  /** Builds the line locator now (and keeps its table in lineTable). */
+  prepareLines(): void;
 }
 
 export interface VfpScanOptions {
@@ -228,6 +235,10 @@ class ScanIndex implements VfpIndex {
   }
   lineAt(byte: number): number {
     return this.#loc.lineAt(byte);
+  }
+  lineTable?: Float64Array;
+  prepareLines(): void {
+    this.lineTable = this.#loc.table;
   }
 }
 
@@ -632,7 +643,7 @@ class Scanner {
  * getters and methods that resolve line numbers, so they are re-attached over the same bytes.
  */
 export function reviveVfpIndex(plain: VfpIndex, bytes: Uint8Array): VfpIndex {
-  const loc = new LineLocator(bytes);
+  const loc = new LineLocator(bytes, plain.lineTable);
   const pos0 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const shell = {
     pos0,
@@ -648,6 +659,7 @@ export function reviveVfpIndex(plain: VfpIndex, bytes: Uint8Array): VfpIndex {
   const index = new ScanIndex(loc, plain.file, shell);
   index.portTable = plain.portTable;
   index.generation = plain.generation;
+  if (plain.lineTable && loc.built) index.lineTable = plain.lineTable;
   return index;
 }
 

@@ -22,6 +22,7 @@ import { exportHandlers } from './handlers/export.ts';
 import { diffHandlers } from './handlers/diff.ts';
 import { liveHandlers } from './handlers/live.ts';
 import { pasteHandlers } from './handlers/paste.ts';
+import { openHandlers } from './handlers/open.ts';
 
 export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
 
@@ -31,7 +32,7 @@ export class Backend {
 
   constructor(opts: BackendOptions) {
     const events = new EventBus();
-    const bundles = new OpenBundles();
+    const bundles = new OpenBundles(events);
     const recent = new RecentStore(opts.dataDir);
     const savedTargets = new SavedTargetStore(opts.dataDir);
     const ctx: BackendContext = {
@@ -57,6 +58,7 @@ export class Backend {
       ...diffHandlers(ctx),
       ...liveHandlers(ctx),
       ...pasteHandlers(ctx),
+      ...openHandlers(ctx),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
   }
@@ -98,6 +100,6 @@ export class Backend {
   async reportHtml(bundleId: string, traces: Flow[], redact: boolean): Promise<string> {
     const b = this.ctx.bundles.get(bundleId);
     const notes = await this.ctx.notes.get(await notesIdentity(b));
-    return reportHtml(b.model, { flows: traces, notes, redact, findings: this.ctx.bundles.findings(b), generatedAt: new Date().toISOString() });
+    return reportHtml(b.model, { flows: traces, notes, redact, findings: await this.ctx.bundles.findings(b), generatedAt: new Date().toISOString() });
   }
 }

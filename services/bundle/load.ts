@@ -26,6 +26,13 @@ export interface LoadOptions {
   limits?: SourceLimits;
   /** Files at least this big go to the worker thread (default 16 MiB). */
   bigFileBytes?: number;
+  /**
+   * Files already parsed, by name in the bundle: taken as they are instead of read again (the findings
+   * worker rebuilds a node this way, sharing the VFP dump's memory with the node it was loaded for).
+   */
+  reuse?: ReadonlyMap<string, ParsedFile>;
+  /** Called with every file parsed in the worker thread (the big ones), before the node is assembled. */
+  onBigParsed?: (parsed: ParsedFile) => void;
 }
 
 export class LoadCancelled extends Error {
@@ -81,12 +88,19 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         const name = entry.path.slice(root.length);
         progress.file = name;
         opts.onProgress?.({ ...progress });
+        const reused = opts.reuse?.get(name);
+        if (reused && reused.size === entry.size) {
+          parsed[i] = reused;
+          done(entry);
+          continue;
+        }
         if (entry.size >= big_) {
           const job = (async () => {
             // The worker takes the bytes over (transferred); a text held in memory is kept by its
             // owner for the next read (excerpts, joining one more paste), so it gets a copy.
             const src = entry.diskPath ? { path: entry.diskPath } : { bytes: entry.inMemory ? (await entry.read()).slice() : await entry.read() };
             parsed[i] = await pool.parse(name, src);
+            opts.onBigParsed?.(parsed[i]!);
           })().catch((e) => {
             parsed[i] = unreadable(name, entry.size, e);
           }).then(() => done(entry));
