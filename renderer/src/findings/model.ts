@@ -97,3 +97,11 @@ export function sortTimelines(list: readonly SandboxTimeline[]): SandboxTimeline
   const o = { failed: 0, unknown: 1, succeeded: 2 } as const;
   return [...list].sort((a, b) => o[a.outcome] - o[b.outcome] || (b.add ?? b.total ?? 0) - (a.add ?? a.total ?? 0));
 }
+
+/** What the checks are doing, from the backend's step: which check, how many of how many. */
+export function checksProgressText(p: { done: number; total: number; what?: string } | undefined): string {
+  if (!p) return 'Running the checks…';
+  if (!p.total) return p.what ? `Running the checks: ${p.what}…` : 'Running the checks…';
+  if (p.done >= p.total) return `Running the checks: ${p.total} of ${p.total} done…`;
+  return `Running the checks: ${p.what ?? 'check'} (${p.done + 1} of ${p.total})…`;
+}

@@ -46,6 +46,8 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   const hitsFor = useApp((s) => s.hitsFor);
   const searching = useApp((s) => s.searching);
   const error = useApp((s) => s.searchError);
+  const step = useApp((s) => s.searchStep);
+  const retryIndex = useApp((s) => s.retrySearchIndex);
   const active = useApp((s) => s.activeIndex);
   const setQuery = useApp((s) => s.setQuery);
   const runSearch = useApp((s) => s.runSearch);
@@ -134,7 +136,27 @@ function PaletteBody({ onClose }: { onClose(): void }) {
             </div>
           </div>
         )}
-        {q && error && <div className="palette-hint error-text">{error}</div>}
+        {step?.state === 'running' && (
+          <div className="palette-hint muted" role="status" data-testid="search-index-progress">
+            <span className="spinner" /> Preparing the search of this node{step.progress?.what ? `: ${step.progress.what}` : ''}…
+          </div>
+        )}
+        {step?.state === 'error' && !error && (
+          <div className="palette-hint error-text" data-testid="search-index-error">
+            The search index could not be built: {step.error}.{' '}
+            <button type="button" className="btn small" onClick={() => void retryIndex()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {q && error && (
+          <div className="palette-hint error-text" data-testid="search-error">
+            {error}{' '}
+            <button type="button" className="btn small" onClick={() => void runSearch(query)}>
+              Retry
+            </button>
+          </div>
+        )}
         {q && !error && !walkFlow && hitsFor === q && !flat.length && !searching && <div className="palette-hint muted">Nothing in this bundle matches “{q}”.</div>}
         {groups.map((g) => (
           <div key={g.key} className="hit-group" role="group" aria-label={g.title}>

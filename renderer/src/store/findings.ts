@@ -1,7 +1,9 @@
 // Findings slice: what the checks found (loaded with the bundle: the rail and the summary show the
 // counts), the severity filter, the finding being looked at (its objects light up on the graph), and
-// the CNI ADD timelines from the bundle's logs.
+// the CNI ADD timelines from the bundle's logs. The backend runs the checks in the background; while
+// they run, their step (which check, how many of how many) is followed from its events.
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { BundleStep } from '../../../contract/index.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import type { Severity } from '../findings/model.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
@@ -10,6 +12,8 @@ export interface FindingsSlice {
   findings?: FindingView[];
   findingsError?: string;
   findingsLoading: boolean;
+  /** The backend's checks step while they run (progress), or how it ended. */
+  findingsStep?: BundleStep;
   /** Severities shown in the panel. */
   severityShown: Severity[];
   /** The finding whose objects are lit on the graph. */
@@ -34,12 +38,18 @@ export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, 
   async loadFindings() {
     const b = get().bundle;
     if (!b) return;
-    set({ findingsLoading: true, findingsError: undefined });
+    set({ findingsLoading: true, findingsError: undefined, findingsStep: undefined });
+    const stepId = `${b.id}:findings`;
+    const off = deps.api.subscribe((e) => {
+      if (e.type === 'step' && e.job.jobId === stepId && get().bundle?.id === b.id) set({ findingsStep: e.job });
+    });
     try {
       const findings = await deps.api.getFindings({ bundleId: b.id });
       if (get().bundle?.id === b.id) set({ findings, findingsLoading: false });
     } catch (e) {
       if (get().bundle?.id === b.id) set({ findingsLoading: false, findingsError: errorMessage(e) });
+    } finally {
+      off();
     }
   },
 
@@ -83,6 +93,6 @@ export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, 
   },
 
   resetFindings() {
-    set({ findings: undefined, findingsError: undefined, findingsLoading: false, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
+    set({ findings: undefined, findingsError: undefined, findingsLoading: false, findingsStep: undefined, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
   },
 });
