@@ -108,6 +108,39 @@ async function walkPreset(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="verdict"]', { timeout: TIMEOUT });
 }
 
+/**
+ * Pans the graph at Fit by dragging an empty corner of the canvas for 60 mouse moves, counting the
+ * animation frames the page draws meanwhile: frames per second and the longest frame.
+ */
+async function panning(page: Page): Promise<{ fps: number; worstFrameMs: number }> {
+  await page.keyboard.press('f');
+  const box = (await page.locator('[data-testid="graph"]').boundingBox())!;
+  // As source text: tsx would wrap a named function in a helper the page does not have.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__panning = true;
+    const tick = (t) => {
+      window.__frames.push(t);
+      if (window.__panning) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  const x = box.x + 12;
+  const y = box.y + box.height - 12;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i++) await page.mouse.move(x + 150 + Math.sin(i / 6) * 140, y - 120 + Math.cos(i / 6) * 100);
+  await page.mouse.up();
+  const frames = (await page.evaluate(`(() => {
+    window.__panning = false;
+    return window.__frames;
+  })()`)) as number[];
+  let worst = 0;
+  for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
+  const span = frames.length > 1 ? frames[frames.length - 1] - frames[0] : 0;
+  return { fps: span > 0 ? Math.round(((frames.length - 1) * 1000) / span) : 0, worstFrameMs: Math.round(worst) };
+}
+
 const { url, child } = await serve();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -151,6 +184,10 @@ try {
   await walkPreset(page);
   figures.walkMs = since(w0);
 
+  const pan = await panning(page);
+  figures.panFps = pan.fps;
+  figures.panWorstFrameMs = pan.worstFrameMs;
+
   // The busiest port: the VFP ports table's row with the most rules.
   await page.click('[data-testid="view-inventory"]');
   await page.click('[data-testid="inv-tab-ports"]');
@@ -165,9 +202,19 @@ try {
     () => undefined,
   );
   if (busiest) {
+    // The side panel still shows the walk: look at the inspector, as a person would, then pick the port.
+    await page.click('[data-testid="panel-inspector"]');
     const i0 = performance.now();
     await search(page, busiest.ref.id);
     await page.keyboard.press('Enter');
+    // The port's policy is drawn; a big port starts with its layers closed (so the panel stays light):
+    // open the first layer and its first group, as a person would, until rules are on screen.
+    await page.waitForSelector('[data-testid="policy"] .vfp-layer-head', { timeout: TIMEOUT });
+    if (!(await page.locator('[data-testid="policy"] li.rule').count())) {
+      await page.locator('[data-testid="policy"] .vfp-layer-head[aria-expanded="false"]').first().click();
+      const group = page.locator('[data-testid="policy"] .vfp-group-head[aria-expanded="false"]').first();
+      if (await group.count()) await group.click();
+    }
     await page.waitForSelector('[data-testid="policy"] li.rule', { timeout: TIMEOUT });
     figures.inspectorMs = since(i0);
   } else figures.inspectorMs = null;
@@ -178,6 +225,11 @@ try {
   figures.exportMs = since(e0);
 } catch (e) {
   log(`bench:app: ${e instanceof Error ? e.message : String(e)}`);
+  const shotPath = path.join(repo, 'test-results', 'bench-app-failure.png');
+  await page.screenshot({ path: shotPath }).then(
+    () => log(`bench:app: the page at that moment: ${path.relative(repo, shotPath)}`),
+    () => undefined,
+  );
 } finally {
   clearInterval(sampler);
 }
@@ -188,16 +240,28 @@ child.kill('SIGTERM');
 const steps = ['summaryMs', 'firstPaintMs', 'interactiveMs', 'layoutFindingsDoneMs', 'searchMs', 'walkMs', 'inspectorMs', 'exportMs'];
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 log(`bundle: ${path.relative(repo, bundle)} — ${mib(bundleBytes)}; loader alone: ${loaderMs.toFixed(0)} ms`);
+// The issue's targets for the big node (2-core machine), printed beside each figure.
+const TARGETS: Record<string, string> = {
+  interactiveMs: '≤ 2× the loader',
+  layoutFindingsDoneMs: '≤ 5,000 ms',
+  searchMs: '≤ 100 ms (a search after the first)',
+  walkMs: '≤ 200 ms',
+};
 for (const k of steps) {
   const v = figures[k];
-  log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}`);
+  log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}${TARGETS[k] ? `   [target ${TARGETS[k]}]` : ''}`);
 }
-log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle`);
-log(`page peak JS heap       ${mib(pagePeakBytes)}`);
+log(`panning at Fit          ${figures.panFps ?? 'not reached'} frames per second, longest frame ${figures.panWorstFrameMs ?? '–'} ms   [target ≥ 30 fps]`);
+log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle   [target ≤ 2×]`);
+log(`page peak JS heap       ${mib(pagePeakBytes)}   [target ≤ 500 MB]`);
+log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) {
   const out: Record<string, number | null> = { bundleBytes, loaderMs: Math.round(loaderMs) };
   for (const k of steps) out[k] = figures[k] ?? null;
   out.serverPeakRssBytes = serverPeakRssBytes;
   out.pagePeakBytes = Math.round(pagePeakBytes);
+  out.panFps = figures.panFps ?? null;
+  out.panWorstFrameMs = figures.panWorstFrameMs ?? null;
+  out.loadAverage = Number(os.loadavg()[0].toFixed(2));
   process.stdout.write(JSON.stringify(out) + '\n');
 }
