@@ -1,4 +1,4 @@
-// Ctrl+K: search the bundle — IPs, MACs, GUIDs, VIPs, names, VFP rule names. Debounced calls,
+// Ctrl+K: search the bundle — IPs, MACs, GUIDs, VIPs, names, VFP rule names. Throttled calls,
 // hits grouped by kind, ↑/↓/Enter/Esc. A rule hit opens its port with the rule in view.
 import { useEffect, useMemo, useRef } from 'react';
 import { Search, CornerDownLeft, Footprints } from 'lucide-react';
@@ -60,8 +60,20 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   const { groups, flat } = useMemo(() => groupHits(hits), [hits]);
   const walkFlow = useMemo(() => parseWalkQuery(query), [query]);
 
+  // At most one search per DEBOUNCE_MS while typing, and none of the waiting after a pause: a query
+  // typed or pasted at once is searched at once (the slice drops answers to older queries).
+  const lastRun = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
-    const id = window.setTimeout(() => void runSearch(query), DEBOUNCE_MS);
+    const run = () => {
+      lastRun.current = performance.now();
+      void runSearch(query);
+    };
+    const wait = DEBOUNCE_MS - (performance.now() - lastRun.current);
+    if (wait <= 0) {
+      run();
+      return;
+    }
+    const id = window.setTimeout(run, wait);
     return () => window.clearTimeout(id);
   }, [query, runSearch]);
 
