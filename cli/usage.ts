@@ -7,9 +7,13 @@ Usage:
       recognised as), parse issues, what is missing, findings. Several single files (saved outputs,
       pastes) are read together as one node; - reads a pasted output from standard input.
       Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
-  hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N] [--json]
-      Walk a packet through the node's VFP rules: every hop with the rule that matched, its rewrite
-      (DNAT, SNAT, MAC rewrite, encap) and the file:line it came from, then the verdict.
+  hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N]
+                [--reply] [--no-findings] [--json]
+      Walk a packet through the node's VFP rules: every hop with the rule that matched and why (its
+      conditions against the packet), its rewrite (DNAT, SNAT, MAC rewrite, encap) and the file:line
+      it came from, the findings about what the packet crosses under the hop they concern, then the
+      verdict with the worst of them ("DELIVERED, but …"). --reply walks the answer too;
+      --no-findings skips the checks (faster on dumps of a million rules).
       Exit 0 when delivered/forwarded/unknown, 1 when dropped, 2 on bad usage or unreadable input.
   hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE
       Write a report: the node, the walks (default: the pod → pod, pod → service and pod → outside

@@ -135,8 +135,8 @@ export const requests = {
   // read as, without adding it.
   addPaste: z.object({ text: pastedText, bundleId: id.optional(), name: pasteName.optional() }).strict(),
   recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
-  // Packet walks.
-  walk: flowSchema.extend({ bundleId: id }).strict(),
+  // Packet walks. `reply: true` also walks the answer (the result's `reply`, a walk of its own).
+  walk: flowSchema.extend({ bundleId: id, reply: z.boolean().optional() }).strict(),
   walkPresets: z.object({ bundleId: id }).strict(),
   // Findings and the CNI timeline.
   getFindings: z.object({ bundleId: id }).strict(),

@@ -1,4 +1,4 @@
-// Cluster DNS (seed Example #4): the DNS VIP needs a load balancer on UDP 53 and TCP 53, and the pods'
+// Cluster DNS (the Windows troubleshooting guide's DNS example): the DNS VIP needs a load balancer on UDP 53 and TCP 53, and the pods'
 // NICs must use the DNS VIP as their DNS server.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';

@@ -2,7 +2,7 @@
 // async vNIC case of the CNI CHECK thread), and IP addresses held by two endpoints.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { withPod } from '../k8s/index.ts';
+import { k8sNames, withPod } from '../k8s/index.ts';
 
 export const endpointsCheck: Check = {
   id: 'endpoints',
@@ -15,6 +15,13 @@ export const endpointsCheck: Check = {
     const { m } = ctx;
     if (!m.endpoints) return out;
     const byId = new Map(m.endpoints.map((e) => [e.id, e]));
+    // Say the pod runs only when Kubernetes says so (the kubectl snapshot); the bundle alone does not.
+    const names = k8sNames(m);
+    const running = (ip: string) => {
+      const pod = names.podByIp(ip);
+      if (pod?.phase === 'Running') return `Kubernetes has pod ${pod.namespace}/${pod.name} Running with this address, without a working network.`;
+      return 'a pod started in this sandbox has no working network.';
+    };
     if (!m.ip) {
       if (ctx.localPods.length) out.push({ id: 'endpoint-vnic-undecided', severity: 'info', area: 'hns', undecided: true, title: 'Pod vNICs not checked', explanation: 'ip.txt (ipconfig /allcompartments /all) is not in the bundle, so whether each HNS endpoint has its vNIC in a compartment cannot be checked.', fix: 'Collect ip.txt with collectlogs.ps1.', objects: [], evidence: [ctx.absent('ip.txt', 'file not in the bundle')] });
     } else {
@@ -30,7 +37,7 @@ export const endpointsCheck: Check = {
           severity: 'error',
           area: 'hns',
           title: `Endpoint ${e.name || e.id} (${withPod(m, e.ip)}) has no vNIC in any compartment`,
-          explanation: `HNS has endpoint ${e.id} with ${e.ip}${comp !== undefined ? ` for compartment ${comp}` : ''}, but no adapter in ipconfig /allcompartments has this IP or MAC${comp !== undefined && !m.ip.compartments.some((c) => c.id === comp) ? ` (compartment ${comp} is not there at all)` : ''}. The endpoint was created but its vNIC was never attached or was lost — the Windows/containerd case where CNI ADD returns before the sandbox's vNIC exists (SIG Network thread on CNI CHECK): the pod is Running without a working network.`,
+          explanation: `HNS has endpoint ${e.id} with ${e.ip}${comp !== undefined ? ` for compartment ${comp}` : ''}, but no adapter in ipconfig /allcompartments has this IP or MAC${comp !== undefined && !m.ip.compartments.some((c) => c.id === comp) ? ` (compartment ${comp} is not there at all)` : ''}. The endpoint was created but its vNIC was never attached or was lost — the Windows/containerd case where CNI ADD returns before the sandbox's vNIC exists (SIG Network thread on CNI CHECK): ${running(e.ip)}`,
           fix: `Delete the pod so the sandbox and its endpoint are recreated (\`kubectl delete pod …\`). If it repeats, look in the containerd and CNI logs for this sandbox, and remove a leftover endpoint with \`Get-HnsEndpoint | ? Id -eq ${e.id} | Remove-HnsEndpoint\`. A CNI with cniVersion ≥ 0.4.0 that implements CHECK lets the runtime detect this.`,
           objects: [e.id, e.ip, ...(e.portName ? [e.portName] : [])],
           evidence: [ctx.ev(e.src, e.id), ctx.absent(m.meta.sources.ip?.[0] ?? 'ip.txt', `no adapter with ${e.ip}${e.mac ? ` or ${e.mac}` : ''}`)],

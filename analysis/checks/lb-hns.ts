@@ -1,11 +1,13 @@
-// HNS load balancers: references to endpoints that exist nowhere (stale DIPs, seed Example #3:
-// kube-proxy without --hostname-override deleting local endpoints) and load balancers HNS reports as
-// failed or degraded.
+// HNS load balancers: references to endpoints that exist nowhere (stale DIPs; the Windows
+// troubleshooting guide's services example: kube-proxy without --hostname-override deleting local
+// endpoints) and load balancers HNS reports as failed or degraded. Whether a stale reference breaks
+// traffic is read from VFP: only a DIP VFP still load-balances to black-holes connections.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { withService } from '../k8s/index.ts';
+import { vfpLbDips } from './vfp-lb-dips.ts';
 
-const FIX_KP = 'kube-proxy owns these objects: restart it (`Restart-Service kube-proxy`, or delete the kube-proxy pod on HostProcess deployments) so it resyncs every service; check it runs with `--hostname-override` set to the node name (seed Example #3). If the stale object survives a resync, remove it with `Get-HnsPolicyList | Remove-HnsPolicyList` (schema v1) or `Get-HnsLoadBalancer | ? Id -eq <id> | Remove-HnsLoadBalancer` and restart kube-proxy again.';
+const FIX_KP = 'kube-proxy owns these objects: restart it (`Restart-Service kube-proxy`, or delete the kube-proxy pod on HostProcess deployments) so it resyncs every service; check it runs with `--hostname-override` set to the node name (without it, kube-proxy can delete the endpoints of this node). If the stale object survives a resync, remove it with `Get-HnsPolicyList | Remove-HnsPolicyList` (schema v1) or `Get-HnsLoadBalancer | ? Id -eq <id> | Remove-HnsLoadBalancer` and restart kube-proxy again.';
 
 export const lbHnsCheck: Check = {
   id: 'lb-hns',
@@ -21,22 +23,32 @@ export const lbHnsCheck: Check = {
     const epFile = m.meta.sources.endpoints?.[0];
     const cut = m.endpoints.some((e) => e.partial || e.fromTable) || m.files.some((f) => f.name === epFile && f.issues.some((i) => i.severity === 'error'));
     const lbs = new Map(m.loadBalancers.map((l) => [l.id, l]));
+    const epIps = new Set(m.endpoints.flatMap((e) => [e.ip, e.ipv6]).filter((x): x is string => !!x));
     for (const j of m.joins.loadBalancers) {
       if (!j.dangling.length) continue;
       const lb = lbs.get(j.loadBalancerId);
       if (!lb) continue;
       const p = lb.ports[0];
       const what = lb.vips.length ? withService(m, lb.vips[0], p?.externalPort, p?.protocol) : `(no VIP${p ? `, port ${p.externalPort}` : ''})`;
+      // What VFP does with the traffic: the DIPs of this load balancer's rule on the pod ports.
+      const vfp = lb.vips.length && p ? vfpLbDips(ctx, lb.vips[0], p.externalPort, p.protocol) : undefined;
+      const staleInVfp = vfp ? vfp.ips.filter((ip) => !epIps.has(ip)) : [];
+      const harmless = !!vfp && !staleInVfp.length;
+      const effect = vfp
+        ? staleInVfp.length
+          ? `VFP's rule on port ${vfp.port} still sends to ${staleInVfp.join(', ')}, which no endpoint has: connections hashed there go to an address with no pod and time out, so the service fails intermittently.`
+          : `VFP's rule on port ${vfp.port} sends only to ${vfp.ips.join(', ') || 'no backend'}, all endpoints of this bundle: no connection is black-holed now, but the HNS load balancer is out of date (kube-proxy did not clean it up).`
+        : `If VFP still holds their DIPs, connections hashed to them go to an address with no pod and time out; the bundle has ${m.vfp ? 'no load-balancing rule for it on the pod ports' : 'no VFP rules'} to tell.`;
       out.push({
         id: 'lb-stale-dip',
-        severity: cut ? 'warning' : 'error',
+        severity: cut || harmless ? 'warning' : 'error',
         area: 'lb',
         undecided: cut || undefined,
         title: `Load balancer ${what} references ${j.dangling.length} endpoint(s) that do not exist`,
-        explanation: `HNS load balancer ${lb.id} sends part of the traffic for ${what} to endpoint(s) ${j.dangling.join(', ')}, which are in no endpoint list of the bundle. Their DIPs are stale: connections hashed to them go to an address with no pod and time out, so the service fails intermittently.${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
+        explanation: `HNS load balancer ${lb.id} lists endpoint(s) ${j.dangling.join(', ')} for ${what}, which are in no endpoint list of the bundle. ${effect}${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
         fix: FIX_KP,
         objects: [lb.id, ...j.dangling, ...(lb.vips.length ? [what] : [])],
-        evidence: [ctx.ev(lb.src, new RegExp(lb.id.replace(/[-]/g, '.'), 'i'), 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, new RegExp(d, 'i'), 400))],
+        evidence: [ctx.ev(lb.src, new RegExp(lb.id.replace(/[-]/g, '.'), 'i'), 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, new RegExp(d, 'i'), 400)), ...(vfp ? [ctx.ev(vfp.src, staleInVfp[0] ?? /DIP Range/i, 40)] : [])],
         trace: lb.vips[0] && ctx.localPods[0]?.ip && p ? { srcIp: ctx.localPods[0].ip, dstIp: lb.vips[0], dstPort: p.externalPort, proto: p.protocol === 17 ? 'udp' : 'tcp' } : undefined,
       });
     }

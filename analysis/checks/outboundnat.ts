@@ -1,4 +1,5 @@
-// OutBoundNAT ExceptionList: typos (the seed's `10.244.0.0/0`) and missing pod/service ranges.
+// OutBoundNAT ExceptionList: typos (`10.244.0.0/0` for a /16, the Windows troubleshooting guide's
+// example) and missing pod/service ranges.
 // Destinations in the list are reached with the pod's own IP; everything else is SNATed to the node.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
@@ -16,7 +17,7 @@ export function exceptionProblem(value: string): ExceptionProblem | undefined {
   const c = parseCidr(value);
   if (!c) return { severity: 'error', why: `"${value}" is not a valid CIDR; HNS/VFP cannot turn it into an exception range` };
   if (c.family !== 'ipv4') return undefined;
-  if (c.prefixLength === 0) return { severity: 'error', why: `"${value}" has prefix length 0: it matches every IPv4 destination, so nothing is SNATed to the node IP and pods cannot reach anything outside the cluster (the seed's typo for a /16)` };
+  if (c.prefixLength === 0) return { severity: 'error', why: `"${value}" has prefix length 0: it matches every IPv4 destination, so nothing is SNATed to the node IP and pods cannot reach anything outside the cluster (a typo: 10.244.0.0/0 written for 10.244.0.0/16)` };
   if (c.prefixLength < 8) return { severity: 'error', why: `"${value}" (/${c.prefixLength}) exempts ${rangeText(ipRange(value)!)} from SNAT — far more than a cluster range, so traffic to those outside addresses leaves with the pod IP and gets no reply` };
   if (c.first !== c.address) return { severity: 'warning', why: `"${value}" has host bits set; it means ${c.first}/${c.prefixLength}, which is probably not what was intended` };
   return undefined;

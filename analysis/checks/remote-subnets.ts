@@ -1,5 +1,5 @@
 // Reaching pods on other nodes, the way the node's plugin does it (analysis/platform/facts.ts): a host
-// route per remote pod subnet (Flannel host-gw, Calico BGP, Antrea; seed Example #1, Get-NetRoute), or
+// route per remote pod subnet (Flannel host-gw, Calico BGP, Antrea; the Windows troubleshooting guide's inter-node example, Get-NetRoute), or
 // a RemoteSubnetRoute policy on the HNS network per remote pod subnet (Flannel VXLAN, Calico VXLAN,
 // OVN-Kubernetes). Azure CNI and EKS leave it to the cloud fabric: the check does not run there.
 import type { Finding } from '../inspect.ts';
@@ -92,7 +92,7 @@ export const remoteSubnetsCheck: Check = {
             severity: inferred ? 'warning' : 'error',
             area: 'routes',
             title: `No route for remote pod subnet ${cidr}`,
-            explanation: `On ${ctx.platform.label} the node routes pod traffic to other nodes itself: it needs a route for each other node's pod subnet (${ctx.facts!.crossNode.source}; seed Example #1: "there should be routes programmed for each pod subnet"). ${xs[0].what} lies in ${cidr}, but the routing table has no route for it${dflt ? `, so traffic to it follows the default route via ${dflt.gateway} and is dropped or misrouted by the underlay` : ''}. Pods on this node cannot reach pods on that node.${inferred ? ' (That this plugin installs such a route is inferred from its code; no real route table of it was seen.)' : ''}`,
+            explanation: `On ${ctx.platform.label} the node routes pod traffic to other nodes itself: it needs a route for each other node's pod subnet (${ctx.facts!.crossNode.source}; Microsoft's Windows networking troubleshooting guide: "there should be routes programmed for each pod subnet"). ${xs[0].what} lies in ${cidr}, but the routing table has no route for it${dflt ? `, so traffic to it follows the default route via ${dflt.gateway} and is dropped or misrouted by the underlay` : ''}. Pods on this node cannot reach pods on that node.${inferred ? ' (That this plugin installs such a route is inferred from its code; no real route table of it was seen.)' : ''}`,
             fix: routeFix(ctx.facts!, cidr),
             objects: [cidr, ...xs.slice(0, 5).map((x) => x.ip)],
             evidence: [ctx.ev(xs[0].src, xs[0].ip), ...(dflt ? [ctx.ev(dflt.src)] : [ctx.absent(m.meta.sources.routes?.[0] ?? 'routes.txt', `no route covers ${cidr}`)])],

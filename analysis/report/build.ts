@@ -9,8 +9,8 @@ import { countObjects, platformSummary } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
 import { hopFlags, verdictFlags } from '../walk/format.ts';
 import { walkPresets } from '../walk/presets.ts';
-import { runChecks } from '../checks/index.ts';
-import { findingViews } from '../view-models/findings.ts';
+import { modelFindings } from '../view-models/findings.ts';
+import { withPathFindings } from '../walk/findings-on-path.ts';
 import { buildTopology } from '../topology.ts';
 import { k8sNames, withPod, withService } from '../k8s/index.ts';
 import { Redactor, redactorSeed } from '../redact/index.ts';
@@ -26,7 +26,7 @@ export interface ReportOptions {
   /** ISO time written in the report; default none (stable output). */
   generatedAt?: string;
   redact?: boolean;
-  /** Findings already computed (the app has them); default: runChecks. */
+  /** Findings already computed (the app has them); default: the checks, run once per model. */
   findings?: FindingView[];
   topology?: TopologyGraph;
   /** Above this many objects the topology picture is summarised (default 100). */
@@ -42,9 +42,10 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   const flows = opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : walkPresets(m).map((p) => p.flow);
   const graph = opts.topology ?? buildTopology(m);
   const aliases = portAliases(m, graph);
-  const allFindings = opts.findings ?? findingViews(m, runChecks(m));
+  const allFindings = opts.findings ?? modelFindings(m);
   const shown = allFindings.filter((f) => f.severity !== 'info');
-  const results = dedupeFlows(flows).map((f) => walkFlow(m, f, { explain: true, reply: true }));
+  // Each walk meets the findings on its path: they show on its hops and beside its verdict.
+  const results = dedupeFlows(flows).map((f) => withPathFindings(m, walkFlow(m, f, { explain: true, reply: true }), allFindings));
 
   const traces: ReportTrace[] = results.map((t, i) => {
     const color = PATH_COLORS[i % PATH_COLORS.length];
@@ -59,6 +60,8 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
       egress: t.egress,
       flags: verdictFlags(t),
       caveats: t.caveats ?? [],
+      findings: t.findings ?? [],
+      ...(t.verdictCaveat ? { verdictCaveat: t.verdictCaveat } : {}),
       hops: t.hops.map((h, j) => reportHop(m, h, j, j === t.deciding)),
       ...(t.reply
         ? {
@@ -69,6 +72,8 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
               egress: t.reply.egress,
               flags: verdictFlags(t.reply),
               caveats: t.reply.caveats ?? [],
+              findings: t.reply.findings ?? [],
+              ...(t.reply.verdictCaveat ? { verdictCaveat: t.reply.verdictCaveat } : {}),
               hops: t.reply.hops.map((h, j) => reportHop(m, h, j, j === t.reply!.deciding)),
             },
           }
@@ -97,7 +102,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   }
 
   const topo = topologySvg(graph, {
-    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}`, color: PATH_COLORS[i % PATH_COLORS.length] })),
+    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}${t.verdictCaveat ? ` (${t.verdictCaveat.severity} on the path)` : ''}`, color: PATH_COLORS[i % PATH_COLORS.length] })),
     aliases,
     maxNodes: opts.maxGraphNodes,
   });
@@ -206,6 +211,7 @@ function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): 
   if (h.priority !== undefined) hop.priority = h.priority;
   if (h.note !== undefined) hop.note = h.note;
   if (h.unmodelled !== undefined) hop.unmodelled = h.unmodelled;
+  if (h.matchedBecause !== undefined) hop.matchedBecause = h.matchedBecause;
   if (h.evidence) hop.evidence = evidence(m, h.evidence.file, h.evidence.line);
   return hop;
 }

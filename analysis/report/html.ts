@@ -2,6 +2,8 @@
 // external request (a CSP meta tag forbids them), readable on screen and when printed (PDF).
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
 import { xml as esc } from './svg.ts';
+import { caveatClause, matchedText } from '../walk/format.ts';
+import type { WalkFinding } from '../walk/types.ts';
 
 const CSS = `
 :root { color-scheme: light; }
@@ -35,6 +37,12 @@ pre { background: #f8f9fa; border: 1px solid #e8eaed; padding: 6px 8px; margin: 
 .note .on { display: block; font-size: 11px; color: #5f6368; white-space: normal; }
 tr.deciding td { background: #fef7e0; }
 tr.note-row td { background: #fffdf5; border-top: none; }
+tr.finding-row td { background: #fdecea; border-top: none; }
+tr.finding-row.sev-warning td { background: #fef3e0; }
+tr.finding-row.sev-info td { background: #f1f3f4; }
+.caveat { font-weight: 600; }
+.caveat.sev-error { color: #c5221f; } .caveat.sev-warning { color: #b06000; }
+.matched { font-size: 12px; }
 .inferred { color: #b06000; font-style: italic; }
 .figure { margin: 8px 0; }
 .figure svg { display: block; max-width: 100%; height: auto; }
@@ -99,7 +107,7 @@ export function renderHtml(doc: ReportDocument): string {
 function atAGlance(doc: ReportDocument): string {
   const errors = doc.findings.filter((f) => f.severity === 'error').length;
   const warnings = doc.findings.filter((f) => f.severity === 'warning').length;
-  const rows = doc.traces.map((t, i) => `<tr><td>${i + 1}</td><td><a href="#walk-${i + 1}">${esc(t.title)}</a></td><td><span class="badge ${t.verdict}">${t.verdict}</span></td><td>${esc(t.reason)}</td></tr>`);
+  const rows = doc.traces.map((t, i) => `<tr><td>${i + 1}</td><td><a href="#walk-${i + 1}">${esc(t.title)}</a></td><td><span class="badge ${t.verdict}">${t.verdict}</span>${caveatSpan(t)}</td><td>${esc(t.reason)}</td></tr>`);
   return [
     `<p><span class="badge ${errors ? 'error' : 'info'}">${errors} error${errors === 1 ? '' : 's'}</span> <span class="badge ${warnings ? 'warning' : 'info'}">${warnings} warning${warnings === 1 ? '' : 's'}</span> · ${doc.traces.length} walk${doc.traces.length === 1 ? '' : 's'}</p>`,
     rows.length ? `<table><thead><tr><th>#</th><th>walk</th><th>verdict</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '',
@@ -177,29 +185,33 @@ function walk(t: ReportTrace, i: number): string {
   const o: string[] = [];
   o.push(`<section class="walk" id="walk-${i + 1}">`);
   o.push(`<h3>${i + 1}. ${esc(t.title)}</h3>`);
-  o.push(`<p class="verdict"><span class="badge ${t.verdict}">${t.verdict.toUpperCase()}</span>${t.flags.length ? ` <span class="inferred">(${esc(t.flags.join('; '))})</span>` : ''} ${esc(t.reason)}</p>`);
+  o.push(`<p class="verdict"><span class="badge ${t.verdict}">${t.verdict.toUpperCase()}</span>${caveatSpan(t)}${t.flags.length ? ` <span class="inferred">(${esc(t.flags.join('; '))})</span>` : ''} ${esc(t.reason)}</p>`);
+  o.push(...looseFindings(t.findings, t.hops.length));
   o.push(...caveatList(t.caveats));
   const fin = t.final;
   const eg = [t.egress.nextHop && `next hop ${t.egress.nextHop}`, t.egress.interface && `interface ${t.egress.interface}`, t.egress.encapDst && `encap to ${t.egress.encapDst}`].filter(Boolean).join(', ');
   o.push(`<p class="muted">Packet at the end: <span class="mono">${esc(`${fin.proto.toUpperCase()} ${fin.srcIp}${fin.srcPort !== undefined ? `:${fin.srcPort}` : ''} → ${fin.dstIp}${fin.dstPort !== undefined ? `:${fin.dstPort}` : ''}`)}</span>${eg ? ` · ${esc(eg)}` : ''}</p>`);
   for (const n of t.notes) o.push(note(n));
   o.push(`<div class="figure">${t.svg}</div>`);
-  o.push('<table class="hops"><colgroup><col style="width:4%"><col style="width:17%"><col style="width:22%"><col style="width:19%"><col style="width:13%"><col style="width:25%"></colgroup>');
-  o.push('<thead><tr><th>#</th><th>where</th><th>layer / group / rule</th><th>action</th><th>rewrite</th><th>evidence</th></tr></thead><tbody>');
+  o.push('<table class="hops"><colgroup><col style="width:4%"><col style="width:14%"><col style="width:19%"><col style="width:15%"><col style="width:16%"><col style="width:11%"><col style="width:21%"></colgroup>');
+  o.push('<thead><tr><th>#</th><th>where</th><th>layer / group / rule</th><th>matched because</th><th>action</th><th>rewrite</th><th>evidence</th></tr></thead><tbody>');
   for (const h of t.hops) {
     const action = `${esc(h.action)}${h.flags.length ? ` <span class="inferred">(${esc(h.flags.join(', '))})</span>` : ''}${h.unmodelled ? `<br><span class="inferred">unmodelled: ${esc(h.unmodelled)}</span>` : ''}${h.note ? `<br><span class="muted">${esc(h.note)}</span>` : ''}${h.alternatives.length ? `<br><span class="muted">other backends: ${esc(h.alternatives.join(', '))}</span>` : ''}`;
     const ev = h.evidence ? evidenceBlock(h.evidence, h.deciding || h.notes.length > 0) : '';
-    o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${h.index + 1}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td>${ruleCell(h)}</td><td>${action}</td><td class="mono">${esc(h.rewrite)}</td><td>${ev}</td></tr>`);
-    for (const n of h.notes) o.push(`<tr class="note-row"><td></td><td colspan="5">${note(n)}</td></tr>`);
+    const why = matchedText(h);
+    o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${h.index + 1}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td>${ruleCell(h)}</td><td class="matched mono">${why ? esc(why) : ''}</td><td>${action}</td><td class="mono">${esc(h.rewrite)}</td><td>${ev}</td></tr>`);
+    for (const f of t.findings.filter((x) => x.hop === h.index)) o.push(`<tr class="finding-row sev-${f.severity}"><td></td><td colspan="6">${findingLine(f)}</td></tr>`);
+    for (const n of h.notes) o.push(`<tr class="note-row"><td></td><td colspan="6">${note(n)}</td></tr>`);
   }
   o.push('</tbody></table>');
   o.push('<p class="muted" style="font-size:12px">★ the hop that decided the verdict.</p>');
   if (t.reply) {
     const r = t.reply;
     const rf = r.final;
-    o.push(`<p class="verdict">Reply: <span class="badge ${r.verdict}">${r.verdict.toUpperCase()}</span>${r.flags.length ? ` <span class="inferred">(${esc(r.flags.join('; '))})</span>` : ''} ${esc(r.reason)}</p>`);
+    o.push(`<p class="verdict">Reply: <span class="badge ${r.verdict}">${r.verdict.toUpperCase()}</span>${caveatSpan(r)}${r.flags.length ? ` <span class="inferred">(${esc(r.flags.join('; '))})</span>` : ''} ${esc(r.reason)}</p>`);
     o.push(`<p class="muted">Reply at the end: <span class="mono">${esc(`${rf.proto.toUpperCase()} ${rf.srcIp}${rf.srcPort !== undefined ? `:${rf.srcPort}` : ''} → ${rf.dstIp}${rf.dstPort !== undefined ? `:${rf.dstPort}` : ''}`)}</span></p>`);
     o.push(...caveatList(r.caveats));
+    if (r.findings.length) o.push(`<ul class="walk-findings">${r.findings.map((f) => `<li>${f.hop !== undefined ? `reply hop ${f.hop + 1}: ` : ''}${findingLine(f)}</li>`).join('')}</ul>`);
   }
   o.push('</section>');
   return o.join('\n');
@@ -208,4 +220,19 @@ function walk(t: ReportTrace, i: number): string {
 function caveatList(cs: ReportTrace['caveats']): string[] {
   if (!cs.length) return [];
   return [`<ul class="caveats">${cs.map((c) => `<li><span class="inferred">${esc(c.kind)}</span> ${esc(c.text)}${c.source ? ` <span class="muted">(${esc(c.source)})</span>` : ''}</li>`).join('')}</ul>`];
+}
+
+/** ", but <text>" beside a verdict badge when a finding of the path qualifies it. */
+function caveatSpan(t: Pick<ReportTrace, 'verdict' | 'verdictCaveat'>): string {
+  return t.verdictCaveat ? ` <span class="caveat sev-${t.verdictCaveat.severity}">${esc(caveatClause(t))}</span>` : '';
+}
+
+function findingLine(f: WalkFinding): string {
+  return `<span class="badge ${f.severity}">${f.severity}</span> <b>${esc(f.title)}</b> — ${esc(f.why)}`;
+}
+
+/** Findings of the path that concern no hop of the table: listed under the verdict. */
+function looseFindings(fs: WalkFinding[], hops: number): string[] {
+  const loose = fs.filter((f) => f.hop === undefined || f.hop >= hops);
+  return loose.length ? [`<ul class="walk-findings">${loose.map((f) => `<li>${findingLine(f)}</li>`).join('')}</ul>`] : [];
 }

@@ -2,16 +2,71 @@
 // each walk, collapsible <details> for long evidence, the path as a text chain (GitHub does not show
 // inline SVG or data: images; the HTML export has the pictures).
 import { platformText } from './html.ts';
-import type { ReportDocument, ReportEvidence, ReportFinding, ReportNote, ReportTrace } from './types.ts';
+import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
+import type { WalkFinding } from '../walk/types.ts';
+import { caveatClause, matchedText } from '../walk/format.ts';
 
-/** Text for a table cell: no pipe, no newline, no raw HTML. */
-export function cell(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+/**
+ * Splits text into prose and Markdown code spans (CommonMark: a run of n backticks opens a span that
+ * the next run of exactly n backticks closes; an unmatched run is literal text). Code spans are shown
+ * verbatim by every Markdown renderer — an entity such as `&lt;` inside one would be printed as is —
+ * so only the prose around them is escaped.
+ */
+export function splitCodeSpans(s: string): { text: string; code: boolean }[] {
+  const out: { text: string; code: boolean }[] = [];
+  let prose = '';
+  let i = 0;
+  while (i < s.length) {
+    if (s[i] !== '`') {
+      prose += s[i++];
+      continue;
+    }
+    let n = 0;
+    while (s[i + n] === '`') n++;
+    // Find the next run of exactly n backticks.
+    let j = i + n;
+    let close = -1;
+    while (j < s.length) {
+      if (s[j] !== '`') {
+        j++;
+        continue;
+      }
+      let m = 0;
+      while (s[j + m] === '`') m++;
+      if (m === n) {
+        close = j;
+        break;
+      }
+      j += m;
+    }
+    if (close < 0) {
+      prose += s.slice(i, i + n);
+      i += n;
+      continue;
+    }
+    if (prose) out.push({ text: prose, code: false });
+    prose = '';
+    out.push({ text: s.slice(i, close + n), code: true });
+    i = close + n;
+  }
+  if (prose) out.push({ text: prose, code: false });
+  return out;
 }
 
-/** Text for a paragraph: HTML-escaped so a `<` in a rule name cannot open a tag. */
-function para(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Text for a table cell: no pipe, no newline, no raw HTML outside code spans. */
+export function cell(s: string): string {
+  return splitCodeSpans(s)
+    .map((p) => (p.code ? p.text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ') : escHtml(p.text).replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>')))
+    .join('');
+}
+
+/** Text for a paragraph: HTML-escaped so a `<` in a rule name cannot open a tag; code spans stay as written. */
+export function para(s: string): string {
+  return splitCodeSpans(s)
+    .map((p) => (p.code ? p.text : escHtml(p.text)))
+    .join('');
 }
 
 /** Inline code that survives backticks inside. */
@@ -46,7 +101,7 @@ export function renderMarkdown(doc: ReportDocument): string {
   o.push(`**${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}**, ${doc.traces.length} packet walk${doc.traces.length === 1 ? '' : 's'}.`, '');
   if (doc.traces.length) {
     o.push('| # | walk | verdict | why |', '|---|---|---|---|');
-    doc.traces.forEach((t, i) => o.push(`| ${i + 1} | ${cell(t.title)} | ${ICON[t.verdict]} ${t.verdict} | ${cell(t.reason)} |`));
+    doc.traces.forEach((t, i) => o.push(`| ${i + 1} | ${cell(t.title)} | ${ICON[t.verdict]} ${t.verdict}${t.verdictCaveat ? `, ${ICON[t.verdictCaveat.severity]} ${cell(caveatClause(t))}` : ''} | ${cell(t.reason)} |`));
     o.push('');
   }
 
@@ -111,7 +166,8 @@ function finding(f: ReportFinding): string[] {
 }
 
 function walk(t: ReportTrace, i: number): string[] {
-  const o = [`### ${i + 1}. ${para(t.title)}`, '', `${ICON[t.verdict]} **${t.verdict.toUpperCase()}**${t.flags.length ? ` _(${para(t.flags.join('; '))})_` : ''} — ${para(t.reason)}`, ''];
+  const o = [`### ${i + 1}. ${para(t.title)}`, '', `${ICON[t.verdict]} **${t.verdict.toUpperCase()}**${t.verdictCaveat ? `, ${ICON[t.verdictCaveat.severity]} **${para(caveatClause(t))}**` : ''}${t.flags.length ? ` _(${para(t.flags.join('; '))})_` : ''} — ${para(t.reason)}`, ''];
+  o.push(...offPath(t.findings, t.hops));
   for (const c of t.caveats) o.push(`- _${c.kind}:_ ${para(c.text)}${c.source ? ` (${para(c.source)})` : ''}`);
   if (t.caveats.length) o.push('');
   const fin = t.final;
@@ -122,20 +178,23 @@ function walk(t: ReportTrace, i: number): string[] {
     const chain = t.path.map((s) => `${code(`${s.kind} ${s.label}`)}${s.next?.length ? ` → _${para(s.next.join('; '))}_` : ''}`);
     o.push(`**Path:** ${chain.join(' → ')} → ${ICON[t.verdict]} ${t.verdict}`, '');
   }
-  o.push('| # | where | layer / group / rule | action | rewrite | evidence |', '|---|---|---|---|---|---|');
+  o.push('| # | where | layer / group / rule | matched because | action | rewrite | evidence |', '|---|---|---|---|---|---|---|');
   for (const h of t.hops) {
     const rule = [h.layer, h.group, h.rule].filter(Boolean).join(' / ');
     const action = `${h.action}${h.flags.length ? ` _(${h.flags.join(', ')})_` : ''}`;
     const extra = [h.unmodelled ? `unmodelled: ${h.unmodelled}` : '', h.note, h.alternatives.length ? `other backends: ${h.alternatives.join(', ')}` : ''].filter(Boolean).join('; ');
-    o.push(`| ${h.index + 1}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${rule ? codeCell(rule) : ''}${h.ruleType ? ` [${cell(h.ruleType)}]` : ''} | ${cell(action)}${extra ? `<br><sub>${cell(extra)}</sub>` : ''} | ${cell(h.rewrite)} | ${h.evidence ? code(`${h.evidence.file}:${h.evidence.line}`) : ''} |`);
+    const found = t.findings.filter((f) => f.hop === h.index).map((f) => `${ICON[f.severity]} **${cell(f.title)}** — ${cell(f.why)}`);
+    o.push(`| ${h.index + 1}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${rule ? codeCell(rule) : ''}${h.ruleType ? ` [${cell(h.ruleType)}]` : ''} | ${cell(matched(h))} | ${cell(action)}${extra ? `<br><sub>${cell(extra)}</sub>` : ''}${found.map((x) => `<br>${x}`).join('')} | ${cell(h.rewrite)} | ${h.evidence ? code(`${h.evidence.file}:${h.evidence.line}`) : ''} |`);
   }
   o.push('', '★ decided the verdict.', '');
   if (t.reply) {
     const r = t.reply;
     const rf = r.final;
-    o.push(`**Reply:** ${ICON[r.verdict]} **${r.verdict.toUpperCase()}**${r.flags.length ? ` _(${para(r.flags.join('; '))})_` : ''} — ${para(r.reason)}; at the end ${code(`${rf.proto.toUpperCase()} ${rf.srcIp}${rf.srcPort !== undefined ? `:${rf.srcPort}` : ''} → ${rf.dstIp}${rf.dstPort !== undefined ? `:${rf.dstPort}` : ''}`)}`, '');
+    o.push(`**Reply:** ${ICON[r.verdict]} **${r.verdict.toUpperCase()}**${r.verdictCaveat ? `, ${ICON[r.verdictCaveat.severity]} **${para(caveatClause(r))}**` : ''}${r.flags.length ? ` _(${para(r.flags.join('; '))})_` : ''} — ${para(r.reason)}; at the end ${code(`${rf.proto.toUpperCase()} ${rf.srcIp}${rf.srcPort !== undefined ? `:${rf.srcPort}` : ''} → ${rf.dstIp}${rf.dstPort !== undefined ? `:${rf.dstPort}` : ''}`)}`, '');
     for (const c of r.caveats) o.push(`- _${c.kind}:_ ${para(c.text)}${c.source ? ` (${para(c.source)})` : ''}`);
     if (r.caveats.length) o.push('');
+    for (const f of r.findings) o.push(`- ${ICON[f.severity]} ${f.hop !== undefined ? `reply hop ${f.hop + 1}: ` : ''}**${para(f.title)}** — ${para(f.why)}`);
+    if (r.findings.length) o.push('');
   }
   for (const h of t.hops) for (const n of h.notes) o.push(...note(n));
   const blocks = t.hops.filter((h) => h.evidence && h.evidence.lines.length > 1);
@@ -145,4 +204,15 @@ function walk(t: ReportTrace, i: number): string[] {
     o.push('</details>', '');
   }
   return o;
+}
+
+/** Why a hop's rule matched, in words (empty for hops that are no rule match). */
+function matched(h: ReportHop): string {
+  return matchedText(h) ?? '';
+}
+
+/** Findings on the path that concern no hop of the table (listed under the verdict). */
+function offPath(fs: WalkFinding[], hops: ReportHop[]): string[] {
+  const loose = fs.filter((f) => f.hop === undefined || !hops[f.hop]);
+  return loose.length ? [...loose.map((f) => `- ${ICON[f.severity]} **${para(f.title)}** — ${para(f.why)}`), ''] : [];
 }

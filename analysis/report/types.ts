@@ -2,7 +2,7 @@
 // renderings of it; `--out report.json` is this object as is (schema `hnsight-report/1`, README.md).
 import type { InspectCounts, PlatformSummary } from '../inspect.ts';
 import type { Severity } from '../../parsers/types.ts';
-import type { Flow, HopKind, Proto, Verdict, WalkCaveat } from '../walk/types.ts';
+import type { Flow, HopKind, MatchedCondition, Proto, Verdict, WalkCaveat, WalkFinding, WalkResult } from '../walk/types.ts';
 import type { NoteTarget } from './notes.ts';
 
 export const REPORT_SCHEMA = 'hnsight-report/1';
@@ -44,6 +44,8 @@ export interface ReportHop {
   flags: string[];
   /** Why the rule's effect is not modelled (the verdict then depends on it). */
   unmodelled?: string;
+  /** Why the rule matched: each of its conditions against the packet (empty: the rule has none). */
+  matchedBecause?: MatchedCondition[];
   note?: string;
   alternatives: string[];
   evidence?: ReportEvidence;
@@ -64,6 +66,10 @@ export interface ReportTrace {
   /** The verdict's flags in words ("depends on an unmodelled rule", "some steps are inferred"). */
   flags: string[];
   caveats: WalkCaveat[];
+  /** The findings on the path, each with the hop it concerns (analysis/walk/findings-on-path.ts). */
+  findings: WalkFinding[];
+  /** The worst of them, as the clause the verdict carries ("delivered, but …"). */
+  verdictCaveat?: WalkResult['verdictCaveat'];
   hops: ReportHop[];
   /** The reply, walked as a packet of its own. */
   reply?: ReportReply;
@@ -82,6 +88,8 @@ export interface ReportReply {
   egress: { nextHop?: string; interface?: string; encapDst?: string };
   flags: string[];
   caveats: WalkCaveat[];
+  findings: WalkFinding[];
+  verdictCaveat?: WalkResult['verdictCaveat'];
   hops: ReportHop[];
 }
 

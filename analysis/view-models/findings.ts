@@ -3,6 +3,7 @@
 import { parseAddress } from '../../parsers/net/address.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Finding } from '../inspect.ts';
+import { runChecks } from '../checks/index.ts';
 import type { ObjectRef } from './types.ts';
 
 export interface FindingView extends Finding {
@@ -44,4 +45,16 @@ export function findingViews(m: NodeModel, findings: Finding[]): FindingView[] {
     counts.set(f.id, n);
     return { ...f, key: `${f.id}#${n}`, refs };
   });
+}
+
+const cache = new WeakMap<NodeModel, FindingView[]>();
+
+/** The checks' findings of a model as the UI shows them, computed once per model (the CLI, the report). */
+export function modelFindings(m: NodeModel): FindingView[] {
+  let v = cache.get(m);
+  if (!v) {
+    v = findingViews(m, runChecks(m));
+    cache.set(m, v);
+  }
+  return v;
 }

@@ -171,16 +171,29 @@ function findPort(ports: { byteStart: number; byteEnd: number }[], off: number):
   return -1;
 }
 
-/** The name of the rule whose `RULE :` line starts at `lineStart` (its Friendly name when the line has no id). */
+/** Lines after `RULE :` searched for the rule's friendly name (it comes before the conditions). */
+const NAME_LINES = 12;
+
+/**
+ * The name a rule is known by, as the rule parser names it (parsers/vfp: the friendly name, else the id
+ * after `RULE :`): `Friendly name :` in the lines of the rule before its conditions, else the id.
+ */
 export function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
-  const end = bytes.indexOf(10, lineStart);
-  const line = new TextDecoder('latin1').decode(bytes.subarray(lineStart, end < 0 ? bytes.length : end));
-  const id = line.replace(/^\s*RULE\s*:\s*/, '').trim();
-  if (id) return id;
-  // `RULE :` with no id: the Friendly name on the next line names it.
-  const next = bytes.indexOf(10, end + 1);
-  const l2 = new TextDecoder('latin1').decode(bytes.subarray(end + 1, next < 0 ? bytes.length : next));
-  // CRLF dumps: `.` stops at the `\r`, so take everything but line ends.
-  const m = /Friendly name\s*:\s*([^\r\n]*)/.exec(l2);
-  return m ? m[1].trim() : '(unnamed rule)';
+  const dec = new TextDecoder('latin1');
+  const lineAt = (start: number) => {
+    const end = bytes.indexOf(10, start);
+    return { text: dec.decode(bytes.subarray(start, end < 0 ? bytes.length : end)), next: end < 0 ? -1 : end + 1 };
+  };
+  const first = lineAt(lineStart);
+  const id = first.text.replace(/^\s*RULE\s*:\s*/i, '').trim();
+  let pos = first.next;
+  for (let i = 0; i < NAME_LINES && pos >= 0 && pos < bytes.length; i++) {
+    const l = lineAt(pos);
+    if (/^\s*(RULE|GROUP|LAYER|Policy for port)\b|^\s*Conditions\s*:/i.test(l.text)) break;
+    // CRLF dumps: `.` stops at the `\r`, so take everything but line ends.
+    const m = /^\s*Friendly\s+name\s*:\s*([^\r\n]*)/i.exec(l.text);
+    if (m && m[1].trim()) return m[1].trim();
+    pos = l.next;
+  }
+  return id || '(a rule without a name)';
 }

@@ -210,7 +210,7 @@ function applyLb(rule: VfpRule, e: VfpRuleEffect, next: Packet, p: Packet, ctx: 
   if (dnatPort && d.port !== p.dstPort) next.dstPort = rewrite.dstPort = d.port;
   const notes = [
     choice,
-    noData ? 'the rule prints no rule data: the destination rewrite the troubleshooting guide\'s lbnat rules print ("Modifying destination IP/port") is assumed' : undefined,
+    noData ? 'the rule prints no rule data: the destination rewrite that the lbnat rules in Microsoft\'s Windows networking troubleshooting guide print ("Modifying destination IP/port") is assumed' : undefined,
     !dnatIp ? `the rule does not say "Modifying destination IP": the destination stays ${p.dstIp} and the frame goes to backend ${d.ip} (direct server return; the backend's own NAT rule translates it)` : undefined,
     fromData,
   ].filter(Boolean);

@@ -42,6 +42,8 @@ export interface WalkContext {
   podNetwork?: HnsNetwork;
   /** Load balancers by `VIP|port|proto` (canonical VIP). */
   lbs: Map<string, HnsLoadBalancer>;
+  /** Load balancers by lower-case ID. */
+  lbById: Map<string, HnsLoadBalancer>;
   /** NodePort load balancers (no VIP, or the node's own address) by `port|proto`. */
   nodePorts: Map<string, HnsLoadBalancer>;
   vips: Set<string>;
@@ -117,7 +119,9 @@ function build(m: NodeModel): WalkContext {
   const lbs = new Map<string, HnsLoadBalancer>();
   const nodePorts = new Map<string, HnsLoadBalancer>();
   const vips = new Set<string>();
+  const lbById = new Map<string, HnsLoadBalancer>();
   for (const lb of m.loadBalancers ?? []) {
+    lbById.set(lb.id.toLowerCase(), lb);
     const own = lb.vips.map((v) => canonIp(v) ?? v);
     for (const vip of own) {
       vips.add(vip);
@@ -168,6 +172,7 @@ function build(m: NodeModel): WalkContext {
     extPort,
     podNetwork,
     lbs,
+    lbById,
     nodePorts,
     vips,
     routes,

@@ -1,7 +1,7 @@
 // The readable form of a walk, like `ovn-trace --summary`: one line per hop, then the verdict with
 // its flags (a step that is an inference, a rule whose effect is not modelled), the caveats, and the
 // rule that decided it. A walked reply follows under its own heading.
-import type { Packet, WalkHop, WalkResult } from './types.ts';
+import type { MatchedCondition, Packet, WalkFinding, WalkHop, WalkResult } from './types.ts';
 
 const ep = (ip: string, port?: number) => (port === undefined ? ip : ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
 const tuple = (p: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: string }) => `${p.proto.toUpperCase()} ${ep(p.srcIp, p.srcPort)} → ${ep(p.dstIp, p.dstPort)}`;
@@ -37,6 +37,34 @@ export function verdictFlags(t: WalkResult): string[] {
   return f;
 }
 
+/** One condition of a matched rule against the packet: `destination IP 8.8.8.8 ∈ 0.0.0.0-255.255.255.255`. */
+export function conditionText(c: MatchedCondition): string {
+  return c.result === 'match' ? `${c.field} ${c.value} ∈ ${c.condition}` : `${c.field} ${c.value} vs ${c.condition} (not evaluable: assumed to match)`;
+}
+
+/** Why a hop's rule matched, in one line; undefined when the hop is no rule match. */
+export function matchedText(h: { matchedBecause?: MatchedCondition[] }): string | undefined {
+  if (!h.matchedBecause) return undefined;
+  return h.matchedBecause.length ? h.matchedBecause.map(conditionText).join('; ') : 'the rule has no condition: it matches every packet';
+}
+
+/** "DELIVERED, but …" / "DROPPED, and …": the verdict with the worst finding on its path. */
+export function verdictWithCaveat(t: Pick<WalkResult, 'verdict' | 'verdictCaveat'>, upper = true): string {
+  const v = upper ? t.verdict.toUpperCase() : t.verdict;
+  return t.verdictCaveat ? `${v}, ${caveatClause(t)}` : v;
+}
+
+/** "but <text>" after a verdict that says the packet got through, "and <text>" after one that says it did not. */
+export function caveatClause(t: Pick<WalkResult, 'verdict' | 'verdictCaveat'>): string {
+  if (!t.verdictCaveat) return '';
+  return `${t.verdict === 'delivered' || t.verdict === 'forwarded' ? 'but' : 'and'} ${t.verdictCaveat.text}`;
+}
+
+/** A finding on the path in one line. */
+export function walkFindingText(f: WalkFinding): string {
+  return `finding (${f.severity}): ${f.title} — ${f.why}`;
+}
+
 function body(t: WalkResult, out: string[]): void {
   t.hops.forEach((h, i) => {
     const head = `${String(i + 1).padStart(2)}. ${h.at}`;
@@ -46,12 +74,16 @@ function body(t: WalkResult, out: string[]): void {
     out.push(`${head}${what ? `  ${what}` : ''}`);
     out.push(`      ${h.action}${rw ? `: ${rw}` : ''}${flags.length ? `  (${flags.join(', ')})` : ''}${h.evidence ? `  — ${h.evidence.file}:${h.evidence.line}` : ''}`);
     if (h.unmodelled) out.push(`      unmodelled: ${h.unmodelled}`);
+    const why = matchedText(h);
+    if (why) out.push(`      matched: ${why}`);
     if (h.note) out.push(`      ${h.note}`);
     if (h.alternatives?.length) out.push(`      other backends: ${h.alternatives.join(', ')}`);
+    for (const f of t.findings ?? []) if (f.hop === i) out.push(`      ${walkFindingText(f)}`);
   });
   out.push('');
   const flags = verdictFlags(t);
-  out.push(`verdict: ${t.verdict.toUpperCase()}${flags.length ? ` (${flags.join('; ')})` : ''} — ${t.reason}`);
+  out.push(`verdict: ${t.verdict.toUpperCase()}${flags.length ? ` (${flags.join('; ')})` : ''}${t.verdictCaveat ? `, ${caveatClause(t)}` : ''} — ${t.reason}`);
+  for (const f of t.findings ?? []) if (f.hop === undefined || !t.hops[f.hop]) out.push(walkFindingText(f));
   out.push(`final:   ${tuple(t.final)}`);
   if (t.egress.nextHop || t.egress.encapDst || t.egress.interface) {
     out.push(`egress:  ${[t.egress.nextHop && `next hop ${t.egress.nextHop}`, t.egress.interface && `interface ${t.egress.interface}`, t.egress.encapDst && `encap to ${t.egress.encapDst}`].filter(Boolean).join(', ')}`);

@@ -5,7 +5,7 @@
 // of thousands of load-balancer rules answers in constant time.
 import type { VfpCondition, VfpGroup, VfpRule } from '../../parsers/vfp/index.ts';
 import { ruleEffect } from '../../parsers/vfp/index.ts';
-import type { Packet, SkippedRule } from './types.ts';
+import type { MatchedCondition, Packet, SkippedRule } from './types.ts';
 import { ipToInt, ipv6ToHex, rangeBits, rangeBits6 } from './ip.ts';
 
 /** IANA protocol numbers; ICMP on IPv6 is ICMPv6 (58). */
@@ -68,6 +68,56 @@ export function checkCondition(c: VfpCondition, p: Packet): CondCheck {
     default:
       return { result: 'unknown', why: `condition "${c.key} : ${c.value}" is not modelled` };
   }
+}
+
+const FIELD: Record<VfpCondition['kind'], string> = {
+  protocols: 'protocol',
+  srcIp: 'source IP',
+  dstIp: 'destination IP',
+  srcPort: 'source port',
+  dstPort: 'destination port',
+  srcMac: 'source MAC',
+  dstMac: 'destination MAC',
+  vlan: 'VLAN',
+  other: '',
+};
+const PROTO_NAMES: Record<number, string> = { 1: 'ICMP', 6: 'TCP', 17: 'UDP', 58: 'ICMPv6' };
+
+/** The packet's value a condition is compared with, in words (`(none)` when the packet has none). */
+function packetValue(c: VfpCondition, p: Packet): string {
+  switch (c.kind) {
+    case 'protocols': {
+      const n = protoNumber(p);
+      return `${n} (${PROTO_NAMES[n]})`;
+    }
+    case 'srcIp':
+      return p.srcIp;
+    case 'dstIp':
+      return p.dstIp;
+    case 'srcPort':
+      return p.srcPort === undefined ? '(none)' : String(p.srcPort);
+    case 'dstPort':
+      return p.dstPort === undefined ? '(none)' : String(p.dstPort);
+    case 'srcMac':
+      return p.srcMac ?? '(not in the bundle)';
+    case 'dstMac':
+      return p.dstMac ?? '(not in the bundle)';
+    default:
+      return '(not modelled)';
+  }
+}
+
+/**
+ * Why a rule (or group) that matched did: each of its conditions against the packet's value, judged by
+ * the same `checkCondition` that says why other rules did not match. An empty list: the rule has no
+ * condition and matches every packet.
+ */
+export function explainMatch(conds: VfpCondition[], p: Packet): MatchedCondition[] {
+  return conds.map((c) => {
+    const r = checkCondition(c, p);
+    // A matched rule has no missed condition; should one appear, it is not evaluable here either.
+    return { field: FIELD[c.kind] || c.key, value: packetValue(c, p), condition: c.value, result: r.result === 'match' ? 'match' : 'unknown' };
+  });
 }
 
 export function checkConditions(conds: VfpCondition[], p: Packet): CondCheck {

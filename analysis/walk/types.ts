@@ -60,6 +60,18 @@ export interface SkippedRule {
   src: SourceRef;
 }
 
+/** One condition of the rule that matched, against the packet's value (`destination IP 8.8.8.8 ∈ 0.0.0.0-255.255.255.255`). */
+export interface MatchedCondition {
+  /** What the condition looks at: 'destination IP', 'protocol', 'source port', … (the printed key when not modelled). */
+  field: string;
+  /** The packet's value when the rule was met. */
+  value: string;
+  /** The condition as the bundle prints it. */
+  condition: string;
+  /** 'unknown': the condition could not be evaluated, so the match is an inference. */
+  result: 'match' | 'unknown';
+}
+
 export type HopKind = 'source' | 'compartment' | 'vfp' | 'layer-default' | 'vswitch' | 'host-route' | 'uplink' | 'deliver' | 'drop' | 'note';
 
 export interface WalkHop {
@@ -84,6 +96,11 @@ export interface WalkHop {
   before?: Packet;
   after?: Packet;
   skipped?: SkippedRule[];
+  /**
+   * Why the rule matched: each of its conditions (then its group's, marked "(group)") against the
+   * packet. Set on every hop of a matched rule; empty when the rule has no condition (matches everything).
+   */
+  matchedBecause?: MatchedCondition[];
   /** Other backends a load balancer could have picked. */
   alternatives?: string[];
   /** Topology node ids this hop lights up. */
@@ -137,6 +154,22 @@ export interface ReturnPath {
 
 export type Verdict = 'delivered' | 'forwarded' | 'dropped' | 'unknown';
 
+/**
+ * A finding that concerns this walk (analysis/walk/findings-on-path.ts): a check's finding about an
+ * object or rule on the path (`key` is its FindingView key), or what the walk itself sees on its path
+ * (`key` is `walk:<id>#n`).
+ */
+export interface WalkFinding {
+  key: string;
+  id: string;
+  severity: 'error' | 'warning' | 'info';
+  title: string;
+  /** 0-based index of the hop it concerns. */
+  hop?: number;
+  /** One sentence: how this finding bears on this packet. */
+  why: string;
+}
+
 export interface WalkResult {
   flow: Flow;
   verdict: Verdict;
@@ -159,6 +192,16 @@ export interface WalkResult {
   inferred?: boolean;
   /** What the reader must know about this verdict (ambiguous rules, ICMP limits, stale backends, …). */
   caveats?: WalkCaveat[];
+  /**
+   * The findings on the path, joined by the caller (`withPathFindings`): walkFlow itself runs no check.
+   * Absent when nobody joined them; an empty list when none concerns this walk.
+   */
+  findings?: WalkFinding[];
+  /**
+   * The worst error or warning on the path, as the clause the verdict carries: "delivered, but <text>"
+   * (for a dropped or unknown walk: "dropped, and <text>"). The verdict itself stays what the rules say.
+   */
+  verdictCaveat?: { severity: 'error' | 'warning'; text: string };
   /** The reply walked as a packet of its own, when asked for (`walkFlow(…, { reply: true })`). */
   reply?: WalkResult;
 }

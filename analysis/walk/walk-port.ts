@@ -7,8 +7,8 @@
 // the packet only when it says "Default Allow". On a reply walk, a layer that holds a flow of the
 // request lets the packet through with the reverse rewrite before any rule is looked at.
 import type { VfpGroup, VfpLayer, VfpPortPolicy } from '../../parsers/vfp/index.ts';
-import type { Packet, Rewrite, WalkHop } from './types.ts';
-import { checkConditions, explainSkipped, selectRule, type RuleMatch, type CondCheck } from './match.ts';
+import type { MatchedCondition, Packet, Rewrite, WalkHop } from './types.ts';
+import { checkConditions, explainMatch, explainSkipped, selectRule, type RuleMatch, type CondCheck } from './match.ts';
 import { applyRule, type ActionContext } from './actions.ts';
 import type { FlowTable } from './flows.ts';
 import { ipToInt } from './ip.ts';
@@ -55,6 +55,13 @@ function rewriteBetween(a: Packet, b: Packet): Rewrite | undefined {
   if (a.srcPort !== b.srcPort && b.srcPort !== undefined) r.srcPort = b.srcPort;
   if (a.dstPort !== b.dstPort && b.dstPort !== undefined) r.dstPort = b.dstPort;
   return Object.keys(r).length ? r : undefined;
+}
+
+/** The matched rule's conditions, then its group's (marked), each against the packet. */
+function matchedBecause(g: VfpGroup, m: RuleMatch, p: Packet): MatchedCondition[] {
+  const out = explainMatch(m.rule.conditions, p);
+  if (g.conditions.length) for (const c of explainMatch(g.conditions, p)) out.push({ ...c, field: `${c.field} (group)` });
+  return out;
 }
 
 interface Candidate {
@@ -130,6 +137,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         action: 'matched, overridden',
         evidence: c.m.rule.src,
         superseded: true,
+        matchedBecause: matchedBecause(c.g, c.m, packet),
         note: `a non-terminating match; a later group of ${name} also matches, and VFP applies the last group's match (NSDI 2017 paper)`,
         before: packet,
         after: packet,
@@ -180,6 +188,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         after: res.packet,
         alternatives: res.alternatives?.length ? res.alternatives : undefined,
         skipped: opts.explain ? explainSkipped(g, packet, m.rule) : undefined,
+        matchedBecause: matchedBecause(g, m, packet),
         stateful: res.keepsState || undefined,
         unmodelled: res.unmodelled,
         ambiguous: m.tie && !m.tieSame ? `${m.rule.name} and ${m.tie.name} (priority ${m.rule.priority ?? '?'})` : undefined,

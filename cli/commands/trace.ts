@@ -1,4 +1,4 @@
-// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--json]`
+// `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--no-findings] [--json]`
 // IPv6: `--from fd00::5 --to [fd00::a]:80` (brackets when a port follows).
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
@@ -6,6 +6,8 @@ import { addressProblem, parseAddress } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
 import type { Flow, Proto, WalkResult } from '../../analysis/walk/types.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
 
@@ -33,6 +35,7 @@ export async function runTrace(argv: string[]): Promise<number> {
         'src-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         reply: { type: 'boolean', default: false },
+        'no-findings': { type: 'boolean', default: false },
       },
     });
   } catch (e) {
@@ -57,15 +60,19 @@ export async function runTrace(argv: string[]): Promise<number> {
   }
   const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
   const model = await loadBundle(bundle);
-  const result = walkFlow(model, flow, { reply: !!v.reply });
+  // The checks run once for the bundle; the walk is joined with the findings on its path. They read
+  // every pod port's rules, which takes a while on a dump of a million rules: --no-findings skips them.
+  const walked = walkFlow(model, flow, { reply: !!v.reply });
+  const result = v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model));
   if (v.json) process.stdout.write(JSON.stringify(traceJson(result), null, 2) + '\n');
   else process.stdout.write(formatWalk(result));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
 /**
- * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives), the verdict's
- * flags (`dependsOnUnmodelled`, `inferred`, `caveats`) and, with --reply, the reply's own document.
+ * The DESIGN.md §3 document, plus the walkthrough's fields (notes, inferred, alternatives, why each rule
+ * matched), the verdict's flags (`dependsOnUnmodelled`, `inferred`, `caveats`), the findings on the path
+ * with the verdict's caveat, and, with --reply, the reply's own document.
  */
 export function traceJson(t: WalkResult): Record<string, unknown> {
   return {
@@ -75,6 +82,8 @@ export function traceJson(t: WalkResult): Record<string, unknown> {
     dependsOnUnmodelled: !!t.dependsOnUnmodelled,
     inferred: !!t.inferred,
     caveats: t.caveats ?? [],
+    verdictCaveat: t.verdictCaveat ?? null,
+    findings: t.findings ?? [],
     hops: t.hops.map((h) => ({
       at: h.at,
       port: h.port ?? null,
@@ -96,6 +105,7 @@ export function traceJson(t: WalkResult): Record<string, unknown> {
       overridden: h.superseded ?? false,
       note: h.note ?? null,
       alternatives: h.alternatives ?? [],
+      matchedBecause: h.matchedBecause ?? null,
     })),
     final: t.final,
     egress: t.egress,

@@ -13,6 +13,7 @@ export const COMMANDS = {
   toggleDarkMode: 'toggle-dark-mode',
   connect: 'connect', // renderer: opens the Connect to node… dialog
   paste: 'paste', // payload { text }: the clipboard's text; renderer: opens the Paste output… dialog with it
+  keyboardMap: 'keyboard-map', // renderer: opens the keyboard map
 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -112,6 +113,8 @@ export function menuTemplate(ctx: MenuContext): MenuItemConstructorOptions[] {
     label: '&Help',
     submenu: [
       { id: 'readme', label: 'hnsight README', click: () => ctx.openReadme() },
+      // A bare-key accelerator would steal the key from text fields: shown, not registered.
+      { id: 'keyboard-map', label: 'Keyboard Shortcuts', accelerator: '?', registerAccelerator: false, click: () => ctx.send(COMMANDS.keyboardMap) },
       ...(ctx.isMac ? [] : [{ type: 'separator' } as const, { id: 'about', label: 'About hnsight', click: () => ctx.about() }]),
     ],
   };

@@ -30,6 +30,8 @@ import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
 import { PasteDialog } from './paste/PasteDialog.tsx';
+import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
+import { onAccessLost } from './api/access-lost.ts';
 
 let started = false;
 
@@ -78,6 +80,9 @@ export function App() {
   useShortcuts(systemDark);
   useConnectCommand();
 
+  // Browser mode: a server that no longer accepts this tab is said once, as the error screen.
+  useEffect(() => onAccessLost((message) => appStore.getState().accessLost(message)), []);
+
   useEffect(() => {
     // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
     if (started) return;
@@ -112,6 +117,7 @@ export function App() {
       <ExportDialog />
       <CompareDialog />
       <PasteDialog />
+      <KeyboardMapDialog />
       <Toasts />
     </div>
   );

@@ -40,6 +40,11 @@ export class BundleStepRunner<T> {
     return this.current;
   }
 
+  /** The kept result, without waiting or starting a run (undefined until a run has ended well). */
+  peek(): T | undefined {
+    return this.value?.v;
+  }
+
   /** The result: the kept one, the run under way, or a new run (the first, or after a failure). */
   get(): Promise<T> {
     if (this.value) return Promise.resolve(this.value.v);

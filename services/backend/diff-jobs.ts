@@ -41,7 +41,7 @@ export class DiffJobs {
 
   get(jobId: string): DiffJob {
     const d = this.jobs.get(jobId);
-    if (!d) throw new ApiError(`no diff job ${jobId}`, 'not-found');
+    if (!d) throw new ApiError('hnsight no longer knows this comparison (hnsight was restarted?): compare the bundles again', 'not-found');
     return d;
   }
 }

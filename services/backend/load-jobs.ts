@@ -171,7 +171,7 @@ export class LoadJobs {
 
   private job(jobId: string): Job {
     const j = this.jobs.get(jobId);
-    if (!j) throw new ApiError(`no loading job ${jobId}`, 'not-found');
+    if (!j) throw new ApiError('hnsight no longer knows this load (it ended long ago, or hnsight was restarted): open the bundle again', 'not-found');
     return j;
   }
 }

@@ -76,7 +76,7 @@ export class OpenBundles {
 
   get(id: string): OpenBundle {
     const b = this.byId.get(id);
-    if (!b) throw new ApiError(`bundle ${id} is not open (it may have been closed)`, 'not-found');
+    if (!b) throw new ApiError('This node is no longer open in hnsight (it was closed or replaced, or hnsight was restarted): open it again.', 'not-found');
     return b;
   }
 
@@ -116,6 +116,11 @@ export class OpenBundles {
   /** The findings of a bundle: computed once, in a worker thread; a failed run is run again. */
   findings(b: OpenBundle): Promise<FindingView[]> {
     return b.findings.get();
+  }
+
+  /** The findings when the checks have ended, else undefined (what must not wait for them, a walk). */
+  readyFindings(b: OpenBundle): FindingView[] | undefined {
+    return b.findings.peek();
   }
 
   steps(b: OpenBundle): BundleStep[] {

@@ -46,6 +46,14 @@ describe('empty state', () => {
     await shot(page, 'overlay-summary');
   });
 
+  it('says there are no problems on the overlay demo, which stays healthy', async () => {
+    await page.click('[data-testid="summary-close"]');
+    await page.waitForSelector('[data-testid="summary"]', { state: 'detached' });
+    await page.click('[data-testid="view-findings"]');
+    await page.waitForSelector('[data-testid="no-problems"]');
+    expect(await page.textContent('[data-testid="no-problems"]')).toContain('No problems found');
+  });
+
   it('raised no page errors', () => {
     // The failed open above is reported by the API with a 404; that console line is expected.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);

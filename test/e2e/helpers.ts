@@ -23,12 +23,15 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Browser mode served from this process, like `hnsight serve [bundle]` (args: at most a bundle path). */
-export async function serve(args: string[]): Promise<Served> {
+/**
+ * Browser mode served from this process, like `hnsight serve [bundle] [--port N]` (args: at most a
+ * bundle path; `port` to start again where a stopped server was).
+ */
+export async function serve(args: string[], opts: { port?: number } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
   const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
-  const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer') });
+  const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port: opts.port });
   return { url: server.url, port: server.port, stop: server.close };
 }
 

@@ -180,10 +180,22 @@ describe('packet walk on the l2bridge demo node', () => {
     await shot(page, 'walk-pod-to-pod-light');
   });
 
-  it('says there are no problems on the healthy demo', async () => {
+  it('lists the default demo’s two faults in the findings view', async () => {
     await page.click('[data-testid="view-findings"]');
-    await page.waitForSelector('[data-testid="no-problems"]');
-    expect(await page.textContent('[data-testid="no-problems"]')).toContain('No problems found');
+    await page.waitForSelector('[data-testid="findings-panel"]');
+    // tools/gen/demo.ts: an OutBoundNAT ExceptionList typo on every pod, one pod endpoint without its vNIC.
+    await page.waitForSelector('[data-testid="finding"][data-finding="outboundnat-exception-typo"]');
+    expect(await page.locator('[data-testid="finding"][data-finding="endpoint-without-vnic"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="no-problems"]').count()).toBe(0);
+  });
+
+  it('walks the packet of the ExceptionList typo: its hops show the exception rule that matched it', async () => {
+    const card = page.locator('[data-testid="finding"][data-finding="outboundnat-exception-typo"]');
+    await card.locator('.finding-head').click();
+    await card.locator('[data-testid="walk-this"]').click();
+    await page.waitForSelector('[data-testid="verdict"]');
+    expect(await page.textContent('[data-testid="verdict"]')).toMatch(/Forwarded/i);
+    expect(await page.textContent('[data-testid="hop-list"]')).toMatch(/EXCEPTIONS_OUTBOUNDNAT/);
   });
 
   it('raised no page errors', () => {

@@ -6,9 +6,17 @@ import type { ApiEvent, HnsightApi, Method, Request, Response } from '../../../c
 import { ApiError, unwrap } from '../../../contract/envelope.ts';
 import { EVENT_PATH } from '../../../contract/events.ts';
 import { API_METHOD_NAMES } from '../../../contract/methods.ts';
+import { accessLostMessage, reportAccessLost } from './access-lost.ts';
 
 async function readEnvelope(what: string, res: globalThis.Response): Promise<unknown> {
   const text = await res.text();
+  if (res.status === 401) {
+    // The token this tab carries is not this server's (restarted on the same port, or opened without
+    // the printed URL): every call will fail alike, so the app says so once, in words.
+    const message = accessLostMessage(text || 'open the URL hnsight printed when it started', location.host);
+    reportAccessLost(message);
+    throw new ApiError(message, 'refused');
+  }
   try {
     return JSON.parse(text);
   } catch {

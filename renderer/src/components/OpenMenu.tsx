@@ -34,6 +34,8 @@ export function OpenMenu() {
 
   const run = (fn: () => unknown) => () => {
     setOpen(false);
+    // The menu item goes away with the menu: a dialog it opens gives the focus back to the Open button.
+    buttonRef.current?.focus();
     void fn();
   };
 

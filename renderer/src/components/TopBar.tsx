@@ -1,5 +1,6 @@
-// The top bar: app name, the node and its facts, Open ▾, search (Ctrl+K) and the theme toggle.
-import { FileOutput, GitCompare, Moon, Network, Redo2, Search, Sun, Undo2 } from 'lucide-react';
+// The top bar: app name, the node and its facts, Open ▾, search (Ctrl+K), the keyboard map (?) and the
+// theme toggle.
+import { FileOutput, GitCompare, Keyboard, Moon, Network, Redo2, Search, Sun, Undo2 } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import { OpenMenu } from './OpenMenu.tsx';
 import { NodeFacts } from './NodeFacts.tsx';
@@ -15,6 +16,7 @@ export function TopBar({ theme, systemDark }: { theme: 'light' | 'dark'; systemD
   const undo = useApp((s) => s.undoNotes);
   const redo = useApp((s) => s.redoNotes);
   const status = useApp((s) => s.notesStatus);
+  const setKeymapOpen = useApp((s) => s.setKeymapOpen);
   const isMac = navigator.platform.toLowerCase().includes('mac');
   return (
     <header className="topbar">
@@ -51,6 +53,9 @@ export function TopBar({ theme, systemDark }: { theme: 'light' | 'dark'; systemD
           </div>
         )}
         <OpenMenu />
+        <button type="button" className="btn icon" onClick={() => setKeymapOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" aria-keyshortcuts="?" data-testid="keymap-open">
+          <Keyboard size={16} aria-hidden />
+        </button>
         <button
           type="button"
           className="btn icon"

@@ -1,8 +1,7 @@
-// Findings and CNI timelines as the panels show them: counts by severity, grouping by area, the file
-// an undecided check was missing, and the time axis of a sandbox's CNI ADD. Pure, unit-tested.
+// Findings as the panels show them: counts by severity, grouping by area, the file an undecided check
+// was missing, and durations in words (the CNI timeline's rows are in timeline-rows.ts). Pure, unit-tested.
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { FindingArea } from '../../../analysis/inspect.ts';
-import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 
 export type Severity = FindingView['severity'];
 export const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
@@ -79,23 +78,6 @@ export function formatMs(ms: number | undefined): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 3 : 1)} s`;
   const m = Math.floor(ms / 60_000);
   return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
-export function sandboxTitle(t: SandboxTimeline): string {
-  if (t.pod) return t.pod.namespace ? `${t.pod.namespace}/${t.pod.name}` : t.pod.name;
-  return `sandbox ${t.sandboxId.slice(0, 12)}…`;
-}
-
-/** Each step's place on the time axis as a fraction 0..1 (undefined when the step has no time). */
-export function axisPositions(t: SandboxTimeline): (number | undefined)[] {
-  const total = Math.max(0, ...t.steps.map((s) => s.at ?? 0));
-  return t.steps.map((s) => (s.at === undefined ? undefined : total > 0 ? s.at / total : 0));
-}
-
-/** Timelines with the slow and failed first, then by ADD time. */
-export function sortTimelines(list: readonly SandboxTimeline[]): SandboxTimeline[] {
-  const o = { failed: 0, unknown: 1, succeeded: 2 } as const;
-  return [...list].sort((a, b) => o[a.outcome] - o[b.outcome] || (b.add ?? b.total ?? 0) - (a.add ?? a.total ?? 0));
 }
 
 /** What the checks are doing, from the backend's step: which check, how many of how many. */

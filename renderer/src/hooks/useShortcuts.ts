@@ -1,11 +1,14 @@
 // Global keys and the Electron menu's commands. Both end in the same store actions, so the menu,
-// the keyboard and the buttons behave the same.
+// the keyboard and the buttons behave the same. The keys are listed for people in shortcuts.ts (the
+// keyboard map, ?).
 import { useEffect } from 'react';
 import { api } from '../api/index.ts';
 import { appStore } from '../store/app-store.ts';
 import { useOpenActions } from './useOpenActions.ts';
 import { graphCommands } from '../graph/graph-commands.ts';
 import { pasteFromClipboard } from '../paste/paste-from-clipboard.ts';
+import { dialogStack } from '../components/dialog-stack.ts';
+import { runMenuCommand } from './menu-command.ts';
 
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -15,22 +18,8 @@ function typingIn(target: EventTarget | null): boolean {
 export function useShortcuts(systemDark: boolean) {
   const { openFolder, openZip, openPath } = useOpenActions();
   useEffect(() => {
-    const run = (command: string, payload?: { text?: string }) => {
-      const s = appStore.getState();
-      if (command === 'open-folder') void openFolder();
-      else if (command === 'paste') s.openPaste(payload?.text || undefined);
-      else if (command === 'open-zip') void openZip();
-      else if (command.startsWith('open-recent:')) void openPath(command.slice('open-recent:'.length));
-      else if (command === 'export') {
-        if (s.bundle) s.setExportOpen(true);
-        else s.toast('info', 'Open a bundle to export a report about it.');
-      }
-      else if (command === 'find') s.setPaletteOpen(true);
-      else if (command === 'fit') {
-        s.setView('topology');
-        graphCommands.fit?.();
-      } else if (command === 'toggle-theme') s.toggleTheme(systemDark);
-    };
+    const run = (command: string, payload?: { text?: string; path?: string }) =>
+      runMenuCommand(command, payload, { state: appStore.getState(), openFolder, openZip, openPath, fit: () => graphCommands.fit?.(), systemDark });
     const off = api.onCommand(run);
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
@@ -41,7 +30,7 @@ export function useShortcuts(systemDark: boolean) {
       }
       if (mod && !e.altKey && e.key.toLowerCase() === 'e' && !e.shiftKey) {
         e.preventDefault();
-        run('export');
+        run('export', undefined);
         return;
       }
       // Paste output…; inside a text field Ctrl+Shift+V keeps its meaning (paste as plain text).
@@ -60,7 +49,8 @@ export function useShortcuts(systemDark: boolean) {
         return;
       }
       const s = appStore.getState();
-      if (s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen || s.paste || mod || e.altKey) return;
+      // An open dialog has the keys (Dialog.tsx closes the top one on Esc).
+      if (dialogStack.isOpen() || s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen || s.paste || s.keymapOpen || mod || e.altKey) return;
       // The packet walk: ←/→ (or [ / ]) step through the hops, Esc stops picking, then leaves the walk.
       const walkShown = !!s.walk && s.panel === 'walk' && s.inspectorOpen;
       if (e.key === 'Escape' && (s.picking || walkShown) && !(typingIn(e.target) && !s.picking)) {
@@ -83,13 +73,16 @@ export function useShortcuts(systemDark: boolean) {
       } else if (e.key === '/' && s.bundle) {
         e.preventDefault();
         s.setPaletteOpen(true);
+      } else if (e.key === '?') {
+        e.preventDefault();
+        s.setKeymapOpen(true);
       }
     };
     // Ctrl+V (or Edit ▸ Paste) anywhere but in a field: the text goes to Paste output…. The page gets
     // the text of a paste the user made without any clipboard permission.
     const onPaste = (e: ClipboardEvent) => {
       const s = appStore.getState();
-      if (typingIn(e.target) || s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen) return;
+      if (typingIn(e.target) || dialogStack.isOpen() || s.paletteOpen || s.excerpt || s.openPathOpen || s.exportOpen || s.diffOpen) return;
       const text = e.clipboardData?.getData('text/plain');
       if (!text) return;
       e.preventDefault();

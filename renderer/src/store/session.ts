@@ -14,8 +14,11 @@ import { followJob } from '../api/follow-job.ts';
 export type AppPhase = 'loading' | 'ready' | 'error';
 
 export interface FatalError {
-  /** 'backend': info() failed; 'bundle': the bundle opened at start failed. */
-  kind: 'backend' | 'bundle';
+  /**
+   * 'backend': info() failed; 'bundle': the bundle opened at start failed; 'access': browser mode's
+   * server no longer accepts this tab (restarted on the same port, or a page opened without its token).
+   */
+  kind: 'backend' | 'bundle' | 'access';
   message: string;
   location?: string;
 }
@@ -44,6 +47,8 @@ export interface SessionSlice {
   cancelLoad(): Promise<void>;
   closeBundle(): Promise<void>;
   dismissFatal(): void;
+  /** The server no longer accepts this tab: every call will fail, so the app says why once. */
+  accessLost(message: string): void;
   setSummaryOpen(open: boolean): void;
   loadTopology(expand?: boolean): Promise<void>;
   loadInventory(): Promise<void>;
@@ -170,7 +175,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       try {
         info = await deps.api.info({});
       } catch (e) {
-        set({ initialized: true, fatal: { kind: 'backend', message: `The hnsight backend cannot be reached: ${errorMessage(e)}` } });
+        // A refused token was already said in words (accessLost): keep that.
+        if (get().fatal?.kind === 'access') set({ initialized: true });
+        else set({ initialized: true, fatal: { kind: 'backend', message: `The hnsight backend cannot be reached: ${errorMessage(e)}` } });
         return;
       }
       set({ info });
@@ -197,6 +204,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       const fail = (message: string) => {
         if (seq !== loadSeq) return;
         set({ job: { ...(get().job ?? placeholder), state: 'error', error: message } });
+        if (get().fatal?.kind === 'access') return;
         if (opts.initial) set({ fatal: { kind: 'bundle', message, location } });
         else get().toast('error', message);
       };
@@ -265,6 +273,12 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
 
     dismissFatal() {
       set({ fatal: undefined, job: undefined });
+    },
+
+    accessLost(message) {
+      // Said once: the calls that fail after it would only repeat it.
+      if (get().fatal?.kind === 'access') return;
+      set({ fatal: { kind: 'access', message }, summaryOpen: false, paletteOpen: false, exportOpen: false, keymapOpen: false, openPathOpen: false });
     },
 
     setSummaryOpen(open) {

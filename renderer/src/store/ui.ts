@@ -33,6 +33,8 @@ export interface UiSlice {
   openPathOpen: boolean;
   /** The Export… dialog (Ctrl+E, the File menu's Export…, the top bar). */
   exportOpen: boolean;
+  /** The keyboard map (?, Help ▸ Keyboard Shortcuts, the top bar). */
+  keymapOpen: boolean;
   toasts: Toast[];
   excerpt?: ExcerptState;
   /** Files & issues view: the file expanded to show its issues. */
@@ -49,6 +51,7 @@ export interface UiSlice {
   setPaletteOpen(open: boolean): void;
   setOpenPathOpen(open: boolean): void;
   setExportOpen(open: boolean): void;
+  setKeymapOpen(open: boolean): void;
   setExpandedFile(name: string | undefined): void;
   toast(kind: Toast['kind'], message: string): void;
   dismissToast(id: number): void;
@@ -84,6 +87,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
     paletteOpen: false,
     openPathOpen: false,
     exportOpen: false,
+    keymapOpen: false,
     toasts: [],
 
     setThemePref(t) {
@@ -119,6 +123,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
     },
     setExportOpen(open) {
       set({ exportOpen: open && !!get().bundle });
+    },
+    setKeymapOpen(open) {
+      set({ keymapOpen: open });
     },
     setExpandedFile(name) {
       set({ expandedFile: name });

@@ -1,10 +1,12 @@
 // Walk slice: the packet walkthrough. The form (source, destination[:port], protocol), the presets
-// filled from the bundle, the last walk and the hop being looked at, and the graph pick mode that
-// fills source then destination from two clicked nodes. Answers to an older request are dropped.
+// filled from the bundle, the last walk and the hop being looked at, the graph pick mode that fills
+// source then destination from two clicked nodes, and the reply: "Walk the reply" asks for the walk
+// again with `reply: true` and shows the answer as a walk of its own (`walk` is always the walk shown,
+// so the graph lights the reply's hops like the request's). Answers to an older request are dropped.
 import type { Flow, Proto, WalkResult } from '../../../analysis/walk/types.ts';
 import type { WalkPreset } from '../../../analysis/walk/presets.ts';
-import { addressText } from '../walk/model.ts';
-import { parseAddress, type Address } from '../../../parsers/net/address.ts';
+import { addressText, endpointText } from '../walk/model.ts';
+import { addressProblem, parseAddress, type Address } from '../../../parsers/net/address.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export interface WalkForm {
@@ -15,6 +17,8 @@ export interface WalkForm {
 }
 
 export type PickTarget = 'src' | 'dst';
+/** Which walk is shown: the packet asked for, or its reply. */
+export type WalkSide = 'request' | 'reply';
 
 export interface RunWalkOptions {
   /** Which hop to show first: the deciding one (from a finding), or the first. */
@@ -25,12 +29,19 @@ export interface WalkSlice {
   walkForm: WalkForm;
   presets?: WalkPreset[];
   presetsError?: string;
+  /** The walk shown: the request's, or its reply's when `walkSide` is 'reply'. */
   walk?: WalkResult;
+  /** The request's walk (with `reply` once the reply was asked for). */
+  walkRequest?: WalkResult;
+  walkSide: WalkSide;
   /** The request the shown walk answers (for re-running it with another DIP). */
   walkFlow?: Flow;
   walkLoading: boolean;
+  replyLoading: boolean;
   walkError?: string;
   hop: number;
+  /** The request's hop that was looked at when the reply was opened (going back returns to it). */
+  requestHop: number;
   /** Clicking graph nodes fills this field (then the other one). */
   picking?: PickTarget;
   setWalkForm(p: Partial<WalkForm>): void;
@@ -39,6 +50,10 @@ export interface WalkSlice {
   walkFromForm(): Promise<string | undefined>;
   runWalk(flow: Flow, opts?: RunWalkOptions): Promise<void>;
   rerunWithDip(dip: string): Promise<void>;
+  /** Shows the reply of the walk shown, walking it first when it was not yet asked for. */
+  walkTheReply(): Promise<void>;
+  /** Back from the reply to the request's walk, on the hop that was looked at. */
+  showRequest(): void;
   setHop(i: number): void;
   stepHop(delta: number): void;
   setPicking(p: PickTarget | undefined): void;
@@ -55,9 +70,10 @@ export const EMPTY_FORM: WalkForm = { src: '', dst: '', proto: 'tcp' };
 
 export function formToFlow(f: WalkForm): Flow | string {
   const src = parseAddress(f.src);
-  if (!src) return f.src.trim() ? `“${f.src.trim()}” is not an IPv4 address` : 'Choose a source';
+  if (!src) return f.src.trim() ? `From: “${f.src.trim()}” is ${problemWords(f.src)}` : 'Choose a source';
   const dst = parseAddress(f.dst);
-  if (!dst) return f.dst.trim() ? `“${f.dst.trim()}” is not an IPv4 address (optionally with :port)` : 'Choose a destination';
+  if (!dst) return f.dst.trim() ? `To: “${f.dst.trim()}” is ${problemWords(f.dst)} (an IP, IP:port, or [IPv6]:port)` : 'Choose a destination';
+  if (src.ip.includes(':') !== dst.ip.includes(':')) return 'Source and destination must both be IPv4 or both IPv6';
   const proto = f.proto;
   return {
     srcIp: src.ip,
@@ -68,8 +84,14 @@ export function formToFlow(f: WalkForm): Flow | string {
   };
 }
 
+/** addressProblem's reason as the end of a sentence ("not an IP address", "port 70000 is out of range"). */
+function problemWords(text: string): string {
+  const p = addressProblem(text) ?? 'not an IP address';
+  return /^not /.test(p) ? p : `not usable: ${p}`;
+}
+
 export function flowToForm(f: Flow): WalkForm {
-  return { src: f.srcIp, dst: `${f.dstIp}${f.dstPort !== undefined ? `:${f.dstPort}` : ''}`, proto: f.proto };
+  return { src: f.srcIp, dst: endpointText(f.dstIp, f.dstPort), proto: f.proto };
 }
 
 export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => {
@@ -77,7 +99,10 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
   return {
     walkForm: EMPTY_FORM,
     walkLoading: false,
+    replyLoading: false,
+    walkSide: 'request',
     hop: 0,
+    requestHop: 0,
 
     setWalkForm(p) {
       set({ walkForm: { ...get().walkForm, ...p } });
@@ -108,12 +133,12 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
       const b = get().bundle;
       if (!b) return;
       const mine = ++seq;
-      set({ walkLoading: true, walkError: undefined, walkFlow: flow, picking: undefined, walkForm: flowToForm(flow) });
+      set({ walkLoading: true, replyLoading: false, walkError: undefined, walkFlow: flow, picking: undefined, walkForm: flowToForm(flow) });
       try {
         const t = await deps.api.walk({ bundleId: b.id, ...flow });
         if (mine !== seq) return;
         const hop = opts.focus === 'deciding' ? Math.max(0, Math.min(t.deciding, t.hops.length - 1)) : 0;
-        set({ walk: t, hop, walkLoading: false });
+        set({ walk: t, walkRequest: t, walkSide: 'request', requestHop: 0, hop, walkLoading: false });
       } catch (e) {
         if (mine !== seq) return;
         set({ walkLoading: false, walkError: errorMessage(e) });
@@ -128,6 +153,39 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
       // Stay on the load-balancing hop: that is where the user chose the backend.
       const t = get().walk;
       if (t && hop < t.hops.length) set({ hop });
+    },
+
+    async walkTheReply() {
+      const b = get().bundle;
+      const req = get().walkRequest;
+      const flow = get().walkFlow;
+      if (!b || !req || !flow || get().walkSide === 'reply') return;
+      const requestHop = get().hop;
+      if (req.reply) {
+        set({ walk: req.reply, walkSide: 'reply', requestHop, hop: 0 });
+        return;
+      }
+      const mine = ++seq;
+      set({ replyLoading: true, walkError: undefined });
+      try {
+        const t = await deps.api.walk({ bundleId: b.id, ...flow, reply: true });
+        if (mine !== seq) return;
+        if (!t.reply) {
+          // Only a delivered or forwarded packet gets an answer.
+          set({ replyLoading: false, walk: t, walkRequest: t, walkError: `No reply to walk: the packet was ${t.verdict}.` });
+          return;
+        }
+        set({ walk: t.reply, walkRequest: t, walkSide: 'reply', requestHop, hop: 0, replyLoading: false });
+      } catch (e) {
+        if (mine !== seq) return;
+        set({ replyLoading: false, walkError: errorMessage(e) });
+      }
+    },
+
+    showRequest() {
+      const req = get().walkRequest;
+      if (!req || get().walkSide === 'request') return;
+      set({ walk: req, walkSide: 'request', hop: Math.min(get().requestHop, Math.max(0, req.hops.length - 1)) });
     },
 
     setHop(i) {
@@ -160,7 +218,7 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
 
     clearWalk() {
       seq++;
-      set({ walk: undefined, walkFlow: undefined, walkLoading: false, walkError: undefined, hop: 0, picking: undefined });
+      set({ walk: undefined, walkRequest: undefined, walkSide: 'request', requestHop: 0, walkFlow: undefined, walkLoading: false, replyLoading: false, walkError: undefined, hop: 0, picking: undefined });
     },
 
     resetWalk() {

@@ -1,6 +1,6 @@
-// The backend cannot be reached, or the bundle opened at start failed: say what happened and offer
-// the two ways forward.
-import { AlertOctagon, RotateCw, FolderOpen } from 'lucide-react';
+// The backend cannot be reached, the bundle opened at start failed, or (browser mode) the server no
+// longer accepts this tab: say what happened and offer the ways forward.
+import { AlertOctagon, RotateCw, FolderOpen, KeyRound } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 
 export function ErrorState() {
@@ -9,6 +9,25 @@ export function ErrorState() {
   const open = useApp((s) => s.open);
   const dismiss = useApp((s) => s.dismissFatal);
   if (!fatal) return null;
+  if (fatal.kind === 'access') {
+    return (
+      <div className="center-overlay" data-testid="error-state" data-kind="access">
+        <div className="load-card error-card" role="alert">
+          <div className="load-head">
+            <KeyRound size={20} aria-hidden className="error-text" />
+            <h2>This tab is no longer connected to hnsight</h2>
+          </div>
+          <p className="error-message" data-testid="access-lost">
+            {fatal.message}
+          </p>
+          <p className="muted">
+            Each <span className="mono">hnsight serve</span> prints a URL with a new token when it starts. Open that URL in this browser; tabs of other hnsight servers
+            (on other ports) keep working.
+          </p>
+        </div>
+      </div>
+    );
+  }
   const retry = () => (fatal.kind === 'backend' || !fatal.location ? void init() : void open({ path: fatal.location }, { initial: true }));
   return (
     <div className="center-overlay" data-testid="error-state">

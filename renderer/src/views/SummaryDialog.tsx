@@ -1,6 +1,7 @@
-// After a load: what the bundle is, what was read (each file as what it was recognised as, with what
-// it gave), how many of each object, what did not join, and — once — which core inputs are missing and
-// what that prevents. Counts that are null mean "the file for it is missing", not zero — shown as a
+// After a load: what the bundle is, which network plugin and cloud built the node (and how sure
+// hnsight is of it), what was read (each file as what it was recognised as, with what it gave), how
+// many of each object, what did not join, and — once — which core inputs are missing and what that
+// prevents. Counts that are null mean "the file for it is missing", not zero — shown as a
 // dash with a reason.
 import { AlertTriangle, CheckCircle2, FileWarning, FileQuestion } from 'lucide-react';
 import type { BundleSummary, FileSummary } from '../../../analysis/view-models/types.ts';
@@ -11,6 +12,7 @@ import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { useApp } from '../store/app-store.ts';
 import { formatCount } from '../lib/format.ts';
 import { severityCounts } from '../findings/model.ts';
+import { PlatformDetails } from './PlatformDetails.tsx';
 
 const COUNT_LABELS: { key: keyof InspectCounts; label: string; source: string }[] = [
   { key: 'networks', label: 'HNS networks', source: 'network.txt' },
@@ -117,7 +119,18 @@ function SummaryBody({ bundle }: { bundle: BundleSummary }) {
           <dt>Collector</dt>
           <dd>{bundle.collector ?? '—'}</dd>
         </div>
+        <div>
+          <dt>Network plugin</dt>
+          <dd data-testid="summary-plugin">{bundle.platform ? `${bundle.platform.label}${bundle.platform.cloud ? ` on ${bundle.platform.cloud}` : ''}` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Kubernetes node</dt>
+          <dd data-testid="summary-k8s-node" title={bundle.k8sNodeName ? undefined : 'the bundle has no kubectl snapshot naming this node'}>
+            {bundle.k8sNodeName ?? '—'}
+          </dd>
+        </div>
       </dl>
+      {bundle.platform && <PlatformDetails platform={bundle.platform} />}
       <div className="summary-files">
         <span className="badge ok">{bundle.filesRead} read</span>
         <span className="badge">{bundle.filesListed} listed only</span>

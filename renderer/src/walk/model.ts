@@ -9,6 +9,8 @@ import { parseAddress, type Address } from '../../../parsers/net/address.ts';
 
 /** An address somewhere inside a label (“web-1 10.244.1.5”, “VIP 10.96.0.10:53/UDP”). */
 const ADDRESS_IN_TEXT = /(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/(TCP|UDP|ICMP))?/i;
+/** An IPv6 address inside a label (“fd00::5”, “[fd00::a]:80/TCP”); parseAddress decides whether it is one. */
+const ADDRESS6_IN_TEXT = /\[[0-9a-f:.]+\](?::\d{1,5})?(?:\/(?:TCP|UDP|ICMP))?|(?<![\w:.])[0-9a-f]{0,4}:[0-9a-f:.]*[0-9a-f](?![\w:])(?:\/(?:TCP|UDP|ICMP))?/gi;
 
 /** A palette query that asks for a walk: “A -> B[:port][/proto]”, also with → , “to” or “>”. */
 export function parseWalkQuery(q: string): Flow | undefined {
@@ -27,8 +29,14 @@ export function parseWalkQuery(q: string): Flow | undefined {
   };
 }
 
+/** “10.96.0.10:53”, “[fd00::a]:80” (RFC 3986: an IPv6 address is bracketed when a port follows), or the bare address. */
+export function endpointText(ip: string, port?: number): string {
+  if (port === undefined) return ip;
+  return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
 export function flowText(f: Pick<Flow, 'srcIp' | 'dstIp' | 'dstPort' | 'proto'>): string {
-  return `${f.srcIp} → ${f.dstIp}${f.dstPort !== undefined ? `:${f.dstPort}` : ''}/${f.proto.toUpperCase()}`;
+  return `${f.srcIp} → ${endpointText(f.dstIp, f.dstPort)}/${f.proto.toUpperCase()}`;
 }
 
 /** What a graph node gives the walk when clicked: its IP (and port/proto for a load balancer). */
@@ -40,12 +48,16 @@ export function addressOfNode(n: Pick<TopoNode, 'kind' | 'label' | 'details'>): 
       const a = parseAddress(`${m[1]}${m[2] ? `:${m[2]}` : ''}${m[3] ? `/${m[3]}` : ''}`);
       if (a) return a;
     }
+    for (const m6 of text.matchAll(ADDRESS6_IN_TEXT)) {
+      const a = parseAddress(m6[0]);
+      if (a) return a;
+    }
   }
   return undefined;
 }
 
 export function addressText(a: Address): string {
-  return `${a.ip}${a.port !== undefined ? `:${a.port}` : ''}`;
+  return endpointText(a.ip, a.port);
 }
 
 export interface TopoIndex {

@@ -20,10 +20,10 @@ async function writeReport(ctx: BackendContext, r: Request<'exportReport'>): Pro
   const findings = await ctx.bundles.findings(b);
   let outPath: string | undefined;
   if (r.outPath) {
-    if (!path.isAbsolute(r.outPath)) throw new ApiError('outPath must be an absolute path', 'invalid');
+    if (!path.isAbsolute(r.outPath)) throw new ApiError('the file to write the report to must be given as an absolute path', 'invalid');
     outPath = path.resolve(r.outPath);
-    if (formatFromPath(outPath) !== r.format) throw new ApiError(`outPath must end in the extension of the format (${r.format})`, 'invalid');
-  } else if (r.format === 'pdf') throw new ApiError('a PDF export needs outPath (the file to write)', 'invalid');
+    if (formatFromPath(outPath) !== r.format) throw new ApiError(`the file to write must end in .${r.format}, the format chosen`, 'invalid');
+  } else if (r.format === 'pdf') throw new ApiError('a PDF export needs the file to write it to', 'invalid');
   try {
     const res = await exportReport(b.model, { format: r.format, flows: r.traces, redact: r.redact, notes, findings, outPath, renderPdf: ctx.opts.renderPdf, generatedAt: new Date().toISOString() });
     return { bytes: res.bytes, ...(res.content !== undefined ? { content: res.content } : {}), ...(res.path ? { path: res.path } : {}) };

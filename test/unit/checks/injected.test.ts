@@ -121,6 +121,28 @@ describe('kubectl snapshot', () => {
     expect(fs[0].objects).toEqual(['10.100.1.2:8443/TCP', 'default/orders']);
     expect(fs[0].evidence[0].file).toBe('k8s.json');
   });
+  it('a stale DIP VFP still load-balances to fails connections: an error that says so', () => {
+    const { model } = buildWith({ faults: ['stale-lb-dip'] });
+    const f = problems(runChecks(model)).find((x) => x.id === 'lb-stale-dip')!;
+    expect(f.severity).toBe('error');
+    expect(f.explanation).toMatch(/VFP's rule on port \S+ still sends to 10\.244\.\d+\.253, which no endpoint has: .* fails intermittently/);
+    expect(f.evidence.at(-1)).toMatchObject({ file: 'vfpOutput.txt', text: expect.stringContaining('.253') });
+  });
+  it('a stale reference VFP no longer holds breaks nothing: a warning that does not claim failures', () => {
+    // VFP holds only the valid backends (the stale one is in HNS alone).
+    const { model } = buildWith({ faults: ['stale-lb-dip'] }, (p, t) => (p === 'vfpOutput.txt' ? t.replace(/\r?\n\s*\{ 10\.244\.\d+\.253 : \d+ \}/g, '').replace(/Count of DIP Ranges: 3/g, 'Count of DIP Ranges: 2') : t));
+    const f = problems(runChecks(model)).find((x) => x.id === 'lb-stale-dip')!;
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).not.toMatch(/intermittent|time out/);
+    expect(f.explanation).toMatch(/sends only to [\d., ]+, all endpoints of this bundle: no connection is black-holed now/);
+  });
+  it('a pod endpoint without its vNIC is said to run only when Kubernetes says so', () => {
+    const bare = problems(runChecks(buildWith({ faults: ['endpoint-without-vnic'] }).model)).find((x) => x.id === 'endpoint-without-vnic')!;
+    expect(bare.explanation).not.toMatch(/Running/);
+    expect(bare.explanation).toContain('a pod started in this sandbox has no working network');
+    const named = problems(runChecks(buildWith({ faults: ['endpoint-without-vnic'] }, undefined, (n) => ({ 'k8s.json': kubectlFor(n) })).model)).find((x) => x.id === 'endpoint-without-vnic')!;
+    expect(named.explanation).toMatch(/Kubernetes has pod default\/web-\d Running with this address, without a working network/);
+  });
   it('stale DIPs are named by service', () => {
     const { model } = buildWith({ faults: ['stale-lb-dip'] }, undefined, (n) => ({ 'k8s.json': kubectlFor(n) }));
     const f = problems(runChecks(model)).find((x) => x.id === 'lb-stale-dip')!;

@@ -52,9 +52,9 @@ describe('usage and unreadable input exit 2 with a message', () => {
 });
 
 describe('inspect --json on the demo bundle', () => {
-  it('prints the documented document and exits 0', async () => {
+  it('prints the documented document and exits 1: the default demo has two faults to find', async () => {
     const r = await run('inspect', demo, '--json');
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     // DESIGN.md §3's three members, and members added (fields are only ever added).
     expect(Object.keys(doc).sort()).toEqual(['counts', 'files', 'findings', 'missing', 'objects', 'platform']);
@@ -73,7 +73,16 @@ describe('inspect --json on the demo bundle', () => {
     expect(vfp).toMatchObject({ format: 'vfpctrl rule dump per port (vfpOutput)', confidence: expect.any(Number), reason: expect.stringMatching(/Policy for port/) });
     expect(vfp.yields.rules).toBe(doc.counts.vfpRules);
     expect(doc.files.find((f: { name: string }) => f.name === 'endpoint.txt').encoding).toBe('utf-16le-bom');
-    expect(Array.isArray(doc.findings)).toBe(true);
+    // The demo's faults (tools/gen/demo.ts): an ExceptionList typo on every pod and a pod endpoint without its vNIC.
+    const errors = doc.findings.filter((f: { severity: string }) => f.severity === 'error');
+    expect(errors.map((f: { id: string }) => f.id).sort()).toEqual(['endpoint-without-vnic', 'outboundnat-exception-typo']);
+    expect(errors.find((f: { id: string }) => f.id === 'outboundnat-exception-typo').objects[0]).toBe('10.244.0.0/0');
+  });
+
+  it('exits 0 on the overlay demo, which stays healthy', async () => {
+    const r = await run('inspect', path.join(repo, 'assets/demo/overlay-node'), '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).findings.filter((f: { severity: string }) => f.severity !== 'info')).toEqual([]);
   });
 
   it('gives the same counts for the folder and its zip', async () => {
@@ -106,7 +115,8 @@ describe('a broken bundle still loads and names what is broken', () => {
     await writeFile(path.join(dir, 'policy.txt'), Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00, 0x7b, 0x00, 0x0d, 0x00]));
     await writeFile(path.join(dir, 'routes.txt'), '');
     const r = await run('inspect', dir, '--json');
-    expect(r.code).toBe(0);
+    // The demo's own faults are still found in what could be read.
+    expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     const epFile = doc.files.find((f: { name: string }) => f.name === 'endpoint.txt');
     const err = epFile.issues.find((i: { severity: string }) => i.severity === 'error');
@@ -142,10 +152,13 @@ describe('a single saved output is read by its content, whatever its name', () =
 });
 
 describe('the real command (bin/hnsight.mjs as a process)', () => {
-  it('prints the JSON document and exits 0; exits 2 on a missing path', async () => {
-    const ok = await spawnCli('inspect', demo, '--json');
+  it('prints the JSON document and exits 0, 1 when it found errors; exits 2 on a missing path', async () => {
+    const ok = await spawnCli('inspect', path.join(repo, 'assets/demo/overlay-node'), '--json');
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).counts.networks).toBeGreaterThan(0);
+    const faulty = await spawnCli('inspect', demo, '--json');
+    expect(faulty.code).toBe(1);
+    expect(JSON.parse(faulty.stdout).findings.some((f: { severity: string }) => f.severity === 'error')).toBe(true);
     const bad = await spawnCli('inspect', path.join(tmp, 'missing'));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no such file or folder/);

@@ -92,6 +92,50 @@ describe('hnsight trace', () => {
   });
 });
 
+// The l2bridge demo has two faults (tools/gen/demo.ts): every pod's OutBoundNAT ExceptionList holds
+// 10.244.0.0/0, and the endpoint of 10.244.32.9 has no vNIC.
+const faulty = path.join(repo, 'assets/demo/l2bridge-node');
+
+describe('hnsight trace meets the findings', () => {
+  it('prints why each rule matched, the finding under the hop it concerns and beside the verdict', async () => {
+    const r = await run('trace', faulty, '--from', '10.244.32.3', '--to', '93.184.216.34:443');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const hop = lines.findIndex((l) => /^\s*\d+\. .*EXCEPTIONS_OUTBOUNDNAT_\S+ \[allow\]/.test(l));
+    expect(hop).toBeGreaterThan(0);
+    // The hop's block: its action, why the rule matched, the finding on it — before the next hop.
+    const next = lines.findIndex((l, i) => i > hop && /^\s*\d+\. /.test(l));
+    const block = lines.slice(hop, next).join('\n');
+    expect(block).toContain('matched: destination IP 93.184.216.34 ∈ 0.0.0.0-255.255.255.255');
+    expect(block).toMatch(/finding \(error\): OutBoundNAT ExceptionList entry 10\.244\.0\.0\/0 on 8 pod endpoint\(s\) — EXCEPTIONS_OUTBOUNDNAT_\S+ matched this packet because destination IP 93\.184\.216\.34 ∈ 0\.0\.0\.0-255\.255\.255\.255: that range is 10\.244\.0\.0\/0/);
+    expect(r.stdout).toMatch(new RegExp(`verdict: FORWARDED( \\([^)]*\\))?, but OutBoundNAT ExceptionList entry 10\\.244\\.0\\.0/0 on 8 pod endpoint\\(s\\) \\(hop ${lines[hop].trim().split('.')[0]}\\) — `));
+  });
+
+  it('--json has the findings with their hop, the verdict caveat and each hop’s matched conditions', async () => {
+    const t = JSON.parse((await run('trace', faulty, '--from', '10.244.32.3', '--to', '93.184.216.34:443', '--json')).stdout);
+    expect(t.findings).toEqual([expect.objectContaining({ key: 'outboundnat-exception-typo#1', id: 'outboundnat-exception-typo', severity: 'error', hop: expect.any(Number), why: expect.stringContaining('10.244.0.0/0') })]);
+    expect(t.verdictCaveat).toEqual({ severity: 'error', text: expect.stringMatching(/^OutBoundNAT ExceptionList entry 10\.244\.0\.0\/0/) });
+    expect(t.hops[t.findings[0].hop].matchedBecause).toEqual([{ field: 'destination IP', value: '93.184.216.34', condition: '0.0.0.0-255.255.255.255', result: 'match' }]);
+    // Hops that are no rule match say so with null; the source is one.
+    expect(t.hops[0].matchedBecause).toBeNull();
+    // A walk to the pod without a vNIC is delivered, but says so.
+    const d = JSON.parse((await run('trace', faulty, '--from', '10.244.32.3', '--to', '10.244.32.9:80', '--json')).stdout);
+    expect(d.verdict).toBe('delivered');
+    expect(d.findings.map((f: { id: string }) => f.id)).toContain('endpoint-without-vnic');
+    expect(d.findings.find((f: { id: string }) => f.id === 'endpoint-without-vnic').hop).toBe(d.hops.length - 1);
+    expect(d.verdictCaveat.severity).toBe('error');
+  });
+
+  it('--no-findings skips the checks; a healthy node carries none', async () => {
+    const t = JSON.parse((await run('trace', faulty, '--from', '10.244.32.3', '--to', '93.184.216.34:443', '--json', '--no-findings')).stdout);
+    expect(t.findings).toEqual([]);
+    expect(t.verdictCaveat).toBeNull();
+    const h = JSON.parse((await run('trace', demo, '--from', '10.244.18.3', '--to', '93.184.216.34:443', '--json')).stdout);
+    expect(h.findings).toEqual([]);
+    expect(h.verdictCaveat).toBeNull();
+  });
+});
+
 describe('the real command (bin/hnsight.mjs as a process)', () => {
   it('exits 1 when the packet is dropped', async () => {
     const r = await spawnCli('trace', demo, '--from', '10.244.18.3', '--to', '10.96.0.10:54', '--proto', 'udp');

@@ -11,7 +11,8 @@ import { diffModels, formatDiff, type DiffResult } from '../../../analysis/diff/
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { main } from '../../../cli/main.ts';
 
-const base: NodeSpec = { ...DEMOS[0].spec, seed: 7 };
+// The demo's shape without its faults: a healthy node the faulty ones are compared with.
+const base: NodeSpec = { ...DEMOS[0].spec, seed: 7, faults: [] };
 let dir: string;
 const models: Record<string, NodeModel> = {};
 

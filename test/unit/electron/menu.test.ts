@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
+import { runMenuCommand } from '../../../renderer/src/hooks/menu-command.ts';
 import { COMMANDS, menuTemplate, type MenuContext } from '../../../electron/main/menu.ts';
 
 function ctx(over: Partial<MenuContext> = {}): MenuContext {
@@ -82,12 +83,30 @@ describe('menu', () => {
     expect(prod.map((i) => i.role).filter(Boolean)).toEqual(expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom']));
   });
 
-  it('Help: README and About', () => {
+  it('Help: README, the keyboard map (? shown without stealing the key) and About', () => {
     const c = ctx();
     const help = top(menuTemplate(c), 'Help');
     click(byId(help, 'readme'));
     click(byId(help, 'about'));
     expect(c.openReadme).toHaveBeenCalled();
     expect(c.about).toHaveBeenCalled();
+    expect(byId(help, 'keyboard-map')).toMatchObject({ accelerator: '?', registerAccelerator: false });
+    click(byId(help, 'keyboard-map'));
+    expect(c.send).toHaveBeenCalledWith(COMMANDS.keyboardMap);
+  });
+
+  it('sends only commands the page answers (renderer/src/hooks/menu-command.ts)', () => {
+    // The names travel as strings over IPC: a renamed command would make its menu item do nothing.
+    const state = { bundle: undefined, openPaste: vi.fn(), setExportOpen: vi.fn(), toast: vi.fn(), setPaletteOpen: vi.fn(), setView: vi.fn(), toggleTheme: vi.fn(), setKeymapOpen: vi.fn() };
+    const deps = { state, openFolder: vi.fn(), openZip: vi.fn(), openPath: vi.fn(), fit: vi.fn(), systemDark: false };
+    for (const c of Object.values(COMMANDS)) {
+      if (c === COMMANDS.connect) continue; // the Connect to node… store's (useConnectCommand)
+      expect(runMenuCommand(c, { path: '/b/node', text: 'x' }, deps), c).toBe(true);
+    }
+    expect(deps.openPath).toHaveBeenCalledWith('/b/node');
+    expect(deps.fit).toHaveBeenCalled();
+    expect(state.toggleTheme).toHaveBeenCalledWith(false);
+    expect(state.setKeymapOpen).toHaveBeenCalledWith(true);
+    expect(runMenuCommand('fit', undefined, deps)).toBe(false);
   });
 });

@@ -42,6 +42,19 @@ describe('Service backends against load balancers', () => {
     expect(f.title).toContain(svc);
     expect(f.title).toContain(ip);
     expect(f.evidence.map((e) => e.file)).toEqual(['kubectl-get-all.json', 'policy.txt']);
+    expect(f.explanation).toContain('black-holed');
+  });
+
+  it('a stale DIP only HNS still lists (VFP no longer sends there) is a warning that claims no black hole', () => {
+    const probe = buildPlatform('eks-vpc-bridge', { faults: ['stale-backend'] });
+    const ip = probe.node.expected.faults[0].objects[1];
+    const esc = ip.replace(/\./g, '\\.');
+    const { model } = buildPlatform('eks-vpc-bridge', { faults: ['stale-backend'] }, {}, (p, t) => (p === 'vfpOutput.txt' ? t.replace(new RegExp(`\\r?\\n\\s*\\{ ${esc} : \\d+ \\}`, 'g'), '') : t));
+    const f = problems(runChecks(model)).find((x) => x.id === 'k8s-backends-drift')!;
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain(`HNS still lists ${ip}`);
+    expect(f.explanation).not.toContain('black-holed.');
+    expect(f.explanation).toContain('nothing is black-holed now');
   });
 });
 

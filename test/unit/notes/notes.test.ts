@@ -158,8 +158,8 @@ describe('Backend: notes and exports through the contract', () => {
     expect(html.path).toBe(out);
     expect(readFileSync(out, 'utf8')).toBe(html.content);
     expect(html.content).not.toContain('10.244.32.3');
-    await expect(backend.invoke('exportReport', { bundleId, format: 'pdf', traces, redact: false })).rejects.toThrow(/outPath/);
-    await expect(backend.invoke('exportReport', { bundleId, format: 'md', traces, redact: false, outPath: path.join(dataDir, 'x.html') })).rejects.toThrow(/extension/);
+    await expect(backend.invoke('exportReport', { bundleId, format: 'pdf', traces, redact: false })).rejects.toThrow(/a PDF export needs the file to write it to/);
+    await expect(backend.invoke('exportReport', { bundleId, format: 'md', traces, redact: false, outPath: path.join(dataDir, 'x.html') })).rejects.toThrow(/must end in \.md, the format chosen/);
   });
 
   it('diffs two bundles as a job', async () => {

@@ -18,7 +18,8 @@ import {
   walkEdges,
   walkHighlight,
 } from '../../../renderer/src/walk/model.ts';
-import { axisPositions, formatMs, groupFindings, missingFiles, sandboxTitle, severityCounts, sortTimelines } from '../../../renderer/src/findings/model.ts';
+import { formatMs, groupFindings, missingFiles, severityCounts } from '../../../renderer/src/findings/model.ts';
+import { axisPositions, sandboxTitle, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
 import { fakeApi, job, summary } from './fake-api.ts';
 
 
@@ -132,7 +133,8 @@ describe('walk model', () => {
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'udp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'icmp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', proto: 'icmp' });
     expect(formToFlow({ src: '', dst: '', proto: 'tcp' })).toBe('Choose a source');
-    expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toContain('not an IPv4 address');
+    expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toBe('From: “pod” is not an IP address');
+    expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:70000', proto: 'tcp' })).toContain('port 70000 is out of range');
   });
 });
 
@@ -170,7 +172,8 @@ describe('findings model', () => {
     expect(axisPositions(t)).toEqual([0, 0.25, undefined, 1]);
     expect(sandboxTitle(t)).toBe('sandbox abababababab…');
     expect(sandboxTitle({ ...t, pod: { namespace: 'default', name: 'db' } })).toBe('default/db');
-    expect(sortTimelines([t, { ...t, sandboxId: 'f', outcome: 'failed' }]).map((x) => x.outcome)).toEqual(['failed', 'succeeded']);
+    // Same duration: the failed one first.
+    expect(timelineOrder([t, { ...t, sandboxId: 'f', outcome: 'failed' }]).map((x) => x.outcome)).toEqual(['failed', 'succeeded']);
   });
 });
 
@@ -185,7 +188,7 @@ describe('walk and findings slices', () => {
 
   it('loads findings, timelines and presets with the bundle', async () => {
     const f = [finding({ key: 'a' })];
-    const presets = [{ key: 'pod-to-service' as const, title: 'pod → service (a → b)', flow: { srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const } }];
+    const presets = [{ key: 'pod-to-service' as const, title: 'pod → service (a → b)', why: 'source a: a healthy pod', flow: { srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const } }];
     const { store } = await opened({ getFindings: vi.fn(async () => f), walkPresets: vi.fn(async () => presets), getTimelines: vi.fn(async () => []) });
     expect(store.getState().findings).toEqual(f);
     expect(store.getState().presets).toEqual(presets);

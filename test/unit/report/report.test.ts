@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildReport, renderHtml, renderMarkdown, type ReportDocument } from '../../../analysis/report/index.ts';
+import { para, splitCodeSpans } from '../../../analysis/report/markdown.ts';
 import { exportReport } from '../../../services/export/export.ts';
 import { chromiumPath, CHROMIUM_ARGS } from '../../../services/export/pdf.ts';
 import { parseNotes } from '../../../services/notes/store.ts';
@@ -77,7 +78,17 @@ describe('report document (l2bridge demo + notes)', () => {
       '10.244.32.3>93.184.216.34:443/tcp',
       '10.240.0.19>10.244.32.3:80/tcp',
     ]);
-    expect(d.findings).toEqual([]);
+    // The default demo's two faults, and the walk to the outside carries the typo beside its verdict.
+    expect(d.findings.map((f) => f.id).sort()).toEqual(['endpoint-without-vnic', 'outboundnat-exception-typo']);
+    const out = d.traces.find((t) => t.flow.dstIp === '93.184.216.34')!;
+    expect(out.verdict).toBe('forwarded');
+    expect(out.verdictCaveat).toMatchObject({ severity: 'error', text: expect.stringMatching(/^OutBoundNAT ExceptionList entry 10\.244\.0\.0\/0/) });
+    const hop = out.hops[out.findings[0].hop!];
+    expect(hop.rule).toMatch(/^EXCEPTIONS_OUTBOUNDNAT/);
+    expect(hop.matchedBecause).toEqual([{ field: 'destination IP', value: '93.184.216.34', condition: '0.0.0.0-255.255.255.255', result: 'match' }]);
+    // No default walk starts from the pod whose vNIC is missing.
+    const noVnic = demo.endpoints!.find((e) => d.findings.find((f) => f.id === 'endpoint-without-vnic')!.objects.includes(e.id))!;
+    for (const t of d.traces) expect(t.flow.srcIp).not.toBe(noVnic.ip);
   });
 
   it('draws the topology and each path as SVG', () => {
@@ -151,7 +162,7 @@ describe('Markdown', () => {
     writeFileSync(path.join(RESULTS, 'report-l2bridge.md'), md);
     expect(checkMarkdown(md)).toEqual([]);
     expect(md).toMatch(/^# DNS from pod/);
-    expect(md).toContain('| # | where | layer / group / rule | action | rewrite | evidence |');
+    expect(md).toContain('| # | where | layer / group / rule | matched because | action | rewrite | evidence |');
     expect(md).toContain('<details><summary>Rules behind the hops');
     expect(md).toContain('📝 **Note** on hop 4 of');
     expect(md).toContain('**Path:**');
@@ -188,9 +199,36 @@ describe('a faulty node: the colleague reads the problem without the app', () =>
     writeFileSync(path.join(RESULTS, 'report-faulty.md'), md);
     for (const text of [f.title, f.fix, 'Here the packet takes the default route', 'Route was deleted by the network reset script.']) {
       expect(html).toContain(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-      expect(md).toContain(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+      expect(md).toContain(para(text));
     }
+    // The fix's command is a code span: Markdown shows it as written, so `<that node's IP>` is not escaped there.
+    expect(f.fix).toMatch(/`New-NetRoute [^`]*<that node's IP>[^`]*`/);
+    expect(md).toContain("-NextHop <that node's IP>");
+    expect(md).not.toMatch(/`[^`\n]*&lt;[^`\n]*`/);
+    // The walk into the subnet carries the finding on the hop it concerns and beside its verdict.
+    const t = d.traces[0];
+    const on = t.findings.find((x) => x.key === f.key)!;
+    expect(on).toBeDefined();
+    expect(t.verdictCaveat).toMatchObject({ severity: 'error', text: expect.stringContaining('no route for remote pod subnet') });
+    expect(html).toMatch(new RegExp(`<span class="badge ${t.verdict}">${t.verdict.toUpperCase()}</span> <span class="caveat sev-error">(but|and) no route for remote pod subnet`));
+    expect(html).toContain(`<tr class="finding-row sev-error"><td></td><td colspan="6"><span class="badge error">error</span> <b>${f.title}</b>`);
+    expect(md).toMatch(new RegExp(`\\*\\*${t.verdict.toUpperCase()}\\*\\*, 🔴 \\*\\*(but|and) no route for remote pod subnet`));
+    const row = md.split('\n').find((l) => l.startsWith(`| ${on.hop! + 1}`) && l.includes(f.title))!;
+    expect(row).toBeDefined();
+    // JSON: the document as is.
+    expect(JSON.parse(JSON.stringify(d)).traces[0].findings[0]).toMatchObject({ key: expect.any(String), why: expect.any(String) });
     expect(checkMarkdown(md)).toEqual([]);
     expect(externalRefs(html)).toEqual([]);
+  });
+});
+
+describe('Markdown code spans', () => {
+  it('are kept as written; the prose around them is escaped', () => {
+    expect(para('remove it with `Get-HnsLoadBalancer | ? Id -eq <id>` then <restart>')).toBe('remove it with `Get-HnsLoadBalancer | ? Id -eq <id>` then &lt;restart&gt;');
+    expect(para('``a ` <b>`` and `x`')).toBe('``a ` <b>`` and `x`');
+    // An unmatched backtick is text, and what follows it is escaped.
+    expect(para('a ` b <c>')).toBe('a ` b &lt;c&gt;');
+    expect(splitCodeSpans('x `y` z').map((p) => p.code)).toEqual([false, true, false]);
+    expect(splitCodeSpans('``` a `` b')).toEqual([{ text: '``` a `` b', code: false }]);
   });
 });

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { Backend } from '../../../services/backend/backend.ts';
 import type { BundleSummary, InspectorView, InventoryTable, SearchHit, TopologyGraph, FileExcerpt } from '../../../analysis/view-models/types.ts';
 import type { LoadJob } from '../../../contract/index.ts';
+import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { WalkResult } from '../../../analysis/walk/types.ts';
+import type { WalkPreset } from '../../../analysis/walk/presets.ts';
 
 let dir: string;
 let backend: Backend;
@@ -68,6 +71,38 @@ describe('Backend on the l2bridge demo', () => {
     expect(ex.lines[ex.focus - ex.start]).toMatch(/^\s*RULE\s*:/);
   });
 
+  it('finds the demo’s two faults, and a walk from each finding shows it on its verdict', async () => {
+    const fs = (await backend.invoke('getFindings', { bundleId: summary.id })) as FindingView[];
+    const errors = fs.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => f.id).sort()).toEqual(['endpoint-without-vnic', 'outboundnat-exception-typo']);
+    for (const f of errors) {
+      expect(f.trace, f.id).toBeDefined();
+      // "Walk this packet": the walk handler joins the walk with the findings on its path.
+      const r = (await backend.invoke('walk', { bundleId: summary.id, ...f.trace! })) as WalkResult;
+      const on = r.findings!.find((x) => x.key === f.key)!;
+      expect(on, f.id).toBeDefined();
+      expect(r.hops[on.hop!]).toBeDefined();
+      expect(r.verdictCaveat?.severity).toBe('error');
+      expect(r.verdictCaveat!.text).toContain(f.title.slice(1));
+    }
+    // The typo's hop says why its rule matched: the range the /0 entry became.
+    const typo = errors.find((f) => f.id === 'outboundnat-exception-typo')!;
+    const r = (await backend.invoke('walk', { bundleId: summary.id, ...typo.trace! })) as WalkResult;
+    const hop = r.hops[r.findings!.find((x) => x.key === typo.key)!.hop!];
+    expect(hop.matchedBecause).toEqual([{ field: 'destination IP', value: typo.trace!.dstIp, condition: '0.0.0.0-255.255.255.255', result: 'match' }]);
+  });
+
+  it('offers presets from a healthy pod, each saying why', async () => {
+    const ps = (await backend.invoke('walkPresets', { bundleId: summary.id })) as WalkPreset[];
+    const fs = (await backend.invoke('getFindings', { bundleId: summary.id })) as FindingView[];
+    const noVnic = fs.find((f) => f.id === 'endpoint-without-vnic')!;
+    expect(ps.length).toBeGreaterThan(4);
+    for (const p of ps) {
+      expect(p.why.length).toBeGreaterThan(20);
+      expect(noVnic.objects).not.toContain(p.flow.srcIp);
+    }
+  });
+
   it('finds VFP rules by a name fragment in the dump bytes', async () => {
     const hits = (await backend.invoke('search', { bundleId: summary.id, query: 'LB_DSR' })) as SearchHit[];
     const ruleHits = hits.filter((h) => h.rule);
@@ -87,7 +122,22 @@ describe('Backend on the l2bridge demo', () => {
 
   it('says clearly when an object or bundle does not exist', async () => {
     await expect(backend.invoke('inspect', { bundleId: summary.id, ref: { type: 'endpoint', id: 'nope' } })).rejects.toThrow(/nothing in this bundle is endpoint nope/);
-    await expect(backend.invoke('getTopology', { bundleId: 'b999' })).rejects.toThrow(/not open/);
+    // Words a customer reads: no internal bundle id.
+    const closed = backend.invoke('getTopology', { bundleId: 'b999' });
+    await expect(closed).rejects.toThrow(/no longer open in hnsight/);
+    await expect(closed).rejects.not.toThrow(/b999/);
+  });
+
+  it('walks the reply only when asked, as a walk of its own', async () => {
+    const flow = { bundleId: summary.id, srcIp: '10.244.32.3', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const };
+    const plain = (await backend.invoke('walk', flow)) as WalkResult;
+    expect(plain.reply).toBeUndefined();
+    const both = (await backend.invoke('walk', { ...flow, reply: true })) as WalkResult;
+    expect(both.hops.length).toBe(plain.hops.length);
+    expect(both.reply?.kind).toBe('reply');
+    // The answer starts where the request ended and goes back to the pod.
+    expect(both.reply!.flow.dstIp).toBe('10.244.32.3');
+    expect(both.reply!.hops.length).toBeGreaterThan(0);
   });
 
   it('remembers opened paths (not demos) in the recent list, newest first', async () => {

@@ -9,6 +9,7 @@ import { Backend } from '../../../services/backend/backend.ts';
 import { buildNode, writeBundle } from '../../../tools/gen/index.ts';
 import type { ApiEvent, BundleStep, LoadJob } from '../../../contract/index.ts';
 import type { WalkPreset } from '../../../analysis/walk/presets.ts';
+import type { WalkResult } from '../../../analysis/walk/types.ts';
 
 let tmp: string;
 let bundle: string;
@@ -77,7 +78,7 @@ describe('one load per bundle', () => {
     expect((await backend.invoke('listOpen', {})).bundles.map((x) => x.bundleId)).toContain(id);
     await backend.invoke('closeBundle', { bundleId: id, client: 'tab-2' });
     expect((await backend.invoke('listOpen', {})).bundles.map((x) => x.bundleId)).not.toContain(id);
-    await expect(backend.invoke('getTopology', { bundleId: id })).rejects.toThrow(/not open/);
+    await expect(backend.invoke('getTopology', { bundleId: id })).rejects.toThrow(/no longer open/);
   });
 });
 
@@ -100,7 +101,14 @@ describe('findings in the background', () => {
     const [f, w] = await Promise.all([findings, walk]);
     expect(order).toEqual(['walk while findings running', 'findings']);
     expect(w.hops.length).toBeGreaterThan(0);
+    // It did not wait for the checks, and says so instead of showing a path without findings as clean.
+    expect(w.findings).toBeUndefined();
+    expect(w.caveats?.some((c) => c.kind === 'limitation' && /checks were still running/.test(c.text))).toBe(true);
     expect(Array.isArray(f)).toBe(true);
+    // Once they are done, the same walk carries the findings on its path, and no such caveat.
+    const again = (await backend.invoke('walk', { bundleId: id, ...flow })) as WalkResult;
+    expect(Array.isArray(again.findings)).toBe(true);
+    expect(again.caveats?.some((c) => /checks were still running/.test(c.text)) ?? false).toBe(false);
     // Asked again: the same findings, no second run.
     const runs = () => events.filter((e) => e.type === 'step' && e.job.jobId === `${id}:findings` && e.job.state === 'running' && !e.job.progress).length;
     expect(runs()).toBe(1);

@@ -145,7 +145,7 @@ describe('the reply envelope over HTTP', () => {
   it('answers failures with { ok: false, kind, error } and the matching status', async () => {
     const r = await api('getTopology', { bundleId: 'b-none' });
     expect(r.status).toBe(404);
-    expect(JSON.parse(r.body)).toEqual({ ok: false, kind: 'not-found', error: expect.stringMatching(/not open/) });
+    expect(JSON.parse(r.body)).toEqual({ ok: false, kind: 'not-found', error: expect.stringMatching(/no longer open/) });
     const bad = await api('openBundle', { path: 42 });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ ok: false, kind: 'invalid' });

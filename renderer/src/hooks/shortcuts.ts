@@ -1,0 +1,58 @@
+// Every key the app answers to, in one list: the keyboard map (?) shows it, and the README's "Keys"
+// says the same. Keys are written for Windows and Linux; the map shows ⌘ for Ctrl on a Mac.
+
+export interface Shortcut {
+  keys: string[][];
+  what: string;
+}
+
+export interface ShortcutGroup {
+  title: string;
+  items: Shortcut[];
+}
+
+export const SHORTCUTS: ShortcutGroup[] = [
+  {
+    title: 'Anywhere',
+    items: [
+      { keys: [['Ctrl', 'K'], ['/']], what: 'Search IPs, MACs, GUIDs, names and VFP rule text; “A -> B:port/proto” walks a packet' },
+      { keys: [['Ctrl', 'E']], what: 'Export a report' },
+      { keys: [['Ctrl', 'Shift', 'V']], what: 'Paste output… (the clipboard’s text)' },
+      { keys: [['Ctrl', 'V']], what: 'Outside a text field: Paste output… with the pasted text' },
+      { keys: [['Ctrl', 'Z'], ['Ctrl', 'Shift', 'Z'], ['Ctrl', 'Y']], what: 'Undo / redo a note edit (outside a text field)' },
+      { keys: [['?']], what: 'This keyboard map' },
+      { keys: [['Esc']], what: 'Close the dialog on top; else stop picking on the graph; else leave the walk' },
+    ],
+  },
+  {
+    title: 'Graph',
+    items: [
+      { keys: [['F']], what: 'Fit the whole node in view' },
+      { keys: [['Alt', 'click']], what: 'Pick a node as the walk’s source, then its destination' },
+    ],
+  },
+  {
+    title: 'Packet walk',
+    items: [
+      { keys: [['←'], ['→']], what: 'Previous / next hop' },
+      { keys: [['['], [']']], what: 'Previous / next hop' },
+    ],
+  },
+  {
+    title: 'Lists and dialogs',
+    items: [
+      { keys: [['↑'], ['↓']], what: 'Move in the search results, the view rail, the Open menu and the inventory' },
+      { keys: [['Page Up'], ['Page Down'], ['Home'], ['End']], what: 'Move through an inventory table' },
+      { keys: [['Enter']], what: 'Open the search result or inventory row' },
+      { keys: [['Tab'], ['Shift', 'Tab']], what: 'Next / previous control (stays inside an open dialog)' },
+      { keys: [['←'], ['→']], what: 'On the panel splitter: widen or narrow the side panel' },
+    ],
+  },
+  {
+    title: 'Text fields',
+    items: [
+      { keys: [['Ctrl', 'Enter']], what: 'Save a note; add a paste to this node' },
+      { keys: [['Esc']], what: 'Cancel the note being edited' },
+    ],
+  },
+];
