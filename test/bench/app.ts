@@ -101,6 +101,9 @@ async function closePalette(page: Page): Promise<void> {
 
 async function walkPreset(page: Page): Promise<void> {
   await page.click('[data-testid="view-walk"]');
+  await page.waitForSelector('[data-testid="walk-presets"]', { timeout: TIMEOUT });
+  // With a walk shown the presets are folded away: unfold them, as a person would.
+  if (!(await page.locator('[data-testid="preset-pod-to-service"]').isVisible())) await page.click('[data-testid="walk-presets"] > summary');
   await page.waitForSelector('[data-testid="preset-pod-to-service"]', { timeout: TIMEOUT });
   const before = Number(await page.getAttribute('#root', 'data-walks'));
   await page.click('[data-testid="preset-pod-to-service"]');
