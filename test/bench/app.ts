@@ -6,7 +6,7 @@
 // the peak memory of the server (its VmHWM) and of the page (the JS heap, sampled over CDP).
 // Prints figures; never asserts. `--json` ends with one JSON line.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     pods: { type: 'string', default: '250' },
     services: { type: 'string', default: '2000' },
     timeout: { type: 'string', default: '900' },
+    // Chromium CPU profiles of the search and the walk steps, in test-results/ (open in DevTools).
+    profile: { type: 'boolean', default: false },
   },
 });
 const log = (s: string) => process.stderr.write(s + '\n');
@@ -161,6 +163,29 @@ const sampler = setInterval(() => {
 }, 200);
 
 const figures: Record<string, number | null> = {};
+
+/** Runs `step` under Chromium's CPU profiler when --profile is given; the profile goes to test-results/. */
+async function profiled<T>(name: string, step: () => Promise<T>): Promise<T> {
+  if (!values.profile) return step();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  try {
+    return await step();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = path.join(repo, 'test-results', `bench-app-${name}.cpuprofile`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    log(`bench:app: profile of the ${name} step: ${path.relative(repo, file)}`);
+  }
+}
+
+/** A request alone, answered by the server to the page: what of a step is the server's. */
+async function timedApi(method: string, body: unknown): Promise<number> {
+  const t0 = performance.now();
+  await api(page, method, body);
+  return since(t0);
+}
 const since = (t0: number) => Math.round(performance.now() - t0);
 try {
   const t0 = performance.now();
@@ -179,13 +204,20 @@ try {
   figures.layoutFindingsDoneMs = since(t0);
 
   const s0 = performance.now();
-  await search(page, 'LB_DSR');
+  await profiled('search', () => search(page, 'LB_DSR'));
   figures.searchMs = since(s0);
   await closePalette(page);
 
   const w0 = performance.now();
-  await walkPreset(page);
+  await profiled('walk', () => walkPreset(page));
   figures.walkMs = since(w0);
+
+  // The same requests alone, from the page: the rest of each step is the page's drawing.
+  const bundleId = (await page.getAttribute('#root', 'data-bundle-id')) ?? '';
+  figures.searchApiMs = await timedApi('search', { bundleId, query: 'LB_DSR' });
+  const presets = await api<{ key: string; flow: Record<string, unknown> }[]>(page, 'walkPresets', { bundleId });
+  const flow = presets.find((p) => p.key === 'pod-to-service')?.flow;
+  figures.walkApiMs = flow ? await timedApi('walk', { bundleId, ...flow }) : null;
 
   const pan = await panning(page);
   figures.panFps = pan.fps;
@@ -254,6 +286,7 @@ for (const k of steps) {
   const v = figures[k];
   log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}${TARGETS[k] ? `   [target ${TARGETS[k]}]` : ''}`);
 }
+log(`of which the server  search ${figures.searchApiMs ?? '–'} ms, walk ${figures.walkApiMs ?? '–'} ms (the same request alone, from the page)`);
 log(`panning at Fit          ${figures.panFps ?? 'not reached'} frames per second, longest frame ${figures.panWorstFrameMs ?? '–'} ms   [target ≥ 30 fps]`);
 log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle   [target ≤ 2×]`);
 log(`page peak JS heap       ${mib(pagePeakBytes)}   [target ≤ 500 MB]`);
@@ -263,6 +296,8 @@ if (values.json) {
   for (const k of steps) out[k] = figures[k] ?? null;
   out.serverPeakRssBytes = serverPeakRssBytes;
   out.pagePeakBytes = Math.round(pagePeakBytes);
+  out.searchApiMs = figures.searchApiMs ?? null;
+  out.walkApiMs = figures.walkApiMs ?? null;
   out.panFps = figures.panFps ?? null;
   out.panWorstFrameMs = figures.panWorstFrameMs ?? null;
   out.loadAverage = Number(os.loadavg()[0].toFixed(2));
