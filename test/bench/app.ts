@@ -219,10 +219,6 @@ try {
   const flow = presets.find((p) => p.key === 'pod-to-service')?.flow;
   figures.walkApiMs = flow ? await timedApi('walk', { bundleId, ...flow }) : null;
 
-  const pan = await panning(page);
-  figures.panFps = pan.fps;
-  figures.panWorstFrameMs = pan.worstFrameMs;
-
   // The busiest port: the VFP ports table's row with the most rules.
   await page.click('[data-testid="view-inventory"]');
   await page.click('[data-testid="inv-tab-ports"]');
@@ -258,6 +254,14 @@ try {
   await page.keyboard.press('Control+e');
   await page.waitForFunction(() => !!document.querySelector<HTMLIFrameElement>('[data-testid="export-frame"]')?.srcdoc && !document.querySelector('[data-testid="export-preview"][aria-busy="true"]'), undefined, { timeout: TIMEOUT });
   figures.exportMs = since(e0);
+  await page.keyboard.press('Escape');
+
+  // Panning last: on a graph too heavy to pan, the input it queues keeps the page busy for a while,
+  // which must not be counted against the steps above.
+  await page.click('[data-testid="view-topology"]');
+  const pan = await panning(page);
+  figures.panFps = pan.fps;
+  figures.panWorstFrameMs = pan.worstFrameMs;
 } catch (e) {
   log(`bench:app: ${e instanceof Error ? e.message : String(e)}`);
   const shotPath = path.join(repo, 'test-results', 'bench-app-failure.png');
