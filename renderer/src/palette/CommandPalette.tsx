@@ -63,8 +63,10 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   // At most one search per DEBOUNCE_MS while typing, and none of the waiting after a pause: a query
   // typed or pasted at once is searched at once (the slice drops answers to older queries).
   const lastRun = useRef(Number.NEGATIVE_INFINITY);
+  const pending = useRef<number | undefined>(undefined);
   useEffect(() => {
     const run = () => {
+      pending.current = undefined;
       lastRun.current = performance.now();
       void runSearch(query);
     };
@@ -73,8 +75,8 @@ function PaletteBody({ onClose }: { onClose(): void }) {
       run();
       return;
     }
-    const id = window.setTimeout(run, wait);
-    return () => window.clearTimeout(id);
+    pending.current = window.setTimeout(run, wait);
+    return () => window.clearTimeout(pending.current);
   }, [query, runSearch]);
 
   useEffect(() => {
@@ -97,6 +99,10 @@ function PaletteBody({ onClose }: { onClose(): void }) {
       }
       // Typed faster than the debounce: search now, then open the best hit of this query.
       if (hitsFor !== query.trim()) {
+        // The throttled search still waiting would supersede this one (the store keeps the newest
+        // answer only) and leave the hits of an older query to open: it is not needed any more.
+        window.clearTimeout(pending.current);
+        pending.current = undefined;
         await runSearch(query);
         const s = appStore.getState();
         const best = groupHits(s.hits).flat[0];
