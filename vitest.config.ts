@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Threads sharing their module cache across files (no per-file isolation) halve the suite's CPU

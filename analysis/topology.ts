@@ -2,7 +2,8 @@
 // host vNICs and endpoints (in compartment groups) → load balancers → remote endpoints → remote
 // subnets → next hops. Pure and linear in the number of HNS objects and ports: VFP rules are never
 // read (only the per-port counts of the scan index), so the biggest bundles build in milliseconds.
-// Each part reads only what the bundle has; a missing file leaves its part out, never guessed.
+// Each part reads only what the bundle has; a missing file leaves its part out, never guessed. What
+// the UI draws folded until expanded (pods' VFP ports, grouped load balancers) is in `attached`.
 import type { NodeModel } from '../parsers/model/types.ts';
 import type { TopologyGraph, TopologyOptions } from './view-models/types.ts';
 import { makeContext } from './topology/context.ts';
@@ -25,5 +26,5 @@ export function buildTopology(model: NodeModel, options: TopologyOptions = {}): 
   const remote = addRemoteSubnets(ctx);
   addRemoteEndpoints(ctx, remote);
   const collapsed = addLoadBalancers(ctx, options);
-  return { nodes: ctx.g.nodes, edges: ctx.g.edges, collapsed };
+  return { nodes: ctx.g.nodes, edges: ctx.g.edges, collapsed, attached: ctx.g.attached };
 }

@@ -6,8 +6,10 @@ import { runTrace } from './commands/trace.ts';
 import { runCollect } from './commands/collect.ts';
 import { runReport } from './commands/report.ts';
 import { runDiff } from './commands/diff.ts';
+import { runFleetCommand } from './commands/fleet.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../services/bundle/source.ts';
+import { safeText } from './format/safe-text.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -25,6 +27,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runReport(rest);
       case 'diff':
         return await runDiff(rest);
+      case 'fleet':
+        return await runFleetCommand(rest);
       case undefined:
       case 'help':
       case '--help':
@@ -36,14 +40,14 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`hnsight: ${e.message}\n\n${USAGE}`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n\n${USAGE}`);
       return 2;
     }
     if (e instanceof BundleOpenError) {
-      process.stderr.write(`hnsight: ${e.message}\n`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n`);
       return 2;
     }
-    process.stderr.write(`hnsight: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(`hnsight: unexpected failure: ${safeText(e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`);
     return 2;
   }
 }

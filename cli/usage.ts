@@ -7,6 +7,12 @@ Usage:
       recognised as), parse issues, what is missing, findings. Several single files (saved outputs,
       pastes) are read together as one node; - reads a pasted output from standard input.
       Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
+  hnsight inspect <folder of bundles> --cluster [--json] [--verbose]
+  hnsight inspect <bundleA> <bundleB> ... --cluster [--json] [--verbose]
+      Several nodes of one cluster (one bundle folder or zip each): the nodes by host name and
+      addresses, what they believe about each other (remote subnets, host routes, remote endpoints,
+      Node objects, Services) and which of those beliefs no open bundle confirms, and the findings
+      across nodes naming the odd nodes out and the majority. Exit 1 when there are errors.
   hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--src-port N]
                 [--reply] [--no-findings] [--json]
       Walk a packet through the node's VFP rules: every hop with the rule that matched and why (its
@@ -15,6 +21,16 @@ Usage:
       verdict with the worst of them ("DELIVERED, but …"). --reply walks the answer too;
       --no-findings skips the checks (faster on dumps of a million rules).
       Exit 0 when delivered/forwarded/unknown, 1 when dropped, 2 on bad usage or unreadable input.
+  hnsight trace <bundleA> <bundleB> ... | <folder of bundles> --from IP --to IP[:PORT] [--reply] [--json]
+      The walk across nodes: where the packet leaves the first node (VXLAN to a provider address,
+      a route to a node address, the cloud fabric) it continues on the node that receives it, if
+      its bundle is given: uplink, decapsulation, IN layers, delivery; --reply walks the answer
+      back. Every hop names its node (--json: per-hop "node", "bundle", "leg"; "handovers").
+  hnsight fleet <folder of bundles> [--json] [--verbose]
+      Hundreds of nodes, one bundle at a time: one line per node (platform, build, counts, errors,
+      warnings, CNI ADD p50/p99), the outliers by each measure, the findings common to most nodes,
+      and the findings across nodes. --json prints { nodes, outliers, common, consistency, failed,
+      skipped }. Exit 1 when a node or the comparison has errors.
   hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE
       Write a report: the node, the walks (default: the pod → pod, pod → service and pod → outside
       presets), every error and warning finding with its fix and evidence, the notes, and pictures of
@@ -22,14 +38,20 @@ Usage:
       issue), .json (schema hnsight-report/1), .pdf (headless Chromium; HNSIGHT_CHROMIUM names it).
       --redact replaces IPs, MACs, GUIDs and host names with consistent placeholders.
       Exit 0 when written, 2 on bad usage, unreadable input or no Chromium for a PDF.
+  hnsight report <bundleA> <bundleB> ... | <folder of bundles> [--trace ...] [--redact] --out FILE
+      The report of a cluster: the nodes, the findings across nodes (odd nodes and the majority, the
+      lines of both), and each walk as one path across nodes — every hop under its node, the
+      hand-over between them, the findings of both nodes on it, the reply (default walks: those the
+      findings show, and a pod of the first node to a pod of the second). .json: hnsight-cluster-report/1.
   hnsight diff <bundleA> <bundleB> [--json]
       What changed between two bundles: networks, endpoints, load balancers, routes, VFP ports and
       rules added, removed or changed (matched by IDs, VIP:port, rule names), rule counter deltas
       when both dumps have counters, and the findings that appeared or disappeared.
       Exit 0 (also when they differ), 2 on bad usage or unreadable input.
-  hnsight serve [bundle] [--port N]
+  hnsight serve [bundle] [--port N] [--allow DIR]...
       Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and
-      print the URL to open. Opens the bundle when one is given.
+      print the URL to open. Opens the bundle when one is given. The page opens only that bundle,
+      bundles under a folder given with --allow, recent bundles and files dropped on it (uploaded).
   hnsight collect (--winrm http[s]://HOST[:PORT] | --ssh USER@HOST[:PORT] | --kubectl NODE) [--user U]
                   [--password-env VAR] [--insecure-skip-tls-verify] [--auth ntlm|basic]
                   [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-key]

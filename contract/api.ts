@@ -15,6 +15,12 @@ export type HnsightApi = ApiMethods & {
    */
   openFile(file: File): Promise<{ jobId: string }>;
   /**
+   * Where several files the user dropped or picked together can be read by the backend, to open them
+   * as a cluster (openCluster { paths }): their own paths in the desktop app, uploaded copies
+   * (POST /upload?keep=1) in browser mode.
+   */
+  localPaths(files: File[]): Promise<string[]>;
+  /**
    * Follows the backend's job events until the returned function is called. `onConnected` is called
    * whenever the event channel is (re)connected — at once over IPC, on every (re)connection of the
    * event stream in browser mode — so a follower can fetch the state it may have missed.

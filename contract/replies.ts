@@ -9,6 +9,24 @@ import type { Notes } from '../analysis/report/notes.ts';
 import type { DiffResult } from '../analysis/diff/types.ts';
 import type { PastePreview } from '../analysis/view-models/paste-preview.ts';
 import type { CollectTarget, Method } from './schemas.ts';
+import type { ClusterGraph } from '../analysis/view-models/cluster-graph.ts';
+import type { ClusterFinding, StitchedWalk } from '../analysis/cluster/index.ts';
+
+/** A cluster the backend opened: its nodes, how many of their beliefs about each other resolved, the findings across nodes. */
+export interface ClusterOpened {
+  clusterId: string;
+  location: string;
+  nodes: { id: string; host: string; bundle: string; platform: string; nodeIp?: string; errors: number; warnings: number }[];
+  joins: number;
+  unresolved: number;
+  findings: ClusterFinding[];
+  /** Bundles that could not be read, and entries of the folder that are no bundle. */
+  failed: { bundle: string; error: string }[];
+  skipped: { name: string; reason: string }[];
+}
+
+/** A walk across nodes, with what it lights on the cluster graph (its reply's too). */
+export type WalkAcrossView = StitchedWalk & { lit: string[]; replyLit?: string[] };
 
 export interface AppInfo {
   mode: 'electron' | 'browser';
@@ -18,6 +36,8 @@ export interface AppInfo {
   nativeDialogs: boolean;
   /** A bundle to open at start (command line / `npm start`). */
   initialBundle?: string;
+  /** A folder of bundles (one per node) to open as a cluster at start (`hnsight serve DIR`). */
+  initialCluster?: string;
   /** Connect to node… (live collection) is available. */
   liveCollection: boolean;
   /** Passwords can be remembered (desktop app with an OS keychain); otherwise the reason they cannot. */
@@ -130,7 +150,9 @@ export interface SavedTarget {
 export interface ExportResult {
   /** The document as text (html, md, json): the preview. Absent for pdf. */
   content?: string;
-  /** Where it was written, when outPath was given. */
+  /** The PDF, base64, when no outPath was given: the page downloads it. */
+  pdfBase64?: string;
+  /** Where it was written, when outPath was given (a path the save dialog answered). */
   path?: string;
   bytes: number;
 }
@@ -172,6 +194,9 @@ export interface Responses {
   addPaste: { jobId: string };
   recognisePaste: PastePreview;
   walk: WalkResult;
+  openCluster: ClusterOpened;
+  getClusterGraph: ClusterGraph;
+  walkAcross: WalkAcrossView;
   walkPresets: WalkPreset[];
   getFindings: FindingView[];
   getTimelines: SandboxTimeline[];

@@ -95,6 +95,8 @@ const notesInput = notesSchema.partial({ schema: true, bundle: true, revision: t
 export const uploadSchema = z.object({
   name: z.string().min(1).max(255),
   size: z.number().int().min(0),
+  // keep=1: saved for a cluster opened from several files (the reply is its { path }), not opened alone.
+  keep: z.boolean().optional(),
 }).strict();
 
 /**
@@ -137,6 +139,15 @@ export const requests = {
   recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
   // Packet walks. `reply: true` also walks the answer (the result's `reply`, a walk of its own).
   walk: flowSchema.extend({ bundleId: id, reply: z.boolean().optional() }).strict(),
+  // Several nodes of one cluster (a folder with one bundle per node): opened together, a walk goes
+  // from node to node.
+  // A folder of bundles (`path`), or the bundles themselves (`paths`: files dropped or picked together).
+  openCluster: z
+    .object({ path: localPath.optional(), paths: z.array(localPath).min(2).max(40).optional() })
+    .strict()
+    .refine((r) => !!r.path !== !!r.paths, { message: 'give either a folder of bundles (path) or the bundles (paths)' }),
+  getClusterGraph: z.object({ clusterId: id }).strict(),
+  walkAcross: flowSchema.extend({ clusterId: id, reply: z.boolean().optional() }).strict(),
   walkPresets: z.object({ bundleId: id }).strict(),
   // Findings and the CNI timeline.
   getFindings: z.object({ bundleId: id }).strict(),
@@ -165,7 +176,10 @@ export const requests = {
     format: z.enum(['html', 'md', 'json', 'pdf']),
     traces: z.array(flowSchema).max(50),
     redact: z.boolean(),
-    /** Absolute path to write (required for pdf); its extension must fit the format. */
+    /**
+     * Where to write: only a path pickSavePath answered (the desktop app's save dialog); its extension
+     * must fit the format. Without it the text, or the PDF's bytes, come back for a download.
+     */
     outPath: localPath.optional(),
   }).strict(),
   // Comparing two bundles.

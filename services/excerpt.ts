@@ -3,11 +3,14 @@
 // again from where the node came from (the folder or zip, the texts pasted) and decoded, and the last
 // few are cached.
 import { openBundle, type BundleSource } from './bundle/source.ts';
+import { formatBytes } from './bundle/limits.ts';
 import { decodeText } from '../parsers/text/decode.ts';
 import type { NodeModel } from '../parsers/model/types.ts';
 import type { FileExcerpt } from '../analysis/view-models/types.ts';
 
 const CHECKPOINT = 4096;
+/** Largest text file (other than a VFP dump) read again to show an excerpt. */
+const MAX_TEXT_EXCERPT = 64 * 1024 * 1024;
 
 class ByteLines {
   private checkpoints: number[] | undefined;
@@ -89,6 +92,9 @@ export class ExcerptReader {
     try {
       const entry = src.entries.find((e) => e.path === this.model.source.root + file || (src.kind === 'file' && e.path === file));
       if (!entry) throw new Error(`no file ${file} in this bundle`);
+      // Read whole and decoded to show a few lines: bounded, so a click on a huge log's line cannot
+      // hold gigabytes (VFP dumps, kept as bytes, show excerpts at any size).
+      if (entry.size > MAX_TEXT_EXCERPT) throw new Error(`${file} is ${formatBytes(entry.size)}: hnsight shows lines of text files up to ${formatBytes(MAX_TEXT_EXCERPT)}`);
       const text = decodeText(await entry.read(), file).text;
       const lines = text.split(/\r?\n/);
       if (this.textCache.size >= 6) this.textCache.delete(this.textCache.keys().next().value!);

@@ -2,12 +2,14 @@
 //   [--schema 1|2] [--vfp list-rule|get-rule-counter] [--build 10.0.20348.2340] [--host NAME]
 //   [--encoding utf16le-bom|utf8|utf8-bom] [--eol crlf|lf] [--zip flat|top-folder] [--no-extras]
 //   [--seed N] [--fault NAME]... [--no-kubectl] [--no-slices] [--expected FILE]
+// npm run gen -- --cluster N --out DIR [--platform NAME] [--pods N] [--services M] [--fault stale-pa|missing-lb|
+//   exception-list-differs|other-build]... [--seed N] [--zip …] [--expected FILE]   N nodes of one cluster, a bundle each
 // npm run gen -- --demo        rewrites assets/demo/* deterministically.
 
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildNode, writeBundle, writeDemos, FAULTS, PLATFORM_FAULTS, PLATFORMS, type NodeSpec, type WriteOptions } from './gen/index.ts';
+import { buildNode, writeBundle, writeDemos, planCluster, writeCluster, CLUSTER_FAULTS, FAULTS, PLATFORM_FAULTS, PLATFORMS, type ClusterFaultName, type NodeSpec, type WriteOptions } from './gen/index.ts';
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`gen-bundle: ${msg}\n`);
@@ -15,7 +17,8 @@ function usage(msg?: string): never {
     'usage: npm run gen -- --out DIR [--platform NAME] [--pods N] [--services M] [--remote-nodes K] [--network l2bridge|overlay] [--schema 1|2]\n' +
       '         [--vfp list-rule|get-rule-counter] [--build 10.0.20348.2340] [--host NAME] [--encoding utf16le-bom|utf8|utf8-bom]\n' +
       '         [--eol crlf|lf] [--zip flat|top-folder] [--no-extras] [--seed N] [--fault NAME]... [--no-kubectl] [--no-slices] [--expected FILE]\n' +
-      `       npm run gen -- --demo\n  platforms: ${PLATFORMS.join(', ')}\n  faults: ${FAULTS.join(', ')}\n  platform faults: ${PLATFORM_FAULTS.join(', ')}\n`,
+      '       npm run gen -- --cluster N --out DIR [--platform NAME] [--pods N] [--services M] [--fault NAME]... [--seed N] [--zip flat|top-folder] [--expected FILE]\n' +
+      `       npm run gen -- --demo\n  platforms: ${PLATFORMS.join(', ')}\n  faults: ${FAULTS.join(', ')}\n  platform faults: ${PLATFORM_FAULTS.join(', ')}\n  cluster faults (--cluster): ${CLUSTER_FAULTS.join(', ')}\n`,
   );
   process.exit(2);
 }
@@ -33,6 +36,9 @@ async function main() {
   let expectedFile: string | undefined;
   let demo = false;
   let buildGiven = false;
+  let clusterNodes: number | undefined;
+  const faults: string[] = [];
+  const given = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const val = () => {
@@ -45,8 +51,10 @@ async function main() {
       if (!Number.isInteger(v) || v < 0) usage(`${a} needs a non-negative integer`);
       return v;
     };
+    given.add(a);
     switch (a) {
       case '--demo': demo = true; break;
+      case '--cluster': clusterNodes = num(); break;
       case '--out': out = val(); break;
       case '--pods': spec.pods = num(); break;
       case '--services': spec.services = num(); break;
@@ -64,7 +72,7 @@ async function main() {
       case '--zip': opts.zip = oneOf(val(), ['flat', 'top-folder'] as const, a); break;
       case '--no-extras': opts.extras = false; break;
       case '--seed': spec.seed = num(); break;
-      case '--fault': spec.faults!.push(oneOf(val(), [...FAULTS, ...PLATFORM_FAULTS], a)); break;
+      case '--fault': faults.push(val()); break;
       case '--expected': expectedFile = val(); break;
       case '-h': case '--help': return usage();
       default: usage(`unknown argument ${a}`);
@@ -76,6 +84,8 @@ async function main() {
     return;
   }
   if (!out) usage('--out DIR is required');
+  if (clusterNodes !== undefined) return writeClusterCmd(clusterNodes, out, spec, opts, faults, given, expectedFile);
+  for (const f of faults) spec.faults!.push(oneOf(f, [...FAULTS, ...PLATFORM_FAULTS], '--fault'));
   // Schema 1 bundles come from the pre-2022 script, i.e. typically Windows Server 2019.
   if (!buildGiven && spec.schema === 1) spec.windowsBuild = '10.0.17763.5830';
   const t0 = Date.now();
@@ -92,6 +102,33 @@ async function main() {
     `wrote ${res.path} (${res.entries.length} files, ${res.bytes} bytes) in ${((Date.now() - t0) / 1000).toFixed(1)} s\n` +
       `  endpoints ${c.endpoints} (${c.localEndpoints} local), load balancers ${c.loadBalancers}, VFP ports ${c.vfpPorts}, layers ${c.vfpLayers}, rules ${c.vfpRules}, IPv4 routes ${c.ipv4Routes}\n`,
   );
+}
+
+async function writeClusterCmd(n: number, out: string, spec: NodeSpec, opts: WriteOptions, faults: string[], given: Set<string>, expectedFile?: string) {
+  for (const flag of ['--network', '--remote-nodes', '--host']) if (given.has(flag)) usage(`${flag} does not apply to --cluster (the platform decides the network; the cluster names its nodes and peers)`);
+  const t0 = Date.now();
+  let plan;
+  try {
+    plan = planCluster({
+      nodes: n,
+      platform: spec.platform ?? 'flannel-vxlan',
+      seed: spec.seed,
+      pods: given.has('--pods') ? spec.pods : 4,
+      services: given.has('--services') ? spec.services : 6,
+      schema: spec.schema,
+      vfpGeneration: spec.vfpGeneration,
+      windowsBuild: spec.windowsBuild,
+      faults: faults.map((f) => oneOf(f, CLUSTER_FAULTS, '--fault') as ClusterFaultName),
+    });
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  const res = await writeCluster(plan, out, opts, (i, p) => {
+    if (n > 20 && (i + 1) % 50 === 0) process.stderr.write(`  ${i + 1}/${n} ${p}\n`);
+  });
+  if (expectedFile) await writeFile(expectedFile, JSON.stringify(plan.expected, null, 2) + '\n');
+  process.stdout.write(`wrote ${res.paths.length} ${plan.spec.platform} node bundles to ${out} (${res.bytes} bytes) in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  for (const f of plan.expected.faults) process.stdout.write(`  ${f.name}: ${f.detail}\n`);
 }
 
 main().catch((e) => {

@@ -2,12 +2,14 @@
 // `npm start [-- bundle] [--browser] [--no-open]`: runs the desktop app (Electron) on a bundle, the
 // bundled demo node by default. Where Electron's binary is not installed (offline installs download
 // it separately; this machine never has it) it says so in one line and runs browser mode instead:
-// `hnsight serve`, whose URL it opens in Chromium when one and a display exist.
+// `hnsight serve`, whose URL it opens in Chromium when one and a display exist — through a page in
+// Chromium's private profile folder, so the token never appears on a command line (`ps` shows every
+// process's arguments to every user of the machine).
 //
 // Electron's binary is looked for directly (node_modules/electron/path.txt → dist/…): requiring the
 // `electron` package would try to download the binary first.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +98,20 @@ export function decideLaunch({ electronBinary, chromium, display, forceBrowser =
 export function serveUrlFromLine(line) {
   const m = /\bhttps?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/\S*/.exec(line);
   return m ? m[0].replace(/[).,;]+$/, '') : null;
+}
+
+/**
+ * Writes the page that sends Chromium on to `url` (which carries the token) into `profileDir` — a
+ * folder of mkdtemp's, only this user's — readable by this user alone, and returns its file: URL,
+ * the only address Chromium's command line then carries.
+ * @param {string} profileDir
+ * @param {string} url
+ */
+export function writeLaunchPage(profileDir, url) {
+  const file = path.join(profileDir, 'open-hnsight.html');
+  const attr = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${attr}"><title>hnsight</title>\n`, { mode: 0o600, flag: 'wx' });
+  return pathToFileURL(file).href;
 }
 
 /** Chromium's arguments for an app window on `url` with a throw-away profile. */
@@ -207,7 +223,7 @@ async function runBrowser(bundle, openWith) {
       const url = serveUrlFromLine(line);
       if (!url) continue;
       profile = mkdtempSync(path.join(os.tmpdir(), 'hnsight-chromium-'));
-      browser = spawn(openWith, chromiumArgs(url, profile), { stdio: 'ignore' });
+      browser = spawn(openWith, chromiumArgs(writeLaunchPage(profile, url), profile), { stdio: 'ignore' });
       browser.on('error', (e) => process.stderr.write(`hnsight: could not open ${openWith} (${e.message}); use the URL above\n`));
       break;
     }

@@ -6,6 +6,7 @@ import type { SourceRef } from '../../parsers/types.ts';
 import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
 import { walkContext, type WalkContext } from '../walk/context.ts';
+import { spend } from './budget.ts';
 import type { Finding, FindingEvidence } from '../inspect.ts';
 import { detectPlatform, factsOf, podNetworkOf, type Platform, type PluginFacts } from '../platform/index.ts';
 import { portRules } from './port-rules.ts';
@@ -87,6 +88,8 @@ export function rangeText(r: Range): string {
 export function rulesOf(p: VfpPortPolicy): { layer: string; group: string; direction: string; rule: VfpRule }[] {
   const out: { layer: string; group: string; direction: string; rule: VfpRule }[] = [];
   for (const l of p.layers) for (const g of l.groups) for (const r of g.rules) out.push({ layer: l.friendlyName ?? l.id, group: g.friendlyName ?? g.id, direction: g.direction, rule: r });
+  // Every check that looks at rules comes through here: their count is work against its budget.
+  spend(out.length);
   return out;
 }
 

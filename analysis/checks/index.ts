@@ -1,9 +1,11 @@
 // The checks catalogue (README.md here lists each id with what it looks at). `runChecks` runs every
-// check on its own: one that throws on an odd model becomes an info finding, never a crash.
+// check on its own: one that throws on an odd model becomes an info finding, never a crash; one that
+// spends its budget of work (budget.ts) is reported "not evaluated: over budget".
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { checkContext } from './context.ts';
+import { DEFAULT_BUDGET, OverBudgetError, seconds, WorkBudget, withBudget, type BudgetOptions } from './budget.ts';
 import { detectPlatform, type Platform, type SkippedCheck } from '../platform/index.ts';
 import { outboundNatCheck } from './outboundnat.ts';
 import { gatewayCheck } from './gateway.ts';
@@ -65,7 +67,8 @@ export interface ChecksProgress {
   check?: string;
 }
 
-export function runChecks(m: NodeModel, checks: Check[] = CHECKS, opts: { onProgress?: (p: ChecksProgress) => void } = {}): Finding[] {
+/** Each check runs with a budget of its own (`budget`); `onProgress` hears before each check and once at the end. */
+export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: BudgetOptions = DEFAULT_BUDGET, opts: { onProgress?: (p: ChecksProgress) => void } = {}): Finding[] {
   const out: Finding[] = [];
   let ctx;
   let plan;
@@ -81,12 +84,12 @@ export function runChecks(m: NodeModel, checks: Check[] = CHECKS, opts: { onProg
     opts.onProgress?.({ done: i, total: plan.run.length, check: c.title });
     const hedge = plan.hedged.includes(c);
     try {
-      for (const f of c.run(ctx)) {
+      for (const f of withBudget(new WorkBudget(budget), () => c.run(ctx))) {
         const g = { ...f, evidence: f.evidence.filter((e) => e.file !== '') };
         out.push(hedge && g.severity === 'error' ? { ...g, severity: 'warning', undecided: true, explanation: `${g.explanation} ${unsure}` } : g);
       }
     } catch (e) {
-      out.push(internal(c.id, e));
+      out.push(e instanceof OverBudgetError ? overBudget(c, e) : internal(c.id, e));
     }
   }
   opts.onProgress?.({ done: plan.run.length, total: plan.run.length });
@@ -125,7 +128,22 @@ function internal(id: string, e: unknown): Finding {
   };
 }
 
+function overBudget(c: Check, e: OverBudgetError): Finding {
+  return {
+    id: 'check-over-budget',
+    severity: 'info',
+    area: 'node',
+    undecided: true,
+    title: `${c.title}: not evaluated (over budget)`,
+    explanation: `The check stopped after ${e.over === 'steps' ? `${e.limit.toLocaleString('en-US')} steps` : `${seconds(e.limit)} s`} of work on this bundle, which holds far more objects or combinations than a node has; its findings are missing.`,
+    fix: 'None needed for the node. If the bundle is genuine, inspect the objects this check covers by hand, and report it with the bundle.',
+    objects: [c.id],
+    evidence: [],
+  };
+}
+
 export type { Check } from './types.ts';
+export { DEFAULT_BUDGET, type BudgetOptions } from './budget.ts';
 export { checkContext } from './context.ts';
 export { KNOWN_ERRORS } from './known-errors.ts';
 export { loadedConfigs } from './cni.ts';

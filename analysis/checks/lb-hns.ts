@@ -48,7 +48,8 @@ export const lbHnsCheck: Check = {
         explanation: `HNS load balancer ${lb.id} lists endpoint(s) ${j.dangling.join(', ')} for ${what}, which are in no endpoint list of the bundle. ${effect}${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
         fix: FIX_KP,
         objects: [lb.id, ...j.dangling, ...(lb.vips.length ? [what] : [])],
-        evidence: [ctx.ev(lb.src, new RegExp(lb.id.replace(/[-]/g, '.'), 'i'), 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, new RegExp(d, 'i'), 400)), ...(vfp ? [ctx.ev(vfp.src, staleInVfp[0] ?? /DIP Range/i, 40)] : [])],
+        // IDs come from the bundle: found by exact (case-insensitive) text, never as a regular expression.
+        evidence: [ctx.ev(lb.src, lb.id, 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, d, 400)), ...(vfp ? [ctx.ev(vfp.src, staleInVfp[0] ?? /DIP Range/i, 40)] : [])],
         trace: lb.vips[0] && ctx.localPods[0]?.ip && p ? { srcIp: ctx.localPods[0].ip, dstIp: lb.vips[0], dstPort: p.externalPort, proto: p.protocol === 17 ? 'udp' : 'tcp' } : undefined,
       });
     }

@@ -4,6 +4,7 @@
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { intToIp } from './context.ts';
+import { spend } from './budget.ts';
 import { withService, protoName } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
@@ -13,20 +14,40 @@ const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
 /** Ports whose rules are checked at most (each is parsed in full). */
 const MAX_PORTS = 400;
 
-/** VIP|port|proto keys a load-balancing rule answers for. */
-export function lbRuleKeys(r: VfpRule): string[] {
+/** Most VIP × port × protocol combinations one rule is spelled out into; a real LB rule names one of each. */
+export const MAX_RULE_KEYS = 64;
+
+/**
+ * VIP|port|proto keys a load-balancing rule answers for. A rule naming more combinations than
+ * MAX_RULE_KEYS (a hostile dump lists thousands of addresses and ports: their product does not fit in
+ * memory) is not spelled out: it keeps only the keys of `expected` it answers for, found by membership,
+ * linear in the rule and in `expected`, and says it was capped.
+ */
+export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = new Map()): { keys: string[]; capped: boolean } {
   const t = r.type.toLowerCase();
-  if (!/lb|nat/.test(t) || /^nat$/.test(t)) return [];
+  if (!/lb|nat/.test(t) || /^nat$/.test(t)) return { keys: [], capped: false };
   const dst = r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []).filter((x) => x.lo === x.hi);
   const ports = r.conditions.filter((c) => c.kind === 'dstPort').flatMap((c) => c.ports ?? []).filter((x) => x.lo === x.hi);
   const protos = r.conditions.filter((c) => c.kind === 'protocols').flatMap((c) => c.protocols ?? []);
+  spend(dst.length + ports.length + protos.length);
   if (dst.length && ports.length && protos.length) {
     const keys: string[] = [];
+    if (dst.length * ports.length * protos.length > MAX_RULE_KEYS) {
+      const d = new Set(dst.map((x) => intToIp(x.lo)));
+      const p = new Set(ports.map((x) => String(x.lo)));
+      const pr = new Set(protos.map(String));
+      spend(expected.size);
+      for (const k of expected.keys()) {
+        const [vip, port, proto] = k.split('|');
+        if (d.has(vip) && p.has(port) && pr.has(proto)) keys.push(k);
+      }
+      return { keys, capped: true };
+    }
     for (const d of dst) for (const p of ports) for (const pr of protos) keys.push(`${intToIp(d.lo)}|${p.lo}|${pr}`);
-    return keys;
+    return { keys, capped: false };
   }
   const m = NAME_KEY.exec(r.name);
-  return m ? [`${m[1]}|${m[2]}|${m[4]}`] : [];
+  return { keys: m ? [`${m[1]}|${m[2]}|${m[4]}`] : [], capped: false };
 }
 
 export const lbVfpCheck: Check = {
@@ -67,7 +88,9 @@ export const lbVfpCheck: Check = {
       return id;
     };
     const expectedIds = [...expected.keys()].map(intern);
-    const idsOfRule = new Map<VfpRule, number[]>();
+    // A rule too wide to spell out (lbRuleKeys) keeps the expected keys it answers for; named once below.
+    const idsOfRule = new Map<VfpRule, { ids: number[]; capped: boolean }>();
+    const capped = new Map<string, VfpRule>();
     /** Per key: the first port (in order) that has it and its rule there. */
     const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }>();
     const seenOn: number[] = [];
@@ -76,8 +99,14 @@ export const lbVfpCheck: Check = {
       const p: PodPort = { e, port, lb: false, missing: [] };
       const stamp = portKeys.length + 1;
       for (const rule of ctx.rules(port)) {
-        let ids = idsOfRule.get(rule);
-        if (!ids) idsOfRule.set(rule, (ids = lbRuleKeys(rule).map(intern)));
+        let r = idsOfRule.get(rule);
+        if (!r) {
+          const k = lbRuleKeys(rule, expected);
+          idsOfRule.set(rule, (r = { ids: k.keys.map(intern), capped: k.capped }));
+        }
+        if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
+        const ids = r.ids;
+        spend(ids.length);
         for (const id of ids) {
           if (seenOn[id] === stamp) continue;
           seenOn[id] = stamp;
@@ -85,8 +114,13 @@ export const lbVfpCheck: Check = {
           if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
         }
       }
+      spend(expectedIds.length);
       for (const id of expectedIds) if (seenOn[id] !== stamp) p.missing.push(id);
       portKeys.push(p);
+    }
+    if (capped.size) {
+      const first = [...capped.values()][0];
+      out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `${capped.size >= 1000 ? 'More than 1,000' : capped.size} load-balancing rule(s) name more than ${MAX_RULE_KEYS} VIP × port × protocol combinations`, explanation: `Rules such as ${first.name} list more destination addresses, ports and protocols than a load-balancing rule kube-proxy programs (one of each). They were compared only with the load balancers HNS has: a combination only VFP has is not reported for them.`, fix: 'Look at these rules with `vfpctrl /port <port> /layer LB_DSR /list-rule`; a rule like this is not one kube-proxy writes.', objects: [...capped.values()].slice(0, 20).map((r) => r.name), evidence: [ctx.ev(first.src)] });
     }
     // Ports that carry load-balancing rules at all (the bridge endpoint and host ports do not).
     if (!portKeys.some((p) => p.lb)) return out;

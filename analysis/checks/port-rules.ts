@@ -11,6 +11,7 @@ import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import { firstRules, readPortRules, readRuleAt } from '../../parsers/vfp/rule-at.ts';
 import { KeyTable } from './key-table.ts';
+import { spend } from './budget.ts';
 
 /** Above this many rules to read on one port, the port is parsed whole (one pass) instead of rule by rule. */
 const WHOLE_PORT_FROM = 64;
@@ -28,6 +29,8 @@ export class PortRuleReader {
   /** Every rule of the port in file order (shared objects: do not modify), [] when it has none. */
   of(port: VfpPortRef): VfpRule[] {
     const ids = this.idsOf(port);
+    // A check reading a port's rules counts them against its budget, as rulesOf does (shared or not).
+    spend(ids.length);
     if (!ids.length) return [];
     this.parse(port, ids);
     const out = new Array<VfpRule>(ids.length);

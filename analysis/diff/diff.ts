@@ -100,9 +100,16 @@ function obj(r: Rec): DiffObject {
 /** Keys are unique per side: a second object with the same key gets `#2`, `#3`. */
 function byKey(rs: Rec[]): Map<string, Rec> {
   const m = new Map<string, Rec>();
+  // The next suffix to try per key: counting from 2 each time is quadratic in the duplicates (a
+  // hostile dump repeats one rule thousands of times).
+  const next = new Map<string, number>();
   for (const r of rs) {
     let k = r.key;
-    for (let i = 2; m.has(k); i++) k = `${r.key}#${i}`;
+    if (m.has(k)) {
+      let i = next.get(r.key) ?? 2;
+      while (m.has((k = `${r.key}#${i}`))) i++;
+      next.set(r.key, i + 1);
+    }
     m.set(k, k === r.key ? r : { ...r, key: k });
   }
   return m;

@@ -189,7 +189,7 @@ function rewriteText(h: WalkHop): string {
   return parts.join(', ');
 }
 
-function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): ReportHop {
+export function reportHop(m: NodeModel, h: WalkHop, index: number, deciding: boolean): ReportHop {
   const hop: ReportHop = {
     index,
     at: h.at,
@@ -224,11 +224,13 @@ export function evidence(m: NodeModel, file: string, line: number): ReportEviden
   if (first !== undefined) {
     lines.push(first.trimEnd());
     if (/^\s*RULE\s*:/i.test(first)) {
-      for (let i = line + 1; i < line + EVIDENCE_MAX_LINES; i++) {
-        const s = t!.lineText(file, i);
-        if (s === undefined || !s.trim() || BLOCK_START.test(s)) break;
+      // One walk forward from the rule's line: looking each line up on its own costs a search of the
+      // dump per line (a 900 MB VFP dump has no line table).
+      t!.find(file, line + 1, (s) => {
+        if (!s.trim() || BLOCK_START.test(s)) return true;
         lines.push(s.trimEnd());
-      }
+        return false;
+      }, EVIDENCE_MAX_LINES - 1);
     }
   }
   return { file, line, lines };

@@ -5,7 +5,7 @@ import { xml as esc } from './svg.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
 
-const CSS = `
+export const REPORT_CSS = `
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 "Segoe UI", Helvetica, Arial, sans-serif; color: #202124; background: #fff; margin: 0; }
@@ -71,7 +71,7 @@ export function renderHtml(doc: ReportDocument): string {
   o.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
   o.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
   o.push(`<meta name="generator" content="${esc(doc.generator)}">`);
-  o.push(`<title>${esc(doc.title)}</title><style>${CSS}</style></head><body><main>`);
+  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}</style></head><body><main>`);
   o.push(`<h1>${esc(doc.title)}</h1>`);
   const meta = [doc.node.hostName ? `node <b>${esc(doc.node.hostName)}</b>` : 'node (host name not in the bundle)', esc(doc.node.location), doc.generatedAt ? `generated ${esc(doc.generatedAt)}` : '', `by ${esc(doc.generator)}`].filter(Boolean);
   o.push(`<p class="meta">${meta.join(' · ')}${doc.redacted ? ' <span class="badge redacted">redacted</span>' : ''}</p>`);

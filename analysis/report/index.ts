@@ -18,3 +18,5 @@ export function renderReport(doc: ReportDocument, format: Exclude<ReportFormat, 
   if (format === 'md') return renderMarkdown(doc);
   return JSON.stringify(doc, null, 2) + '\n';
 }
+export { buildClusterReport, CLUSTER_REPORT_SCHEMA, type ClusterReportDocument, type ClusterReportOptions, type ClusterReportWalk, type ClusterReportHop, type ClusterReportFinding } from './cluster-build.ts';
+export { renderClusterReport, renderClusterHtml, renderClusterMarkdown } from './cluster-render.ts';

@@ -70,23 +70,23 @@ export function para(s: string): string {
 }
 
 /** Inline code that survives backticks inside. */
-function code(s: string): string {
+export function code(s: string): string {
   if (!s) return '';
   const ticks = s.includes('`') ? '``' : '`';
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${s}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 }
 
-function codeCell(s: string): string {
+export function codeCell(s: string): string {
   return code(s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' '));
 }
 
-function fence(lines: string[]): string {
+export function fence(lines: string[]): string {
   const body = lines.join('\n');
   const f = body.includes('```') ? '~~~~' : '```';
   return `${f}text\n${body}\n${f}`;
 }
 
-const ICON: Record<string, string> = { error: '🔴', warning: '🟠', info: 'ℹ️', delivered: '✅', forwarded: '➡️', dropped: '⛔', unknown: '❔' };
+export const ICON: Record<string, string> = { error: '🔴', warning: '🟠', info: 'ℹ️', delivered: '✅', forwarded: '➡️', dropped: '⛔', unknown: '❔' };
 
 export function renderMarkdown(doc: ReportDocument): string {
   const o: string[] = [];

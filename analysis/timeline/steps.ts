@@ -103,7 +103,7 @@ export function familyOf(l: TimedLine): StepDef['by'] | undefined {
   if (l.component === 'azure-cni' || /azure-vnet/.test(f)) return 'azure-vnet';
   if (l.component === 'antrea') return 'antrea';
   if (l.component === 'calico' || /calico/.test(f) || l.format === 'calico') return 'calico';
-  if (/vpc-bridge|vpc-shared-eni/.test(f) || l.format === 'seelog' || /^Executing ADD with netconfig|vpc-bridge|vpc-shared-eni/.test(l.message)) return 'vpc-bridge';
+  if (/vpc-bridge|vpc-shared-eni/.test(f) || /^Executing ADD with netconfig|vpc-bridge|vpc-shared-eni/.test(l.message)) return 'vpc-bridge';
   if (l.format === 'zap') return 'azure-vnet';
   if (/wincni|sdnbridge|sdnoverlay/.test(f) || /^\[cni-net\]/.test(l.message)) return 'wincni';
   if (l.component === 'flannel') return 'flannel';

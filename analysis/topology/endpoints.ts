@@ -1,6 +1,7 @@
 // Rank 3: local HNS endpoints with their VFP port and compartment adapter, each inside its compartment
 // group; plus what no endpoint explains (a VFP port or a pod adapter without an HNS endpoint), so a
-// bundle with only some files still shows what it has.
+// bundle with only some files still shows what it has. Each endpoint's VFP port is also a node of
+// its own, attached to the endpoint (drawn folded into it until expanded: graph.attached).
 import type { HnsEndpoint } from '../../parsers/hns/types.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { TopoNode } from '../view-models/types.ts';
@@ -62,7 +63,10 @@ function addLocalEndpoint(ctx: TopoContext, ep: HnsEndpoint): void {
   if (isGuid(ep.id)) node.guid = ep.id;
   addCopy(node, 'endpoint', ep.id);
   if (ep.name && shortName(ep.name) !== ep.name) addCopy(node, 'name', ep.name);
-  if (port) portDetails(node, port);
+  if (port) {
+    portDetails(node, port);
+    addPortNode(ctx, node, port);
+  }
   if (j?.adapterName) {
     node.details.push(shortName(j.adapterName));
     addCopy(node, 'adapter', j.adapterName);
@@ -72,6 +76,23 @@ function addLocalEndpoint(ctx: TopoContext, ep: HnsEndpoint): void {
   if (ctx.noAdapter.has(id)) addFlag(node, 'no-adapter');
   const net = networkOf(ctx, ep.networkId, ep.networkName);
   attachToNetworkOrSwitch(ctx, node.id, net && idOf({ type: 'network', id: net.id.toLowerCase() }), port?.key);
+}
+
+/** The endpoint's VFP port as a node of its own, in the endpoint's compartment, joined to it by a `port` edge. */
+function addPortNode(ctx: TopoContext, endpoint: TopoNode, p: VfpPortRef): void {
+  const ref = { type: 'port' as const, id: p.key };
+  const details: string[] = [];
+  if (p.friendlyName && !isGuid(p.friendlyName)) details.push(p.friendlyName);
+  if (p.mac) details.push(`MAC ${p.mac}`);
+  if (p.policy) details.push(`${plural(p.policy.layers, 'layer')} · ${plural(p.policy.groups, 'group')} · ${plural(p.policy.rules, 'rule')}`);
+  else details.push('no rules dumped for this port');
+  const sw = p.switchPort?.switchFriendlyName;
+  if (sw) details.push(`on vSwitch ${sw}`);
+  const node = ctx.g.node({ id: idOf(ref), kind: 'vfp-port', label: `VFP port ${shortGuid(p.name)}${isGuid(p.name) ? '…' : ''}`, ref, rank: RANK.host, details, attachedTo: endpoint.id, ...(endpoint.parent ? { parent: endpoint.parent } : {}) }, true);
+  if (isGuid(p.name)) node.guid = p.name;
+  addCopy(node, 'VFP port', p.name);
+  if (p.policy?.blocked) addFlag(node, 'blocked');
+  ctx.g.edge(endpoint.id, node.id, 'port', {}, true);
 }
 
 /**

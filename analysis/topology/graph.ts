@@ -1,6 +1,8 @@
 // The graph under construction: nodes and edges with unique ids, edges only between nodes that exist.
 // Ids are derived from model refs (never from positions), so the same bundle gives the same ids on
-// every call and a selection survives a rebuild.
+// every call and a selection survives a rebuild. Detail the UI draws folded until expanded (a pod's
+// VFP port, the load balancers of a group) goes to `attached`, apart from `nodes`/`edges`, so
+// pictures that draw every node (the report) are not crowded by it.
 import type { ObjectRef, TopoEdge, TopoNode } from '../view-models/types.ts';
 
 export type NewNode = Omit<TopoNode, 'flags' | 'details'> & { flags?: string[]; details?: string[] };
@@ -8,11 +10,13 @@ export type NewNode = Omit<TopoNode, 'flags' | 'details'> & { flags?: string[]; 
 export class GraphBuilder {
   readonly nodes: TopoNode[] = [];
   readonly edges: TopoEdge[] = [];
+  readonly attached: { nodes: TopoNode[]; edges: TopoEdge[] } = { nodes: [], edges: [] };
   private readonly byId = new Map<string, TopoNode>();
   private readonly edgeIds = new Set<string>();
 
-  /** Adds a node; a second node with the same id is merged into the first (its details appended). */
-  node(n: NewNode): TopoNode {
+  /** Adds a node; a second node with the same id is merged into the first (its details appended).
+   *  `detail`: the node goes to `attached` (drawn folded until expanded). */
+  node(n: NewNode, detail = false): TopoNode {
     const have = this.byId.get(n.id);
     if (have) {
       for (const d of n.details ?? []) if (!have.details.includes(d)) have.details.push(d);
@@ -21,7 +25,7 @@ export class GraphBuilder {
     }
     const node: TopoNode = { ...n, details: n.details ?? [], flags: [] };
     for (const f of n.flags ?? []) addFlag(node, f);
-    this.nodes.push(node);
+    (detail ? this.attached.nodes : this.nodes).push(node);
     this.byId.set(node.id, node);
     return node;
   }
@@ -34,8 +38,9 @@ export class GraphBuilder {
     return this.byId.has(id);
   }
 
-  /** Adds an edge once per (kind, source, target); ignores edges to nodes that were not added. */
-  edge(source: string, target: string, kind: TopoEdge['kind'], extra: { label?: string; broken?: boolean } = {}): TopoEdge | undefined {
+  /** Adds an edge once per (kind, source, target); ignores edges to nodes that were not added.
+   *  `detail`: the edge goes to `attached` (it joins a detail node). */
+  edge(source: string, target: string, kind: TopoEdge['kind'], extra: { label?: string; broken?: boolean; summary?: boolean } = {}, detail = false): TopoEdge | undefined {
     if (source === target || !this.byId.has(source) || !this.byId.has(target)) return undefined;
     const id = `${kind}:${source}->${target}`;
     if (this.edgeIds.has(id)) return undefined;
@@ -43,7 +48,8 @@ export class GraphBuilder {
     const e: TopoEdge = { id, source, target, kind };
     if (extra.label !== undefined) e.label = extra.label;
     if (extra.broken) e.broken = true;
-    this.edges.push(e);
+    if (extra.summary) e.summary = true;
+    (detail ? this.attached.edges : this.edges).push(e);
     return e;
   }
 }

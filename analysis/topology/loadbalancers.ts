@@ -100,16 +100,7 @@ export function addLoadBalancers(ctx: TopoContext, options: TopologyOptions): bo
   for (const lb of lbs) dipsOf.set(lb, dipTargets(ctx, lb, endpointById, cache));
 
   if (!collapse) {
-    for (const lb of lbs) {
-      const ref: ObjectRef = { type: 'loadbalancer', id: lb.id.toLowerCase() };
-      const dips = dipsOf.get(lb)!;
-      const svc = k8sNames(ctx.m).lbLabel(lb);
-      const node = ctx.g.node({ id: idOf(ref), kind: 'loadbalancer', label: lbLabel(lb), ref, rank: RANK.lb, details: svc ? [svc, ...lbDetails(lb, dips)] : lbDetails(lb, dips) });
-      if (isGuid(lb.id)) node.guid = lb.id;
-      if (dips.some((x) => x.broken)) addFlag(node, 'dangling');
-      if (isDegraded(lb)) addFlag(node, 'degraded');
-      for (const dip of dips) ctx.g.edge(node.id, dip.target, 'lb-dip', dip.broken ? { broken: true, label: 'missing' } : {});
-    }
+    for (const lb of lbs) addLoadBalancer(ctx, lb, dipsOf.get(lb)!);
     return false;
   }
 
@@ -133,9 +124,23 @@ export function addLoadBalancers(ctx: TopoContext, options: TopologyOptions): bo
     const broken = [...perTarget.values()].filter((t) => t.broken).length;
     node.details.push(`${plural(dipCount, 'DIP')} → ${plural(perTarget.size, 'endpoint')}${broken ? ` (${broken} missing)` : ''}`);
     if (broken) addFlag(node, 'dangling');
-    for (const [target, t] of perTarget) ctx.g.edge(node.id, target, 'lb-dip', { label: plural(t.n, 'LB'), ...(t.broken ? { broken: true } : {}) });
+    for (const [target, t] of perTarget) ctx.g.edge(node.id, target, 'lb-dip', { label: plural(t.n, 'LB'), summary: true, ...(t.broken ? { broken: true } : {}) });
+    // The group's load balancers themselves, drawn when the group is opened.
+    for (const lb of grp.lbs) addLoadBalancer(ctx, lb, dipsOf.get(lb)!, node.id);
   }
   return true;
+}
+
+/** One load balancer node with an lb-dip edge per DIP; `group`: it is a member of that lb-group (graph.attached). */
+function addLoadBalancer(ctx: TopoContext, lb: HnsLoadBalancer, dips: Dip[], group?: string): void {
+  const ref: ObjectRef = { type: 'loadbalancer', id: lb.id.toLowerCase() };
+  const svc = k8sNames(ctx.m).lbLabel(lb);
+  const detail = !!group;
+  const node = ctx.g.node({ id: idOf(ref), kind: 'loadbalancer', label: lbLabel(lb), ref, rank: RANK.lb, details: svc ? [svc, ...lbDetails(lb, dips)] : lbDetails(lb, dips), ...(group ? { parent: group } : {}) }, detail);
+  if (isGuid(lb.id)) node.guid = lb.id;
+  if (dips.some((x) => x.broken)) addFlag(node, 'dangling');
+  if (isDegraded(lb)) addFlag(node, 'degraded');
+  for (const dip of dips) ctx.g.edge(node.id, dip.target, 'lb-dip', dip.broken ? { broken: true, label: 'missing' } : {}, detail);
 }
 
 export interface LbGroup {

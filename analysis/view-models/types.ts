@@ -69,7 +69,8 @@ export type TopoNodeKind =
   | 'lb-group' // collapsed load balancers (big nodes)
   | 'remote-endpoint' // a remote HNS endpoint (DIP on another node)
   | 'remote-subnet' // a remote pod subnet (route or REMOTESUBNETROUTE)
-  | 'next-hop'; // a remote node / provider address
+  | 'next-hop' // a remote node / provider address
+  | 'vfp-port'; // a pod endpoint's VFP port (attached to its endpoint)
 
 export interface TopoNode {
   id: string;
@@ -80,6 +81,9 @@ export interface TopoNode {
   details: string[];
   /** Compound parent (compartment group, lb-group). */
   parent?: string;
+  /** Drawn folded into this node until the user expands it: a pod's VFP port into its endpoint (the
+   *  port shares the endpoint's parent). */
+  attachedTo?: string;
   /** What to open in the inspector. */
   ref?: ObjectRef;
   /** Full GUID to copy when the short one is clicked. */
@@ -102,10 +106,13 @@ export interface TopoEdge {
   id: string;
   source: string;
   target: string;
-  kind: 'uplink' | 'attach' | 'lb-dip' | 'route' | 'encap' | 'member';
+  kind: 'uplink' | 'attach' | 'lb-dip' | 'route' | 'encap' | 'member' | 'port';
   label?: string;
   /** A dangling reference (e.g. an LB DIP that exists nowhere). */
   broken?: boolean;
+  /** Stands for the edges of a group's members (an lb-group → a DIP endpoint, "3 LBs"): drawn only
+   *  while the group is folded, its members' own edges when it is open. */
+  summary?: boolean;
 }
 
 export interface TopologyGraph {
@@ -113,6 +120,13 @@ export interface TopologyGraph {
   edges: TopoEdge[];
   /** Load balancers collapsed into lb-group nodes (expand with the graph options). */
   collapsed: boolean;
+  /**
+   * What the UI draws folded until the user expands it, kept apart from `nodes`/`edges` so pictures
+   * that draw every node (the report) stay as they are: each pod endpoint's VFP port (`attachedTo`
+   * its endpoint, joined by a `port` edge) and, when load balancers are grouped, each group's load
+   * balancers (children of their lb-group) with their own lb-dip edges.
+   */
+  attached?: { nodes: TopoNode[]; edges: TopoEdge[] };
 }
 
 export interface TopologyOptions {

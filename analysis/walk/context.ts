@@ -7,7 +7,7 @@ import type { HnsEndpoint, HnsLoadBalancer, HnsNetwork } from '../../parsers/hns
 import type { Adapter, Compartment } from '../../parsers/ipconfig/index.ts';
 import type { Ipv4Route, Ipv6Route } from '../../parsers/routes/types.ts';
 import type { HnsFacts } from './actions.ts';
-import { canonIp, inCidr, ipToInt, ipv6ToHex, maskBits, parseCidr6 } from './ip.ts';
+import { canonIp, inCidr, ipToInt, ipv6ToHex, maskBits, cidrRange6 } from './ip.ts';
 
 export interface RouteEntry {
   lo: number;
@@ -202,7 +202,7 @@ function routeTable(active: Ipv4Route[]): RouteEntry[] {
 function route6Table(active: Ipv6Route[]): Route6Entry[] {
   const out: Route6Entry[] = [];
   for (const r of active) {
-    const c = parseCidr6(r.prefixLength !== undefined && !r.destination.includes('/') ? `${r.destination}/${r.prefixLength}` : r.destination);
+    const c = cidrRange6(r.prefixLength !== undefined && !r.destination.includes('/') ? `${r.destination}/${r.prefixLength}` : r.destination);
     if (!c) continue;
     out.push({ lo: c.lo, hi: c.hi, bits: c.bits, metric: r.metric, route: r });
   }

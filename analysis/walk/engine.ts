@@ -5,6 +5,7 @@
 // missing file makes the verdict "unknown", never a guess. The reply is a walk of its own
 // (walkReply): it starts where the request ended and crosses the layers back, through the flows the
 // request created.
+import { OverBudgetError } from '../checks/budget.ts';
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
@@ -76,7 +77,8 @@ class Walk {
 /** Walks one flow; with `reply: true` also walks its reply (`result.reply`). */
 export function walkFlow(m: NodeModel, flow: Flow, opts: WalkOptions = {}): WalkResult {
   const r = runWalk(m, flow, opts);
-  if (opts.reply) r.reply = walkReply(m, r, opts);
+  // The reply starts where the request ended, not where it arrived from.
+  if (opts.reply) r.reply = walkReply(m, r, { ...opts, arrive: undefined });
   return r;
 }
 
@@ -89,6 +91,8 @@ function runWalk(m: NodeModel, flow: Flow, opts: WalkOptions, reply?: { fwd: Wal
   try {
     run(w, flow, opts);
   } catch (e) {
+    // A spent budget is no verdict: the caller says "not evaluated: over budget".
+    if (e instanceof OverBudgetError) throw e;
     w.end('unknown', `internal error while walking: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!reply && icmp) icmpCaveats(w, m, flow);
@@ -179,6 +183,12 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
   const src = canonIp(flow.srcIp)!;
   const verb = isReply ? 'answer' : 'send';
 
+  // A packet from another node starts on the uplink (forward() undoes HNS-only translations of a reply).
+  if (opts.arrive) {
+    if (arriveOnUplink(w, opts.arrive, opts, ephemeralNote)) forward(w, undefined, opts, 0);
+    return;
+  }
+
   // A reply from a backend the request reached through an HNS-only translation (NodePort) is undone
   // first: that state is taken to sit on the backend's side.
   if (isReply) undoHnsFlows(w);
@@ -264,6 +274,90 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
 
   // --- forwarding ------------------------------------------------------------------------------
   forward(w, srcPolicyPort, opts, 0);
+}
+
+/**
+ * A packet another node sent, as it reaches this node's uplink: the uplink's rules (the port's OUT
+ * groups: traffic from the wire), then, when it is VXLAN-encapsulated, the decapsulation — which only
+ * takes a packet addressed to this node's provider address, with this network's VNI and its
+ * distributed router's MAC as the inner destination ("Windows overlay decap works at L2 and so it needs
+ * the correct destination MAC for the remote host to work": flannel-io/flannel
+ * pkg/backend/vxlan/vxlan_windows.go). False when the walk ended here.
+ */
+function arriveOnUplink(w: Walk, arrive: NonNullable<WalkOptions['arrive']>, opts: WalkOptions, ephemeralNote: string | undefined): boolean {
+  const { ctx } = w;
+  const m = ctx.model;
+  w.sourceKind = 'outside';
+  w.packet = { ...arrive.packet, encap: arrive.packet.encap ? { ...arrive.packet.encap } : undefined };
+  if (!w.packet.encap) delete w.packet.encap;
+  w.sourcePort = ctx.extPort?.name.toLowerCase();
+  const p = w.packet;
+  const enc = p.encap;
+  const from = arrive.from ? `node ${arrive.from}` : 'another node';
+  w.add({
+    at: `${p.srcIp} from ${from}`,
+    kind: 'source',
+    action: w.reply ? 'answer arrives on the uplink' : 'arrive on the uplink',
+    note:
+      [
+        enc
+          ? `${enc.type} from ${enc.srcIp ?? '?'} to ${enc.dstIp}${enc.vni !== undefined ? `, VNI ${enc.vni}` : ''}${enc.dstMac ? `, inner destination MAC ${enc.dstMac}` : ''}; inner ${p.srcIp} → ${p.dstIp}`
+          : `routed here by ${from}${p.dstMac ? ` to MAC ${p.dstMac}` : ''}`,
+        ephemeralNote,
+      ]
+        .filter(Boolean)
+        .join('; ') || undefined,
+    after: { ...p },
+    nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [],
+  });
+  if (ctx.extPort?.policy && m.vfp) {
+    const policy = m.vfp.getPolicy(ctx.extPort.key);
+    if (policy) {
+      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'OUT', w.packet, portCtx(w), opts);
+      for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
+      w.packet = res.packet;
+      if (res.droppedAt !== undefined) {
+        w.end('dropped', res.reason ?? 'dropped on the uplink', w.hops.length - res.hops.length + res.droppedAt);
+        return false;
+      }
+    }
+  }
+  const e = w.packet.encap;
+  if (!e) return true;
+  const net = ctx.podNetwork;
+  const myPa = canonIp(net?.providerAddress) ?? ctx.nodeIp;
+  const myVni = net?.subnets.find((s) => s.vsid !== undefined)?.vsid;
+  const myMac = net?.drMac?.replace(/:/g, '-').toUpperCase();
+  const theirMac = e.dstMac?.replace(/:/g, '-').toUpperCase();
+  const dst = canonIp(e.dstIp) ?? e.dstIp;
+  const refuse = (why: string, reason: string) => {
+    const i = w.add({ at: 'uplink', kind: 'drop', action: 'not decapsulated', inferred: true, evidence: net?.src, note: why, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
+    w.end('dropped', reason, i);
+    return false;
+  };
+  if (!ctx.hostIps.has(dst) && dst !== myPa) return refuse(`the outer destination ${e.dstIp} is not an address of this node (${myPa ?? 'address unknown'})`, `${e.type} to ${e.dstIp}, which is not this node`);
+  if (net && net.type !== 'overlay') return refuse(`the pod network ${net.name} is ${net.type}, not an overlay: this node terminates no ${e.type} tunnel for it`, `a ${e.type} packet reached a node whose pod network is not an overlay`);
+  if (e.vni !== undefined && myVni !== undefined && e.vni !== myVni) return refuse(`VNI ${e.vni} is not this network's VSID ${myVni}: the packet belongs to no virtual network here`, `VNI ${e.vni} does not match the pod network's VSID ${myVni}`);
+  if (theirMac && myMac && theirMac !== myMac)
+    return refuse(
+      `the inner destination MAC ${theirMac} is not this network's distributed router MAC ${myMac}: Windows decapsulates at L2 and drops a frame for another MAC (the sender's RemoteSubnetRoute names a stale DR MAC)`,
+      `the inner frame is addressed to DR MAC ${theirMac}, not to ${myMac}: not delivered`,
+    );
+  const inner: Packet = { ...w.packet, dstMac: myMac ?? w.packet.dstMac };
+  delete inner.encap;
+  w.add({
+    at: 'uplink',
+    kind: 'uplink',
+    action: `${e.type} decap`,
+    inferred: true,
+    evidence: net?.src,
+    note: `outer ${e.srcIp ?? '?'} → ${e.dstIp}${e.vni !== undefined ? ` VNI ${e.vni}` : ''} removed: this node's provider address${myVni !== undefined ? ` and VSID ${myVni}` : ''}${myMac ? `, inner frame to its DR MAC ${myMac}` : ''}; the decapsulation itself is not in the bundle's rules`,
+    before: { ...w.packet },
+    after: { ...inner },
+    nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [],
+  });
+  w.packet = inner;
+  return true;
 }
 
 function compartmentHop(w: Walk, ep: HnsEndpoint, dstIp: string): void {

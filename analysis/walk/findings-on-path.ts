@@ -23,7 +23,7 @@ import type { FindingView } from '../view-models/findings.ts';
 import { k8sNames, podIntent } from '../k8s/index.ts';
 import { checkContext } from '../checks/context.ts';
 import { walkContext } from './context.ts';
-import { canonIp, parseCidr } from './ip.ts';
+import { canonIp, cidrRange } from './ip.ts';
 import type { Flow, WalkFinding, WalkResult } from './types.ts';
 
 export interface PathFindings {
@@ -191,11 +191,11 @@ function readScope(f: FindingView): Scope {
   }
   for (const raw of f.objects) {
     // "10.96.0.10:53/UDP (kube-system/kube-dns)": the Service's name in brackets is a label.
-    const o = raw.replace(/\s*\([^)]*\)\s*$/, '').trim();
+    const o = withoutTrailingLabel(raw);
     if (!o) continue;
     const svc = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})\/(TCP|UDP)$/i.exec(o);
     const nodePort = /^(\d{1,5})\/(TCP|UDP)$/i.exec(o);
-    const cidr = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(o) ? parseCidr(o) : undefined;
+    const cidr = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(o) ? cidrRange(o) : undefined;
     if (svc) s.services.push({ vip: canonIp(svc[1]), port: Number(svc[2]), proto: svc[3].toLowerCase() });
     else if (nodePort) s.services.push({ port: Number(nodePort[1]), proto: nodePort[2].toLowerCase() });
     else if (cidr) s.cidrs.push({ text: o, ...cidr });
@@ -262,7 +262,7 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
     if (fromNamed) {
       for (const c of wide) {
         const dst = p.destinations.find((d) => {
-          const n = parseCidr(d);
+          const n = cidrRange(d);
           return n && n.lo >= c.lo && n.lo <= c.hi;
         });
         if (dst) return { hop: p.steering, why: `the destination ${dst} is in ${c.text}${namesSources ? ', and the packet comes from a pod this finding names' : ''}` };
@@ -369,4 +369,14 @@ export function withPathFindings(m: NodeModel, r: WalkResult, findings: readonly
   else delete out.verdictCaveat;
   if (r.reply) out.reply = withPathFindings(m, r.reply, findings);
   return out;
+}
+
+/** "x (label)" → "x": the last bracketed part when it ends the text, found without a regular
+ * expression (one retried at every blank and bracket is quadratic in crafted object names). */
+function withoutTrailingLabel(raw: string): string {
+  const t = raw.trim();
+  if (!t.endsWith(')')) return t;
+  const open = t.lastIndexOf('(');
+  if (open < 0 || t.indexOf(')', open) !== t.length - 1) return t;
+  return t.slice(0, open).trim();
 }

@@ -65,19 +65,28 @@ export function walkFindingText(f: WalkFinding): string {
   return `finding (${f.severity}): ${f.title} — ${f.why}`;
 }
 
+/** One hop as lines of text (the walk's own rendering; a walk across nodes uses it per node). */
+export function formatHop(h: WalkHop, i: number): string[] {
+  const out: string[] = [];
+  const head = `${String(i + 1).padStart(2)}. ${h.at}`;
+  const what = h.layer ? `${h.layer}${h.group ? ` / ${h.group}` : ''}${h.rule ? ` / ${h.rule}` : ''}${h.ruleType ? ` [${h.ruleType}]` : ''}` : '';
+  const rw = rewriteText(h);
+  const flags = hopFlags(h);
+  out.push(`${head}${what ? `  ${what}` : ''}`);
+  out.push(`      ${h.action}${rw ? `: ${rw}` : ''}${flags.length ? `  (${flags.join(', ')})` : ''}${h.evidence ? `  — ${h.evidence.file}:${h.evidence.line}` : ''}`);
+  if (h.unmodelled) out.push(`      unmodelled: ${h.unmodelled}`);
+  const why = matchedText(h);
+  if (why) out.push(`      matched: ${why}`);
+  if (h.note) out.push(`      ${h.note}`);
+  if (h.alternatives?.length) out.push(`      other backends: ${h.alternatives.join(', ')}`);
+  return out;
+}
+
+export { tuple as formatTuple };
+
 function body(t: WalkResult, out: string[]): void {
   t.hops.forEach((h, i) => {
-    const head = `${String(i + 1).padStart(2)}. ${h.at}`;
-    const what = h.layer ? `${h.layer}${h.group ? ` / ${h.group}` : ''}${h.rule ? ` / ${h.rule}` : ''}${h.ruleType ? ` [${h.ruleType}]` : ''}` : '';
-    const rw = rewriteText(h);
-    const flags = hopFlags(h);
-    out.push(`${head}${what ? `  ${what}` : ''}`);
-    out.push(`      ${h.action}${rw ? `: ${rw}` : ''}${flags.length ? `  (${flags.join(', ')})` : ''}${h.evidence ? `  — ${h.evidence.file}:${h.evidence.line}` : ''}`);
-    if (h.unmodelled) out.push(`      unmodelled: ${h.unmodelled}`);
-    const why = matchedText(h);
-    if (why) out.push(`      matched: ${why}`);
-    if (h.note) out.push(`      ${h.note}`);
-    if (h.alternatives?.length) out.push(`      other backends: ${h.alternatives.join(', ')}`);
+    out.push(...formatHop(h, i));
     for (const f of t.findings ?? []) if (f.hop === i) out.push(`      ${walkFindingText(f)}`);
   });
   out.push('');

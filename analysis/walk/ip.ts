@@ -1,35 +1,27 @@
-// Address arithmetic the engine needs: IPv4 as uint32, IPv6 as 32-digit hex strings.
+// Address arithmetic the engine needs: IPv4 as uint32, IPv6 as 32-digit hex strings. Parsing is
+// parsers/net/ip.ts's; this file only gives the engine's shapes (undefined for "not an address",
+// inclusive numeric ranges for prefixes).
 import { hexToIpv6, ipv6ToHex } from '../../parsers/vfp/conditions.ts';
+import { intToIpv4, ipv4ToInt, maskToPrefix, parseCidr } from '../../parsers/net/ip.ts';
+
 export function ipToInt(ip: string | undefined): number | undefined {
-  if (!ip) return undefined;
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip.trim());
-  if (!m) return undefined;
-  const p = m.slice(1).map(Number);
-  if (p.some((x) => x > 255)) return undefined;
-  return ((p[0] << 24) >>> 0) + (p[1] << 16) + (p[2] << 8) + p[3];
+  return ip ? ipv4ToInt(ip) ?? undefined : undefined;
 }
 
 export function intToIp(n: number): string {
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+  return intToIpv4(n >>> 0) as string;
 }
 
-export function parseCidr(c: string | undefined): { lo: number; hi: number; bits: number } | undefined {
-  if (!c) return undefined;
-  const [ip, bitsText] = c.trim().split('/');
-  const base = ipToInt(ip);
-  const bits = bitsText === undefined ? 32 : Number(bitsText);
-  if (base === undefined || !Number.isInteger(bits) || bits < 0 || bits > 32) return undefined;
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  const lo = (base & mask) >>> 0;
-  return { lo, hi: (lo | (~mask >>> 0)) >>> 0, bits };
+/** An IPv4 prefix (or a bare address, taken as /32) as an inclusive range of uint32. */
+export function cidrRange(c: string | undefined): { lo: number; hi: number; bits: number } | undefined {
+  const p = c ? parseCidr(c) : null;
+  if (!p || p.family !== 'ipv4' || p.network === undefined) return undefined;
+  const mask = p.prefixLength === 0 ? 0 : (0xffffffff << (32 - p.prefixLength)) >>> 0;
+  return { lo: p.network, hi: (p.network | (~mask >>> 0)) >>> 0, bits: p.prefixLength };
 }
 
 export function maskBits(mask: string | undefined): number | undefined {
-  const n = ipToInt(mask);
-  if (n === undefined) return undefined;
-  let bits = 0;
-  for (let i = 31; i >= 0 && (n >>> i) & 1; i--) bits++;
-  return ((bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0) === n) ? bits : undefined;
+  return mask ? maskToPrefix(mask) ?? undefined : undefined;
 }
 
 /** Prefix length of an inclusive range when it is a CIDR block, else an estimate from its size. */
@@ -63,7 +55,7 @@ export function canonIp(ip: string | undefined): string | undefined {
 export { ipv6ToHex, hexToIpv6 };
 
 /** An IPv6 prefix as an inclusive hex range. */
-export function parseCidr6(c: string | undefined): { lo: string; hi: string; bits: number } | undefined {
+export function cidrRange6(c: string | undefined): { lo: string; hi: string; bits: number } | undefined {
   if (!c) return undefined;
   const [ip, bitsText] = c.trim().split('/');
   const base = ipv6ToHex(ip);
@@ -94,10 +86,10 @@ export function rangeBits6(lo: string, hi: string): number {
 export function inCidr(ip: string, cidr: string): boolean {
   const n = ipToInt(ip);
   if (n !== undefined) {
-    const c = parseCidr(cidr);
+    const c = cidrRange(cidr);
     return !!c && n >= c.lo && n <= c.hi;
   }
   const h = ipv6ToHex(ip);
-  const c6 = h === undefined ? undefined : parseCidr6(cidr);
+  const c6 = h === undefined ? undefined : cidrRange6(cidr);
   return !!c6 && h! >= c6.lo && h! <= c6.hi;
 }

@@ -3,6 +3,7 @@
 // Two rules of the same rank that both match are reported: which one a real node applies is not
 // defined anywhere. Groups are compiled once into an index by exact destination address so a group
 // of thousands of load-balancer rules answers in constant time.
+import { spend } from '../checks/budget.ts';
 import type { VfpCondition, VfpGroup, VfpRule } from '../../parsers/vfp/index.ts';
 import { ruleEffect } from '../../parsers/vfp/index.ts';
 import type { MatchedCondition, Packet, SkippedRule } from './types.ts';
@@ -209,6 +210,8 @@ export interface RuleMatch {
 export function compiledGroup(g: VfpGroup): CompiledGroup {
   let c = compiled.get(g);
   if (!c) {
+    // Counted against the budget of the walk or check running now (services/backend/budgeted.ts).
+    spend(g.rules.length);
     c = compile(g);
     compiled.set(g, c);
   }
@@ -242,6 +245,7 @@ export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
   let found: { m: RuleMatch; cr: CompiledRule } | undefined;
   while (i < a.length || j < b.length) {
     const next = j >= b.length || (i < a.length && better(a[i], b[j], c.lpm) <= 0) ? a[i++] : b[j++];
+    spend();
     if (found) {
       // Only rules of the same rank as the chosen one can tie.
       if (rank(next, found.cr, c.lpm) !== 0) break;

@@ -26,6 +26,12 @@ export interface WalkOptions {
   explain?: boolean;
   /** Also walk the reply of a delivered or forwarded flow (`WalkResult.reply`). */
   reply?: boolean;
+  /**
+   * Start on the uplink with this packet, as another node sent it (a walk stitched across nodes,
+   * analysis/cluster): VXLAN-encapsulated to this node's provider address, or routed to it. The source
+   * is taken as outside the node whatever its address; `from` names the node it comes from.
+   */
+  arrive?: { packet: Packet; from?: string };
 }
 
 export interface PortWalkContext extends ActionContext {

@@ -8,6 +8,7 @@ import { UsageError } from '../errors.ts';
 import { startLiveCollection, type LiveTarget } from '../../services/live/service.ts';
 import type { CollectEvent } from '../../services/live/collector.ts';
 import { RemoteError } from '../../services/live/remote-shell.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runCollect(argv: string[], io: { stderr: NodeJS.WritableStream; stdin: NodeJS.ReadStream } = { stderr: process.stderr, stdin: process.stdin }): Promise<number> {
   let parsed;
@@ -63,12 +64,12 @@ export async function runCollect(argv: string[], io: { stderr: NodeJS.WritableSt
   const outDir = path.resolve(v.out);
   const err = io.stderr;
   const credentials = target.transport === 'ssh' && v.identity ? { passphrase: password } : { password };
-  const job = startLiveCollection({ target, credentials, outDir, onEvent: (e) => err.write(progressLine(e)) });
+  const job = startLiveCollection({ target, credentials, outDir, onEvent: (e) => err.write(safeText(progressLine(e))) });
   const onSig = () => { err.write('hnsight: cancelling…\n'); job.cancel(); };
   process.once('SIGINT', onSig);
   try {
     const m = await job.done;
-    if (v.json) process.stdout.write(JSON.stringify(m, null, 2) + '\n');
+    if (v.json) process.stdout.write(safeJson(m) + '\n');
     switch (m.status) {
       case 'complete': return 0;
       case 'partial': return 1;
@@ -76,7 +77,7 @@ export async function runCollect(argv: string[], io: { stderr: NodeJS.WritableSt
       default: return 2;
     }
   } catch (e) {
-    if (e instanceof RemoteError) { err.write(`hnsight: ${e.message}\n`); return 2; }
+    if (e instanceof RemoteError) { err.write(`hnsight: ${safeText(e.message)}\n`); return 2; }
     throw e;
   } finally {
     process.removeListener('SIGINT', onSig);

@@ -3,8 +3,10 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
 import { diffModels, formatDiff } from '../../analysis/diff/index.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runDiff(argv: string[]): Promise<number> {
   let parsed;
@@ -17,7 +19,7 @@ export async function runDiff(argv: string[]): Promise<number> {
   if (!a || !b) throw new UsageError('diff needs two bundles: diff <A> <B>');
   if (extra.length) throw new UsageError(`diff takes two bundles, got also: ${extra.join(' ')}`);
   const [ma, mb] = await Promise.all([loadBundle(a), loadBundle(b)]);
-  const d = diffModels(ma, mb, { findingsA: runChecks(ma), findingsB: runChecks(mb) });
-  process.stdout.write(parsed.values.json ? JSON.stringify(d, null, 2) + '\n' : formatDiff(d));
+  const d = diffModels(ma, mb, { findingsA: runChecks(ma, CHECKS, ANALYSIS_BUDGET), findingsB: runChecks(mb, CHECKS, ANALYSIS_BUDGET) });
+  process.stdout.write(parsed.values.json ? safeJson(d) + '\n' : safeText(formatDiff(d)));
   return 0;
 }

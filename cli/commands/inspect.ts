@@ -6,25 +6,33 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadBundle, loadTexts, type LoadOptions } from '../../services/bundle/load.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
+import { ENV_MAX_FILE, formatBytes, limitsFromEnv } from '../../services/bundle/limits.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
 import { formatInspectText } from '../format/inspect-text.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { clusterDocument, runClusterChecks } from '../../analysis/cluster/index.ts';
+import { discoverBundles, type FoundBundle } from '../../services/cluster/discover.ts';
+import { loadCluster } from '../../services/cluster/load.ts';
+import { formatClusterText } from '../format/cluster-text.ts';
+import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', short: 'v', default: false } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', short: 'v', default: false }, cluster: { type: 'boolean', default: false } } });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
   const targets = parsed.positionals;
   if (!targets.length) throw new UsageError('inspect needs a bundle folder, .zip or file (or - for standard input)');
+  if (parsed.values.cluster) return inspectCluster(targets, parsed.values.json, parsed.values.verbose);
   if (targets.filter((t) => t === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
   const showProgress = !parsed.values.json && process.stderr.isTTY;
   const opts: LoadOptions = {
     onProgress: showProgress
       ? (p) => {
-          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${p.file}`);
+          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${safeText(p.file)}`);
           if (p.phase === 'done') process.stderr.write('\r\x1b[K');
         }
       : undefined,
@@ -38,9 +46,9 @@ export async function runInspect(argv: string[]): Promise<number> {
   } else {
     model = await loadBundle(targets.length === 1 ? targets[0] : targets, opts);
   }
-  const doc = inspectDocument(model, runChecks(model));
-  if (parsed.values.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-  else process.stdout.write(formatInspectText(model, doc, { verbose: parsed.values.verbose }));
+  const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
+  if (parsed.values.json) process.stdout.write(safeJson(doc) + '\n');
+  else process.stdout.write(safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
   return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
@@ -67,6 +75,31 @@ async function readSingleFile(p: string): Promise<Uint8Array> {
     throw new BundleOpenError(`no such file: ${p}`);
   }
   if (!st.isFile()) throw new BundleOpenError(`${p} is not a file: with standard input, give single files only`);
+  // Read whole before the loader's budgets apply: refused here rather than held.
+  const max = limitsFromEnv().maxEntryBytes;
+  if (st.size > max) throw new BundleOpenError(`${p} is ${formatBytes(st.size)}, over the ${formatBytes(max)} budget for one file (${ENV_MAX_FILE})`);
   const b = await readFile(p);
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+/** `inspect DIR --cluster` (a folder of bundles) or `inspect A B … --cluster` (each one node). */
+async function inspectCluster(targets: string[], json: boolean, verbose: boolean): Promise<number> {
+  if (targets.includes('-')) throw new UsageError('--cluster reads bundles from disk, not standard input');
+  let bundles: FoundBundle[];
+  let skipped: { name: string; reason: string }[] = [];
+  if (targets.length === 1) {
+    const d = await discoverBundles(targets[0]);
+    if (d.isBundle) throw new BundleOpenError(`${targets[0]} is one bundle (it holds CollectLogs files itself): give the folder that holds one bundle per node, or several bundles`);
+    if (!d.bundles.length) throw new BundleOpenError(`${targets[0]} holds no bundle folder or zip${d.skipped.length ? ` (${d.skipped.slice(0, 3).map((s) => `${s.name}: ${s.reason}`).join('; ')})` : ''}`);
+    bundles = d.bundles;
+    skipped = d.skipped;
+  } else bundles = targets.map((t) => ({ path: t, name: path.basename(t), kind: /\.zip$/i.test(t) ? ('zip' as const) : ('folder' as const) }));
+  const showProgress = !json && process.stderr.isTTY;
+  const { cluster, findings, failed } = await loadCluster(bundles, { onBundle: showProgress ? (i, b) => process.stderr.write(`\r\x1b[Kreading ${i + 1}/${bundles.length} ${b.name}`) : undefined });
+  if (showProgress) process.stderr.write('\r\x1b[K');
+  if (!cluster.nodes.length) throw new BundleOpenError(`none of the ${bundles.length} bundles could be read (${failed.map((f) => f.error).join('; ')})`);
+  const doc = clusterDocument(cluster, findings, runClusterChecks(cluster), failed, skipped);
+  if (json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+  else process.stdout.write(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') }));
+  return doc.findings.some((f) => f.severity === 'error') || doc.nodes.some((n) => n.errors > 0) ? 1 : 0;
 }

@@ -1,15 +1,22 @@
 // `hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE`
+// `hnsight report <bundleA> <bundleB> … | <folder of bundles> [--trace …] [--redact] --out FILE`: a cluster.
 // The format comes from the extension: .html, .md, .json, .pdf (PDF through headless Chromium).
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
 import { addressProblem, parseFlowSpec } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
-import { exportReport, formatFromPath } from '../../services/export/export.ts';
+import path from 'node:path';
+import { exportClusterReport, exportReport, formatFromPath } from '../../services/export/export.ts';
+import { BundleOpenError } from '../../services/bundle/source.ts';
+import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
+import { loadCluster } from '../../services/cluster/load.ts';
+import { buildClusterReport, type ReportFormat } from '../../analysis/report/index.ts';
 import { PdfUnavailable } from '../../services/export/pdf.ts';
 import { parseNotes } from '../../services/notes/store.ts';
 import type { Flow, Proto } from '../../analysis/walk/types.ts';
 import type { Notes } from '../../analysis/report/notes.ts';
+import { safeText } from '../format/safe-text.ts';
 
 /** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */
 export function parseTraceArg(s: string): Flow {
@@ -22,6 +29,24 @@ export function parseTraceArg(s: string): Flow {
   const proto: Proto = f.proto ?? 'tcp';
   if (proto === 'icmp' && f.dstPort !== undefined) throw new UsageError('--trace: ICMP has no port');
   return { srcIp: f.srcIp, dstIp: f.dstIp, dstPort: f.dstPort, proto };
+}
+
+async function clusterReport(bundles: FoundBundle[], location: string, o: { format: ReportFormat; out: string; flows: Flow[]; redact: boolean }): Promise<number> {
+  const { cluster, failed } = await loadCluster(bundles);
+  for (const f of failed) process.stderr.write(`hnsight: ${f.bundle} could not be read: ${f.error}\n`);
+  if (!cluster.nodes.length) throw new BundleOpenError('none of the bundles could be read');
+  const doc = buildClusterReport(cluster, { flows: o.flows, location, redact: o.redact, generatedAt: new Date().toISOString() });
+  try {
+    const r = await exportClusterReport(doc, o.format, o.out);
+    process.stderr.write(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof PdfUnavailable) {
+      process.stderr.write(`hnsight: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
 }
 
 export async function runReport(argv: string[]): Promise<number> {
@@ -41,36 +66,42 @@ export async function runReport(argv: string[]): Promise<number> {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
   const v = parsed.values;
-  const [bundle, ...extra] = parsed.positionals;
+  const [bundle] = parsed.positionals;
   if (!bundle) throw new UsageError('report needs a bundle folder, .zip or file');
-  if (extra.length) throw new UsageError(`report takes one bundle, got also: ${extra.join(' ')}`);
   if (!v.out) throw new UsageError('report needs --out FILE (.html, .md, .json or .pdf)');
   const format = formatFromPath(v.out);
   if (!format) throw new UsageError(`--out: cannot tell the format of "${v.out}" (use .html, .md, .json or .pdf)`);
   const flows = (v.trace ?? []).map(parseTraceArg);
+  // Several bundles, or a folder of them: the report of the cluster, its walks stitched across nodes.
+  const targets = await clusterTargets(parsed.positionals);
+  if (targets) {
+    if (v.notes) throw new UsageError('--notes belongs to the report of one node; a cluster report takes none');
+    return clusterReport(targets.bundles, parsed.positionals.length === 1 ? path.resolve(bundle) : '', { format, out: v.out, flows, redact: !!v.redact });
+  }
+  if (parsed.positionals.length > 1) throw new UsageError(`report takes one bundle, got also: ${parsed.positionals.slice(1).join(' ')}`);
   let notes: Notes | undefined;
   if (v.notes) {
     let text: string;
     try {
       text = await readFile(v.notes, 'utf8');
     } catch (e) {
-      process.stderr.write(`hnsight: cannot read --notes ${v.notes}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+      process.stderr.write(safeText(`hnsight: cannot read --notes ${v.notes}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`));
       return 2;
     }
     notes = parseNotes(text);
     if (!notes) {
-      process.stderr.write(`hnsight: --notes ${v.notes} is not an hnsight notes file (schema 1; see README "Notes file")\n`);
+      process.stderr.write(safeText(`hnsight: --notes ${v.notes} is not an hnsight notes file (schema 1; see README "Notes file")\n`));
       return 2;
     }
   }
   const model = await loadBundle(bundle);
   try {
     const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, generatedAt: new Date().toISOString() });
-    process.stderr.write(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`);
+    process.stderr.write(safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {
-      process.stderr.write(`hnsight: ${e.message}\n`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n`);
       return 2;
     }
     throw e;

@@ -1,5 +1,7 @@
-// `hnsight serve [bundle] [--port N]`: browser mode. Prints one line with the local URL (token
-// included) and serves until interrupted.
+// `hnsight serve [bundle | folder of bundles] [--port N] [--allow DIR]...`: browser mode. Prints one
+// line with the local URL (token included) and serves until interrupted. The page opens only what the
+// user chose: the bundle or folder of bundles named here, bundles under a folder given with --allow,
+// recent bundles, uploads.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,13 +9,14 @@ import { UsageError } from '../errors.ts';
 import { Backend } from '../../services/backend/backend.ts';
 import { startServer } from '../../services/server/server.ts';
 import { defaultDataDir } from '../../services/recent.ts';
+import { clusterTargets } from '../../services/cluster/discover.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function runServe(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: 'string', default: '0' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: 'string', default: '0' }, allow: { type: 'string', multiple: true, default: [] } } });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
@@ -23,7 +26,16 @@ export async function runServe(argv: string[]): Promise<number> {
   if (extra.length) throw new UsageError(`serve takes at most one bundle, got also: ${extra.join(' ')}`);
   const { buildRenderer } = await import(pathToFileURL(path.join(repo, 'tools/build-renderer.mjs')).href);
   await buildRenderer();
-  const backend = new Backend({ mode: 'browser', dataDir: process.env.HNSIGHT_DATA_DIR || defaultDataDir(), initialBundle: bundle ? path.resolve(bundle) : undefined });
+  const allowedRoots = (parsed.values.allow ?? []).map((d) => path.resolve(d));
+  // A folder of bundles (one per node) opens as a cluster.
+  const cluster = bundle ? await clusterTargets([bundle]) : undefined;
+  const backend = new Backend({
+    mode: 'browser',
+    dataDir: process.env.HNSIGHT_DATA_DIR || defaultDataDir(),
+    initialBundle: bundle && !cluster ? path.resolve(bundle) : undefined,
+    initialCluster: bundle && cluster ? path.resolve(bundle) : undefined,
+    allowedRoots,
+  });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port });
   process.stdout.write(`hnsight: serving on ${server.url}\n`);
   await new Promise<void>((resolve) => {

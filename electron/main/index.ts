@@ -26,6 +26,8 @@ import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } 
 interface ShellBackend {
   call(method: string, body: unknown): Promise<Envelope>;
   onEvent: Backend['onEvent'];
+  /** A path the OS handed us (command line, Finder): the user's choice, so the page may open it. */
+  allowOpen: Backend['allowOpen'];
   readonly recent: { clear(): Promise<void> };
 }
 
@@ -62,13 +64,13 @@ if (!app.requestSingleInstanceLock()) {
     if (mainWindow) {
       if (mainWindow.isMinimized()) mainWindow.restore();
       mainWindow.focus();
-      if (p) sendCommand(COMMANDS.openPath, { path: p });
+      if (p) openChosen(p);
     } else if (p) pendingOpen = p;
   });
   // macOS: a bundle dropped on the Dock icon or opened from Finder.
   app.on('open-file', (event, p) => {
     event.preventDefault();
-    if (mainWindow) sendCommand(COMMANDS.openPath, { path: p });
+    if (mainWindow) openChosen(p);
     else pendingOpen = p;
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
@@ -168,7 +170,8 @@ function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
 }
 
 const dialogs: Dialogs = {
-  // The native open dialog is the shell's; the renderer then calls openBundle with the path.
+  // The native open dialog is the shell's; the renderer then calls openBundle with the path, which the
+  // backend lets through because its pickBundle handler saw the dialog answer it (grants.ts).
   pickBundle: async ({ kind }): Promise<Response<'pickBundle'>> => {
     const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
     const options: OpenDialogOptions =
@@ -208,6 +211,12 @@ function registerIpc(): void {
       }),
     );
   }
+}
+
+/** Opens a bundle the OS handed us: granted first (grants.ts), then the page is told to open it. */
+function openChosen(p: string): void {
+  backend?.allowOpen(p);
+  sendCommand(COMMANDS.openPath, { path: p });
 }
 
 function sendCommand(command: Command, payload?: { path: string } | { text: string }): void {
@@ -330,6 +339,6 @@ function createWindow(): void {
   if (pendingOpen) {
     const p = pendingOpen;
     pendingOpen = undefined;
-    sendCommand(COMMANDS.openPath, { path: p });
+    openChosen(p);
   }
 }

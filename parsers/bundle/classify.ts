@@ -65,6 +65,8 @@ const NAME_RULES: NameRule[] = [
   { test: /\.(ps1|psm1|psd1|py|sh|cmd|bat|js|mjs|ts|go)$/, kind: 'known' },
   // AKS's collector keeps the node's kubelet/kube-proxy settings beside the outputs.
   { test: /^kubeclusterconfig\.json$/, kind: 'known' },
+  // hnsight's own record of a collection (services/live/collector.ts, node-script.ts): what each command gave.
+  { test: /^hnsight-collect\.json$/, kind: 'known' },
 ];
 
 export function kindFromName(path: string): FileKind | undefined {

@@ -101,6 +101,10 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
       const guid = GUID_RE.exec(name.split('/').pop() ?? '') ?? /vfpctrl(?:\.exe)?\s+\/port\s+\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(head.text.slice(0, 4096));
       const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1] });
       out.issues.push(...r.issues);
+      // A file named like a VFP dump that holds none (binary junk, another command's output) says so.
+      if (single.length > 0 && !r.value.ports.length && !r.value.portTable.length && !r.issues.some((i) => i.severity !== 'info')) {
+        out.issues.push({ file: name, line: 1, severity: 'warning', message: 'no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output' });
+      }
       out.content = { type: 'vfp', bytes: single, index: r.value };
       out.issues.push(...expectationIssues(out));
       return out;

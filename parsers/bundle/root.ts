@@ -2,7 +2,7 @@
 // top folder (someone zipped the CollectLogs output folder). Find the folder that holds the bundle.
 import { kindFromName } from './classify.ts';
 
-const CORE = /^(network|endpoint|policy|ip|routes|ports|vfpoutput|hnsdiag|namespaces)\.txt$/i;
+export const CORE_FILE = /^(network|endpoint|policy|ip|routes|ports|vfpoutput|hnsdiag|namespaces)\.txt$/i;
 
 /**
  * Returns the folder prefix ('' for the root, or 'dir/') under which the most core CollectLogs files
@@ -13,9 +13,9 @@ export function findBundleRoot(paths: string[]): { root: string; candidates: str
   for (const p of paths) {
     const parts = p.split('/');
     const base = parts.pop()!;
-    if (!CORE.test(base) && !kindFromName(base)) continue;
+    if (!CORE_FILE.test(base) && !kindFromName(base)) continue;
     const dir = parts.length ? parts.join('/') + '/' : '';
-    score.set(dir, (score.get(dir) ?? 0) + (CORE.test(base) ? 10 : 1));
+    score.set(dir, (score.get(dir) ?? 0) + (CORE_FILE.test(base) ? 10 : 1));
   }
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1] || a[0].split('/').length - b[0].split('/').length);
   const candidates = ranked.filter(([, s]) => s >= 10).map(([d]) => d);

@@ -5,6 +5,8 @@
 
 const DASHES = /^\s*-+(?:\s+-+)*\s*$/;
 const LIST_LINE = /^(\S[^:]*?)\s+:(?:\s(.*))?$/;
+/** A key ends at the line's first colon: one past this is no key (and the lazy key would be quadratic in a long run of blanks before it). */
+const MAX_KEY = 256;
 
 export interface PsRow {
   cells: Record<string, string>;
@@ -62,7 +64,8 @@ function readList(lines: string[]): PsRow[] {
       cur = null;
       continue;
     }
-    const m = LIST_LINE.exec(line);
+    const colon = line.indexOf(':');
+    const m = colon > 0 && colon <= MAX_KEY ? LIST_LINE.exec(line) : null;
     if (m) {
       if (!cur) {
         cur = {};

@@ -20,12 +20,16 @@ const SECTION_HEADER = /^\s*(networks|endpoints|namespaces|load\s?balancers|adap
 // Newer builds frame a listing with a banner: `////////ADAPTERS////////` (research sample
 // hnsdiag-list-adapters, microsoft/SDN PR #456).
 const SECTION_BANNER = /^\s*\/{3,}\s*(networks|endpoints|namespaces|load\s?balancers|adapters)\s*\/{3,}\s*$/i;
-const BLOCK_START = /^(network|endpoint|namespace|load\s?balancer|adapter)\s*:\s*(\S.*?)\s*$/i;
+// Values are taken to the line's end and trimmed in code: a lazy value before \s*$ is quadratic in a
+// long run of blanks inside it, which a hostile file has.
+const BLOCK_START = /^(network|endpoint|namespace|load\s?balancer|adapter)\s*:\s*(\S.*)$/i;
 // What an hnsdiag that does not know the object prints instead (corpus hnsdiag-usage, SDN#520).
 const USAGE = /^\s*hnsdiag\s+<command>\s+<object>/i;
 const NAME_OF_REMOTE = 'Ethernet';
 // Indented in the real output; pasted copies often lose the indentation, so it is optional.
-const KEY_VALUE = /^\s*(\S[^:]*?)\s+:\s?(.*?)\s*$/;
+const KEY_VALUE = /^\s*(\S[^:]*?)\s+:\s?(.*)$/;
+/** A key ends at the line's first colon: one past this is no key (the lazy key is quadratic in blanks before it). */
+const MAX_KEY = 256;
 const PROMPT = /^PS\s+[^>]*>\s?(.*)$/;
 const SEPARATOR = /^[\s|=-]*-{3,}[\s|=-]*$/;
 
@@ -146,14 +150,15 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     const bs = BLOCK_START.exec(line);
     if (bs) {
       flushBlock();
-      block = { kind: sectionOf(bs[1]), id: bs[2], line: ln, props: {} };
+      block = { kind: sectionOf(bs[1]), id: bs[2].trimEnd(), line: ln, props: {} };
       blocks++;
       continue;
     }
     if (block) {
-      const kv = KEY_VALUE.exec(line);
+      const colon = line.indexOf(':');
+      const kv = colon > 0 && colon <= MAX_KEY + (line.length - line.trimStart().length) ? KEY_VALUE.exec(line) : null;
       if (kv) {
-        (block as Block).props[kv[1]] = kv[2];
+        (block as Block).props[kv[1]] = kv[2].trimEnd();
         continue;
       }
       flushBlock();

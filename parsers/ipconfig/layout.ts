@@ -14,7 +14,22 @@ export interface KeyValue {
 const LEADER_RE = /^\s*(\S.*?)[ .]*\.\s*:(?=\s|$)\s?(.*)$/;
 const PLAIN_RE = /^\s*([^:]*?[^\s:])\s*:(?=\s|$)\s?(.*)$/;
 
+/** Labels are short: a line whose first `: ` comes later is a value, not `label : value`. */
+const MAX_LABEL = 512;
+
+/** Index of the first ':' followed by a blank or the end of the line, or -1. */
+function labelColon(line: string): number {
+  for (let i = line.indexOf(':'); i >= 0; i = line.indexOf(':', i + 1)) {
+    if (i + 1 >= line.length || /\s/.test(line[i + 1])) return i;
+  }
+  return -1;
+}
+
 export function splitKeyValue(line: string): KeyValue | null {
+  // Both patterns are quadratic in a long line (a lazy label before a run of blanks or dots); they
+  // are tried only where a label can end.
+  const colon = labelColon(line);
+  if (colon < 0 || colon > MAX_LABEL) return null;
   const m = LEADER_RE.exec(line) ?? PLAIN_RE.exec(line);
   if (!m) return null;
   const label = m[1].replace(/[\s.]+$/, '').trim();
@@ -78,7 +93,8 @@ export function parseAdapterHeader(line: string): { kind: string; name: string; 
  */
 export function compartmentTitle(lines: readonly string[], i: number): { id: number; marker?: string } | null {
   const line = lines[i];
-  if (line.includes(':') || isBannerLine(line)) return null;
+  // A title is a short line; the pattern below is quadratic in a long one (a hostile ip.txt has them).
+  if (line.length > 256 || line.includes(':') || isBannerLine(line)) return null;
   const m = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/.exec(line);
   if (!m) return null;
   const english = /compartment\s+\d+/i.test(line);

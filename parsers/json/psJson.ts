@@ -9,7 +9,8 @@ import { IssueSink } from '../types.ts';
 import type { ParseIssue, ParseResult } from '../types.ts';
 import { LineIndex } from './lineIndex.ts';
 import { parseLenient } from './lenient.ts';
-import { scanValueEnd, skipWs } from './structure.ts';
+import { scanValueEnd, skipWs, type ScanEnd } from './structure.ts';
+import { capDepth, MAX_JSON_DEPTH } from './depth.ts';
 import { salvageTruncated } from './salvage.ts';
 
 export interface JsonElement {
@@ -107,6 +108,18 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
   const n = text.length;
   const stream = opts.stream === true;
   const allowBraceless = opts.allowBraceless !== false && !stream;
+  // A value whose brackets never balance is scanned to the end of the file before the reader
+  // resynchronises at the next line; a hostile file repeating such a value thousands of times would
+  // make that quadratic. The text re-scanned by failed scans is capped at a few times the file.
+  let rescanned = 0;
+  const RESCAN_LIMIT = 8 * n + 1_000_000;
+  const tooDamaged = (from: number, r: ScanEnd): boolean => {
+    rescanned += (r.ok ? r.end : r.reason === 'eof' ? n : r.at) - from;
+    if (rescanned <= RESCAN_LIMIT) return false;
+    out.complete = false;
+    sink.error(li.lineOf(from), `JSON too damaged to read past line ${li.lineOf(from)}: its brackets never balance again (hnsight stopped re-scanning it)`);
+    return true;
+  };
 
   const first = findStart(text, li, 1, allowBraceless, !stream);
   if (!first) {
@@ -151,6 +164,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
   if (tops > 1) out.shape = 'stream';
 
   function push(value: unknown, s: number, e: number): void {
+    if (capDepth(value)) sink.warn(li.lineOf(s), `JSON nested deeper than ${MAX_JSON_DEPTH} levels (ConvertTo-Json writes at most 100): the deeper values were not read`);
     out.elements.push({ value, line: li.lineOf(s), endLine: li.lineOf(Math.max(s, e - 1)) });
   }
 
@@ -191,6 +205,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       value = r.value;
     }
     if (value === null || typeof value !== 'object') return false;
+    if (capDepth(value)) sink.warn(li.lineOf(s), `JSON nested deeper than ${MAX_JSON_DEPTH} levels (ConvertTo-Json writes at most 100): the deeper values were not read`);
     out.elements.push({ value, line: li.lineOf(s), endLine: li.lineOf(sv.keptTo), partial: true });
     return true;
   }
@@ -227,6 +242,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       parseSpan(s, n, true, true);
       return n;
     }
+    if (tooDamaged(s, r)) return n;
     out.complete = false;
     const resync = findAtIndent(s, 0);
     if (resync !== -1) {
@@ -272,6 +288,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       }
       if (!expectElement) sink.warn(li.lineOf(p), 'JSON repaired: missing comma between array elements');
       if (!r.ok) {
+        if (tooDamaged(p, r)) return n;
         out.complete = false;
         const resync = findAtIndent(p, indent);
         if (resync !== -1) {

@@ -88,24 +88,58 @@ function readItemsOneByOne(text: string, start: number, lines: LineIndex, snap: 
   }
 }
 
+/** Every `"name": "…"` of text[start, end) by its decoded value, in text order (one pass). */
+function namePositions(text: string, start: number, end: number): Map<string, { at: number; after: number }[]> {
+  const out = new Map<string, { at: number; after: number }[]>();
+  const re = /"name"\s*:\s*("(?:[^"\\]|\\.)*")/g;
+  re.lastIndex = start;
+  for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) {
+    let v: unknown;
+    try {
+      v = JSON.parse(m[1]);
+    } catch {
+      continue;
+    }
+    if (typeof v !== 'string') continue;
+    const list = out.get(v) ?? [];
+    list.push({ at: m.index, after: m.index + m[0].length });
+    out.set(v, list);
+  }
+  return out;
+}
+
+/** The last `"kind"` in text[from, to), or -1: searched forward within the range, never before it. */
+function lastKindIn(text: string, from: number, to: number): number {
+  let found = -1;
+  for (let i = text.indexOf('"kind"', from); i >= 0 && i < to; i = text.indexOf('"kind"', i + 1)) found = i;
+  return found;
+}
+
 function collect(value: unknown, text: string, start: number, end: number, lines: LineIndex, snap: K8sSnapshot, sink: IssueSink): void {
   const items: unknown[] = Array.isArray(value) ? value : isObj(value) && Array.isArray(value.items) ? value.items : [value];
-  // Find each item's line by its metadata name/namespace, scanning forward so repeated names resolve in order.
+  // Find each item's line by its metadata name, scanning forward so repeated names resolve in order.
+  // The names are found in one pass and each list is walked once: no search of the text per item
+  // (a regular expression per name rescanned the rest of the text for every name it missed).
+  const names = items.length > 1 ? namePositions(text, start, end) : undefined;
+  const next = new Map<string, number>();
   let cursor = start;
   for (const it of items) {
     let line = lines.lineOf(start);
     const md = isObj(it) && isObj(it.metadata) ? it.metadata : undefined;
     const name = md && str(md.name);
-    if (name) {
-      const needle = new RegExp(`"name"\\s*:\\s*${JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
-      needle.lastIndex = cursor;
-      const h = needle.exec(text);
-      if (h && h.index < end) {
-        cursor = h.index + h[0].length;
+    const list = name !== undefined ? (names ?? namePositions(text, start, end)).get(name) : undefined;
+    if (name !== undefined && list) {
+      let k = next.get(name) ?? 0;
+      while (k < list.length && list[k].at < cursor) k++;
+      next.set(name, k);
+      const h = list[k];
+      if (h) {
+        const before = cursor;
+        cursor = h.after;
         // The item starts at the `{` before its metadata: report the `metadata` line's object start.
-        const kindAt = text.lastIndexOf('"kind"', h.index);
-        const brace = text.lastIndexOf('{', kindAt >= start ? kindAt : h.index);
-        line = lines.lineOf(brace >= start ? brace : h.index);
+        const kindAt = lastKindIn(text, before, h.at);
+        const brace = text.lastIndexOf('{', kindAt >= start ? kindAt : h.at);
+        line = lines.lineOf(brace >= start ? brace : h.at);
       }
     }
     addItem(it, line, snap, sink);

@@ -1,4 +1,4 @@
 export * from './types.ts';
-export { parseLogFile, parseLogTime, podOf, componentFromName } from './parse.ts';
+export { parseLogFile, podOf, componentFromName } from './parse.ts';
 export { readLogLine, normaliseLevel, LINE_READERS, type LineRead } from './line-formats.ts';
 export { componentFromContent } from './components.ts';

@@ -37,12 +37,17 @@ function tod(h: string, m: string, s: string, frac?: string): number {
   return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + f;
 }
 
+/** The resolution of a time printed with this fraction (none: whole seconds). */
+function resolutionOf(frac: string | undefined): number {
+  return frac ? 10 ** (3 - Math.min(frac.length, 9)) : 1000;
+}
+
 function full(y: string, mo: string, d: string, h: string, mi: string, s: string, frac?: string, zone?: string): LogTime {
   const t = tod(h, mi, s, frac);
   let ms = Date.UTC(+y, +mo - 1, +d) + t;
   const z = zone ? /^([+-])(\d\d):?(\d\d)$/.exec(zone) : null;
   if (z) ms -= (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) * 60_000;
-  return { ms, tod: t, precision: 'full' };
+  return { ms, tod: t, precision: 'full', resolution: resolutionOf(frac) };
 }
 
 const LEVELS: Record<string, string> = {
@@ -74,7 +79,7 @@ export function readKlog(line: string): LineRead | null {
     const t = tod(c[4], c[5], c[6], c[7]);
     return {
       format: 'klog',
-      time: { ms: Date.UTC(2000, +c[2] - 1, +c[3]) + t, tod: t, precision: 'monthday' },
+      time: { ms: Date.UTC(2000, +c[2] - 1, +c[3]) + t, tod: t, precision: 'monthday', resolution: resolutionOf(c[7]) },
       level: normaliseLevel(c[1]),
       pid: c[8] ? Number(c[8]) : undefined,
       source: c[9],
@@ -85,7 +90,7 @@ export function readKlog(line: string): LineRead | null {
   const t = tod(m[4], m[5], m[6], m[7]);
   const out: LineRead = {
     format: 'klog',
-    time: { ms: Date.UTC(2000, +m[2] - 1, +m[3]) + t, tod: t, precision: 'monthday' },
+    time: { ms: Date.UTC(2000, +m[2] - 1, +m[3]) + t, tod: t, precision: 'monthday', resolution: resolutionOf(m[7]) },
     level: normaliseLevel(m[1]),
     pid: Number(m[8]),
     source: m[9],
@@ -109,12 +114,12 @@ export function readKlogDamaged(line: string): LineRead | null {
   let m = KLOG_NOLEVEL.exec(line);
   if (m) {
     const t = tod(m[3], m[4], m[5], m[6]);
-    return { format: 'klog', time: { ms: Date.UTC(2000, +m[1] - 1, +m[2]) + t, tod: t, precision: 'monthday' }, pid: Number(m[7]), source: m[8], message: m[9] };
+    return { format: 'klog', time: { ms: Date.UTC(2000, +m[1] - 1, +m[2]) + t, tod: t, precision: 'monthday', resolution: resolutionOf(m[6]) }, pid: Number(m[7]), source: m[8], message: m[9] };
   }
   m = KLOG_NODATE.exec(line);
   if (m) {
     const t = tod(m[1], m[2], m[3], m[4]);
-    return { format: 'klog', time: { ms: t, tod: t, precision: 'time' }, pid: Number(m[5]), source: m[6], message: m[7] };
+    return { format: 'klog', time: { ms: t, tod: t, precision: 'time', resolution: resolutionOf(m[4]) }, pid: Number(m[5]), source: m[6], message: m[7] };
   }
   return null;
 }
@@ -202,7 +207,7 @@ export function readEventLogRow(line: string): LineRead | null {
   const t = tod(h[1], h[2], '0');
   return {
     format: 'event-table',
-    time: inner?.time ?? { ms: t, tod: t, precision: 'time' },
+    time: inner?.time ?? { ms: t, tod: t, precision: 'time', resolution: 60_000 },
     level: inner?.level ?? normaliseLevel(m[3]),
     pid: inner?.pid,
     source: inner?.source,
@@ -234,7 +239,8 @@ function readZapCut(line: string): LineRead | null {
   if (!head) return null;
   const o: Record<string, unknown> = { level: head[1], ts: head[2].startsWith('"') ? head[2].slice(1, -1) : Number(head[2]), msg: unquoteGo(head[3]) };
   for (const m of t.slice(head[0].length).matchAll(/"([\w.-]{1,64})":("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null)/g)) {
-    o[m[1]] = m[2].startsWith('"') ? unquoteGo(m[2].slice(1, -1)) : m[2];
+    const v = m[2];
+    o[m[1]] = v.startsWith('"') ? unquoteGo(v.slice(1, -1)) : /^-?\d/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : null;
   }
   return zapRecord(o, true);
 }
@@ -258,12 +264,15 @@ function zapRecord(o: Record<string, unknown>, cut: boolean): LineRead | null {
   } else if (typeof ts === 'number' && Number.isFinite(ts)) {
     const ms = ts > 1e12 ? ts : ts * 1000;
     const d = new Date(ms);
-    time = { ms, tod: ms - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), precision: 'full' };
+    // zap's epoch seconds are a float printed to the nanosecond.
+    time = { ms, tod: ms - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), precision: 'full', resolution: 0.001 };
   }
   const pid = typeof o.pid === 'number' ? o.pid : undefined;
   if (cut) fields.cut = 'true';
   return {
-    format: 'zap',
+    // zap names its time `ts` (Azure CNI/CNS); logrus's JSON formatter names it `time` (sdnbridge,
+    // sdnoverlay): the key tells which library, hence which plugin family, wrote the line.
+    format: o.ts === undefined && o.time !== undefined ? 'logrus' : 'zap',
     time,
     level: normaliseLevel(String(o.level ?? o.severity)),
     pid,
@@ -348,8 +357,8 @@ export function readEventRow(line: string): LineRead | null {
     mo = NaN;
     d = NaN;
   }
-  if (Number.isFinite(y)) time = { ms: Date.UTC(y < 100 ? 2000 + y : y, mo - 1, d) + t, tod: t, precision: 'full' };
-  else time = { ms: t, tod: t, precision: 'time' };
+  if (Number.isFinite(y)) time = { ms: Date.UTC(y < 100 ? 2000 + y : y, mo - 1, d) + t, tod: t, precision: 'full', resolution: 1000 };
+  else time = { ms: t, tod: t, precision: 'time', resolution: 1000 };
   return { format: 'event-table', time, level, message: m[10], fields: { id: m[8] } };
 }
 

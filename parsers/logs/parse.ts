@@ -5,7 +5,7 @@
 // message, component, fields, src — plus the sandbox IDs, pod and HNS error codes it names. A log of
 // up to 20,000 lines keeps every record; a bigger one keeps those about CNI, sandboxes, HNS or errors.
 import { IssueSink, type ParseResult } from '../types.ts';
-import type { LogComponent, LogEvent, LogFile, LogFormat, LogTime } from './types.ts';
+import type { LogComponent, LogEvent, LogFile, LogFormat } from './types.ts';
 import { readLogLine, type LineRead } from './line-formats.ts';
 import { componentFromContent, componentFromName, componentFromTag } from './components.ts';
 import { findHnsErrors } from '../hns/errors.ts';
@@ -14,61 +14,6 @@ export { componentFromName } from './components.ts';
 
 const MAX_EVENTS = 50_000;
 const RELEVANT = /0x[0-9a-f]{2,8}\b|ErrorCode|cni|cmdadd|cmddel|sandbox|add command|del command|\b[0-9a-f]{64}\b|hns|hcn|endpoint|network ?plugin|networkready|failed|error|\bE\d{4}\b|level=(error|warn)|ovs port|ip address|subnet added/i;
-
-function tod(h: string, m: string, s: string, frac?: string): number {
-  const f = frac ? Number(`0.${frac}`) * 1000 : 0;
-  return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + f;
-}
-
-/** The time at the start of a line (or in logrus's `time="…"`), as precise as the line says. */
-export function parseLogTime(line: string): { time?: LogTime; rest: string; level?: string; pid?: number } {
-  let m: RegExpExecArray | null;
-  // logrus: time="2023-04-06T10:15:26.814722Z" level=debug msg="…"
-  if ((m = /\btime="(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d+))?([^"]*)"/.exec(line))) {
-    const t = tod(m[4], m[5], m[6], m[7]);
-    const lv = /\blevel=(\w+)/.exec(line)?.[1]?.toLowerCase();
-    return { time: { ms: Date.UTC(+m[1], +m[2] - 1, +m[3]) + t, tod: t, precision: 'full' }, rest: line, level: lv };
-  }
-  // ISO / Calico / azure: 2023-04-06T10:15:26.814Z, 2023-04-06 10:15:26.814, 2025/03/14 07:14:01
-  if ((m = /^\s*(\d{4})[-/](\d\d)[-/](\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d+))?\S*\s*(.*)$/.exec(line))) {
-    const t = tod(m[4], m[5], m[6], m[7]);
-    let rest = m[8];
-    let level: string | undefined;
-    let pid: number | undefined;
-    const cal = /^\[(\w+)\]\[(\d+)\]\s*(.*)$/.exec(rest);
-    if (cal) {
-      level = cal[1].toLowerCase();
-      pid = Number(cal[2]);
-      rest = cal[3];
-    } else {
-      const az = /^\[(\d+)\]\s*(.*)$/.exec(rest);
-      if (az) {
-        pid = Number(az[1]);
-        rest = az[2];
-      }
-      const lv = /^(INFO|DEBUG|WARN(?:ING)?|ERROR|FATAL)\b:?\s*(.*)$/i.exec(rest);
-      if (lv) {
-        level = lv[1].toLowerCase();
-        rest = lv[2];
-      }
-    }
-    if (!level && /\blevel=(\w+)/.test(rest)) level = /\blevel=(\w+)/.exec(rest)![1].toLowerCase();
-    return { time: { ms: Date.UTC(+m[1], +m[2] - 1, +m[3]) + t, tod: t, precision: 'full' }, rest, level, pid };
-  }
-  // klog: I0314 07:12:55.002117    3964 file.go:487] msg — also the seed's damaged `0430 13:11:12.523893 4580 file.go:511 msg`
-  if ((m = /^\s*([IWEF])?(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(\d+)\s+([\w.-]+:\d+)\]?\s*(.*)$/.exec(line))) {
-    const t = tod(m[4], m[5], m[6], m[7]);
-    const level = m[1] ? ({ I: 'info', W: 'warning', E: 'error', F: 'fatal' } as Record<string, string>)[m[1]] : undefined;
-    return { time: { ms: Date.UTC(2000, +m[2] - 1, +m[3]) + t, tod: t, precision: 'monthday' }, rest: m[10], level, pid: Number(m[8]) };
-  }
-  // klog with the date cut off (the deep dive's excerpt): 10:15:26.814722    3620 server.go:425] msg
-  if ((m = /^\s*(\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(?:(\d+)\s+([\w.-]+:\d+)\]?\s*)?(.*)$/.exec(line))) {
-    const t = tod(m[1], m[2], m[3], m[4]);
-    return { time: { ms: t, tod: t, precision: 'time' }, rest: m[7], pid: m[5] ? Number(m[5]) : undefined };
-  }
-  const lv = /\blevel=(\w+)/.exec(line)?.[1]?.toLowerCase();
-  return { rest: line, level: lv };
-}
 
 /** The pod a line names, in any of the spellings the runtimes and plugins use. */
 export function podOf(line: string): { namespace?: string; name: string } | undefined {

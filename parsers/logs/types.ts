@@ -27,6 +27,8 @@ export interface LogTime {
   /** Milliseconds since midnight (with microseconds as the fraction). */
   tod: number;
   precision: 'full' | 'monthday' | 'time';
+  /** What one unit of the printed time is worth, in ms: 1000 for `15:04:05`, 1 for `.000`, 0.001 for `.000000`. */
+  resolution: number;
 }
 
 export interface LogEvent {

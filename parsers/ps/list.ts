@@ -22,9 +22,20 @@ export interface PsList {
 
 // Key at column 0, padding, ` : `; the value may be empty (`Key :`).
 const KV_RE = /^([^\s:][^:]*?)\s+:(?: (.*)|\s*$)/;
+/** A key ends at the line's first colon; PowerShell property names are far shorter than this. */
+const MAX_KEY = 256;
+
+/**
+ * KV_RE's match, tried only when the first colon is near the start: the lazy key and the padding
+ * before the colon are quadratic in a long run of blanks, which a hostile file puts in a line.
+ */
+function matchKv(line: string): RegExpExecArray | null {
+  const colon = line.indexOf(':');
+  return colon > 0 && colon <= MAX_KEY ? KV_RE.exec(line) : null;
+}
 
 export function isPsListLine(line: string): boolean {
-  return KV_RE.test(line);
+  return matchKv(line) !== null;
 }
 
 /**
@@ -37,7 +48,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   const records: PsListRecord[] = [];
   let i = Math.max(0, Math.floor(start) || 0);
   while (i < lines.length && isBlank(lines[i])) i++;
-  if (i < lines.length && !KV_RE.test(lines[i])) {
+  if (i < lines.length && !matchKv(lines[i])) {
     sink.warn(i + 1, 'expected a PowerShell list record (Key : value)');
     return { value: { records, endIndex: i }, issues: sink.issues };
   }
@@ -47,7 +58,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   let atWidth = 0;
   for (let k = i; k < lines.length; k++) {
     const l = lines[k];
-    if (!isBlank(l) && !KV_RE.test(l) && !/^\s/.test(l)) break;
+    if (!isBlank(l) && !matchKv(l) && !/^\s/.test(l)) break;
     const n = l.trimEnd().length;
     if (n > width) {
       width = n;
@@ -60,6 +71,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   const hardWrapped = atWidth >= 2;
 
   let cur: PsListRecord | null = null;
+  let dupSuffix: Map<string, number> | undefined;
   let lastKey = '';
   let lastLineLen = 0;
   let lastText = '';
@@ -71,20 +83,25 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
       cur = null;
       let n = i;
       while (n < lines.length && isBlank(lines[n])) n++;
-      if (n >= lines.length || !KV_RE.test(lines[n])) break;
+      if (n >= lines.length || !matchKv(lines[n])) break;
       continue;
     }
-    const m = KV_RE.exec(line);
+    const m = matchKv(line);
     if (m) {
       if (cur === null) {
         cur = { fields: {}, fieldLines: {}, line: i + 1, src: sink.ref(i + 1) };
         records.push(cur);
+        dupSuffix = undefined;
       }
       let key = m[1].trim();
-      if (key in cur.fields) {
+      if (Object.hasOwn(cur.fields, key)) {
         sink.warn(i + 1, `duplicate key "${key}" in one list record`);
-        let n = 2;
-        while (`${key}_${n}` in cur.fields) n++;
+        // The next free suffix is remembered per key: counting up from 2 each time is quadratic in
+        // the duplicates (a hostile file repeats one key tens of thousands of times).
+        const next = (dupSuffix ??= new Map()).get(key) ?? 2;
+        let n = next;
+        while (Object.hasOwn(cur.fields, `${key}_${n}`)) n++;
+        dupSuffix.set(key, n + 1);
         key = `${key}_${n}`;
       }
       cur.fields[key] = (m[2] ?? '').trimEnd();

@@ -9,12 +9,11 @@ import { IssueSink } from '../types.ts';
 import { isIpv4, maskToPrefix, normalizeMac } from '../net/ip.ts';
 import { isBannerLine, isBlank, splitLines } from '../ps/lines.ts';
 import type { Ipv4Route, Ipv6Route, RoutePrintResult } from './types.ts';
+import { v4ActiveRow, v4PersistentRow, v6Row } from './route-rows.ts';
 
-const IP = String.raw`(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})`;
-const V4_ACTIVE_RE = new RegExp(String.raw`^\s*${IP}\s+${IP}\s+(\S.*?)\s+${IP}\s+(\d+)\s*$`);
-const V4_PERSISTENT_RE = new RegExp(String.raw`^\s*${IP}\s+${IP}\s+(\S.*?)\s+(\S+)\s*$`);
-const V6_RE = /^\s*(\d+)\s+(\d+)\s+([0-9a-fA-F:.]*:[0-9a-fA-F:.]*(?:\/\d+)?)(?:\s+(\S.*?))?\s*$/;
-const IFACE_RE = /^\s*(\d+)\s?\.\.\.((?:[0-9a-fA-F]{2} )*)[ .]*(.*?)\s*$/;
+// The description is taken to the line's end and trimmed in code: a lazy group before \s*$ is
+// quadratic in a long run of blanks (the rows are split at blanks instead: route-rows.ts).
+const IFACE_RE = /^\s*(\d+)\s?\.\.\.((?:[0-9a-fA-F]{2} )*)[ .]*(.*)$/;
 
 const INTERFACE_LIST_RE = /^\s*(interface list|schnittstellenliste|liste d.interfaces|lista de interfaces|接口列表|インターフェイス一覧)\s*$/i;
 const PERSISTENT_RE = /persist|ständig|beständig|permanent|永久|固定|持続/i;
@@ -44,7 +43,7 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     const n = i + 1;
     // The gateway of a long IPv6 row wraps onto an indented line of its own; localized on-link
     // gateways have spaces ('Auf Verbindung'), so any indented line that is not a row continues it.
-    if (pendingV6 && /^\s{8,}\S/.test(line) && !V6_RE.test(line) && !NONE_RE.test(line) && !isBannerLine(line)) {
+    if (pendingV6 && /^\s{8,}\S/.test(line) && !v6Row(line) && !NONE_RE.test(line) && !isBannerLine(line)) {
       const gw = line.trim();
       pendingV6.route.gateway = gw;
       pendingV6.route.onLink = !gw.includes(':');
@@ -60,39 +59,39 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     const iface = section === 'interfaces' || section === 'none' ? IFACE_RE.exec(line) : null;
     if (iface) {
       const mac = iface[2].trim() === '' ? null : normalizeMac(iface[2].trim());
-      out.interfaces.push({ index: Number(iface[1]), ...(mac ? { mac } : {}), description: iface[3], src: sink.ref(n) });
+      out.interfaces.push({ index: Number(iface[1]), ...(mac ? { mac } : {}), description: iface[3].trimEnd(), src: sink.ref(n) });
       section = 'interfaces';
       continue;
     }
 
-    const active = V4_ACTIVE_RE.exec(line);
+    const active = v4ActiveRow(line);
     if (active && (section === 'ipv4' || section === 'none' || section === 'interfaces')) {
       if (section !== 'ipv4') { section = 'ipv4'; sub = 'active'; }
-      const r = v4Route(active[1], active[2], active[3], active[5], sink, n);
-      r.interface = active[4];
+      const r = v4Route(active.destination, active.netmask, active.gateway, active.metric, sink, n);
+      r.interface = active.iface!;
       (sub === 'persistent' ? out.ipv4Persistent : out.ipv4Active).push(r);
       continue;
     }
-    const pers = V4_PERSISTENT_RE.exec(line);
+    const pers = v4PersistentRow(line);
     if (pers && section === 'ipv4') {
-      const r = v4Route(pers[1], pers[2], pers[3], pers[4], sink, n);
+      const r = v4Route(pers.destination, pers.netmask, pers.gateway, pers.metric, sink, n);
       if (sub !== 'persistent') sink.warn(n, 'IPv4 route without an interface address outside "Persistent Routes"');
       out.ipv4Persistent.push(r);
       continue;
     }
-    const v6 = V6_RE.exec(line);
+    const v6 = v6Row(line);
     if (v6 && (section === 'ipv6' || section === 'none')) {
       if (section === 'none') { section = 'ipv6'; sub = 'active'; }
-      const dest = v6[3];
+      const dest = v6.destination;
       const slash = dest.indexOf('/');
       const route: Ipv6Route = {
-        ifIndex: Number(v6[1]), metric: Number(v6[2]), destination: dest,
+        ifIndex: Number(v6.ifIndex), metric: Number(v6.metric), destination: dest,
         ...(slash >= 0 ? { prefixLength: Number(dest.slice(slash + 1)) } : {}),
-        gateway: v6[4] ?? '', onLink: false, src: sink.ref(n),
+        gateway: v6.gateway ?? '', onLink: false, src: sink.ref(n),
       };
       const persistent = sub === 'persistent';
-      if (v6[4] === undefined) { pendingV6 = { route, persistent }; continue; }
-      route.onLink = !v6[4].includes(':');
+      if (v6.gateway === undefined) { pendingV6 = { route, persistent }; continue; }
+      route.onLink = !v6.gateway.includes(':');
       (persistent ? out.ipv6Persistent : out.ipv6Active).push(route);
       continue;
     }

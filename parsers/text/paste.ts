@@ -76,7 +76,7 @@ export function cleanPaste(input: string): PasteCleanup {
   // Trailing blanks carry nothing (console-width padding, a space after `Flags : 1 `).
   let padded = 0;
   for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].replace(/[ \t]+$/, '');
+    const t = trimBlanksEnd(lines[i]);
     if (lines[i].length - t.length > 20) padded++;
     lines[i] = t;
   }
@@ -111,4 +111,12 @@ export function cleanPaste(input: string): PasteCleanup {
 
   if (changes.length === 0 && padded === 0) return { text: input, changes };
   return { text: (bom ? '\uFEFF' : '') + lines.join('\n'), changes };
+}
+
+/** `line` without its trailing spaces and TABs: a walk back from the end (the regular expression
+ * /[ \t]+$/ retries from every blank of a run, quadratic in a long run inside the line). */
+function trimBlanksEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
+  return end === line.length ? line : line.slice(0, end);
 }

@@ -23,8 +23,10 @@ function undoUnderscores(tok: string): string {
 
 /** Splits a list value into tokens; `a - b` is glued into `a-b` first. */
 function tokens(value: string): string[] {
-  return value
-    .replace(/\s*-\s*/g, '-')
+  // Blanks around each '-' removed by splitting on it: /\s*-\s*/g is quadratic in a long run of
+  // blanks not followed by '-', which a hostile dump has.
+  const glued = value.includes('-') ? value.split('-').map((p, i, all) => (i === 0 ? p.trimEnd() : i === all.length - 1 ? p.trimStart() : p.trim())).join('-') : value;
+  return glued
     .split(/[\s,;]+/)
     .map((t) => t.replace(/^[[{(]+|[\]})]+$/g, ''))
     .filter((t) => t !== '');

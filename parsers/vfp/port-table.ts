@@ -5,6 +5,7 @@ import type { ParseResult } from '../types.ts';
 import { normMac } from './conditions.ts';
 import { matchPortBoundary, toLines } from './text-lines.ts';
 import type { VfpPortTableRow } from './types.ts';
+import { trimTrailingBlanks } from '../text/trim-blanks.ts';
 
 export interface PortTableOptions {
   lineOffset?: number;
@@ -20,7 +21,7 @@ export function parseVfpOutputPortTable(text: string, file: string, opts: PortTa
   const sink = new IssueSink(file);
   const rows: VfpPortTableRow[] = [];
   try {
-    const raw = (typeof text === 'string' ? text : '').replace(/^\uFEFF/, '').split('\n').map((l) => l.replace(/[\r \t]+$/, ''));
+    const raw = (typeof text === 'string' ? text : '').replace(/^\uFEFF/, '').split('\n').map(trimTrailingBlanks);
     const lines = toLines(typeof text === 'string' ? text : '', opts.lineOffset ?? 0);
     for (let h = 0; h + 1 < raw.length; h++) {
       if (!/port ?name/i.test(raw[h]) || !/^[ \t]*-{2,}/.test(raw[h + 1])) continue;

@@ -113,8 +113,11 @@ function sentence(e: VfpRuleEffect, line: string): boolean {
     known = true;
   }
   if (has('interface constraint') || has('interface index')) {
-    const m = /(\d+)\s*$/.exec(t);
-    if (m) e.interfaceIndex = Number(m[1]);
+    // The number at the end, read backwards (/(\d+)\s*$/ retries from every digit of a long run).
+    const u = t.trimEnd();
+    let k = u.length;
+    while (k > 0 && u.charCodeAt(k - 1) >= 48 && u.charCodeAt(k - 1) <= 57) k--;
+    if (k < u.length) e.interfaceIndex = Number(u.slice(k));
     known = true;
   }
   if (has('decap')) {

@@ -106,13 +106,29 @@ function read(text: string, sink: IssueSink, ports: VfpSwitchPort[], lineOffset:
   if (ports.length === 0 && contentLines > 0) sink.info(0, 'no /list-vmswitch-port block (Port name : ...) found');
 }
 
+/**
+ * `<reason> : <value>` split at the first colon that follows a blank and is followed by a value — what
+ * /^(.*?)[ \t]+:[ \t]*(\S.*)$/ matches, in one pass: that expression is quadratic in a long run of
+ * blanks, which a hostile ports.txt has.
+ */
+function reasonAndValue(v: string): [string, string] | undefined {
+  for (let i = v.indexOf(':'); i > 0; i = v.indexOf(':', i + 1)) {
+    const before = v.charCodeAt(i - 1);
+    if (before !== 32 && before !== 9) continue;
+    let j = i + 1;
+    while (j < v.length && (v.charCodeAt(j) === 32 || v.charCodeAt(j) === 9)) j++;
+    if (j < v.length && !/\s/.test(v[j])) return [v.slice(0, i), v.slice(j)];
+  }
+  return undefined;
+}
+
 function applyField(port: VfpSwitchPort, key: string, nk: string, rawValue: string, line: number, sink: IssueSink): void {
   // `Port type:            : Synthetic` (seen in a fixture): the key carries its own colon.
   const value = rawValue.replace(/^:[ \t]*/, '');
   // `Ingress packet drops : <reason> : <n>`: keep the reason in the key.
-  const third = /^(.*?)[ \t]+:[ \t]*(\S.*)$/.exec(value);
-  if (third && !/^(port name|mac address|vm id|switch name)$/.test(nk) && /drops?$/.test(nk)) {
-    port.fields[`${key} : ${third[1].trim()}`] = third[2].trim();
+  const third = !/^(port name|mac address|vm id|switch name)$/.test(nk) && /drops?$/.test(nk) ? reasonAndValue(value) : undefined;
+  if (third) {
+    port.fields[`${key} : ${third[0].trim()}`] = third[1].trim();
     return;
   }
   switch (nk) {

@@ -1,5 +1,6 @@
 // Line primitives shared by the VFP text parsers. The byte scanner (scan.ts) mirrors exactly these
 // definitions (line = up to LF, CR dropped, indentation = spaces and tabs), so both agree on where blocks start.
+import { trimTrailingBlanks } from '../text/trim-blanks.ts';
 
 export interface Line {
   /** 1-based line number in the original file. */
@@ -9,8 +10,6 @@ export interface Line {
   /** The line without leading spaces/tabs and trailing spaces/tabs/CR. */
   body: string;
 }
-
-const TRAIL = /[ \t\r]+$/;
 
 export function toLines(text: string, lineOffset = 0): Line[] {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -26,7 +25,7 @@ export function toLines(text: string, lineOffset = 0): Line[] {
       if (c !== 32 && c !== 9) break;
       j++;
     }
-    out[i] = { no: i + 1 + lineOffset, indent: j, body: s.slice(j).replace(TRAIL, '') };
+    out[i] = { no: i + 1 + lineOffset, indent: j, body: trimTrailingBlanks(s.slice(j)) };
   }
   return out;
 }

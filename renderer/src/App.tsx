@@ -30,6 +30,9 @@ import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
 import { PasteDialog } from './paste/PasteDialog.tsx';
+import { ClusterWorkspace } from './cluster/ClusterWorkspace.tsx';
+import { OpenClusterDialog } from './cluster/OpenClusterDialog.tsx';
+import { clusterStore, useCluster } from './cluster/cluster-store.ts';
 import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
 import { onAccessLost } from './api/access-lost.ts';
 
@@ -87,15 +90,18 @@ export function App() {
     // StrictMode runs effects twice in development; the backend must see one auto-open, not two.
     if (started) return;
     started = true;
-    void appStore.getState().init();
+    // A folder of bundles the app was started with opens as a cluster (renderer/src/cluster).
+    void appStore.getState().init().then(() => clusterStore.getState().initFrom(appStore.getState().info));
   }, []);
+  const cluster = useCluster((s) => !!s.opened);
+  const clusterOpening = useCluster((s) => s.opening);
 
   const loading = job?.state === 'loading';
   return (
     <div className={`app phase-${phase}`}>
       <TopBar theme={theme} systemDark={systemDark} />
       <div className="app-body">
-        {bundle ? <Workspace /> : initialized && !fatal && !loading ? <EmptyState /> : <div className="blank" />}
+        {cluster ? <ClusterWorkspace /> : bundle ? <Workspace /> : initialized && !fatal && !loading && !clusterOpening ? <EmptyState /> : <div className="blank" />}
         {loading && <LoadingView />}
         {!loading && fatal && <ErrorState />}
         {!initialized && !loading && (
@@ -117,6 +123,7 @@ export function App() {
       <ExportDialog />
       <CompareDialog />
       <PasteDialog />
+      <OpenClusterDialog />
       <KeyboardMapDialog />
       <Toasts />
     </div>

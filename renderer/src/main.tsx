@@ -7,6 +7,7 @@ import './styles/graph.css';
 import './styles/inspector.css';
 import './styles/walk.css';
 import './styles/report.css';
+import './styles/cluster.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

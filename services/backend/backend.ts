@@ -10,6 +10,7 @@ import { SavedTargetStore } from '../live/saved-targets.ts';
 import { CollectJobs } from '../live/collect-jobs.ts';
 import { EventBus } from './event-bus.ts';
 import { OpenBundles } from './open-bundles.ts';
+import { Grants } from './grants.ts';
 import { LoadJobs } from './load-jobs.ts';
 import { DiffJobs } from './diff-jobs.ts';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatch.ts';
@@ -23,6 +24,7 @@ import { diffHandlers } from './handlers/diff.ts';
 import { liveHandlers } from './handlers/live.ts';
 import { pasteHandlers } from './handlers/paste.ts';
 import { openHandlers } from './handlers/open.ts';
+import { clusterHandlers } from './handlers/cluster.ts';
 
 export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
 
@@ -35,12 +37,16 @@ export class Backend {
     const bundles = new OpenBundles(events);
     const recent = new RecentStore(opts.dataDir);
     const savedTargets = new SavedTargetStore(opts.dataDir);
+    const grants = new Grants(opts.allowedRoots);
+    if (opts.initialBundle) grants.allowOpen(opts.initialBundle);
+    if (opts.initialCluster) grants.allowOpen(opts.initialCluster);
     const ctx: BackendContext = {
       opts,
       events,
       bundles,
       recent,
       savedTargets,
+      grants,
       notes: new NotesStore(opts.dataDir),
       loads: new LoadJobs(bundles, events, recent),
       diffs: new DiffJobs(events),
@@ -59,6 +65,7 @@ export class Backend {
       ...liveHandlers(ctx),
       ...pasteHandlers(ctx),
       ...openHandlers(ctx),
+      ...clusterHandlers(ctx),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
   }
@@ -84,6 +91,24 @@ export class Backend {
 
   get notes(): NotesStore {
     return this.ctx.notes;
+  }
+
+  /**
+   * The user chose this bundle outside the page: a path the OS handed the desktop shell (a second
+   * launch's command line, a file opened from Finder). The page may then open it.
+   */
+  allowOpen(location: string): void {
+    this.ctx.grants.allowOpen(location);
+  }
+
+  /** A folder of files that came from outside (the server's uploads): no credential file is read from it. */
+  distrust(dir: string): void {
+    this.ctx.grants.distrust(dir);
+  }
+
+  /** Follows the locations no open bundle uses any more (closed, pushed out, or never loaded). */
+  onBundleReleased(listener: (location: string) => void): () => void {
+    return this.ctx.bundles.onReleased(listener);
   }
 
   /** Starts loading a path the server itself chose (an upload it saved); the reply of openBundle. */

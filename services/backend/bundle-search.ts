@@ -5,6 +5,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { buildSearchIndex, type SearchIndex } from '../../analysis/view-models/search.ts';
 import { ruleCorpusSteps, type RuleCorpus } from '../../analysis/view-models/rule-corpus.ts';
+import { budgeted } from './budgeted.ts';
 import { StepCancelled, type StepProgress, type StepRun } from './bundle-step-runner.ts';
 
 export interface BundleSearch {
@@ -22,7 +23,8 @@ export function buildBundleSearch(m: NodeModel, progress: (p: StepProgress) => v
     // Let the reply that ended the load go out first.
     await turn();
     progress({ done: 0, total: files.length + 1, what: 'objects' });
-    const objects = buildSearchIndex(m);
+    // Under the analysis budget like every view (the rule corpus below is bounded slice by slice).
+    const objects = budgeted('the search index', () => buildSearchIndex(m));
     const rules: (RuleCorpus | undefined)[] = [];
     for (const [i, f] of files.entries()) {
       const steps = ruleCorpusSteps(f.bytes, f.index, i);

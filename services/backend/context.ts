@@ -9,6 +9,7 @@ import type { EventBus } from './event-bus.ts';
 import type { OpenBundles } from './open-bundles.ts';
 import type { LoadJobs } from './load-jobs.ts';
 import type { DiffJobs } from './diff-jobs.ts';
+import type { Grants } from './grants.ts';
 
 /** Remembered passwords, keyed by targetKey(). Implementations store only ciphertext. */
 export interface SecretStore {
@@ -31,7 +32,12 @@ export interface BackendOptions {
   mode: 'electron' | 'browser';
   dataDir: string;
   demoDir?: string;
+  /** The bundle named on the command line: opened first, and the user's choice (grants.ts). */
   initialBundle?: string;
+  /** A folder of bundles to open as a cluster at start (`hnsight serve DIR`). */
+  initialCluster?: string;
+  /** Folders the user allowed on the command line (`hnsight serve --allow`): bundles under them may be opened by path. */
+  allowedRoots?: string[];
   version?: string;
   /** Where remembered passwords are kept (the desktop app: OS-encrypted). None in browser mode. */
   secretStore?: SecretStore;
@@ -52,4 +58,6 @@ export interface BackendContext {
   recent: RecentStore;
   notes: NotesStore;
   savedTargets: SavedTargetStore;
+  /** What the user chose: the only paths a request may open or write. */
+  grants: Grants;
 }

@@ -3,7 +3,8 @@
 import { ApiError, type DiffJob, type LoadProgress } from '../../contract/index.ts';
 import { loadBundle } from '../bundle/load.ts';
 import { BundleOpenError } from '../bundle/source.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { diffModels } from '../../analysis/diff/index.ts';
 import type { EventBus } from './event-bus.ts';
 import { nextId } from './ids.ts';
@@ -27,7 +28,7 @@ export class DiffJobs {
     };
     const side = (which: 'a' | 'b') => (p: LoadProgress) => update({ progress: { ...this.jobs.get(jobId)!.progress, [which]: { ...p } } }, true);
     Promise.all([loadBundle(pathA, { onProgress: side('a') }), loadBundle(pathB, { onProgress: side('b') })])
-      .then(([a, b]) => update({ state: 'done', result: diffModels(a, b, { findingsA: runChecks(a), findingsB: runChecks(b) }) }))
+      .then(([a, b]) => update({ state: 'done', result: diffModels(a, b, { findingsA: runChecks(a, CHECKS, ANALYSIS_BUDGET), findingsB: runChecks(b, CHECKS, ANALYSIS_BUDGET) }) }))
       .catch((e: unknown) => update({ state: 'error', error: e instanceof BundleOpenError ? e.message : `could not compare: ${e instanceof Error ? e.message : String(e)}` }));
     for (const [id, j] of this.jobs) {
       if (this.jobs.size <= KEEP_FINISHED) break;

@@ -5,7 +5,8 @@
 // measures why this beats sending the node over). Progress goes back after every check.
 import { parentPort } from 'node:worker_threads';
 import { loadOrigin } from '../bundle/load.ts';
-import { runChecks } from '../../analysis/checks/index.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { findingViews } from '../../analysis/view-models/findings.ts';
 import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
 import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
@@ -26,7 +27,7 @@ parentPort!.once('message', async (req: FindingsRequest) => {
     // Every file is parsed here (no second worker): this thread is the background already.
     const model = await loadOrigin(req.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });
     const rebuildMs = performance.now() - t0;
-    const findings = runChecks(model, undefined, { onProgress: (p) => post({ type: 'progress', done: p.done, total: p.total, what: p.check }) });
+    const findings = runChecks(model, CHECKS, ANALYSIS_BUDGET, { onProgress: (p) => post({ type: 'progress', done: p.done, total: p.total, what: p.check }) });
     post({ type: 'done', findings: findingViews(model, findings), rebuildMs, checksMs: performance.now() - t0 - rebuildMs });
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });

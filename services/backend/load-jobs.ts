@@ -129,6 +129,8 @@ export class LoadJobs {
     } catch (e: unknown) {
       if (identity && this.running.get(identity) === load) this.running.delete(identity);
       const location = originLocation(origin);
+      // Nothing was opened from it: an upload it came from can go (unless an open bundle still uses it).
+      this.bundles.releaseLocation(location);
       const error = e instanceof BundleOpenError || e instanceof LoadCancelled ? e.message : `could not load ${location}: ${e instanceof Error ? e.message : String(e)}`;
       for (const f of [...load.followers]) this.end(f, { ...f.state, state: e instanceof LoadCancelled ? 'cancelled' : 'error', error });
     }

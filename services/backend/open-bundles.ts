@@ -49,6 +49,7 @@ export interface AddOptions {
 
 export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
+  private released = new Set<(location: string) => void>();
 
   constructor(private readonly events?: EventBus) {}
 
@@ -74,6 +75,26 @@ export class OpenBundles {
     return b;
   }
 
+  /** Where the open bundles were loaded from. */
+  locations(): string[] {
+    return [...this.byId.values()].map((b) => b.model.source.location);
+  }
+
+  /**
+   * Follows the locations no open bundle uses any more (closed, pushed out by newer ones, or never
+   * loaded): the browser-mode server deletes an upload then.
+   */
+  onReleased(listener: (location: string) => void): () => void {
+    this.released.add(listener);
+    return () => this.released.delete(listener);
+  }
+
+  /** Says `location` is released unless an open bundle still comes from it. */
+  releaseLocation(location: string): void {
+    if (this.locations().includes(location)) return;
+    for (const l of this.released) l(location);
+  }
+
   get(id: string): OpenBundle {
     const b = this.byId.get(id);
     if (!b) throw new ApiError('This node is no longer open in hnsight (it was closed or replaced, or hnsight was restarted): open it again.', 'not-found');
@@ -96,6 +117,7 @@ export class OpenBundles {
     this.byId.delete(id);
     b.findings.close();
     b.search.close();
+    this.releaseLocation(b.model.source.location);
   }
 
   /** A window uses the bundle. */

@@ -1,8 +1,18 @@
 // Loads a bundle from disk into a NodeModel: open (folder/zip/file), find the bundle root, read and
 // parse each file, assemble. Reports progress and honours cancellation between files.
-import { openBundle, openFiles, textSource, type BundleEntry, type BundleSource, type SourceLimits, DEFAULT_LIMITS } from './source.ts';
+//
+// Bounded on any input: a file is read only when a parser reads it (a file hnsight only lists is
+// classified from its first 64 KiB, the same head parseBundleFile classifies from, and inflated no
+// further); every read is charged to the per-file and per-bundle budgets before it starts, and a file
+// over budget is named with the reason while the rest loads; big files are parsed one at a time in
+// the worker while the small ones are parsed here, so at most one big file and one small file are in
+// flight at once.
+import { openBundle, openFiles, textSource, type BundleEntry, type BundleSource } from './source.ts';
+import { formatBytes, OverBudget, type BundleLimits } from './limits.ts';
+import { ReadBudget } from './read-budget.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
 import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import { kindFromName, type FileKind } from '../../parsers/bundle/classify.ts';
 import { assembleModel } from '../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
@@ -10,6 +20,10 @@ import { openOrigin, type BundleOrigin } from './origin.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */
 const BIG_FILE = 16 * 1024 * 1024;
+/** What parseBundleFile classifies a file from when its name does not say what it is. */
+const HEAD_BYTES = 64 * 1024;
+/** Read first, so a bundle whose budget runs out still has its node: the files the model is built from. */
+const CORE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['network', 'networkdetailed', 'endpoint', 'namespaces', 'policy', 'hnsdiag', 'ip', 'routes', 'ports', 'vfp']);
 
 export interface LoadProgress {
   phase: 'listing' | 'reading' | 'assembling' | 'done';
@@ -23,7 +37,8 @@ export interface LoadProgress {
 export interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
   signal?: AbortSignal;
-  limits?: SourceLimits;
+  /** The budgets (default: HNSIGHT_MAX_FILE_BYTES / HNSIGHT_MAX_BUNDLE_BYTES, else DEFAULT_LIMITS). */
+  limits?: BundleLimits;
   /** Files at least this big go to the worker thread (default 16 MiB). */
   bigFileBytes?: number;
   /**
@@ -39,21 +54,41 @@ export class LoadCancelled extends Error {
   override name = 'LoadCancelled';
 }
 
+/** 0: the node's own files by name, 1: other files named as something hnsight reads, 2: the rest. */
+function tier(name: string): number {
+  const k = kindFromName(name);
+  if (k && CORE_KINDS.has(k)) return 0;
+  return k && k !== 'known' ? 1 : 2;
+}
+
+function notRead(name: string, size: number, message: string): ParsedFile {
+  return { name, size, kind: kindFromName(name) ?? 'unknown', encoding: 'not-read', content: { type: 'none' }, issues: [{ file: name, line: 0, severity: 'error', message }] };
+}
+
+function unreadable(name: string, size: number, e: unknown): ParsedFile {
+  if (e instanceof OverBudget) return notRead(name, size, e.message);
+  return notRead(name, size, `could not be read: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+/** Whether a file parsed from its head alone needs the rest: only when its parser reads the content. */
+function needsWhole(p: ParsedFile): boolean {
+  return !(p.content.type === 'none' && (p.kind === 'unknown' || p.kind === 'known'));
+}
+
 /** A folder, a zip, a single file, or several single files read together as one node. */
 export async function loadBundle(location: string | readonly string[], opts: LoadOptions = {}): Promise<NodeModel> {
-  const limits = opts.limits ?? DEFAULT_LIMITS;
-  const source = typeof location === 'string' ? await openBundle(location, limits) : await openFiles(location, limits);
+  const source = typeof location === 'string' ? await openBundle(location, opts.limits) : await openFiles(location, opts.limits);
   return loadSource(source, opts);
 }
 
 /** Texts held in memory (standard input, pasted outputs), each read as a file of its own. */
 export async function loadTexts(items: readonly { name: string; bytes: Uint8Array }[], location: string, opts: LoadOptions = {}): Promise<NodeModel> {
-  return loadSource(textSource(items, location, opts.limits ?? DEFAULT_LIMITS), opts);
+  return loadSource(textSource(items, location, opts.limits), opts);
 }
 
 /** What a node of the app was read from: a bundle on disk, pasted texts, or both (services/bundle/origin.ts). */
 export async function loadOrigin(origin: BundleOrigin, opts: LoadOptions = {}): Promise<NodeModel> {
-  return loadSource(await openOrigin(origin, opts.limits ?? DEFAULT_LIMITS), opts);
+  return loadSource(await openOrigin(origin, opts.limits), opts);
 }
 
 async function loadSource(source: BundleSource, opts: LoadOptions): Promise<NodeModel> {
@@ -67,48 +102,77 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     opts.onProgress?.({ ...progress });
     const parsed: (ParsedFile | undefined)[] = new Array(inRoot.length);
     progress.phase = 'reading';
+    const budget = new ReadBudget(source.limits);
     const pool = new ParsePool();
-    const unreadable = (name: string, size: number, e: unknown): ParsedFile => ({
-      name, size, kind: 'unknown', encoding: 'not-read', content: { type: 'none' },
-      issues: [{ file: name, line: 0, severity: 'error', message: `could not be read: ${e instanceof Error ? e.message : String(e)}` }],
-    });
+    const bigBytes = opts.bigFileBytes ?? BIG_FILE;
     const done = (entry: BundleEntry) => {
       progress.filesDone++;
       progress.bytesDone += entry.size;
       opts.onProgress?.({ ...progress });
     };
-    const big: Promise<void>[] = [];
+    const cancelled = () => {
+      if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
+    };
+    // Big files go through the worker one after the other: one big file in memory at a time.
+    let bigChain: Promise<void> = Promise.resolve();
+    let stopped = false;
+    const parseBig = (i: number, entry: BundleEntry, name: string) => {
+      bigChain = bigChain.then(async () => {
+        if (stopped) return;
+        try {
+          cancelled();
+          // The worker takes the bytes over (transferred); a text held in memory is kept by its
+          // owner for the next read (excerpts, joining one more paste), so it gets a copy.
+          const src = entry.diskPath ? { path: entry.diskPath, maxBytes: entry.size } : { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
+          parsed[i] = await pool.parse(name, src);
+          opts.onBigParsed?.(parsed[i]!);
+        } catch (e) {
+          if (e instanceof LoadCancelled) throw e;
+          parsed[i] = unreadable(name, entry.size, e);
+        }
+        done(entry);
+      });
+    };
     try {
-      // Big files first, so the worker starts on them while the small ones are read here.
-      const big_ = opts.bigFileBytes ?? BIG_FILE;
-      const order = inRoot.map((e, i) => i).sort((a, b) => Number(inRoot[b].size >= big_) - Number(inRoot[a].size >= big_));
+      // Core files first (the budget may run out), big ones first within a tier (the worker starts on them).
+      // The order does not depend on where a file is parsed (bigFileBytes), so the findings worker, which
+      // parses everything itself, charges the budgets in the order the load did and reads the same node.
+      const isBig = (e: BundleEntry) => e.size >= bigBytes;
+      const order = inRoot.map((e, i) => ({ i, t: tier(e.path.slice(root.length)), big: e.size >= BIG_FILE ? 0 : 1 })).sort((a, b) => a.t - b.t || a.big - b.big || a.i - b.i).map((x) => x.i);
       for (const i of order) {
-        if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
+        cancelled();
         const entry = inRoot[i];
         const name = entry.path.slice(root.length);
         progress.file = name;
         opts.onProgress?.({ ...progress });
-        const reused = opts.reuse?.get(name);
-        if (reused && reused.size === entry.size) {
-          parsed[i] = reused;
-          done(entry);
-          continue;
-        }
-        if (entry.size >= big_) {
-          const job = (async () => {
-            // The worker takes the bytes over (transferred); a text held in memory is kept by its
-            // owner for the next read (excerpts, joining one more paste), so it gets a copy.
-            const src = entry.diskPath ? { path: entry.diskPath } : { bytes: entry.inMemory ? (await entry.read()).slice() : await entry.read() };
-            parsed[i] = await pool.parse(name, src);
-            opts.onBigParsed?.(parsed[i]!);
-          })().catch((e) => {
-            parsed[i] = unreadable(name, entry.size, e);
-          }).then(() => done(entry));
-          big.push(job);
-          continue;
-        }
         try {
-          parsed[i] = parseBundleFile(name, await entry.read());
+          let charged = 0;
+          if (tier(name) === 2 && entry.size > HEAD_BYTES) {
+            // Named as nothing hnsight reads: classify from the head, inflate no further unless it is something after all.
+            budget.charge(name, HEAD_BYTES, HEAD_BYTES);
+            charged = HEAD_BYTES;
+            const fromHead = parseBundleFile(name, await entry.readHead(HEAD_BYTES));
+            if (!needsWhole(fromHead)) {
+              // Only the head was read: "empty" would be said of a file that is not.
+              const issues = fromHead.issues.map((x) => (x.line === 0 && x.message.endsWith(' is empty: nothing to read') ? { ...x, message: `${name}: its first ${formatBytes(HEAD_BYTES)} hold no text, so the rest (${formatBytes(entry.size)} in all) was not read` } : x));
+              parsed[i] = { ...fromHead, size: entry.size, issues };
+              done(entry);
+              continue;
+            }
+          }
+          budget.charge(name, entry.size - charged, entry.size);
+          // Charged like any file, in the same order, so a node rebuilt from reused files meets its budgets as the first load did.
+          const reused = opts.reuse?.get(name);
+          if (reused && reused.size === entry.size) {
+            parsed[i] = reused;
+            done(entry);
+            continue;
+          }
+          if (isBig(entry)) {
+            parseBig(i, entry, name);
+            continue;
+          }
+          parsed[i] = parseBundleFile(name, await entry.read(entry.size));
         } catch (e) {
           parsed[i] = unreadable(name, entry.size, e);
         }
@@ -116,11 +180,14 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         // Yield so progress events and cancellation get a turn between files.
         await new Promise((r) => setImmediate(r));
       }
-      await Promise.all(big);
+      await bigChain;
     } finally {
+      // On a failure or cancellation the worker is stopped at once, not waited for.
+      stopped = true;
       await pool.close();
+      await bigChain.catch(() => undefined);
     }
-    if (opts.signal?.aborted) throw new LoadCancelled('loading was cancelled');
+    cancelled();
     progress.phase = 'assembling';
     progress.file = undefined;
     opts.onProgress?.({ ...progress });

@@ -4,7 +4,7 @@
 // with the ones before. Pasted texts live only in memory: nothing here opens a path the user did
 // not open.
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
-import { BundleOpenError, DEFAULT_LIMITS, openBundle, textSource, uniqueName, type BundleSource, type SourceLimits } from './source.ts';
+import { BundleOpenError, openBundle, textSource, uniqueName, type BundleSource, type SourceLimits } from './source.ts';
 
 export interface PastedText {
   /** Its name in the bundle ("paste 1.txt", or one the user gave). */
@@ -33,19 +33,19 @@ export function originLocation(o: BundleOrigin): string {
  * The origin as one bundle source. Pastes alone are a bundle of single files; pastes added to a bundle
  * on disk become files of its bundle folder (renamed `… (2)` when a file there has their name).
  */
-export async function openOrigin(o: BundleOrigin, limits: SourceLimits = DEFAULT_LIMITS): Promise<BundleSource> {
+export async function openOrigin(o: BundleOrigin, limits?: SourceLimits): Promise<BundleSource> {
   if (!o.pastes.length) {
     if (!o.path) throw new BundleOpenError('nothing to open: no bundle and no pasted text');
     return openBundle(o.path, limits);
   }
-  const texts = textSource(o.pastes, originLocation(o), limits);
-  if (!o.path) return texts;
+  if (!o.path) return textSource(o.pastes, originLocation(o), limits);
   const disk = await openBundle(o.path, limits);
+  const texts = textSource(o.pastes, originLocation(o), disk.limits);
   try {
     const root = disk.kind === 'file' ? '' : findBundleRoot(disk.entries.map((e) => e.path)).root;
     const taken = new Set(disk.entries.filter((e) => e.path.startsWith(root)).map((e) => e.path.slice(root.length).toLowerCase()));
     const added = texts.entries.map((e) => ({ ...e, path: root + uniqueName(e.path, taken) }));
-    return { kind: disk.kind, location: originLocation(o), entries: [...disk.entries, ...added], close: () => disk.close() };
+    return { kind: disk.kind, location: originLocation(o), limits: disk.limits, entries: [...disk.entries, ...added], close: () => disk.close() };
   } catch (e) {
     await disk.close();
     throw e;

@@ -7,8 +7,9 @@ import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
 export interface WorkerRequest {
   id: number;
   name: string;
-  /** Read from disk in the worker (folder bundles), or… */
+  /** Read from disk in the worker (folder bundles): its first maxBytes (its size when listed), or… */
   path?: string;
+  maxBytes?: number;
   /** …bytes already inflated from a zip, transferred. */
   bytes?: Uint8Array;
 }
@@ -52,7 +53,7 @@ export class ParsePool {
     this.pending.clear();
   }
 
-  parse(name: string, source: { path: string } | { bytes: Uint8Array }): Promise<ParsedFile> {
+  parse(name: string, source: { path: string; maxBytes: number } | { bytes: Uint8Array }): Promise<ParsedFile> {
     const w = this.ensure();
     const id = this.next++;
     const req: WorkerRequest = { id, name, ...source };

@@ -3,39 +3,23 @@
 // A VFP dump's bytes come back in a SharedArrayBuffer: the model keeps them for its lazy parses, and
 // the findings worker (services/backend/findings-runner.ts) reads the same memory instead of a copy.
 import { parentPort } from 'node:worker_threads';
-import { open } from 'node:fs/promises';
 import { parseBundleFile } from '../../parsers/bundle/parse-file.ts';
 import type { WorkerRequest, WorkerReply } from './parse-pool.ts';
+import { readFilePrefix } from './disk-read.ts';
 
-/** Reads into shared memory in steps of at most 1 GiB (one read call takes less than 2 GiB). */
-async function readShared(path: string): Promise<Uint8Array> {
-  const fh = await open(path, 'r');
-  try {
-    const { size } = await fh.stat();
-    const view = new Uint8Array(new SharedArrayBuffer(size));
-    let off = 0;
-    while (off < size) {
-      const { bytesRead } = await fh.read(view, off, Math.min(size - off, 1 << 30), off);
-      if (!bytesRead) break;
-      off += bytesRead;
-    }
-    // A file that shrank while being read is read as far as it went.
-    return off === size ? view : view.slice(0, off);
-  } finally {
-    await fh.close();
-  }
-}
+const sharedArray = (length: number) => new Uint8Array(new SharedArrayBuffer(length));
 
 function shared(bytes: Uint8Array): Uint8Array {
   if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
-  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  const copy = sharedArray(bytes.byteLength);
   copy.set(bytes);
   return copy;
 }
 
 parentPort!.on('message', async (req: WorkerRequest) => {
   try {
-    const bytes = req.path ? await readShared(req.path) : req.bytes!;
+    // At most the size the file had when listed (its budget was charged for that much), into shared memory.
+    const bytes = req.path ? await readFilePrefix(req.path, req.maxBytes ?? 0, sharedArray) : req.bytes!;
     const parsed = parseBundleFile(req.name, bytes);
     // A UTF-16 dump was re-encoded, and bytes sent from memory arrive unshared: the kept bytes are shared.
     if (parsed.content.type === 'vfp') {

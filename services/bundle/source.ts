@@ -4,48 +4,70 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
+import { limitsFromEnv, OverBudget, type BundleLimits } from './limits.ts';
+import { readFilePrefix, readFileEdges } from './disk-read.ts';
+import { readZipEdges, readZipEntry, readZipHead } from './zip-read.ts';
 
 export interface BundleEntry {
   /** Path relative to the opened folder or zip root, '/'-separated. */
   path: string;
+  /** Its size: on disk, or inflated as the zip's header says (yauzl holds the stream to it). */
   size: number;
   /** Where the file lies on disk, for entries that are plain files (lets a worker read it itself). */
   diskPath?: string;
   /** A text held in memory (a paste, standard input), not a file of the bundle on disk. */
   inMemory?: true;
-  read(): Promise<Uint8Array>;
+  /** The whole file; OverBudget past `maxBytes` (the source's per-file budget by default). */
+  read(maxBytes?: number): Promise<Uint8Array>;
+  /** Its first `n` bytes; a zip entry is inflated no further. */
+  readHead(n: number): Promise<Uint8Array>;
+  /**
+   * Its first and last `n` bytes (all of it when it has at most 2n), in bounded memory. A zip entry
+   * must be inflated up to its end for them: OverBudget when it has more than `maxBytes`.
+   */
+  readEdges(n: number, maxBytes?: number): Promise<Uint8Array[]>;
 }
 
 export interface BundleSource {
   kind: 'folder' | 'zip' | 'file';
   location: string;
   entries: BundleEntry[];
+  /** The budgets this source was opened with. */
+  limits: BundleLimits;
   close(): Promise<void>;
 }
 
-export interface SourceLimits {
-  /** Largest single file accepted (bytes). */
-  maxEntryBytes: number;
-  /** Largest total of all files accepted (bytes). */
-  maxTotalBytes: number;
-  maxEntries: number;
-  /** Largest uncompressed/compressed ratio accepted for big zip entries (zip bombs). */
-  maxRatio: number;
-}
-
-export const DEFAULT_LIMITS: SourceLimits = {
-  maxEntryBytes: 4 * 1024 ** 3,
-  maxTotalBytes: 16 * 1024 ** 3,
-  maxEntries: 50_000,
-  maxRatio: 2000,
-};
+export type { BundleLimits as SourceLimits } from './limits.ts';
+export { DEFAULT_LIMITS, OverBudget } from './limits.ts';
 
 /** The input cannot be opened as a bundle at all (CLI exit code 2). The message is for the user. */
 export class BundleOpenError extends Error {
   override name = 'BundleOpenError';
 }
 
-export async function openBundle(location: string, limits: SourceLimits = DEFAULT_LIMITS): Promise<BundleSource> {
+function diskEntry(rel: string, abs: string, size: number, limits: BundleLimits): BundleEntry {
+  return {
+    path: rel,
+    size,
+    diskPath: abs,
+    // The file as listed: one that grows meanwhile (a live log) is read up to the size it had.
+    read: async (max = limits.maxEntryBytes) => {
+      if (size > max) throw new OverBudget(rel, size, max, 'file');
+      return readFilePrefix(abs, size);
+    },
+    readHead: (n) => readFilePrefix(abs, n),
+    // Two reads at the ends, whatever the file's size: nothing to budget.
+    readEdges: (n) => readFileEdges(abs, n),
+  };
+}
+
+/**
+ * Lists what `location` holds, reading nothing yet: entries are read on demand within `limits`
+ * (HNSIGHT_MAX_FILE_BYTES / HNSIGHT_MAX_BUNDLE_BYTES or the defaults). Only a listing that cannot be a
+ * bundle (unreadable, zip-slip, too many entries) is refused whole.
+ */
+export async function openBundle(location: string, limits?: BundleLimits): Promise<BundleSource> {
+  limits ??= envLimits();
   let stat;
   try {
     stat = await fs.stat(location);
@@ -56,25 +78,20 @@ export async function openBundle(location: string, limits: SourceLimits = DEFAUL
   if (stat.isDirectory()) return openFolder(location, limits);
   if (!stat.isFile()) throw new BundleOpenError(`not a file or folder: ${location}`);
   if (await looksLikeZip(location)) return openZip(location, limits);
-  if (stat.size > limits.maxEntryBytes) throw new BundleOpenError(`${location} is ${stat.size} bytes, larger than the ${limits.maxEntryBytes}-byte limit`);
-  const name = path.basename(location);
-  return {
-    kind: 'file',
-    location,
-    entries: [{ path: name, size: stat.size, diskPath: location, read: () => readWhole(location) }],
-    close: async () => {},
-  };
+  // A single file over the budget is still a bundle: its one file is listed with the reason it is not read.
+  return { kind: 'file', location, limits, entries: [diskEntry(path.basename(location), location, stat.size, limits)], close: async () => {} };
 }
 
 /**
  * Several single files as one bundle: outputs saved or pasted one by one (an endpoint.txt from one
  * ticket, a vfpctrl dump from another). Folders and zips are bundles of their own and are refused.
+ * Sizes are judged when a file is read, like a folder's: one over budget is named, the rest load.
  */
-export async function openFiles(locations: readonly string[], limits: SourceLimits = DEFAULT_LIMITS): Promise<BundleSource> {
+export async function openFiles(locations: readonly string[], limits?: BundleLimits): Promise<BundleSource> {
   if (locations.length === 1) return openBundle(locations[0], limits);
+  const lim = limits ?? envLimits();
   const entries: BundleEntry[] = [];
   const names = new Set<string>();
-  let total = 0;
   for (const location of locations) {
     let stat;
     try {
@@ -85,27 +102,33 @@ export async function openFiles(locations: readonly string[], limits: SourceLimi
     }
     if (!stat.isFile()) throw new BundleOpenError(`${location} is a folder: give one bundle folder or zip alone, or several single files`);
     if (await looksLikeZip(location)) throw new BundleOpenError(`${location} is a zip: give one bundle folder or zip alone, or several single files`);
-    if (stat.size > limits.maxEntryBytes) throw new BundleOpenError(`${location} is ${stat.size} bytes, larger than the ${limits.maxEntryBytes}-byte limit`);
-    total += stat.size;
-    if (total > limits.maxTotalBytes) throw new BundleOpenError(`the files hold more than ${limits.maxTotalBytes} bytes; refusing to read them`);
-    const name = uniqueName(path.basename(location), names);
-    entries.push({ path: name, size: stat.size, diskPath: location, read: () => readWhole(location) });
+    if (entries.length >= lim.maxEntries) throw new BundleOpenError(`more than ${lim.maxEntries} files given; refusing to read them`);
+    entries.push(diskEntry(uniqueName(path.basename(location), names), location, stat.size, lim));
   }
-  return { kind: 'file', location: locations.join(' + '), entries, close: async () => {} };
+  return { kind: 'file', location: locations.join(' + '), limits: lim, entries, close: async () => {} };
+}
+
+/** A text held in memory as an entry: read within the same budgets as a file on disk. */
+function memoryEntry(rel: string, bytes: Uint8Array, limits: BundleLimits): BundleEntry {
+  return {
+    path: rel,
+    size: bytes.length,
+    inMemory: true,
+    read: async (max = limits.maxEntryBytes) => {
+      if (bytes.length > max) throw new OverBudget(rel, bytes.length, max, 'file');
+      return bytes;
+    },
+    readHead: async (n) => bytes.subarray(0, n),
+    readEdges: async (n) => (bytes.length <= 2 * n ? [bytes] : [bytes.subarray(0, n), bytes.subarray(bytes.length - n)]),
+  };
 }
 
 /** Texts held in memory (standard input, pasted outputs) as a bundle of single files. */
-export function textSource(items: readonly { name: string; bytes: Uint8Array }[], location: string, limits: SourceLimits = DEFAULT_LIMITS): BundleSource {
+export function textSource(items: readonly { name: string; bytes: Uint8Array }[], location: string, limits?: BundleLimits): BundleSource {
+  const lim = limits ?? envLimits();
   const names = new Set<string>();
-  let total = 0;
-  const entries: BundleEntry[] = items.map((it) => {
-    if (it.bytes.length > limits.maxEntryBytes) throw new BundleOpenError(`${it.name} is ${it.bytes.length} bytes, larger than the ${limits.maxEntryBytes}-byte limit`);
-    total += it.bytes.length;
-    if (total > limits.maxTotalBytes) throw new BundleOpenError(`the texts hold more than ${limits.maxTotalBytes} bytes; refusing to read them`);
-    const bytes = it.bytes;
-    return { path: uniqueName(it.name.replace(/[\\/]/g, '_') || 'pasted.txt', names), size: bytes.length, inMemory: true, read: async () => bytes };
-  });
-  return { kind: 'file', location, entries, close: async () => {} };
+  const entries = items.map((it) => memoryEntry(uniqueName(it.name.replace(/[\\/]/g, '_') || 'pasted.txt', names), it.bytes, lim));
+  return { kind: 'file', location, limits: lim, entries, close: async () => {} };
 }
 
 /** `name`, or `name (2)` … when taken (`taken` holds lower-cased names): two saved files may share a base name. */
@@ -119,12 +142,16 @@ export function uniqueName(name: string, taken: Set<string>): string {
   return n;
 }
 
-async function readWhole(p: string): Promise<Uint8Array> {
-  const b = await fs.readFile(p);
-  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+/** The budgets from the environment (HNSIGHT_MAX_FILE_BYTES …), a bad value refused in the user's words. */
+function envLimits(): BundleLimits {
+  try {
+    return limitsFromEnv();
+  } catch (e) {
+    throw new BundleOpenError((e as Error).message);
+  }
 }
 
-async function looksLikeZip(p: string): Promise<boolean> {
+export async function looksLikeZip(p: string): Promise<boolean> {
   const fh = await fs.open(p, 'r');
   try {
     const buf = Buffer.alloc(4);
@@ -135,9 +162,8 @@ async function looksLikeZip(p: string): Promise<boolean> {
   }
 }
 
-async function openFolder(root: string, limits: SourceLimits): Promise<BundleSource> {
+async function openFolder(root: string, limits: BundleLimits): Promise<BundleSource> {
   const entries: BundleEntry[] = [];
-  let total = 0;
   const walk = async (dir: string, rel: string, depth: number): Promise<void> => {
     if (depth > 12) return;
     let list: Dirent[];
@@ -154,17 +180,15 @@ async function openFolder(root: string, limits: SourceLimits): Promise<BundleSou
       // Symlinks are not followed: a bundle is evidence, and a link could point anywhere on the machine.
       if (d.isDirectory()) await walk(abs, r, depth + 1);
       else if (d.isFile()) {
-        const st = await fs.stat(abs);
-        if (st.size > limits.maxEntryBytes) throw new BundleOpenError(`${r} is ${st.size} bytes, larger than the ${limits.maxEntryBytes}-byte limit`);
-        total += st.size;
-        if (total > limits.maxTotalBytes) throw new BundleOpenError(`the folder holds more than ${limits.maxTotalBytes} bytes; refusing to read it`);
         if (entries.length >= limits.maxEntries) throw new BundleOpenError(`the folder holds more than ${limits.maxEntries} files; refusing to read it`);
-        entries.push({ path: r, size: st.size, diskPath: abs, read: () => readWhole(abs) });
+        // lstat: a file replaced by a link since the listing is not followed either.
+        const st = await fs.lstat(abs);
+        if (st.isFile()) entries.push(diskEntry(r, abs, st.size, limits));
       }
     }
   };
   await walk(root, '', 0);
-  return { kind: 'folder', location: root, entries, close: async () => {} };
+  return { kind: 'folder', location: root, limits, entries, close: async () => {} };
 }
 
 /** Rejects names that would escape the bundle when extracted (zip-slip) before anything is read. */
@@ -176,7 +200,7 @@ export function checkZipEntryName(name: string): string | undefined {
   return undefined;
 }
 
-function openZip(location: string, limits: SourceLimits): Promise<BundleSource> {
+function openZip(location: string, limits: BundleLimits): Promise<BundleSource> {
   return new Promise((resolve, reject) => {
     yauzl.open(location, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) => {
       if (err || !zip) {
@@ -184,7 +208,6 @@ function openZip(location: string, limits: SourceLimits): Promise<BundleSource> 
         return;
       }
       const entries: BundleEntry[] = [];
-      let total = 0;
       const fail = (msg: string) => {
         zip.close();
         reject(new BundleOpenError(msg));
@@ -200,38 +223,21 @@ function openZip(location: string, limits: SourceLimits): Promise<BundleSource> 
         const bad = checkZipEntryName(name);
         if (bad) return fail(`refusing ${location}: entry "${name}" ${bad} (zip-slip)`);
         if (name.endsWith('/')) return zip.readEntry();
-        if (entry.uncompressedSize > limits.maxEntryBytes)
-          return fail(`refusing ${location}: entry "${name}" would expand to ${entry.uncompressedSize} bytes (limit ${limits.maxEntryBytes})`);
-        if (entry.uncompressedSize > 64 * 1024 * 1024 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio)
-          return fail(`refusing ${location}: entry "${name}" expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}× (zip bomb?)`);
-        total += entry.uncompressedSize;
-        if (total > limits.maxTotalBytes) return fail(`refusing ${location}: it would expand to more than ${limits.maxTotalBytes} bytes`);
         if (entries.length >= limits.maxEntries) return fail(`refusing ${location}: more than ${limits.maxEntries} entries`);
-        entries.push({ path: name.replace(/\\/g, '/'), size: entry.uncompressedSize, read: () => readZipEntry(zip, entry) });
+        // Sizes are not judged here: nothing is inflated until a parser asks, and then only within
+        // the budgets, counted as the bytes arrive (zip-read.ts).
+        const rel = name.replace(/\\/g, '/');
+        entries.push({
+          path: rel,
+          size: entry.uncompressedSize,
+          read: (max = limits.maxEntryBytes) => readZipEntry(zip, entry, max, rel),
+          readHead: (n) => readZipHead(zip, entry, n),
+          readEdges: (n, max = limits.maxEntryBytes) => readZipEdges(zip, entry, n, max, rel),
+        });
         zip.readEntry();
       });
-      zip.on('end', () => resolve({ kind: 'zip', location, entries, close: async () => zip.close() }));
+      zip.on('end', () => resolve({ kind: 'zip', location, limits, entries, close: async () => zip.close() }));
       zip.readEntry();
-    });
-  });
-}
-
-function readZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(new Error(`cannot read ${entry.fileName} from the zip: ${err?.message}`));
-      const out = new Uint8Array(entry.uncompressedSize);
-      let off = 0;
-      stream.on('data', (chunk: Buffer) => {
-        if (off + chunk.length > out.length) {
-          stream.destroy(new Error(`${entry.fileName} is larger than its zip header says`));
-          return;
-        }
-        out.set(chunk, off);
-        off += chunk.length;
-      });
-      stream.on('error', (e) => reject(new Error(`cannot read ${entry.fileName} from the zip: ${e.message}`)));
-      stream.on('end', () => resolve(off === out.length ? out : out.subarray(0, off)));
     });
   });
 }

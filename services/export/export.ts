@@ -2,7 +2,7 @@
 // atomically, PDF printed from the HTML by whoever can (headless Chromium here, printToPDF in Electron).
 import path from 'node:path';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { buildReport, renderReport, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
+import { buildReport, renderClusterReport, renderReport, type ClusterReportDocument, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import { htmlToPdf } from './pdf.ts';
 
@@ -10,7 +10,7 @@ export type PdfRenderer = (html: string) => Promise<Uint8Array>;
 
 export interface ExportOptions extends ReportOptions {
   format: ReportFormat;
-  /** Written atomically when given (required for PDF). */
+  /** Written atomically when given; a PDF without it is returned as bytes (a download). */
   outPath?: string;
   renderPdf?: PdfRenderer;
 }
@@ -18,6 +18,8 @@ export interface ExportOptions extends ReportOptions {
 export interface ExportResult {
   /** The text (html, md, json); absent for PDF. */
   content?: string;
+  /** The PDF, when it was not written to outPath. */
+  pdf?: Uint8Array;
   path?: string;
   bytes: number;
 }
@@ -38,12 +40,24 @@ export function reportHtml(model: NodeModel, opts: ReportOptions = {}): string {
 export async function exportReport(model: NodeModel, opts: ExportOptions): Promise<ExportResult> {
   const doc = buildReport(model, opts);
   if (opts.format === 'pdf') {
-    if (!opts.outPath) throw new Error('a PDF export needs a file to write (outPath)');
     const pdf = await (opts.renderPdf ?? htmlToPdf)(renderReport(doc, 'html'));
+    if (!opts.outPath) return { pdf, bytes: pdf.byteLength };
     await writeFileAtomic(opts.outPath, pdf);
     return { path: opts.outPath, bytes: pdf.byteLength };
   }
   const content = renderReport(doc, opts.format);
   if (opts.outPath) await writeFileAtomic(opts.outPath, content);
   return { content, bytes: Buffer.byteLength(content), ...(opts.outPath ? { path: opts.outPath } : {}) };
+}
+
+/** Writes a cluster report (analysis/report/cluster-build.ts) in a format; PDF printed from its HTML. */
+export async function exportClusterReport(doc: ClusterReportDocument, format: ReportFormat, outPath: string, renderPdf: PdfRenderer = htmlToPdf): Promise<Required<Pick<ExportResult, 'path' | 'bytes'>>> {
+  if (format === 'pdf') {
+    const pdf = await renderPdf(renderClusterReport(doc, 'html'));
+    await writeFileAtomic(outPath, pdf);
+    return { path: outPath, bytes: pdf.byteLength };
+  }
+  const content = renderClusterReport(doc, format);
+  await writeFileAtomic(outPath, content);
+  return { path: outPath, bytes: Buffer.byteLength(content) };
 }

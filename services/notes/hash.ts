@@ -3,30 +3,23 @@
 // part of it, so a bundle moved or re-zipped with the same files keeps its notes; a bundle collected
 // again (other sizes or contents) gets its own.
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import { openBundle, type BundleEntry, type BundleSource } from '../bundle/source.ts';
+import { openBundle, OverBudget, type BundleEntry, type BundleSource } from '../bundle/source.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
 
 const CORE = /^(network|endpoint|policy|ip|routes|ports|vfpoutput|hnsdiag|namespaces)\.txt$/i;
 const EDGE = 64 * 1024;
 
+/**
+ * The first and last 64 KiB, streamed (a zip entry is never held whole). A file over the per-file
+ * budget gives its head only: it is not read when the bundle loads either.
+ */
 async function edges(e: BundleEntry): Promise<Uint8Array[]> {
-  if (e.diskPath) {
-    const fh = await fs.open(e.diskPath, 'r');
-    try {
-      const read = async (pos: number, len: number) => {
-        const buf = new Uint8Array(len);
-        const { bytesRead } = await fh.read(buf, 0, len, pos);
-        return buf.subarray(0, bytesRead);
-      };
-      if (e.size <= 2 * EDGE) return [await read(0, e.size)];
-      return [await read(0, EDGE), await read(e.size - EDGE, EDGE)];
-    } finally {
-      await fh.close();
-    }
+  try {
+    return await e.readEdges(EDGE);
+  } catch (err) {
+    if (err instanceof OverBudget) return [await e.readHead(EDGE)];
+    throw err;
   }
-  const all = await e.read();
-  return all.byteLength <= 2 * EDGE ? [all] : [all.subarray(0, EDGE), all.subarray(all.byteLength - EDGE)];
 }
 
 export async function bundleHash(location: string): Promise<string> {

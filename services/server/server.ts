@@ -2,6 +2,7 @@
 // random token. For tests here (Electron cannot run on these machines) and for people on a jump host.
 //   POST /api/<method>   a call of the contract: JSON request in, the reply envelope out
 //   POST /upload?name=&size=   a dropped file's bytes (contract uploadSchema); the envelope of { jobId }
+//   POST /upload?…&keep=1     one of several files opened together as a cluster; the envelope of { path }
 //   GET  /events         the job events as Server-Sent Events
 //   GET  anything else   the renderer's static files (the first visit carries ?token=)
 import http from 'node:http';
@@ -15,6 +16,7 @@ import { checkAccess, checkOrigin, cookieName } from './access.ts';
 import { BodyTooLarge, readBody } from './body.ts';
 import { Uploads, UploadTooLarge } from './uploads.ts';
 import { streamEvents } from './events.ts';
+import { limitsFromEnv } from '../bundle/limits.ts';
 
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const MAX_BODY = 1024 * 1024;
@@ -50,7 +52,7 @@ export interface ServerOptions {
   port?: number;
   /** Fixed token (tests); random otherwise. */
   token?: string;
-  /** Largest upload accepted (bytes); 8 GiB by default. */
+  /** Largest upload accepted (bytes); by default the per-bundle read budget: nothing bigger could load. */
   uploadLimit?: number;
 }
 
@@ -65,7 +67,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const staticRoot = path.resolve(opts.staticDir);
-  const uploads = new Uploads(opts.uploadLimit ?? 8 * 1024 ** 3);
+  const uploads = new Uploads(opts.uploadLimit ?? limitsFromEnv().maxTotalBytes, (dir) => opts.backend.distrust(dir));
+  // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
+  const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));
   let port = 0;
 
   const tokenOk = (candidate: string | undefined) => {
@@ -91,10 +95,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
       if (url.pathname === '/upload') {
         if (req.method !== 'POST') return send(405, 'use POST');
-        const parsed = uploadSchema.safeParse({ name: url.searchParams.get('name') ?? '', size: Number(url.searchParams.get('size') ?? NaN) });
+        const keep = url.searchParams.get('keep') === '1';
+        const parsed = uploadSchema.safeParse({ name: url.searchParams.get('name') ?? '', size: Number(url.searchParams.get('size') ?? NaN), ...(keep ? { keep } : {}) });
         if (!parsed.success) return reply({ ok: false, kind: 'invalid', error: `bad upload: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
         try {
           const saved = await uploads.save(req, parsed.data.name, parsed.data.size);
+          // Kept for a cluster opened from several files (openCluster { paths }); else opened now.
+          if (parsed.data.keep) {
+            // The server's own file, so the page may open it (with the others) as a cluster.
+            opts.backend.allowOpen(saved);
+            return reply({ ok: true, value: { path: saved } });
+          }
           return reply({ ok: true, value: opts.backend.startLoad(saved, { remember: false }) });
         } catch (e) {
           if (e instanceof UploadTooLarge) return send(413, JSON.stringify({ ok: false, kind: 'refused', error: e.message }), 'application/json');
@@ -168,6 +179,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         // Keep-alive connections and event streams would hold close() open indefinitely.
         server.closeAllConnections();
       });
+      stopReleasing();
       await uploads.clear();
     },
   };

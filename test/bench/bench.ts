@@ -1,14 +1,20 @@
-// `npm run bench [-- --json] [-- --pods N --services M]`: generates (once, cached) the big node —
-// 250 pods, 2,000 services, ≥ 900k VFP rules — then times, against one `grep -c RULE` pass over the
-// same files in the same run: the loader alone, and what a user waits for from `hnsight inspect` (the
-// load, every check and the inspect document) and from `hnsight report` (the HTML report of the same
-// model), each in a fresh process. Prints figures; never asserts on time.
+// `npm run bench [-- --json] [-- --pods N --services M] [-- --fleet N --fleet-platform P]`: generates
+// (once, cached) the big node — 250 pods, 2,000 services, ≥ 900k VFP rules — then times, against one
+// `grep -c RULE` pass over the same files in the same run: the loader alone, and what a user waits for
+// from `hnsight inspect` (the load, every check and the inspect document) and from `hnsight report`
+// (the HTML report of the same model), each in a fresh process. It loads the audit's zip bomb (11 MB
+// holding three zero-filled 3.5 GiB entries) under the default budgets; then a fleet run
+// (`hnsight fleet`) over N generated node bundles of one cluster (500 by default, zips as AKS writes
+// them, generated once into .cache; --fleet 0 skips it): the cost per node and the run's peak memory.
+// Prints figures; never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { zeroZip } from '../helpers/zip.ts';
 import path from 'node:path';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { benchFleet, printFleet } from './fleet.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -18,12 +24,22 @@ const { values } = parseArgs({
     pods: { type: 'string', default: '250' },
     services: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
+    fleet: { type: 'string', default: '500' },
+    'fleet-platform': { type: 'string', default: 'azure-cni' },
+    'fleet-only': { type: 'boolean', default: false },
   },
 });
 const pods = Number(values.pods);
 const services = Number(values.services);
 const dir = path.join(repo, '.cache', `bench-node-${pods}p-${services}s`);
 const log = (s: string) => process.stderr.write(s + '\n');
+
+if (values['fleet-only']) {
+  const f = benchFleet(repo, Math.max(1, Number(values.fleet)), String(values['fleet-platform']), log);
+  printFleet(f, String(values['fleet-platform']), log);
+  if (values.json) process.stdout.write(JSON.stringify({ fleet: f }) + '\n');
+  process.exit(0);
+}
 
 if (!existsSync(path.join(dir, 'vfpOutput.txt'))) {
   log(`bench: generating the big node in ${path.relative(repo, dir)} (once; cached afterwards)…`);
@@ -43,7 +59,22 @@ spawnSync('cat', files, { stdio: ['ignore', 'ignore', 'ignore'] });
 
 const runs = Math.max(1, Number(values.runs));
 const grepTimes: number[] = [];
-const loads: { loadMs: number; peakRssBytes: number; rules: number; ports: number }[] = [];
+interface LoadOnce {
+  loadMs: number;
+  peakRssBytes: number;
+  rules: number;
+  ports: number;
+  notRead: string[];
+}
+function loadOnce(target: string): LoadOnce {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'load-once.ts'), target], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) {
+    log(r.stderr);
+    process.exit(1);
+  }
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as LoadOnce;
+}
+const loads: LoadOnce[] = [];
 const inspects: { inspectMs: number; checksMs: number; reportMs: number; inspectPeakRssBytes: number; findings: number }[] = [];
 const grepInspect: number[] = [];
 for (let i = 0; i < runs; i++) {
@@ -51,12 +82,7 @@ for (let i = 0; i < runs; i++) {
   // stdout must be a pipe: GNU grep stops at the first match when it sees /dev/null.
   spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'pipe', 'ignore'] });
   grepTimes.push(performance.now() - g0);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'load-once.ts'), dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (r.status !== 0) {
-    log(r.stderr);
-    process.exit(1);
-  }
-  loads.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
+  loads.push(loadOnce(dir));
   // The same grep again right before the inspect, so each ratio compares runs taken side by side.
   const g1 = performance.now();
   spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -68,6 +94,13 @@ for (let i = 0; i < runs; i++) {
   }
   inspects.push(JSON.parse(ri.stdout.trim().split('\n').pop()!));
 }
+// The big node must load whole under the default budgets: a budget that cut it would be too small.
+if (loads[0].notRead.length) log(`bench: the big node has files over the default budgets:\n  ${loads[0].notRead.join('\n  ')}`);
+
+const GiB = 1024 ** 3;
+const bombPath = path.join(repo, '.cache', 'zip-bomb-3x3.5GiB.zip');
+if (!existsSync(bombPath)) writeFileSync(bombPath, zeroZip({ 'vfpOutput.txt': 3.5 * GiB, 'endpoint.txt': 3.5 * GiB, 'trace.etl': 3.5 * GiB }));
+const bomb = loadOnce(bombPath);
 const loadMs = median(loads.map((l) => l.loadMs));
 const grepMs = median(grepTimes);
 const peakRssBytes = Math.max(...loads.map((l) => l.peakRssBytes));
@@ -87,6 +120,10 @@ try {
   traceMedianUs = null;
 }
 
+// --- fleet --------------------------------------------------------------------------------------------
+const fleet = Number(values.fleet) > 0 ? benchFleet(repo, Number(values.fleet), String(values['fleet-platform']), log) : null;
+if (fleet) printFleet(fleet, String(values['fleet-platform']), log);
+
 const result = {
   bundleBytes,
   rules: loads[0].rules,
@@ -101,6 +138,9 @@ const result = {
   checksMs: Math.round(checksMs),
   reportMs: Math.round(reportMs),
   loadAverage: os.loadavg()[0],
+  fleet,
+  bigNodeNotRead: loads[0].notRead,
+  zipBomb: { zipBytes: statSync(bombPath).size, inflatedBytes: 3 * 3.5 * GiB, loadMs: Math.round(bomb.loadMs), peakRssBytes: bomb.peakRssBytes, notRead: bomb.notRead },
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
 log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} VFP rules, ${loads[0].ports} ports`);
@@ -111,5 +151,7 @@ log(`inspect:     ${result.inspectMs} ms (median of ${runs}; the checks ${result
 log(`inspect RSS: ${mb(inspectPeakRssBytes)} = ${(inspectPeakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
 log(`report:      ${result.reportMs} ms (median of ${runs}) = ${(reportMs / inspectGrepMs).toFixed(2)}× grep: the load, the checks and the HTML report`);
 log(`trace:       ${traceMedianUs === null ? 'n/a (the trace timing failed; see above)' : `${traceMedianUs} µs median per walk, its reply included   [target ≤ 1000 µs]`}`);
+log(`zip bomb:    ${mb(result.zipBomb.zipBytes)} zip of ${mb(result.zipBomb.inflatedBytes)} of zeros: loaded in ${result.zipBomb.loadMs} ms, peak RSS ${mb(bomb.peakRssBytes)}   [audit: 10.7 GiB, 63 s]`);
+for (const n of bomb.notRead) log(`             ${n}`);
 log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) process.stdout.write(JSON.stringify(result) + '\n');

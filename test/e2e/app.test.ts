@@ -52,15 +52,30 @@ describe('hnsight on the l2bridge demo node', () => {
     await shot(page, 'l2bridge-topology');
   });
 
-  it('collapses a compartment from its header and expands it again', async () => {
-    const group = page.locator('.react-flow__node-topoGroup').first();
-    const id = (await group.getAttribute('data-id'))!;
+  it('opens a pod’s port and compartment from the keyboard and folds them again', async () => {
+    // Every pod is drawn as its endpoint, its VFP port and compartment folded: → opens the port,
+    // → again the compartment around the pod; the compartment's header folds it, ← the port.
+    await page.locator(nodeSelector(POD_NODE)).focus();
+    await page.keyboard.press('ArrowRight');
+    const port = page.locator('.react-flow__node.kind-vfp-port');
+    await port.first().waitFor();
+    expect(await port.count()).toBe(1);
+    expect(await port.locator('.tnode-label').textContent()).toMatch(/^VFP port [0-9a-f]{8}…$/i);
+    await page.keyboard.press('ArrowRight');
+    const group = page.locator('.react-flow__node-topoGroup');
+    await group.first().waitFor();
+    expect(await group.count()).toBe(1);
+    expect(await group.getAttribute('data-id')).toMatch(/^compartment:\d+$/);
+    const g = (await group.boundingBox())!;
+    for (const inside of [page.locator(nodeSelector(POD_NODE)), port]) {
+      const b = (await inside.boundingBox())!;
+      expect(b.x >= g.x && b.y >= g.y && b.x + b.width <= g.x + g.width && b.y + b.height <= g.y + g.height).toBe(true);
+    }
     await group.locator('.tgroup-head').click();
-    const collapsed = page.locator(`.react-flow__node[data-id="${id}"] .tnode-expand`);
-    await collapsed.waitFor();
-    expect(await collapsed.textContent()).toContain('inside');
-    await collapsed.click();
-    await page.waitForSelector(`.react-flow__node-topoGroup[data-id="${id}"]`);
+    await group.waitFor({ state: 'detached' });
+    await page.locator(nodeSelector(POD_NODE)).focus();
+    await page.keyboard.press('ArrowLeft');
+    await port.waitFor({ state: 'detached' });
     await page.keyboard.press('f');
   });
 

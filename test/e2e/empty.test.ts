@@ -29,11 +29,11 @@ describe('empty state', () => {
     await shot(page, 'empty-state');
   });
 
-  it('says what went wrong for a path that does not exist', async () => {
+  it('says why a typed path the user did not choose is not opened', async () => {
     await page.fill('[data-testid="path-input"]', '/nonexistent/hnsight-e2e-bundle');
     await page.keyboard.press('Enter');
     await page.waitForSelector('.toast.error');
-    expect(await page.textContent('.toast.error')).toContain('/nonexistent/hnsight-e2e-bundle');
+    expect(await page.textContent('.toast.error')).toContain('/nonexistent/hnsight-e2e-bundle is not a bundle you chose');
     await page.waitForSelector('#root[data-app-state="ready"]');
     expect(await page.locator('[data-testid="empty-state"]').count()).toBe(1);
   });
@@ -55,7 +55,7 @@ describe('empty state', () => {
   });
 
   it('raised no page errors', () => {
-    // The failed open above is reported by the API with a 404; that console line is expected.
-    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    // The refused open above is answered 403; that console line is expected.
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
   });
 });

@@ -21,18 +21,23 @@ export interface Served {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** The backend behind an in-process server (not for serveProcess). */
+  backend?: Backend;
 }
 
 /**
- * Browser mode served from this process, like `hnsight serve [bundle] [--port N]` (args: at most a
- * bundle path; `port` to start again where a stopped server was).
+/**
+ * Browser mode served from this process, like `hnsight serve [bundle] [--allow DIR]... [--port N]`
+ * (args: at most a bundle path; `allow`: folders whose bundles the page may open by path; `port` to
+ * start again where a stopped server was); with `cluster`, like `hnsight serve DIR` for a folder of
+ * bundles.
  */
-export async function serve(args: string[], opts: { port?: number } = {}): Promise<Served> {
+export async function serve(args: string[], opts: { allow?: string[]; port?: number; cluster?: string } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
-  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, initialCluster: opts.cluster, allowedRoots: opts.allow });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port: opts.port });
-  return { url: server.url, port: server.port, stop: server.close };
+  return { url: server.url, port: server.port, stop: server.close, backend };
 }
 
 /** The real `hnsight serve` as a child process, its URL read from what it prints. */

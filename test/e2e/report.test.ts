@@ -14,9 +14,12 @@ const OBJECT_NOTE = 'This service VIP is what the failing pods resolve DNS throu
 // The kube-dns UDP load balancer's graph node (its HNS ID in assets/demo/l2bridge-node/policy.txt).
 const DNS_UDP_LB = 'loadbalancer:b16d1236-e093-44bd-b7d9-dbf2921c6fd1';
 
+// Where the changed copy is made: a folder the page may open bundles from (serve --allow).
+const COPIES = mkdtempSync(path.join(os.tmpdir(), 'hnsight-diff-'));
+
 /** A copy of the demo bundle whose route to 10.244.33.0/24 has metric 99 instead of 271. */
 function changedCopy(): string {
-  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'hnsight-diff-')), 'l2bridge-after');
+  const dir = path.join(COPIES, 'l2bridge-after');
   cpSync(path.join(repo, 'assets/demo/l2bridge-node'), dir, { recursive: true });
   const file = path.join(dir, 'routes.txt');
   const buf = readFileSync(file);
@@ -37,7 +40,7 @@ describe('notes, export and compare (browser mode)', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    server = await serve(['assets/demo/l2bridge-node']);
+    server = await serve(['assets/demo/l2bridge-node'], { allow: [COPIES] });
     ({ page, errors } = await openApp(browser, server.url));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
     await graphReady(page);

@@ -61,8 +61,12 @@ describe('packet walk on the l2bridge demo node', () => {
       expect(await page.locator(`${nodeSelector(id)} [data-testid="hop-badge"]`).count()).toBe(1);
     }
     expect(await page.getAttribute(nodeSelector(POD_NODE), 'class')).toContain('walk-current');
-    // The pod's walked edge to the load balancer touches a drawn node, so React Flow draws it.
-    expect(await page.locator('.react-flow__edge.walk-edge.animated').count()).toBeGreaterThanOrEqual(1);
+    // The pod's walked edge to the load balancer touches a drawn node, so React Flow draws it: bold
+    // (at least 4 screen pixels), over everything else dimmed.
+    const walked = page.locator('.react-flow__edge.walk-edge .react-flow__edge-path');
+    expect(await walked.count()).toBeGreaterThanOrEqual(1);
+    expect(parseFloat(await walked.first().evaluate((p) => getComputedStyle(p).strokeWidth))).toBeGreaterThanOrEqual(4);
+    expect(Number(await page.locator('.react-flow__edge:not(.walk-edge) .react-flow__edge-path').first().evaluate((p) => getComputedStyle(p).opacity))).toBeLessThan(0.5);
   });
 
   it('steps through the hops with the keyboard to the lbnat rule, in context, with its DIP alternatives', async () => {

@@ -2,7 +2,7 @@
 // ground truth. Every file is later rendered from these objects, so the truth never depends on text.
 
 import { Rng, hash5 } from './prng.ts';
-import { conjureMac, hostAt, intToIp, ipToInt, maskOf, parseCidr } from './net.ts';
+import { conjureMac, hostAt, intToIp, ipToInt, maskOf, cidrBlock } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
 import { PROFILES, addressing, podGateway as platformGateway, type Addressing } from './platforms.ts';
 import { adjustPlatformVfp } from './platform-vfp.ts';
@@ -25,6 +25,7 @@ import {
   type LoadBalancer,
   type GenService,
   type NodeSpec,
+  type ClusterNodeContext,
 } from './types.ts';
 
 export const DEFAULT_SPEC: Required<Omit<NodeSpec, 'platform'>> = {
@@ -40,7 +41,7 @@ export const DEFAULT_SPEC: Required<Omit<NodeSpec, 'platform'>> = {
   faults: [],
 };
 
-const SERVICE_PORTS: { port: number; target: number; proto: 6 | 17 }[] = [
+export const SERVICE_PORTS: { port: number; target: number; proto: 6 | 17 }[] = [
   { port: 80, target: 80, proto: 6 },
   { port: 80, target: 8080, proto: 6 },
   { port: 443, target: 8443, proto: 6 },
@@ -54,7 +55,7 @@ const SERVICE_PORTS: { port: number; target: number; proto: 6 | 17 }[] = [
   { port: 514, target: 5514, proto: 17 },
 ];
 
-const SERVICE_NAMES = ['web', 'api', 'frontend', 'backend', 'cache', 'db', 'metrics', 'auth', 'orders', 'cart', 'search', 'mail', 'queue', 'billing', 'iis', 'aspnet'];
+export const SERVICE_NAMES = ['web', 'api', 'frontend', 'backend', 'cache', 'db', 'metrics', 'auth', 'orders', 'cart', 'search', 'mail', 'queue', 'billing', 'iis', 'aspnet'];
 
 /** Windows prints IPv6 groups without leading zeros. */
 function linkLocal(r: Rng): string {
@@ -66,7 +67,13 @@ export function isLegacyBuild(build: string): boolean {
   return n < 20348;
 }
 
-export function buildNode(input: NodeSpec): GeneratedNode {
+/**
+ * One node. With `cluster` (tools/gen/cluster-nodes.ts) the node belongs to a generated cluster: its
+ * addressing, host MAC, DR MAC, peers, Services and kubectl pods come from the cluster, so what it says
+ * about its peers matches what they say about themselves (unless a cluster fault says otherwise).
+ * Without it every draw and every byte is what it always was.
+ */
+export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): GeneratedNode {
   const prof = input.platform ? PROFILES[input.platform] : undefined;
   if (input.platform && !prof) throw new Error(`unknown platform '${input.platform}'`);
   const spec: ResolvedSpec = { ...DEFAULT_SPEC, ...input, ...(prof ? { network: prof.network } : {}), faults: [...(input.faults ?? [])] };
@@ -77,7 +84,7 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   if (spec.pods < 1 || spec.pods > 250) throw new Error('pods must be between 1 and 250 (one /24 pod subnet per node: .3-.252)');
   if (prof && spec.pods > prof.maxPods) throw new Error(`${prof.name} nodes hold at most ${prof.maxPods} pods here (one ${prof.name.startsWith('calico') ? '/26 IPAM block' : 'address range'} per node)`);
   if (prof?.name === 'nat' && spec.faults.some((f) => !['blocked-port', 'endpoint-without-vnic', 'duplicate-ip', 'slow-cni-add', 'cni-add-failures'].includes(f))) throw new Error('a nat node has no Kubernetes network: only blocked-port, endpoint-without-vnic, duplicate-ip and the log faults apply');
-  if (spec.remoteNodes < 0 || spec.remoteNodes > 150) throw new Error('remoteNodes must be between 0 and 150');
+  if (!cluster && (spec.remoteNodes < 0 || spec.remoteNodes > 150)) throw new Error('remoteNodes must be between 0 and 150');
   const faults = new Set(spec.faults as FaultName[]);
   const faultRecords: FaultRecord[] = [];
 
@@ -92,9 +99,10 @@ export function buildNode(input: NodeSpec): GeneratedNode {
 
   const collectedAt = new Date(Date.UTC(2024, 4, 14, 9, 12, 3) + (spec.seed % 997) * 3_600_000 + (spec.seed % 59) * 60_000);
   const hostIdx = rNet.int(4, 40);
-  const hostMac = rNet.mac('00-0D-3A');
+  const drawnHostMac = rNet.mac('00-0D-3A');
+  const hostMac = cluster?.hostMac ?? drawnHostMac;
   const subnetIdx = rNet.int(1, 60);
-  const addr: Addressing | undefined = prof ? addressing(prof.name, hostIdx, subnetIdx, spec.pods) : undefined;
+  const addr: Addressing | undefined = cluster ? cluster.addr : prof ? addressing(prof.name, hostIdx, subnetIdx, spec.pods) : undefined;
   const nodeIp = addr?.nodeIp ?? `10.240.0.${hostIdx}`;
   const nodeSubnet = addr?.nodeSubnet ?? '10.240.0.0/16';
   const nodeGateway = addr?.nodeGateway ?? '10.240.0.1';
@@ -106,14 +114,15 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   const netName = prof ? prof.netName(addr!, hostMac) : isL2 ? 'cbr0' : 'vxlan0';
   const noRemote = prof?.name === 'nat';
 
-  const remoteNodes = Array.from({ length: noRemote ? 0 : spec.remoteNodes }, (_, i) => ({
+  const drawnRemote = Array.from({ length: noRemote || cluster ? 0 : spec.remoteNodes }, (_, i) => ({
     name: `aks-nodepool1-${rNet.hex(8, false).slice(0, 8)}-vmss00000${i}`,
     ip: addr ? addr.remote(i).ip : `10.240.0.${hostIdx + 1 + i}`,
     podSubnet: addr ? addr.remote(i).podSubnet : `10.244.${(subnetIdx + 1 + i) % 256}.0/24`,
     drMac: rNet.mac('00-15-5D'),
     firstPod: addr ? addr.remote(i).firstPod : 3,
   }));
-  if (prof) {
+  const remoteNodes = cluster ? cluster.peers.map((p) => ({ ...p })) : drawnRemote;
+  if (prof && !cluster) {
     // Node names as each platform's clusters spell them.
     const stem = prof.name === 'eks-vpc-bridge' ? '' : prof.name.startsWith('azure') ? 'akswinnp' : prof.name === 'ovn-kubernetes' ? 'winworker-' : 'win-node-';
     remoteNodes.forEach((n, i) => (n.name = prof.name === 'eks-vpc-bridge' ? `ip-${n.ip.replace(/\./g, '-')}.ec2.internal` : `${stem}${String(i + 1).padStart(prof.name.startsWith('azure') ? 6 : 1, '0')}`));
@@ -133,6 +142,8 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   };
   if (prof?.name === 'nat') podSubnet = natSubnet;
   const overlayNet = spec.network === 'overlay';
+  // A cluster node's DR MAC is the one its peers name (the draw still happens, so nothing else moves).
+  const ownDrMac = (drawn: string) => cluster?.drMac ?? drawn;
   const k8sNet: HnsNetwork =
     prof?.name === 'nat'
       ? natNet
@@ -143,7 +154,7 @@ export function buildNode(input: NodeSpec): GeneratedNode {
           subnet: podSubnet,
           gateway: prof?.gateway === 'subnet' ? nodeGateway : hostAt(podSubnet, 1),
           managementIp: nodeIp,
-          drMac: overlayNet ? rNet.mac('00-15-5D') : undefined,
+          drMac: overlayNet ? ownDrMac(rNet.mac('00-15-5D')) : undefined,
           networkAdapterName: 'Ethernet',
           hostVnicPortGuid: rIds.guid(),
           hostVnicFriendly: `Container NIC ${rIds.hex(8, false)}`,
@@ -170,7 +181,12 @@ export function buildNode(input: NodeSpec): GeneratedNode {
 
   // --- local endpoints ------------------------------------------------------------------------
   const baseExceptions = [clusterCidr, serviceCidr, nodeSubnet];
-  const podPolicyFor = (ip: string): EpPolicy[] | undefined => (prof ? prof.podPolicies(addr!, ip) : undefined);
+  const podPolicyFor = (ip: string): EpPolicy[] | undefined => {
+    if (!prof) return undefined;
+    const pol = prof.podPolicies(addr!, ip);
+    const other = cluster?.exceptions;
+    return other ? pol.map((x) => (x.type === 'OutBoundNAT' ? { ...x, exceptions: other(x.exceptions) } : x)) : pol;
+  };
   // The seed's typo: the pod range's entry written with /0 (cluster CIDR, else the VNet/VPC CIDR, else the first).
   const typo = (list: string[]) => {
     const i = list.indexOf(clusterCidr) >= 0 ? list.indexOf(clusterCidr) : Math.max(0, list.indexOf(addr?.vnetCidr ?? ''));
@@ -218,9 +234,12 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   }
   const pods: HnsEndpoint[] = [];
   const firstPod = addr?.firstPod ?? 3;
+  const clusterPod = new Map((cluster?.pods ?? []).map((p) => [p.ip, p]));
   for (let i = 0; i < spec.pods; i++) {
-    const containerId = rIds.hex(64, false);
+    const drawnId = rIds.hex(64, false);
     const ip = hostAt(podSubnet, firstPod + i);
+    // The cluster's snapshot already names this pod's sandbox; the endpoint carries the same ID.
+    const containerId = clusterPod.get(ip)?.containerId || drawnId;
     const ep = mkLocal('pod', `${containerId}_${netName}`, ip, podGateway, 2 + i, containerId);
     if (prof) {
       ep.policies = podPolicyFor(ip);
@@ -345,7 +364,35 @@ export function buildNode(input: NodeSpec): GeneratedNode {
     services.push(svc);
     return svc;
   };
-  if (prof?.name !== 'nat') {
+  if (cluster) {
+    // The cluster's Services, the same on every node: a backend on this node is its local endpoint, one on
+    // a peer a remote endpoint whose provider address is the peer's address as this node believes it
+    // (kube-proxy takes it from the network's RemoteSubnetRoute: winkernel findRemoteSubnetProviderAddress).
+    const ownerOf = (ip: string) => {
+      const x = ipToInt(ip);
+      return remoteNodes.find((n) => {
+        const base = ipToInt(n.podSubnet.split('/')[0]) + n.firstPod;
+        return x >= base && x < base + spec.pods;
+      });
+    };
+    for (const svc of cluster.services) {
+      const backends: Backend[] = svc.backends.map((ip) => {
+        const local = pods.find((p) => p.ip === ip);
+        if (local) return { id: local.id, ip };
+        const ep = remoteEndpoint(ip, ownerOf(ip)?.ip ?? ip);
+        return { id: ep.id, ip };
+      });
+      const full = `${svc.namespace}/${svc.name}`;
+      const mine = addService(full, svc.vip, backends, svc.type);
+      const programmed = cluster.unprogrammed !== full;
+      for (const p of svc.ports) {
+        mine.ports.push({ ...p });
+        if (!programmed) continue;
+        addLb(full, svc.vip, p.protocol, p.port, p.targetPort, backends, false);
+        if (p.nodePort) addLb(full, nodeIp, p.protocol, p.nodePort, p.targetPort, backends, true);
+      }
+    }
+  } else if (prof?.name !== 'nat') {
     // kubernetes (API server behind <service CIDR>.1:443) and kube-dns (UDP+TCP 53) always exist.
     const apiIp = prof?.name.startsWith('azure') ? '10.224.255.250' : prof && (prof.name === 'eks-vpc-bridge' || prof.name === 'ovn-kubernetes') ? '10.0.255.5' : '10.240.255.5';
     const apiEp = remoteEndpoint(apiIp, apiIp);
@@ -424,7 +471,12 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   if (kubeProxy) endpoints.push(...remoteByIp.values());
   if (calicoEp) endpoints.push(calicoEp);
   // Kubernetes names of the local pods (by the Services they back), needed for Antrea's endpoint names.
-  if (prof) assignPodNames(pods, services, root.fork('pods'));
+  if (cluster) {
+    for (const p of pods) {
+      const k = cluster.pods.find((x) => x.ip === p.ip);
+      if (k) p.pod = { namespace: k.namespace, name: k.name, uid: k.uid };
+    }
+  } else if (prof) assignPodNames(pods, services, root.fork('pods'));
 
   // --- compartments, namespaces, adapters -----------------------------------------------------
   let ifIndex = 4;
@@ -515,13 +567,13 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   // --- IPv4 routes (route print shows the default compartment only) ----------------------------
   const routes: Ipv4Route[] = [];
   const route = (cidr: string, gateway: string, iface: Adapter | { ipv4: string; ifIndex: number; compartmentId: number }, metric: number) => {
-    const { network, prefixLen } = parseCidr(cidr);
+    const { network, prefixLen } = cidrBlock(cidr);
     routes.push({ dest: network, mask: maskOf(prefixLen), prefixLen, gateway, iface: iface.ipv4!, ifIndex: iface.ifIndex, metric, compartmentId: iface.compartmentId });
   };
   const loop = { ipv4: '127.0.0.1', ifIndex: 1, compartmentId: 1 };
   const onLinkSet = (a: Adapter | typeof loop, cidr: string, metric: number) => {
-    const { network, last } = parseCidr(cidr);
-    route(`${network}/${parseCidr(cidr).prefixLen}`, 'On-link', a, metric);
+    const { network, last } = cidrBlock(cidr);
+    route(`${network}/${cidrBlock(cidr).prefixLen}`, 'On-link', a, metric);
     route(`${a.ipv4}/32`, 'On-link', a, metric);
     route(`${last}/32`, 'On-link', a, metric);
   };
@@ -596,7 +648,7 @@ export function buildNode(input: NodeSpec): GeneratedNode {
   const missingRemote = (prof ? prof.crossNode === 'remote-subnet-routes' : !isL2) ? missingRoute?.podSubnet : undefined;
   node.vfpPorts = prof?.name === 'nat' ? [] : buildVfpPorts(node, root.fork('vfp'), { missingRemote });
   if (prof) adjustPlatformVfp(node, prof, root.fork('platform-vfp'));
-  if (prof) buildCluster(node, prof, root.fork('cluster'), faultRecords);
+  if (prof) buildCluster(node, prof, root.fork('cluster'), faultRecords, cluster);
   if (faults.has('blocked-port')) {
     const p = podAt(0);
     const port = node.vfpPorts.find((vp) => vp.endpointId === p.id)!;

@@ -4,7 +4,7 @@
 import type { Rng } from './prng.ts';
 import { ipToInt } from './net.ts';
 import type { PlatformProfile } from './platforms.ts';
-import type { FaultRecord, GeneratedNode, GenPod, GenService, HnsEndpoint } from './types.ts';
+import type { ClusterNodeContext, FaultRecord, GeneratedNode, GenPod, GenService, HnsEndpoint } from './types.ts';
 
 const SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -19,7 +19,7 @@ export function backendLabel(svc: { namespace: string; name: string }): [string,
   return svc.namespace === 'kube-system' && svc.name === 'kube-dns' ? ['k8s-app', 'kube-dns'] : [`backend.hnsight.example/${svc.name}`, 'true'];
 }
 
-function podNameFor(ip: string, services: GenService[], r: Rng, i: number): { namespace: string; name: string; labels: Record<string, string> } {
+export function podNameFor(ip: string, services: GenService[], r: Rng, i: number): { namespace: string; name: string; labels: Record<string, string> } {
   const backs = services.filter((s) => s.name !== 'kubernetes' && s.backends.includes(ip));
   const labels: Record<string, string> = {};
   for (const s of backs) {
@@ -44,7 +44,16 @@ export function assignPodNames(pods: HnsEndpoint[], services: GenService[], r: R
   });
 }
 
-export function buildCluster(node: GeneratedNode, prof: PlatformProfile, r: Rng, faults: FaultRecord[]): void {
+export function buildCluster(node: GeneratedNode, prof: PlatformProfile, r: Rng, faults: FaultRecord[], cluster?: ClusterNodeContext): void {
+  if (cluster) {
+    // A node of a generated cluster shares the cluster's snapshot: every pod, every Node.
+    node.pods = cluster.pods.map((p) => ({ ...p }));
+    node.k8sNodes = cluster.k8sNodes.map((n) => ({ ...n }));
+  } else buildSnapshot(node, prof, r);
+  logFaults(node, prof, r, faults);
+}
+
+function buildSnapshot(node: GeneratedNode, prof: PlatformProfile, r: Rng): void {
   const pods: GenPod[] = [];
   for (const e of node.endpoints) {
     if (e.kind !== 'pod' || !e.pod) continue;
@@ -77,6 +86,9 @@ export function buildCluster(node: GeneratedNode, prof: PlatformProfile, r: Rng,
     { name: node.nodeName, ip: node.nodeIp, podCidr: prof.podCidrOnNode ? node.podSubnet : undefined },
     ...node.remoteNodes.map((n) => ({ name: n.name, ip: n.ip, podCidr: prof.podCidrOnNode ? n.podSubnet : undefined })),
   ];
+}
+
+function logFaults(node: GeneratedNode, prof: PlatformProfile, r: Rng, faults: FaultRecord[]): void {
   const f = new Set(node.spec.faults);
   const local = node.endpoints.filter((e) => e.kind === 'pod');
   if (f.has('slow-cni-add')) {

@@ -7,3 +7,8 @@ export { psJson, psJsonPipeline, Raw } from './psjson.ts';
 export { FAULTS, PLATFORM_FAULTS, PLATFORMS } from './types.ts';
 export { PROFILES } from './platforms.ts';
 export type * from './types.ts';
+export { planCluster, buildClusterNode, DEFAULT_CLUSTER, FULL_SNAPSHOT_NODES, OTHER_BUILD } from './cluster-nodes.ts';
+export type { ClusterSpec, ClusterPlan, ClusterNodePlan, ClusterExpected } from './cluster-nodes.ts';
+export { writeCluster, type ClusterWriteResult } from './cluster-write.ts';
+export { clusterCapacity } from './cluster-addressing.ts';
+export { CLUSTER_FAULTS } from './types.ts';

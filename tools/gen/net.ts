@@ -1,4 +1,5 @@
-// Small IPv4 helpers for the generator.
+// Small IPv4 helpers for the generator (its own input is trusted, so these do not validate; the
+// product parses addresses with parsers/net/ip.ts).
 
 export function ipToInt(ip: string): number {
   const p = ip.split('.').map(Number);
@@ -13,7 +14,7 @@ export function maskOf(prefixLen: number): string {
   return intToIp(prefixLen === 0 ? 0 : (0xffffffff << (32 - prefixLen)) >>> 0);
 }
 
-export function parseCidr(cidr: string): { network: string; prefixLen: number; first: string; last: string } {
+export function cidrBlock(cidr: string): { network: string; prefixLen: number; first: string; last: string } {
   const [ip, len] = cidr.split('/');
   const prefixLen = Number(len);
   const mask = prefixLen === 0 ? 0 : (0xffffffff << (32 - prefixLen)) >>> 0;
@@ -24,7 +25,7 @@ export function parseCidr(cidr: string): { network: string; prefixLen: number; f
 
 /** The Nth address of a subnet, e.g. hostAt('10.244.1.0/24', 2) = 10.244.1.2. */
 export function hostAt(cidr: string, n: number): string {
-  return intToIp((ipToInt(parseCidr(cidr).network) + n) >>> 0);
+  return intToIp((ipToInt(cidrBlock(cidr).network) + n) >>> 0);
 }
 
 /** kube-proxy's conjured MAC for remote endpoints: prefix + the IPv4 bytes in hex. */

@@ -291,6 +291,8 @@ export interface GenK8sNode {
   name: string;
   ip: string;
   podCidr?: string;
+  /** kubernetes.io/os; by default this node is windows and its made-up peers linux. */
+  os?: 'windows' | 'linux';
 }
 
 export interface GeneratedNode {
@@ -327,4 +329,52 @@ export interface GeneratedNode {
   /** '10.0.17763' and older use the legacy hnsdiag layout and EndpointPortGuid port names. */
   legacyBuild: boolean;
   expected: Expected;
+}
+
+/**
+ * Faults of a generated cluster: what one node (the last one, the "odd node out") believes about the
+ * others that they do not say themselves, or what it lacks that its peers have.
+ */
+export const CLUSTER_FAULTS = [
+  // The odd node still tunnels (overlay) or routes (host-gw) node 0's pod subnet to the address and DR MAC
+  // node 0 had before it was recreated: its RemoteSubnetRoute, VFP encap rule, remote endpoints' PAs (or
+  // host route) point at a provider address no node has.
+  'stale-pa',
+  // kube-proxy on the odd node has not programmed one Service: no HNS load balancer, no VFP rule.
+  'missing-lb',
+  // The odd node's pods carry another OutBoundNAT ExceptionList than their peers' (an older CNI config).
+  'exception-list-differs',
+  // The odd node runs another Windows build (Windows Server 2019 in a Windows Server 2022 pool).
+  'other-build',
+] as const;
+export type ClusterFaultName = (typeof CLUSTER_FAULTS)[number];
+
+/** One peer as a node of a generated cluster sees it (its belief, which a fault may make stale). */
+export interface ClusterPeer {
+  name: string;
+  ip: string;
+  podSubnet: string;
+  drMac: string;
+  firstPod: number;
+}
+
+/** What buildNode needs to make a node that belongs to a generated cluster (tools/gen/cluster-nodes.ts). */
+export interface ClusterNodeContext {
+  index: number;
+  /** This node's own addressing (node IP, pod subnet, cluster and service CIDRs). */
+  addr: import('./platforms.ts').Addressing;
+  hostMac: string;
+  /** The DR MAC of its overlay network (what its peers' RemoteSubnetRoutes must name). */
+  drMac: string;
+  /** Every other node, as this node believes it to be. */
+  peers: ClusterPeer[];
+  /** The cluster's Services (same everywhere); backends are pod IPs on any node. */
+  services: GenService[];
+  /** The Service whose load balancers this node's kube-proxy did not program (missing-lb). */
+  unprogrammed?: string;
+  /** Replaces the pods' OutBoundNAT ExceptionList (exception-list-differs). */
+  exceptions?: (list: string[]) => string[];
+  /** Every pod of the cluster (names, owners): the kubectl snapshot's pods. */
+  pods: GenPod[];
+  k8sNodes: GenK8sNode[];
 }

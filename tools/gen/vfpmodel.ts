@@ -5,7 +5,7 @@
 
 import type { Rng } from './prng.ts';
 import { hash5 } from './prng.ts';
-import { parseCidr } from './net.ts';
+import { cidrBlock } from './net.ts';
 import type { GeneratedNode, HnsEndpoint, LoadBalancer, VfpGroup, VfpLayer, VfpPort, VfpRule } from './types.ts';
 
 const LPM = 'Longest prefix match on Destination IP';
@@ -75,7 +75,7 @@ function slbLbRule(lb: LoadBalancer, mapSpace: string): VfpRule {
 
 function exceptionRules(node: GeneratedNode, list: string[]): VfpRule[] {
   return list.map((cidr) => {
-    const c = parseCidr(cidr);
+    const c = cidrBlock(cidr);
     // Seed: EXCEPTIONS_OUTBOUNDNAT_3FEC9_10.127.130.3810.127.130.0 (node IP and prefix glued together).
     const name = `EXCEPTIONS_OUTBOUNDNAT_${hash5(node.nodeIp + cidr)}_${node.nodeIp}${c.network}`;
     return { id: '', friendlyName: name, priority: 0, flags: '1 terminating', type: 'allow', conditions: [`Destination IP : ${c.first}-${c.last}`], ttl: 240, body: [] };
@@ -83,7 +83,7 @@ function exceptionRules(node: GeneratedNode, list: string[]): VfpRule[] {
 }
 
 function remoteSubnetRule(node: GeneratedNode, prefix: string, pa: string, drMac: string): VfpRule {
-  const c = parseCidr(prefix);
+  const c = cidrBlock(prefix);
   const name = `REMOTESUBNETROUTE_ENC4P_${hash5(prefix + pa)}_${c.network}_${c.prefixLen}_4096_${pa}_${drMac}`;
   return {
     id: name,
@@ -179,7 +179,7 @@ export function buildVfpPorts(node: GeneratedNode, rng: Rng, opts: { missingRemo
   // its /list-mapping output stays empty (no public sample shows that format).
   const encapSpace = rng.guid();
   const hostEncap: VfpRule[] = k8sNet.remoteSubnetRoutes.map((r) => {
-    const c = parseCidr(r.prefix);
+    const c = cidrBlock(r.prefix);
     const gw = c.network.split('.').slice(0, 3).concat(String(Number(c.network.split('.')[3]) + 1)).join('_');
     return {
       id: `ENCAP_${gw}`,

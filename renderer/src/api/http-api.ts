@@ -46,6 +46,22 @@ async function upload(file: File): Promise<{ jobId: string }> {
   return unwrap<{ jobId: string }>(what, await readEnvelope(what, res));
 }
 
+/** Uploads files to be opened together (a cluster): each is saved by the server, not opened alone. */
+async function localPaths(files: File[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of files) {
+    const what = `upload of ${file.name}`;
+    const res = await fetch(`./upload?name=${encodeURIComponent(file.name)}&size=${file.size}&keep=1`, {
+      method: 'POST',
+      body: file,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    out.push(unwrap<{ path: string }>(what, await readEnvelope(what, res)).path);
+  }
+  return out;
+}
+
 /**
  * One EventSource for the page, shared by every subscriber; the browser reconnects it on its own,
  * and every (re)connection is told to the subscribers so they fetch what they may have missed.
@@ -89,6 +105,7 @@ export function createHttpApi(): HnsightApi {
     onCommand: () => () => {},
     subscribe: eventHub(),
     openFile: upload,
+    localPaths,
   };
   for (const m of API_METHOD_NAMES) api[m] = (req: unknown) => call(m, req as never);
   return api as HnsightApi;

@@ -1,11 +1,12 @@
 // "Open ▾": folder / zip (native dialogs in Electron, the path dialog in browser mode), upload,
 // Paste output…, Connect, Compare, demos, recent bundles and close. A menu button with arrow-key navigation and Esc.
 import { useEffect, useRef, useState } from 'react';
-import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug, GitCompare, ClipboardPaste } from 'lucide-react';
+import { ChevronDown, FolderOpen, FileArchive, Upload, History, FlaskConical, X, TerminalSquare, Plug, GitCompare, ClipboardPaste, Network } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import { useOpenActions } from '../hooks/useOpenActions.ts';
 import { UploadInput, type UploadInputHandle } from './UploadInput.tsx';
 import { openConnectDialog } from '../store/collect-store.ts';
+import { clusterStore, useCluster } from '../cluster/cluster-store.ts';
 
 export function OpenMenu() {
   const [open, setOpen] = useState(false);
@@ -21,6 +22,7 @@ export function OpenMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const upload = useRef<UploadInputHandle>(null);
   const native = !!info?.nativeDialogs;
+  const clusterOpen = useCluster((s) => !!s.opened);
 
   useEffect(() => {
     if (!open) return;
@@ -93,6 +95,9 @@ export function OpenMenu() {
           <button role="menuitem" type="button" onClick={run(openCompare)} data-testid="open-compare">
             <GitCompare size={15} aria-hidden /> Compare two bundles…
           </button>
+          <button role="menuitem" type="button" onClick={run(() => clusterStore.getState().setDialogOpen(true))} data-testid="open-cluster">
+            <Network size={15} aria-hidden /> Open a folder of bundles (a cluster)…
+          </button>
           {!!info?.demos.length && <div className="menu-sep" role="separator" />}
           {info?.demos.map((d) => (
             <button key={d.name} role="menuitem" type="button" onClick={run(() => openDemo(d.name))}>
@@ -112,6 +117,11 @@ export function OpenMenu() {
                 <X size={15} aria-hidden /> Close bundle
               </button>
             </>
+          )}
+          {clusterOpen && (
+            <button role="menuitem" type="button" onClick={run(() => clusterStore.getState().close())} data-testid="close-cluster">
+              <X size={15} aria-hidden /> Close cluster
+            </button>
           )}
         </div>
       )}

@@ -1,10 +1,16 @@
-// Where the topology's camera goes, decided without React or the DOM: the first view of a graph,
-// fitting what a walk or a finding lights, following the walk's current hop, zooming to the
-// selection. Each returns a CameraMove (or nothing); views/topology/useCamera.ts decides when to ask
-// and useCameraMover.ts carries the move out with React Flow.
+// Where the topology's camera goes, decided without React or the DOM: the first view of a graph
+// (all of it, fitted to the canvas), fitting what a walk or a finding lights, following the walk's
+// current hop, zooming to the selection, bringing a node focused with the keyboard into view, and
+// keeping the view when the canvas is resized. Each returns a CameraMove (or nothing);
+// views/topology/useCamera.ts decides when to ask and useCameraMover.ts carries the move out.
+//
+// Nothing drawn over the canvas may cover what a move brings into view: the toolbar sits above the
+// canvas, not on it, and the minimap (bottom right) is drawn only while part of the graph is out of
+// view — a fit that leaves part out keeps clear of it.
 import type { Box } from './elk-graph.ts';
 import type { VisibleGraph } from './visible-graph.ts';
-import { absoluteBounds, absoluteBox, initialViewport, topLevelBounds } from './viewport.ts';
+import { absoluteBounds, absoluteBox, graphBounds } from './viewport.ts';
+import { MIN_READABLE_ZOOM } from './lod.ts';
 
 export interface Viewport {
   x: number;
@@ -18,41 +24,80 @@ export interface Screen {
   height: number;
 }
 
-/** Room the toolbar takes at the top of the canvas, kept clear when placing the camera. */
-export const TOOLBAR_INSET = 56;
-/** Below this zoom node labels cannot be read: a walk shows its current hop instead of the whole path. */
-export const MIN_READABLE_ZOOM = 0.75;
+type Vis = Pick<VisibleGraph, 'nodes' | 'openGroups'>;
+
+/** The minimap's size and its distance from the canvas' bottom-right corner (graph.css .minimap). */
+export const MINIMAP = { width: 180, height: 120, margin: 10 } as const;
 /** Margin around what a fit brings into view, in screen pixels. */
-const FIT_PAD = 60;
-/** A fit never zooms out further than this, even when what it fits is then larger than the canvas. */
-const MIN_FIT_ZOOM = 0.2;
+export const FIT_PAD = 16;
+/** Around what a walk or a finding lights: its hop numbers and fault markers hang over the nodes'
+ *  corners, about this many screen pixels out (graph.css .hop-badge, .fault-marker). */
+export const MARK_PAD = 32;
+/** A fit never enlarges past this. */
+export const MAX_FIT_ZOOM = 1;
+/** A walk's path that fits only below this is shown from its current hop at this zoom instead. */
+export const WALK_READABLE_ZOOM = 0.5;
+/** Where the keyboard takes the camera when the focused node is too small to read. */
+export const FOCUS_ZOOM = 0.6;
 
 /**
  * A camera move, and the visible node ids it brings into view (and keeps there when it ends). A
  * move that cannot promise that for a node leaves it out.
- * - viewport: go to this viewport; center: centre this flow point at this zoom; fit-all: fit every
- *   drawn node (React Flow measures them); stay: the camera is where it should be.
+ * - viewport: go to this viewport; center: centre this flow point at this zoom; stay: the camera is where it should be.
  */
 export type CameraMove =
   | { kind: 'viewport'; viewport: Viewport; duration?: number; shows: string[] }
   | { kind: 'center'; x: number; y: number; zoom: number; duration: number; shows: string[] }
-  | { kind: 'fit-all'; padding: number; duration?: number; shows: string[] }
   | { kind: 'stay'; shows: string[] };
 
 /**
- * Where the camera goes for a hop: a hop's first node is the port it happens on (the pod itself);
- * the nodes after it are what the hop reached (a DNAT's load balancer and chosen backend), so the
+ * Where a hop's camera goes: a hop's first node is the port it happens on (the pod itself); the
+ * nodes after it are what the hop reached (a DNAT's load balancer and chosen backend), so the
  * camera centres on the first of those.
  */
 export function hopFocus(ids: readonly string[]): string {
   return ids.length > 1 ? ids[1] : ids[0];
 }
 
-/** The viewport a move ends at, when it can be known without React Flow (not for fit-all). */
+/** The viewport a move ends at. */
 export function moveTarget(m: CameraMove, screen: Screen): Viewport | undefined {
   if (m.kind === 'viewport') return m.viewport;
   if (m.kind === 'center') return { x: screen.width / 2 - m.x * m.zoom, y: screen.height / 2 - m.y * m.zoom, zoom: m.zoom };
   return undefined;
+}
+
+/** The screen rectangle the minimap covers. */
+export function minimapRect(screen: Screen): Box {
+  return { x: screen.width - MINIMAP.width - MINIMAP.margin, y: screen.height - MINIMAP.height - MINIMAP.margin, width: MINIMAP.width, height: MINIMAP.height };
+}
+
+/** Whether the minimap is drawn at `vp`: the graph is readable there (not its summary) and not wholly in view. */
+export function minimapShown(graph: Box | undefined, vp: Viewport, screen: Screen): boolean {
+  if (!graph || vp.zoom < MIN_READABLE_ZOOM) return false;
+  const sx = graph.x * vp.zoom + vp.x;
+  const sy = graph.y * vp.zoom + vp.y;
+  return sx < -0.5 || sy < -0.5 || sx + graph.width * vp.zoom > screen.width + 0.5 || sy + graph.height * vp.zoom > screen.height + 0.5;
+}
+
+/** `target` whole and centred in the area {x, y, width, height} of the screen, at most at maxZoom. */
+function fitInto(target: Box, area: Box, maxZoom: number, pad = FIT_PAD): Viewport {
+  const zoom = Math.min(maxZoom, (area.width - 2 * pad) / Math.max(1, target.width), (area.height - 2 * pad) / Math.max(1, target.height));
+  const z = Math.max(0.005, zoom);
+  return { x: area.x + area.width / 2 - (target.x + target.width / 2) * z, y: area.y + area.height / 2 - (target.y + target.height / 2) * z, zoom: z };
+}
+
+/**
+ * The viewport showing `target` whole, at most at maxZoom. When that view leaves part of the graph
+ * out (so the minimap is drawn), `target` is fitted beside or above the minimap, whichever keeps it larger.
+ */
+export function fitViewport(target: Box, graph: Box | undefined, screen: Screen, maxZoom = MAX_FIT_ZOOM, pad = FIT_PAD): Viewport {
+  const whole = { x: 0, y: 0, ...screen };
+  const vp = fitInto(target, whole, maxZoom, pad);
+  if (!minimapShown(graph, vp, screen)) return vp;
+  const m = minimapRect(screen);
+  const above = fitInto(target, { x: 0, y: 0, width: screen.width, height: m.y - MINIMAP.margin }, maxZoom, pad);
+  const beside = fitInto(target, { x: 0, y: 0, width: m.x - MINIMAP.margin, height: screen.height }, maxZoom, pad);
+  return above.zoom >= beside.zoom ? above : beside;
 }
 
 function centerOn(b: Box, zoom: number, duration: number, id: string): CameraMove {
@@ -60,59 +105,80 @@ function centerOn(b: Box, zoom: number, duration: number, id: string): CameraMov
 }
 
 /**
- * Brings `ids` into view below the toolbar, at most at `maxZoom`. When they only fit below a
- * readable zoom and a `focus` (the walk's current hop) is given, the camera centres that hop at a
- * readable zoom instead (and then follows the hops as the user steps).
+ * Brings `ids` into view, at most at `maxZoom`. When they only fit below a readable zoom and a
+ * `focus` (the walk's current hop) is given, the camera centres that hop at a readable zoom instead
+ * (and then follows the hops as the user steps).
  */
-export function fitMove(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>, ids: readonly string[], screen: Screen, maxZoom: number, focus: readonly string[] = []): CameraMove | undefined {
+export function fitMove(boxes: Record<string, Box>, vis: Vis, ids: readonly string[], screen: Screen, maxZoom: number, focus: readonly string[] = []): CameraMove | undefined {
   const b = absoluteBounds(boxes, vis, ids);
   if (!b) return undefined;
-  const w = screen.width;
-  const h = screen.height - TOOLBAR_INSET;
-  const zoom = Math.min(maxZoom, (w - 2 * FIT_PAD) / Math.max(1, b.width), (h - 2 * FIT_PAD) / Math.max(1, b.height));
-  if (zoom < MIN_READABLE_ZOOM && focus.length) {
+  const vp = fitViewport(b, graphBounds(boxes, vis), screen, maxZoom, MARK_PAD);
+  if (vp.zoom < WALK_READABLE_ZOOM && focus.length) {
     const id = hopFocus(focus);
     const f = absoluteBox(boxes, vis, id);
-    if (f) return centerOn(f, MIN_READABLE_ZOOM, 350, id);
+    if (f) return centerOn(f, WALK_READABLE_ZOOM, 350, id);
   }
-  const z = Math.max(MIN_FIT_ZOOM, zoom);
-  const viewport = { x: w / 2 - (b.x + b.width / 2) * z, y: TOOLBAR_INSET + h / 2 - (b.y + b.height / 2) * z, zoom: z };
-  // Held at the minimum zoom, the fit no longer holds everything.
-  const shows = z > zoom ? [] : ids.filter((id) => boxes[id]);
-  return { kind: 'viewport', viewport, duration: 350, shows };
+  return { kind: 'viewport', viewport: vp, duration: 350, shows: ids.filter((id) => boxes[id]) };
 }
 
-/** Whether a node lies wholly on the canvas below the toolbar; a node without a box counts as in view. */
-export function onScreen(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>, id: string, vp: Viewport, screen: Screen): boolean {
+/** The first view of a graph, and the Fit command: all of it, centred, at most at zoom 1. Below the
+ *  readable zoom that is the summary layer (lod.ts), which is how a big node reads whole. */
+export function placeMove(boxes: Record<string, Box>, vis: Vis, screen: Screen, duration?: number): CameraMove | undefined {
+  const g = graphBounds(boxes, vis);
+  if (!g) return undefined;
+  const shows = vis.nodes.filter((n) => boxes[n.id]).map((n) => n.id);
+  return { kind: 'viewport', viewport: fitViewport(g, g, screen), ...(duration ? { duration } : {}), shows };
+}
+
+/** Whether a node lies wholly on the canvas, clear of the minimap when it is drawn; a node without a box counts as in view. */
+export function onScreen(boxes: Record<string, Box>, vis: Vis, id: string, vp: Viewport, screen: Screen): boolean {
   const b = absoluteBox(boxes, vis, id);
   if (!b) return true;
   const sx = b.x * vp.zoom + vp.x;
   const sy = b.y * vp.zoom + vp.y;
-  return sx >= 0 && sy >= TOOLBAR_INSET && sx + b.width * vp.zoom <= screen.width && sy + b.height * vp.zoom <= screen.height;
+  const ex = sx + b.width * vp.zoom;
+  const ey = sy + b.height * vp.zoom;
+  if (sx < 0 || sy < 0 || ex > screen.width || ey > screen.height) return false;
+  if (!minimapShown(graphBounds(boxes, vis), vp, screen)) return true;
+  const m = minimapRect(screen);
+  return ex <= m.x || ey <= m.y;
 }
 
 /** Stepping through a walk: stay while the current hop is on screen, else centre its focus at the same zoom. */
-export function followMove(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>, current: readonly string[], vp: Viewport, screen: Screen): CameraMove | undefined {
+export function followMove(boxes: Record<string, Box>, vis: Vis, current: readonly string[], vp: Viewport, screen: Screen): CameraMove | undefined {
   if (!current.length) return undefined;
   if (current.every((id) => onScreen(boxes, vis, id, vp, screen))) return { kind: 'stay', shows: current.filter((id) => boxes[id]) };
   const id = hopFocus(current);
   const b = absoluteBox(boxes, vis, id);
-  return b ? centerOn(b, vp.zoom, 300, id) : undefined;
+  return b ? centerOn(b, Math.max(vp.zoom, WALK_READABLE_ZOOM), 300, id) : undefined;
 }
 
 /** Zooming to a selected node (search, inventory, links): centred, at least at 0.9. Computed from the
- *  layout rather than with fitView({nodes}): with onlyRenderVisibleElements an off-screen node has
- *  never been measured, and fitView skips unmeasured nodes. */
-export function focusMove(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>, id: string, zoom: number): CameraMove | undefined {
+ *  layout: with onlyRenderVisibleElements an off-screen node has never been measured. */
+export function focusMove(boxes: Record<string, Box>, vis: Vis, id: string, zoom: number): CameraMove | undefined {
   const b = absoluteBox(boxes, vis, id);
   return b ? centerOn(b, Math.max(zoom, 0.9), 400, id) : undefined;
 }
 
-/** The first view of a graph (see viewport.ts): fit-all when that is readable, else the anchor at a readable zoom. */
-export function placeMove(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>, screen: Screen | undefined): CameraMove {
-  const top = vis.nodes.filter((n) => !n.parent || !vis.openGroups.has(n.parent));
-  const bounds = topLevelBounds(boxes, top.map((n) => n.id));
-  const anchor = topLevelBounds(boxes, top.filter((n) => n.rank <= 1).map((n) => n.id));
-  const vp = screen && bounds ? initialViewport(bounds, screen, TOOLBAR_INSET, anchor) : undefined;
-  return vp ? { kind: 'viewport', viewport: vp, shows: [] } : { kind: 'fit-all', padding: 0.08, shows: [] };
+/** A node focused with the keyboard: stay when it is wholly in view and readable, else centre it, readable. */
+export function revealMove(boxes: Record<string, Box>, vis: Vis, id: string, vp: Viewport, screen: Screen): CameraMove | undefined {
+  const b = absoluteBox(boxes, vis, id);
+  if (!b) return undefined;
+  if (vp.zoom >= MIN_READABLE_ZOOM && onScreen(boxes, vis, id, vp, screen)) return { kind: 'stay', shows: [id] };
+  return centerOn(b, Math.max(vp.zoom, FOCUS_ZOOM), 250, id);
+}
+
+/** Into a part of the graph (a column of the summary layer): its width fitted at a readable zoom,
+ *  from its top when it is taller than the screen. */
+export function zoomIntoMove(box: Box, screen: Screen): CameraMove {
+  const fit = Math.min((screen.width - 2 * FIT_PAD) / Math.max(1, box.width), (screen.height - 2 * FIT_PAD) / Math.max(1, box.height));
+  const zoom = Math.min(MAX_FIT_ZOOM, Math.max(FOCUS_ZOOM, fit));
+  const x = screen.width / 2 - (box.x + box.width / 2) * zoom;
+  const y = box.height * zoom <= screen.height - 2 * FIT_PAD ? screen.height / 2 - (box.y + box.height / 2) * zoom : FIT_PAD - box.y * zoom;
+  return { kind: 'viewport', viewport: { x, y, zoom }, duration: 300, shows: [] };
+}
+
+/** The canvas changed size (a side panel opened or closed): the same centre at the same zoom. */
+export function keepCentreMove(vp: Viewport, before: Screen, after: Screen): CameraMove {
+  return { kind: 'viewport', viewport: { x: vp.x + (after.width - before.width) / 2, y: vp.y + (after.height - before.height) / 2, zoom: vp.zoom }, shows: [] };
 }

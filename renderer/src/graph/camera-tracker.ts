@@ -16,7 +16,13 @@ export interface CameraStatus {
   reason?: string;
   /** Visible node ids the last move brought into view (empty when it cannot promise any). */
   shows: string[];
+  /** The view is still the one a fit of the whole graph made: no move since has changed it (a move
+   *  that stays, such as a keyboard focus already in view, keeps it). A new canvas size fits again. */
+  fitted: boolean;
 }
+
+/** Reasons of a move that shows the whole graph. */
+const FITS = new Set(['place', 'fit', 'refit']);
 
 export class CameraTracker {
   private last: { reason?: string; shows: string[] } = { shows: [] };
@@ -25,6 +31,7 @@ export class CameraTracker {
   private readonly pending = new Map<number, string>();
   private moving: { seq: number; target?: Viewport } | undefined;
   private moveSeq = 0;
+  private fitted = false;
 
   /** A move is decided for `reason`; the camera counts as moving until run() carries it out. */
   begin(reason: string): number {
@@ -42,6 +49,8 @@ export class CameraTracker {
     if (reason === undefined) return undefined;
     this.pending.delete(ticket);
     this.last = { reason, shows: move?.shows ?? [] };
+    if (FITS.has(reason)) this.fitted = !!move;
+    else if (move && move.kind !== 'stay') this.fitted = false;
     if (!move || move.kind === 'stay') return undefined;
     const seq = ++this.moveSeq;
     this.moving = { seq, target: moveTarget(move, screen) };
@@ -60,6 +69,7 @@ export class CameraTracker {
   userMoved(): void {
     this.moving = undefined;
     this.last = { reason: 'user', shows: [] };
+    this.fitted = false;
   }
 
   /** Where the move under way ends, when that is known (not for a fit-all). */
@@ -68,6 +78,6 @@ export class CameraTracker {
   }
 
   status(): CameraStatus {
-    return { state: this.pending.size || this.moving ? 'moving' : 'still', reason: this.last.reason, shows: this.last.shows };
+    return { state: this.pending.size || this.moving ? 'moving' : 'still', reason: this.last.reason, shows: this.last.shows, fitted: this.fitted };
   }
 }

@@ -1,5 +1,5 @@
 // How each kind of topology node is named and drawn: the words a Windows engineer uses and an icon.
-import { Box, Container, EthernetPort, Globe, Layers, MonitorCog, Network, Route, Router, Scale, Waypoints, type LucideIcon } from 'lucide-react';
+import { Box, Container, EthernetPort, Globe, Layers, MonitorCog, Network, Plug, Route, Router, Scale, Waypoints, type LucideIcon } from 'lucide-react';
 import type { TopoNodeKind } from '../../../analysis/view-models/types.ts';
 
 export const KIND_INFO: Record<TopoNodeKind, { label: string; icon: LucideIcon; color: string }> = {
@@ -14,6 +14,7 @@ export const KIND_INFO: Record<TopoNodeKind, { label: string; icon: LucideIcon; 
   'remote-endpoint': { label: 'Remote endpoint', icon: Globe, color: 'var(--k-remote)' },
   'remote-subnet': { label: 'Remote subnet', icon: Route, color: 'var(--k-subnet)' },
   'next-hop': { label: 'Next hop', icon: Router, color: 'var(--k-subnet)' },
+  'vfp-port': { label: 'VFP port', icon: Plug, color: 'var(--k-vswitch)' },
 };
 
 export function kindInfo(kind: string) {

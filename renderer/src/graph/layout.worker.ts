@@ -1,15 +1,16 @@
-// Runs ELK off the UI thread: the renderer posts an ELK JSON graph, the worker answers with boxes.
+// Runs ELK off the UI thread: the renderer posts the top level of the graph as ELK JSON, the worker
+// answers with the y of each node (the order within each column is what the renderer uses).
 // elk.bundled.js carries its own "fake worker"; loaded inside a worker it also installs
 // self.onmessage for itself, so ours is assigned after the import and replaces it.
 import ELK from 'elkjs/lib/elk.bundled.js';
-import { boxesFromElk, type Box, type ElkNodeJson } from './elk-graph.ts';
+import { positionsFromElk, type ElkNodeJson } from './elk-graph.ts';
 
 export interface LayoutRequest {
   id: number;
   graph: ElkNodeJson;
 }
 
-export type LayoutResponse = { id: number; boxes: Record<string, Box>; ms: number } | { id: number; error: string };
+export type LayoutResponse = { id: number; y: Record<string, number>; ms: number } | { id: number; error: string };
 
 const elk = new ELK();
 
@@ -18,7 +19,7 @@ self.onmessage = async (ev: MessageEvent<LayoutRequest>) => {
   const t0 = performance.now();
   try {
     const out = await elk.layout(graph as Parameters<typeof elk.layout>[0]);
-    const msg: LayoutResponse = { id, boxes: boxesFromElk(out as ElkNodeJson), ms: Math.round(performance.now() - t0) };
+    const msg: LayoutResponse = { id, y: positionsFromElk(out as ElkNodeJson), ms: Math.round(performance.now() - t0) };
     self.postMessage(msg);
   } catch (e) {
     const msg: LayoutResponse = { id, error: e instanceof Error ? e.message : String(e) };

@@ -1,13 +1,7 @@
-// Where the camera starts. Fitting a 250-pod node whole gives a zoom of a few percent — a grey
-// smear. Below a readable zoom, the camera starts at a readable zoom on the left edge, centred on
-// the anchor (the uplink, vSwitch and networks), which is where reading the node starts.
+// Boxes in flow coordinates: layout boxes are relative to their parent group; the camera, the
+// summary layer and the keyboard need them absolute. Pure.
 import type { Box } from './elk-graph.ts';
 import type { VisibleGraph } from './visible-graph.ts';
-
-/** Below this, fit-all is a smear: start at START_ZOOM on the anchor instead. */
-export const READABLE_ZOOM = 0.28;
-export const START_ZOOM = 0.5;
-const PAD = 24;
 
 export function topLevelBounds(boxes: Record<string, Box>, topIds: Iterable<string>): Box | undefined {
   let x1 = Infinity;
@@ -25,24 +19,21 @@ export function topLevelBounds(boxes: Record<string, Box>, topIds: Iterable<stri
   return Number.isFinite(x1) ? { x: x1, y: y1, width: x2 - x1, height: y2 - y1 } : undefined;
 }
 
-/** The initial viewport, or undefined when a plain fit-all is readable. */
-export function initialViewport(bounds: Box, view: { width: number; height: number }, topInset = 0, anchor?: Box): { x: number; y: number; zoom: number } | undefined {
-  const fit = Math.min((view.width - 2 * PAD) / bounds.width, (view.height - topInset - 2 * PAD) / bounds.height);
-  if (fit >= READABLE_ZOOM) return undefined;
-  const zoom = Math.min(1, Math.max(START_ZOOM, (view.width - 2 * PAD) / bounds.width));
-  const x = PAD - bounds.x * zoom;
-  if (!anchor) return { x, y: PAD + topInset - bounds.y * zoom, zoom };
-  const midY = topInset + (view.height - topInset) / 2;
-  // Centre on the anchor, but never scroll above the graph's top edge.
-  const y = Math.min(PAD + topInset - bounds.y * zoom, midY - (anchor.y + anchor.height / 2) * zoom);
-  return { x, y, zoom };
+/** The ids of the visible nodes not drawn inside an open group. */
+export function topLevelIds(vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>): string[] {
+  return vis.nodes.filter((n) => !n.parent || !vis.openGroups.has(n.parent)).map((n) => n.id);
+}
+
+/** The box around the whole drawn graph. */
+export function graphBounds(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>): Box | undefined {
+  return topLevelBounds(boxes, topLevelIds(vis));
 }
 
 /** A node's box in flow coordinates: layout boxes are relative to the parent group. */
 export function absoluteBox(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 'nodes' | 'openGroups'> | undefined, id: string): Box | undefined {
   const b = boxes[id];
   if (!b || !vis) return undefined;
-  const parentOf = new Map(vis.nodes.map((n) => [n.id, n.parent && vis.openGroups.has(n.parent) ? n.parent : undefined]));
+  const parentOf = parents(vis);
   let x = b.x;
   let y = b.y;
   const seen = new Set([id]);
@@ -52,6 +43,18 @@ export function absoluteBox(boxes: Record<string, Box>, vis: Pick<VisibleGraph, 
     y += boxes[p].y;
   }
   return { x, y, width: b.width, height: b.height };
+}
+
+const parentMaps = new WeakMap<object, Map<string, string | undefined>>();
+
+/** Each visible node's open parent group, memoized per visible graph (absoluteBox runs per node). */
+function parents(vis: Pick<VisibleGraph, 'nodes' | 'openGroups'>): Map<string, string | undefined> {
+  let m = parentMaps.get(vis);
+  if (!m) {
+    m = new Map(vis.nodes.map((n) => [n.id, n.parent && vis.openGroups.has(n.parent) ? n.parent : undefined]));
+    parentMaps.set(vis, m);
+  }
+  return m;
 }
 
 /** The box around several nodes in flow coordinates; undefined when none of them has a box. */

@@ -1,10 +1,12 @@
 // Drag and drop onto the window. Electron gives a dropped item's path (a folder too); a browser page
 // only gets file bytes, so a zip or single file is uploaded and a folder is refused with advice. A
 // dropped text (not a file: a selection dragged from a ticket or a browser) opens Paste output… with
-// it; dropped into a text field it just goes into the field.
+// it; dropped into a text field it just goes into the field. Several files dropped at once are the
+// bundles of several nodes: they open together as a cluster.
 import { useEffect, useState } from 'react';
 import { appStore } from '../store/app-store.ts';
 import { isElectron } from '../api/index.ts';
+import { clusterStore } from '../cluster/cluster-store.ts';
 
 /** What is being dragged over the window: files to open, or a text to paste. */
 export type DropKind = 'files' | 'text';
@@ -62,6 +64,16 @@ export function useDropOpen(): DropKind | undefined {
         return;
       }
       e.preventDefault();
+      // Several files at once: one node each, opened together as a cluster (renderer/src/cluster).
+      if (e.dataTransfer.files.length > 1) {
+        const files = Array.from(e.dataTransfer.files);
+        if (!isElectron && Array.from(e.dataTransfer.items).some(isFolderEntry)) {
+          s.toast('error', 'Folders cannot be uploaded from a browser. Drop the bundles as .zip files, or open their folder with Open ▸ Open a folder of bundles (a cluster)….');
+          return;
+        }
+        void clusterStore.getState().openFiles(files);
+        return;
+      }
       const file = e.dataTransfer.files[0];
       const item = e.dataTransfer.items[0];
       if (!file) return;

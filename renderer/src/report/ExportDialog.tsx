@@ -1,7 +1,8 @@
 // Export…: the report's title and summary, the format, the walks in it (those added from the packet
 // walk), redaction, and a live preview of exactly what will be written. Save… downloads the text
 // formats (a blob: link: the browser or the desktop app asks where); a PDF is written by the backend
-// to a path typed here. Copy as Markdown puts the Markdown report on the clipboard for an issue.
+// where the desktop app's save dialog answers (the only place it may write), or printed by hnsight
+// serve and downloaded. Copy as Markdown puts the Markdown report on the clipboard for an issue.
 import { useEffect, useMemo, useState } from 'react';
 import { ClipboardCopy, Download, FileText, Footprints, Plus, Redo2, Undo2, X } from 'lucide-react';
 import { Dialog } from '../components/Dialog.tsx';
@@ -12,7 +13,7 @@ import { copyText } from '../lib/copy-text.ts';
 import { errorMessage } from '../store/types.ts';
 import { flowText } from '../walk/model.ts';
 import { cleanFlow, sameFlow } from '../notes/model.ts';
-import { checkOutPath, flowKey, FORMATS, formatInfo, includedTraces, reportFileName, type ExportFormat } from './model.ts';
+import { flowKey, FORMATS, formatInfo, includedTraces, reportFileName, type ExportFormat } from './model.ts';
 
 interface Preview {
   loading: boolean;
@@ -21,7 +22,7 @@ interface Preview {
   error?: string;
 }
 
-function download(content: string, mime: string, name: string) {
+function download(content: string | Uint8Array<ArrayBuffer>, mime: string, name: string) {
   const url = URL.createObjectURL(new Blob([content], { type: mime }));
   const a = document.createElement('a');
   a.href = url;
@@ -31,6 +32,13 @@ function download(content: string, mime: string, name: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
 }
 
 function fmtBytes(n: number): string {
@@ -54,7 +62,6 @@ function ExportBody({ onClose }: { onClose(): void }) {
   const [redact, setRedact] = useState(false);
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const [preview, setPreview] = useState<Preview>({ loading: true });
-  const [pdfPath, setPdfPath] = useState('');
   const [busy, setBusy] = useState(false);
 
   const traces = useMemo(() => includedTraces(doc?.traces ?? [], excluded), [doc?.traces, excluded]);
@@ -100,15 +107,29 @@ function ExportBody({ onClose }: { onClose(): void }) {
     }
   };
 
-  const pdfError = format === 'pdf' ? checkOutPath(pdfPath, 'pdf') : undefined;
+  const savePdf = async () => {
+    const name = reportFileName(bundle.hostName, 'pdf', redact);
+    if (info?.nativeDialogs) {
+      // The backend writes only where its save dialog answered.
+      const picked = await api.pickSavePath({ defaultName: name.replace(/\.pdf$/, ''), extension: 'pdf' });
+      if (!picked) return;
+      await appStore.getState().flushNotes();
+      const r = await api.exportReport({ bundleId: bundle.id, format: 'pdf', traces, redact, outPath: picked.path });
+      toast('success', `Wrote ${r.path ?? picked.path} (${fmtBytes(r.bytes)}).`);
+      return;
+    }
+    await appStore.getState().flushNotes();
+    const r = await api.exportReport({ bundleId: bundle.id, format: 'pdf', traces, redact });
+    if (!r.pdfBase64) throw new Error('the backend returned no PDF');
+    download(fromBase64(r.pdfBase64), formatInfo('pdf').mime, name);
+    toast('success', `Saved the PDF report (${fmtBytes(r.bytes)}).`);
+  };
+
   const save = async () => {
     setBusy(true);
     try {
-      if (format === 'pdf') {
-        await appStore.getState().flushNotes();
-        const r = await api.exportReport({ bundleId: bundle.id, format: 'pdf', traces, redact, outPath: pdfPath.trim() });
-        toast('success', `Wrote ${r.path ?? pdfPath.trim()} (${fmtBytes(r.bytes)}).`);
-      } else {
+      if (format === 'pdf') await savePdf();
+      else {
         const content = await exportText(format);
         if (content === undefined) throw new Error('the backend returned no content');
         download(content, formatInfo(format).mime, reportFileName(bundle.hostName, format, redact));
@@ -224,37 +245,15 @@ function ExportBody({ onClose }: { onClose(): void }) {
           </label>
 
           {format === 'pdf' && (
-            <div className="export-pdf">
-              <label className="export-label" htmlFor="pdf-path">
-                Write the PDF to
-              </label>
-              <div className="export-pdf-row">
-                <input id="pdf-path" className="input mono" value={pdfPath} onChange={(e) => setPdfPath(e.target.value)} placeholder={browser ? '/tmp/report.pdf' : 'C:\\Users\\me\\report.pdf'} spellCheck={false} data-testid="pdf-path" />
-                {info?.nativeDialogs && (
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() =>
-                      void api.pickSavePath({ defaultName: 'hnsight-report', extension: 'pdf' }).then((r) => {
-                        if (r) setPdfPath(r.path);
-                      })
-                    }
-                    data-testid="pdf-browse"
-                  >
-                    Choose…
-                  </button>
-                )}
-              </div>
-              <div className="muted small-text">
-                {browser ? (
-                  <>
-                    The PDF is printed and written by <span className="mono">hnsight serve</span> on its machine (it needs Chromium there). Or run{' '}
-                    <span className="mono">hnsight report &lt;bundle&gt; --out report.pdf</span>.
-                  </>
-                ) : (
-                  <>An absolute path on this computer. The preview shows the HTML it is printed from.</>
-                )}
-              </div>
+            <div className="export-pdf muted small-text" data-testid="export-pdf-note">
+              {browser ? (
+                <>
+                  The PDF is printed by <span className="mono">hnsight serve</span> on its machine (it needs Chromium there) and downloaded. Or run{' '}
+                  <span className="mono">hnsight report &lt;bundle&gt; --out report.pdf</span>.
+                </>
+              ) : (
+                <>Write PDF… asks where to save it. The preview shows the HTML it is printed from.</>
+              )}
             </div>
           )}
         </div>
@@ -285,8 +284,8 @@ function ExportBody({ onClose }: { onClose(): void }) {
         <button type="button" className="btn" onClick={() => void copyMarkdown()} disabled={busy} data-testid="export-copy-md">
           <ClipboardCopy size={14} aria-hidden /> Copy as Markdown
         </button>
-        <button type="button" className="btn primary" onClick={() => void save()} disabled={busy || !!pdfError} title={pdfError} data-testid="export-save">
-          {busy ? <span className="spinner" aria-hidden /> : <Download size={14} aria-hidden />} {format === 'pdf' ? 'Write PDF' : 'Save…'}
+        <button type="button" className="btn primary" onClick={() => void save()} disabled={busy} data-testid="export-save">
+          {busy ? <span className="spinner" aria-hidden /> : <Download size={14} aria-hidden />} {format === 'pdf' && !browser ? 'Write PDF…' : 'Save…'}
         </button>
       </div>
     </>

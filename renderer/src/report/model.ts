@@ -30,12 +30,3 @@ export function flowKey(f: Flow): string {
 export function includedTraces(traces: readonly Flow[], excluded: ReadonlySet<string>): Flow[] {
   return traces.filter((f) => !excluded.has(flowKey(f)));
 }
-
-/** An absolute path ending in the format's extension (what exportReport's outPath needs). */
-export function checkOutPath(p: string, format: ExportFormat): string | undefined {
-  const t = p.trim();
-  if (!t) return 'Type where to write the file.';
-  if (!/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(t)) return 'The path must be absolute (/home/me/report.pdf or C:\\Users\\me\\report.pdf).';
-  if (!t.toLowerCase().endsWith(`.${formatInfo(format).ext}`)) return `The file name must end in .${formatInfo(format).ext}.`;
-  return undefined;
-}

@@ -1,35 +1,48 @@
-// The node's topology: uplink → vSwitch → networks → host vNICs/compartments/endpoints → load
-// balancers → remote, laid out by ELK in a worker and drawn by React Flow. Clicking a node selects
-// its object; search and inventory selections zoom here. The pieces live in views/topology/ (one
-// hook per job: folding, the React Flow model, marking, the camera, clicks) over pure graph/ modules.
+// The node's topology: uplink → vSwitch → networks → pods and host vNICs → load balancers → remote,
+// in five columns, drawn by React Flow. Clicking a node (or Enter on it) selects its object; search
+// and inventory selections zoom here. The pieces live in views/topology/ (one hook per job: folding,
+// the React Flow model, faults, marking, the level of detail, the camera, the keyboard, clicks) over
+// pure graph/ modules.
 //
-// The graph's container says what is lit and what the camera is doing (data-lit-ids,
-// data-current-ids, data-finding-ids, data-camera, data-camera-reason, data-camera-shows): what the
-// walk lights does not depend on what React Flow happens to draw, and tests wait for the camera.
-import { useRef } from 'react';
-import { Background, BackgroundVariant, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, type Node } from '@xyflow/react';
+// The graph's container says what is lit, what the camera is doing and how much is drawn
+// (data-lit-ids, data-current-ids, data-finding-ids, data-fault-ids, data-camera,
+// data-camera-reason, data-camera-shows, data-lod): what the walk lights does not depend on what
+// React Flow happens to draw, and tests wait for the camera instead of sleeping.
+import { useCallback, useMemo, useRef } from 'react';
+import { Background, BackgroundVariant, MiniMap, ReactFlow, ReactFlowProvider, useStore, type Node } from '@xyflow/react';
 import { useApp } from '../store/app-store.ts';
-import { GROUP_TYPE, NODE_TYPE, type FlowNode } from '../graph/to-flow.ts';
+import { GROUP_TYPE, NODE_TYPE, type FlowEdge, type FlowNode } from '../graph/to-flow.ts';
 import { TopoNodeView } from '../graph/TopoNodeView.tsx';
 import { TopoGroupView } from '../graph/TopoGroupView.tsx';
+import { SUMMARY_TYPE, SummaryLayerView, type SummaryNode } from '../graph/SummaryLayerView.tsx';
 import { kindInfo } from '../graph/kinds.ts';
-import { GraphLegend } from './GraphLegend.tsx';
+import { fullGraph } from '../graph/full-graph.ts';
+import { summaryModel } from '../graph/summary.ts';
+import { graphBounds } from '../graph/viewport.ts';
+import { fitViewport, MINIMAP, minimapShown } from '../graph/camera-moves.ts';
 import { useCollapsedGroups } from './topology/useCollapsedGroups.ts';
 import { useGraphModel } from './topology/useGraphModel.ts';
+import { useFaultMarks } from './topology/useFaultMarks.ts';
 import { useHighlight } from './topology/useHighlight.ts';
 import { useCamera } from './topology/useCamera.ts';
-import { useNodeClick } from './topology/useNodeClick.ts';
+import { useLod } from './topology/useLod.ts';
+import { useActivateNode, useNodeClick } from './topology/useNodeClick.ts';
+import { useGraphKeys } from './topology/useGraphKeys.ts';
 import { GraphToolbar } from './topology/GraphToolbar.tsx';
 import { PickBanner } from './topology/PickBanner.tsx';
 
-const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView };
-/** Above this many links the load balancers' backend links fade (graph.css .dense), so the rest can be read. */
-const DENSE_EDGES = 800;
+const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView, [SUMMARY_TYPE]: SummaryLayerView };
+
+/** Past this many drawn links, they are hidden while the user pans or zooms (graph.css .dense.panning):
+ *  redrawing hundreds of curves each frame is what made panning a big node stutter. */
+const DENSE_EDGES = 400;
 
 function miniColor(n: Node): string {
-  const d = (n as FlowNode).data;
-  if (d?.openGroup) return 'transparent';
-  return kindInfo(d?.topo.kind ?? '').color;
+  // The summary layer's card (no topology object) can reach the minimap for the frame in which the
+  // zoom crosses into the summary level, before the minimap is taken away.
+  const d = (n as Partial<FlowNode>).data as Partial<FlowNode['data']> | undefined;
+  if (!d?.topo || d.openGroup) return 'transparent';
+  return kindInfo(d.topo.kind).color;
 }
 
 const ids = (set: Iterable<string> | undefined): string | undefined => (set ? [...set].join(' ') : undefined);
@@ -39,11 +52,36 @@ function Graph() {
   const topoLoading = useApp((s) => s.topologyLoading);
   const picking = useApp((s) => s.picking);
   const wrapRef = useRef<HTMLDivElement>(null);
-  const groups = useCollapsedGroups(topology);
-  const { vis, layout, flow } = useGraphModel(topology, groups.collapsed);
-  const { selectedId, walkPath, findingIds, shown } = useHighlight(topology, vis, flow);
-  const camera = useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds, selectedId });
+  const full = useMemo(() => (topology ? fullGraph(topology) : undefined), [topology]);
+  const groups = useCollapsedGroups(full);
+  const aspect = useCallback(() => {
+    const el = wrapRef.current;
+    return el && el.clientWidth && el.clientHeight ? el.clientWidth / el.clientHeight : 1.5;
+  }, []);
+  const { vis, layout, flow } = useGraphModel(full, groups.collapsed, groups.key, aspect);
+  const marks = useFaultMarks(full, vis);
+  const { selectedId, walkPath, findingIds, shown } = useHighlight(full, vis, flow, marks, layout.boxes);
+  const camera = useCamera({ wrapRef, topology: full, vis, layout, walkPath, findingIds, selectedId });
+  const { lod, labelScale, detailScale, markScale, zoom } = useLod();
   const onNodeClick = useNodeClick();
+  const activate = useActivateNode();
+  useGraphKeys(wrapRef, vis, layout.boxes, shown.nodes, camera.reveal, activate);
+
+  const bounds = useMemo(() => (layout.boxes && vis ? graphBounds(layout.boxes, vis) : undefined), [layout.boxes, vis]);
+  // Zooming out stops where the whole graph is still a few hundred pixels across (the summary's
+  // counts need the room), never above the zoom that fits it.
+  const minZoom = useStore((s) => {
+    if (!bounds || !s.width || !s.height) return 0.01;
+    const fit = fitViewport(bounds, bounds, { width: s.width, height: s.height }).zoom;
+    return Math.max(0.005, Math.min(fit * 0.9, Math.min(360 / bounds.width, 240 / bounds.height)));
+  });
+  const minimap = useStore((s) => !!bounds && minimapShown(bounds, { x: s.transform[0], y: s.transform[1], zoom: s.transform[2] }, { width: s.width, height: s.height }));
+  const summary = useMemo<SummaryNode[] | undefined>(() => {
+    if (lod !== 'summary' || !full || !vis || !layout.boxes) return undefined;
+    const model = summaryModel(full, vis, layout.boxes, marks, walkPath?.nodes);
+    if (!model) return undefined;
+    return [{ id: '__summary', type: SUMMARY_TYPE, position: { x: model.bounds.x, y: model.bounds.y }, width: model.bounds.width, height: model.bounds.height, data: { model }, draggable: false, selectable: false, focusable: false }];
+  }, [lod, full, vis, layout.boxes, marks, walkPath]);
 
   if (!topology) {
     return (
@@ -62,50 +100,71 @@ function Graph() {
   }
 
   const findingOn = !!findingIds?.size;
+  const thinned = shown.edges.length < flow.edges.length;
   return (
-    <div
-      ref={wrapRef}
-      className={`graph-wrap ${(vis?.edges.length ?? 0) > DENSE_EDGES ? 'dense' : ''} ${walkPath ? 'walking' : ''} ${findingOn ? 'finding-on' : ''} ${picking ? 'picking' : ''}`}
-      data-testid="graph"
-      data-lit-ids={ids(walkPath?.nodes.keys())}
-      data-current-ids={ids(walkPath?.current)}
-      data-finding-ids={findingOn ? ids(findingIds) : undefined}
-      data-camera={camera.status.state}
-      data-camera-reason={camera.status.reason}
-      data-camera-shows={camera.status.shows.join(' ')}
-    >
-    <ReactFlow
-      nodes={shown.nodes}
-      edges={shown.edges}
-      nodeTypes={nodeTypes}
-      onNodeClick={onNodeClick}
-      onMoveStart={camera.onMoveStart}
-      onlyRenderVisibleElements
-      nodesDraggable={false}
-      nodesConnectable={false}
-      elementsSelectable
-      minZoom={0.03}
-      maxZoom={2.5}
-      proOptions={{ hideAttribution: true }}
-      defaultEdgeOptions={{ type: 'default' }}
-      aria-label="Topology graph"
-    >
-      <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dots)" />
-      <Controls showInteractive={false} position="bottom-right" />
-      <MiniMap pannable zoomable nodeColor={miniColor} nodeStrokeWidth={0} position="bottom-left" className="minimap" ariaLabel="Overview of the topology" />
-      <GraphToolbar vis={vis} layout={layout} groups={groups} lbsGrouped={!!topology.collapsed} fit={camera.fit} />
-      <PickBanner />
-      <Panel position="top-right" className="legend-panel">
-        <GraphLegend />
-      </Panel>
-    </ReactFlow>
-    </div>
+    <>
+      <GraphToolbar vis={vis} layout={layout} groups={groups} links={shown.edges.length} thinned={thinned} fit={camera.fit} zoomStep={camera.zoomStep} />
+      <div className="graph-area">
+        <div
+          ref={wrapRef}
+          className={`graph-wrap lod-${lod} ${walkPath ? 'walking' : ''} ${findingOn ? 'finding-on' : ''} ${picking ? 'picking' : ''} ${shown.edges.length > DENSE_EDGES ? 'dense' : ''}`}
+          style={{ ['--label-scale' as string]: labelScale, ['--detail-scale' as string]: detailScale, ['--mark-scale' as string]: markScale, ['--zoom' as string]: zoom }}
+          data-testid="graph"
+          data-lod={lod}
+          data-lit-ids={ids(walkPath?.nodes.keys())}
+          data-current-ids={ids(walkPath?.current)}
+          data-finding-ids={findingOn ? ids(findingIds) : undefined}
+          data-fault-ids={marks?.nodes.size ? ids(marks.nodes.keys()) : undefined}
+          data-fault-edges={marks?.edges.size ? ids(marks.edges.keys()) : undefined}
+          data-camera={camera.status.state}
+          data-camera-reason={camera.status.reason}
+          data-camera-fitted={camera.status.fitted}
+          data-camera-shows={camera.status.shows.join(' ')}
+        >
+          <ReactFlow<Node, FlowEdge>
+            nodes={summary ?? shown.nodes}
+            edges={summary ? [] : shown.edges}
+            nodeTypes={nodeTypes}
+            onNodeClick={(e, n) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode)}
+            onMoveStart={camera.onMoveStart}
+            onMove={camera.onMove}
+            onMoveEnd={camera.onMoveEnd}
+            onlyRenderVisibleElements
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable
+            autoPanOnNodeFocus={false}
+            minZoom={minZoom}
+            maxZoom={2.5}
+            proOptions={{ hideAttribution: true }}
+            defaultEdgeOptions={{ type: 'default' }}
+            aria-label="Topology graph"
+          >
+            <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dots)" />
+            {minimap && lod !== 'summary' && (
+              <MiniMap pannable zoomable nodeColor={miniColor} nodeStrokeWidth={0} position="bottom-right" className="minimap" style={{ width: MINIMAP.width, height: MINIMAP.height, margin: MINIMAP.margin }} ariaLabel="Overview of the topology" />
+            )}
+            <PickBanner />
+          </ReactFlow>
+        </div>
+      </div>
+    </>
   );
 }
 
 export function TopologyView() {
   const error = useApp((s) => s.topologyError);
-  if (error) return <div className="empty-note error-text">Could not build the topology: {error}</div>;
+  const loadTopology = useApp((s) => s.loadTopology);
+  if (error) {
+    return (
+      <div className="empty-note error-text" role="alert" data-testid="topology-error">
+        Could not build the topology: {error}
+        <button type="button" className="btn small" onClick={() => void loadTopology()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="topology" data-testid="topology">
       <ReactFlowProvider>

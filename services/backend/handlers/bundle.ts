@@ -9,6 +9,8 @@ import { searchBundle } from '../search.ts';
 import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
 import { DEFAULT_DEMO_DIR } from '../demo-dir.ts';
+import { budgeted } from '../budgeted.ts';
+import { chosenBundle } from '../grants.ts';
 
 type BundleMethods = 'info' | 'openBundle' | 'openDropped' | 'openDemo' | 'pickBundle' | 'getJob' | 'cancelLoad' | 'listRecent' | 'closeBundle' | 'getTopology' | 'getInventory' | 'search' | 'inspect' | 'getExcerpt';
 
@@ -26,14 +28,26 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
         ],
         nativeDialogs: !!opts.dialogs,
         initialBundle: opts.initialBundle,
+        initialCluster: opts.initialCluster,
         liveCollection: true,
         rememberPasswords: refusal ? { available: false, reason: refusal } : { available: true },
       };
     },
-    openBundle: async ({ path: p }) => loads.start(path.resolve(p)),
-    openDropped: async ({ path: p }) => loads.start(path.resolve(p)),
+    openBundle: async ({ path: p }) => loads.start(await chosenBundle(ctx, p)),
+    // Only the desktop shell's preload sends this, with the path of a File the user dropped (the page
+    // cannot make one up); in browser mode a dropped file is uploaded instead.
+    openDropped: async ({ path: p }) => {
+      if (opts.mode !== 'electron') throw new ApiError('refused: in the browser, a dropped file is uploaded (POST /upload), not opened by its path', 'refused');
+      ctx.grants.allowOpen(p);
+      return loads.start(path.resolve(p));
+    },
     openDemo: async ({ name }) => loads.start(path.join(opts.demoDir ?? DEFAULT_DEMO_DIR, name), { remember: false }),
-    pickBundle: async (req) => (opts.dialogs ? opts.dialogs.pickBundle(req) : null),
+    pickBundle: async (req) => {
+      const picked = opts.dialogs ? await opts.dialogs.pickBundle(req) : null;
+      // What the native dialog answered is what the user chose.
+      if (picked) ctx.grants.allowOpen(picked.path);
+      return picked;
+    },
     getJob: async ({ jobId }) => loads.get(jobId),
     cancelLoad: async ({ jobId }) => {
       loads.cancel(jobId);
@@ -51,18 +65,19 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
       b.topology ??= new Map();
       let g = b.topology.get(key);
       if (!g) {
-        g = buildTopology(b.model, { expandLoadBalancers: !!expandLoadBalancers });
+        g = budgeted('the topology', () => buildTopology(b.model, { expandLoadBalancers: !!expandLoadBalancers }));
         b.topology.set(key, g);
       }
       return g;
     },
-    getInventory: async ({ bundleId }) => buildInventory(bundles.get(bundleId).model),
+    getInventory: async ({ bundleId }) => budgeted('the inventory', () => buildInventory(bundles.get(bundleId).model)),
     search: async ({ bundleId, query, limit }) => {
       const b = bundles.get(bundleId);
-      return searchBundle(b.model, await b.search.get(), query, limit ?? 50);
+      const index = await b.search.get();
+      return budgeted('the search', () => searchBundle(b.model, index, query, limit ?? 50));
     },
     inspect: async ({ bundleId, ref }) => {
-      const view = buildInspector(bundles.get(bundleId).model, ref);
+      const view = budgeted('the inspector', () => buildInspector(bundles.get(bundleId).model, ref));
       if (!view) throw new ApiError(`nothing in this bundle is ${ref.type} ${ref.id}`, 'not-found');
       return view;
     },

@@ -9,7 +9,12 @@ import type { Handlers } from '../dispatch.ts';
 
 export function exportHandlers(ctx: BackendContext): Pick<Handlers, 'pickSavePath' | 'exportReport'> {
   return {
-    pickSavePath: async (req) => (ctx.opts.dialogs ? ctx.opts.dialogs.pickSavePath(req) : null),
+    pickSavePath: async (req) => {
+      const picked = ctx.opts.dialogs ? await ctx.opts.dialogs.pickSavePath(req) : null;
+      // Exports are written only where the save dialog answered.
+      if (picked) ctx.grants.allowSave(picked.path);
+      return picked;
+    },
     exportReport: (req) => writeReport(ctx, req),
   };
 }
@@ -23,10 +28,16 @@ async function writeReport(ctx: BackendContext, r: Request<'exportReport'>): Pro
     if (!path.isAbsolute(r.outPath)) throw new ApiError('the file to write the report to must be given as an absolute path', 'invalid');
     outPath = path.resolve(r.outPath);
     if (formatFromPath(outPath) !== r.format) throw new ApiError(`the file to write must end in .${r.format}, the format chosen`, 'invalid');
-  } else if (r.format === 'pdf') throw new ApiError('a PDF export needs the file to write it to', 'invalid');
+    if (!ctx.grants.canSave(outPath)) throw new ApiError(`refused: ${outPath} was not chosen in the save dialog; exports are written only where it answered, or downloaded`, 'refused');
+  }
   try {
     const res = await exportReport(b.model, { format: r.format, flows: r.traces, redact: r.redact, notes, findings, outPath, renderPdf: ctx.opts.renderPdf, generatedAt: new Date().toISOString() });
-    return { bytes: res.bytes, ...(res.content !== undefined ? { content: res.content } : {}), ...(res.path ? { path: res.path } : {}) };
+    return {
+      bytes: res.bytes,
+      ...(res.content !== undefined ? { content: res.content } : {}),
+      ...(res.pdf ? { pdfBase64: Buffer.from(res.pdf.buffer, res.pdf.byteOffset, res.pdf.byteLength).toString('base64') } : {}),
+      ...(res.path ? { path: res.path } : {}),
+    };
   } catch (e) {
     if (e instanceof PdfUnavailable) throw new ApiError(e.message);
     const code = (e as NodeJS.ErrnoException).code;

@@ -5,6 +5,7 @@ import { withPathFindings } from '../../../analysis/walk/findings-on-path.ts';
 import type { WalkCaveat } from '../../../analysis/walk/types.ts';
 import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
+import { budgeted } from '../budgeted.ts';
 
 const CHECKS_RUNNING: WalkCaveat = {
   kind: 'limitation',
@@ -15,15 +16,18 @@ export function walkHandlers({ bundles }: BackendContext): Pick<Handlers, 'walk'
   return {
     // The walk itself runs no check; its path (and its reply's, when asked for) is joined once with
     // the bundle's cached findings. The reply is walked only when asked for: most walks are looked
-    // at without it. A walk never waits for the checks (on a big node they take a while, in a worker):
-    // until they end, it says that the findings on its path are not joined yet.
+    // at without it. Both run within a budget of work, like the views. A walk never waits for the
+    // checks (on a big node they take a while, in a worker): until they end, it says that the findings
+    // on its path are not joined yet.
     walk: async ({ bundleId, reply, ...flow }) => {
       const b = bundles.get(bundleId);
-      const result = walkFlow(b.model, flow, { explain: true, reply });
       const findings = bundles.readyFindings(b);
-      if (findings) return withPathFindings(b.model, result, findings);
-      return { ...result, caveats: [...(result.caveats ?? []), CHECKS_RUNNING] };
+      return budgeted('the walk', () => {
+        const result = walkFlow(b.model, flow, { explain: true, reply });
+        if (findings) return withPathFindings(b.model, result, findings);
+        return { ...result, caveats: [...(result.caveats ?? []), CHECKS_RUNNING] };
+      });
     },
-    walkPresets: async ({ bundleId }) => walkPresets(bundles.get(bundleId).model),
+    walkPresets: async ({ bundleId }) => budgeted('the walk presets', () => walkPresets(bundles.get(bundleId).model)),
   };
 }

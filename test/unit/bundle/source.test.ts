@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BundleOpenError, checkZipEntryName, openBundle } from '../../../services/bundle/source.ts';
+import { BundleOpenError, checkZipEntryName, openBundle, OverBudget } from '../../../services/bundle/source.ts';
 import { makeZip, patchName } from '../../helpers/zip.ts';
 
 let dir: string;
@@ -46,10 +46,43 @@ describe('openBundle', () => {
     await expect(openBundle(z)).rejects.toBeInstanceOf(BundleOpenError);
   });
 
-  it('refuses entries larger than the limit before reading them', async () => {
+  it('lists an entry over the per-file budget but refuses to inflate it, naming its size and the budget', async () => {
     const z = path.join(dir, 'big.zip');
-    await writeFile(z, await makeZip({ 'vfpOutput.txt': 'RULE : x\n'.repeat(1000) }));
-    await expect(openBundle(z, { maxEntryBytes: 100, maxTotalBytes: 1e9, maxEntries: 10, maxRatio: 10 })).rejects.toThrow(/would expand to 9000 bytes/);
+    await writeFile(z, await makeZip({ 'vfpOutput.txt': 'RULE : x\n'.repeat(1000), 'ip.txt': 'ip' }));
+    const src = await openBundle(z, { maxEntryBytes: 100, maxTotalBytes: 1e9, maxEntries: 10 });
+    const vfp = src.entries.find((e) => e.path === 'vfpOutput.txt')!;
+    expect(vfp.size).toBe(9000);
+    const err = await vfp.read().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OverBudget);
+    expect((err as Error).message).toMatch(/not read: it is 8\.8 KiB, more than the 100 bytes hnsight reads from one file/);
+    // The head alone is inflated, and nothing past it.
+    expect(new TextDecoder().decode(await vfp.readHead(9))).toBe('RULE : x\n');
+    expect(new TextDecoder().decode(await src.entries.find((e) => e.path === 'ip.txt')!.read())).toBe('ip');
+    await src.close();
+  });
+
+  it('refuses a listing with more entries than the budget allows', async () => {
+    const z = path.join(dir, 'many.zip');
+    await writeFile(z, await makeZip(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.txt`, 'x']))));
+    await expect(openBundle(z, { maxEntryBytes: 100, maxTotalBytes: 1e9, maxEntries: 10 })).rejects.toThrow(/more than 10 entries/);
+  });
+
+  it('reads the two ends of a zip entry without holding it whole, and refuses one over budget', async () => {
+    const z = path.join(dir, 'edges.zip');
+    const body = Buffer.alloc(300_000);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 7) % 251;
+    await writeFile(z, await makeZip({ 'a.txt': body, 'small.txt': 'abc' }));
+    const src = await openBundle(z, { maxEntryBytes: 1e6, maxTotalBytes: 1e9, maxEntries: 10 });
+    const [head, tail] = await src.entries.find((e) => e.path === 'a.txt')!.readEdges(1000);
+    expect(Buffer.from(head).equals(body.subarray(0, 1000))).toBe(true);
+    expect(Buffer.from(tail).equals(body.subarray(body.length - 1000))).toBe(true);
+    expect(await src.entries.find((e) => e.path === 'small.txt')!.readEdges(1000)).toEqual([new Uint8Array(Buffer.from('abc'))]);
+    // At most 2n bytes: the whole entry, in one piece.
+    const mid = await src.entries.find((e) => e.path === 'a.txt')!.readEdges(200_000);
+    expect(mid).toHaveLength(1);
+    expect(Buffer.from(mid[0]).equals(body)).toBe(true);
+    await expect(src.entries.find((e) => e.path === 'a.txt')!.readEdges(1000, 1000)).rejects.toBeInstanceOf(OverBudget);
+    await src.close();
   });
 
   it('says clearly when the path does not exist or is not a zip', async () => {
@@ -65,6 +98,14 @@ describe('openBundle', () => {
     const src = await openBundle(f);
     expect(src.kind).toBe('file');
     expect(src.entries.map((e) => e.path)).toEqual(['saved-rules.txt']);
+  });
+
+  it('opens a single file over the per-file budget as a bundle whose one file is not read', async () => {
+    const f = path.join(dir, 'vfpOutput.txt');
+    await writeFile(f, 'RULE : a\n'.repeat(100));
+    const src = await openBundle(f, { maxEntryBytes: 100, maxTotalBytes: 1e9, maxEntries: 10 });
+    expect(src.entries.map((e) => [e.path, e.size])).toEqual([['vfpOutput.txt', 900]]);
+    await expect(src.entries[0].read()).rejects.toThrow(/not read: it is 900 bytes, more than the 100 bytes/);
   });
 });
 

@@ -7,7 +7,7 @@ import { PortRuleReader } from '../../../analysis/checks/port-rules.ts';
 import { lbRuleKeys } from '../../../analysis/checks/lb-vfp.ts';
 import type { VfpRule } from '../../../parsers/vfp/types.ts';
 
-const facts = (r: VfpRule) => ({ name: r.name, type: r.type, conditions: r.conditions, dips: r.dipRanges, keys: lbRuleKeys(r) });
+const facts = (r: VfpRule) => ({ name: r.name, type: r.type, conditions: r.conditions, dips: r.dipRanges, keys: lbRuleKeys(r).keys });
 
 describe('PortRuleReader', () => {
   it('on the demo node gives each port the rules of its full parse, and shares the ones named alike', async () => {
@@ -38,8 +38,8 @@ describe('PortRuleReader', () => {
     const m = await loadTexts([{ name: 'vfpOutput.txt', bytes: new TextEncoder().encode(text) }], 'test');
     const reader = new PortRuleReader(m);
     const [a, b] = ['11111111-1111-1111-1111-111111111111', '22222222-2222-2222-2222-222222222222'].map((k) => reader.of(m.ports!.find((p) => p.key === k)!));
-    expect(a.map((r) => lbRuleKeys(r))).toEqual([['10.96.0.20|80|6'], ['10.96.0.21|80|6'], ['10.96.0.22|80|6']]);
-    expect(b.map((r) => lbRuleKeys(r))).toEqual([['10.96.0.20|80|6'], ['10.96.0.23|80|6'], ['10.96.0.24|80|6']]);
+    expect(a.map((r) => lbRuleKeys(r).keys)).toEqual([['10.96.0.20|80|6'], ['10.96.0.21|80|6'], ['10.96.0.22|80|6']]);
+    expect(b.map((r) => lbRuleKeys(r).keys)).toEqual([['10.96.0.20|80|6'], ['10.96.0.23|80|6'], ['10.96.0.24|80|6']]);
     expect(b[0]).toBe(a[0]);
     // Each rule keeps its own file line (the shared one: the first port's).
     expect(b.slice(1).map((r) => r.src.line)).toEqual([b[1].src.line, b[2].src.line]);

@@ -2,7 +2,7 @@
 // the progress it gives advances check by check to the end.
 import { describe, expect, it } from 'vitest';
 import { build } from '../walk/helpers.ts';
-import { CHECKS, runChecks, type Check } from '../../../analysis/checks/index.ts';
+import { CHECKS, DEFAULT_BUDGET, runChecks, type Check } from '../../../analysis/checks/index.ts';
 
 describe('runChecks', () => {
   const { model } = build({ network: 'l2bridge', schema: 2, faults: ['exception-list-typo'] });
@@ -21,7 +21,7 @@ describe('runChecks', () => {
 
   it('reports progress check by check, ending with all done', () => {
     const seen: { done: number; total: number; check?: string }[] = [];
-    runChecks(model, CHECKS, { onProgress: (p) => seen.push(p) });
+    runChecks(model, CHECKS, DEFAULT_BUDGET, { onProgress: (p) => seen.push(p) });
     const total = seen[0].total;
     expect(total).toBeGreaterThan(3);
     expect(seen.map((p) => p.done)).toEqual([...Array(total + 1).keys()]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,7 @@ interface StartModule {
   hasDisplay(env?: Record<string, string | undefined>, platform?: string): boolean;
   serveUrlFromLine(line: string): string | null;
   chromiumArgs(url: string, profile: string, o?: { root?: boolean }): string[];
+  writeLaunchPage(profileDir: string, url: string): string;
   parseStartArgs(argv: string[]): { bundle: string; extra: string[]; unknown: string[]; forceBrowser: boolean; noOpen: boolean };
 }
 
@@ -108,5 +109,24 @@ describe('npm start: finding things', () => {
     expect(args).toContain('--user-data-dir=/tmp/p');
     expect(args).not.toContain('--no-sandbox');
     expect(start.chromiumArgs('u', 'p', { root: true })).toContain('--no-sandbox');
+  });
+
+  it('hands Chromium the token in a page only this user can read, never on its command line', () => {
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'hnsight-start-'));
+    try {
+      const url = 'http://127.0.0.1:41234/?token=s3cr3t&x="<y>"';
+      const page = start.writeLaunchPage(profile, url);
+      const file = path.join(profile, 'open-hnsight.html');
+      expect(page).toBe(pathToFileURL(file).href);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(profile).mode & 0o077).toBe(0);
+      expect(readFileSync(file, 'utf8')).toContain('content="0;url=http://127.0.0.1:41234/?token=s3cr3t&amp;x=&quot;&lt;y>&quot;"');
+      const args = start.chromiumArgs(page, profile, { root: false });
+      expect(args.join(' ')).not.toContain('s3cr3t');
+      // Never overwritten: a file planted there first makes the launch fail, not follow it.
+      expect(() => start.writeLaunchPage(profile, url)).toThrow(/EEXIST/);
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

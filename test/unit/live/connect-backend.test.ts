@@ -115,6 +115,8 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     expect(path.dirname(end.outDir)).toBe(path.join(data, 'collections'));
     expect(path.basename(end.outDir)).toMatch(/^127\.0\.0\.1-\d{8}-\d{6}$/);
     expect(JSON.parse(await fs.readFile(path.join(end.outDir, MANIFEST_FILE), 'utf8')).status).toBe('complete');
+    // The collected folder is the user's to open (the collection granted it); the fixture is chosen here.
+    b.allowOpen(DEMO);
     expect(await counts(b, end.outDir)).toEqual(await counts(b, DEMO));
 
     // The target is saved for next time, with no secret; browser mode remembers no password.
@@ -166,12 +168,23 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     const s = await server();
     const out = await tmp();
     await fs.writeFile(path.join(out, 'keep.txt'), 'x');
-    const b = new Backend({ mode: 'browser', dataDir: await tmp() });
+    // An output folder of the user's own: under a folder allowed on the command line (hnsight serve --allow).
+    const b = new Backend({ mode: 'browser', dataDir: await tmp(), allowedRoots: [out] });
     const { jobId } = (await b.invoke('startCollect', { target: winrm(s.url), password: PASSWORD, outDir: out })) as { jobId: string };
     const end = await pollCollect(b, jobId);
     expect(end.state).toBe('failed');
     expect(end.error).toMatch(/not empty/);
     expect(await fs.readdir(out)).toEqual(['keep.txt']);
+  });
+
+  it('an output folder the user did not allow is refused before anything is written', async () => {
+    const out = await tmp();
+    const b = new Backend({ mode: 'browser', dataDir: await tmp() });
+    const err = await b.invoke('startCollect', { target: winrm('http://127.0.0.1:1'), password: PASSWORD, outDir: path.join(out, 'x') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).kind).toBe('refused');
+    expect((err as Error).message).toMatch(/is not under a folder you allowed/);
+    expect(await fs.readdir(out)).toEqual([]);
   });
 
   it('remember=true is refused in browser mode, without the password in the message', async () => {

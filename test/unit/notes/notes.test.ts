@@ -149,17 +149,22 @@ describe('Backend: notes and exports through the contract', () => {
     expect(((await backend.invoke('getNotes', { bundleId })) as Notes).title).toBe('Slow DNS');
   });
 
-  it('exports a preview and writes files; PDF needs a path', async () => {
+  it('exports a preview, and writes a file only where the save dialog answered', async () => {
     const traces = [{ srcIp: '10.244.32.3', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' as const }];
     const md = (await backend.invoke('exportReport', { bundleId, format: 'md', traces, redact: false })) as { content: string };
     expect(md.content).toMatch(/^# Slow DNS/);
     const out = path.join(tmp(), 'r.html');
-    const html = (await backend.invoke('exportReport', { bundleId, format: 'html', traces, redact: true, outPath: out })) as { content: string; path: string };
+    // Browser mode has no save dialog: nothing is written anywhere.
+    await expect(backend.invoke('exportReport', { bundleId, format: 'html', traces, redact: true, outPath: out })).rejects.toThrow(/was not chosen in the save dialog/);
+    // The desktop app's dialog answers `out`: that file, and only that one, may be written.
+    const desktop = new Backend({ mode: 'electron', dataDir, dialogs: { pickBundle: async () => null, pickSavePath: async () => ({ path: out }) } });
+    const id = (await desktop.waitForLoad((await desktop.invoke('openDemo', { name: 'l2bridge-node' })).jobId)).summary!.id;
+    expect(await desktop.invoke('pickSavePath', { defaultName: 'r', extension: 'html' })).toEqual({ path: out });
+    const html = (await desktop.invoke('exportReport', { bundleId: id, format: 'html', traces, redact: true, outPath: out })) as { content: string; path: string };
     expect(html.path).toBe(out);
     expect(readFileSync(out, 'utf8')).toBe(html.content);
     expect(html.content).not.toContain('10.244.32.3');
-    await expect(backend.invoke('exportReport', { bundleId, format: 'pdf', traces, redact: false })).rejects.toThrow(/a PDF export needs the file to write it to/);
-    await expect(backend.invoke('exportReport', { bundleId, format: 'md', traces, redact: false, outPath: path.join(dataDir, 'x.html') })).rejects.toThrow(/must end in \.md, the format chosen/);
+    await expect(desktop.invoke('exportReport', { bundleId: id, format: 'md', traces, redact: false, outPath: path.join(dataDir, 'x.html') })).rejects.toThrow(/must end in \.md, the format chosen/);
   });
 
   it('diffs two bundles as a job', async () => {

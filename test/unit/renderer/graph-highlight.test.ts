@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
 import { visibleGraph, visibleNodeFor, visibleNodesFor } from '../../../renderer/src/graph/visible-graph.ts';
 import { toFlow, jumpEdges } from '../../../renderer/src/graph/to-flow.ts';
-import { fallbackLayout } from '../../../renderer/src/graph/fallback-layout.ts';
+import { layoutOf } from './graph-helpers.ts';
 import { walkPath } from '../../../renderer/src/graph/walk-path.ts';
 import { highlightFlow } from '../../../renderer/src/graph/highlight-flow.ts';
 import { topoIndex } from '../../../renderer/src/walk/model.ts';
@@ -56,13 +56,17 @@ describe('walk path on the visible graph', () => {
     expect(p.jumps).toEqual([]);
   });
 
-  it('lights the folded compartment for the pod inside it', () => {
+  it('lights a pod drawn without its folded compartment as itself, and a folded group for what it hides', () => {
     const vis = visibleGraph(g, new Set(['compartment:2']));
     const p = walkPath(podToService, 0, index, vis);
-    expect(p.nodes.get('compartment:2')).toEqual([1, 2]);
-    expect(p.nodes.has(EP)).toBe(false);
-    expect([...p.current]).toEqual(['compartment:2']);
-    expect(p.edges.get(`lb-dip:${LB}->compartment:2`)).toBe('reverse');
+    expect(p.nodes.get(EP)).toEqual([1, 2]);
+    expect(p.nodes.has('compartment:2')).toBe(false);
+    expect([...p.current]).toEqual([EP]);
+    expect(p.edges.get(`lb-dip:${LB}->${EP}`)).toBe('reverse');
+    const grouped = syntheticTopology(2, 1, { lbGroup: true });
+    const gp = walkPath(podToService, 1, topoIndex(grouped.nodes), visibleGraph(grouped, new Set(['lb-group:0'])));
+    expect(gp.nodes.get('lb-group:0')).toEqual([2]);
+    expect(gp.nodes.has(LB)).toBe(false);
   });
 
   it('joins hops by a short chain of drawn edges (lighting what it passes) or by a jump', () => {
@@ -84,7 +88,10 @@ describe('objects on the visible graph', () => {
   it('maps an object to its node, or to the folded group hiding it', () => {
     const ref = { type: 'endpoint' as const, id: '00000000-aaaa-bbbb-cccc-dddddddddddd' };
     expect(visibleNodeFor(g, visibleGraph(g, new Set()), ref)).toBe(EP);
-    expect(visibleNodeFor(g, visibleGraph(g, new Set(['compartment:2'])), ref)).toBe('compartment:2');
+    expect(visibleNodeFor(g, visibleGraph(g, new Set(['compartment:2'])), ref)).toBe(EP);
+    expect(visibleNodeFor(g, visibleGraph(g, new Set(['compartment:2'])), { type: 'compartment', id: '2' })).toBe(EP);
+    const grouped = syntheticTopology(1, 2, { lbGroup: true });
+    expect(visibleNodeFor(grouped, visibleGraph(grouped, new Set(['lb-group:0'])), { type: 'loadbalancer', id: 'lb1' })).toBe('lb-group:0');
     expect(visibleNodeFor(g, visibleGraph(g, new Set()), { type: 'route', id: 'nope' })).toBeUndefined();
   });
 
@@ -98,17 +105,18 @@ describe('objects on the visible graph', () => {
 describe('marking the flow', () => {
   const g = syntheticTopology(2, 1);
   const vis = visibleGraph(g, new Set());
-  const flow = toFlow(vis, fallbackLayout(vis));
+  const boxes = layoutOf(g, new Set());
+  const flow = toFlow(vis, boxes);
   const index = topoIndex(g.nodes);
 
   it('leaves the flow as it is when nothing is lit', () => {
-    const out = highlightFlow(flow, {}, vis);
+    const out = highlightFlow(flow, {}, vis, boxes);
     expect(out.nodes.every((n, i) => n === flow.nodes[i])).toBe(true);
     expect(out.edges.every((e, i) => e === flow.edges[i])).toBe(true);
   });
 
   it('marks the walk’s nodes, the current hop and the edges it follows; the rest keep their identity', () => {
-    const out = highlightFlow(flow, { walk: walkPath(podToService, 0, index, vis) }, vis);
+    const out = highlightFlow(flow, { walk: walkPath(podToService, 0, index, vis) }, vis, boxes);
     const byId = new Map(out.nodes.map((n) => [n.id, n]));
     expect(byId.get(EP)!.className).toContain('walk-current');
     expect(byId.get(EP)!.data.walk).toEqual({ hops: [1, 2], current: true });
@@ -118,12 +126,13 @@ describe('marking the flow', () => {
     const walked = out.edges.filter((e) => e.className?.includes('walk-edge'));
     expect(walked.map((e) => e.id).sort()).toEqual([`lb-dip:${LB}->${EP}`, `lb-dip:${LB}->${REMOTE}`]);
     expect(out.edges.find((e) => e.id === `lb-dip:${LB}->${EP}`)!.className).toContain('walk-reverse');
-    expect(walked.every((e) => e.animated)).toBe(true);
+    // Drawn bold above the rest.
+    expect(walked.every((e) => e.zIndex === 20)).toBe(true);
   });
 
-  it('adds a dashed jump between drawn hops no drawn edge joins, leaving the handles to the ranks', () => {
+  it('adds a dashed jump between drawn hops no drawn edge joins, attached by where its ends are', () => {
     const back = walkPath(walk([hop([REMOTE]), hop(['uplink:eth'])]), 0, index, vis);
-    const out = highlightFlow(flow, { walk: back }, vis);
+    const out = highlightFlow(flow, { walk: back }, vis, boxes);
     const jump = out.edges.find((e) => e.id === `walk-jump:${REMOTE}->uplink:eth`)!;
     expect(jump.className).toBe('walk-edge walk-jump');
     expect([jump.sourceHandle, jump.targetHandle]).toEqual(['back-out', 'back-in']);
@@ -131,13 +140,13 @@ describe('marking the flow', () => {
   });
 
   it('marks a finding’s objects', () => {
-    const out = highlightFlow(flow, { finding: new Set([LB]) }, vis);
+    const out = highlightFlow(flow, { finding: new Set([LB]) }, vis, boxes);
     expect(out.nodes.filter((n) => n.className?.includes('finding-lit')).map((n) => n.id)).toEqual([LB]);
   });
 
   it('draws no jump to a node that has no box yet', () => {
-    expect(jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, new Set(['uplink:eth']))).toEqual([]);
-    const forward = jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, new Set(['uplink:eth', REMOTE]));
+    expect(jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, boxes, new Set(['uplink:eth']))).toEqual([]);
+    const forward = jumpEdges([{ id: 'j', source: 'uplink:eth', target: REMOTE }], vis, boxes, new Set(['uplink:eth', REMOTE]));
     expect([forward[0].sourceHandle, forward[0].targetHandle]).toEqual(['out', 'in']);
   });
 });

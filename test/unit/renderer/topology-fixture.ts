@@ -1,8 +1,9 @@
 // A synthetic TopologyGraph shaped like the topology builder's output (uplink → vSwitch → network →
-// compartments holding endpoints → load balancers → remote endpoints), of any size.
+// compartments holding endpoints → load balancers → remote endpoints), of any size; with `ports`,
+// each endpoint's VFP port attached to it (the builder's `attached`, merged as full-graph.ts does).
 import type { TopoEdge, TopoNode, TopologyGraph } from '../../../analysis/view-models/types.ts';
 
-export function syntheticTopology(pods = 3, lbs = 2, opts: { lbGroup?: boolean } = {}): TopologyGraph {
+export function syntheticTopology(pods = 3, lbs = 2, opts: { lbGroup?: boolean; ports?: boolean } = {}): TopologyGraph {
   const nodes: TopoNode[] = [];
   const edges: TopoEdge[] = [];
   const edge = (source: string, target: string, kind: TopoEdge['kind'], extra: Partial<TopoEdge> = {}) =>
@@ -27,6 +28,10 @@ export function syntheticTopology(pods = 3, lbs = 2, opts: { lbGroup?: boolean }
       guid,
     });
     edge('network:n1', `endpoint:${guid}`, 'attach');
+    if (opts.ports) {
+      nodes.push({ id: `port:p${i}`, kind: 'vfp-port', label: `VFP port p${i}`, details: ['3 layers · 9 groups · 40 rules'], flags: i === 0 ? ['blocked'] : [], rank: 3, parent: `compartment:${i + 2}`, attachedTo: `endpoint:${guid}`, ref: { type: 'port', id: `p${i}` } });
+      edge(`endpoint:${guid}`, `port:p${i}`, 'port');
+    }
   }
   const lbIds: string[] = [];
   for (let j = 0; j < lbs; j++) {

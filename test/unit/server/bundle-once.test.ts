@@ -23,7 +23,8 @@ beforeAll(async () => {
   // Big enough that the checks take a while (every pod port carries every service's rules).
   const node = buildNode({ seed: 5, hostName: 'win-node-b', network: 'l2bridge', schema: 2, pods: 30, services: 120, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340' });
   bundle = (await writeBundle(node, path.join(tmp, 'node'))).path;
-  backend = new Backend({ mode: 'browser', dataDir: path.join(tmp, 'data') });
+  // The bundles here are under a folder the user allowed (`hnsight serve --allow`): the capability model lets them open.
+  backend = new Backend({ mode: 'browser', dataDir: path.join(tmp, 'data'), allowedRoots: [tmp] });
   backend.onEvent((e) => events.push(e));
 });
 afterAll(async () => {

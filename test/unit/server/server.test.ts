@@ -18,7 +18,8 @@ beforeAll(async () => {
   await mkdir(staticDir);
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>hnsight</title>');
   await writeFile(path.join(dir, 'secret.txt'), 'outside the static root');
-  const backend = new Backend({ mode: 'browser', dataDir: path.join(dir, 'data') });
+  // Like `hnsight serve --allow <dir>`: paths under the test folder are the user's to open.
+  const backend = new Backend({ mode: 'browser', dataDir: path.join(dir, 'data'), allowedRoots: [dir] });
   server = await startServer({ backend, staticDir, token: TOKEN });
 });
 afterAll(async () => {
@@ -138,6 +139,12 @@ describe('validation', () => {
     }
     expect(job.state).toBe('error');
     expect(job.error).toMatch(/no such file or folder: .*nope/);
+  });
+
+  it('refuses a path outside what the user chose, before touching it', async () => {
+    const r = await api('openBundle', { path: '/etc/passwd' });
+    expect(r.status).toBe(403);
+    expect(JSON.parse(r.body)).toEqual({ ok: false, kind: 'refused', error: expect.stringMatching(/^refused: \/etc\/passwd is not a bundle you chose/) });
   });
 });
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { parseLogFile, parseLogTime } from '../../../parsers/logs/index.ts';
+import { parseLogFile, readLogLine } from '../../../parsers/logs/index.ts';
 import { buildTimelines } from '../../../analysis/timeline/index.ts';
 import { buildWith } from '../checks/helpers.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
@@ -14,13 +14,17 @@ const read = (p: string) => readFileSync(path.join(dir, p), 'utf8');
 const SANDBOX = '5b2919415cea791dd4ddff000f46e4ada5386e0c3147ae17ac5eebb82e008418';
 
 describe('timestamps', () => {
-  it('klog, klog without date (seed), logrus, azure, calico', () => {
-    expect(parseLogTime('I0314 07:12:55.002117    3964 server.go:487] "Kubelet version"')).toMatchObject({ level: 'info', pid: 3964, time: { precision: 'monthday' } });
-    expect(parseLogTime('10:15:26.814722    3620 server.go:425] Received CmdAdd request').time).toMatchObject({ precision: 'time', tod: 36926814.722 });
-    expect(parseLogTime('time="2023-04-06T10:15:26.814722Z" level=debug msg="begin cni setup"')).toMatchObject({ level: 'debug', time: { precision: 'full' } });
-    expect(parseLogTime('2025/03/14 07:14:01 [3528] [cni-net] Processing ADD command')).toMatchObject({ pid: 3528, rest: '[cni-net] Processing ADD command' });
-    expect(parseLogTime('2023-04-06 10:15:26.814 [INFO][1234] plugin.go 123: Calico CNI ADD')).toMatchObject({ level: 'info', pid: 1234 });
-    expect(parseLogTime('level=debug msg="begin cni setup"').time).toBeUndefined();
+  it('klog, klog without date, logrus, azure, calico: time with its precision and resolution', () => {
+    expect(readLogLine('I0314 07:12:55.002117    3964 server.go:487] "Kubelet version"')).toMatchObject({ level: 'info', pid: 3964, time: { precision: 'monthday', resolution: 0.001 } });
+    expect(readLogLine('10:15:26.814722    3620 server.go:425] Received CmdAdd request')!.time).toMatchObject({ precision: 'time', tod: 36926814.722 });
+    expect(readLogLine('time="2023-04-06T10:15:26.814722Z" level=debug msg="begin cni setup"')).toMatchObject({ level: 'debug', time: { precision: 'full' } });
+    expect(readLogLine('2025/03/14 07:14:01 [3528] [cni-net] Processing ADD command')).toMatchObject({ pid: 3528, message: '[cni-net] Processing ADD command', time: { resolution: 1000 } });
+    expect(readLogLine('2023-04-06 10:15:26.814 [INFO][1234] plugin.go 123: Calico CNI ADD')).toMatchObject({ level: 'info', pid: 1234, time: { resolution: 1 } });
+    expect(readLogLine('level=debug msg="begin cni setup"')!.time).toBeUndefined();
+  });
+  it('tells zap (ts) from logrus JSON (time)', () => {
+    expect(readLogLine('{"level":"info","ts":"2023-08-15T20:51:20.379Z","msg":"Processing ADD command"}')!.format).toBe('zap');
+    expect(readLogLine('{"level":"info","msg":"Parsed network config","time":"2022-03-14T07:14:01-07:00"}')!.format).toBe('logrus');
   });
 });
 

@@ -62,6 +62,23 @@ describe('a medium node (40 pods, 400 services) with threshold 100', () => {
     for (const e of g.edges.filter((x) => x.kind === 'lb-dip')) expect(e.label).toMatch(/^\d+ LBs?$/);
   });
 
+  it('keeps each group’s load balancers as attached children with their own DIP edges, the group’s edges marked as their summary', () => {
+    const groups = nodesOf(g, 'lb-group');
+    const attached = g.attached!;
+    for (const grp of groups) {
+      const kids = attached.nodes.filter((n) => n.parent === grp.id);
+      expect(kids.map((n) => n.ref!.id).sort()).toEqual(grp.members!.map((m) => m.id).sort());
+      for (const k of kids) expect(k.kind).toBe('loadbalancer');
+    }
+    // Every DIP of every load balancer is an attached edge from the load balancer's own node.
+    for (const lb of lbs) {
+      const from = `loadbalancer:${lb.id.toLowerCase()}`;
+      const targets = attached.edges.filter((e) => e.source === from && e.kind === 'lb-dip').map((e) => e.target);
+      expect(targets.sort()).toEqual([...new Set(lb.endpointIds.map((x) => `endpoint:${x.toLowerCase()}`))].sort());
+    }
+    for (const e of g.edges.filter((x) => x.kind === 'lb-dip')) expect(e.summary).toBe(true);
+  });
+
   it('collapses by default past 150 and expands on request', () => {
     expect(buildTopology(model).collapsed).toBe(true);
     const open = buildTopology(model, { lbGroupThreshold: 100, expandLoadBalancers: true });
@@ -69,6 +86,8 @@ describe('a medium node (40 pods, 400 services) with threshold 100', () => {
     expect(open.collapsed).toBe(false);
     expect(nodesOf(open, 'loadbalancer').length).toBe(lbs.length);
     expect(nodesOf(open, 'lb-group')).toEqual([]);
+    expect(open.attached!.nodes.filter((n) => n.kind === 'loadbalancer')).toEqual([]);
+    expect(open.edges.some((e) => e.summary)).toBe(false);
     expect(buildTopology(model, { lbGroupThreshold: 10_000 }).collapsed).toBe(false);
   });
 

@@ -50,6 +50,28 @@ export function expectValidGraph(g: TopologyGraph): void {
     expect(ids.has(e.source), `edge source ${e.id}`).toBe(true);
     expect(ids.has(e.target), `edge target ${e.id}`).toBe(true);
   }
+  // What the UI draws folded (ports, grouped load balancers): ids unique across both lists, each
+  // attached to or inside a node that exists, edges between nodes that exist.
+  const attached = g.attached ?? { nodes: [], edges: [] };
+  for (const n of attached.nodes) {
+    expect(ids.has(n.id), `duplicate attached node id ${n.id}`).toBe(false);
+    ids.add(n.id);
+  }
+  for (const n of attached.nodes) {
+    if (n.kind === 'vfp-port') {
+      expect(byId.get(n.attachedTo!)?.kind, `host of ${n.id}`).toBe('endpoint');
+      expect(n.parent, `parent of ${n.id}`).toBe(byId.get(n.attachedTo!)!.parent);
+    } else {
+      expect(n.kind).toBe('loadbalancer');
+      expect(byId.get(n.parent!)?.kind, `group of ${n.id}`).toBe('lb-group');
+    }
+  }
+  for (const e of attached.edges) {
+    expect(edgeIds.has(e.id), `duplicate edge id ${e.id}`).toBe(false);
+    edgeIds.add(e.id);
+    expect(ids.has(e.source), `edge source ${e.id}`).toBe(true);
+    expect(ids.has(e.target), `edge target ${e.id}`).toBe(true);
+  }
   expect(JSON.parse(JSON.stringify(g))).toEqual(g);
 }
 

@@ -9,7 +9,7 @@ const only = (...files: string[]) => (p: string) => files.includes(p);
 describe('partial bundles', () => {
   it('an empty bundle gives an empty graph', () => {
     const g = buildTopology(assembleModel([], { location: 'mem:empty', kind: 'folder', root: '' }));
-    expect(g).toEqual({ nodes: [], edges: [], collapsed: false });
+    expect(g).toEqual({ nodes: [], edges: [], collapsed: false, attached: { nodes: [], edges: [] } });
   });
 
   it('only ip.txt: the default-route adapter as uplink, host adapters, pod adapters in their compartments', () => {

@@ -46,6 +46,25 @@ describe.each([
     }
   });
 
+  it('gives each local endpoint’s VFP port a node of its own, attached to the endpoint', () => {
+    const local = node.expected.endpoints.filter((e) => !e.isRemote && e.portName);
+    expect(local.length).toBeGreaterThan(0);
+    const ports = g.attached!.nodes.filter((n) => n.kind === 'vfp-port');
+    expect(ports.length).toBe(local.length);
+    for (const e of local) {
+      const key = e.portName!.toLowerCase();
+      const port = ports.find((p) => p.id === `port:${key}`)!;
+      expect(port, e.ip).toBeDefined();
+      expect(port.ref).toEqual({ type: 'port', id: key });
+      expect(port.attachedTo).toBe(`endpoint:${e.id.toLowerCase()}`);
+      const rules = node.expected.vfpPorts.find((p) => p.name.toLowerCase() === key)!.rules;
+      expect(port.details.some((d) => d.endsWith(`${rules} rules`)), port.details.join(' ; ')).toBe(true);
+      expect(g.attached!.edges.filter((x) => x.source === port.attachedTo && x.target === port.id).map((x) => x.kind)).toEqual(['port']);
+      // Only attached: the main node list (what the report draws) is unchanged.
+      expect(g.nodes.some((n) => n.id === port.id)).toBe(false);
+    }
+  });
+
   it('shows every remote endpoint as a remote-endpoint node', () => {
     for (const e of node.expected.endpoints.filter((x) => x.isRemote)) {
       const n = g.nodes.find((x) => x.id === `endpoint:${e.id.toLowerCase()}`)!;
@@ -157,6 +176,9 @@ describe('faults', () => {
     const n = g.nodes.find((x) => x.id === `endpoint:${epId.toLowerCase()}`)!;
     expect(n.flags).toContain('blocked');
     expect(g.nodes.filter((x) => x.flags.includes('blocked')).length).toBe(1);
+    // The port itself says so when it is drawn.
+    const port = g.attached!.nodes.find((x) => x.attachedTo === n.id)!;
+    expect(port.flags).toEqual(['blocked']);
   });
 
   it('flags an endpoint with no vNIC and leaves it out of any compartment', () => {

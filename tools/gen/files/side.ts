@@ -392,7 +392,7 @@ export function kubectlJson(node: GeneratedNode, opts: { slices?: boolean } = {}
   if (!node.platform || node.platform === 'nat') return undefined;
   const items: unknown[] = [];
   for (const n of node.k8sNodes) {
-    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: n.name, labels: { 'kubernetes.io/os': n.name === node.nodeName ? 'windows' : 'linux', 'kubernetes.io/hostname': n.name } }, spec: n.podCidr ? { podCIDR: n.podCidr, podCIDRs: [n.podCidr] } : {}, status: { addresses: [{ type: 'InternalIP', address: n.ip }, { type: 'Hostname', address: n.name }] } });
+    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: n.name, labels: { 'kubernetes.io/os': n.os ?? (n.name === node.nodeName ? 'windows' : 'linux'), 'kubernetes.io/hostname': n.name } }, spec: n.podCidr ? { podCIDR: n.podCidr, podCIDRs: [n.podCidr] } : {}, status: { addresses: [{ type: 'InternalIP', address: n.ip }, { type: 'Hostname', address: n.name }] } });
   }
   for (const p of node.pods) {
     items.push({

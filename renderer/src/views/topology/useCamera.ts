@@ -1,8 +1,11 @@
-// When the topology's camera moves: once per graph (and once more when ELK replaces the instant
-// layout; never on a fold, which would jump away from what the user is looking at), to fit a new
-// walk's path or a finding's objects, to follow the walk's current hop off screen, to zoom to the
-// selection when asked (search, inventory, links), and on the Fit command. Where it goes is
-// graph/camera-moves.ts; useCameraMover carries it out.
+// When the topology's camera moves: once per graph, fitting all of it (and once more when ELK's order
+// replaces the instant one, unless the user has moved since; never on a fold, which would jump away
+// from what the user is looking at); when the canvas changes size (a side panel opened or closed:
+// fitted again if the view was a fit, else the same centre kept); to fit a new walk's path or a
+// finding's objects; to follow the walk's current hop off screen; to zoom to the selection when asked
+// (search, inventory, links); to bring a node focused with the keyboard into view; into a column of
+// the summary layer; and on the Fit command. Where it goes is graph/camera-moves.ts; useCameraMover
+// carries it out.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useReactFlow } from '@xyflow/react';
 import type { TopologyGraph } from '../../../../analysis/view-models/types.ts';
@@ -11,8 +14,9 @@ import type { VisibleGraph } from '../../graph/visible-graph.ts';
 import type { LayoutState } from '../../graph/useLayout.ts';
 import type { FlowEdge, FlowNode } from '../../graph/to-flow.ts';
 import type { WalkPath } from '../../graph/walk-path.ts';
+import type { Box } from '../../graph/elk-graph.ts';
 import { absoluteBox } from '../../graph/viewport.ts';
-import { fitMove, focusMove, followMove, placeMove } from '../../graph/camera-moves.ts';
+import { fitMove, focusMove, followMove, keepCentreMove, placeMove, revealMove, zoomIntoMove, type Screen, type Viewport } from '../../graph/camera-moves.ts';
 import { graphCommands } from '../../graph/graph-commands.ts';
 import { useCameraMover } from './useCameraMover.ts';
 import type { CameraStatus } from '../../graph/camera-tracker.ts';
@@ -31,7 +35,13 @@ export interface Camera {
   status: CameraStatus;
   /** Fits the whole graph (the toolbar's Fit, F, the menu). */
   fit(): void;
-  onMoveStart(event: MouseEvent | TouchEvent | null): void;
+  /** Brings a node (focused with the keyboard) into view, readable. */
+  reveal(id: string): void;
+  /** The toolbar's zoom buttons: in (1) or out (-1) around the centre; the user's move like the wheel. */
+  zoomStep(dir: 1 | -1): void;
+  onMoveStart(event: MouseEvent | TouchEvent | null, viewport: Viewport): void;
+  onMove(event: MouseEvent | TouchEvent | null, viewport: Viewport): void;
+  onMoveEnd(): void;
 }
 
 /** The largest zoom a fit of a walk's path may use (a finding's: 1). */
@@ -45,8 +55,13 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
   const focusSeq = useApp((s) => s.focusSeq);
   const rf = useReactFlow<FlowNode, FlowEdge>();
   const mover = useCameraMover(rf, wrapRef);
-  const { begin, run, go, screen, viewport } = mover;
+  const { begin, run, go, screen, viewport, now } = mover;
   const boxes = layout.boxes;
+  // The latest layout for moves decided before a frame and carried out after it.
+  const latest = useRef({ boxes, vis });
+  latest.current = { boxes, vis };
+  const latestLayout = useRef(layout);
+  latestLayout.current = layout;
 
   // A new walk: its whole path when it fits at a readable zoom, else its current hop at that zoom.
   const fittedWalk = useRef<unknown>(undefined);
@@ -84,25 +99,59 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
     go(`hop:${hop + 1}`, followMove(boxes, vis, [...walkPath.current], viewport(), screen()));
   }, [hop]);
 
-  const fit = useCallback(() => go('fit', { kind: 'fit-all', padding: 0.08, duration: 250, shows: [] }), [go]);
+  const fitNow = useCallback(
+    (reason: string, duration?: number) => {
+      const ticket = begin(reason);
+      requestAnimationFrame(() => {
+        const { boxes: b, vis: v } = latest.current;
+        run(ticket, b && v ? placeMove(b, v, screen(), duration) : undefined);
+      });
+    },
+    [begin, run, screen],
+  );
+  const fit = useCallback(() => fitNow('fit', 250), [fitNow]);
+  const zoomInto = useCallback((box: Box) => go('zoom', zoomIntoMove(box, screen())), [go, screen]);
   useEffect(() => {
     graphCommands.fit = fit;
+    graphCommands.zoomInto = zoomInto;
     return () => {
       if (graphCommands.fit === fit) graphCommands.fit = undefined;
+      if (graphCommands.zoomInto === zoomInto) graphCommands.zoomInto = undefined;
     };
-  }, [fit]);
+  }, [fit, zoomInto]);
 
-  // The first view of each graph, and once more when the final layout replaces the instant one.
-  const placedFor = useRef<{ graph: unknown; final: boolean }>({ graph: undefined, final: false });
+  // The first view of each graph: all of it. Again when the arrangement changes (ELK's order
+  // arrived) while the view is still the fitted one.
+  const placed = useRef<{ graph: unknown; version: number }>({ graph: undefined, version: -1 });
   useEffect(() => {
     if (!boxes || !vis || !visible) return;
-    const final = layout.status !== 'running';
-    const placed = placedFor.current;
-    if (placed.graph === topology && (placed.final || !final)) return;
-    placedFor.current = { graph: topology, final };
-    const ticket = begin('place');
-    requestAnimationFrame(() => run(ticket, placeMove(boxes, vis, wrapRef.current ? screen() : undefined)));
-  }, [layout.version, boxes, layout.status, topology, vis, visible, begin, run, screen, wrapRef]);
+    const p = placed.current;
+    if (p.graph === topology && (p.version === layout.version || !now().fitted)) return;
+    placed.current = { graph: topology, version: layout.version };
+    fitNow('place');
+  }, [layout.version, boxes, topology, vis, visible, fitNow, now]);
+
+  // The canvas changed size (a side panel opened or closed, the window was resized).
+  const size = useRef<Screen | undefined>(undefined);
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      const after = { width: el.clientWidth, height: el.clientHeight };
+      const before = size.current;
+      size.current = after;
+      if (!before || !after.width || !after.height || (before.width === after.width && before.height === after.height)) return;
+      if (!before.width || !before.height) return; // was hidden (another view): nothing was shown to keep
+      // A fitted view is fitted again, its columns split again for the new shape first (the
+      // arrangement's new version then places the view: the effect above).
+      if (now().fitted) {
+        if (!latestLayout.current.reshape()) fitNow('refit');
+      }
+      else go('resize', keepCentreMove(viewport(), before, after));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [wrapRef, now, fitNow, go, viewport, topology]);
 
   // Zoom to the selection when asked, once its node has a box.
   const zoomedSeq = useRef(0);
@@ -114,5 +163,25 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
     requestAnimationFrame(() => run(ticket, focusMove(boxes, vis, selectedId, rf.getZoom())));
   }, [visible, focusSeq, selectedId, boxes, vis, rf, begin, run]);
 
-  return { status: mover.status, fit, onMoveStart: mover.onMoveStart };
+  const reveal = useCallback(
+    (id: string) => {
+      const { boxes: b, vis: v } = latest.current;
+      if (b && v) go(`key:${id}`, revealMove(b, v, id, viewport(), screen()));
+    },
+    [go, viewport, screen],
+  );
+
+  const zoomStep = useCallback(
+    (dir: 1 | -1) => {
+      const vp = viewport();
+      const s = screen();
+      const zoom = Math.min(2.5, Math.max(0.005, vp.zoom * (dir > 0 ? 1.25 : 0.8)));
+      const cx = (s.width / 2 - vp.x) / vp.zoom;
+      const cy = (s.height / 2 - vp.y) / vp.zoom;
+      go('user', { kind: 'viewport', viewport: { x: s.width / 2 - cx * zoom, y: s.height / 2 - cy * zoom, zoom }, duration: 150, shows: [] });
+    },
+    [go, viewport, screen],
+  );
+
+  return { status: mover.status, fit, reveal, zoomStep, onMoveStart: mover.onMoveStart, onMove: mover.onMove, onMoveEnd: mover.onMoveEnd };
 }

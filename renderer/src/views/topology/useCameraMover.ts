@@ -19,8 +19,12 @@ export interface CameraMover {
   run(ticket: number, move: CameraMove | undefined): void;
   /** begin() and run() at once. */
   go(reason: string, move: CameraMove | undefined): void;
-  /** React Flow's onMoveStart: a move with a source event is the user's. */
-  onMoveStart(event: MouseEvent | TouchEvent | null): void;
+  /** React Flow's onMoveStart, onMove and onMoveEnd: a move with a source event is the user's. */
+  onMoveStart(event: MouseEvent | TouchEvent | null, viewport: Viewport): void;
+  onMove(event: MouseEvent | TouchEvent | null, viewport: Viewport): void;
+  onMoveEnd(): void;
+  /** The camera's status now (status is the last one rendered). */
+  now(): CameraStatus;
 }
 
 export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRef: RefObject<HTMLDivElement | null>): CameraMover {
@@ -29,7 +33,7 @@ export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRe
   // A new status object only when something changed: each one re-renders the graph.
   const publish = useCallback(() => {
     const next = tracker.status();
-    setStatus((s) => (s.state === next.state && s.reason === next.reason && s.shows.join(' ') === next.shows.join(' ') ? s : next));
+    setStatus((s) => (s.state === next.state && s.reason === next.reason && s.fitted === next.fitted && s.shows.join(' ') === next.shows.join(' ') ? s : next));
   }, [tracker]);
 
   const screen = useCallback((): Screen => {
@@ -56,21 +60,46 @@ export function useCameraMover(rf: ReactFlowInstance<FlowNode, FlowEdge>, wrapRe
       };
       if (move.kind === 'viewport') void rf.setViewport(move.viewport, move.duration ? { duration: move.duration } : undefined).then(done);
       else if (move.kind === 'center') void rf.setCenter(move.x, move.y, { zoom: move.zoom, duration: move.duration }).then(done);
-      else if (move.kind === 'fit-all') void rf.fitView({ padding: move.padding, ...(move.duration ? { duration: move.duration } : {}) }).then(done);
     },
     [tracker, rf, screen, publish],
   );
 
   const go = useCallback((reason: string, move: CameraMove | undefined) => run(begin(reason), move), [begin, run]);
   const viewport = useCallback(() => tracker.target() ?? rf.getViewport(), [tracker, rf]);
+  // A press on the canvas (a click on a node or its controls included) starts a d3-zoom gesture that
+  // may never move anything: the view counts as the user's only once it moved. A press does end the
+  // camera's own move under way (d3-zoom interrupts it).
+  const gesture = useRef<{ start: Viewport; moved: boolean } | undefined>(undefined);
   const onMoveStart = useCallback(
-    (event: MouseEvent | TouchEvent | null) => {
+    (event: MouseEvent | TouchEvent | null, vp: Viewport) => {
       if (!event) return; // the camera's own move
+      // graph.css hides a dense graph's edges while the user pans or zooms: a class, not React state,
+      // so the gesture re-renders nothing.
+      wrapRef.current?.classList.add('panning');
+      const interrupts = tracker.status().state === 'moving';
+      gesture.current = { start: vp, moved: interrupts };
+      if (!interrupts) return;
+      tracker.userMoved();
+      publish();
+    },
+    [tracker, publish, wrapRef],
+  );
+  const onMove = useCallback(
+    (event: MouseEvent | TouchEvent | null, vp: Viewport) => {
+      const g = gesture.current;
+      if (!event || !g || g.moved) return;
+      if (vp.x === g.start.x && vp.y === g.start.y && vp.zoom === g.start.zoom) return;
+      g.moved = true;
       tracker.userMoved();
       publish();
     },
     [tracker, publish],
   );
+  const onMoveEnd = useCallback(() => {
+    gesture.current = undefined;
+    wrapRef.current?.classList.remove('panning');
+  }, [wrapRef]);
 
-  return useMemo(() => ({ status, screen, viewport, begin, run, go, onMoveStart }), [status, screen, viewport, begin, run, go, onMoveStart]);
+  const now = useCallback(() => tracker.status(), [tracker]);
+  return useMemo(() => ({ status, screen, viewport, begin, run, go, onMoveStart, onMove, onMoveEnd, now }), [status, screen, viewport, begin, run, go, onMoveStart, onMove, onMoveEnd, now]);
 }

@@ -1,6 +1,7 @@
-// The React Flow model of the topology: what is visible once groups are folded, laid out (useLayout:
-// ELK in a worker, the column layout meanwhile or instead), turned into React Flow nodes and edges.
-// Nothing here knows about selection, walks or findings (useHighlight marks those).
+// The React Flow model of the topology: what is visible once nodes are folded, laid out (useLayout:
+// the top level arranged once per topology, ELK's order when it answers; each collapse state stacked
+// from it and cached), turned into React Flow nodes and edges. Nothing here knows about selection,
+// walks or findings (useHighlight marks those).
 import { useMemo } from 'react';
 import type { TopologyGraph } from '../../../../analysis/view-models/types.ts';
 import { visibleGraph, type VisibleGraph } from '../../graph/visible-graph.ts';
@@ -16,9 +17,9 @@ export interface GraphModel {
 
 const EMPTY: GraphModel['flow'] = { nodes: [], edges: [] };
 
-export function useGraphModel(topology: TopologyGraph | undefined, collapsed: ReadonlySet<string>): GraphModel {
-  const vis = useMemo(() => (topology ? visibleGraph(topology, collapsed) : undefined), [topology, collapsed]);
-  const layout = useLayout(vis);
+export function useGraphModel(full: TopologyGraph | undefined, collapsed: ReadonlySet<string>, key: string, aspect: () => number): GraphModel {
+  const vis = useMemo(() => (full ? visibleGraph(full, collapsed) : undefined), [full, collapsed]);
+  const layout = useLayout(full, vis, key, aspect);
   const flow = useMemo(() => (vis && layout.boxes ? toFlow(vis, layout.boxes) : EMPTY), [vis, layout.boxes]);
   return { vis, layout, flow };
 }

@@ -1,0 +1,91 @@
+// How much hnsight reads from one bundle: budgets counted in the bytes actually read (inflated, for a
+// zip), not guards on what an archive's headers claim or on its compression ratio — a zip of zeros
+// stays under any ratio a real bundle needs (deflate tops out near 1030×), so only counting holds.
+// A file over its budget is named with the reason and the rest of the bundle loads.
+import { constants } from 'node:buffer';
+
+export interface BundleLimits {
+  /** Most bytes read from one file (a zip entry inflated): a bigger file is listed, not read. */
+  maxEntryBytes: number;
+  /** Most bytes read from one bundle, all files together: files past it are listed, not read. */
+  maxTotalBytes: number;
+  /** Most files listed; a longer listing is not a CollectLogs bundle and is refused whole. */
+  maxEntries: number;
+}
+
+const GiB = 1024 ** 3;
+
+/**
+ * Sized from the largest node hnsight is measured on (`npm run bench`: 250 pods, 2,000 services, a
+ * 860 MiB vfpOutput.txt in an 880 MiB bundle) with room to spare; real CollectLogs dumps reach
+ * hundreds of MB. Everything read may stay in memory (the VFP dump is kept as bytes), so the bundle
+ * budget is also what a load may hold.
+ */
+export const DEFAULT_LIMITS: BundleLimits = {
+  maxEntryBytes: 1 * GiB,
+  maxTotalBytes: 2 * GiB,
+  maxEntries: 50_000,
+};
+
+/** The largest file a process can hold as one byte array. */
+export const MAX_FILE_BYTES = constants.MAX_LENGTH;
+
+export const ENV_MAX_FILE = 'HNSIGHT_MAX_FILE_BYTES';
+export const ENV_MAX_BUNDLE = 'HNSIGHT_MAX_BUNDLE_BYTES';
+
+/** "1500000000", "900M", "1.5GiB", "2G" → bytes (binary multiples); undefined when unreadable. */
+export function parseByteSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const mult = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 }[m[2].toLowerCase() as '' | 'k' | 'm' | 'g' | 't'];
+  const n = Math.floor(Number(m[1]) * mult);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** The default budgets, with HNSIGHT_MAX_FILE_BYTES / HNSIGHT_MAX_BUNDLE_BYTES applied when set. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): BundleLimits {
+  const read = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = parseByteSize(raw);
+    if (n === undefined) throw new Error(`${name} must be a size in bytes (e.g. 1500000000, 900M or 2GiB), not "${raw.slice(0, 40)}"`);
+    return n;
+  };
+  const maxEntryBytes = Math.min(read(ENV_MAX_FILE, DEFAULT_LIMITS.maxEntryBytes), MAX_FILE_BYTES);
+  const maxTotalBytes = Math.max(read(ENV_MAX_BUNDLE, Math.max(DEFAULT_LIMITS.maxTotalBytes, maxEntryBytes)), 1);
+  return { ...DEFAULT_LIMITS, maxEntryBytes, maxTotalBytes };
+}
+
+/** 1536 → "1.5 KiB": sizes in the words users read. */
+export function formatBytes(n: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${n} bytes` : `${v >= 100 ? Math.round(v) : Number(v.toFixed(1))} ${units[u]}`;
+}
+
+/** A file was not read (or was stopped while reading) because it is over a budget. */
+export class OverBudget extends Error {
+  override name = 'OverBudget';
+  constructor(
+    readonly file: string,
+    /** The file's size. */
+    readonly bytes: number,
+    readonly limit: number,
+    readonly which: 'file' | 'bundle',
+  ) {
+    super(overBudgetMessage(bytes, limit, which));
+  }
+}
+
+/** Why a file was not read, in the words the file list shows. */
+export function overBudgetMessage(bytes: number, limit: number, which: 'file' | 'bundle'): string {
+  if (which === 'file') {
+    return `not read: it is ${formatBytes(bytes)}, more than the ${formatBytes(limit)} hnsight reads from one file (${ENV_MAX_FILE} raises it)`;
+  }
+  return `not read: the other files of the bundle used its budget (${formatBytes(bytes)} more would pass the ${formatBytes(limit)} hnsight reads from one bundle; ${ENV_MAX_BUNDLE} raises it)`;
+}

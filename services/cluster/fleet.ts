@@ -1,0 +1,40 @@
+// A fleet run: the bundles of a folder one at a time — load, check, reduce to a digest, let the model
+// go — then the summary over the digests. Memory stays at one bundle plus a compact digest per node
+// (strings repeated across nodes interned once), so hundreds of nodes fit on a small machine.
+import { loadBundle, type LoadOptions } from '../bundle/load.ts';
+import { BundleOpenError } from '../bundle/source.ts';
+import { runChecks } from '../../analysis/checks/index.ts';
+import { nodeDigest, summarizeFleet, Interner, type FleetSummary, type NodeDigest } from '../../analysis/cluster/index.ts';
+import type { FoundBundle } from './discover.ts';
+
+export interface FleetOptions extends LoadOptions {
+  /** Each node as it is done (the CLI prints its line at once). */
+  onNode?: (d: NodeDigest, i: number, total: number) => void;
+  onFailed?: (bundle: FoundBundle, error: string, i: number, total: number) => void;
+}
+
+export async function runFleet(bundles: readonly FoundBundle[], opts: FleetOptions = {}): Promise<FleetSummary> {
+  const interner = new Interner();
+  const digests: NodeDigest[] = [];
+  const failed: FleetSummary['failed'] = [];
+  const ids = new Set<string>();
+  for (const [i, b] of bundles.entries()) {
+    let d: NodeDigest;
+    try {
+      const model = await loadBundle(b.path, opts);
+      const findings = runChecks(model);
+      let id = model.meta.hostName ?? b.name.replace(/\.zip$/i, '');
+      for (let k = 2; ids.has(id.toLowerCase()); k++) id = `${model.meta.hostName ?? b.name} (${k})`;
+      ids.add(id.toLowerCase());
+      d = nodeDigest(model, { id, bundle: b.path, findings, interner });
+    } catch (e) {
+      if (!(e instanceof BundleOpenError)) throw e;
+      failed.push({ bundle: b.path, error: e.message });
+      opts.onFailed?.(b, e.message, i, bundles.length);
+      continue;
+    }
+    digests.push(d);
+    opts.onNode?.(d, i, bundles.length);
+  }
+  return summarizeFleet(digests, failed);
+}

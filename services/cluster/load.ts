@@ -1,0 +1,43 @@
+// Loads the bundles of a cluster whole (each node's model kept: walks cross them) and joins them.
+// A bundle that cannot be opened is reported and the others load.
+import { loadBundle, type LoadOptions } from '../bundle/load.ts';
+import { BundleOpenError } from '../bundle/source.ts';
+import { runChecks } from '../../analysis/checks/index.ts';
+import { buildClusterModel, nodeDigest, Interner, type ClusterInput, type ClusterModel } from '../../analysis/cluster/index.ts';
+import type { Finding } from '../../analysis/inspect.ts';
+import type { FoundBundle } from './discover.ts';
+
+export interface LoadedCluster {
+  cluster: ClusterModel;
+  /** Each node's own findings, by node id. */
+  findings: Map<string, Finding[]>;
+  failed: { bundle: string; error: string }[];
+}
+
+export async function loadCluster(bundles: readonly FoundBundle[], opts: LoadOptions & { onBundle?: (i: number, b: FoundBundle) => void } = {}): Promise<LoadedCluster> {
+  const interner = new Interner();
+  const inputs: ClusterInput[] = [];
+  const found: Finding[][] = [];
+  const failed: LoadedCluster['failed'] = [];
+  for (const [i, b] of bundles.entries()) {
+    opts.onBundle?.(i, b);
+    let model;
+    try {
+      model = await loadBundle(b.path, opts);
+    } catch (e) {
+      if (e instanceof BundleOpenError) {
+        failed.push({ bundle: b.path, error: e.message });
+        continue;
+      }
+      throw e;
+    }
+    const findings = runChecks(model);
+    const digest = nodeDigest(model, { id: model.meta.hostName ?? b.name.replace(/\.zip$/i, ''), bundle: b.path, findings, interner });
+    inputs.push({ digest, model });
+    found.push(findings);
+  }
+  const cluster = buildClusterModel(inputs, { joins: true });
+  // Ids are unique only after the cluster is built (two bundles of one host get ` (2)`).
+  const findings = new Map(cluster.nodes.map((n, i) => [n.id, found[i]]));
+  return { cluster, findings, failed };
+}

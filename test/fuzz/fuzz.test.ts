@@ -1,0 +1,73 @@
+// The fuzz harness in every test run (issue 15): a fixed number of mutated bundles through the loader
+// and every analysis in a child process with a capped heap, finding nothing; every crasher ever saved by
+// `npm run fuzz` (test/fuzz/crashers/) replayed, finding nothing either; and the harness itself shown
+// to catch what it is there to catch.
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crasherFiles, Harness, readCrasher, saveCrasher } from './harness.ts';
+import { BASES, makeCase } from './mutate.ts';
+
+/** Fixed seeds: the same cases on every run, so a finding here is reproducible with `--seed`. */
+const CI_SEEDS = Array.from({ length: 48 }, (_, i) => 7001 + i);
+
+const harness = new Harness({ heapMb: 1024 });
+afterAll(() => harness.close());
+
+describe('fuzz: a fixed run', () => {
+  it(`${CI_SEEDS.length} mutated bundles: no crash, no hang, no heap exhaustion, no budget spent, no check throwing`, async () => {
+    const findings = [];
+    for (const seed of CI_SEEDS) {
+      const f = await harness.runSeed(seed);
+      if (f) findings.push({ ...f, steps: makeCase(seed).steps });
+    }
+    expect(findings).toEqual([]);
+  }, 600_000);
+
+  it('makes a case of every seed (the harness itself never fails)', () => {
+    for (let seed = 1; seed < 200_000; seed += 997) expect(() => makeCase(seed)).not.toThrow();
+  });
+
+  it('mutates deterministically: a seed is its case', () => {
+    const a = makeCase(7001);
+    const b = makeCase(7001);
+    expect(a.steps).toEqual(b.steps);
+    expect(a.files.map(([n, x]) => [n, Buffer.from(x).toString('base64')])).toEqual(b.files.map(([n, x]) => [n, Buffer.from(x).toString('base64')]));
+    expect(BASES.some((d) => d.endsWith(a.base))).toBe(true);
+  });
+});
+
+describe('fuzz: every saved crasher', () => {
+  const files = crasherFiles();
+  it.each(files.length ? files.map((f) => [path.basename(f), f]) : [['(none saved yet)', '']])('%s replays without a finding', async (_name, file) => {
+    if (!file) return;
+    expect(await harness.replay(file)).toBeUndefined();
+  }, 300_000);
+});
+
+describe('fuzz: the harness catches what it is for', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-fuzz-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a crasher saved from a seed replays the same bundle', async () => {
+    const file = saveCrasher(7001, { kind: 'crash', source: 'seed 7001', message: 'test' }, dir);
+    const c = readCrasher(file);
+    expect(c.files.map(([n]) => n)).toEqual(makeCase(7001).files.map(([n]) => n));
+    expect(await harness.replay(file)).toBeUndefined();
+  });
+
+  it('reports a child whose heap runs out, and goes on with a fresh one', async () => {
+    const small = new Harness({ heapMb: 32 });
+    try {
+      // Three million load balancers do not fit in a 32 MB heap.
+      const huge = Buffer.from('[' + '{"ID":"x"},'.repeat(3_000_000) + '{}]').toString('base64');
+      const f = await small.run({ replay: { files: [['policy.txt', huge]] } }, 'huge');
+      expect(f?.kind).toBe('memory');
+    } finally {
+      await small.close();
+    }
+    // The shared harness still answers.
+    expect(await harness.runSeed(CI_SEEDS[0])).toBeUndefined();
+  }, 120_000);
+});

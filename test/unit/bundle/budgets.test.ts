@@ -1,0 +1,183 @@
+// Loading within budgets (issue 15): the audit's zip bomb and its variants give a named answer in
+// bounded memory — measured as a hard cap on the peak RSS of a process of their own — and everything
+// else in the bundle loads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBundle } from '../../../services/bundle/load.ts';
+import { DEFAULT_LIMITS, MAX_FILE_BYTES, limitsFromEnv, parseByteSize } from '../../../services/bundle/limits.ts';
+import { makeZip, zeroZip } from '../../helpers/zip.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+const DEMO = path.join(repo, 'assets/demo/l2bridge-node');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'hnsight-budget-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface ChildResult {
+  files: { name: string; kind: string; encoding: string; issues: string[] }[];
+  rules: number | null;
+  findings: { id: string; title: string }[];
+  peakRssBytes: number;
+}
+
+/** Loads in a process of its own, with a small V8 heap; the peak RSS covers array buffers too. */
+function loadInChild(target: string, env: Record<string, string> = {}): ChildResult {
+  const out = execFileSync(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', path.join(repo, 'test/helpers/load-child.ts'), target, '--checks'], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 16 * MiB,
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as ChildResult;
+}
+
+const issuesOf = (files: { name: string; issues: { message: string }[] }[], name: string) => files.find((f) => f.name === name)?.issues.map((i) => i.message) ?? [];
+
+describe('the audit zip bomb: 11 MB holding three 3.5 GiB entries of zeros', () => {
+  it('names the two over the per-file budget, lists the binary one unread, and stays far below one entry in memory', async () => {
+    const z = path.join(dir, 'bomb.zip');
+    await writeFile(z, zeroZip({ 'vfpOutput.txt': 3.5 * GiB, 'endpoint.txt': 3.5 * GiB, 'trace.etl': 3.5 * GiB }));
+    const r = loadInChild(z);
+    const byName = new Map(r.files.map((f) => [f.name, f]));
+    for (const name of ['vfpOutput.txt', 'endpoint.txt']) {
+      expect(byName.get(name)!.encoding).toBe('not-read');
+      expect(byName.get(name)!.issues).toEqual(['error: not read: it is 3.5 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    }
+    // A trace is never parsed: at most its head is inflated to see that, and nothing is said against it.
+    expect(byName.get('trace.etl')).toMatchObject({ kind: 'known', encoding: 'not-read', issues: [] });
+    expect(r.rules).toBeNull();
+    // One entry alone is 3.5 GiB; the load holds a few hundred MB at most (the runtime included).
+    expect(r.peakRssBytes).toBeLessThan(512 * MiB);
+  });
+
+  it('with the per-file budget raised, counts the bytes as they inflate against the bundle budget', async () => {
+    // 3 × 24 MiB of zeros named as core files; per file 32 MiB, per bundle 40 MiB: one is read, the others are named.
+    const z = path.join(dir, 'bomb-small.zip');
+    await writeFile(z, zeroZip({ 'vfpOutput.txt': 24 * MiB, 'endpoint.txt': 24 * MiB, 'policy.txt': 24 * MiB }));
+    const r = loadInChild(z, { HNSIGHT_MAX_FILE_BYTES: '32M', HNSIGHT_MAX_BUNDLE_BYTES: '40M' });
+    const notRead = r.files.filter((f) => f.encoding === 'not-read');
+    expect(notRead).toHaveLength(2);
+    for (const f of notRead) expect(f.issues).toEqual(['error: not read: the other files of the bundle used its budget (24 MiB more would pass the 40 MiB hnsight reads from one bundle; HNSIGHT_MAX_BUNDLE_BYTES raises it)']);
+    expect(r.peakRssBytes).toBeLessThan(512 * MiB);
+  });
+});
+
+describe('budgets in a load', () => {
+  it('reads the node files first, so a budget used up by other files still leaves the node', async () => {
+    const b = path.join(dir, 'order');
+    await mkdir(b, { recursive: true });
+    // Sorted by name the logs come first; they are side inputs and wait for the node's files.
+    await writeFile(path.join(b, 'a-kubelet.log'), 'I0101 00:00:00.000000 1 x.go:1] hello\n'.repeat(3000));
+    const ip = await readFile(path.join(DEMO, 'ip.txt'));
+    await writeFile(path.join(b, 'ip.txt'), ip);
+    const ipSize = ip.length;
+    const m = await loadBundle(b, { limits: { ...DEFAULT_LIMITS, maxEntryBytes: 1 * MiB, maxTotalBytes: ipSize + 1000 } });
+    expect(issuesOf(m.files, 'ip.txt')).toEqual([]);
+    expect(m.ip?.compartments.length).toBeGreaterThan(0);
+    expect(issuesOf(m.files, 'a-kubelet.log')[0]).toMatch(/^not read: the other files of the bundle used its budget/);
+  });
+
+  it('classifies a big file with a name it does not know from its head alone, and reads a dump saved under any name', async () => {
+    const z = path.join(dir, 'heads.zip');
+    const rules = Buffer.from(('RULE : r1\n    Priority : 1\n    Type : allow\n').repeat(8000));
+    const zeros = zeroZip({ 'capture.dat': 40 * MiB });
+    await writeFile(path.join(dir, 'zeros.zip'), zeros);
+    await writeFile(z, await makeZip({ 'saved-rules.txt': rules, 'ip.txt': 'Windows IP Configuration\n' }));
+    // 40 MiB of zeros under an unknown name: only its head is read (64 KiB of a 1 MiB bundle budget).
+    const m1 = await loadBundle(path.join(dir, 'zeros.zip'), { limits: { ...DEFAULT_LIMITS, maxEntryBytes: 1 * MiB, maxTotalBytes: 1 * MiB } });
+    const cap = m1.files.find((f) => f.name === 'capture.dat');
+    expect(cap?.kind).toBe('unknown');
+    expect(cap?.issues.map((x) => x.message)).toEqual(['capture.dat: its first 64 KiB hold no text, so the rest (40 MiB in all) was not read']);
+    // A dump named as nothing hnsight knows is still read whole once its head says what it is.
+    const m2 = await loadBundle(z, { limits: { ...DEFAULT_LIMITS, maxEntryBytes: 4 * MiB, maxTotalBytes: 4 * MiB } });
+    expect(m2.files.find((f) => f.name === 'saved-rules.txt')?.kind).toBe('vfp');
+    expect(m2.vfp?.totals.rules).toBe(8000);
+  });
+
+  it('names an entry whose data holds more than its header says, and loads the rest', async () => {
+    const z = zeroZip({ 'endpoint.txt': 2 * MiB });
+    // Both headers claim 1 MiB; the stream inflates 2 MiB.
+    const local = 22;
+    const cd = z.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24;
+    z.writeUInt32LE(1 * MiB, local);
+    z.writeUInt32LE(1 * MiB, cd);
+    await writeFile(path.join(dir, 'liar.zip'), z);
+    const m = await loadBundle(path.join(dir, 'liar.zip'));
+    expect(issuesOf(m.files, 'endpoint.txt')[0]).toMatch(/^could not be read: cannot read endpoint\.txt from the zip: .*(too many bytes|more than)/);
+  });
+
+  it('names a random-bytes vfpOutput.txt over the per-file budget, and says one under it holds no VFP', async () => {
+    const b = path.join(dir, 'random');
+    await mkdir(b, { recursive: true });
+    const junk = Buffer.alloc(3 * MiB);
+    let x = 12345;
+    for (let i = 0; i < junk.length; i++) {
+      x = (x * 1103515245 + 12345) >>> 0;
+      junk[i] = x >>> 24;
+    }
+    await writeFile(path.join(b, 'vfpOutput.txt'), junk);
+    const over = await loadBundle(b, { limits: { ...DEFAULT_LIMITS, maxEntryBytes: 2 * MiB } });
+    expect(issuesOf(over.files, 'vfpOutput.txt')).toEqual(['not read: it is 3 MiB, more than the 2 MiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    const under = await loadBundle(b);
+    expect(issuesOf(under.files, 'vfpOutput.txt')).toContain('no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output');
+  });
+});
+
+describe('the big single files of the audit, at their real sizes', () => {
+  // Sparse files: the size is what the budget judges, and nothing of them is read.
+  const sparse = async (sub: string, size: number) => {
+    const b = path.join(dir, sub);
+    await mkdir(b, { recursive: true });
+    const f = path.join(b, 'vfpOutput.txt');
+    await writeFile(f, '');
+    await truncate(f, size);
+    return b;
+  };
+
+  it('names a 2 GB vfpOutput.txt (which loaded for a minute saying nothing) over the per-file budget, in bounded memory', async () => {
+    const r = loadInChild(await sparse('two-gb', 2_000_000_000));
+    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toEqual(['error: not read: it is 1.9 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    expect(r.rules).toBeNull();
+    expect(r.peakRssBytes).toBeLessThan(512 * MiB);
+  });
+
+  it('names a 2.2 GB file by the budget it passes, not by a 2 GiB read limit, and refuses a budget no byte array can hold', async () => {
+    const b = await sparse('two-point-two-gb', 2_200_000_000);
+    const r = loadInChild(b);
+    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toEqual(['error: not read: it is 2 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    // Raised past what one byte array holds (4 GiB), the budget is held at that limit, not at 2 GiB.
+    expect(limitsFromEnv({ HNSIGHT_MAX_FILE_BYTES: '8G' }).maxEntryBytes).toBe(MAX_FILE_BYTES);
+    expect(MAX_FILE_BYTES).toBeGreaterThan(2_200_000_000);
+  });
+});
+
+describe('budget settings', () => {
+  it('reads sizes in bytes or binary multiples', () => {
+    expect(parseByteSize('1500000000')).toBe(1_500_000_000);
+    expect(parseByteSize('900M')).toBe(900 * MiB);
+    expect(parseByteSize('1.5GiB')).toBe(1.5 * GiB);
+    expect(parseByteSize('2 gb')).toBe(2 * GiB);
+    expect(parseByteSize('lots')).toBeUndefined();
+    expect(parseByteSize('-1')).toBeUndefined();
+  });
+
+  it('takes the environment, raises the bundle budget with the file budget, and refuses a setting it cannot read', () => {
+    expect(limitsFromEnv({})).toEqual(DEFAULT_LIMITS);
+    expect(limitsFromEnv({ HNSIGHT_MAX_FILE_BYTES: '3G' })).toMatchObject({ maxEntryBytes: 3 * GiB, maxTotalBytes: 3 * GiB });
+    expect(limitsFromEnv({ HNSIGHT_MAX_FILE_BYTES: '100M', HNSIGHT_MAX_BUNDLE_BYTES: '150M' })).toMatchObject({ maxEntryBytes: 100 * MiB, maxTotalBytes: 150 * MiB });
+    // Above what one array can hold, the file budget is that.
+    expect(limitsFromEnv({ HNSIGHT_MAX_FILE_BYTES: '64G' }).maxEntryBytes).toBeLessThanOrEqual(4 * GiB);
+    expect(() => limitsFromEnv({ HNSIGHT_MAX_BUNDLE_BYTES: 'lots' })).toThrow(/HNSIGHT_MAX_BUNDLE_BYTES must be a size in bytes/);
+  });
+});

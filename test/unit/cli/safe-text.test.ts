@@ -1,0 +1,77 @@
+// Terminal escapes in bundle text (issue 15): what a bundle says is printed, never acted on by the
+// terminal — in the text and JSON outputs of inspect, trace and diff, and in error messages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { safeJson, safeText } from '../../../cli/format/safe-text.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { DEMO } from '../../fuzz/hostile.ts';
+
+const TITLE = '\u001b]0;pwned\u0007';
+const CLEAR = '\u001b[2K';
+/** Anything a terminal would act on: C0 but tab and newline, DEL, C1, direction overrides. */
+// eslint-disable-next-line no-control-regex -- control characters are what the test looks for
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('safeText and safeJson', () => {
+  it('spell out escape sequences, carriage returns, C1 controls and direction overrides', () => {
+    expect(safeText(`host ${TITLE}${CLEAR}x`)).toBe('host \\x1B]0;pwned\\x07\\x1B[2Kx');
+    expect(safeText('ok\rFAKE')).toBe('ok\\x0DFAKE');
+    expect(safeText('\u009b31m \u202egnp.exe')).toBe('\\x9B31m \\u202Egnp.exe');
+    // hnsight's own layout and ordinary text stay as they are.
+    expect(safeText('a\tb\nc é 中 → ✓')).toBe('a\tb\nc é 中 → ✓');
+  });
+
+  it('keep JSON the same value, with nothing raw a terminal acts on', () => {
+    const v = { host: `${TITLE}${CLEAR}`, c1: '\u009b2J', bidi: 'a\u202eb', ls: 'x\u2028y', ok: 'é' };
+    const out = safeJson(v);
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(out).not.toContain('\u2028');
+    expect(JSON.parse(out)).toEqual(v);
+  });
+});
+
+describe('the CLI on a bundle that carries escape sequences', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'hnsight-esc-')), 'node');
+    cpSync(DEMO, dir, { recursive: true });
+    // The host name in ip.txt retitles the terminal and clears the line; a file name does it too.
+    const ip = path.join(dir, 'ip.txt');
+    const text = readFileSync(ip).subarray(2).toString('utf16le').replaceAll('akswin22000000', `aks${TITLE}${CLEAR}win`);
+    writeFileSync(ip, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    writeFileSync(path.join(dir, `notes${TITLE}.txt`), 'x');
+  });
+  afterAll(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
+
+  it('inspect prints the host and the file name with their escapes spelled out', async () => {
+    const r = await runCli('inspect', dir, '--verbose');
+    expect(r.stdout).toContain('aks\\x1B]0;pwned\\x07\\x1B[2Kwin');
+    expect(r.stdout).toContain('notes\\x1B]0;pwned\\x07.txt');
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+  });
+
+  it('inspect --json gives back the exact names, escaped as JSON', async () => {
+    const r = await runCli('inspect', dir, '--json');
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+    const doc = JSON.parse(r.stdout) as { files: { name: string }[] };
+    expect(doc.files.map((f) => f.name)).toContain(`notes${TITLE}.txt`);
+  });
+
+  it('trace and diff print nothing raw either', async () => {
+    const t = await runCli('trace', dir, '--from', '10.244.32.3', '--to', '10.96.0.10:53', '--proto', 'udp');
+    expect(t.stdout.length).toBeGreaterThan(0);
+    expect(t.stdout).not.toMatch(RAW_CONTROL);
+    const d = await runCli('diff', DEMO, dir);
+    expect(d.stdout).toContain('\\x1B');
+    expect(d.stdout).not.toMatch(RAW_CONTROL);
+  });
+
+  it('an error message quoting a path prints it escaped', async () => {
+    const r = await runCli('inspect', path.join(dir, `missing${CLEAR}`));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing\\x1B[2K');
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+  });
+});

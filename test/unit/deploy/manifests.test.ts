@@ -1,0 +1,103 @@
+// The manifests of deploy/k8s, checked offline (no cluster is reachable here): every object against
+// the Kubernetes API schemas as the official client generates them from the OpenAPI spec
+// (test/helpers/k8s-schema.ts: unknown fields, types, required fields), the API server's rules these
+// manifests depend on, and the collection script: made from the live collectors' command list, and
+// committed as generated.
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { repo } from '../../helpers/cli.ts';
+import { validateObject, clientNodeVersion } from '../../helpers/k8s-schema.ts';
+import { collectConfigMapYaml, SCRIPT_KEY } from '../../../tools/deploy/configmap.ts';
+import { COLLECT_COMMANDS, scriptFor } from '../../../services/live/collect-commands.ts';
+import { PS_PROLOGUE, decodeEncodedCommand } from '../../../services/live/wsman.ts';
+import { MANIFEST, nodeCollectionScript } from '../../../services/live/node-script.ts';
+import { HOSTPROCESS_IMAGE } from '../../../services/live/kubectl.ts';
+
+const dir = path.join(repo, 'deploy', 'k8s');
+type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: any; data?: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const objects: { file: string; obj: Obj }[] = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .flatMap((f) => yaml.loadAll(readFileSync(path.join(dir, f), 'utf8')).map((obj) => ({ file: f, obj: obj as Obj })));
+const one = (kind: string) => objects.find((o) => o.obj.kind === kind)!.obj;
+
+describe('deploy/k8s manifests', () => {
+  it(`every object is valid against the API schemas (from @kubernetes/client-node ${clientNodeVersion()})`, () => {
+    expect(objects.map((o) => o.obj.kind).sort()).toEqual(['ConfigMap', 'DaemonSet', 'Job', 'Namespace', 'PersistentVolumeClaim']);
+    for (const { file, obj } of objects) expect(validateObject(obj), `${file} ${obj.kind}`).toEqual([]);
+  });
+
+  it('the schemas catch what a typo or a wrong type would break', () => {
+    const ds = structuredClone(one('DaemonSet'));
+    ds.spec.template.spec.securityContext.windowsOptions.hostProces = true;
+    ds.spec.template.spec.containers[0].resources.limits = 'a lot';
+    delete ds.spec.selector;
+    const problems = validateObject(ds).join('\n');
+    expect(problems).toContain('hostProces');
+    expect(problems).toContain('spec.template.spec.containers.0.resources.limits');
+    expect(problems).toContain('spec.selector');
+    const job = structuredClone(one('Job'));
+    job.spec.template.spec.containers[0].volumeMounts[0] = { mountPath: '/bundles' };
+    expect(validateObject(job).join('\n')).toContain('volumeMounts.0.name');
+  });
+
+  it('the API server\'s rules these manifests rely on', () => {
+    const ns = one('Namespace');
+    const ds = one('DaemonSet');
+    const job = one('Job');
+    const pvc = one('PersistentVolumeClaim');
+    const cm = one('ConfigMap');
+    // Everything in one namespace, which Pod Security Admission lets run privileged pods.
+    for (const { obj } of objects) if (obj.kind !== 'Namespace') expect(obj.metadata.namespace, obj.kind).toBe(ns.metadata.name);
+    expect(ns.metadata.labels!['pod-security.kubernetes.io/enforce']).toBe('privileged');
+    // A DaemonSet's selector must match its template's labels (apps/v1 validation).
+    for (const [k, v] of Object.entries(ds.spec.selector.matchLabels)) expect(ds.spec.template.metadata.labels[k]).toBe(v);
+    // HostProcess: hostNetwork must be true and every container HostProcess (create-hostprocess-pod docs).
+    const pod = ds.spec.template.spec;
+    expect(pod.securityContext.windowsOptions.hostProcess).toBe(true);
+    expect(pod.hostNetwork).toBe(true);
+    expect(pod.securityContext.windowsOptions.runAsUserName).toBe('NT AUTHORITY\\SYSTEM');
+    expect(pod.nodeSelector['kubernetes.io/os']).toBe('windows');
+    expect(pod.containers[0].image).toBe(HOSTPROCESS_IMAGE);
+    // A Job's pods restart Never or OnFailure; the fleet runs on Linux.
+    expect(['Never', 'OnFailure']).toContain(job.spec.template.spec.restartPolicy);
+    expect(job.spec.template.spec.nodeSelector['kubernetes.io/os']).toBe('linux');
+    // Both mount the one volume every node can write at once; the DaemonSet mounts the script's ConfigMap.
+    expect(pvc.spec.accessModes).toEqual(['ReadWriteMany']);
+    for (const p of [pod, job.spec.template.spec]) expect(p.volumes.find((v: { persistentVolumeClaim?: { claimName: string } }) => v.persistentVolumeClaim)?.persistentVolumeClaim.claimName).toBe(pvc.metadata.name);
+    expect(pod.volumes.find((v: { configMap?: { name: string } }) => v.configMap).configMap.name).toBe(cm.metadata.name);
+    // The run folder the nodes write and the Job reads is the same, and the Job waits for the manifest the script writes last.
+    const env = (c: { env: { name: string; value?: string }[] }, n: string) => c.env.find((e) => e.name === n)?.value;
+    expect(env(pod.containers[0], 'HNSIGHT_RUN')).toBe(env(job.spec.template.spec.containers[0], 'HNSIGHT_RUN'));
+    expect(job.spec.template.spec.containers[0].args[0]).toContain(`-name ${MANIFEST}`);
+    // The DaemonSet runs the script from where its volumes are (under the sandbox mount point).
+    const run = pod.containers[0].args[0] as string;
+    const mount = (name: string) => pod.containers[0].volumeMounts.find((m: { name: string }) => m.name === name).mountPath.replace(/^\//, '');
+    expect(run).toContain(`'${mount('script')}\\${SCRIPT_KEY}'`);
+    expect(run).toContain(`'${mount('bundles')}'`);
+  });
+});
+
+describe('the node collection script', () => {
+  it('deploy/k8s/collect-configmap.yaml is the generated one (regenerate: npm run deploy:manifests)', () => {
+    expect(readFileSync(path.join(dir, 'collect-configmap.yaml'), 'utf8')).toBe(collectConfigMapYaml());
+    expect(one('ConfigMap').data![SCRIPT_KEY]).toBe(nodeCollectionScript());
+  });
+
+  it('runs every collection command, each the live collectors\' own script with their prologue, written to its bundle file', () => {
+    const script = nodeCollectionScript();
+    const rows = [...script.matchAll(/@\{ id = '([^']+)'; file = '([^']+)'; title = '((?:[^']|'')*)'; timeoutSec = (\d+); encoded = '([A-Za-z0-9+/=]+)' \}/g)];
+    expect(rows.map((r) => r[1])).toEqual(COLLECT_COMMANDS.map((c) => c.id));
+    for (const [i, r] of rows.entries()) {
+      const c = COLLECT_COMMANDS[i];
+      expect(r[2]).toBe(c.file);
+      expect(Number(r[4])).toBe(Math.ceil(c.timeoutMs / 1000));
+      expect(decodeEncodedCommand(`-EncodedCommand ${r[5]}`)).toBe(`${PS_PROLOGUE}\n${scriptFor(c)}`);
+    }
+    // The manifest is written last (the Job waits for it), as UTF-8 without a BOM.
+    expect(script.lastIndexOf(MANIFEST)).toBeGreaterThan(script.indexOf('foreach ($c in $commands)'));
+    expect(script).toContain('New-Object System.Text.UTF8Encoding $false');
+  });
+});

@@ -1,0 +1,84 @@
+// Parsers on shapes that made them quadratic, each read in time linear in the input — measured as a
+// ratio of CPU times in this process, never a wall-clock limit: rows with a long run of blanks inside
+// (the fuzz harness's long-line mutation makes them; route print with a lazy column before `\s+…\s*$`:
+// 20,000 blanks took 1 s, 80,000 took 25 s), and kubectl JSON whose names are written with escapes.
+import { describe, expect, it } from 'vitest';
+import { parseRoutePrint } from '../../../parsers/routes/route-print.ts';
+import { parseKubectlJson } from '../../../parsers/k8s/kubectl.ts';
+import { cleanPaste } from '../../../parsers/text/paste.ts';
+
+function cpu(fn: () => void): number {
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t0 = process.cpuUsage();
+    fn();
+    const d = process.cpuUsage(t0);
+    best = Math.min(best, d.user + d.system);
+  }
+  return best;
+}
+
+const HEADER = 'IPv4 Route Table\n===========================================================================\nActive Routes:\nNetwork Destination        Netmask          Gateway       Interface  Metric\n';
+const IPV6 = 'IPv6 Route Table\n===========================================================================\nActive Routes:\n If Metric Network Destination      Gateway\n';
+
+describe('route print rows with a run of blanks inside', () => {
+  const v4 = (n: number) => `${HEADER}  10.0.0.0  255.0.0.0  Auf${' '.repeat(n)}Verbindung  10.0.0.5  25\n  10.1.0.0  255.0.0.0  x${' '.repeat(n)}y\n`;
+  const v6 = (n: number) => `${IPV6}  7    261 fe80::/64${' '.repeat(n)}On-link\n  7    261 fe80::${':'.repeat(n)}g\n`;
+
+  it('still reads the row: the gateway keeps its words, a row that is no route is not taken for one', () => {
+    const r = parseRoutePrint(v4(10), 'routes.txt');
+    expect(r.value.ipv4Active).toHaveLength(1);
+    expect(r.value.ipv4Active[0]).toMatchObject({ destination: '10.0.0.0', gateway: `Auf${' '.repeat(10)}Verbindung`, interface: '10.0.0.5', metric: 25 });
+    const r6 = parseRoutePrint(v6(10), 'routes.txt');
+    expect(r6.value.ipv6Active.map((x) => [x.destination, x.gateway])).toEqual([['fe80::/64', 'On-link']]);
+  });
+
+  it('in time linear in the blanks', () => {
+    for (const make of [v4, v6]) {
+      const small = cpu(() => parseRoutePrint(make(50_000), 'routes.txt'));
+      const big = cpu(() => parseRoutePrint(make(400_000), 'routes.txt'));
+      // Eight times the blanks: about eight times the work (quadratic was sixty-four).
+      expect(big / Math.max(small, 1000)).toBeLessThan(24);
+    }
+  });
+});
+
+describe('kubectl JSON whose names are written with escapes', () => {
+  // `\u0070od-1` is `pod-1`: the item's decoded name is not in the text as written, which made the
+  // old search of the rest of the text per item quadratic in the items.
+  const list = (n: number) =>
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: Array.from({ length: n }, (_, i) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `pod-${i}`, namespace: 'default' }, status: { podIP: '10.244.0.1' } })) }, null, 1).replace(/"name": "pod-/g, '"name": "\\u0070od-');
+
+  it('still points each item at its own line', () => {
+    const r = parseKubectlJson(list(3), 'pods.json');
+    expect(r.value.pods.map((p) => p.name)).toEqual(['pod-0', 'pod-1', 'pod-2']);
+    const lines = list(3).split('\n');
+    for (const p of r.value.pods) expect(lines.slice(p.src.line - 1, p.src.line + 3).join('\n')).toContain('"kind": "Pod"');
+  });
+
+  it('in time linear in the items', () => {
+    const small = list(2000);
+    const big = list(16_000);
+    const a = cpu(() => parseKubectlJson(small, 'pods.json'));
+    const b = cpu(() => parseKubectlJson(big, 'pods.json'));
+    // Eight times the items: about eight times the work (quadratic was sixty-four).
+    expect(b / Math.max(a, 1000)).toBeLessThan(24);
+  });
+});
+
+describe('a pasted or saved text whose line holds a long run of blanks before more text', () => {
+  // The clean-up of pasted text trimmed trailing blanks with /[ \t]+$/, retried from every blank of
+  // the run: a VFP dump with 3.7 million blanks inside one line never finished loading (fuzz case 1017).
+  const text = (n: number) => `RULE :\n    Friendly name : EXCEPTIONS_OUTBOUNDNAT${' '.repeat(n)}x   \n    Priority : 1\n`;
+
+  it('still trims the blanks at the end of the line only', () => {
+    const r = cleanPaste(text(5));
+    expect(r.text.split('\n')[1].trimStart()).toBe(`Friendly name : EXCEPTIONS_OUTBOUNDNAT${' '.repeat(5)}x`);
+  });
+
+  it('in time linear in the blanks', () => {
+    const small = cpu(() => cleanPaste(text(50_000)));
+    const big = cpu(() => cleanPaste(text(400_000)));
+    expect(big / Math.max(small, 1000)).toBeLessThan(24);
+  });
+});
