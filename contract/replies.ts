@@ -74,7 +74,7 @@ export interface BundleStep {
   jobId: string;
   bundleId: string;
   step: 'findings' | 'search';
-  /** waiting: not started yet (the findings start when first asked for). */
+  /** waiting: not started yet (the findings start when a window attaches, or when first asked for). */
   state: 'waiting' | 'running' | 'done' | 'error';
   /** What is being done now, in words, and how far: `done` of `total` (total 0: not known yet). */
   progress?: { done: number; total: number; what?: string };

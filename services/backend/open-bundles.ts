@@ -70,7 +70,8 @@ export class OpenBundles {
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
     while (this.byId.size > MAX_OPEN) this.close(this.byId.keys().next().value!);
-    // The search index is cheap and wanted soon (Ctrl+K); the checks start when first asked for.
+    // The search index is cheap and wanted soon (Ctrl+K); the checks start when a window attaches or
+    // they are first asked for.
     b.search.startInBackground();
     return b;
   }
@@ -120,10 +121,11 @@ export class OpenBundles {
     this.releaseLocation(b.model.source.location);
   }
 
-  /** A window uses the bundle. */
+  /** A window uses the bundle; its findings start now (the window follows them by their step). */
   hold(id: string, client: string): OpenBundle {
     const b = this.get(id);
     b.holders.add(client);
+    b.findings.startInBackground();
     return b;
   }
 

@@ -31,68 +31,101 @@ export interface FindingsSlice {
   resetFindings(): void;
 }
 
-export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, get) => ({
-  findingsLoading: false,
-  severityShown: ['error', 'warning', 'info'],
+export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, get) => {
+  /** Ends the wait for a checks run under way when the window leaves its node (resetFindings). */
+  let stopWaiting: (() => void) | undefined;
+  return {
+    findingsLoading: false,
+    severityShown: ['error', 'warning', 'info'],
 
-  async loadFindings() {
-    const b = get().bundle;
-    if (!b) return;
-    set({ findingsLoading: true, findingsError: undefined, findingsStep: undefined });
-    const stepId = `${b.id}:findings`;
-    const off = deps.api.subscribe((e) => {
-      if (e.type === 'step' && e.job.jobId === stepId && get().bundle?.id === b.id) set({ findingsStep: e.job });
-    });
-    try {
-      const findings = await deps.api.getFindings({ bundleId: b.id });
-      if (get().bundle?.id === b.id) set({ findings, findingsLoading: false });
-    } catch (e) {
-      if (get().bundle?.id === b.id) set({ findingsLoading: false, findingsError: errorMessage(e) });
-    } finally {
-      off();
-    }
-  },
+    async loadFindings() {
+      const b = get().bundle;
+      if (!b) return;
+      set({ findingsLoading: true, findingsError: undefined, findingsStep: undefined });
+      const stepId = `${b.id}:findings`;
+      let finished = false;
+      let resolve: (step?: BundleStep) => void = () => undefined;
+      const end = new Promise<BundleStep | undefined>((r) => (resolve = r));
+      const ended = (step?: BundleStep) => {
+        finished = true;
+        resolve(step);
+      };
+      const take = (step: BundleStep) => {
+        if (finished) return;
+        if (get().bundle?.id !== b.id) return ended();
+        set({ findingsStep: step });
+        if (step.state === 'done' || step.state === 'error') ended(step);
+      };
+      const off = deps.api.subscribe((e) => {
+        if (e.type === 'step' && e.job.jobId === stepId) take(e.job);
+      });
+      try {
+        // A run under way (a window attaching starts it) is followed by its events, not waited for by a
+        // request held open: a window that moves to another node closes this one, which stops its checks,
+        // and a request still waiting on them would end in an error the page never asked for.
+        const now = await deps.api.getStep({ bundleId: b.id, step: 'findings' });
+        if (now.state === 'running') {
+          take(now);
+          stopWaiting = () => ended();
+          const last = await end;
+          if (get().bundle?.id !== b.id) return;
+          if (last?.state === 'error') {
+            set({ findingsLoading: false, findingsError: last.error ?? 'the checks stopped' });
+            return;
+          }
+        }
+        const findings = await deps.api.getFindings({ bundleId: b.id });
+        if (get().bundle?.id === b.id) set({ findings, findingsLoading: false });
+      } catch (e) {
+        if (get().bundle?.id === b.id) set({ findingsLoading: false, findingsError: errorMessage(e) });
+      } finally {
+        off();
+      }
+    },
 
-  async loadTimelines() {
-    const b = get().bundle;
-    if (!b) return;
-    try {
-      const timelines = await deps.api.getTimelines({ bundleId: b.id });
-      if (get().bundle?.id === b.id) set({ timelines, timelinesError: undefined });
-    } catch (e) {
-      if (get().bundle?.id === b.id) set({ timelines: [], timelinesError: errorMessage(e) });
-    }
-  },
+    async loadTimelines() {
+      const b = get().bundle;
+      if (!b) return;
+      try {
+        const timelines = await deps.api.getTimelines({ bundleId: b.id });
+        if (get().bundle?.id === b.id) set({ timelines, timelinesError: undefined });
+      } catch (e) {
+        if (get().bundle?.id === b.id) set({ timelines: [], timelinesError: errorMessage(e) });
+      }
+    },
 
-  toggleSeverity(s) {
-    const shown = get().severityShown;
-    set({ severityShown: shown.includes(s) ? shown.filter((x) => x !== s) : [...shown, s] });
-  },
+    toggleSeverity(s) {
+      const shown = get().severityShown;
+      set({ severityShown: shown.includes(s) ? shown.filter((x) => x !== s) : [...shown, s] });
+    },
 
-  setActiveFinding(key) {
-    set({ activeFinding: key });
-  },
+    setActiveFinding(key) {
+      set({ activeFinding: key });
+    },
 
-  showFinding(key) {
-    const f = get().findings?.find((x) => x.key === key);
-    const shown = get().severityShown;
-    set({
-      activeFinding: key,
-      panel: 'findings',
-      inspectorOpen: true,
-      view: 'topology',
-      ...(f && !shown.includes(f.severity) ? { severityShown: [...shown, f.severity] } : {}),
-    });
-  },
+    showFinding(key) {
+      const f = get().findings?.find((x) => x.key === key);
+      const shown = get().severityShown;
+      set({
+        activeFinding: key,
+        panel: 'findings',
+        inspectorOpen: true,
+        view: 'topology',
+        ...(f && !shown.includes(f.severity) ? { severityShown: [...shown, f.severity] } : {}),
+      });
+    },
 
-  async walkFinding(key) {
-    const f = get().findings?.find((x) => x.key === key);
-    if (!f?.trace) return;
-    set({ activeFinding: key, panel: 'walk', inspectorOpen: true, view: 'topology' });
-    await get().runWalk({ ...f.trace }, { focus: 'deciding' });
-  },
+    async walkFinding(key) {
+      const f = get().findings?.find((x) => x.key === key);
+      if (!f?.trace) return;
+      set({ activeFinding: key, panel: 'walk', inspectorOpen: true, view: 'topology' });
+      await get().runWalk({ ...f.trace }, { focus: 'deciding' });
+    },
 
-  resetFindings() {
-    set({ findings: undefined, findingsError: undefined, findingsLoading: false, findingsStep: undefined, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
-  },
-});
+    resetFindings() {
+      stopWaiting?.();
+      stopWaiting = undefined;
+      set({ findings: undefined, findingsError: undefined, findingsLoading: false, findingsStep: undefined, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
+    },
+  };
+};

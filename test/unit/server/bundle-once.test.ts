@@ -117,6 +117,16 @@ describe('findings in the background', () => {
     expect(runs()).toBe(1);
   });
 
+  it('a window attaching starts the checks, without a request waiting on them', async () => {
+    const copy = path.join(tmp, 'copy-attach');
+    await cp(bundle, copy, { recursive: true });
+    const id = (await open(copy)).summary!.id;
+    expect((await backend.invoke('getStep', { bundleId: id, step: 'findings' })).state).toBe('waiting');
+    await backend.invoke('attachBundle', { bundleId: id, client: 'tab-attach' });
+    expect((await backend.invoke('getStep', { bundleId: id, step: 'findings' })).state).not.toBe('waiting');
+    await backend.invoke('closeBundle', { bundleId: id, client: 'tab-attach' });
+  });
+
   it('progress advances check by check, then the step is done', async () => {
     const copy = path.join(tmp, 'copy-progress');
     await cp(bundle, copy, { recursive: true });
