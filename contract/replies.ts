@@ -64,6 +64,35 @@ export interface LoadJob {
   error?: string;
 }
 
+/**
+ * A long step the backend takes once per open bundle, after its load: the checks (findings, run in a
+ * worker thread) and the search index. Followed like a job: 'step' events carry its whole state;
+ * getStep answers it. A step that failed runs again when its result is asked for (getFindings, search).
+ */
+export interface BundleStep {
+  /** `<bundleId>:<step>`. */
+  jobId: string;
+  bundleId: string;
+  step: 'findings' | 'search';
+  /** waiting: not started yet (the findings start when a window attaches, or when first asked for). */
+  state: 'waiting' | 'running' | 'done' | 'error';
+  /** What is being done now, in words, and how far: `done` of `total` (total 0: not known yet). */
+  progress?: { done: number; total: number; what?: string };
+  error?: string;
+  /** How long the last run took, once done. */
+  ms?: number;
+}
+
+/** A bundle open in the backend, as listOpen tells it: what a reloaded window can attach to. */
+export interface OpenNodeInfo {
+  bundleId: string;
+  location: string;
+  hostName?: string;
+  /** The load job that opened it. */
+  jobId: string;
+  steps: BundleStep[];
+}
+
 export interface RecentEntry {
   path: string;
   hostName?: string;
@@ -151,6 +180,11 @@ export interface Responses {
   cancelLoad: { ok: true };
   listRecent: RecentEntry[];
   closeBundle: { ok: true };
+  /** The bundles open in this backend and the loads running, so a window can attach instead of loading again. */
+  listOpen: { bundles: OpenNodeInfo[]; loads: LoadJob[] };
+  /** Joins a window to an open bundle (closeBundle with the same client lets it go); its summary. */
+  attachBundle: BundleSummary;
+  getStep: BundleStep;
   getTopology: TopologyGraph;
   getInventory: InventoryTable[];
   search: SearchHit[];

@@ -119,7 +119,14 @@ export const requests = {
   getJob: z.object({ jobId: id }).strict(),
   cancelLoad: z.object({ jobId: id }).strict(),
   listRecent: z.object({}).strict(),
-  closeBundle: z.object({ bundleId: id }).strict(),
+  /**
+   * With `client` (a window's id), only that window lets the bundle go; it closes when no window that
+   * attached (attachBundle) still holds it. Without, it closes now.
+   */
+  closeBundle: z.object({ bundleId: id, client: id.optional() }).strict(),
+  listOpen: z.object({}).strict(),
+  attachBundle: z.object({ bundleId: id, client: id }).strict(),
+  getStep: z.object({ bundleId: id, step: z.enum(['findings', 'search']) }).strict(),
   getTopology: z.object({ bundleId: id, expandLoadBalancers: z.boolean().optional() }).strict(),
   getInventory: z.object({ bundleId: id }).strict(),
   search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),

@@ -3,12 +3,14 @@
 //   electron/main/index.ts                      → dist/electron/main.cjs        (main process, CJS)
 //   electron/preload/index.ts                   → dist/electron/preload.cjs     (sandboxed preload: one CJS file, requires only 'electron')
 //   services/bundle/parse-worker-main.ts → dist/electron/parse-worker.mjs (the parser's worker thread)
+//   services/backend/findings-worker-main.ts → dist/electron/findings-worker.mjs (the checks' worker thread)
 // `electron` stays external; everything else (the backend, parsers, zod, yauzl) is bundled, so the
 // packaged app needs no node_modules.
 //
 // `import.meta.url` (used by the services to find files beside them, e.g. the parser worker) becomes
 // the file URL of main.cjs. Packaged, it points into app.asar.unpacked, where electron-builder.yml
-// unpacks parse-worker.mjs: a worker thread cannot be started from inside an asar archive.
+// unpacks parse-worker.mjs and findings-worker.mjs: a worker thread cannot be started from inside an
+// asar archive.
 //
 // Usage: node tools/build-electron.mjs [--outdir DIR] [--watch]
 import * as esbuild from 'esbuild';
@@ -17,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** esbuild options for the three bundles (exported for tests). */
+/** esbuild options for the four bundles (exported for tests). */
 export function buildOptions({ outdir = path.join(repo, 'dist', 'electron'), minify = false } = {}) {
   const common = {
     absWorkingDir: repo,
@@ -53,16 +55,19 @@ export function buildOptions({ outdir = path.join(repo, 'dist', 'electron'), min
       format: 'cjs',
       target: 'chrome140',
     },
-    {
+    ...[
+      ['services/bundle/parse-worker-main.ts', 'parse-worker.mjs'],
+      ['services/backend/findings-worker-main.ts', 'findings-worker.mjs'],
+    ].map(([entry, out]) => ({
       ...common,
-      entryPoints: [path.join(repo, 'services/bundle/parse-worker-main.ts')],
-      outfile: path.join(outdir, 'parse-worker.mjs'),
+      entryPoints: [path.join(repo, entry)],
+      outfile: path.join(outdir, out),
       platform: 'node',
       format: 'esm',
       target: 'node22',
       // Lets bundled CommonJS code require Node built-ins from an ES module.
       banner: { js: 'import { createRequire as __hnsightCreateRequire } from "node:module"; const require = __hnsightCreateRequire(import.meta.url);' },
-    },
+    })),
   ];
 }
 

@@ -9,6 +9,7 @@ import { walkContext, type WalkContext } from '../walk/context.ts';
 import { spend } from './budget.ts';
 import type { Finding, FindingEvidence } from '../inspect.ts';
 import { detectPlatform, factsOf, podNetworkOf, type Platform, type PluginFacts } from '../platform/index.ts';
+import { portRules } from './port-rules.ts';
 
 export interface Range {
   lo: number;
@@ -37,6 +38,11 @@ export interface CheckContext {
   portOf(ep: HnsEndpoint): VfpPortRef | undefined;
   /** A port's parsed policy (cached by the store), undefined when no rules were dumped. */
   policy(port: VfpPortRef): VfpPortPolicy | undefined;
+  /**
+   * A port's rules in file order, without parsing the port whole: rules sharing a name across ports are
+   * read once (port-rules.ts). What a check that looks at every pod port should use.
+   */
+  rules(port: VfpPortRef): VfpRule[];
   /** Evidence for an object: the line holding `needle` at or after `src.line`, else the object's line. */
   ev(src: SourceRef | undefined, needle?: string | RegExp, maxLines?: number): FindingEvidence;
   /** Evidence saying a file is missing or lacks something. */
@@ -183,6 +189,7 @@ export function checkContext(m: NodeModel): CheckContext {
     subnetOf,
     portOf: (ep) => tc.portOf.get(ep.id),
     policy: (p) => (p.policy && m.vfp ? m.vfp.getPolicy(p.name) : undefined),
+    rules: (p) => portRules(m).of(p),
     ev,
     absent: (file, text) => ({ file, line: 0, text }),
     portEv: (port, remark) => {

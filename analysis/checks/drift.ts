@@ -2,7 +2,7 @@
 // each endpoint's OutBoundNAT ExceptionList vs its EXCEPTIONS_OUTBOUNDNAT / OUTBOUNDNAT rules.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { intToIp, ipRange, rangeText, ruleDstRanges, rulesOf, type Range } from './context.ts';
+import { intToIp, ipRange, rangeText, ruleDstRanges, type Range } from './context.ts';
 import { withPod } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
@@ -31,14 +31,22 @@ export const driftCheck: Check = {
     const { m } = ctx;
     if (!m.vfp) return out;
     const pods = ctx.localPods.map((e) => ({ e, port: ctx.portOf(e) })).filter((x): x is { e: typeof x.e; port: VfpPortRef } => !!x.port?.policy).slice(0, MAX_PORTS);
-    const policies = pods.map((p) => ({ ...p, pol: ctx.policy(p.port) })).filter((p) => p.pol);
+    // Each port's rules, read without parsing every port whole (rules sharing a name are read once).
+    const policies = pods.map((p) => ({ ...p, rules: ctx.rules(p.port) })).filter((p) => p.rules.length);
+    // What each (shared) rule is, worked out once per rule rather than once per port.
+    const kinds = new Map<VfpRule, { rsr?: { range?: Range; pa?: string }; exc: boolean; nat: boolean; anyNat: boolean }>();
+    const kindOf = (rule: VfpRule) => {
+      let k = kinds.get(rule);
+      if (!k) kinds.set(rule, (k = { rsr: rsrOf(rule), exc: /^EXCEPTIONS_OUTBOUNDNAT/i.test(rule.name), nat: /^OUTBOUNDNAT/i.test(rule.name) || rule.type.toLowerCase() === 'nat', anyNat: /OUTBOUNDNAT/i.test(rule.name) }));
+      return k;
+    };
 
     // --- RemoteSubnetRoute ------------------------------------------------------------------------
     for (const net of ctx.podNetworks.filter((n) => n.type === 'overlay')) {
       const onNet = policies.filter((p) => ctx.networkOf(p.e) === net);
       if (!onNet.length) continue;
       const perPort = onNet.map((p) => {
-        const rules = rulesOf(p.pol!).map((x) => ({ rule: x.rule, rsr: rsrOf(x.rule) })).filter((x) => x.rsr?.range);
+        const rules = p.rules.map((rule) => ({ rule, rsr: kindOf(rule).rsr })).filter((x) => x.rsr?.range);
         return { ...p, rules };
       });
       // Ports with no encap rules at all while others have them are still expected to carry them.
@@ -113,10 +121,9 @@ export const driftCheck: Check = {
     const noNat: typeof policies = [];
     for (const p of policies) {
       const nat = p.e.outboundNat;
-      const rules = rulesOf(p.pol!);
-      const excRules = rules.filter((x) => /^EXCEPTIONS_OUTBOUNDNAT/i.test(x.rule.name));
-      const natRules = rules.filter((x) => /^OUTBOUNDNAT/i.test(x.rule.name) || x.rule.type.toLowerCase() === 'nat');
       if (!nat.length) continue;
+      const excRules = p.rules.filter((rule) => kindOf(rule).exc).map((rule) => ({ rule }));
+      const natRules = p.rules.filter((rule) => kindOf(rule).nat);
       // A port whose dump has no SLB NAT rules at all (a filtered dump) says nothing either way.
       if (!excRules.length && !natRules.length) {
         noNat.push(p);
@@ -163,7 +170,7 @@ export const driftCheck: Check = {
         evidence: [ctx.ev(rule.src), ctx.ev(eps[0].e.src, /ExceptionList/i)],
       });
     }
-    if (noNat.length && policies.some((p) => rulesOf(p.pol!).some((x) => /OUTBOUNDNAT/i.test(x.rule.name)))) {
+    if (noNat.length && policies.some((p) => p.rules.some((rule) => kindOf(rule).anyNat))) {
       out.push({
         id: 'drift-outboundnat',
         severity: 'error',

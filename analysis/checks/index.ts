@@ -60,7 +60,15 @@ export function checkApplicability(m: NodeModel, checks: Check[] = CHECKS): { ru
   return { run, skipped, hedged, platform };
 }
 
-export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: BudgetOptions = DEFAULT_BUDGET): Finding[] {
+/** How far runChecks is: `done` of `total` checks finished, `check` the title of the one running now. */
+export interface ChecksProgress {
+  done: number;
+  total: number;
+  check?: string;
+}
+
+/** Each check runs with a budget of its own (`budget`); `onProgress` hears before each check and once at the end. */
+export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: BudgetOptions = DEFAULT_BUDGET, opts: { onProgress?: (p: ChecksProgress) => void } = {}): Finding[] {
   const out: Finding[] = [];
   let ctx;
   let plan;
@@ -72,7 +80,8 @@ export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: Budget
   }
   const { platform } = plan;
   const unsure = `hnsight is not sure this node runs ${platform.label} (${platform.conflicts.length ? `the bundle also points to ${[...new Set(platform.conflicts.map((c) => c.says))].slice(0, 2).join('; ')}` : 'only weak evidence names it'}), and this check relies on that plugin's facts, so it reports a warning, not an error.`;
-  for (const c of plan.run) {
+  for (const [i, c] of plan.run.entries()) {
+    opts.onProgress?.({ done: i, total: plan.run.length, check: c.title });
     const hedge = plan.hedged.includes(c);
     try {
       for (const f of withBudget(new WorkBudget(budget), () => c.run(ctx))) {
@@ -83,6 +92,7 @@ export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: Budget
       out.push(e instanceof OverBudgetError ? overBudget(c, e) : internal(c.id, e));
     }
   }
+  opts.onProgress?.({ done: plan.run.length, total: plan.run.length });
   if (plan.skipped.length) out.push(skippedFinding(platform, plan.skipped));
   return out.sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

@@ -3,7 +3,7 @@
 // rule HNS knows nothing about.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { intToIp, rulesOf } from './context.ts';
+import { intToIp } from './context.ts';
 import { spend } from './budget.ts';
 import { withService, protoName } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
@@ -74,32 +74,60 @@ export const lbVfpCheck: Check = {
     if (pods.length > MAX_PORTS) {
       out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `Load-balancing rules checked on ${MAX_PORTS} of ${pods.length} pod ports`, explanation: `The bundle has ${pods.length} pod ports; to keep inspect fast only the first ${MAX_PORTS} were compared with the HNS load balancers.`, fix: 'Inspect a single port with `vfpctrl /port <port> /layer LB_DSR /list-rule` when a pod past these has trouble.', objects: [], evidence: [] });
     }
-    const portKeys: { e: (typeof pods)[number]['e']; port: VfpPortRef; keys: Map<string, VfpRule> }[] = [];
-    const capped = new Map<string, VfpRule>();
-    for (const { e, port } of pods.slice(0, MAX_PORTS)) {
-      const pol = ctx.policy(port);
-      if (!pol) continue;
-      const keys = new Map<string, VfpRule>();
-      for (const { rule } of rulesOf(pol)) {
-        const r = lbRuleKeys(rule, expected);
-        if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
-        spend(r.keys.length);
-        for (const k of r.keys) if (!keys.has(k)) keys.set(k, rule);
+    // Pod ports share their rules (ctx.rules reads each name once), so each rule's keys are worked out
+    // once, as small integers: a million port rules are then array work, not string hashing.
+    type PodPort = { e: (typeof pods)[number]['e']; port: VfpPortRef; lb: boolean; missing: number[] };
+    const keyIds = new Map<string, number>();
+    const keyNames: string[] = [];
+    const intern = (k: string) => {
+      let id = keyIds.get(k);
+      if (id === undefined) {
+        keyIds.set(k, (id = keyNames.length));
+        keyNames.push(k);
       }
-      portKeys.push({ e, port, keys });
+      return id;
+    };
+    const expectedIds = [...expected.keys()].map(intern);
+    // A rule too wide to spell out (lbRuleKeys) keeps the expected keys it answers for; named once below.
+    const idsOfRule = new Map<VfpRule, { ids: number[]; capped: boolean }>();
+    const capped = new Map<string, VfpRule>();
+    /** Per key: the first port (in order) that has it and its rule there. */
+    const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }>();
+    const seenOn: number[] = [];
+    const portKeys: PodPort[] = [];
+    for (const { e, port } of pods.slice(0, MAX_PORTS)) {
+      const p: PodPort = { e, port, lb: false, missing: [] };
+      const stamp = portKeys.length + 1;
+      for (const rule of ctx.rules(port)) {
+        let r = idsOfRule.get(rule);
+        if (!r) {
+          const k = lbRuleKeys(rule, expected);
+          idsOfRule.set(rule, (r = { ids: k.keys.map(intern), capped: k.capped }));
+        }
+        if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
+        const ids = r.ids;
+        spend(ids.length);
+        for (const id of ids) {
+          if (seenOn[id] === stamp) continue;
+          seenOn[id] = stamp;
+          p.lb = true;
+          if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
+        }
+      }
+      spend(expectedIds.length);
+      for (const id of expectedIds) if (seenOn[id] !== stamp) p.missing.push(id);
+      portKeys.push(p);
     }
     if (capped.size) {
       const first = [...capped.values()][0];
       out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `${capped.size >= 1000 ? 'More than 1,000' : capped.size} load-balancing rule(s) name more than ${MAX_RULE_KEYS} VIP × port × protocol combinations`, explanation: `Rules such as ${first.name} list more destination addresses, ports and protocols than a load-balancing rule kube-proxy programs (one of each). They were compared only with the load balancers HNS has: a combination only VFP has is not reported for them.`, fix: 'Look at these rules with `vfpctrl /port <port> /layer LB_DSR /list-rule`; a rule like this is not one kube-proxy writes.', objects: [...capped.values()].slice(0, 20).map((r) => r.name), evidence: [ctx.ev(first.src)] });
     }
     // Ports that carry load-balancing rules at all (the bridge endpoint and host ports do not).
-    const withLb = portKeys.filter((p) => p.keys.size > 0);
-    if (!withLb.length) return out;
+    if (!portKeys.some((p) => p.lb)) return out;
     const missing = new Map<string, typeof portKeys>();
     for (const p of portKeys) {
-      spend(expected.size);
-      for (const k of expected.keys()) {
-        if (p.keys.has(k)) continue;
+      for (const id of p.missing) {
+        const k = keyNames[id];
         const list = missing.get(k);
         if (list) list.push(p);
         else missing.set(k, [p]);
@@ -123,54 +151,49 @@ export const lbVfpCheck: Check = {
       }, 'loadBalancers', 'endpoints'));
     }
     // DIPs: per VIP:port, compare one port's rule with HNS's backends (every pod port carries the same list).
-    const reported = new Set<string>();
     const orphans: Finding[] = [];
-    for (const p of withLb) {
-      spend(p.keys.size);
-      for (const [k, rule] of p.keys) {
-        if (reported.has(k)) continue;
-        reported.add(k);
-        const [vip, port, proto] = k.split('|');
-        const what = withService(m, vip, Number(port), Number(proto));
-        const lb = expected.get(k);
-        if (!lb) {
-          // A NodePort load balancer often has no VIP at all in HNS (it serves every node address).
-          if (tc.hostIps.has(vip) || (m.loadBalancers ?? []).some((l) => (l.vips.length === 0 || l.vips.includes(vip)) && l.ports.some((x) => x.externalPort === Number(port)))) continue;
-          orphans.push(ctx.hedge({
-            id: 'drift-lb-rule-without-hns',
-            severity: 'warning',
-            area: 'drift',
-            title: `VFP load-balances ${what} but HNS has no load balancer for it`,
-            explanation: `Port ${p.port.name} has LB rule ${rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
-            fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
-            objects: [`${vip}:${port}/${protoName(Number(proto))}`, p.port.name, rule.name],
-            evidence: [ctx.ev(rule.src)],
-          }, 'loadBalancers', 'endpoints'));
-          continue;
-        }
-        const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
-        const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
-        const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
-        if (!rule.dipRanges.length) continue;
-        const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
-        const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
-        // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
-        const stale = extraVfp.filter((ip) => !allIps.has(ip));
-        const shown = dangling ? extraVfp.filter((ip) => !stale.includes(ip) || stale.length > dangling) : extraVfp;
-        if (!shown.length && !missingVfp.length) continue;
-        const hard = shown.some((ip) => !allIps.has(ip));
-        out.push(ctx.hedge({
-          id: 'drift-lb-dips',
-          severity: hard ? 'error' : 'warning',
+    for (const [keyId, { p, rule }] of firstSeen) {
+      const k = keyNames[keyId];
+      const [vip, port, proto] = k.split('|');
+      const what = withService(m, vip, Number(port), Number(proto));
+      const lb = expected.get(k);
+      if (!lb) {
+        // A NodePort load balancer often has no VIP at all in HNS (it serves every node address).
+        if (tc.hostIps.has(vip) || (m.loadBalancers ?? []).some((l) => (l.vips.length === 0 || l.vips.includes(vip)) && l.ports.some((x) => x.externalPort === Number(port)))) continue;
+        orphans.push(ctx.hedge({
+          id: 'drift-lb-rule-without-hns',
+          severity: 'warning',
           area: 'drift',
-          title: `Backends of ${what} differ between HNS and VFP`,
-          explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (these pods get no traffic from this node).` : ''}`,
-          fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
-          objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
-          evidence: [ctx.ev(lb.src, vip, 400), ctx.ev(rule.src, shown[0] ?? /DIP Range/i, 40)],
-          trace: p.e.ip ? { srcIp: p.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
+          title: `VFP load-balances ${what} but HNS has no load balancer for it`,
+          explanation: `Port ${p.port.name} has LB rule ${rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
+          fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
+          objects: [`${vip}:${port}/${protoName(Number(proto))}`, p.port.name, rule.name],
+          evidence: [ctx.ev(rule.src)],
         }, 'loadBalancers', 'endpoints'));
+        continue;
       }
+      const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
+      const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
+      const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
+      if (!rule.dipRanges.length) continue;
+      const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
+      const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
+      // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
+      const stale = extraVfp.filter((ip) => !allIps.has(ip));
+      const shown = dangling ? extraVfp.filter((ip) => !stale.includes(ip) || stale.length > dangling) : extraVfp;
+      if (!shown.length && !missingVfp.length) continue;
+      const hard = shown.some((ip) => !allIps.has(ip));
+      out.push(ctx.hedge({
+        id: 'drift-lb-dips',
+        severity: hard ? 'error' : 'warning',
+        area: 'drift',
+        title: `Backends of ${what} differ between HNS and VFP`,
+        explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (these pods get no traffic from this node).` : ''}`,
+        fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
+        objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
+        evidence: [ctx.ev(lb.src, vip, 400), ctx.ev(rule.src, shown[0] ?? /DIP Range/i, 40)],
+        trace: p.e.ip ? { srcIp: p.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
+      }, 'loadBalancers', 'endpoints'));
     }
     if (orphans.length > 3) {
       // Many at once means the policy file is stale or incomplete rather than a few leftovers: say it once.

@@ -17,17 +17,12 @@ export const blockedPortCheck: Check = {
     const epById = new Map((m.endpoints ?? []).map((e) => [e.id, e]));
     for (const p of m.ports ?? []) {
       if (!p.policy) continue;
-      let blocked = p.policy.blocked;
+      // The scanner reads Blocked lines exactly as the detailed parser does (tested), so its flag is the
+      // answer: no port is parsed whole to look again.
+      const blocked = p.policy.blocked;
       let line: { file: string; line: number; text: string } | undefined;
-      if (blocked === undefined) {
-        const pol = ctx.policy(p);
-        blocked = pol?.blocked;
-      }
       if (!blocked) continue;
-      const pol = ctx.policy(p);
-      const st = pol?.sections.find((s) => s.command === 'get-port-state');
-      const from = st?.line ?? p.policy.src.line;
-      const hit = m.text?.find(p.policy.src.file, from, (l) => /^\s*Blocked\s*:\s*TRUE/i.test(l), 5_000_000);
+      const hit = m.text?.find(p.policy.src.file, p.policy.src.line, (l) => /^\s*Blocked\s*:\s*TRUE/i.test(l), 5_000_000);
       if (hit) line = { file: p.policy.src.file, line: hit.line, text: hit.text.trim() };
       const e = p.endpointId ? epById.get(p.endpointId) : undefined;
       const who = e ? `endpoint ${e.name || e.id} (${withPod(m, e.ip)})` : p.role === 'external' ? 'the uplink' : p.role === 'host-vnic' ? 'the host vNIC' : 'no known endpoint';

@@ -3,7 +3,6 @@
 // DIP that HNS still lists but VFP no longer holds black-holes nothing.
 import type { CheckContext } from './context.ts';
 import { lbRuleKeys } from './lb-vfp.ts';
-import { rulesOf } from './context.ts';
 import type { VfpRule } from '../../parsers/vfp/types.ts';
 
 export interface VfpLbDips {
@@ -13,7 +12,7 @@ export interface VfpLbDips {
   src: { file: string; line: number };
 }
 
-/** Pod ports read at most to find the LB rules (each is parsed in full). */
+/** Pod ports read at most to find the LB rules. */
 const MAX_PORTS = 50;
 interface Index {
   byKey: Map<string, VfpLbDips>;
@@ -28,11 +27,11 @@ function index(ctx: CheckContext): Index {
   idx = { byKey: new Map(), wide: [] };
   for (const e of ctx.localPods.slice(0, MAX_PORTS)) {
     const p = ctx.portOf(e);
-    const pol = p?.policy ? ctx.policy(p) : undefined;
-    if (!pol) continue;
-    for (const { rule } of rulesOf(pol)) {
+    if (!p?.policy) continue;
+    // By name (ctx.rules): pod ports share their LB rules, so the second port costs nothing.
+    for (const rule of ctx.rules(p)) {
       if (!rule.dipRanges.length) continue;
-      const dips = { ips: rule.dipRanges.map((d) => d.ip), port: p!.name, src: rule.src };
+      const dips = { ips: rule.dipRanges.map((d) => d.ip), port: p.name, src: rule.src };
       const { keys, capped } = lbRuleKeys(rule);
       if (capped) idx.wide.push({ rule, dips });
       for (const k of keys) if (!idx.byKey.has(k)) idx.byKey.set(k, dips);

@@ -178,7 +178,7 @@ const NAME_LINES = 12;
  * The name a rule is known by, as the rule parser names it (parsers/vfp: the friendly name, else the id
  * after `RULE :`): `Friendly name :` in the lines of the rule before its conditions, else the id.
  */
-function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
+export function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
   const dec = new TextDecoder('latin1');
   const lineAt = (start: number) => {
     const end = bytes.indexOf(10, start);

@@ -166,6 +166,9 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
 
 const idOf = (o: unknown): string => (typeof o === 'object' && o !== null && typeof (o as { id?: unknown }).id === 'string' ? (o as { id: string }).id.toLowerCase() : '');
 
+/** Rules of parsed ports VfpStore.getPolicy keeps by default (≈ 12 ports of a 4,000-rule node, ≈ 185 MB). */
+const POLICY_CACHE_RULES = 50_000;
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>, meta: NodeMeta): { ports: VfpPortRef[] | null; vfp: VfpStore | null } {
@@ -231,20 +234,35 @@ function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>
   }
   totals.ports = ports.filter((p) => p.policy).length;
 
-  const cache = new Map<string, VfpPortPolicy>();
+  // Parsed ports are kept while they add up to at most cacheRules rules, the least recently used
+  // dropped first: a parsed rule costs ≈ 3.7 KB, and a node's every port parsed and kept was 3.7 GB.
+  const cache = new Map<string, { policy: VfpPortPolicy; rules: number }>();
+  let cachedRules = 0;
   const vfp: VfpStore | null = vfpFiles.length
     ? {
         files: store,
         totals,
+        cacheRules: POLICY_CACHE_RULES,
         getPolicy(portName: string) {
           const key = portName.trim().toLowerCase();
           const hit = cache.get(key);
-          if (hit) return hit;
+          if (hit) {
+            // Most recently used last.
+            cache.delete(key);
+            cache.set(key, hit);
+            return hit.policy;
+          }
           const ref = byKey.get(key);
           if (!ref?.policy) return undefined;
           const f = store[ref.policy.file];
           const r = materializeVfpPort(f.bytes, f.index, ref.policy.port);
-          cache.set(key, r.value);
+          cache.set(key, { policy: r.value, rules: ref.policy.rules });
+          cachedRules += ref.policy.rules;
+          for (const [k, v] of cache) {
+            if (cachedRules <= vfp!.cacheRules || k === key) break;
+            cache.delete(k);
+            cachedRules -= v.rules;
+          }
           return r.value;
         },
       }

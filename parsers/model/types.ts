@@ -71,8 +71,13 @@ export interface VfpPortRef {
 export interface VfpStore {
   files: { file: string; bytes: Uint8Array; index: VfpIndex }[];
   totals: { ports: number; layers: number; groups: number; rules: number };
-  /** Parses (once) and returns the full policy of a port, by name (any case). */
+  /**
+   * Parses and returns the full policy of a port, by name (any case). Parsed ports are kept while they
+   * add up to at most `cacheRules` rules, the least recently used dropped first.
+   */
   getPolicy(portName: string): VfpPortPolicy | undefined;
+  /** Rules of parsed ports getPolicy keeps (default 50,000 ≈ 185 MB: a parsed rule costs ≈ 3.7 KB). */
+  cacheRules: number;
 }
 
 export interface EndpointJoin {

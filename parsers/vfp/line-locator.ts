@@ -65,8 +65,16 @@ export class LineLocator {
   #words: WordView | undefined;
   #table: Float64Array | undefined;
 
-  constructor(bytes: Uint8Array) {
+  /** `table`: the checkpoint table of the same bytes, built elsewhere (the parse worker). */
+  constructor(bytes: Uint8Array, table?: Float64Array) {
     this.#bytes = bytes;
+    if (table && table.length === (bytes.length >> BLOCK_SHIFT) + 2) this.#table = table;
+  }
+
+  /** The checkpoint table (built now if it was not), to hand to a locator of the same bytes. */
+  get table(): Float64Array {
+    this.build();
+    return this.#table!;
   }
 
   /** Fills the checkpoint table (one pass over the bytes); later calls are free. */
@@ -93,6 +101,7 @@ export class LineLocator {
   /** Line containing byte `offset` (clamped to the file); line 1 starts at byte 0. */
   lineAt(offset: number): number {
     this.build();
+    this.#words ??= wordView(this.#bytes);
     const b = this.#bytes;
     const o = Math.max(0, Math.min(b.length, Math.floor(Number.isFinite(offset) ? offset : 0)));
     const k = o >> BLOCK_SHIFT;

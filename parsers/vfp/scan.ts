@@ -18,6 +18,7 @@ import type { ParseResult } from '../types.ts';
 import { LineLocator } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
+import { nameKeyAt } from './rule-name.ts';
 import type { VfpPortPolicy, VfpPortTableRow } from './types.ts';
 
 export interface VfpIndexPort {
@@ -70,11 +71,24 @@ export interface VfpIndex {
   rulePort: Uint32Array;
   /** Lines of the RULE blocks, computed in one sweep on first read. */
   readonly ruleLine: Uint32Array;
+  /**
+   * Per RULE block: a number standing for its name (rule-name.ts nameKeyAt), -1 when it prints none.
+   * Read while the scan has the bytes at hand, so checks can tell which rules several ports share
+   * without touching a million rule lines again.
+   */
+  ruleName: Float64Array;
   totals: { ports: number; layers: number; groups: number; rules: number };
   portTable: VfpPortTableRow[];
   generation: VfpOutputGeneration;
   /** 1-based line of a byte offset. The first call builds the locator (one pass, ~150 ms per GB). */
   lineAt(byte: number): number;
+  /**
+   * The line locator's checkpoint table, once prepareLines() built it: the parse worker builds it
+   * while the main thread reads the other files, and it crosses threads with the index.
+   */
+  lineTable?: Float64Array;
+  /** Builds the line locator now (and keeps its table in lineTable). */
+  prepareLines(): void;
 }
 
 export interface VfpScanOptions {
@@ -183,6 +197,7 @@ class ScanIndex implements VfpIndex {
   groupPort: Uint32Array;
   ruleByte: Float64Array;
   rulePort: Uint32Array;
+  ruleName: Float64Array;
   totals: { ports: number; layers: number; groups: number; rules: number };
   portTable: VfpPortTableRow[] = [];
   generation: VfpOutputGeneration = 'unknown';
@@ -201,6 +216,7 @@ class ScanIndex implements VfpIndex {
     this.groupPort = s.groupPort.a.subarray(0, s.groupPort.n);
     this.ruleByte = s.ruleByte.a.subarray(0, s.ruleByte.n);
     this.rulePort = s.rulePort.a.subarray(0, s.rulePort.n);
+    this.ruleName = s.ruleName.a.subarray(0, s.ruleName.n);
     this.totals = { ports: s.ports.length, layers: 0, groups: 0, rules: 0 };
     for (const p of s.ports) {
       this.totals.layers += p.layers;
@@ -219,6 +235,10 @@ class ScanIndex implements VfpIndex {
   }
   lineAt(byte: number): number {
     return this.#loc.lineAt(byte);
+  }
+  lineTable?: Float64Array;
+  prepareLines(): void {
+    this.lineTable = this.#loc.table;
   }
 }
 
@@ -307,6 +327,7 @@ class Scanner {
   groupPort = new GrowU32(1024);
   ruleByte = new GrowF64(4096);
   rulePort = new GrowU32(4096);
+  ruleName = new GrowF64(4096);
   port: IndexPort | undefined;
   firstContentByte = -1;
   /** Start of the last line classified (or consumed as a port name): hits on it or before are stale. */
@@ -496,6 +517,7 @@ class Scanner {
       p.rules++;
       this.ruleByte.push(ls);
       this.rulePort.push(this.ports.length - 1);
+      this.ruleName.push(nameKeyAt(b, ls, n));
     } else if (c === 71 && at(b, i, n, K_GROUP) && colonAfter(b, i + 5, n) >= 0) {
       const p = this.ensurePort(ls);
       if (this.firstContentByte < 0) this.firstContentByte = ls;
@@ -621,7 +643,7 @@ class Scanner {
  * getters and methods that resolve line numbers, so they are re-attached over the same bytes.
  */
 export function reviveVfpIndex(plain: VfpIndex, bytes: Uint8Array): VfpIndex {
-  const loc = new LineLocator(bytes);
+  const loc = new LineLocator(bytes, plain.lineTable);
   const pos0 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const shell = {
     pos0,
@@ -632,10 +654,12 @@ export function reviveVfpIndex(plain: VfpIndex, bytes: Uint8Array): VfpIndex {
     groupPort: { a: plain.groupPort, n: plain.groupPort.length },
     ruleByte: { a: plain.ruleByte, n: plain.ruleByte.length },
     rulePort: { a: plain.rulePort, n: plain.rulePort.length },
+    ruleName: { a: plain.ruleName, n: plain.ruleName.length },
   } as unknown as Scanner;
   const index = new ScanIndex(loc, plain.file, shell);
   index.portTable = plain.portTable;
   index.generation = plain.generation;
+  if (plain.lineTable && loc.built) index.lineTable = plain.lineTable;
   return index;
 }
 

@@ -23,6 +23,7 @@ import { exportHandlers } from './handlers/export.ts';
 import { diffHandlers } from './handlers/diff.ts';
 import { liveHandlers } from './handlers/live.ts';
 import { pasteHandlers } from './handlers/paste.ts';
+import { openHandlers } from './handlers/open.ts';
 import { clusterHandlers } from './handlers/cluster.ts';
 
 export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
@@ -33,7 +34,7 @@ export class Backend {
 
   constructor(opts: BackendOptions) {
     const events = new EventBus();
-    const bundles = new OpenBundles();
+    const bundles = new OpenBundles(events);
     const recent = new RecentStore(opts.dataDir);
     const savedTargets = new SavedTargetStore(opts.dataDir);
     const grants = new Grants(opts.allowedRoots);
@@ -63,6 +64,7 @@ export class Backend {
       ...diffHandlers(ctx),
       ...liveHandlers(ctx),
       ...pasteHandlers(ctx),
+      ...openHandlers(ctx),
       ...clusterHandlers(ctx),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
@@ -123,6 +125,6 @@ export class Backend {
   async reportHtml(bundleId: string, traces: Flow[], redact: boolean): Promise<string> {
     const b = this.ctx.bundles.get(bundleId);
     const notes = await this.ctx.notes.get(await notesIdentity(b));
-    return reportHtml(b.model, { flows: traces, notes, redact, findings: this.ctx.bundles.findings(b), generatedAt: new Date().toISOString() });
+    return reportHtml(b.model, { flows: traces, notes, redact, findings: await this.ctx.bundles.findings(b), generatedAt: new Date().toISOString() });
   }
 }

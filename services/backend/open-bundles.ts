@@ -1,14 +1,21 @@
-// The bundles open in this backend, each with what is built from it once and then kept: the
-// summary, the search index, the topology, the findings, the excerpt reader, the notes identity.
-import { ApiError } from '../../contract/index.ts';
+// The bundles open in this backend, each with what is built from it once and then kept: the summary,
+// the search index, the topology, the findings, the excerpt reader, the notes identity. One bundle is
+// one node for every window and request: a second open of the same files attaches to it (load-jobs.ts),
+// and windows that attached (attachBundle) hold it until each lets it go. The findings and the search
+// index are steps (bundle-step-runner.ts) with progress and errors of their own; the checks run in a
+// worker thread (findings-runner.ts).
+import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
+import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
 import type { BundleSummary, TopologyGraph } from '../../analysis/view-models/types.ts';
-import type { SearchIndex } from '../../analysis/view-models/search.ts';
-import { findingViews, type FindingView } from '../../analysis/view-models/findings.ts';
-import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
-import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
+import type { FindingView } from '../../analysis/view-models/findings.ts';
+import type { SandboxTimeline } from '../../analysis/timeline/index.ts';
 import { ExcerptReader } from '../excerpt.ts';
 import { diskOrigin, openOrigin, type BundleOrigin } from '../bundle/origin.ts';
+import type { EventBus } from './event-bus.ts';
+import { BundleStepRunner } from './bundle-step-runner.ts';
+import { runFindings } from './findings-runner.ts';
+import { buildBundleSearch, type BundleSearch } from './bundle-search.ts';
 
 const MAX_OPEN = 4;
 
@@ -18,23 +25,54 @@ export interface OpenBundle {
   summary: BundleSummary;
   /** What it was read from: read again for excerpts and notes, and joined with the next paste. */
   origin: BundleOrigin;
+  /** The files it was read from, as bundle-identity.ts tells them apart (absent: never shared). */
+  identity?: string;
+  /** The load job that opened it. */
+  jobId: string;
   excerpts: ExcerptReader;
-  search?: SearchIndex;
   topology?: Map<string, TopologyGraph>;
-  findings?: FindingView[];
+  timelines?: SandboxTimeline[];
+  /** Windows (attachBundle's client ids) using it. */
+  holders: Set<string>;
+  findings: BundleStepRunner<FindingView[]>;
+  search: BundleStepRunner<BundleSearch>;
   /** Identity of the bundle for its notes (computed on first use). */
   hash?: Promise<string>;
+}
+
+export interface AddOptions {
+  identity?: string;
+  jobId?: string;
+  /** Files the load parsed whose memory the findings worker can share (VFP dumps). */
+  reuse?: ParsedFile[];
 }
 
 export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
   private released = new Set<(location: string) => void>();
 
-  add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location)): OpenBundle {
-    const b: OpenBundle = { id, model, summary, origin, excerpts: new ExcerptReader(model, () => openOrigin(origin)) };
+  constructor(private readonly events?: EventBus) {}
+
+  add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location), opts: AddOptions = {}): OpenBundle {
+    const reuse = (opts.reuse ?? []).filter((p) => p.content.type === 'vfp' && p.content.bytes.buffer instanceof SharedArrayBuffer);
+    const b: OpenBundle = {
+      id,
+      model,
+      summary,
+      origin,
+      identity: opts.identity,
+      jobId: opts.jobId ?? '',
+      excerpts: new ExcerptReader(model, () => openOrigin(origin)),
+      holders: new Set(),
+      findings: new BundleStepRunner(id, 'findings', this.events, (progress) => runFindings({ origin, reuse }, progress)),
+      search: new BundleStepRunner(id, 'search', this.events, (progress) => buildBundleSearch(model, progress)),
+    };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
     while (this.byId.size > MAX_OPEN) this.close(this.byId.keys().next().value!);
+    // The search index is cheap and wanted soon (Ctrl+K); the checks start when a window attaches or
+    // they are first asked for.
+    b.search.startInBackground();
     return b;
   }
 
@@ -53,7 +91,7 @@ export class OpenBundles {
   }
 
   /** Says `location` is released unless an open bundle still comes from it. */
-  release(location: string): void {
+  releaseLocation(location: string): void {
     if (this.locations().includes(location)) return;
     for (const l of this.released) l(location);
   }
@@ -64,16 +102,52 @@ export class OpenBundles {
     return b;
   }
 
+  /** The open bundle read from these files, if any. */
+  byIdentity(identity: string): OpenBundle | undefined {
+    for (const b of this.byId.values()) if (b.identity === identity) return b;
+    return undefined;
+  }
+
+  list(): OpenBundle[] {
+    return [...this.byId.values()];
+  }
+
   close(id: string): void {
     const b = this.byId.get(id);
     if (!b) return;
     this.byId.delete(id);
-    this.release(b.model.source.location);
+    b.findings.close();
+    b.search.close();
+    this.releaseLocation(b.model.source.location);
   }
 
-  /** The findings of a bundle, computed on first use and kept. */
-  findings(b: OpenBundle): FindingView[] {
-    b.findings ??= findingViews(b.model, runChecks(b.model, CHECKS, ANALYSIS_BUDGET));
-    return b.findings;
+  /** A window uses the bundle; its findings start now (the window follows them by their step). */
+  hold(id: string, client: string): OpenBundle {
+    const b = this.get(id);
+    b.holders.add(client);
+    b.findings.startInBackground();
+    return b;
+  }
+
+  /** A window lets the bundle go; it closes when no window holds it any more. */
+  release(id: string, client: string): void {
+    const b = this.byId.get(id);
+    if (!b) return;
+    b.holders.delete(client);
+    if (!b.holders.size) this.close(id);
+  }
+
+  /** The findings of a bundle: computed once, in a worker thread; a failed run is run again. */
+  findings(b: OpenBundle): Promise<FindingView[]> {
+    return b.findings.get();
+  }
+
+  /** The findings when the checks have ended, else undefined (what must not wait for them, a walk). */
+  readyFindings(b: OpenBundle): FindingView[] | undefined {
+    return b.findings.peek();
+  }
+
+  steps(b: OpenBundle): BundleStep[] {
+    return [b.findings.state, b.search.state];
   }
 }

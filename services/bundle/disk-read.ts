@@ -4,12 +4,15 @@ import { promises as fs } from 'node:fs';
 
 const CHUNK = 8 * 1024 * 1024;
 
-/** The first `n` bytes of a file (fewer when it is shorter). */
-export async function readFilePrefix(file: string, n: number): Promise<Uint8Array> {
+/**
+ * The first `n` bytes of a file (fewer when it is shorter), in an array from `alloc` (the parse worker
+ * reads a VFP dump into shared memory this way).
+ */
+export async function readFilePrefix(file: string, n: number, alloc: (length: number) => Uint8Array = (l) => new Uint8Array(l)): Promise<Uint8Array> {
   const fh = await fs.open(file, 'r');
   try {
     const { size } = await fh.stat();
-    const out = new Uint8Array(Math.min(n, size));
+    const out = alloc(Math.min(n, size));
     let off = 0;
     while (off < out.length) {
       const { bytesRead } = await fh.read(out, off, Math.min(CHUNK, out.length - off), off);

@@ -41,6 +41,13 @@ export interface LoadOptions {
   limits?: BundleLimits;
   /** Files at least this big go to the worker thread (default 16 MiB). */
   bigFileBytes?: number;
+  /**
+   * Files already parsed, by name in the bundle: taken as they are instead of read again (the findings
+   * worker rebuilds a node this way, sharing the VFP dump's memory with the node it was loaded for).
+   */
+  reuse?: ReadonlyMap<string, ParsedFile>;
+  /** Called with every file parsed in the worker thread (the big ones), before the node is assembled. */
+  onBigParsed?: (parsed: ParsedFile) => void;
 }
 
 export class LoadCancelled extends Error {
@@ -118,6 +125,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
           // owner for the next read (excerpts, joining one more paste), so it gets a copy.
           const src = entry.diskPath ? { path: entry.diskPath, maxBytes: entry.size } : { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
           parsed[i] = await pool.parse(name, src);
+          opts.onBigParsed?.(parsed[i]!);
         } catch (e) {
           if (e instanceof LoadCancelled) throw e;
           parsed[i] = unreadable(name, entry.size, e);
@@ -127,8 +135,10 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     };
     try {
       // Core files first (the budget may run out), big ones first within a tier (the worker starts on them).
+      // The order does not depend on where a file is parsed (bigFileBytes), so the findings worker, which
+      // parses everything itself, charges the budgets in the order the load did and reads the same node.
       const isBig = (e: BundleEntry) => e.size >= bigBytes;
-      const order = inRoot.map((e, i) => ({ i, t: tier(e.path.slice(root.length)), big: isBig(e) ? 0 : 1 })).sort((a, b) => a.t - b.t || a.big - b.big || a.i - b.i).map((x) => x.i);
+      const order = inRoot.map((e, i) => ({ i, t: tier(e.path.slice(root.length)), big: e.size >= BIG_FILE ? 0 : 1 })).sort((a, b) => a.t - b.t || a.big - b.big || a.i - b.i).map((x) => x.i);
       for (const i of order) {
         cancelled();
         const entry = inRoot[i];
@@ -151,6 +161,13 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
             }
           }
           budget.charge(name, entry.size - charged, entry.size);
+          // Charged like any file, in the same order, so a node rebuilt from reused files meets its budgets as the first load did.
+          const reused = opts.reuse?.get(name);
+          if (reused && reused.size === entry.size) {
+            parsed[i] = reused;
+            done(entry);
+            continue;
+          }
           if (isBig(entry)) {
             parseBig(i, entry, name);
             continue;

@@ -6,7 +6,7 @@
 // the peak memory of the server (its VmHWM) and of the page (the JS heap, sampled over CDP).
 // Prints figures; never asserts. `--json` ends with one JSON line.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     pods: { type: 'string', default: '250' },
     services: { type: 'string', default: '2000' },
     timeout: { type: 'string', default: '900' },
+    // Chromium CPU profiles of the search and the walk steps, in test-results/ (open in DevTools).
+    profile: { type: 'boolean', default: false },
   },
 });
 const log = (s: string) => process.stderr.write(s + '\n');
@@ -101,11 +103,47 @@ async function closePalette(page: Page): Promise<void> {
 
 async function walkPreset(page: Page): Promise<void> {
   await page.click('[data-testid="view-walk"]');
+  await page.waitForSelector('[data-testid="walk-presets"]', { timeout: TIMEOUT });
+  // With a walk shown the presets are folded away: unfold them, as a person would.
+  if (!(await page.locator('[data-testid="preset-pod-to-service"]').isVisible())) await page.click('[data-testid="walk-presets"] > summary');
   await page.waitForSelector('[data-testid="preset-pod-to-service"]', { timeout: TIMEOUT });
   const before = Number(await page.getAttribute('#root', 'data-walks'));
   await page.click('[data-testid="preset-pod-to-service"]');
   await page.waitForFunction((n) => Number(document.getElementById('root')?.getAttribute('data-walks')) > n, before, { timeout: TIMEOUT });
   await page.waitForSelector('[data-testid="verdict"]', { timeout: TIMEOUT });
+}
+
+/**
+ * Pans the graph at Fit by dragging an empty corner of the canvas for 60 mouse moves, counting the
+ * animation frames the page draws meanwhile: frames per second and the longest frame.
+ */
+async function panning(page: Page): Promise<{ fps: number; worstFrameMs: number }> {
+  await page.keyboard.press('f');
+  const box = (await page.locator('[data-testid="graph"]').boundingBox())!;
+  // As source text: tsx would wrap a named function in a helper the page does not have.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__panning = true;
+    const tick = (t) => {
+      window.__frames.push(t);
+      if (window.__panning) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  const x = box.x + 12;
+  const y = box.y + box.height - 12;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i++) await page.mouse.move(x + 150 + Math.sin(i / 6) * 140, y - 120 + Math.cos(i / 6) * 100);
+  await page.mouse.up();
+  const frames = (await page.evaluate(`(() => {
+    window.__panning = false;
+    return window.__frames;
+  })()`)) as number[];
+  let worst = 0;
+  for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
+  const span = frames.length > 1 ? frames[frames.length - 1] - frames[0] : 0;
+  return { fps: span > 0 ? Math.round(((frames.length - 1) * 1000) / span) : 0, worstFrameMs: Math.round(worst) };
 }
 
 const { url, child } = await serve();
@@ -125,6 +163,29 @@ const sampler = setInterval(() => {
 }, 200);
 
 const figures: Record<string, number | null> = {};
+
+/** Runs `step` under Chromium's CPU profiler when --profile is given; the profile goes to test-results/. */
+async function profiled<T>(name: string, step: () => Promise<T>): Promise<T> {
+  if (!values.profile) return step();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  try {
+    return await step();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = path.join(repo, 'test-results', `bench-app-${name}.cpuprofile`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    log(`bench:app: profile of the ${name} step: ${path.relative(repo, file)}`);
+  }
+}
+
+/** A request alone, answered by the server to the page: what of a step is the server's. */
+async function timedApi(method: string, body: unknown): Promise<number> {
+  const t0 = performance.now();
+  await api(page, method, body);
+  return since(t0);
+}
 const since = (t0: number) => Math.round(performance.now() - t0);
 try {
   const t0 = performance.now();
@@ -143,13 +204,20 @@ try {
   figures.layoutFindingsDoneMs = since(t0);
 
   const s0 = performance.now();
-  await search(page, 'LB_DSR');
+  await profiled('search', () => search(page, 'LB_DSR'));
   figures.searchMs = since(s0);
   await closePalette(page);
 
   const w0 = performance.now();
-  await walkPreset(page);
+  await profiled('walk', () => walkPreset(page));
   figures.walkMs = since(w0);
+
+  // The same requests alone, from the page: the rest of each step is the page's drawing.
+  const bundleId = (await page.getAttribute('#root', 'data-bundle-id')) ?? '';
+  figures.searchApiMs = await timedApi('search', { bundleId, query: 'LB_DSR' });
+  const presets = await api<{ key: string; flow: Record<string, unknown> }[]>(page, 'walkPresets', { bundleId });
+  const flow = presets.find((p) => p.key === 'pod-to-service')?.flow;
+  figures.walkApiMs = flow ? await timedApi('walk', { bundleId, ...flow }) : null;
 
   // The busiest port: the VFP ports table's row with the most rules.
   await page.click('[data-testid="view-inventory"]');
@@ -165,9 +233,19 @@ try {
     () => undefined,
   );
   if (busiest) {
+    // The side panel still shows the walk: look at the inspector, as a person would, then pick the port.
+    await page.click('[data-testid="panel-inspector"]');
     const i0 = performance.now();
     await search(page, busiest.ref.id);
     await page.keyboard.press('Enter');
+    // The port's policy is drawn; a big port starts with its layers closed (so the panel stays light):
+    // open the first layer and its first group, as a person would, until rules are on screen.
+    await page.waitForSelector('[data-testid="policy"] .vfp-layer-head', { timeout: TIMEOUT });
+    if (!(await page.locator('[data-testid="policy"] li.rule').count())) {
+      await page.locator('[data-testid="policy"] .vfp-layer-head[aria-expanded="false"]').first().click();
+      const group = page.locator('[data-testid="policy"] .vfp-group-head[aria-expanded="false"]').first();
+      if (await group.count()) await group.click();
+    }
     await page.waitForSelector('[data-testid="policy"] li.rule', { timeout: TIMEOUT });
     figures.inspectorMs = since(i0);
   } else figures.inspectorMs = null;
@@ -176,8 +254,21 @@ try {
   await page.keyboard.press('Control+e');
   await page.waitForFunction(() => !!document.querySelector<HTMLIFrameElement>('[data-testid="export-frame"]')?.srcdoc && !document.querySelector('[data-testid="export-preview"][aria-busy="true"]'), undefined, { timeout: TIMEOUT });
   figures.exportMs = since(e0);
+  await page.keyboard.press('Escape');
+
+  // Panning last: on a graph too heavy to pan, the input it queues keeps the page busy for a while,
+  // which must not be counted against the steps above.
+  await page.click('[data-testid="view-topology"]');
+  const pan = await panning(page);
+  figures.panFps = pan.fps;
+  figures.panWorstFrameMs = pan.worstFrameMs;
 } catch (e) {
   log(`bench:app: ${e instanceof Error ? e.message : String(e)}`);
+  const shotPath = path.join(repo, 'test-results', 'bench-app-failure.png');
+  await page.screenshot({ path: shotPath }).then(
+    () => log(`bench:app: the page at that moment: ${path.relative(repo, shotPath)}`),
+    () => undefined,
+  );
 } finally {
   clearInterval(sampler);
 }
@@ -188,16 +279,31 @@ child.kill('SIGTERM');
 const steps = ['summaryMs', 'firstPaintMs', 'interactiveMs', 'layoutFindingsDoneMs', 'searchMs', 'walkMs', 'inspectorMs', 'exportMs'];
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 log(`bundle: ${path.relative(repo, bundle)} — ${mib(bundleBytes)}; loader alone: ${loaderMs.toFixed(0)} ms`);
+// The issue's targets for the big node (2-core machine), printed beside each figure.
+const TARGETS: Record<string, string> = {
+  interactiveMs: '≤ 2× the loader',
+  layoutFindingsDoneMs: '≤ 5,000 ms',
+  searchMs: '≤ 100 ms (a search after the first)',
+  walkMs: '≤ 200 ms',
+};
 for (const k of steps) {
   const v = figures[k];
-  log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}`);
+  log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}${TARGETS[k] ? `   [target ${TARGETS[k]}]` : ''}`);
 }
-log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle`);
-log(`page peak JS heap       ${mib(pagePeakBytes)}`);
+log(`of which the server  search ${figures.searchApiMs ?? '–'} ms, walk ${figures.walkApiMs ?? '–'} ms (the same request alone, from the page)`);
+log(`panning at Fit          ${figures.panFps ?? 'not reached'} frames per second, longest frame ${figures.panWorstFrameMs ?? '–'} ms   [target ≥ 30 fps]`);
+log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle   [target ≤ 2×]`);
+log(`page peak JS heap       ${mib(pagePeakBytes)}   [target ≤ 500 MB]`);
+log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) {
   const out: Record<string, number | null> = { bundleBytes, loaderMs: Math.round(loaderMs) };
   for (const k of steps) out[k] = figures[k] ?? null;
   out.serverPeakRssBytes = serverPeakRssBytes;
   out.pagePeakBytes = Math.round(pagePeakBytes);
+  out.searchApiMs = figures.searchApiMs ?? null;
+  out.walkApiMs = figures.walkApiMs ?? null;
+  out.panFps = figures.panFps ?? null;
+  out.panWorstFrameMs = figures.panWorstFrameMs ?? null;
+  out.loadAverage = Number(os.loadavg()[0].toFixed(2));
   process.stdout.write(JSON.stringify(out) + '\n');
 }

@@ -1,7 +1,9 @@
 // `npm run bench [-- --json] [-- --pods N --services M] [-- --fleet N --fleet-platform P]`: generates
-// (once, cached) the big node — 250 pods, 2,000 services, ≥ 900k VFP rules — then times a full load
-// against one `grep -c RULE` pass over the same files in the same run, and loads the audit's zip bomb
-// (11 MB holding three zero-filled 3.5 GiB entries) under the default budgets; then a fleet run
+// (once, cached) the big node — 250 pods, 2,000 services, ≥ 900k VFP rules — then times, against one
+// `grep -c RULE` pass over the same files in the same run: the loader alone, and what a user waits for
+// from `hnsight inspect` (the load, every check and the inspect document) and from `hnsight report`
+// (the HTML report of the same model), each in a fresh process. It loads the audit's zip bomb (11 MB
+// holding three zero-filled 3.5 GiB entries) under the default budgets; then a fleet run
 // (`hnsight fleet`) over N generated node bundles of one cluster (500 by default, zips as AKS writes
 // them, generated once into .cache; --fleet 0 skips it): the cost per node and the run's peak memory.
 // Prints figures; never asserts on time.
@@ -9,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { zeroZip } from '../helpers/zip.ts';
 import path from 'node:path';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { benchFleet, printFleet } from './fleet.ts';
@@ -72,12 +75,24 @@ function loadOnce(target: string): LoadOnce {
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as LoadOnce;
 }
 const loads: LoadOnce[] = [];
+const inspects: { inspectMs: number; checksMs: number; reportMs: number; inspectPeakRssBytes: number; findings: number }[] = [];
+const grepInspect: number[] = [];
 for (let i = 0; i < runs; i++) {
   const g0 = performance.now();
   // stdout must be a pipe: GNU grep stops at the first match when it sees /dev/null.
   spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'pipe', 'ignore'] });
   grepTimes.push(performance.now() - g0);
   loads.push(loadOnce(dir));
+  // The same grep again right before the inspect, so each ratio compares runs taken side by side.
+  const g1 = performance.now();
+  spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'pipe', 'ignore'] });
+  grepInspect.push(performance.now() - g1);
+  const ri = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'inspect-once.ts'), dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (ri.status !== 0) {
+    log(ri.stderr);
+    process.exit(1);
+  }
+  inspects.push(JSON.parse(ri.stdout.trim().split('\n').pop()!));
 }
 // The big node must load whole under the default budgets: a budget that cut it would be too small.
 if (loads[0].notRead.length) log(`bench: the big node has files over the default budgets:\n  ${loads[0].notRead.join('\n  ')}`);
@@ -89,6 +104,11 @@ const bomb = loadOnce(bombPath);
 const loadMs = median(loads.map((l) => l.loadMs));
 const grepMs = median(grepTimes);
 const peakRssBytes = Math.max(...loads.map((l) => l.peakRssBytes));
+const inspectMs = median(inspects.map((x) => x.inspectMs));
+const inspectGrepMs = median(grepInspect);
+const inspectPeakRssBytes = Math.max(...inspects.map((x) => x.inspectPeakRssBytes));
+const reportMs = median(inspects.map((x) => x.reportMs));
+const checksMs = median(inspects.map((x) => x.checksMs));
 let traceMedianUs: number | null = null;
 try {
   const traceScript = path.join(here, 'trace-once.ts');
@@ -112,6 +132,12 @@ const result = {
   loadOverGrep: Number((loadMs / grepMs).toFixed(2)),
   peakRssBytes,
   traceMedianUs,
+  inspectMs: Math.round(inspectMs),
+  inspectOverGrep: Number((inspectMs / inspectGrepMs).toFixed(2)),
+  inspectPeakRssBytes,
+  checksMs: Math.round(checksMs),
+  reportMs: Math.round(reportMs),
+  loadAverage: os.loadavg()[0],
   fleet,
   bigNodeNotRead: loads[0].notRead,
   zipBomb: { zipBytes: statSync(bombPath).size, inflatedBytes: 3 * 3.5 * GiB, loadMs: Math.round(bomb.loadMs), peakRssBytes: bomb.peakRssBytes, notRead: bomb.notRead },
@@ -121,7 +147,11 @@ log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} V
 log(`grep -c RULE ${result.grepMs} ms (median of ${runs})`);
 log(`full load:   ${result.loadMs} ms (median of ${runs}) = ${result.loadOverGrep}× grep   [target ≤ 5×]`);
 log(`peak RSS:    ${mb(peakRssBytes)} = ${(peakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
+log(`inspect:     ${result.inspectMs} ms (median of ${runs}; the checks ${result.checksMs} ms of it, ${inspects[0].findings} findings) = ${result.inspectOverGrep}× grep   [target ≤ 5×]`);
+log(`inspect RSS: ${mb(inspectPeakRssBytes)} = ${(inspectPeakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
+log(`report:      ${result.reportMs} ms (median of ${runs}) = ${(reportMs / inspectGrepMs).toFixed(2)}× grep: the load, the checks and the HTML report`);
 log(`trace:       ${traceMedianUs === null ? 'n/a (the trace timing failed; see above)' : `${traceMedianUs} µs median per walk, its reply included   [target ≤ 1000 µs]`}`);
 log(`zip bomb:    ${mb(result.zipBomb.zipBytes)} zip of ${mb(result.zipBomb.inflatedBytes)} of zeros: loaded in ${result.zipBomb.loadMs} ms, peak RSS ${mb(bomb.peakRssBytes)}   [audit: 10.7 GiB, 63 s]`);
 for (const n of bomb.notRead) log(`             ${n}`);
+log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) process.stdout.write(JSON.stringify(result) + '\n');

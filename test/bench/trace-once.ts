@@ -8,6 +8,9 @@ import { modelFindings } from '../../analysis/view-models/findings.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 
 const model = await loadBundle(process.argv[2]);
+// This times the walk engine on warm ports: every port the flows touch stays parsed (pod → service
+// flows reach backends on any of the 250 ports, more than the app keeps by default).
+if (model.vfp) model.vfp.cacheRules = Infinity;
 // Pods only (the bridge endpoint and host vNIC carry no service rules).
 const pods = (model.endpoints ?? []).filter((e) => !e.isRemote && e.ip && model.joins.endpoints.find((j) => j.endpointId === e.id)?.compartmentId !== 1 && model.joins.endpoints.find((j) => j.endpointId === e.id)?.portKey);
 const lbs = (model.loadBalancers ?? []).filter((l) => l.vips.length && l.ports.length);

@@ -13,6 +13,7 @@ import { buildSummary } from '../../analysis/view-models/summary.ts';
 import { buildTopology } from '../../analysis/topology.ts';
 import { buildInventory } from '../../analysis/view-models/inventory.ts';
 import { buildSearchIndex } from '../../analysis/view-models/search.ts';
+import { ruleCorpusSteps, type RuleCorpus } from '../../analysis/view-models/rule-corpus.ts';
 import { buildInspector } from '../../analysis/view-models/inspector.ts';
 import { findingViews } from '../../analysis/view-models/findings.ts';
 import { walkPresets } from '../../analysis/walk/presets.ts';
@@ -121,8 +122,19 @@ function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: st
   const topo = view('topology', () => buildTopology(m));
   view('topology expanded', () => buildTopology(m, { expandLoadBalancers: true }));
   view('inventory', () => buildInventory(m));
-  const index = view('search index', () => buildSearchIndex(m));
-  if (index) for (const q of ['10.', 'lb', 'rule', '(a+)+$', 'ffff', '']) view(`search ${q}`, () => searchBundle(m, index, q, 50));
+  // The app's index: the objects and each dump's rule corpus (built in slices there, at once here).
+  const corpus = (g: Generator<unknown, RuleCorpus | undefined>) => {
+    for (;;) {
+      const s = g.next();
+      if (s.done) return s.value;
+    }
+  };
+  const index = view('search index', () => ({ objects: buildSearchIndex(m), rules: (m.vfp?.files ?? []).map((f, i) => corpus(ruleCorpusSteps(f.bytes, f.index, i))) }));
+  if (index) {
+    for (const q of ['10.', 'lb', 'rule', '(a+)+$', 'ffff', '']) view(`search ${q}`, () => searchBundle(m, index, q, 50));
+    // A dump too varied for a corpus is searched in its bytes.
+    for (const q of ['10.', 'rule']) view(`search bytes ${q}`, () => searchBundle(m, { ...index, rules: [] }, q, 50));
+  }
   // One inspector of each kind of object the graph shows.
   const seen = new Set<string>();
   for (const n of topo?.nodes ?? []) {

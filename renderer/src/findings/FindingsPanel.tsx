@@ -10,7 +10,7 @@ import { CopyButton } from '../components/CopyChip.tsx';
 import { flowText } from '../walk/model.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
 import { findingTarget } from '../notes/model.ts';
-import { groupFindings, missingFiles, SEVERITIES, severityCounts, type Severity } from './model.ts';
+import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCounts, type Severity } from './model.ts';
 
 export const SEVERITY_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info } as const;
 const SEVERITY_WORD: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'info' };
@@ -102,6 +102,7 @@ export function FindingsPanel() {
   const toggle = useApp((s) => s.toggleSeverity);
   const active = useApp((s) => s.activeFinding);
   const load = useApp((s) => s.loadFindings);
+  const step = useApp((s) => s.findingsStep);
   const counts = severityCounts(findings);
   const groups = findings ? groupFindings(findings, new Set(shown)) : [];
   const problems = counts.error + counts.warning;
@@ -127,8 +128,9 @@ export function FindingsPanel() {
         </div>
       )}
       {!findings && loading && (
-        <div className="empty-note">
-          <span className="spinner" /> Running the checks…
+        <div className="empty-note" data-testid="findings-progress" role="status">
+          <span className="spinner" /> {checksProgressText(step?.progress)}
+          {step?.progress && step.progress.total > 0 && <progress max={step.progress.total} value={step.progress.done} aria-label="Checks done" />}
         </div>
       )}
       {findings && problems === 0 && (

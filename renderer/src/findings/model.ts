@@ -79,3 +79,11 @@ export function formatMs(ms: number | undefined): string {
   const m = Math.floor(ms / 60_000);
   return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
+
+/** What the checks are doing, from the backend's step: which check, how many of how many. */
+export function checksProgressText(p: { done: number; total: number; what?: string } | undefined): string {
+  if (!p) return 'Running the checks…';
+  if (!p.total) return p.what ? `Running the checks: ${p.what}…` : 'Running the checks…';
+  if (p.done >= p.total) return `Running the checks: ${p.total} of ${p.total} done…`;
+  return `Running the checks: ${p.what ?? 'check'} (${p.done + 1} of ${p.total})…`;
+}

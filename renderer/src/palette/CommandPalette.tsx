@@ -1,4 +1,4 @@
-// Ctrl+K: search the bundle — IPs, MACs, GUIDs, VIPs, names, VFP rule names. Debounced calls,
+// Ctrl+K: search the bundle — IPs, MACs, GUIDs, VIPs, names, VFP rule names. Throttled calls,
 // hits grouped by kind, ↑/↓/Enter/Esc. A rule hit opens its port with the rule in view.
 import { useEffect, useMemo, useRef } from 'react';
 import { Search, CornerDownLeft, Footprints } from 'lucide-react';
@@ -46,6 +46,8 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   const hitsFor = useApp((s) => s.hitsFor);
   const searching = useApp((s) => s.searching);
   const error = useApp((s) => s.searchError);
+  const step = useApp((s) => s.searchStep);
+  const retryIndex = useApp((s) => s.retrySearchIndex);
   const active = useApp((s) => s.activeIndex);
   const setQuery = useApp((s) => s.setQuery);
   const runSearch = useApp((s) => s.runSearch);
@@ -58,9 +60,23 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   const { groups, flat } = useMemo(() => groupHits(hits), [hits]);
   const walkFlow = useMemo(() => parseWalkQuery(query), [query]);
 
+  // At most one search per DEBOUNCE_MS while typing, and none of the waiting after a pause: a query
+  // typed or pasted at once is searched at once (the slice drops answers to older queries).
+  const lastRun = useRef(Number.NEGATIVE_INFINITY);
+  const pending = useRef<number | undefined>(undefined);
   useEffect(() => {
-    const id = window.setTimeout(() => void runSearch(query), DEBOUNCE_MS);
-    return () => window.clearTimeout(id);
+    const run = () => {
+      pending.current = undefined;
+      lastRun.current = performance.now();
+      void runSearch(query);
+    };
+    const wait = DEBOUNCE_MS - (performance.now() - lastRun.current);
+    if (wait <= 0) {
+      run();
+      return;
+    }
+    pending.current = window.setTimeout(run, wait);
+    return () => window.clearTimeout(pending.current);
   }, [query, runSearch]);
 
   useEffect(() => {
@@ -83,6 +99,10 @@ function PaletteBody({ onClose }: { onClose(): void }) {
       }
       // Typed faster than the debounce: search now, then open the best hit of this query.
       if (hitsFor !== query.trim()) {
+        // The throttled search still waiting would supersede this one (the store keeps the newest
+        // answer only) and leave the hits of an older query to open: it is not needed any more.
+        window.clearTimeout(pending.current);
+        pending.current = undefined;
         await runSearch(query);
         const s = appStore.getState();
         const best = groupHits(s.hits).flat[0];
@@ -134,7 +154,27 @@ function PaletteBody({ onClose }: { onClose(): void }) {
             </div>
           </div>
         )}
-        {q && error && <div className="palette-hint error-text">{error}</div>}
+        {step?.state === 'running' && (
+          <div className="palette-hint muted" role="status" data-testid="search-index-progress">
+            <span className="spinner" /> Preparing the search of this node{step.progress?.what ? `: ${step.progress.what}` : ''}…
+          </div>
+        )}
+        {step?.state === 'error' && !error && (
+          <div className="palette-hint error-text" data-testid="search-index-error">
+            The search index could not be built: {step.error}.{' '}
+            <button type="button" className="btn small" onClick={() => void retryIndex()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {q && error && (
+          <div className="palette-hint error-text" data-testid="search-error">
+            {error}{' '}
+            <button type="button" className="btn small" onClick={() => void runSearch(query)}>
+              Retry
+            </button>
+          </div>
+        )}
         {q && !error && !walkFlow && hitsFor === q && !flat.length && !searching && <div className="palette-hint muted">Nothing in this bundle matches “{q}”.</div>}
         {groups.map((g) => (
           <div key={g.key} className="hit-group" role="group" aria-label={g.title}>

@@ -3,13 +3,13 @@
 import { api } from '../api/index.ts';
 import { bindStore, createAppStore } from './index.ts';
 
-function safeStorage() {
+function safeStorage(kind: 'localStorage' | 'sessionStorage') {
   try {
-    return window.localStorage;
+    return window[kind];
   } catch {
-    return undefined; // storage disabled (privacy settings): the theme just is not remembered
+    return undefined; // storage disabled (privacy settings): the theme, the open bundle are just not remembered
   }
 }
 
-export const appStore = createAppStore({ api, storage: safeStorage() });
+export const appStore = createAppStore({ api, storage: safeStorage('localStorage'), tabStorage: safeStorage('sessionStorage') });
 export const useApp = bindStore(appStore);

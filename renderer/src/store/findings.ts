@@ -1,7 +1,9 @@
 // Findings slice: what the checks found (loaded with the bundle: the rail and the summary show the
 // counts), the severity filter, the finding being looked at (its objects light up on the graph), and
-// the CNI ADD timelines from the bundle's logs.
+// the CNI ADD timelines from the bundle's logs. The backend runs the checks in the background; while
+// they run, their step (which check, how many of how many) is followed from its events.
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { BundleStep } from '../../../contract/index.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import type { Severity } from '../findings/model.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
@@ -10,6 +12,8 @@ export interface FindingsSlice {
   findings?: FindingView[];
   findingsError?: string;
   findingsLoading: boolean;
+  /** The backend's checks step while they run (progress), or how it ended. */
+  findingsStep?: BundleStep;
   /** Severities shown in the panel. */
   severityShown: Severity[];
   /** The finding whose objects are lit on the graph. */
@@ -27,62 +31,101 @@ export interface FindingsSlice {
   resetFindings(): void;
 }
 
-export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, get) => ({
-  findingsLoading: false,
-  severityShown: ['error', 'warning', 'info'],
+export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, get) => {
+  /** Ends the wait for a checks run under way when the window leaves its node (resetFindings). */
+  let stopWaiting: (() => void) | undefined;
+  return {
+    findingsLoading: false,
+    severityShown: ['error', 'warning', 'info'],
 
-  async loadFindings() {
-    const b = get().bundle;
-    if (!b) return;
-    set({ findingsLoading: true, findingsError: undefined });
-    try {
-      const findings = await deps.api.getFindings({ bundleId: b.id });
-      if (get().bundle?.id === b.id) set({ findings, findingsLoading: false });
-    } catch (e) {
-      if (get().bundle?.id === b.id) set({ findingsLoading: false, findingsError: errorMessage(e) });
-    }
-  },
+    async loadFindings() {
+      const b = get().bundle;
+      if (!b) return;
+      set({ findingsLoading: true, findingsError: undefined, findingsStep: undefined });
+      const stepId = `${b.id}:findings`;
+      let finished = false;
+      let resolve: (step?: BundleStep) => void = () => undefined;
+      const end = new Promise<BundleStep | undefined>((r) => (resolve = r));
+      const ended = (step?: BundleStep) => {
+        finished = true;
+        resolve(step);
+      };
+      const take = (step: BundleStep) => {
+        if (finished) return;
+        if (get().bundle?.id !== b.id) return ended();
+        set({ findingsStep: step });
+        if (step.state === 'done' || step.state === 'error') ended(step);
+      };
+      const off = deps.api.subscribe((e) => {
+        if (e.type === 'step' && e.job.jobId === stepId) take(e.job);
+      });
+      try {
+        // A run under way (a window attaching starts it) is followed by its events, not waited for by a
+        // request held open: a window that moves to another node closes this one, which stops its checks,
+        // and a request still waiting on them would end in an error the page never asked for.
+        const now = await deps.api.getStep({ bundleId: b.id, step: 'findings' });
+        if (now.state === 'running') {
+          take(now);
+          stopWaiting = () => ended();
+          const last = await end;
+          if (get().bundle?.id !== b.id) return;
+          if (last?.state === 'error') {
+            set({ findingsLoading: false, findingsError: last.error ?? 'the checks stopped' });
+            return;
+          }
+        }
+        const findings = await deps.api.getFindings({ bundleId: b.id });
+        if (get().bundle?.id === b.id) set({ findings, findingsLoading: false });
+      } catch (e) {
+        if (get().bundle?.id === b.id) set({ findingsLoading: false, findingsError: errorMessage(e) });
+      } finally {
+        off();
+      }
+    },
 
-  async loadTimelines() {
-    const b = get().bundle;
-    if (!b) return;
-    try {
-      const timelines = await deps.api.getTimelines({ bundleId: b.id });
-      if (get().bundle?.id === b.id) set({ timelines, timelinesError: undefined });
-    } catch (e) {
-      if (get().bundle?.id === b.id) set({ timelines: [], timelinesError: errorMessage(e) });
-    }
-  },
+    async loadTimelines() {
+      const b = get().bundle;
+      if (!b) return;
+      try {
+        const timelines = await deps.api.getTimelines({ bundleId: b.id });
+        if (get().bundle?.id === b.id) set({ timelines, timelinesError: undefined });
+      } catch (e) {
+        if (get().bundle?.id === b.id) set({ timelines: [], timelinesError: errorMessage(e) });
+      }
+    },
 
-  toggleSeverity(s) {
-    const shown = get().severityShown;
-    set({ severityShown: shown.includes(s) ? shown.filter((x) => x !== s) : [...shown, s] });
-  },
+    toggleSeverity(s) {
+      const shown = get().severityShown;
+      set({ severityShown: shown.includes(s) ? shown.filter((x) => x !== s) : [...shown, s] });
+    },
 
-  setActiveFinding(key) {
-    set({ activeFinding: key });
-  },
+    setActiveFinding(key) {
+      set({ activeFinding: key });
+    },
 
-  showFinding(key) {
-    const f = get().findings?.find((x) => x.key === key);
-    const shown = get().severityShown;
-    set({
-      activeFinding: key,
-      panel: 'findings',
-      inspectorOpen: true,
-      view: 'topology',
-      ...(f && !shown.includes(f.severity) ? { severityShown: [...shown, f.severity] } : {}),
-    });
-  },
+    showFinding(key) {
+      const f = get().findings?.find((x) => x.key === key);
+      const shown = get().severityShown;
+      set({
+        activeFinding: key,
+        panel: 'findings',
+        inspectorOpen: true,
+        view: 'topology',
+        ...(f && !shown.includes(f.severity) ? { severityShown: [...shown, f.severity] } : {}),
+      });
+    },
 
-  async walkFinding(key) {
-    const f = get().findings?.find((x) => x.key === key);
-    if (!f?.trace) return;
-    set({ activeFinding: key, panel: 'walk', inspectorOpen: true, view: 'topology' });
-    await get().runWalk({ ...f.trace }, { focus: 'deciding' });
-  },
+    async walkFinding(key) {
+      const f = get().findings?.find((x) => x.key === key);
+      if (!f?.trace) return;
+      set({ activeFinding: key, panel: 'walk', inspectorOpen: true, view: 'topology' });
+      await get().runWalk({ ...f.trace }, { focus: 'deciding' });
+    },
 
-  resetFindings() {
-    set({ findings: undefined, findingsError: undefined, findingsLoading: false, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
-  },
-});
+    resetFindings() {
+      stopWaiting?.();
+      stopWaiting = undefined;
+      set({ findings: undefined, findingsError: undefined, findingsLoading: false, findingsStep: undefined, activeFinding: undefined, timelines: undefined, timelinesError: undefined });
+    },
+  };
+};

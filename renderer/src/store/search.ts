@@ -1,6 +1,9 @@
 // Search slice: the command palette's query and hits. Responses that arrive after a newer query
-// was sent are dropped, so fast typing never shows stale hits. Debouncing is the palette's job.
+// was sent are dropped, so fast typing never shows stale hits. Debouncing is the palette's job. The
+// backend builds each bundle's search index once, after its load: its step (what is being indexed,
+// how far, or why it failed) is followed so the palette can say it while a search waits for it.
 import type { SearchHit } from '../../../analysis/view-models/types.ts';
+import type { BundleStep } from '../../../contract/index.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export interface SearchSlice {
@@ -10,7 +13,13 @@ export interface SearchSlice {
   hitsFor: string;
   searching: boolean;
   searchError?: string;
+  /** The backend's search index step for the open bundle. */
+  searchStep?: BundleStep;
   activeIndex: number;
+  /** Follows the search index step of the open bundle (until the bundle changes). */
+  followSearchIndex(): void;
+  /** Builds the search index again after it failed (the backend runs a failed step again when asked). */
+  retrySearchIndex(): Promise<void>;
   setQuery(q: string): void;
   runSearch(q: string): Promise<void>;
   moveActive(delta: number): void;
@@ -22,7 +31,31 @@ export const SEARCH_LIMIT = 60;
 
 export const createSearchSlice: SliceCreator<SearchSlice> = (deps) => (set, get) => {
   let seq = 0;
+  let stopFollowing: (() => void) | undefined;
   return {
+    followSearchIndex() {
+      stopFollowing?.();
+      const b = get().bundle;
+      if (!b) return;
+      const stepId = `${b.id}:search`;
+      const take = (step: BundleStep) => {
+        if (get().bundle?.id !== b.id) return;
+        set({ searchStep: step });
+        // A built index stays built: nothing more to follow (a failed one runs again and is followed).
+        if (step.state === 'done') {
+          stopFollowing?.();
+          stopFollowing = undefined;
+        }
+      };
+      stopFollowing = deps.api.subscribe(
+        (e) => {
+          if (e.type === 'step' && e.job.jobId === stepId) take(e.job);
+        },
+        () => void deps.api.getStep({ bundleId: b.id, step: 'search' }).then(take, () => undefined),
+      );
+      void deps.api.getStep({ bundleId: b.id, step: 'search' }).then(take, () => undefined);
+    },
+
     query: '',
     hits: [],
     hitsFor: '',
@@ -52,6 +85,14 @@ export const createSearchSlice: SliceCreator<SearchSlice> = (deps) => (set, get)
       }
     },
 
+    async retrySearchIndex() {
+      const b = get().bundle;
+      if (!b) return;
+      if (get().query.trim()) return get().runSearch(get().query);
+      // An empty query finds nothing but still needs the index: asking builds it again.
+      await deps.api.search({ bundleId: b.id, query: '', limit: 1 }).catch(() => undefined);
+    },
+
     moveActive(delta) {
       const n = get().hits.length;
       if (!n) return;
@@ -64,7 +105,9 @@ export const createSearchSlice: SliceCreator<SearchSlice> = (deps) => (set, get)
 
     resetSearch() {
       seq++;
-      set({ query: '', hits: [], hitsFor: '', searching: false, searchError: undefined, activeIndex: 0 });
+      stopFollowing?.();
+      stopFollowing = undefined;
+      set({ query: '', hits: [], hitsFor: '', searching: false, searchError: undefined, searchStep: undefined, activeIndex: 0 });
     },
   };
 };

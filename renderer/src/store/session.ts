@@ -1,8 +1,12 @@
 // Session slice: the backend's info, the bundle being loaded (job + progress) and the bundle open
 // (summary, topology, inventory). It also decides the app state the e2e tests and the error screen
 // read: loading while the first info/auto-open or any load runs, error when the backend is unreachable
-// or the initial bundle failed.
-import type { AppInfo, LoadJob, RecentEntry } from '../../../contract/index.ts';
+// or the initial bundle failed. The backend loads a bundle once for every window: this window attaches
+// to the node it opened (attachBundle, with its id) and lets it go when it opens another; a reloaded
+// page asks the backend what is open or loading (listOpen) and takes back what it had, without loading
+// it again.
+import type { AppInfo, HnsightApi, LoadJob, RecentEntry } from '../../../contract/index.ts';
+import type { KeyValueStorage } from './types.ts';
 import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type AppState, type SliceCreator } from './types.ts';
 import { followJob } from '../api/follow-job.ts';
@@ -58,9 +62,96 @@ export function appPhase(s: Pick<AppState, 'initialized' | 'job' | 'fatal'>): Ap
   return 'ready';
 }
 
+const TAB_KEY = 'hnsight.tab';
+const OPEN_KEY = 'hnsight.open';
+
+/** What this window had open: the node, or the load it waited for. */
+interface TabOpen {
+  bundleId?: string;
+  jobId?: string;
+  location?: string;
+}
+
+/** This window's id (kept across reloads of the page, so a reload is the same window to the backend). */
+function tabId(store: KeyValueStorage | undefined): string {
+  let id = store?.getItem(TAB_KEY) ?? undefined;
+  if (!id || !/^[A-Za-z0-9_.:-]{1,128}$/.test(id)) {
+    id = `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    store?.setItem(TAB_KEY, id);
+  }
+  return id;
+}
+
+function readOpen(store: KeyValueStorage | undefined): TabOpen {
+  try {
+    const v = JSON.parse(store?.getItem(OPEN_KEY) ?? '{}') as TabOpen;
+    return typeof v === 'object' && v ? v : {};
+  } catch {
+    return {};
+  }
+}
+
 export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, get) => {
   // Each open() bumps this; an older load that sees a newer one stops quietly.
   let loadSeq = 0;
+  const client = tabId(deps.tabStorage);
+  const remember = (o: TabOpen) => deps.tabStorage?.setItem(OPEN_KEY, JSON.stringify(o));
+
+  /** Shows a node this window now has (a load that ended, or a node taken back after a reload). */
+  const adopt = (summary: BundleSummary, opts: { showSummary: boolean }) => {
+    const previous = get().bundle;
+    set({
+      bundle: summary,
+      summaryOpen: opts.showSummary,
+      topology: undefined,
+      topologyExpanded: false,
+      topologyError: undefined,
+      inventory: undefined,
+      inventoryError: undefined,
+    });
+    remember({ bundleId: summary.id });
+    get().resetSelection();
+    get().resetSearch();
+    get().resetWalk();
+    get().resetFindings();
+    get().resetNotes();
+    get().followSearchIndex();
+    void deps.api.attachBundle({ bundleId: summary.id, client }).catch(() => undefined);
+    if (previous && previous.id !== summary.id) void deps.api.closeBundle({ bundleId: previous.id, client }).catch(() => undefined);
+    void get().refreshRecent();
+    void get().loadTopology(false);
+    void get().loadInventory();
+    void get().loadFindings();
+    void get().loadTimelines();
+    void get().loadPresets();
+    void get().loadNotes();
+  };
+
+  /** After a reload: the node or the load this window had, when the backend still has it. */
+  const takeBack = async (): Promise<boolean> => {
+    const had = readOpen(deps.tabStorage);
+    if (!had.bundleId && !had.jobId) return false;
+    let open: Awaited<ReturnType<HnsightApi['listOpen']>>;
+    try {
+      open = await deps.api.listOpen({});
+    } catch {
+      return false;
+    }
+    if (had.bundleId && open.bundles.some((b) => b.bundleId === had.bundleId)) {
+      try {
+        adopt(await deps.api.attachBundle({ bundleId: had.bundleId, client }), { showSummary: false });
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    const load = had.jobId ? open.loads.find((j) => j.jobId === had.jobId) : undefined;
+    if (load) {
+      await get().open({ job: { jobId: load.jobId, location: load.location } });
+      return true;
+    }
+    return false;
+  };
 
   const startJob = async (req: OpenRequest): Promise<string> => {
     if ('path' in req) return (await deps.api.openBundle({ path: req.path })).jobId;
@@ -91,8 +182,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       }
       set({ info });
       void get().refreshRecent();
-      // Stay in 'loading' through the auto-open so the first 'ready' already shows the bundle.
-      if (info.initialBundle && !get().bundle) await get().open({ path: info.initialBundle }, { initial: true });
+      // Stay in 'loading' through the auto-open so the first 'ready' already shows the bundle. A
+      // reloaded page takes back what it had; the backend answers a bundle it has open at once.
+      const tookBack = !get().bundle && (await takeBack());
+      if (!tookBack && info.initialBundle && !get().bundle) await get().open({ path: info.initialBundle }, { initial: true });
       set({ initialized: true });
     },
 
@@ -122,6 +215,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
         fail(errorMessage(e));
         return;
       }
+      if (seq === loadSeq) remember({ ...readOpen(deps.tabStorage), jobId, location });
       let state: LoadJob;
       try {
         state = await followJob({
@@ -139,29 +233,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       }
       if (seq !== loadSeq) return;
       if (state.state === 'done' && state.summary) {
-        const previous = get().bundle;
-        set({
-          bundle: state.summary,
-          summaryOpen: true,
-          topology: undefined,
-          topologyExpanded: false,
-          topologyError: undefined,
-          inventory: undefined,
-          inventoryError: undefined,
-        });
-        get().resetSelection();
-        get().resetSearch();
-        get().resetWalk();
-        get().resetFindings();
-        get().resetNotes();
-        if (previous && previous.id !== state.summary.id) void deps.api.closeBundle({ bundleId: previous.id }).catch(() => undefined);
-        void get().refreshRecent();
-        void get().loadTopology(false);
-        void get().loadInventory();
-        void get().loadFindings();
-        void get().loadTimelines();
-        void get().loadPresets();
-        void get().loadNotes();
+        adopt(state.summary, { showSummary: true });
         return;
       }
       if (state.state === 'error') return fail(state.error ?? `could not load ${location}`);
@@ -189,12 +261,13 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
       const b = get().bundle;
       loadSeq++;
       set({ bundle: undefined, job: undefined, topology: undefined, inventory: undefined, summaryOpen: false, fatal: undefined });
+      remember({});
       get().resetSelection();
       get().resetSearch();
       get().resetWalk();
       get().resetFindings();
       get().resetNotes();
-      if (b) await deps.api.closeBundle({ bundleId: b.id }).catch(() => undefined);
+      if (b) await deps.api.closeBundle({ bundleId: b.id, client }).catch(() => undefined);
       void get().refreshRecent();
     },
 

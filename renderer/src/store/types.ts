@@ -27,6 +27,11 @@ export interface Deps {
   api: HnsightApi;
   /** Where the theme choice is remembered (localStorage in the app, a Map in tests). */
   storage?: KeyValueStorage;
+  /**
+   * What this window had open, kept across a reload of the page (sessionStorage in the app: one per
+   * tab, it survives a reload), and the window's id the backend knows it by (attachBundle).
+   */
+  tabStorage?: KeyValueStorage;
   /** How long the notes wait after an edit before saving (tests: 0 or flushNotes). */
   notesSaveDelayMs?: number;
   /** How long the paste preview waits for the text to stop changing (tests: 0). */

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { ApiError } from '../../../contract/index.ts';
 import { buildInventory } from '../../../analysis/view-models/inventory.ts';
 import { buildInspector } from '../../../analysis/view-models/inspector.ts';
-import { buildSearchIndex } from '../../../analysis/view-models/search.ts';
 import { buildTopology } from '../../../analysis/topology.ts';
 import { searchBundle } from '../search.ts';
 import type { BackendContext } from '../context.ts';
@@ -55,8 +54,9 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
       return { ok: true };
     },
     listRecent: async () => ctx.recent.list(),
-    closeBundle: async ({ bundleId }) => {
-      bundles.close(bundleId);
+    closeBundle: async ({ bundleId, client }) => {
+      if (client) bundles.release(bundleId, client);
+      else bundles.close(bundleId);
       return { ok: true };
     },
     getTopology: async ({ bundleId, expandLoadBalancers }) => {
@@ -73,8 +73,8 @@ export function bundleHandlers(ctx: BackendContext): Pick<Handlers, BundleMethod
     getInventory: async ({ bundleId }) => budgeted('the inventory', () => buildInventory(bundles.get(bundleId).model)),
     search: async ({ bundleId, query, limit }) => {
       const b = bundles.get(bundleId);
-      b.search ??= budgeted('the search index', () => buildSearchIndex(b.model));
-      return budgeted('the search', () => searchBundle(b.model, b.search!, query, limit ?? 50));
+      const index = await b.search.get();
+      return budgeted('the search', () => searchBundle(b.model, index, query, limit ?? 50));
     },
     inspect: async ({ bundleId, ref }) => {
       const view = budgeted('the inspector', () => buildInspector(bundles.get(bundleId).model, ref));

@@ -22,7 +22,7 @@ export function exportHandlers(ctx: BackendContext): Pick<Handlers, 'pickSavePat
 async function writeReport(ctx: BackendContext, r: Request<'exportReport'>): Promise<Response<'exportReport'>> {
   const b = ctx.bundles.get(r.bundleId);
   const notes = await ctx.notes.get(await notesIdentity(b));
-  const findings = ctx.bundles.findings(b);
+  const findings = await ctx.bundles.findings(b);
   let outPath: string | undefined;
   if (r.outPath) {
     if (!path.isAbsolute(r.outPath)) throw new ApiError('the file to write the report to must be given as an absolute path', 'invalid');

@@ -5,7 +5,10 @@ import type { Handlers } from '../dispatch.ts';
 
 export function findingsHandlers({ bundles }: BackendContext): Pick<Handlers, 'getFindings' | 'getTimelines'> {
   return {
-    getFindings: async ({ bundleId }) => bundles.findings(bundles.get(bundleId)),
-    getTimelines: async ({ bundleId }) => buildTimelines(bundles.get(bundleId).model.logs ?? []),
+    getFindings: ({ bundleId }) => bundles.findings(bundles.get(bundleId)),
+    getTimelines: async ({ bundleId }) => {
+      const b = bundles.get(bundleId);
+      return (b.timelines ??= buildTimelines(b.model.logs ?? []));
+    },
   };
 }

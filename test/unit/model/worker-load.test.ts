@@ -19,3 +19,21 @@ describe('loading through the worker thread', () => {
     expect(viaWorker.vfp!.files[0].index.lineAt(0)).toBe(1);
   });
 });
+
+describe('parsed ports kept by getPolicy', () => {
+  it('keeps the most recently used ports up to cacheRules and parses a dropped one again, the same', async () => {
+    const m = await loadBundle(demo);
+    const ports = m.ports!.filter((p) => (p.policy?.rules ?? 0) > 10).slice(0, 3);
+    expect(ports.length).toBe(3);
+    const vfp = m.vfp!;
+    vfp.cacheRules = ports[0].policy!.rules + ports[1].policy!.rules + ports[2].policy!.rules - 1;
+    const a = vfp.getPolicy(ports[0].key)!;
+    const b = vfp.getPolicy(ports[1].key)!;
+    expect(vfp.getPolicy(ports[0].key)).toBe(a); // kept, and now the most recent
+    vfp.getPolicy(ports[2].key); // over the limit: the least recently used (b) goes
+    expect(vfp.getPolicy(ports[0].key)).toBe(a);
+    const b2 = vfp.getPolicy(ports[1].key)!;
+    expect(b2).not.toBe(b);
+    expect(JSON.parse(JSON.stringify(b2))).toEqual(JSON.parse(JSON.stringify(b)));
+  });
+});

@@ -46,7 +46,7 @@ describe('session slice', () => {
     expect(appPhase(store.getState())).toBe('loading');
     api.emit({ type: 'load', job: job('done', { summary: summary('b7') }) });
     await init;
-    expect(api.listeners()).toBe(0);
+    await vi.waitFor(() => expect(api.listeners()).toBe(0));
     expect(store.getState().bundle?.id).toBe('b7');
     expect(store.getState().summaryOpen).toBe(true);
     expect(appPhase(store.getState())).toBe('ready');
@@ -60,7 +60,7 @@ describe('session slice', () => {
     const store = createAppStore({ api });
     await store.getState().open({ path: '/fast' });
     expect(store.getState().bundle?.id).toBe('b3');
-    expect(api.listeners()).toBe(0);
+    await vi.waitFor(() => expect(api.listeners()).toBe(0));
   });
 
   it('turns a failed initial bundle into the error state, and a later failure into a toast', async () => {
@@ -121,7 +121,109 @@ describe('session slice', () => {
     await store.getState().open({ path: '/one' });
     await store.getState().open({ path: '/two' });
     expect(store.getState().bundle?.id).toBe('b2');
-    expect(api.closeBundle).toHaveBeenCalledWith({ bundleId: 'b1' });
+    expect(api.closeBundle).toHaveBeenCalledWith(expect.objectContaining({ bundleId: 'b1' }));
+  });
+});
+
+describe('session slice: one load per bundle, a reload takes back what the window had', () => {
+  const info = { mode: 'browser', version: '0', demos: [], nativeDialogs: false, liveCollection: false, initialBundle: '/bundles/node' };
+
+  it('attaches to the node it loaded and lets it go, with its window id, when it opens another', async () => {
+    const tab = memoryStorage();
+    const api = fakeApi({ getJob: vi.fn().mockResolvedValueOnce(job('done', { summary: summary('b1') })).mockResolvedValueOnce(job('done', { summary: summary('b2') })) });
+    const store = createAppStore({ api, tabStorage: tab });
+    await store.getState().open({ path: '/one' });
+    const client = vi.mocked(api.attachBundle).mock.calls[0][0].client;
+    expect(api.attachBundle).toHaveBeenCalledWith({ bundleId: 'b1', client });
+    await store.getState().open({ path: '/two' });
+    expect(api.closeBundle).toHaveBeenCalledWith({ bundleId: 'b1', client });
+    expect(api.attachBundle).toHaveBeenLastCalledWith({ bundleId: 'b2', client });
+  });
+
+  it('a reloaded window takes back the node it had: no second load, no summary again', async () => {
+    const tab = memoryStorage();
+    const first = fakeApi({ info: vi.fn(async () => info), getJob: vi.fn(async () => job('done', { summary: summary('b1') })) });
+    const before = createAppStore({ api: first, tabStorage: tab });
+    await before.getState().init();
+    expect(before.getState().bundle?.id).toBe('b1');
+    const client = vi.mocked(first.attachBundle).mock.calls[0][0].client;
+    // The page is reloaded: a new store over the same tab storage; the backend still has b1 open.
+    const api = fakeApi({ info: vi.fn(async () => info), listOpen: vi.fn(async () => ({ bundles: [{ bundleId: 'b1', location: '/bundles/node', jobId: 'job-1', steps: [] }], loads: [] })) });
+    const after = createAppStore({ api, tabStorage: tab });
+    await after.getState().init();
+    expect(api.openBundle).not.toHaveBeenCalled();
+    expect(api.attachBundle).toHaveBeenCalledWith({ bundleId: 'b1', client });
+    expect(after.getState().bundle?.id).toBe('b1');
+    expect(after.getState().summaryOpen).toBe(false);
+    expect(api.getFindings).toHaveBeenCalledWith({ bundleId: 'b1' });
+  });
+
+  it('a window reloaded during a load follows that load instead of starting another', async () => {
+    const tab = memoryStorage();
+    const first = fakeApi({ info: vi.fn(async () => info), openBundle: vi.fn(async () => ({ jobId: 'job-7' })), getJob: vi.fn(async () => job('loading', { jobId: 'job-7' })) });
+    const before = createAppStore({ api: first, tabStorage: tab });
+    void before.getState().init();
+    await vi.waitFor(() => expect(first.listeners()).toBe(1));
+    const api = fakeApi({
+      info: vi.fn(async () => info),
+      listOpen: vi.fn(async () => ({ bundles: [], loads: [job('loading', { jobId: 'job-7' })] })),
+      getJob: vi.fn(async () => job('done', { jobId: 'job-7', summary: summary('b3') })),
+    });
+    const after = createAppStore({ api, tabStorage: tab });
+    await after.getState().init();
+    expect(api.openBundle).not.toHaveBeenCalled();
+    expect(api.getJob).toHaveBeenCalledWith({ jobId: 'job-7' });
+    expect(after.getState().bundle?.id).toBe('b3');
+  });
+
+  it('when the backend no longer has it, the reloaded window opens the initial bundle', async () => {
+    const tab = memoryStorage();
+    tab.setItem('hnsight.open', JSON.stringify({ bundleId: 'gone' }));
+    const api = fakeApi({ info: vi.fn(async () => info) });
+    const store = createAppStore({ api, tabStorage: tab });
+    await store.getState().init();
+    expect(api.attachBundle).not.toHaveBeenCalledWith(expect.objectContaining({ bundleId: 'gone' }));
+    expect(api.openBundle).toHaveBeenCalledWith({ path: '/bundles/node' });
+  });
+});
+
+describe('findings and search steps', () => {
+  it('shows which check runs and how far while the backend computes the findings', async () => {
+    let answer: (f: []) => void = () => undefined;
+    const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b1') })), getFindings: vi.fn(() => new Promise((r) => (answer = r))) });
+    const store = createAppStore({ api });
+    await store.getState().open({ path: '/one' });
+    expect(store.getState().findingsLoading).toBe(true);
+    const step = (done: number) => ({ jobId: 'b1:findings', bundleId: 'b1', step: 'findings' as const, state: 'running' as const, progress: { done, total: 14, what: 'Load balancers in VFP' } });
+    api.emit({ type: 'step', job: step(4) });
+    expect(store.getState().findingsStep?.progress).toEqual({ done: 4, total: 14, what: 'Load balancers in VFP' });
+    api.emit({ type: 'step', job: { ...step(5), jobId: 'other:findings', bundleId: 'other' } });
+    expect(store.getState().findingsStep?.progress?.done).toBe(4);
+    answer([]);
+    await vi.waitFor(() => expect(store.getState().findingsLoading).toBe(false));
+    expect(store.getState().findings).toEqual([]);
+  });
+
+  it('a failed check run is an error with the reason; loading again asks again', async () => {
+    const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b1') })), getFindings: vi.fn().mockRejectedValueOnce(new Error('the checks ran out of memory')).mockResolvedValueOnce([]) });
+    const store = createAppStore({ api });
+    await store.getState().open({ path: '/one' });
+    await vi.waitFor(() => expect(store.getState().findingsError).toBe('the checks ran out of memory'));
+    await store.getState().loadFindings();
+    expect(store.getState().findingsError).toBeUndefined();
+    expect(store.getState().findings).toEqual([]);
+  });
+
+  it('follows the search index step of the open bundle until it is built', async () => {
+    const running = { jobId: 'b1:search', bundleId: 'b1', step: 'search' as const, state: 'running' as const, progress: { done: 1, total: 2, what: 'VFP rule texts in vfpOutput.txt (40 %)' } };
+    const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b1') })), getStep: vi.fn(async () => running) });
+    const store = createAppStore({ api });
+    await store.getState().open({ path: '/one' });
+    await vi.waitFor(() => expect(store.getState().searchStep?.progress?.what).toMatch(/40 %/));
+    api.emit({ type: 'step', job: { ...running, state: 'error', progress: undefined, error: 'out of memory' } });
+    expect(store.getState().searchStep?.error).toBe('out of memory');
+    api.emit({ type: 'step', job: { ...running, state: 'done', progress: undefined } });
+    expect(store.getState().searchStep?.state).toBe('done');
   });
 });
 

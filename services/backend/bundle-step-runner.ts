@@ -1,0 +1,98 @@
+// One long step an open bundle takes once (its checks, its search index): run in the background at
+// most once at a time, its result kept, its state pushed as 'step' events (contract BundleStep) so the
+// window that waits shows what is being done and how far, and a failure said where it happened. A
+// failed step runs again the next time its result is asked for: that is the window's Retry.
+import type { BundleStep } from '../../contract/index.ts';
+import type { EventBus } from './event-bus.ts';
+
+export interface StepProgress {
+  done: number;
+  total: number;
+  what?: string;
+}
+
+/** One run of a step: its result, and how to stop it (the bundle was closed). */
+export interface StepRun<T> {
+  done: Promise<T>;
+  cancel(): void;
+}
+
+export class StepCancelled extends Error {
+  override name = 'StepCancelled';
+}
+
+export class BundleStepRunner<T> {
+  private current: BundleStep;
+  private running?: { promise: Promise<T>; cancel(): void };
+  private value?: { v: T };
+  private closed = false;
+
+  constructor(
+    bundleId: string,
+    step: BundleStep['step'],
+    private readonly events: EventBus | undefined,
+    private readonly start: (progress: (p: StepProgress) => void) => StepRun<T>,
+  ) {
+    this.current = { jobId: `${bundleId}:${step}`, bundleId, step, state: 'waiting' };
+  }
+
+  get state(): BundleStep {
+    return this.current;
+  }
+
+  /** The kept result, without waiting or starting a run (undefined until a run has ended well). */
+  peek(): T | undefined {
+    return this.value?.v;
+  }
+
+  /** The result: the kept one, the run under way, or a new run (the first, or after a failure). */
+  get(): Promise<T> {
+    if (this.value) return Promise.resolve(this.value.v);
+    if (this.running) return this.running.promise;
+    if (this.closed) return Promise.reject(new StepCancelled('the bundle was closed'));
+    const t0 = performance.now();
+    this.set({ ...this.current, state: 'running', progress: undefined, error: undefined, ms: undefined });
+    let run: StepRun<T>;
+    try {
+      run = this.start((p) => {
+        if (this.running && !this.closed) this.set({ ...this.current, progress: { ...p } }, true);
+      });
+    } catch (e) {
+      run = { done: Promise.reject(e), cancel: () => undefined };
+    }
+    const promise = run.done.then(
+      (v) => {
+        this.value = { v };
+        this.running = undefined;
+        this.set({ ...this.current, state: 'done', progress: undefined, ms: Math.round(performance.now() - t0) });
+        return v;
+      },
+      (e: unknown) => {
+        this.running = undefined;
+        if (this.closed) throw e;
+        this.set({ ...this.current, state: 'error', progress: undefined, error: e instanceof Error ? e.message : String(e) });
+        throw e;
+      },
+    );
+    this.running = { promise, cancel: () => run.cancel() };
+    return promise;
+  }
+
+  /** Starts the step in the background (nobody waits: a failure is only told by its state). */
+  startInBackground(): void {
+    this.get().catch(() => undefined);
+  }
+
+  /** The bundle is closed: a run under way stops, nothing runs again. */
+  close(): void {
+    this.closed = true;
+    this.running?.cancel();
+  }
+
+  private set(next: BundleStep, progress = false): void {
+    this.current = next;
+    if (!this.events) return;
+    if (progress) this.events.progress({ type: 'step', job: next });
+    else this.events.emit({ type: 'step', job: next });
+  }
+}

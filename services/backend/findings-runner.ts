@@ -1,0 +1,73 @@
+// Runs the checks of one node in a worker thread (findings-worker-main.ts) and reports how far they are.
+// The backend has one event loop: the checks of a 250-pod node took 100 s on it and every request
+// (search, walks, the layout worker's script) waited behind them. In a worker they cannot block it,
+// a check that runs out of memory ends the worker, not the server, and a run can be stopped.
+//
+// The worker needs the node. Sending it over was measured against rebuilding it there (250-pod node,
+// 921 MB, 2-core machine): a NodeModel is not cloneable as it is (the VFP store and the evidence text
+// are closures, source lines are lazy getters), and cloning its plain parts alone cost the main thread
+// as long as re-parsing them costs the worker, while blocking requests meanwhile. So the worker reads
+// the small files again (≈ 20 MB on that node) and takes the VFP dumps as they were parsed: their
+// bytes are in a SharedArrayBuffer (the parse worker reads them there), so nothing is copied, and the
+// scanner's index (≈ 20 MB of typed arrays) is cloned.
+import { Worker } from 'node:worker_threads';
+import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { FindingView } from '../../analysis/view-models/findings.ts';
+import type { BundleOrigin } from '../bundle/origin.ts';
+
+export interface FindingsRequest {
+  origin: BundleOrigin;
+  /** Files parsed by the load, taken as they are (VFP dumps whose bytes are shared memory). */
+  reuse: ParsedFile[];
+}
+
+export type FindingsMessage =
+  | { type: 'progress'; done: number; total: number; what?: string }
+  | { type: 'done'; findings: FindingView[]; rebuildMs: number; checksMs: number }
+  | { type: 'error'; message: string };
+
+export interface FindingsProgress {
+  done: number;
+  total: number;
+  what?: string;
+}
+
+export interface FindingsRun {
+  done: Promise<FindingView[]>;
+  /** Stops the worker; `done` rejects with FindingsCancelled. */
+  cancel(): void;
+}
+
+export class FindingsCancelled extends Error {
+  override name = 'FindingsCancelled';
+}
+
+/** The worker's heap limit: past it the worker ends with an error and the server goes on. */
+const WORKER_HEAP_MB = 4096;
+
+export function runFindings(req: FindingsRequest, onProgress: (p: FindingsProgress) => void, opts: { workerUrl?: URL } = {}): FindingsRun {
+  const w = new Worker(opts.workerUrl ?? new URL('./findings-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  let settled = false;
+  let cancel: () => void = () => undefined;
+  const done = new Promise<FindingView[]>((resolve, reject) => {
+    const end = (e?: Error, findings?: FindingView[]) => {
+      if (settled) return;
+      settled = true;
+      void w.terminate();
+      if (e) reject(e);
+      else resolve(findings!);
+    };
+    cancel = () => end(new FindingsCancelled('the checks were stopped'));
+    w.on('message', (m: FindingsMessage) => {
+      if (m.type === 'progress') {
+        if (!settled) onProgress({ done: m.done, total: m.total, what: m.what });
+      } else if (m.type === 'done') end(undefined, m.findings);
+      else end(new Error(m.message));
+    });
+    w.on('error', (e: Error & { code?: string }) => end(new Error(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the checks ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message)));
+    w.on('exit', (code) => end(new Error(`the checks stopped unexpectedly (exit code ${code})`)));
+  });
+  // The VFP bytes are shared memory: cloned as a reference, never copied.
+  w.postMessage(req);
+  return { done, cancel: () => cancel() };
+}
