@@ -114,8 +114,10 @@ describe('hnsight on the l2bridge demo node', () => {
     await ruleHits.first().waitFor();
     const name = (await ruleHits.first().locator('.hit-text').textContent())!;
     await ruleHits.first().click();
-    await page.waitForSelector('li.rule.focused');
-    expect(await page.locator('li.rule.focused .rule-name').first().textContent()).toBe(name);
+    // The port's policy is drawn after the click; an earlier step may have left another rule focused
+    // until then, so wait for this one, then check it is the only one.
+    await page.locator('li.rule.focused .rule-name', { hasText: name }).first().waitFor();
+    expect(await page.locator('li.rule.focused .rule-name').allTextContents()).toEqual([name]);
   });
 
   it('filters a port’s rules', async () => {
