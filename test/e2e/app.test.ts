@@ -110,10 +110,11 @@ describe('hnsight on the l2bridge demo node', () => {
   it('opens a rule hit on its port, scrolled to the rule', async () => {
     await page.click('[data-testid="search-trigger"]');
     await page.keyboard.type('LB_DSR');
-    const ruleHits = page.locator('.hit-group[aria-label="VFP rules"] [data-testid="hit"]');
-    await ruleHits.first().waitFor();
-    const name = (await ruleHits.first().locator('.hit-text').textContent())!;
-    await ruleHits.first().click();
+    // Hits for the first letters typed can show before those for the whole query: take a hit of it.
+    const ruleHit = page.locator('.hit-group[aria-label="VFP rules"] [data-testid="hit"]', { has: page.locator('.hit-text', { hasText: 'LB_DSR' }) }).first();
+    await ruleHit.waitFor();
+    const name = (await ruleHit.locator('.hit-text').textContent())!;
+    await page.locator('.hit-group[aria-label="VFP rules"] [data-testid="hit"]', { has: page.locator('.hit-text', { hasText: name }) }).first().click();
     // The port's policy is drawn after the click; an earlier step may have left another rule focused
     // until then, so wait for this one, then check it is the only one.
     await page.locator('li.rule.focused .rule-name', { hasText: name }).first().waitFor();
