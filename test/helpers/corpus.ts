@@ -15,7 +15,3 @@ export function corpusBytes(name: string): Uint8Array {
 }
 
 export const corpusText = (name: string): string => new TextDecoder().decode(corpusBytes(name));
-
-/** The research samples (/work/research/samples) when present beside the shared folder. */
-export const SAMPLES = [path.resolve(repo, '../research/samples'), path.resolve(repo, '../../research/samples')].find((d) => existsSync(d));
-export const sampleText = (rel: string): string => readFileSync(path.join(SAMPLES!, rel), 'utf8');

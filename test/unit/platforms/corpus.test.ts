@@ -1,19 +1,16 @@
-// Real outputs from public issues (../shared/corpus and the research samples, each with a `.src`):
+// Real outputs from public issues (../shared/corpus, each with a `.src`):
 // the plugin each one names, and the CNI ADD timelines of each plugin's real log lines. A file is read
 // under the name a bundle would give it (a pasted network list is network.txt, a plugin log *.log).
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
 import { parseLogFile } from '../../../parsers/logs/index.ts';
 import { detectPlatform } from '../../../analysis/platform/index.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
 import { buildTimelines } from '../../../analysis/timeline/index.ts';
-import { CORPUS, SAMPLES, corpusBytes, corpusText } from '../../helpers/corpus.ts';
+import { CORPUS, corpusBytes, corpusText } from '../../helpers/corpus.ts';
 
 const bundle = (files: [string, string][]) => assembleModel(files.map(([src, name]) => parseBundleFile(name, corpusBytes(src))), { location: 'corpus', kind: 'folder', root: '' });
-const sample = (rel: string) => readFileSync(path.join(SAMPLES!, rel), 'utf8');
 
 describe.skipIf(!CORPUS)('which plugin real outputs name', () => {
   it('Get-HNSNetwork of a flannel VXLAN node (k/k#94924): Flannel VXLAN by the network name', () => {
@@ -78,25 +75,5 @@ describe.skipIf(!CORPUS)('CNI ADD timelines of real plugin logs', () => {
     const ts = buildTimelines([parseLogFile(corpusText('antrea-agent-log-cmdadd__antrea-io-antrea-pr-2406.txt'), 'antrea-agent.log').value]);
     expect(ts[0]).toMatchObject({ sandboxId: 'd636c4374967a6f90d9b802d9bf24cb4f060e716b0ec8165fcc59be2a59daf28', pod: { namespace: 'network-policy-1573', name: 'server-g4kvm' } });
     expect(ts[0].steps[0]).toMatchObject({ label: 'antrea: Received CmdAdd request', level: 'info' });
-  });
-});
-
-describe.skipIf(!SAMPLES)('CNI ADD timelines of the research samples', () => {
-  it("containerd's tty form (containerd#6184): begin cni setup → cni result, 1.476 s", () => {
-    const [t] = buildTimelines([parseLogFile(sample('platforms/containerd-log-begin-cni-setup-tty__containerd-containerd-pr-6184.txt'), 'containerd.log').value]);
-    expect(t.outcome).toBe('succeeded');
-    expect(t.add).toBeCloseTo(1476.482, 2);
-    expect(t.steps.map((s) => s.label)).toEqual(['containerd: begin cni setup', 'containerd: cni result']);
-  });
-  it('vpc-shared-eni (EKS, containers-roadmap#240): a console-wrapped ADD is still one call, named by its pod', () => {
-    const ts = buildTimelines([parseLogFile(sample('platforms/eks-vpc-shared-eni-log-add__aws-containers-roadmap-issue-240.txt'), 'vpc-bridge.log').value]);
-    expect(ts).toHaveLength(1);
-    expect(ts[0].pod).toEqual({ namespace: 'default', name: 'enginebackends-xvirus-58b9f76dcf-ffvjf' });
-    // The result line above the ADD belongs to an earlier call: it is not this one's end.
-    expect(ts[0].steps.map((s) => s.label)).toEqual(['vpc-bridge: Executing ADD', 'vpc-bridge: HNS version read']);
-  });
-  it('legacy azure-vnet text (acs-engine#3377): the dockershim infra container in Netns is not a second sandbox', () => {
-    const ts = buildTimelines([parseLogFile(sample('platforms/azure-cni-log-legacy-startup-add__Azure-acs-engine-issue-3377.txt'), 'azure-vnet.log').value]);
-    expect(ts.map((t) => t.sandboxId.slice(0, 8))).toEqual(['ef2310f8']);
   });
 });
