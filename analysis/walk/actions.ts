@@ -119,6 +119,15 @@ function sourceNatAddress(rule: VfpRule, e: VfpRuleEffect, p: Packet, ctx: Actio
 export function applyRule(rule: VfpRule, p: Packet, ctx: ActionContext): ActionResult {
   const e = ruleEffect(rule);
   const sem = ruleSemantics(rule, e);
+  const r = applyWith(rule, e, sem, p, ctx);
+  // A type vfpctrl's `/?` does not document, whose effect was read from its data (a DIP range, a NAT
+  // address, a Modify line): the data says what it would do, no documentation says VFP does it —
+  // an inference, flagged like every other.
+  if (sem.fromData && !r.unmodelled) r.inferred = true;
+  return r;
+}
+
+function applyWith(rule: VfpRule, e: VfpRuleEffect, sem: ReturnType<typeof ruleSemantics>, p: Packet, ctx: ActionContext): ActionResult {
   const next: Packet = { ...p };
   const keepsState = rule.stateful || e.flowPair;
   const fromData = sem.fromData ? `rule type "${rule.type}" is not one vfpctrl documents; its effect is read from its data` : undefined;

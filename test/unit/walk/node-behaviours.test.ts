@@ -1,0 +1,63 @@
+// What a real node does in the cases an audit of the walk found it got wrong: each case names the
+// behaviour, the bundle it is walked on, and the source that says what Windows does.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
+import { assembleModel } from '../../../parsers/model/assemble.ts';
+import type { NodeModel } from '../../../parsers/model/types.ts';
+import { parseVfpRuleText } from '../../../parsers/vfp/index.ts';
+import { applyRule } from '../../../analysis/walk/actions.ts';
+import { walkFlow } from '../../../analysis/walk/engine.ts';
+import type { Packet } from '../../../analysis/walk/types.ts';
+
+const models = new Map<string, NodeModel>();
+/** A bundle folder under the repository, loaded once. */
+export function load(dir: string): NodeModel {
+  const root = path.resolve(dir);
+  let m = models.get(root);
+  if (m) return m;
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = path.join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  walk(root);
+  const parsed = files.map((f) => parseBundleFile(path.relative(root, f).split(path.sep).join('/'), new Uint8Array(readFileSync(f))));
+  m = assembleModel(parsed, { location: root, kind: 'folder', root });
+  models.set(root, m);
+  return m;
+}
+
+const ctx = (p: Packet) => ({ flow: { srcIp: p.srcIp, dstIp: p.dstIp, dstPort: p.dstPort, proto: p.proto } });
+
+describe('a rule type vfpctrl does not document', () => {
+  it('is applied from its data, and the hop says it is an inference', () => {
+    const text = [
+      'LAYER : LB',
+      '  GROUP : LB_OUT',
+      '    Direction : OUT',
+      '    RULE : LB_UNDOCUMENTED',
+      '        Friendly name : LB_UNDOCUMENTED',
+      '        Priority : 100',
+      '        Flags : 1 terminating',
+      '        Type : futurelb',
+      '        Conditions:',
+      '            Destination IP : 10.96.0.10',
+      '        Rule Data:',
+      '            Modifying destination IP',
+      '            Count of DIP Ranges: 1',
+      '            DIP Range(s) :',
+      '                { 10.244.1.5 : 53 }',
+    ].join('\n');
+    const rule = parseVfpRuleText(text, 'r.txt').value[0].layers[0].groups[0].rules[0];
+    expect(rule.type).toBe('futurelb');
+    const p: Packet = { srcIp: '10.244.1.9', dstIp: '10.96.0.10', srcPort: 49152, dstPort: 53, proto: 'udp' };
+    const r = applyRule(rule, p, ctx(p));
+    expect(r.packet.dstIp).toBe('10.244.1.5');
+    expect(r.inferred).toBe(true);
+  });
+});
