@@ -7,7 +7,7 @@
 // request created.
 import { OverBudgetError } from '../checks/budget.ts';
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
-import type { HnsEndpoint } from '../../parsers/hns/index.ts';
+import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
 import { walkContext, lookupRoute, lookupRoute6, lbKey, type WalkContext } from './context.ts';
 import { walkPort, type PortWalkContext, type WalkOptions } from './walk-port.ts';
@@ -503,7 +503,11 @@ function undoHnsFlows(w: Walk): void {
       at: 'vSwitch',
       kind: 'note',
       action: 'flow (reverse rewrite)',
-      rewrite: { srcIp: after.srcIp !== w.packet.srcIp ? after.srcIp : undefined, srcPort: after.srcPort !== w.packet.srcPort ? after.srcPort : undefined },
+      rewrite: {
+        srcIp: after.srcIp !== w.packet.srcIp ? after.srcIp : undefined,
+        srcPort: after.srcPort !== w.packet.srcPort ? after.srcPort : undefined,
+        dstIp: after.dstIp !== w.packet.dstIp ? after.dstIp : undefined,
+      },
       inferred: true,
       flow: true,
       note: `the request was translated by HNS load balancer state (hop ${i + 1}); its reverse is assumed to be undone the same way`,
@@ -575,7 +579,22 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
   // A service VIP still in the destination means nothing translated it.
   const proto = protoNumber(p);
   const lb = ctx.lbs.get(lbKey(p.dstIp, p.dstPort, proto));
-  if (lb || (ctx.vips.has(dst) && srcPort)) {
+  const outside = w.sourceKind === 'outside' && !w.reply && depth === 0;
+  const kind = lb || ctx.vips.has(dst) ? vipKind(w, dst) : 'unknown';
+  if (lb && outside && p.proto !== 'icmp' && kind !== 'cluster') {
+    // A LoadBalancer ingress IP or external IP reached from outside: HNS load-balances it like a NodePort.
+    return void hnsLoadBalance(
+      w,
+      lb,
+      `${kind === 'external' ? 'service address' : 'VIP'} ${fmt(p.dstIp, p.dstPort)}`,
+      opts,
+      depth,
+      kind === 'unknown'
+        ? `the bundle has no Service list that says whether ${p.dstIp} is a LoadBalancer or external IP (reachable from outside) or a ClusterIP (reachable only inside the cluster): it is taken as the former, since the packet came from outside`
+        : `${p.dstIp} is an external address of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot)`,
+    );
+  }
+  if (lb || (ctx.vips.has(dst) && (srcPort || outside))) {
     const what = `${fmt(p.dstIp, p.dstPort)}/${p.proto.toUpperCase()}`;
     const icmp = p.proto === 'icmp';
     const i = w.add({
@@ -586,13 +605,27 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
       evidence: lb?.src,
       note: icmp
         ? `${p.dstIp} is a service VIP; its load-balancing rules match TCP or UDP (their Protocols condition), so an ICMP echo is not translated to any backend and nothing answers it`
-        : lb
-          ? `HNS has load balancer ${short(lb.id)} for ${what}, but no VFP rule on the source port translated it (HNS and VFP disagree)`
-          : `${p.dstIp} is a service VIP, but no load balancer or VFP rule covers port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()}`,
+        : outside
+          ? lb
+            ? `${p.dstIp} is the ClusterIP of Service ${k8sNames(ctx.model).serviceLabel(dst) ?? '?'} (kubectl snapshot): a ClusterIP is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
+            : `${p.dstIp} is a service address, but no HNS load balancer publishes port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()} on it`
+          : lb
+            ? `HNS has load balancer ${short(lb.id)} for ${what}, but no VFP rule on the source port translated it (HNS and VFP disagree)`
+            : `${p.dstIp} is a service VIP, but no load balancer or VFP rule covers port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()}`,
       nodes: lb ? [`loadbalancer:${lb.id}`] : [],
     });
     if (icmp) w.caveat({ kind: 'icmp', hop: i, text: `ping to a Service VIP gets no answer on Windows: VFP load-balances only the protocols of the service's ports (TCP/UDP). Test the service with TCP or UDP.`, source: `${K8S_LIMITS} (no ICMP transposition)` });
-    w.end('dropped', icmp ? `ping ${p.dstIp}: a Service VIP answers only on its TCP/UDP ports; no rule translates ICMP, so the echo is lost` : `no VFP rule load-balances ${what} on the source port: a ClusterIP is not routable, so the untranslated packet is lost`, i);
+    w.end(
+      'dropped',
+      icmp
+        ? `ping ${p.dstIp}: a Service VIP answers only on its TCP/UDP ports; no rule translates ICMP, so the echo is lost`
+        : outside
+          ? lb
+            ? `${what} is a ClusterIP, reachable only from inside the cluster: a packet from outside is not load-balanced`
+            : `nothing on this node load-balances ${what} for a packet from outside`
+          : `no VFP rule load-balances ${what} on the source port: a ClusterIP is not routable, so the untranslated packet is lost`,
+      i,
+    );
     return;
   }
 
@@ -634,22 +667,54 @@ function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
     w.end('dropped', `NodePort ${p.dstPort} from the node itself: not translated (a documented Windows limitation)`, i);
     return true;
   }
+  return hnsLoadBalance(w, lb, `NodePort ${p.dstPort}`, opts, depth);
+}
+
+/**
+ * Whether a VIP is an address clients outside the cluster may use: a LoadBalancer ingress IP or an
+ * external IP (kube-proxy winkernel programs an HNS load balancer for each: proxier.go syncProxyRules,
+ * "Create a Load Balancer Policy for each loadbalancer ingress" and the externalIPs loop), or a
+ * ClusterIP, which "makes the Service only reachable from within the cluster"
+ * (https://kubernetes.io/docs/concepts/services-networking/service/#type-clusterip). The Service
+ * list in the bundle's kubectl snapshot says which; without it the bundle does not.
+ */
+function vipKind(w: Walk, vip: string): 'external' | 'cluster' | 'unknown' {
+  const svc = k8sNames(w.ctx.model).serviceByVip(vip);
+  if (!svc) return 'unknown';
+  const c = canonIp(vip);
+  if ([...svc.externalIps, ...svc.loadBalancerIps].some((x) => canonIp(x) === c)) return 'external';
+  if (svc.clusterIps.some((x) => canonIp(x) === c)) return 'cluster';
+  return 'unknown';
+}
+
+/**
+ * A packet from outside the node to an address an HNS load balancer publishes (a NodePort, a
+ * LoadBalancer ingress IP, an external IP): no rule on the uplink translated it, so the walk follows
+ * the HNS load balancer (the VFP rule that applies it on a real node is not in the port dumps), as a
+ * real node's HNS does: DNAT to one of its backends and, when it is no DSR load balancer and HNS names
+ * a SourceVIP, SNAT to that SourceVIP (kube-proxy passes its source VIP to every load balancer it
+ * creates — kubernetes/kubernetes#70896 "--source-vip"; kubernetes/kubernetes#96499: the SourceVIP of a
+ * load balancer policy is the address load-balanced traffic is sourced from, the node IP on L2Bridge).
+ */
+function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts: WalkOptions, depth: number, assumption?: string): boolean {
+  const { ctx } = w;
+  const p = w.packet;
   const backends = lb.endpointIds.map((id) => ctx.endpointsById.get(id.toLowerCase())).filter((e): e is HnsEndpoint => !!e && !!(e.ip || e.ipv6));
   const fam = familyOf(p.dstIp);
-  // ExternalTrafficPolicy=Local programs the NodePort as DSR with local endpoints only (winkernel proxier.go).
+  // ExternalTrafficPolicy=Local programs the load balancer as DSR with local endpoints only (winkernel proxier.go).
   const usable = backends.filter((e) => (fam === 6 ? e.ipv6 : e.ip) && (!lb.dsr || !e.isRemote));
   const port = lb.ports.find((x) => x.externalPort === p.dstPort && x.protocol === protoNumber(p));
   if (!usable.length) {
     const i = w.add({
       at: 'vSwitch',
       kind: 'drop',
-      action: 'NodePort without backend',
+      action: what.startsWith('NodePort') ? 'NodePort without backend' : 'no backend',
       inferred: true,
       evidence: lb.src,
-      note: `HNS load balancer ${short(lb.id)} publishes NodePort ${p.dstPort} but none of its endpoints is ${lb.dsr ? 'local (ExternalTrafficPolicy Local programs local endpoints only)' : 'in this bundle'}`,
+      note: `HNS load balancer ${short(lb.id)} publishes ${what} but none of its endpoints is ${lb.dsr ? 'local (ExternalTrafficPolicy Local programs local endpoints only)' : 'in this bundle'}`,
       nodes: [`loadbalancer:${lb.id}`],
     });
-    w.end('dropped', `NodePort ${p.dstPort}: no backend`, i);
+    w.end('dropped', `${what}: no backend`, i);
     return true;
   }
   const forced = w.flow.dip ? usable.find((e) => canonIp(e.ip) === canonIp(w.flow.dip) || canonIp(e.ipv6) === canonIp(w.flow.dip)) : undefined;
@@ -657,17 +722,27 @@ function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
   const dip = (fam === 6 ? pick.ipv6 : pick.ip)!;
   const before = { ...p };
   w.packet = { ...p, dstIp: dip, dstPort: port?.internalPort ?? p.dstPort };
+  const snatTo = !lb.dsr && lb.sourceVip && familyOf(lb.sourceVip) === fam && w.sourceKind === 'outside' ? lb.sourceVip : undefined;
+  if (snatTo) w.packet.srcIp = snatTo;
   w.dnatDip = canonIp(dip);
   w.viaHnsLb = true;
+  const backendName = k8sNames(ctx.model).podLabel(dip);
   w.add({
-    at: 'vSwitch (NodePort)',
+    at: what.startsWith('NodePort') ? 'vSwitch (NodePort)' : 'vSwitch (load balancer)',
     kind: 'note',
-    action: 'DNAT',
-    rewrite: { dstIp: dip, dstPort: w.packet.dstPort !== p.dstPort ? w.packet.dstPort : undefined },
+    action: snatTo ? 'DNAT + SNAT' : 'DNAT',
+    rewrite: { dstIp: dip, dstPort: w.packet.dstPort !== p.dstPort ? w.packet.dstPort : undefined, srcIp: snatTo },
     evidence: lb.src,
     inferred: true,
     stateful: true,
-    note: `no VFP rule on the ${w.sourceKind === 'pod' ? 'source port' : 'uplink'} translated NodePort ${p.dstPort}; HNS load balancer ${short(lb.id)} publishes it (${usable.length} backend${usable.length > 1 ? 's' : ''}${lb.dsr ? ', DSR' : ''}), and the rule that applies it on a real node is not in this bundle's port dumps: the walk follows HNS${forced ? '' : usable.length > 1 ? ' and takes one backend by a hash of the 5-tuple' : ''}`,
+    note: [
+      `no VFP rule on the ${w.sourceKind === 'pod' ? 'source port' : 'uplink'} translated ${what}; HNS load balancer ${short(lb.id)} publishes it (${usable.length} backend${usable.length > 1 ? 's' : ''}${lb.dsr ? ', DSR' : ''}), and the rule that applies it on a real node is not in this bundle's port dumps: the walk follows HNS${forced ? '' : usable.length > 1 ? ' and takes one backend by a hash of the 5-tuple' : ''}`,
+      backendName ? `backend ${dip} is pod ${backendName}` : undefined,
+      snatTo ? `the load balancer is not DSR and HNS names SourceVIP ${snatTo}: the client address ${p.srcIp} is replaced by it, so the backend answers the node, whose flow state returns the answer to the client` : undefined,
+      assumption,
+    ]
+      .filter(Boolean)
+      .join('; '),
     alternatives: usable.filter((e) => e !== pick).map((e) => (fam === 6 ? e.ipv6 : e.ip)!),
     before,
     after: { ...w.packet },

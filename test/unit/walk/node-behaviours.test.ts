@@ -61,3 +61,24 @@ describe('a rule type vfpctrl does not document', () => {
     expect(r.inferred).toBe(true);
   });
 });
+
+describe('HNS load balancers reached from outside the node', () => {
+  it('a NodePort load balancer that is not DSR and names a SourceVIP replaces the client address by it (overlay demo)', () => {
+    const m = load('assets/demo/overlay-node');
+    const r = walkFlow(m, { srcIp: '203.0.113.5', dstIp: '10.240.0.36', dstPort: 30681, proto: 'tcp' }, { reply: true });
+    const lbHop = r.hops.find((h) => h.at === 'vSwitch (NodePort)')!;
+    expect(lbHop.action).toBe('DNAT + SNAT');
+    expect(lbHop.inferred).toBe(true);
+    expect(r.final.srcIp).toBe('10.244.18.254');
+    // The answer goes back to the SourceVIP, and the load balancer's state returns it to the client.
+    expect(r.returnPath?.received).toMatchObject({ srcIp: '10.240.0.36', srcPort: 30681, dstIp: '203.0.113.5' });
+  });
+
+  it('an outside packet to a LoadBalancer ingress IP is load-balanced, not called a ClusterIP (AKS)', () => {
+    const m = load('test/fixtures/foreign/aks-win-zip-2025');
+    const r = walkFlow(m, { srcIp: '203.0.113.9', dstIp: '20.246.11.8', dstPort: 80, proto: 'tcp' });
+    expect(r.verdict).toBe('delivered');
+    expect(['10.224.0.41', '10.224.0.47', '10.224.0.77']).toContain(r.final.dstIp);
+    expect(JSON.stringify(r)).not.toMatch(/ClusterIP is not routable|source port translated/);
+  });
+});
