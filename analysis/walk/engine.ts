@@ -554,6 +554,10 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
 
   const target = canonIp(p.l2Dst ?? p.dstIp) ?? p.dstIp;
   const dstEp = ctx.local.get(target);
+  if (dstEp && isHairpin(w, target)) {
+    hairpin(w, dstEp, srcPort);
+    return;
+  }
   if (dstEp) {
     const port = ctx.portOf.get(dstEp.id);
     w.add({
@@ -644,6 +648,42 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
   }
 
   routeOut(w, opts);
+}
+
+/** A pod's packet to a service the load balancer sent back to that very pod, its source untouched. */
+function isHairpin(w: Walk, target: string): boolean {
+  const me = canonIp(w.flow.srcIp);
+  return w.sourceKind === 'pod' && !w.reply && target === me && canonIp(w.packet.srcIp) === me && w.dnatDip === target;
+}
+
+/**
+ * Hairpin: a pod reaches a service whose chosen backend is the pod itself. A packet from X to X is
+ * not something the pod's stack answers as the service; Windows needs the source rewritten first —
+ * kube-proxy's rules for this are an SNAT of such traffic to the service's source VIP (a `dynnat`
+ * `SNAT_…` rule) and a `Block_LoopBack…` rule (kubernetes/kubernetes#79359, whose dump shows both in
+ * an `SNAT` layer; kubernetes/community#8890: hairpin traffic is sourced from the NAT pool's address,
+ * a wrong pool breaks it). Had such a rule matched, the source would no longer be the pod's. The port's
+ * rules did not rewrite it: what the node then does is not in the bundle, so the verdict is unknown.
+ */
+function hairpin(w: Walk, ep: HnsEndpoint, srcPort: VfpPortRef | undefined): void {
+  const p = w.packet;
+  const pol = srcPort && w.ctx.model.vfp ? w.ctx.model.vfp.getPolicy(srcPort.key) : undefined;
+  const named = (pol?.layers ?? []).flatMap((l) => l.groups.flatMap((g) => g.rules)).filter((r) => /hairpin|loopback/i.test(r.name));
+  const i = w.add({
+    at: 'vSwitch',
+    kind: 'note',
+    action: 'hairpin',
+    inferred: true,
+    note: `the load balancer chose the sending pod ${p.dstIp} itself as the backend, and no rule on its port rewrote the source: the packet would come back to it as ${fmt(p.srcIp, p.srcPort)} → ${fmt(p.dstIp, p.dstPort)}${named.length ? `; the port has hairpin rules (${named.map((r) => r.name).slice(0, 3).join(', ')}) but none matched this packet` : '; the port has no hairpin SNAT rule (SNAT to the service\'s source VIP) in the bundle'}`,
+    nodes: [`endpoint:${ep.id}`],
+  });
+  w.caveat({
+    kind: 'limitation',
+    hop: i,
+    text: `hairpin: ${w.flow.srcIp} reaches a service that load-balances to ${p.dstIp}, the pod itself; without a hairpin SNAT rule the packet reaches the pod with source = destination, which no connection of the pod expects. Check the port's SNAT rules for the service (kube-proxy's hairpin SNAT to the service's source VIP).`,
+    source: 'kubernetes/kubernetes#79359 (SNAT layer: SNAT_… dynnat rule to the source VIP, Block_LoopBack…); kubernetes/community#8890 (hairpin to the same node depends on the NAT pool address)',
+  });
+  w.end('unknown', `hairpin: the service sent ${w.flow.srcIp}'s packet back to ${p.dstIp} itself with its source unchanged; no rule on the port applies a hairpin SNAT, so whether the pod gets an answer is not in the bundle`, i);
 }
 
 /** outside → NodePort, node → its own NodePort: VFP rules first, then HNS's load balancer. */

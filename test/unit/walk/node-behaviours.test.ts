@@ -82,3 +82,21 @@ describe('HNS load balancers reached from outside the node', () => {
     expect(JSON.stringify(r)).not.toMatch(/ClusterIP is not routable|source port translated/);
   });
 });
+
+describe('hairpin: a pod reaching a service whose backend is itself', () => {
+  it('without a hairpin SNAT rule the walk does not claim delivery: unknown, with the reason and its source (l2bridge demo)', () => {
+    const m = load('assets/demo/l2bridge-node');
+    const r = walkFlow(m, { srcIp: '10.244.32.7', dstIp: '10.107.189.112', dstPort: 80, proto: 'tcp' });
+    expect(r.verdict).toBe('unknown');
+    expect(r.reason).toMatch(/hairpin/);
+    const c = r.caveats!.find((x) => /hairpin/.test(x.text))!;
+    expect(c.source).toMatch(/79359/);
+    expect(r.hops[r.deciding].action).toBe('hairpin');
+  });
+
+  it('a pod reaching a service with another backend is still delivered', () => {
+    const m = load('assets/demo/l2bridge-node');
+    const r = walkFlow(m, { srcIp: '10.244.32.7', dstIp: '10.96.0.10', dstPort: 53, proto: 'tcp' });
+    expect(r.hops.some((h) => h.action === 'hairpin')).toBe(false);
+  });
+});
