@@ -9,7 +9,7 @@ import { OverBudgetError } from '../checks/budget.ts';
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
-import { walkContext, lookupRoute, lookupRoute6, lbKey, type WalkContext } from './context.ts';
+import { walkContext, lookupRoute, lookupRoute6, lbKey, type RouteEntry, type WalkContext } from './context.ts';
 import { walkPort, type PortWalkContext, type WalkOptions } from './walk-port.ts';
 import { canonIp, familyOf, inCidr, ipToInt, maskBits } from './ip.ts';
 import { returnPath } from './return-path.ts';
@@ -217,19 +217,46 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
     if (!walkSourcePort(w, srcPolicyPort, label, `endpoint ${short(srcEp.id)}`, opts, `endpoint:${srcEp.id}`, src)) return;
   } else if (ctx.hostIps.has(src)) {
     w.sourceKind = 'host';
-    w.packet.srcMac = ctx.hostMac;
+    const eg = isReply ? undefined : hostEgress(w, flow.dstIp);
+    const hostPort = eg?.port ?? ctx.hostPort;
+    const hostMac = eg?.port?.mac ?? ctx.hostMac;
+    w.packet.srcMac = hostMac;
     const label = `host ${flow.srcIp}`;
-    w.sourcePort = ctx.hostPort?.name.toLowerCase();
+    w.sourcePort = hostPort?.name.toLowerCase();
     w.add({
       at: `${label} (host compartment)`,
       kind: 'source',
       action: verb,
-      note: [ephemeralNote, ctx.hostMac ? `source MAC ${ctx.hostMac} (the host vNIC's)` : undefined].filter(Boolean).join('; ') || undefined,
+      note: [ephemeralNote, hostMac ? `source MAC ${hostMac} (the host vNIC's)` : undefined].filter(Boolean).join('; ') || undefined,
       after: { ...w.packet },
-      nodes: ctx.hostPort ? [`port:${ctx.hostPort.key}`] : [],
+      nodes: hostPort ? [`port:${hostPort.key}`] : [],
     });
-    if (ctx.hostPort?.policy) {
-      if (!walkSourcePort(w, ctx.hostPort, `host vNIC ${ctx.hostPort.friendlyName ?? short(ctx.hostPort.name)}`, 'the host vNIC', opts)) return;
+    if (eg) {
+      const before = { ...w.packet };
+      if (eg.srcIp) w.packet = { ...w.packet, srcIp: eg.srcIp };
+      const r = eg.route.route;
+      w.add({
+        at: 'host routing',
+        kind: 'host-route',
+        action: r.onLink ? `on-link via ${r.interface}` : `via ${r.gateway} on ${r.interface}`,
+        evidence: r.src,
+        inferred: eg.srcIp ? true : undefined,
+        rewrite: eg.srcIp ? { srcIp: eg.srcIp } : undefined,
+        before: eg.srcIp ? before : undefined,
+        after: eg.srcIp ? { ...w.packet } : undefined,
+        note: [
+          `route ${r.destination}/${eg.route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface} metric ${r.metricText}: the host sends through ${eg.port ? `vNIC ${eg.port.friendlyName ?? short(eg.port.name)}` : `the adapter with address ${r.interface}`}`,
+          eg.srcIp
+            ? `a socket that does not bind its address takes the outgoing interface's, ${eg.srcIp}, as its source (Windows' strong host model for sends; RFC 6724 §5 rule 5 "prefer outgoing interface")`
+            : undefined,
+        ]
+          .filter(Boolean)
+          .join('; '),
+        nodes: eg.port ? [`port:${eg.port.key}`] : [],
+      });
+    }
+    if (hostPort?.policy) {
+      if (!walkSourcePort(w, hostPort, `host vNIC ${hostPort.friendlyName ?? short(hostPort.name)}`, 'the host vNIC', opts)) return;
     } else {
       w.add({ at: 'host vNIC', kind: 'note', action: 'pass', inferred: true, note: 'the bundle has no VFP rules for the host vNIC port; the packet is assumed to reach the vSwitch unchanged' });
     }
@@ -274,6 +301,34 @@ function run(w: Walk, flow: Flow, opts: WalkOptions): void {
 
   // --- forwarding ------------------------------------------------------------------------------
   forward(w, srcPolicyPort, opts, 0);
+}
+
+const macKey = (m: string | undefined) => m?.replace(/[:-]/g, '').toLowerCase();
+
+/**
+ * Where the host sends a packet: the route Windows picks for the destination (longest prefix, then
+ * metric), its interface's host vNIC and that interface's address. A host address that is not the
+ * outgoing interface's is replaced by it (`srcIp`): Windows sends by the strong host model, the
+ * source address belongs to the sending interface (TechNet Magazine, The Cable Guy, "Strong and Weak Host Models",
+ * November 2007; RFC 6724 §5 rule 5). Undefined when the route table does not say, or when the
+ * route leaves through the node's usual host vNIC with the address the walk was given.
+ */
+function hostEgress(w: Walk, dstIp: string): { route: RouteEntry; port?: VfpPortRef; srcIp?: string } | undefined {
+  const { ctx } = w;
+  if (familyOf(dstIp) !== 4 || !ctx.routes) return undefined;
+  const route = lookupRoute(ctx, dstIp);
+  const via = route?.route.interface;
+  if (!route || !via || ipToInt(via) === undefined || via.startsWith('127.')) return undefined;
+  const hostComp = ctx.model.ip?.compartments.find((c) => c.id === 1) ?? ctx.model.ip?.compartments[0];
+  const adapter = hostComp?.adapters.find((a) => a.ipv4.some((x) => x.address === via));
+  if (!adapter) return undefined;
+  // The host's side of the pod network (flannel's cbr0_ep, a bridge endpoint in the host compartment)
+  // is an HNS endpoint with a port of its own; other host vNICs are matched by MAC.
+  const ep = ctx.local.get(via);
+  const port = (ep ? ctx.portOf.get(ep.id) : undefined) ?? (adapter.mac ? (ctx.model.ports ?? []).find((p) => p.role === 'host-vnic' && macKey(p.mac) === macKey(adapter.mac)) : undefined);
+  const srcIp = canonIp(w.flow.srcIp) !== via ? via : undefined;
+  if (!srcIp && (!port || port === ctx.hostPort)) return undefined;
+  return { route, port, srcIp };
 }
 
 /**
@@ -568,7 +623,9 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
       nodes: [],
     });
     const dstPod = k8sNames(ctx.model).podLabel(dstEp.ip ?? '');
-    deliverTo(w, port, `pod ${target}${dstPod ? ` (${dstPod})` : ''}`, `endpoint:${dstEp.id}`, dstEp, opts);
+    // An endpoint whose adapter is in the host compartment (flannel's cbr0_ep) is the host's, not a pod's.
+    const hostSide = ctx.adapterOf.get(dstEp.id)?.compartment.id === 1;
+    deliverTo(w, port, `${hostSide ? 'host' : 'pod'} ${target}${dstPod ? ` (${dstPod})` : ''}`, `endpoint:${dstEp.id}`, dstEp, opts);
     return;
   }
 
@@ -1051,7 +1108,9 @@ export function walkReply(m: NodeModel, fwd: WalkResult, opts: WalkOptions = {})
   const flows = FlowTable.fromHops(fwd.hops);
   const r = runWalk(m, flow, { ...opts, reply: false }, { fwd, flows });
   // What the source expects: its own request, reversed.
-  const asSent: Tuple = { srcIp: fwd.flow.srcIp, dstIp: fwd.flow.dstIp, srcPort: fwd.hops[0]?.after?.srcPort ?? fwd.flow.srcPort, dstPort: fwd.flow.proto === 'icmp' ? undefined : fwd.flow.dstPort, proto };
+  // A host source takes the outgoing interface's address (hostEgress): that is the socket's address.
+  const chosenSrc = fwd.hops.find((h) => h.kind === 'host-route' && h.rewrite?.srcIp)?.rewrite?.srcIp;
+  const asSent: Tuple = { srcIp: chosenSrc ?? fwd.flow.srcIp, dstIp: fwd.flow.dstIp, srcPort: fwd.hops[0]?.after?.srcPort ?? fwd.flow.srcPort, dstPort: fwd.flow.proto === 'icmp' ? undefined : fwd.flow.dstPort, proto };
   const expected = reverse(asSent);
   if (r.verdict === 'delivered' || r.verdict === 'forwarded') {
     if (sameTuple(r.final, expected)) r.reason += `; it is the answer ${fmt(expected.srcIp, expected.srcPort)} → ${fmt(expected.dstIp, expected.dstPort)} the source expects`;

@@ -18,6 +18,8 @@ export function returnPath(t: Pick<WalkResult, 'verdict' | 'hops' | 'final' | 'e
   for (let i = t.hops.length - 1; i >= 0; i--) {
     const h = t.hops[i];
     const w = h.rewrite;
+    // The host's choice of source address (host routing) is where the packet starts, not a translation.
+    if (h.kind === 'host-route') continue;
     if (!w || !h.before || (w.srcIp === undefined && w.dstIp === undefined && w.srcPort === undefined && w.dstPort === undefined)) continue;
     const stateful = !!h.stateful;
     const parts: string[] = [];

@@ -100,3 +100,22 @@ describe('hairpin: a pod reaching a service whose backend is itself', () => {
     expect(r.hops.some((h) => h.action === 'hairpin')).toBe(false);
   });
 });
+
+describe('host-originated packets follow the host route table', () => {
+  it('host → local pod leaves through the vNIC the route names, with that interface\'s address (flannel l2bridge, cbr0_ep)', () => {
+    const m = load('test/fixtures/foreign/ws2019-flannel-l2bridge-2020');
+    const r = walkFlow(m, { srcIp: '192.168.30.21', dstIp: '10.244.3.6', dstPort: 80, proto: 'tcp' }, { reply: true });
+    const route = r.hops.find((h) => h.kind === 'host-route')!;
+    expect(route.evidence?.file).toBe('routes.txt');
+    expect(r.hops[0].after?.srcMac).toBe('00-15-5D-A4-6E-02');
+    expect(r.final.srcIp).toBe('10.244.3.2');
+    expect(r.reply?.verdict).toBe('delivered');
+    expect(r.reply?.caveats?.map((c) => c.kind)).not.toContain('reply-mismatch');
+  });
+
+  it('host → outside keeps the node address when the route leaves through the node\'s own interface', () => {
+    const m = load('test/fixtures/foreign/ws2019-flannel-l2bridge-2020');
+    const r = walkFlow(m, { srcIp: '192.168.30.21', dstIp: '8.8.8.8', dstPort: 443, proto: 'tcp' });
+    expect(r.final.srcIp).toBe('192.168.30.21');
+  });
+});
