@@ -144,6 +144,8 @@ function icmpCaveats(w: Walk, m: NodeModel, flow: Flow): void {
       if (tcp.final.srcIp !== flow.srcIp) natTo = tcp.final.srcIp;
     }
     if (notTransposed >= 0 || natTo) {
+      // The ICMP caveat says why no answer comes back, more precisely than the general one.
+      w.caveats = w.caveats.filter((c) => c.kind !== 'no-return');
       w.caveat({
         kind: 'icmp',
         hop: notTransposed >= 0 ? notTransposed : undefined,
@@ -1014,8 +1016,20 @@ function routeOut(w: Walk, opts: WalkOptions): void {
       }
     }
   }
-  w.add({ at: 'uplink', kind: 'uplink', action: 'send', note: `leaves the node towards ${nextHop}`, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
+  const sendHop = w.add({ at: 'uplink', kind: 'uplink', action: 'send', note: `leaves the node towards ${nextHop}`, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
   w.egress = { nextHop, interface: iface };
+  // A pod's own address leaving by the default route (no SNAT, no pod on another node) is answered only
+  // if the network beyond routes that address back: say so on the request, not only on a walked reply.
+  const leaving = canonIp(w.packet.srcIp) ?? '';
+  const viaDefault = v6 ? lookupRoute6(ctx, p.dstIp)?.bits === 0 : lookupRoute(ctx, p.dstIp)?.bits === 0;
+  if (!w.reply && w.sourceKind === 'pod' && ctx.local.has(leaving) && !remote && viaDefault) {
+    w.caveat({
+      kind: 'no-return',
+      hop: sendHop,
+      text: `the packet leaves the node with the pod's own address ${w.packet.srcIp} (not SNATed): an answer arrives only if the network outside routes ${w.packet.srcIp} back to this node`,
+      source: 'microsoft/hcsshim hcn/hcnpolicy.go (OutboundNatPolicySetting: outbound NAT on an endpoint, with Exceptions); no OutboundNAT rule rewrote this packet',
+    });
+  }
   // The route chose the next hop: it decides a forwarded packet.
   const first = w.hops[0]?.after?.srcIp;
   w.end('forwarded', `leaves the node via ${onLinkText}${first !== undefined && w.packet.srcIp !== first ? ` with source ${w.packet.srcIp} (SNAT)` : ''}`, routeHop);

@@ -114,6 +114,7 @@ export function formatWalk(t: WalkResult): string {
     for (const st of rp.steps) out.push(`         ${st.what} (${st.rule ?? 'hop ' + (st.hop + 1)}${st.evidence ? ` — ${st.evidence.file}:${st.evidence.line}` : ''})`);
     for (const n of rp.notes) out.push(`         ${n}`);
   }
+  if (!t.returnPath && !t.reply && t.kind !== 'reply' && t.verdict === 'forwarded' && (t.caveats ?? []).some((c) => c.kind === 'icmp')) out.push('reply:   none comes back (see the ICMP caveat)');
   if (t.reply) {
     out.push('');
     out.push(`reply ${tuple({ ...t.reply.flow })}`);

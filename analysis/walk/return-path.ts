@@ -8,10 +8,15 @@ type Tuple = { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number;
 
 const fmt = (ip: string, port?: number) => `${ip}${port !== undefined ? `:${port}` : ''}`;
 
-export function returnPath(t: Pick<WalkResult, 'verdict' | 'hops' | 'final' | 'egress'>): ReturnPath | undefined {
+export function returnPath(t: Pick<WalkResult, 'verdict' | 'hops' | 'final' | 'egress' | 'caveats'>): ReturnPath | undefined {
   if (t.verdict !== 'delivered' && t.verdict !== 'forwarded') return undefined;
   const f = t.final;
   const sent: Tuple = { srcIp: f.dstIp, dstIp: f.srcIp, srcPort: f.dstPort, dstPort: f.srcPort, proto: f.proto };
+  // An echo request that left untransposed is not answered back to the pod (Kubernetes docs, Windows
+  // networking limitations: ICMP "cannot be transposed and thus will not be routed back to their
+  // source"): the walk's ICMP caveat says so, and no summary says the opposite — there is none.
+  const icmp = t.verdict === 'forwarded' ? (t.caveats ?? []).find((c) => c.kind === 'icmp') : undefined;
+  if (icmp) return undefined;
   const r: Tuple = { ...sent };
   const steps: ReturnPath['steps'] = [];
   const notes: string[] = [];

@@ -181,7 +181,7 @@ export interface WalkResult {
   egress: { nextHop?: string; interface?: string; encapDst?: string };
   /** Topology node ids along the path, in order. */
   path: string[];
-  /** The reply, for delivered and forwarded flows. */
+  /** The reply, for delivered and forwarded flows (none when no answer comes back: an untransposed ICMP echo). */
   returnPath?: ReturnPath;
   /** 'reply' for the walk of a reply (`trace --reply`, walkReply); absent or 'forward' otherwise. */
   kind?: 'forward' | 'reply';

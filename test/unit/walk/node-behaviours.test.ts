@@ -9,6 +9,7 @@ import type { NodeModel } from '../../../parsers/model/types.ts';
 import { parseVfpRuleText } from '../../../parsers/vfp/index.ts';
 import { applyRule } from '../../../analysis/walk/actions.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
+import { formatWalk } from '../../../analysis/walk/format.ts';
 import type { Packet } from '../../../analysis/walk/types.ts';
 
 const models = new Map<string, NodeModel>();
@@ -117,5 +118,32 @@ describe('host-originated packets follow the host route table', () => {
     const m = load('test/fixtures/foreign/ws2019-flannel-l2bridge-2020');
     const r = walkFlow(m, { srcIp: '192.168.30.21', dstIp: '8.8.8.8', dstPort: 443, proto: 'tcp' });
     expect(r.final.srcIp).toBe('192.168.30.21');
+  });
+});
+
+describe('what the forward walk says about the answer', () => {
+  it('an untransposed ping to the internet has no "same path back" summary: no answer comes back (overlay)', () => {
+    const m = load('test/fixtures/foreign/ws2022-overlay-2024');
+    const r = walkFlow(m, { srcIp: '10.244.2.4', dstIp: '8.8.8.8', proto: 'icmp' });
+    expect(r.caveats?.some((c) => c.kind === 'icmp')).toBe(true);
+    expect(r.returnPath).toBeUndefined();
+    const text = formatWalk(r);
+    expect(text).not.toMatch(/travels the same path back unchanged/);
+    expect(text).toMatch(/reply: +none comes back/);
+  });
+
+  it('a pod packet leaving by the default route without SNAT carries the no-return caveat without --reply (l2bridge demo)', () => {
+    const m = load('assets/demo/l2bridge-node');
+    const r = walkFlow(m, { srcIp: '10.244.32.7', dstIp: '8.8.8.8', dstPort: 443, proto: 'tcp' });
+    expect(r.verdict).toBe('forwarded');
+    expect(r.final.srcIp).toBe('10.244.32.7');
+    expect(r.caveats?.map((c) => c.kind)).toContain('no-return');
+  });
+
+  it('a pod packet SNATed on its way out carries no such caveat (overlay)', () => {
+    const m = load('test/fixtures/foreign/ws2022-overlay-2024');
+    const r = walkFlow(m, { srcIp: '10.244.2.4', dstIp: '8.8.8.8', dstPort: 443, proto: 'tcp' });
+    expect(r.final.srcIp).not.toBe('10.244.2.4');
+    expect(r.caveats?.map((c) => c.kind)).not.toContain('no-return');
   });
 });
