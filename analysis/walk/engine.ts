@@ -16,6 +16,7 @@ import { returnPath } from './return-path.ts';
 import { protoNumber } from './match.ts';
 import { FlowTable, reverse, sameTuple, tupleOf, type Tuple } from './flows.ts';
 import { k8sNames } from '../k8s/index.ts';
+import { detectPlatform, factsOf } from '../platform/index.ts';
 import { ruleEffect, type VfpRule } from '../../parsers/vfp/index.ts';
 
 export type { WalkOptions } from './walk-port.ts';
@@ -1000,7 +1001,7 @@ function routeOut(w: Walk, opts: WalkOptions): void {
       kind: 'host-route',
       action: r.onLink ? 'on-link' : `via ${r.gateway}`,
       evidence: r.src,
-      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? '; only the default route covers this pod address: the route for its node\'s pod subnet is missing' : ''}`,
+      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
       nodes: [`next-hop:${nextHop}`],
     });
   }
@@ -1033,6 +1034,23 @@ function routeOut(w: Walk, opts: WalkOptions): void {
   // The route chose the next hop: it decides a forwarded packet.
   const first = w.hops[0]?.after?.srcIp;
   w.end('forwarded', `leaves the node via ${onLinkText}${first !== undefined && w.packet.srcIp !== first ? ` with source ${w.packet.srcIp} (SNAT)` : ''}`, routeHop);
+}
+
+/**
+ * What it means that only the default route covers a pod address: it depends on how the network
+ * plugin carries pods' traffic between nodes (analysis/platform facts, each with its source). With
+ * host routes (flannel host-gw, Antrea, Calico BGP) a route per node's pod subnet is expected and
+ * missing; with Azure CNI, Azure CNI Overlay or the EKS VPC CNI the cloud fabric routes pod
+ * addresses, so the default route towards it is the way.
+ */
+function defaultRouteToPod(w: Walk): string {
+  const plat = detectPlatform(w.ctx.model);
+  const f = factsOf(plat.plugin);
+  const how = f?.crossNode.how;
+  if (how === 'host-routes') return `only the default route covers this pod address: with ${f!.label} a route per node's pod subnet is expected (${f!.crossNode.source}), and the one for this address is missing`;
+  if (how === 'fabric') return `only the default route covers this pod address, as expected with ${f!.label}: the cloud network carries pod addresses between nodes (${f!.crossNode.source})`;
+  if (how === 'remote-subnet-routes') return `only the default route covers this pod address: with ${f!.label} pods on other nodes are reached through a RemoteSubnetRoute, and none covers it`;
+  return 'only the default route covers this pod address; the network plugin is not known, so whether the network beyond carries pod addresses or a route per node\'s pod subnet is missing cannot be said';
 }
 
 function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: string | undefined, ep: HnsEndpoint | undefined, opts: WalkOptions): void {

@@ -11,6 +11,10 @@ import { applyRule } from '../../../analysis/walk/actions.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { formatWalk } from '../../../analysis/walk/format.ts';
 import type { Packet } from '../../../analysis/walk/types.ts';
+import { walkContext } from '../../../analysis/walk/context.ts';
+import { inCidr } from '../../../analysis/walk/ip.ts';
+import type { GeneratedNode } from '../../../tools/gen/index.ts';
+import { buildPlatform } from '../platforms/helpers.ts';
 
 const models = new Map<string, NodeModel>();
 /** A bundle folder under the repository, loaded once. */
@@ -145,5 +149,31 @@ describe('what the forward walk says about the answer', () => {
     const r = walkFlow(m, { srcIp: '10.244.2.4', dstIp: '8.8.8.8', dstPort: 443, proto: 'tcp' });
     expect(r.final.srcIp).not.toBe('10.244.2.4');
     expect(r.caveats?.map((c) => c.kind)).not.toContain('no-return');
+  });
+});
+
+describe('a pod address only the default route covers', () => {
+  const podToRemotePod = (model: NodeModel, node: GeneratedNode) => {
+    const c = walkContext(model);
+    const src = [...c.local.values()].find((e) => e.ip && c.portOf.get(e.id) && (c.adapterOf.get(e.id)?.compartment.id ?? 0) > 1)!;
+    const subnets = node.remoteNodes.map((r) => r.podSubnet);
+    const dst = [...c.remote.values()].find((e) => e.ip && subnets.some((s) => inCidr(e.ip!, s)))!;
+    const r = walkFlow(model, { srcIp: src.ip!, dstIp: dst.ip!, dstPort: 80, proto: 'tcp' });
+    return r.hops.find((h) => h.kind === 'host-route')!.note ?? '';
+  };
+
+  it('is no missing route on Azure CNI Overlay: the cloud network carries pod addresses', () => {
+    const { model, node } = buildPlatform('azure-cni-overlay', { seed: 5 });
+    const note = podToRemotePod(model, node);
+    expect(note).toMatch(/route 0\.0\.0\.0\/0/);
+    expect(note).not.toMatch(/missing/);
+    expect(note).toMatch(/cloud network carries pod addresses/);
+  });
+
+  it('is a missing route with flannel host-gw, which routes each node\'s pod subnet on the host', () => {
+    const { model, node } = buildPlatform('flannel-host-gw', { seed: 5 }, {}, (p, t) => (p.endsWith('routes.txt') ? t.split('\n').filter((l) => !/^\s*10\.244\.3[89]\.0\s/.test(l)).join('\n') : t));
+    const note = podToRemotePod(model, node);
+    expect(note).toMatch(/route 0\.0\.0\.0\/0/);
+    expect(note).toMatch(/a route per node's pod subnet is expected .*missing/);
   });
 });
