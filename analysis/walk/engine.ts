@@ -495,7 +495,7 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
     return false;
   }
   const r = walkPort(policy, label, 'OUT', w.packet, portCtx(w, ownerIp), opts);
-  for (const h of r.hops) w.add({ ...h, nodes: hopNodes(w, h, ownerNode ?? `port:${port.key}`) });
+  for (const h of r.hops) w.add({ ...h, note: withBackendName(w, h), nodes: hopNodes(w, h, ownerNode ?? `port:${port.key}`) });
   w.packet = r.packet;
   noteDnat(w, r.hops);
   if (r.droppedAt !== undefined) {
@@ -511,6 +511,14 @@ function noteDnat(w: Walk, hops: WalkHop[]): void {
     if (h.flow || !h.after || h.superseded) continue;
     if (h.ruleType && (h.action === 'DNAT' || h.action === 'LB (DSR)') && (h.rewrite?.dstIp || h.after.l2Dst)) w.dnatDip = canonIp(h.after.l2Dst ?? h.after.dstIp);
   }
+}
+
+/** A load-balancing hop's note with the Kubernetes name of the backend it chose, when the bundle's kubectl snapshot has it. */
+function withBackendName(w: Walk, h: WalkHop): string | undefined {
+  if ((h.action !== 'DNAT' && h.action !== 'LB (DSR)') || !h.after || h.flow) return h.note;
+  const dip = h.after.l2Dst ?? h.after.dstIp;
+  const pod = k8sNames(w.ctx.model).podLabel(dip);
+  return pod ? [h.note, `backend ${dip} is pod ${pod}`].filter(Boolean).join('; ') : h.note;
 }
 
 /**

@@ -177,3 +177,19 @@ describe('a pod address only the default route covers', () => {
     expect(note).toMatch(/a route per node's pod subnet is expected .*missing/);
   });
 });
+
+describe('the backend a load balancer chose, by its Kubernetes name', () => {
+  it('the DNAT hop names the backend pod when the kubectl snapshot has it (Azure CNI Overlay)', () => {
+    const { model } = buildPlatform('azure-cni-overlay', { seed: 5 });
+    const c = walkContext(model);
+    const src = [...c.local.values()].find((e) => e.ip && c.portOf.get(e.id) && (c.adapterOf.get(e.id)?.compartment.id ?? 0) > 1)!;
+    const named = (model.loadBalancers ?? [])
+      .filter((lb) => lb.vips.length && lb.ports.some((p) => p.protocol === 6))
+      .map((lb) => walkFlow(model, { srcIp: src.ip!, dstIp: lb.vips[0], dstPort: lb.ports.find((p) => p.protocol === 6)!.externalPort, proto: 'tcp' }))
+      .flatMap((r) => r.hops.filter((h) => h.action === 'DNAT' && h.kind === 'vfp'))
+      // the kubernetes Service's backend is the API server, no pod
+      .filter((h) => (model.k8s?.pods ?? []).some((p) => p.ips.includes(h.after!.dstIp)));
+    expect(named.length).toBeGreaterThan(0);
+    for (const h of named) expect(h.note).toMatch(new RegExp(`backend ${h.after!.dstIp.replace(/\./g, '\\.')} is pod [\\w.-]+/[\\w.-]+`));
+  });
+});
