@@ -159,6 +159,11 @@ describe('walk scenarios', () => {
     it(`${f.replace(/\.json$/, '')}: ${s.title}`, () => {
       expect(s.why.length, 'why').toBeGreaterThan(10);
       expect([s.source].flat().every((x) => x.length > 5), 'source').toBe(true);
+      // What a real node does is stated in full — its final addresses and the rule or step that decides —
+      // and the sources are public ones, never this project's own issues or private notes.
+      expect(s.expect.final, 'final addresses').toBeDefined();
+      expect(s.expect.deciding, 'deciding hop').toBeDefined();
+      for (const x of [s.source].flat()) expect(x, 'source').not.toMatch(/hnsight issue|\/seeds\/|\/work\/research/i);
       const m = loadScenario(s, f);
       const t = walkFlow(m, s.flow, { reply: !!s.reply });
       check(t, s.expect, `${f} (${s.change})`);
