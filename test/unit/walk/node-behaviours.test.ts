@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
+import { decodeText } from '../../../parsers/text/decode.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { parseVfpRuleText } from '../../../parsers/vfp/index.ts';
 import { applyRule } from '../../../analysis/walk/actions.ts';
@@ -18,9 +19,9 @@ import { buildPlatform } from '../platforms/helpers.ts';
 
 const models = new Map<string, NodeModel>();
 /** A bundle folder under the repository, loaded once. */
-export function load(dir: string): NodeModel {
+export function load(dir: string, edit?: (file: string, text: string) => string): NodeModel {
   const root = path.resolve(dir);
-  let m = models.get(root);
+  let m = edit ? undefined : models.get(root);
   if (m) return m;
   const files: string[] = [];
   const walk = (d: string) => {
@@ -31,9 +32,13 @@ export function load(dir: string): NodeModel {
     }
   };
   walk(root);
-  const parsed = files.map((f) => parseBundleFile(path.relative(root, f).split(path.sep).join('/'), new Uint8Array(readFileSync(f))));
+  const parsed = files.map((f) => {
+    const rel = path.relative(root, f).split(path.sep).join('/');
+    const bytes = new Uint8Array(readFileSync(f));
+    return parseBundleFile(rel, edit ? new TextEncoder().encode(edit(rel, decodeText(bytes, rel).text.replace(/\r\n/g, '\n'))) : bytes);
+  });
   m = assembleModel(parsed, { location: root, kind: 'folder', root });
-  models.set(root, m);
+  if (!edit) models.set(root, m);
   return m;
 }
 
@@ -97,6 +102,53 @@ describe('hairpin: a pod reaching a service whose backend is itself', () => {
     const c = r.caveats!.find((x) => /hairpin/.test(x.text))!;
     expect(c.source).toMatch(/79359/);
     expect(r.hops[r.deciding].action).toBe('hairpin');
+  });
+
+  it('with a hairpin SNAT rule on the pod\'s port (the SNAT layer of kubernetes#79359) the packet comes back from the source VIP and is delivered', () => {
+    // The pod's port gets an SNAT layer before LB_DSR, as in kubernetes#79359's dump: a stateful
+    // dynnat rule for the service, named with the source VIP 10.240.0.19.
+    const snatLayer = [
+      'LAYER : SNAT',
+      '    Friendly name : SNAT',
+      '    Flags : 0x9 Default Allow , Update flows on address change',
+      '    Priority : 40',
+      '',
+      '  GROUP : SNAT_IPv4_OUT',
+      '      Friendly name : SNAT_IPv4_OUT',
+      '      Priority : 100',
+      '      Direction : OUT',
+      '      Type : IPv4',
+      '        Conditions:',
+      '            <none>',
+      '      Match type : Priority-based match',
+      '',
+      '    RULE : SNAT_TCP_627F8_10.240.0.19_10.107.189.112_80_8080_6',
+      '        Friendly name : SNAT_TCP_627F8_10.240.0.19_10.107.189.112_80_8080_6',
+      '        Priority : 100',
+      '        Flags : 3 terminating stateful',
+      '        Type : dynnat',
+      '        Conditions:',
+      '            Protocols : 6',
+      '            Source IP : 10.244.32.7',
+      '            Destination IP : 10.107.189.112',
+      '            Destination ports : 80',
+      '        Flow TTL: 240',
+      '        Type : Source NAT;         NAT pool : SLB_NATPOOL_IPV4_TCP_10.240.0.1910.107.189.11280',
+      '        FlagsEx : 0',
+      '',
+      '',
+    ].join('\n');
+    const m = load('assets/demo/l2bridge-node', (file, text) => {
+      if (file !== 'vfpOutput.txt') return text;
+      const at = text.indexOf('RULE : EEB7D9D2-F41B-44C9-AA2F-54365DFA1523');
+      const i = text.indexOf('LAYER : LB_DSR', at);
+      return text.slice(0, i) + snatLayer + text.slice(i);
+    });
+    const r = walkFlow(m, { srcIp: '10.244.32.7', dstIp: '10.107.189.112', dstPort: 80, proto: 'tcp' });
+    expect(r.hops.some((h) => h.action === 'hairpin')).toBe(false);
+    expect(r.hops.find((h) => h.ruleType === 'dynnat')?.action).toBe('SNAT');
+    expect(r.verdict).toBe('delivered');
+    expect(r.final).toMatchObject({ srcIp: '10.240.0.19', dstIp: '10.244.32.7', dstPort: 8080 });
   });
 
   it('a pod reaching a service with another backend is still delivered', () => {
@@ -191,5 +243,18 @@ describe('the backend a load balancer chose, by its Kubernetes name', () => {
       .filter((h) => (model.k8s?.pods ?? []).some((p) => p.ips.includes(h.after!.dstIp)));
     expect(named.length).toBeGreaterThan(0);
     for (const h of named) expect(h.note).toMatch(new RegExp(`backend ${h.after!.dstIp.replace(/\./g, '\\.')} is pod [\\w.-]+/[\\w.-]+`));
+  });
+});
+
+describe('a ClusterIP reached from outside the node', () => {
+  it('is not load-balanced, in words about an outside packet (no "source port")', () => {
+    const { model } = buildPlatform('azure-cni-overlay', { seed: 5 });
+    const svc = (model.k8s?.services ?? []).find((s) => s.clusterIps.length && s.ports.some((p) => p.protocol === 'TCP') && (model.loadBalancers ?? []).some((lb) => lb.vips.includes(s.clusterIps[0])))!;
+    expect(svc).toBeDefined();
+    const port = svc.ports.find((p) => p.protocol === 'TCP')!.port;
+    const r = walkFlow(model, { srcIp: '203.0.113.9', dstIp: svc.clusterIps[0], dstPort: port, proto: 'tcp' });
+    expect(r.verdict).toBe('dropped');
+    expect(r.reason).toMatch(/ClusterIP, reachable only from inside the cluster/);
+    expect(r.reason).not.toMatch(/source port/);
   });
 });
