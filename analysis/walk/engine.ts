@@ -856,6 +856,17 @@ function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts: WalkOp
     after: { ...w.packet },
     nodes: [`loadbalancer:${lb.id}`, `endpoint:${pick.id}`],
   });
+  if (!snatTo && !lb.dsr && pick.isRemote && w.sourceKind === 'outside') {
+    // kubernetes/kubernetes#96499: kube-proxy gives load balancers a SourceVIP so that traffic to
+    // backends on other nodes is sourced from this node; without one, the client's address reaches
+    // the backend, whose answer leaves its own node straight to the client.
+    w.caveat({
+      kind: 'no-return',
+      hop: w.hops.length - 1,
+      text: `backend ${dip} is on another node and HNS names no SourceVIP for this load balancer: the client address ${p.srcIp} is kept, so the backend answers it from its own node and address, not through this node's load-balancer state (asymmetric return; the client drops an answer from ${dip})`,
+      source: 'kubernetes/kubernetes#96499 (the SourceVIP of a load balancer policy for remote endpoints)',
+    });
+  }
   forward(w, undefined, opts, depth + 1);
   return true;
 }

@@ -258,3 +258,12 @@ describe('a ClusterIP reached from outside the node', () => {
     expect(r.reason).not.toMatch(/source port/);
   });
 });
+
+describe('a NodePort load balancer without a SourceVIP, to a backend on another node', () => {
+  it('keeps the client address and says the answer will not come back through this node (overlay demo, SourceVIP removed)', () => {
+    const m = load('assets/demo/overlay-node', (f, t) => (f === 'policy.txt' ? t.replace(/"SourceVIP":\s*"10\.244\.18\.254",/g, '') : t));
+    const r = walkFlow(m, { srcIp: '203.0.113.5', dstIp: '10.240.0.36', dstPort: 30681, proto: 'tcp' });
+    expect(r.final.srcIp).toBe('203.0.113.5');
+    expect(r.caveats?.find((c) => c.kind === 'no-return')?.text).toMatch(/asymmetric return/);
+  });
+});
