@@ -652,7 +652,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
   const proto = protoNumber(p);
   const lb = ctx.lbs.get(lbKey(p.dstIp, p.dstPort, proto));
   const outside = w.sourceKind === 'outside' && !w.reply && depth === 0;
-  const kind = lb || ctx.vips.has(dst) ? vipKind(w, dst) : 'unknown';
+  const kind = lb || ctx.vips.has(dst) ? vipKind(w, dst, lb) : 'unknown';
   if (lb && outside && p.proto !== 'icmp' && kind !== 'cluster') {
     // A LoadBalancer ingress IP or external IP reached from outside: HNS load-balances it like a NodePort.
     return void hnsLoadBalance(
@@ -679,7 +679,9 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
         ? `${p.dstIp} is a service VIP; its load-balancing rules match TCP or UDP (their Protocols condition), so an ICMP echo is not translated to any backend and nothing answers it`
         : outside
           ? lb
-            ? `${p.dstIp} is the ClusterIP of Service ${k8sNames(ctx.model).serviceLabel(dst) ?? '?'} (kubectl snapshot): a ClusterIP is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
+            ? k8sNames(ctx.model).serviceLabel(dst)
+              ? `${p.dstIp} is the ClusterIP of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot): a ClusterIP is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
+              : `HNS load balancer ${short(lb.id)} serves ${what} as an internal load balancer (ILB port mapping): it is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
             : `${p.dstIp} is a service address, but no HNS load balancer publishes port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()} on it`
           : lb
             ? `HNS has load balancer ${short(lb.id)} for ${what}, but no VFP rule on the source port translated it (HNS and VFP disagree)`
@@ -693,7 +695,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
         ? `ping ${p.dstIp}: a Service VIP answers only on its TCP/UDP ports; no rule translates ICMP, so the echo is lost`
         : outside
           ? lb
-            ? `${what} is a ClusterIP, reachable only from inside the cluster: a packet from outside is not load-balanced`
+            ? `${what} is ${k8sNames(ctx.model).serviceLabel(dst) ? 'a ClusterIP' : 'an internal load balancer'}, reachable only from inside the cluster: a packet from outside is not load-balanced`
             : `nothing on this node load-balances ${what} for a packet from outside`
           : `no VFP rule load-balances ${what} on the source port: a ClusterIP is not routable, so the untranslated packet is lost`,
       i,
@@ -786,9 +788,11 @@ function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
  * (https://kubernetes.io/docs/concepts/services-networking/service/#type-clusterip). The Service
  * list in the bundle's kubectl snapshot says which; without it the bundle does not.
  */
-function vipKind(w: Walk, vip: string): 'external' | 'cluster' | 'unknown' {
+function vipKind(w: Walk, vip: string, lb?: HnsLoadBalancer): 'external' | 'cluster' | 'unknown' {
   const svc = k8sNames(w.ctx.model).serviceByVip(vip);
-  if (!svc) return 'unknown';
+  // An HNS port mapping flagged ILB (internal load balancer: hcsshim hcn LoadBalancerPortMappingFlagsILB)
+  // serves the cluster's own traffic only.
+  if (!svc) return lb?.ports.some((x) => x.ilb) ? 'cluster' : 'unknown';
   const c = canonIp(vip);
   if ([...svc.externalIps, ...svc.loadBalancerIps].some((x) => canonIp(x) === c)) return 'external';
   if (svc.clusterIps.some((x) => canonIp(x) === c)) return 'cluster';

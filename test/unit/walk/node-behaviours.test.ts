@@ -267,3 +267,18 @@ describe('a NodePort load balancer without a SourceVIP, to a backend on another 
     expect(r.caveats?.find((c) => c.kind === 'no-return')?.text).toMatch(/asymmetric return/);
   });
 });
+
+describe('an internal (ILB) HNS load balancer reached from outside', () => {
+  it('is not load-balanced when its port mapping is flagged ILB (AKS, flag set on the ingress load balancer)', () => {
+    // PortMappings Flags 1 = ILB (microsoft/hcsshim hcn LoadBalancerPortMappingFlagsILB).
+    const m = load('test/fixtures/foreign/aks-win-zip-2025', (f, t) => {
+      if (f !== 'policy.txt') return t;
+      const at = t.indexOf('"20.246.11.8"');
+      const i = t.indexOf('"Flags":', at);
+      return t.slice(0, i) + t.slice(i).replace(/"Flags":\s*0/, '"Flags": 1');
+    });
+    const r = walkFlow(m, { srcIp: '203.0.113.9', dstIp: '20.246.11.8', dstPort: 80, proto: 'tcp' });
+    expect(r.verdict).toBe('dropped');
+    expect(r.reason).toMatch(/internal load balancer, reachable only from inside the cluster/);
+  });
+});
