@@ -228,8 +228,11 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
     if (hop !== undefined) return { hop, why: `the packet matched ${r.hops[hop].rule} (${e.file}:${e.line}), the rule this finding quotes` };
   }
   for (const c of s.cidrs) {
-    const hit = p.conditions.find((x) => x.lo === c.lo && x.hi === c.hi);
-    if (hit) return { hop: hit.hop, why: `${r.hops[hit.hop].rule} matched this packet because ${hit.text}: that range is ${c.text}, the value this finding is about` };
+    const hit = p.conditions.find((x) => x.lo === c.lo && x.hi === c.hi && onNamedPort(m, s, r.hops[x.hop].port));
+    // A range wider than any cluster range (an ExceptionList `10.244.0.0/0`) changes the fate only of
+    // packets to addresses outside the cluster: a pod, a Service or a node address is excepted from
+    // SNAT by the intended entries too, so the typo does not touch that walk.
+    if (hit && (c.bits >= 8 || !insideCluster(m, r.final.dstIp))) return { hop: hit.hop, why: `${r.hops[hit.hop].rule} matched this packet because ${hit.text}: that range is ${c.text}, the value this finding is about` };
   }
   // service: only when the packet was addressed to it.
   if (s.services.length || s.lbIds.size) {
@@ -270,6 +273,13 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
     }
   }
   // object: an endpoint, port, pod or address on the path (on the deciding hop when it is one of them).
+  // The packet's own addresses count even where no endpoint stands for them (a host address).
+  const src = canonIp(r.flow.srcIp);
+  if (src && s.ips.has(src) && !p.visits.some((v) => v.role === 'source' && v.ip && canonIp(v.ip) === src)) return { hop: 0, why: `${ROLE_WORDS.source} ${r.flow.srcIp}, which this finding is about` };
+  // A finding about a range on some endpoints (an exception missing or mistyped on their ports, a
+  // remote subnet without its route) is about packets to that range, which the links above decide:
+  // the endpoints it lists are where the range is programmed, so crossing one does not put it on a path.
+  if (s.cidrs.length > 0) return f.trace && sameFlow(f.trace, r.flow) ? { hop: Math.max(0, r.deciding), why: 'this is the packet the finding offers to walk' } : undefined;
   const hits = p.visits.filter((v) => {
     const pod = v.ip ? names.podLabel(v.ip) : undefined;
     return (v.endpointId && s.endpoints.has(v.endpointId)) || (v.portKey && (s.ports.has(v.portKey) || s.endpoints.has(v.portKey))) || (v.ip && s.ips.has(canonIp(v.ip) ?? '')) || (pod && s.pods.has(pod));
@@ -281,6 +291,32 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
   // trace: the finding's own example walk.
   if (f.trace && sameFlow(f.trace, r.flow)) return { hop: Math.max(0, r.deciding), why: 'this is the packet the finding offers to walk' };
   return undefined;
+}
+
+/** The rule's port is one the finding names, or the finding names no local port or endpoint (a
+ * drift finding about port X is not about the same range matched on port Y). */
+function onNamedPort(m: NodeModel, s: Scope, port: string | undefined): boolean {
+  const ctx = walkContext(m);
+  const namesLocal = s.ports.size > 0 || [...s.endpoints].some((id) => !ctx.endpointsById.get(id)?.isRemote);
+  if (!namesLocal || !port) return true;
+  const key = port.toLowerCase();
+  if (s.ports.has(key) || s.endpoints.has(key)) return true;
+  return [...s.endpoints].some((id) => ctx.portOf.get(ctx.endpointsById.get(id)?.id ?? '')?.key.toLowerCase() === key);
+}
+
+/** An address the cluster's own ranges hold: a pod (local or remote), a Service VIP, a node address,
+ * a network's pod subnet or a remote pod subnet. */
+function insideCluster(m: NodeModel, ip: string): boolean {
+  const ctx = walkContext(m);
+  const a = canonIp(ip);
+  if (!a) return false;
+  if (ctx.local.has(a) || ctx.remote.has(a) || ctx.vips.has(a) || ctx.hostIps.has(a) || ctx.hns.remoteSubnetFor(a)) return true;
+  const n = cidrRange(a);
+  if (!n) return false;
+  return (m.networks ?? []).some((net) => net.subnets.some((sub) => {
+    const r = cidrRange(sub.prefix);
+    return !!r && n.lo >= r.lo && n.lo <= r.hi;
+  }));
 }
 
 function serviceWhy(p: PathIndex, s: Scope, what: string, hop: number): string {

@@ -126,7 +126,8 @@ export function walkPresets(m: NodeModel): WalkPreset[] {
   }
 
   out.push({ key: 'pod-to-outside', title: `pod → outside (${label(src)} → ${OUTSIDE}:443)`, flow: { srcIp: src.ip, dstIp: OUTSIDE, dstPort: 443, proto: 'tcp' }, why: `${srcWhy}; destination ${OUTSIDE}:443, an address outside the cluster (OutboundNAT applies)` });
-  if (ctx.nodeIp) {
+  // A self-assigned 169.254/16 address is not the node's address on any network: no host walk from it.
+  if (ctx.nodeIp && !ctx.nodeIp.startsWith('169.254.')) {
     out.push({ key: 'host-to-pod', title: `host → pod (${ctx.nodeIp} → ${label(src)}:80)`, flow: { srcIp: ctx.nodeIp, dstIp: src.ip, dstPort: 80, proto: 'tcp' }, why: `from the host (${ctx.nodeIp}) to ${srcWhy.replace(/^source /, '')}; the node's route table picks the host vNIC and the source address a kubelet probe leaves with` });
     const nps = [...ctx.nodePorts.values()];
     const np = nps.find((l) => serviceName(m, l)) ?? nps[0];

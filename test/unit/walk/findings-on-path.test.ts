@@ -170,11 +170,11 @@ describe('what the walk sees that no check flagged', () => {
 
 describe('the verdict’s caveat', () => {
   it('is the worst finding on the path, preferring the finding this walk exemplifies, and counts the others', () => {
-    const { model } = build({ faults: ['exception-list-typo', 'stale-lb-dip'] });
+    const { model } = build({ faults: ['duplicate-ip', 'stale-lb-dip'] });
     const fs = views(model);
     const stale = fs.find((f) => f.id === 'lb-stale-dip')!;
     const r = walk(model, fs, stale.trace!);
-    expect(r.findings!.map((f) => f.id).sort()).toEqual(['lb-stale-dip', 'outboundnat-exception-typo']);
+    expect(r.findings!.map((f) => f.id).sort()).toEqual(['duplicate-ip', 'lb-stale-dip']);
     expect(r.verdictCaveat!.text).toMatch(/^load balancer .* references 1 endpoint\(s\) that do not exist \(hop \d+\); 1 more finding on this path$/);
     const text = formatWalk(r);
     expect(text).toMatch(/verdict: DELIVERED( \([^)]*\))?, but load balancer /);
@@ -183,6 +183,18 @@ describe('the verdict’s caveat', () => {
     const at = lines.findIndex((l) => l.includes(`finding (error): ${stale.title}`));
     const hopHead = lines.slice(0, at).reverse().find((l) => /^\s*\d+\. /.test(l))!;
     expect(Number(hopHead.trim().split('.')[0])).toBe(r.findings!.find((f) => f.key === stale.key)!.hop! + 1);
+  });
+
+  it('an ExceptionList typo is on a walk to outside the cluster only: pod → pod and pod → Service are excepted by the intended entries too', () => {
+    const { node, model } = build({ faults: ['exception-list-typo'] });
+    const fs = views(model);
+    const typo = fs.find((f) => f.id === 'outboundnat-exception-typo')!;
+    const [a, b] = localPods(node);
+    const ids = (flow: Parameters<typeof walkFlow>[1]) => walk(model, fs, flow).findings!.map((f) => f.id);
+    expect(ids(typo.trace!)).toContain('outboundnat-exception-typo');
+    expect(ids({ srcIp: a.ip!, dstIp: b.ip!, dstPort: 80, proto: 'tcp' })).not.toContain('outboundnat-exception-typo');
+    const vip = model.loadBalancers!.find((l) => l.vips.length && l.ports.some((p) => p.protocol === 6))!;
+    expect(ids({ srcIp: a.ip!, dstIp: vip.vips[0], dstPort: vip.ports.find((p) => p.protocol === 6)!.externalPort, proto: 'tcp' })).not.toContain('outboundnat-exception-typo');
   });
 
   it('warnings qualify the verdict as warnings; the reply is joined too', () => {
