@@ -153,7 +153,7 @@ describe('evidence that disagrees', () => {
     const { model } = buildPlatform('flannel-host-gw', { faults: ['wrong-gateway'] }, {}, undefined, { 'antrea-agent.log': antreaLog });
     const p = detectPlatform(model);
     expect(p).toMatchObject({ plugin: 'flannel-host-gw', confidence: 'medium' });
-    expect(p.conflicts.map((c) => c.says)).toEqual(['the Antrea agent log']);
+    expect(p.conflicts.map((c) => c.says)).toEqual(['antrea-agent.log is the Antrea agent log (by its lines)']);
     // (the Antrea log's own slow ADD is reported too: it is a fact of that log)
     expect(problems(runChecks(model))).toEqual(['error pod-gateway-wrong', 'warning cni-add-slow']);
   });
@@ -168,6 +168,16 @@ describe('evidence that disagrees', () => {
     expect(f.severity).toBe('warning');
     expect(f.undecided).toBe(true);
     expect(f.explanation).toMatch(/not sure this node runs Flannel host-gw \(the bundle also points to .*azure-vnet/);
+  });
+});
+
+describe('a mode the bundle only hints at', () => {
+  const noConfig = (f: string, t: string) => (/conflist$|net\.d\//.test(f) ? '' : t);
+  it('Azure without its CNI config: the mode from the addressing is said to be inferred, and confidence is not high', () => {
+    const overlay = detectPlatform(buildPlatform('azure-cni-overlay', {}, {}, noConfig).model);
+    expect([overlay.plugin, overlay.label, overlay.confidence]).toEqual(['azure-cni-overlay', 'Azure CNI Overlay (inferred from the addressing)', 'medium']);
+    const vnet = detectPlatform(buildPlatform('azure-cni', {}, {}, noConfig).model);
+    expect([vnet.plugin, vnet.label, vnet.confidence]).toEqual(['azure-cni', 'Azure CNI (VNet pod IPs, inferred from the addressing)', 'medium']);
   });
 });
 
