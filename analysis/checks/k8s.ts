@@ -6,7 +6,7 @@
 import type { Finding, FindingEvidence } from '../inspect.ts';
 import type { Check } from './types.ts';
 import { podIntent, protoName, serviceIntents, type ServiceIntent } from '../k8s/index.ts';
-import { vfpLbDips } from './vfp-lb-dips.ts';
+import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';
 
 export const k8sCheck: Check = {
   id: 'k8s',
@@ -22,7 +22,7 @@ export const k8sCheck: Check = {
     const pod0 = ctx.localPods[0];
     const svcEv = (s: ServiceIntent['service'], text: string): FindingEvidence => ({ file: s.src.file, line: s.src.line, text });
     // VFP DIPs of a VIP:port: one pod port's LB rules, indexed once (every pod port carries the same list).
-    const vfpDips = m.vfp ? (vip: string, port: number, proto: number) => vfpLbDips(ctx, vip, port, proto) : undefined;
+    const vfpDips = m.vfp ? (vip: string, port: number, proto: number, np?: { lbVips: string[] }) => (np ? vfpNodePortDips(ctx, port, proto, np.lbVips) : vfpLbDips(ctx, vip, port, proto)) : undefined;
     if (ctx.kubeProxy && m.loadBalancers) {
       for (const it of serviceIntents(m, vfpDips)) {
         const svc = it.service;
@@ -53,15 +53,16 @@ export const k8sCheck: Check = {
         if (dangling) it.stale = it.stale.filter((ip) => it.hnsDips.includes(ip));
         if (!it.stale.length && !it.notBackend.length && !it.missing.length) continue;
         const vfpOnly = it.vfp ? it.stale.filter((ip) => !it.hnsDips.includes(ip)) : [];
+        const vfpPort = it.vfp ? `${it.nodePort ? 'the host vNIC port' : 'port'} ${it.vfp.port}` : '';
         // Only a stale DIP VFP still holds black-holes traffic; one HNS alone lists is out-of-date state.
         // Without the VFP rule in the bundle, HNS's DIPs are taken as what VFP was programmed with.
         const blackHoled = it.vfp ? it.stale.filter((ip) => it.vfp!.ips.includes(ip)) : it.stale;
         const hnsOnly = it.stale.filter((ip) => !blackHoled.includes(ip));
         const parts = [
           blackHoled.length
-            ? `Load-balanced to ${blackHoled.join(', ')}, which no Running pod holds${vfpOnly.length ? ` (${vfpOnly.join(', ')} only in the VFP rule on port ${it.vfp!.port})` : ''}: the connections hashed there are black-holed${it.vfp ? '' : ' (the bundle has no VFP rule for it to confirm that VFP still holds them)'}.`
+            ? `Load-balanced to ${blackHoled.join(', ')}, which no Running pod holds${vfpOnly.length ? ` (${vfpOnly.join(', ')} only in the VFP rule on ${vfpPort})` : ''}: the connections hashed there are black-holed${it.vfp ? '' : m.vfp ? ` (hnsight found no VFP load-balancing rule for it${it.nodePort ? ' on the host vNIC port' : ' on the pod ports'} to confirm that VFP still holds them)` : ' (the bundle has no VFP rule dump to confirm that VFP still holds them)'}.`
             : '',
-          hnsOnly.length ? `HNS still lists ${hnsOnly.join(', ')}, which no Running pod holds, but the VFP rule on port ${it.vfp!.port} no longer sends to ${hnsOnly.length > 1 ? 'them' : 'it'}: nothing is black-holed now; the HNS load balancer is out of date.` : '',
+          hnsOnly.length ? `HNS still lists ${hnsOnly.join(', ')}, which no Running pod holds, but the VFP rule on ${vfpPort} no longer sends to ${hnsOnly.length > 1 ? 'them' : 'it'}: nothing is black-holed now; the HNS load balancer is out of date.` : '',
           it.notBackend.length ? `Load-balanced to ${it.notBackend.join(', ')}, a Running pod that is not a ready backend of the Service.` : '',
           it.missing.length ? `Ready backend(s) ${it.missing.join(', ')} get no traffic from this node.` : '',
         ].filter(Boolean);
@@ -70,7 +71,7 @@ export const k8sCheck: Check = {
           severity: blackHoled.length ? 'error' : 'warning',
           area: 'k8s',
           title: blackHoled.length ? `${who} ${it.nodePort ? `node port ${it.port}` : `${it.vip}:${it.port}`} sends traffic to ${blackHoled.join(', ')}, which no Running pod holds` : `Backends of ${who} ${it.nodePort ? `node port ${it.port}` : `${it.vip}:${it.port}`} differ from its ${it.source}`,
-          explanation: `${it.source === 'selector' ? 'The Running pods its selector picks' : 'The EndpointSlice ready addresses'}: ${it.ready.join(', ')}. HNS load balancer ${it.lb.id} sends to: ${it.hnsDips.join(', ') || 'none'}${it.vfp ? `; the VFP rule on port ${it.vfp.port} to ${it.vfp.ips.join(', ')}` : ''}. ${parts.join(' ')} kube-proxy on this node is behind (or failing to update HNS).`,
+          explanation: `${it.source === 'selector' ? 'The Running pods its selector picks' : 'The EndpointSlice ready addresses'}: ${it.ready.join(', ')}. HNS load balancer ${it.lb.id} sends to: ${it.hnsDips.join(', ') || 'none'}${it.vfp ? `; the VFP rule on ${vfpPort} to ${it.vfp.ips.join(', ')}` : ''}. ${parts.join(' ')} kube-proxy on this node is behind (or failing to update HNS).`,
           fix: `Restart kube-proxy and check its log; compare with \`kubectl get endpointslices -n ${svc.namespace} -l kubernetes.io/service-name=${svc.name}\`.`,
           objects: [what, it.lb.id, ...it.stale, ...it.notBackend, ...it.missing],
           evidence: [svcEv(svc, `Service ${who} ${it.vip || `NodePort ${it.port}`}`), ctx.ev(it.lb.src, it.vip || String(it.port), 400), ...(it.vfp?.src && vfpOnly.length ? [ctx.ev(it.vfp.src, vfpOnly[0], 40)] : [])],

@@ -22,7 +22,7 @@ export interface ServiceIntent {
   notReady: string[];
   lb?: HnsLoadBalancer;
   hnsDips: string[];
-  /** The VFP LB rule's DIP range on one pod port, when the caller could read it. */
+  /** The VFP LB rule's DIP range on one pod port (a NodePort's: on the host vNIC port), when the caller could read it. */
   vfp?: { ips: string[]; port: string; src?: { file: string; line: number } };
   /** DIPs (HNS or VFP) that no Running pod holds and that are not backends: their traffic is black-holed. */
   stale: string[];
@@ -47,7 +47,11 @@ export interface PodIntent {
 const v4 = (ip: string) => !ip.includes(':');
 const matches = (labels: Record<string, string>, sel: Record<string, string>) => Object.entries(sel).every(([k, v]) => labels[k] === v);
 
-export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: number, proto: number) => ServiceIntent['vfp']): ServiceIntent[] {
+/**
+ * `vfpDips` reads the VFP LB rule of a VIP:port/proto; for a NodePort load balancer it is asked with
+ * `nodePort` set (the load balancer's own VIPs, often none), and reads the rule on the host port.
+ */
+export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: number, proto: number, nodePort?: { lbVips: string[] }) => ServiceIntent['vfp']): ServiceIntent[] {
   const snap = m.k8s;
   if (!snap) return [];
   const names = k8sNames(m);
@@ -101,7 +105,7 @@ export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: numbe
     }
     for (const e of entries) {
       const hnsDips = e.lb ? [...new Set(e.lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x))] : [];
-      const vfp = e.lb && !e.nodePort && vfpDips ? vfpDips(e.vip, e.port, PROTO[e.protocol] ?? 6) : undefined;
+      const vfp = e.lb && vfpDips ? vfpDips(e.vip, e.port, PROTO[e.protocol] ?? 6, e.nodePort ? { lbVips: e.lb.vips } : undefined) : undefined;
       const dips = [...new Set([...hnsDips, ...(vfp?.ips ?? [])])];
       // Backends outside the pod network (the API server behind `kubernetes`, host-network pods) are
       // in the EndpointSlice; a DIP is stale only if it is neither a backend nor any Running pod's or node's.

@@ -58,6 +58,39 @@ describe('Service backends against load balancers', () => {
   });
 });
 
+describe('NodePort load balancers against the VFP rule on the host vNIC port', () => {
+  // Seed 1 puts the stale backend behind a NodePort Service (default/billing-2, node port 30217).
+  const spec = { faults: ['stale-backend' as const], seed: 1, services: 10 };
+  const nodePortFinding = (fs: ReturnType<typeof runChecks>) => fs.find((x) => x.id === 'k8s-backends-drift' && /node port/.test(x.title))!;
+  it('the NodePort intent reads the LB_HOST rule: the stale DIP is confirmed in VFP', () => {
+    const { model, node } = buildPlatform('flannel-host-gw', spec);
+    const [svc, ip] = node.expected.faults[0].objects;
+    const np = serviceIntents(model, (vip, port, proto, nodePort) => (nodePort ? { ips: [`asked ${port}/${proto} ${nodePort.lbVips.join(',')}`], port: 'x' } : undefined)).find((i) => i.nodePort && i.stale.length);
+    expect(np?.vfp?.ips[0]).toBe(`asked ${np!.port}/6 ${np!.lb!.vips.join(',')}`);
+    const fs = problems(runChecks(model));
+    expect(fs.map((f) => `${f.severity} ${f.id} ${f.title}`)).toEqual([
+      `error k8s-backends-drift ${svc} 10.97.226.34:443 sends traffic to ${ip}, which no Running pod holds`,
+      `error k8s-backends-drift ${svc} node port 30217 sends traffic to ${ip}, which no Running pod holds`,
+    ]);
+    const f = nodePortFinding(fs);
+    expect(f.title).toBe(`${svc} node port 30217 sends traffic to ${ip}, which no Running pod holds`);
+    expect(f.explanation).toMatch(new RegExp(`; the VFP rule on the host vNIC port [0-9A-F-]+ to [0-9., ]*${ip.replace(/\./g, '\\.')}\\.`));
+    expect(f.explanation).not.toMatch(/no VFP/);
+  });
+  it('when the host rule no longer holds the stale DIP, the NodePort finding is a warning that claims no black hole', () => {
+    const probe = buildPlatform('flannel-host-gw', spec);
+    const ip = probe.node.expected.faults[0].objects[1];
+    const esc = ip.replace(/\./g, '\\.');
+    const { model } = buildPlatform('flannel-host-gw', spec, {}, (p, t) => (p === 'vfpOutput.txt' ? t.replace(new RegExp(`\\r?\\n\\s*\\{ ${esc} : \\d+ \\}`, 'g'), '') : t));
+    const fs = problems(runChecks(model));
+    // (HNS and VFP now disagree on the DIPs: drift-lb-dips says so for the ClusterIP rule on the pod ports)
+    expect(fs.map((f) => `${f.severity} ${f.id}`)).toEqual(['warning drift-lb-dips', 'warning k8s-backends-drift', 'warning k8s-backends-drift']);
+    const f = nodePortFinding(fs);
+    expect(f.explanation).toContain(`HNS still lists ${ip}, which no Running pod holds, but the VFP rule on the host vNIC port`);
+    expect(f.explanation).toContain('nothing is black-holed now');
+  });
+});
+
 describe('Running pods of this node against HNS endpoints', () => {
   it('this node is found by address even when Windows calls itself otherwise (EKS)', () => {
     const { model, node } = buildPlatform('eks-vpc-bridge', { hostName: 'EC2AMAZ-7Q1B2C3' });
