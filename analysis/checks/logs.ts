@@ -108,6 +108,9 @@ function errorCore(m: string): string {
 }
 
 function slowFix(plugin: string | undefined, to: string): string {
+  // windows-container-networking (win-bridge, win-overlay, sdnbridge, sdnoverlay, nat) calls its IPAM
+  // delegate between "Creating a new Endpoint" and "IPAM plugin returned result" (analysis/timeline/steps.ts).
+  if (/^wincni: IPAM result$/.test(to)) return 'The plugin was waiting for its IPAM plugin (the `ipam.type` of the CNI config, host-local on Flannel and nat): the HNS endpoint is created only after the IPAM plugin returns. Check that the IPAM plugin is in the CNI bin folder and runs quickly on its own, and whether its store of reserved addresses is large or locked by another call.';
   if (/HCN endpoint|HNS endpoint|endpoint attached/i.test(to)) return 'HNS took the time to create or attach the endpoint: look at the Microsoft-Windows-Host-Network-Service-Admin event log and HNS CPU at that moment (many endpoints or load balancers make every HNS call slower); check that no other agent holds HNS busy.';
   if (plugin === 'antrea') return 'In the Windows CNI deep dive the gap between "Configuring IP address" and "Adding OVS port" came from PowerShell `Get-NetAdapter` calls used to wait for the container vNIC; raise the agent\'s log level (klog -v) around that call, or profile it (go pprof).';
   if (/lock/i.test(to)) return 'Calico serialises CNI calls with a network lock: another ADD/DEL held it. Look for slow calls just before this one.';

@@ -68,9 +68,9 @@ function expected(p: PlatformName, fault: Fault): string[] | 'n/a' {
 
 /** The plugin step the slow-cni-add fault stalls in, as the finding must name it. */
 const SLOW_STEP: Record<PlatformName, [string, string]> = {
-  'flannel-host-gw': ['wincni: creating the endpoint', 'wincni: IPAM result'],
-  'flannel-vxlan': ['wincni: creating the endpoint', 'wincni: IPAM result'],
-  nat: ['wincni: creating the endpoint', 'wincni: IPAM result'],
+  'flannel-host-gw': ['wincni: calling the IPAM plugin', 'wincni: IPAM result'],
+  'flannel-vxlan': ['wincni: calling the IPAM plugin', 'wincni: IPAM result'],
+  nat: ['wincni: calling the IPAM plugin', 'wincni: IPAM result'],
   'azure-cni': ['azure-vnet: creating the HCN endpoint', 'azure-vnet: HCN endpoint created'],
   'azure-cni-overlay': ['azure-vnet: creating the HCN endpoint', 'azure-vnet: HCN endpoint created'],
   'eks-vpc-bridge': ['vpc-bridge: creating the HCN endpoint', 'vpc-bridge: HCN endpoint created'],
@@ -127,6 +127,8 @@ describe('faults of every plugin yield exactly their findings', () => {
         if (fault === 'slow-cni-add') {
           const [from, to] = SLOW_STEP[p];
           expect(f.title).toContain(`"${from}" and "${to}"`);
+          // windows-container-networking's IPAM delegate runs between those two lines: not HNS.
+          if (to === 'wincni: IPAM result') expect(f.fix).toMatch(/^The plugin was waiting for its IPAM plugin/);
           expect(f.title).toContain(truth.objects[0]);
           // Both lines quoted, from the plugin's own log when it writes one.
           expect(f.evidence).toHaveLength(2);
