@@ -52,8 +52,25 @@ export const logsCheck: Check = {
       });
     }
     // Known messages outside a failed ADD (the runtime's own state, config reload errors, …).
+    type Hit = { f: (typeof logs)[number]; e: (typeof logs)[number]['events'][number] };
+    const hitsOf = new Map<KnownError, Hit[]>();
+    for (const k of KNOWN_ERRORS) hitsOf.set(k, logs.flatMap((f) => f.events.filter((e) => k.test.test(e.text) && !inFailure.has(`${f.file}:${e.line}`)).map((e) => ({ f, e }))));
+    // A line cut by a paste before its HNS code ("…hcnCreateEndpoint failed in Win32: An address provided")
+    // is the same error as the whole line it starts like: it joins that code's finding instead of
+    // making a generic "HNS returned an error" of its own.
+    const generic = KNOWN_ERRORS.find((k) => k.id === 'log-hns-error')!;
+    const coded = KNOWN_ERRORS.filter((k) => /^log-(hns|win32)-/.test(k.id) && k !== generic);
+    const strip = (m: string) => m.replace(/\s+/g, ' ').trim();
+    hitsOf.set(generic, (hitsOf.get(generic) ?? []).filter((h) => {
+      const msg = strip(h.e.message);
+      if (msg.length < 24) return true;
+      const whole = coded.find((k) => (hitsOf.get(k) ?? []).some((x) => x.e !== h.e && strip(x.e.message).startsWith(msg)));
+      if (!whole) return true;
+      hitsOf.get(whole)!.push(h);
+      return false;
+    }));
     for (const k of KNOWN_ERRORS) {
-      const hits = logs.flatMap((f) => f.events.filter((e) => k.test.test(e.text) && !inFailure.has(`${f.file}:${e.line}`)).map((e) => ({ f, e })));
+      const hits = (hitsOf.get(k) ?? []).sort((a, b) => (a.f === b.f ? a.e.line - b.e.line : logs.indexOf(a.f) - logs.indexOf(b.f)));
       if (!hits.length) continue;
       // One known error should not also be reported as the generic ADD failure.
       if (k.id === 'log-cni-add-failed') {

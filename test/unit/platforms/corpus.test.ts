@@ -30,6 +30,10 @@ describe.skipIf(!CORPUS)('which plugin real outputs name', () => {
     expect(p.plugin).toBe('azure-cni-overlay');
     expect(p.evidence[0].says).toMatch(/not valid JSON \(cut\?\), but names plugin "azure-vnet" with ipam mode "overlay"/);
   });
+  it('the cut conflist is a warning that says it looks cut, not an error that containerd cannot load it', () => {
+    const fs = runChecks(bundle([['cni-config-azure-vnet-overlay__Azure-azure-container-networking-pr-2281.txt', '10-azure.conflist']]));
+    expect(fs.filter((f) => f.severity !== 'info').map((f) => [f.severity, f.id, f.title])).toEqual([['warning', 'cni-config-invalid', 'CNI config 10-azure.conflist looks cut: it ends inside its JSON']]);
+  });
   it('crictl info of a nat-only containerd host (containerd#6300): nat', () => {
     expect(detectPlatform(bundle([['cni-config-crictl-info-nat__containerd-containerd-issue-6300.txt', 'crictl-info.json']])).plugin).toBe('nat');
   });
@@ -98,6 +102,13 @@ describe.skipIf(!CORPUS)('plugin logs recognised by their lines, whatever the fi
       expect(f?.explanation).toMatch(/no log written by a plugin\. The bundle only narrows it down: kube-proxy works on a source-VIP endpoint/);
     });
   }
+  it('the source-VIP error, once whole and once cut before its code (k/k#100962), is one finding of that code', () => {
+    const fs = runChecks(bundle([['kube-proxy-log-winkernel-sourcevip__kubernetes-kubernetes-issue-100962.txt', 'kube-proxy.log']]));
+    expect(fs.map((f) => [f.severity, f.id, f.title, f.evidence.map((e) => e.line)])).toEqual([
+      ['error', 'log-hns-addr-invalid-or-reserved', 'HNS answered HCN_E_ADDR_INVALID_OR_RESERVED (0x803b002f): An address provided is invalid or reserved (2 lines)', [4, 7]],
+      ['info', 'checks-not-applicable', '4 check(s) skipped: the network plugin is not known', [4]],
+    ]);
+  });
   it('a plugin log named like it (antrea-agent.log) counts once', () => {
     expect(alone('antrea-agent-log-cmdadd__antrea-io-antrea-pr-2406.txt', 'antrea-agent.log').evidence).toEqual([['antrea-agent.log', 1, 'log', 'antrea-agent.log is the Antrea agent log (by its lines)']]);
   });
@@ -153,5 +164,13 @@ describe('kube-proxy names the pod network it works on', () => {
   it('--network-name in a kube-proxy start line: the network Calico names', () => {
     const p = detectPlatform(model([['kube-proxy.log', 'I0702 02:58:59.761220    1964 flags.go:59] FLAG: --network-name="Calico"\n']]));
     expect([p.plugin, p.label, p.evidence.map((e) => e.says)]).toEqual(['calico-vxlan', 'Calico (mode not known)', ['kube-proxy runs with --network-name "Calico", the pod network name Calico uses']]);
+  });
+});
+
+describe('a CNI config that is not JSON', () => {
+  it('whole but broken (a trailing comma): still the error that containerd cannot parse it', () => {
+    const m = assembleModel([parseBundleFile('net.d/10-flannel.conflist', new TextEncoder().encode('{ "cniVersion": "0.3.0", "name": "cbr0", "plugins": [ { "type": "flannel", } ] }\n'))], { location: 'mem', kind: 'folder', root: '' });
+    const f = runChecks(m).find((x) => x.id === 'cni-config-invalid')!;
+    expect([f.severity, f.title]).toEqual(['error', 'CNI config 10-flannel.conflist is not valid JSON']);
   });
 });
