@@ -5,7 +5,7 @@
 // missing gets no traffic from this node. Running pods of this node need a local HNS endpoint.
 import type { Finding, FindingEvidence } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { podIntent, protoName, serviceIntents, type ServiceIntent } from '../k8s/index.ts';
+import { podIntent, protoName, serviceIntents, skewNote, snapshotMoments, type ServiceIntent } from '../k8s/index.ts';
 import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';
 
 export const k8sCheck: Check = {
@@ -23,6 +23,9 @@ export const k8sCheck: Check = {
     const svcEv = (s: ServiceIntent['service'], text: string): FindingEvidence => ({ file: s.src.file, line: s.src.line, text });
     // VFP DIPs of a VIP:port: one pod port's LB rules, indexed once (every pod port carries the same list).
     const vfpDips = m.vfp ? (vip: string, port: number, proto: number, np?: { lbVips: string[] }) => (np ? vfpNodePortDips(ctx, port, proto, np.lbVips) : vfpLbDips(ctx, vip, port, proto)) : undefined;
+    // The snapshot and the bundle may not be of the same moment: said in every finding that compares them.
+    const skew = skewNote(snapshotMoments(m));
+    const atMoment = (f: Finding): Finding => (skew.hedge && f.severity === 'error' ? { ...f, severity: 'warning', undecided: true, explanation: `${f.explanation} ${skew.text}` } : skew.text ? { ...f, explanation: `${f.explanation} ${skew.text}` } : f);
     if (ctx.kubeProxy && m.loadBalancers) {
       for (const it of serviceIntents(m, vfpDips)) {
         const svc = it.service;
@@ -35,7 +38,7 @@ export const k8sCheck: Check = {
         const trace = pod0?.ip && !it.nodePort ? { srcIp: pod0.ip, dstIp: it.vip, dstPort: it.port, proto: (proto === 17 ? 'udp' : 'tcp') as 'udp' | 'tcp' } : undefined;
         if (!it.lb) {
           if (it.nodePort && svc.externalTrafficPolicy === 'Local') continue;
-          out.push(ctx.hedge({
+          out.push(atMoment(ctx.hedge({
             id: 'k8s-service-no-lb',
             severity: it.nodePort ? 'warning' : 'error',
             area: 'k8s',
@@ -45,7 +48,7 @@ export const k8sCheck: Check = {
             objects: [it.nodePort ? `${it.port}/${it.protocol}` : `${it.vip}:${it.port}/${protoName(proto)}`, who],
             evidence: [svcEv(svc, `Service ${who} ${svc.type} ${svc.clusterIps.join(',')} ports ${svc.ports.map((x) => `${x.port}${x.nodePort ? `:${x.nodePort}` : ''}/${x.protocol}`).join(',')}`), ctx.absent(m.meta.sources.loadBalancers?.[0] ?? 'policy.txt', `no load balancer for ${what}`)],
             trace,
-          }, 'loadBalancers', 'endpoints'));
+          }, 'loadBalancers', 'endpoints')));
           continue;
         }
         // A VFP DIP whose HNS endpoint is gone is the stale-DIP case lb-stale-dip reports from HNS.
@@ -66,7 +69,7 @@ export const k8sCheck: Check = {
           it.notBackend.length ? `Load-balanced to ${it.notBackend.join(', ')}, a Running pod that is not a ready backend of the Service.` : '',
           it.missing.length ? `Ready backend(s) ${it.missing.join(', ')} get no traffic from this node.` : '',
         ].filter(Boolean);
-        out.push(ctx.hedge({
+        out.push(atMoment(ctx.hedge({
           id: 'k8s-backends-drift',
           severity: blackHoled.length ? 'error' : 'warning',
           area: 'k8s',
@@ -76,7 +79,7 @@ export const k8sCheck: Check = {
           objects: [what, it.lb.id, ...it.stale, ...it.notBackend, ...it.missing],
           evidence: [svcEv(svc, `Service ${who} ${it.vip || `NodePort ${it.port}`}`), ctx.ev(it.lb.src, it.vip || String(it.port), 400), ...(it.vfp?.src && vfpOnly.length ? [ctx.ev(it.vfp.src, vfpOnly[0], 40)] : [])],
           trace,
-        }, 'loadBalancers', 'endpoints'));
+        }, 'loadBalancers', 'endpoints')));
       }
     }
     // Running pods of this node against the local HNS endpoints.

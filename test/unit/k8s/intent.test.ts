@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlatform } from '../platforms/helpers.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
-import { podIntent, serviceIntents, k8sNames } from '../../../analysis/k8s/index.ts';
+import { podIntent, serviceIntents, k8sNames, skewNote } from '../../../analysis/k8s/index.ts';
 
 const problems = (fs: ReturnType<typeof runChecks>) => fs.filter((f) => f.severity !== 'info');
 
@@ -88,6 +88,21 @@ describe('NodePort load balancers against the VFP rule on the host vNIC port', (
     const f = nodePortFinding(fs);
     expect(f.explanation).toContain(`HNS still lists ${ip}, which no Running pod holds, but the VFP rule on the host vNIC port`);
     expect(f.explanation).toContain('nothing is black-holed now');
+  });
+});
+
+describe('the snapshot and the bundle may be of different moments', () => {
+  it('when it is not known when the snapshot was taken, the drift says the comparison assumes the same moment', () => {
+    const { model } = buildPlatform('eks-vpc-bridge', { faults: ['stale-backend'] });
+    const f = problems(runChecks(model)).find((x) => x.id === 'k8s-backends-drift')!;
+    expect(f.severity).toBe('error');
+    expect(f.explanation).toMatch(/This compares the kubectl snapshot with the node as if both were taken at the same moment \(hnsight cannot tell when the snapshot was taken\)/);
+  });
+  it('both moments known: more than five minutes apart hedges to a warning that says so; within them nothing is added', () => {
+    const t = Date.UTC(2026, 0, 5, 10, 0, 0);
+    expect(skewNote({ kubectl: t, bundle: t + 42 * 60_000 })).toEqual({ hedge: true, text: "The kubectl snapshot (2026-01-05 10:00:00 UTC) and the node's bundle (2026-01-05 10:42:00 UTC) were taken 42 minutes apart: the Service's backends may have changed in between, so this is only a warning; compare a snapshot and a bundle taken together." });
+    expect(skewNote({ kubectl: t, bundle: t + 2 * 60_000 })).toEqual({ hedge: false, text: '' });
+    expect(skewNote({ kubectl: t }).hedge).toBe(false);
   });
 });
 
