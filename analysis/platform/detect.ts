@@ -17,7 +17,11 @@ export function nodeAddress(m: NodeModel): string | undefined {
   const mgmt = pod?.managementIp ?? (m.networks ?? []).find((n) => n.managementIp && !/^169\.254\./.test(n.managementIp))?.managementIp;
   if (mgmt && !/^169\.254\./.test(mgmt)) return mgmt;
   const host = m.ip?.compartments.find((c) => c.id === 1) ?? m.ip?.compartments[0];
-  const a = host?.adapters.find((x) => /^vEthernet \((?!nat\)|HNS Internal)/i.test(x.name) && x.ipv4.some((i) => !/^169\.254\./.test(i.address)) && x.gateways.length);
+  // Antrea moves the host adapter's IP, MAC and routes to the OVS bridge's internal interface, br-int
+  // (antrea-io/antrea docs/design/windows-design.md: "the original networking configuration … on the host
+  // network adapter is moved to this new interface").
+  const usable = (x: { ipv4: { address: string }[]; gateways: string[] }) => x.ipv4.some((i) => !/^169\.254\./.test(i.address)) && x.gateways.length > 0;
+  const a = host?.adapters.find((x) => /^vEthernet \((?!nat\)|HNS Internal)/i.test(x.name) && usable(x)) ?? host?.adapters.find((x) => /^br-int$/i.test(x.name) && usable(x));
   return a?.ipv4.find((i) => !/^169\.254\./.test(i.address))?.address;
 }
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlatform } from '../platforms/helpers.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
-import { podIntent, serviceIntents, k8sNames, skewNote } from '../../../analysis/k8s/index.ts';
+import { podIntent, serviceIntents, k8sNames, skewNote, withPod } from '../../../analysis/k8s/index.ts';
+import { nodeAddress } from '../../../analysis/platform/index.ts';
 
 const problems = (fs: ReturnType<typeof runChecks>) => fs.filter((f) => f.severity !== 'info');
 
@@ -131,5 +132,21 @@ describe('Running pods of this node against HNS endpoints', () => {
     const fs = problems(runChecks(model)).filter((f) => f.area === 'k8s');
     expect(fs.map((f) => f.id).sort()).toEqual(['k8s-endpoint-no-pod', 'k8s-pod-no-endpoint']);
     expect(fs.find((f) => f.id === 'k8s-endpoint-no-pod')!.explanation).toContain(moved);
+  });
+});
+
+describe('names for what is neither a pod nor a Service VIP', () => {
+  it('the API server behind default/kubernetes: its remote endpoint ("Ethernet") is named from the EndpointSlice', () => {
+    const { model } = buildPlatform('flannel-host-gw');
+    const api = model.k8s!.endpointSlices.find((s) => s.namespace === 'default' && s.serviceName === 'kubernetes')!.endpoints[0].addresses[0];
+    const ep = model.endpoints!.find((e) => e.isRemote && e.ip === api)!;
+    expect(ep.name).toBe('Ethernet');
+    expect(withPod(model, api)).toBe(`${api} (API server, default/kubernetes)`);
+    expect(k8sNames(model).refOfIp(api)).toEqual({ kind: 'Endpoint', namespace: 'default', name: 'kubernetes', type: 'API server' });
+  });
+  it("Antrea's node address is on br-int, where Antrea moves the host adapter's IP", () => {
+    const { model } = buildPlatform('antrea');
+    const brInt = model.ip!.compartments[0].adapters.find((a) => a.name === 'br-int')!.ipv4[0].address;
+    expect(nodeAddress(model)).toBe(brInt);
   });
 });
