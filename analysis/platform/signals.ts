@@ -293,9 +293,10 @@ function kubeProxySignals(m: NodeModel, out: PlatformEvidence[]): void {
   const kp = (m.logs ?? []).filter((l) => l.component === 'kube-proxy');
   const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: e.text.split('\n')[0].trim().slice(0, 300) });
   for (const l of kp) {
-    const e = l.events.find((x) => /Source Vip endpoint creation failed|Creating source VIP|sourceVip/i.test(x.text) && /Source ?Vip/i.test(x.text));
+    // Only the failure is logged at the default level; "sourceVip" as a key appears on other networks too.
+    const e = l.events.find((x) => /Source Vip endpoint creation failed/i.test(x.text));
     if (e) {
-      out.push({ ...at(l, e), kind: 'kube-proxy', weight: 1, plugins: ['flannel-vxlan', 'calico-vxlan', 'ovn-kubernetes'], says: 'kube-proxy works on a source-VIP endpoint, which it creates only on an HNS network of type Overlay (winkernel proxier.go syncProxyRules)' });
+      out.push({ ...at(l, e), kind: 'kube-proxy', weight: 1, plugins: ['flannel-vxlan', 'calico-vxlan', 'ovn-kubernetes'], says: 'kube-proxy tries to create a source-VIP endpoint, which it does only on an HNS network of type Overlay (winkernel proxier.go syncProxyRules)' });
       break;
     }
   }

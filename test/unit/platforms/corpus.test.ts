@@ -97,9 +97,9 @@ describe.skipIf(!CORPUS)('plugin logs recognised by their lines, whatever the fi
     });
     it(`${name}: kube-proxy failing to create its source VIP (k/k#100962): an overlay network, but no plugin named`, () => {
       const r = alone('kube-proxy-log-winkernel-sourcevip__kubernetes-kubernetes-issue-100962.txt', name);
-      expect(r).toEqual({ plugin: 'unknown', label: 'Unknown network plugin', confidence: 'low', evidence: [[name, 4, 'kube-proxy', 'kube-proxy works on a source-VIP endpoint, which it creates only on an HNS network of type Overlay (winkernel proxier.go syncProxyRules)']] });
+      expect(r).toEqual({ plugin: 'unknown', label: 'Unknown network plugin', confidence: 'low', evidence: [[name, 4, 'kube-proxy', 'kube-proxy tries to create a source-VIP endpoint, which it does only on an HNS network of type Overlay (winkernel proxier.go syncProxyRules)']] });
       const f = runChecks(bundle([['kube-proxy-log-winkernel-sourcevip__kubernetes-kubernetes-issue-100962.txt', name]])).find((x) => x.id === 'checks-not-applicable');
-      expect(f?.explanation).toMatch(/no log written by a plugin\. The bundle only narrows it down: kube-proxy works on a source-VIP endpoint/);
+      expect(f?.explanation).toMatch(/no log written by a plugin\. The bundle only narrows it down: kube-proxy tries to create a source-VIP endpoint/);
     });
   }
   it('the source-VIP error, once whole and once cut before its code (k/k#100962), is one finding of that code', () => {
