@@ -3,6 +3,7 @@
 // plugins, bin directory, cniVersion (CHECK needs 0.4.0) and its ExceptionList/DNS against the endpoints.
 import type { Finding } from '../inspect.ts';
 import type { Check } from './types.ts';
+import type { CheckContext } from './context.ts';
 import type { CniConfigFile } from '../../parsers/cni/index.ts';
 import { exceptionProblem } from './outboundnat.ts';
 import { ipRange } from './context.ts';
@@ -55,6 +56,12 @@ export const cniCheck: Check = {
         });
       }
       const c = loaded;
+      if (c.invalid && openAtEnd(m, c.file) > 0) {
+        // Ends inside its JSON: a copy or paste cut it (platform detection reads such a file as "(cut?)").
+        const open = openAtEnd(m, c.file);
+        out.push({ id: 'cni-config-invalid', severity: 'warning', area: 'cni', undecided: true, title: `CNI config ${baseOf(c.file)} looks cut: it ends inside its JSON`, explanation: `${c.file} is not valid JSON (${c.invalid}), and it ends with ${open} bracket(s) still open, as a file cut short by a copy or a paste does. If the file on the node is whole, this is only how the bundle holds it; if the node's own file ends there, containerd cannot parse it: the network is not ready ("cni plugin not initialized") and no pod gets a network.`, fix: 'Compare with the file on the node (`Get-Content` in the CNI conf_dir). If it is cut there too, restore it (the CNI agent or the node setup writes it) and restart containerd.', objects: [c.file], evidence: [ctx.ev(c.src)] });
+        continue;
+      }
       if (c.invalid) {
         out.push({ id: 'cni-config-invalid', severity: 'error', area: 'cni', title: `CNI config ${baseOf(c.file)} is not valid JSON`, explanation: `containerd cannot parse ${c.file} (${c.invalid}): the network is not ready ("cni plugin not initialized") and no pod gets a network.`, fix: 'Fix the JSON (a trailing comma or a missing quote is typical) and restart containerd.', objects: [c.file], evidence: [ctx.ev(c.src)] });
         continue;
@@ -117,3 +124,25 @@ export const cniCheck: Check = {
     return out;
   },
 };
+
+/** Brackets still open at the end of a file's text (outside strings); 0 when balanced or not known. */
+function openAtEnd(m: CheckContext['m'], file: string): number {
+  const t = m.text;
+  if (!t?.has(file)) return 0;
+  let depth = 0;
+  let inStr = false;
+  for (let i = 1; i <= 20000; i++) {
+    const l = t.lineText(file, i);
+    if (l === undefined) break;
+    for (let j = 0; j < l.length; j++) {
+      const ch = l[j];
+      if (inStr) {
+        if (ch === '\\') j++;
+        else if (ch === '"') inStr = false;
+      } else if (ch === '"') inStr = true;
+      else if (ch === '{' || ch === '[') depth++;
+      else if (ch === '}' || ch === ']') depth--;
+    }
+  }
+  return depth;
+}

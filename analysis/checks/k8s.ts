@@ -5,8 +5,8 @@
 // missing gets no traffic from this node. Running pods of this node need a local HNS endpoint.
 import type { Finding, FindingEvidence } from '../inspect.ts';
 import type { Check } from './types.ts';
-import { podIntent, protoName, serviceIntents, type ServiceIntent } from '../k8s/index.ts';
-import { vfpLbDips } from './vfp-lb-dips.ts';
+import { podIntent, protoName, serviceIntents, skewNote, snapshotMoments, type ServiceIntent } from '../k8s/index.ts';
+import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';
 
 export const k8sCheck: Check = {
   id: 'k8s',
@@ -22,7 +22,10 @@ export const k8sCheck: Check = {
     const pod0 = ctx.localPods[0];
     const svcEv = (s: ServiceIntent['service'], text: string): FindingEvidence => ({ file: s.src.file, line: s.src.line, text });
     // VFP DIPs of a VIP:port: one pod port's LB rules, indexed once (every pod port carries the same list).
-    const vfpDips = m.vfp ? (vip: string, port: number, proto: number) => vfpLbDips(ctx, vip, port, proto) : undefined;
+    const vfpDips = m.vfp ? (vip: string, port: number, proto: number, np?: { lbVips: string[] }) => (np ? vfpNodePortDips(ctx, port, proto, np.lbVips) : vfpLbDips(ctx, vip, port, proto)) : undefined;
+    // The snapshot and the bundle may not be of the same moment: said in every finding that compares them.
+    const skew = skewNote(snapshotMoments(m));
+    const atMoment = (f: Finding): Finding => (skew.hedge && f.severity === 'error' ? { ...f, severity: 'warning', undecided: true, explanation: `${f.explanation} ${skew.text}` } : skew.text ? { ...f, explanation: `${f.explanation} ${skew.text}` } : f);
     if (ctx.kubeProxy && m.loadBalancers) {
       for (const it of serviceIntents(m, vfpDips)) {
         const svc = it.service;
@@ -35,7 +38,7 @@ export const k8sCheck: Check = {
         const trace = pod0?.ip && !it.nodePort ? { srcIp: pod0.ip, dstIp: it.vip, dstPort: it.port, proto: (proto === 17 ? 'udp' : 'tcp') as 'udp' | 'tcp' } : undefined;
         if (!it.lb) {
           if (it.nodePort && svc.externalTrafficPolicy === 'Local') continue;
-          out.push(ctx.hedge({
+          out.push(atMoment(ctx.hedge({
             id: 'k8s-service-no-lb',
             severity: it.nodePort ? 'warning' : 'error',
             area: 'k8s',
@@ -45,7 +48,7 @@ export const k8sCheck: Check = {
             objects: [it.nodePort ? `${it.port}/${it.protocol}` : `${it.vip}:${it.port}/${protoName(proto)}`, who],
             evidence: [svcEv(svc, `Service ${who} ${svc.type} ${svc.clusterIps.join(',')} ports ${svc.ports.map((x) => `${x.port}${x.nodePort ? `:${x.nodePort}` : ''}/${x.protocol}`).join(',')}`), ctx.absent(m.meta.sources.loadBalancers?.[0] ?? 'policy.txt', `no load balancer for ${what}`)],
             trace,
-          }, 'loadBalancers', 'endpoints'));
+          }, 'loadBalancers', 'endpoints')));
           continue;
         }
         // A VFP DIP whose HNS endpoint is gone is the stale-DIP case lb-stale-dip reports from HNS.
@@ -53,29 +56,30 @@ export const k8sCheck: Check = {
         if (dangling) it.stale = it.stale.filter((ip) => it.hnsDips.includes(ip));
         if (!it.stale.length && !it.notBackend.length && !it.missing.length) continue;
         const vfpOnly = it.vfp ? it.stale.filter((ip) => !it.hnsDips.includes(ip)) : [];
+        const vfpPort = it.vfp ? `${it.nodePort ? 'the host vNIC port' : 'port'} ${it.vfp.port}` : '';
         // Only a stale DIP VFP still holds black-holes traffic; one HNS alone lists is out-of-date state.
         // Without the VFP rule in the bundle, HNS's DIPs are taken as what VFP was programmed with.
         const blackHoled = it.vfp ? it.stale.filter((ip) => it.vfp!.ips.includes(ip)) : it.stale;
         const hnsOnly = it.stale.filter((ip) => !blackHoled.includes(ip));
         const parts = [
           blackHoled.length
-            ? `Load-balanced to ${blackHoled.join(', ')}, which no Running pod holds${vfpOnly.length ? ` (${vfpOnly.join(', ')} only in the VFP rule on port ${it.vfp!.port})` : ''}: the connections hashed there are black-holed${it.vfp ? '' : ' (the bundle has no VFP rule for it to confirm that VFP still holds them)'}.`
+            ? `Load-balanced to ${blackHoled.join(', ')}, which no Running pod holds${vfpOnly.length ? ` (${vfpOnly.join(', ')} only in the VFP rule on ${vfpPort})` : ''}: the connections hashed there are black-holed${it.vfp ? '' : m.vfp ? ` (hnsight found no VFP load-balancing rule for it${it.nodePort ? ' on the host vNIC port' : ' on the pod ports'} to confirm that VFP still holds them)` : ' (the bundle has no VFP rule dump to confirm that VFP still holds them)'}.`
             : '',
-          hnsOnly.length ? `HNS still lists ${hnsOnly.join(', ')}, which no Running pod holds, but the VFP rule on port ${it.vfp!.port} no longer sends to ${hnsOnly.length > 1 ? 'them' : 'it'}: nothing is black-holed now; the HNS load balancer is out of date.` : '',
+          hnsOnly.length ? `HNS still lists ${hnsOnly.join(', ')}, which no Running pod holds, but the VFP rule on ${vfpPort} no longer sends to ${hnsOnly.length > 1 ? 'them' : 'it'}: nothing is black-holed now; the HNS load balancer is out of date.` : '',
           it.notBackend.length ? `Load-balanced to ${it.notBackend.join(', ')}, a Running pod that is not a ready backend of the Service.` : '',
           it.missing.length ? `Ready backend(s) ${it.missing.join(', ')} get no traffic from this node.` : '',
         ].filter(Boolean);
-        out.push(ctx.hedge({
+        out.push(atMoment(ctx.hedge({
           id: 'k8s-backends-drift',
           severity: blackHoled.length ? 'error' : 'warning',
           area: 'k8s',
           title: blackHoled.length ? `${who} ${it.nodePort ? `node port ${it.port}` : `${it.vip}:${it.port}`} sends traffic to ${blackHoled.join(', ')}, which no Running pod holds` : `Backends of ${who} ${it.nodePort ? `node port ${it.port}` : `${it.vip}:${it.port}`} differ from its ${it.source}`,
-          explanation: `${it.source === 'selector' ? 'The Running pods its selector picks' : 'The EndpointSlice ready addresses'}: ${it.ready.join(', ')}. HNS load balancer ${it.lb.id} sends to: ${it.hnsDips.join(', ') || 'none'}${it.vfp ? `; the VFP rule on port ${it.vfp.port} to ${it.vfp.ips.join(', ')}` : ''}. ${parts.join(' ')} kube-proxy on this node is behind (or failing to update HNS).`,
+          explanation: `${it.source === 'selector' ? 'The Running pods its selector picks' : 'The EndpointSlice ready addresses'}: ${it.ready.join(', ')}. HNS load balancer ${it.lb.id} sends to: ${it.hnsDips.join(', ') || 'none'}${it.vfp ? `; the VFP rule on ${vfpPort} to ${it.vfp.ips.join(', ')}` : ''}. ${parts.join(' ')} kube-proxy on this node is behind (or failing to update HNS).`,
           fix: `Restart kube-proxy and check its log; compare with \`kubectl get endpointslices -n ${svc.namespace} -l kubernetes.io/service-name=${svc.name}\`.`,
           objects: [what, it.lb.id, ...it.stale, ...it.notBackend, ...it.missing],
           evidence: [svcEv(svc, `Service ${who} ${it.vip || `NodePort ${it.port}`}`), ctx.ev(it.lb.src, it.vip || String(it.port), 400), ...(it.vfp?.src && vfpOnly.length ? [ctx.ev(it.vfp.src, vfpOnly[0], 40)] : [])],
           trace,
-        }, 'loadBalancers', 'endpoints'));
+        }, 'loadBalancers', 'endpoints')));
       }
     }
     // Running pods of this node against the local HNS endpoints.

@@ -52,8 +52,25 @@ export const logsCheck: Check = {
       });
     }
     // Known messages outside a failed ADD (the runtime's own state, config reload errors, …).
+    type Hit = { f: (typeof logs)[number]; e: (typeof logs)[number]['events'][number] };
+    const hitsOf = new Map<KnownError, Hit[]>();
+    for (const k of KNOWN_ERRORS) hitsOf.set(k, logs.flatMap((f) => f.events.filter((e) => k.test.test(e.text) && !inFailure.has(`${f.file}:${e.line}`)).map((e) => ({ f, e }))));
+    // A line cut by a paste before its HNS code ("…hcnCreateEndpoint failed in Win32: An address provided")
+    // is the same error as the whole line it starts like: it joins that code's finding instead of
+    // making a generic "HNS returned an error" of its own.
+    const generic = KNOWN_ERRORS.find((k) => k.id === 'log-hns-error')!;
+    const coded = KNOWN_ERRORS.filter((k) => /^log-(hns|win32)-/.test(k.id) && k !== generic);
+    const strip = (m: string) => m.replace(/\s+/g, ' ').trim();
+    hitsOf.set(generic, (hitsOf.get(generic) ?? []).filter((h) => {
+      const msg = strip(h.e.message);
+      if (msg.length < 24) return true;
+      const whole = coded.find((k) => (hitsOf.get(k) ?? []).some((x) => x.e !== h.e && strip(x.e.message).startsWith(msg)));
+      if (!whole) return true;
+      hitsOf.get(whole)!.push(h);
+      return false;
+    }));
     for (const k of KNOWN_ERRORS) {
-      const hits = logs.flatMap((f) => f.events.filter((e) => k.test.test(e.text) && !inFailure.has(`${f.file}:${e.line}`)).map((e) => ({ f, e })));
+      const hits = (hitsOf.get(k) ?? []).sort((a, b) => (a.f === b.f ? a.e.line - b.e.line : logs.indexOf(a.f) - logs.indexOf(b.f)));
       if (!hits.length) continue;
       // One known error should not also be reported as the generic ADD failure.
       if (k.id === 'log-cni-add-failed') {
@@ -108,6 +125,9 @@ function errorCore(m: string): string {
 }
 
 function slowFix(plugin: string | undefined, to: string): string {
+  // windows-container-networking (win-bridge, win-overlay, sdnbridge, sdnoverlay, nat) calls its IPAM
+  // delegate between "Creating a new Endpoint" and "IPAM plugin returned result" (analysis/timeline/steps.ts).
+  if (/^wincni: IPAM result$/.test(to)) return 'The plugin was waiting for its IPAM plugin (the `ipam.type` of the CNI config, host-local on Flannel and nat): the HNS endpoint is created only after the IPAM plugin returns. Check that the IPAM plugin is in the CNI bin folder and runs quickly on its own, and whether its store of reserved addresses is large or locked by another call.';
   if (/HCN endpoint|HNS endpoint|endpoint attached/i.test(to)) return 'HNS took the time to create or attach the endpoint: look at the Microsoft-Windows-Host-Network-Service-Admin event log and HNS CPU at that moment (many endpoints or load balancers make every HNS call slower); check that no other agent holds HNS busy.';
   if (plugin === 'antrea') return 'In the Windows CNI deep dive the gap between "Configuring IP address" and "Adding OVS port" came from PowerShell `Get-NetAdapter` calls used to wait for the container vNIC; raise the agent\'s log level (klog -v) around that call, or profile it (go pprof).';
   if (/lock/i.test(to)) return 'Calico serialises CNI calls with a network lock: another ADD/DEL held it. Look for slow calls just before this one.';

@@ -1,6 +1,8 @@
 // The DIPs VFP load-balances a VIP:port/proto to, read from the LB rules of the pod ports (every pod
 // port carries the same list): what a claim about a stale backend must be checked against — a stale
-// DIP that HNS still lists but VFP no longer holds black-holes nothing.
+// DIP that HNS still lists but VFP no longer holds black-holes nothing. A NodePort's rule lies on the
+// host vNIC port instead (`LB_HOST_<tag>_<node IP>_<node port>_<target port>_<proto>`, the name
+// microsoft/SDN rulecounters.ps1 lists; tools/gen/FORMATS.md), keyed by a node address and the node port.
 import type { CheckContext } from './context.ts';
 import { lbRuleKeys } from './lb-vfp.ts';
 import type { VfpRule } from '../../parsers/vfp/types.ts';
@@ -52,4 +54,40 @@ export function vfpLbDips(ctx: CheckContext, vip: string, port: number, proto: n
   if (hit) return hit;
   const asked = new Map([[key, true]]);
   return idx.wide.find((w) => lbRuleKeys(w.rule, asked).keys.length)?.dips;
+}
+
+const hostCache = new WeakMap<CheckContext, Map<string, { vip: string; dips: VfpLbDips }[]>>();
+
+/** port|proto → the LB rules of the host vNIC ports (and the uplink) with the VIP each answers for. */
+function hostIndex(ctx: CheckContext): Map<string, { vip: string; dips: VfpLbDips }[]> {
+  let idx = hostCache.get(ctx);
+  if (idx) return idx;
+  idx = new Map();
+  for (const p of (ctx.m.ports ?? []).filter((x) => (x.role === 'host-vnic' || x.role === 'external') && x.policy).slice(0, MAX_PORTS)) {
+    for (const rule of ctx.rules(p)) {
+      if (!rule.dipRanges.length) continue;
+      const dips = { ips: rule.dipRanges.map((d) => d.ip), port: p.name, src: rule.src };
+      // A real rule names one VIP, port and protocol; a hostile one naming more is not spelled out here.
+      const { keys, capped } = lbRuleKeys(rule);
+      if (capped) continue;
+      for (const k of keys) {
+        const [vip, port, proto] = k.split('|');
+        const pk = `${port}|${proto}`;
+        idx.set(pk, [...(idx.get(pk) ?? []), { vip, dips }]);
+      }
+    }
+  }
+  hostCache.set(ctx, idx);
+  return idx;
+}
+
+/**
+ * The VFP DIPs of a NodePort load balancer: the LB rule on a host port for the node port and protocol
+ * whose VIP is one of the load balancer's VIPs or an address of this host. Undefined when the bundle
+ * has no such rule (or no VFP dump).
+ */
+export function vfpNodePortDips(ctx: CheckContext, nodePort: number, proto: number, lbVips: readonly string[]): VfpLbDips | undefined {
+  if (!ctx.m.vfp) return undefined;
+  const hits = hostIndex(ctx).get(`${nodePort}|${proto}`) ?? [];
+  return (hits.find((h) => lbVips.includes(h.vip)) ?? hits.find((h) => ctx.tc.hostIps.has(h.vip)))?.dips;
 }

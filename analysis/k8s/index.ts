@@ -1,2 +1,2 @@
 export { k8sNames, withPod, withService, protoName, type K8sNames, type K8sRef } from './names.ts';
-export { serviceIntents, podIntent, type ServiceIntent, type PodIntent } from './intent.ts';
+export { serviceIntents, podIntent, snapshotMoments, skewNote, SKEW_MS, type ServiceIntent, type PodIntent, type SnapshotMoments } from './intent.ts';

@@ -22,7 +22,7 @@ export interface ServiceIntent {
   notReady: string[];
   lb?: HnsLoadBalancer;
   hnsDips: string[];
-  /** The VFP LB rule's DIP range on one pod port, when the caller could read it. */
+  /** The VFP LB rule's DIP range on one pod port (a NodePort's: on the host vNIC port), when the caller could read it. */
   vfp?: { ips: string[]; port: string; src?: { file: string; line: number } };
   /** DIPs (HNS or VFP) that no Running pod holds and that are not backends: their traffic is black-holed. */
   stale: string[];
@@ -47,7 +47,11 @@ export interface PodIntent {
 const v4 = (ip: string) => !ip.includes(':');
 const matches = (labels: Record<string, string>, sel: Record<string, string>) => Object.entries(sel).every(([k, v]) => labels[k] === v);
 
-export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: number, proto: number) => ServiceIntent['vfp']): ServiceIntent[] {
+/**
+ * `vfpDips` reads the VFP LB rule of a VIP:port/proto; for a NodePort load balancer it is asked with
+ * `nodePort` set (the load balancer's own VIPs, often none), and reads the rule on the host port.
+ */
+export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: number, proto: number, nodePort?: { lbVips: string[] }) => ServiceIntent['vfp']): ServiceIntent[] {
   const snap = m.k8s;
   if (!snap) return [];
   const names = k8sNames(m);
@@ -101,7 +105,7 @@ export function serviceIntents(m: NodeModel, vfpDips?: (vip: string, port: numbe
     }
     for (const e of entries) {
       const hnsDips = e.lb ? [...new Set(e.lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x))] : [];
-      const vfp = e.lb && !e.nodePort && vfpDips ? vfpDips(e.vip, e.port, PROTO[e.protocol] ?? 6) : undefined;
+      const vfp = e.lb && vfpDips ? vfpDips(e.vip, e.port, PROTO[e.protocol] ?? 6, e.nodePort ? { lbVips: e.lb.vips } : undefined) : undefined;
       const dips = [...new Set([...hnsDips, ...(vfp?.ips ?? [])])];
       // Backends outside the pod network (the API server behind `kubernetes`, host-network pods) are
       // in the EndpointSlice; a DIP is stale only if it is neither a backend nor any Running pod's or node's.
@@ -130,3 +134,36 @@ export function podIntent(m: NodeModel): PodIntent {
   return { node, nodeBy, pods, withoutEndpoint, withoutPod: snap.pods.length && (node || host) ? local.filter((e) => !anyPod.has(e.ip!)) : [] };
 }
 
+
+/** When the kubectl snapshot and the node's bundle were taken (ms since the epoch), as far as known. */
+export interface SnapshotMoments {
+  kubectl?: number;
+  bundle?: number;
+}
+
+/** More apart than this, backends may well have changed between the two (a rollout, a scale). */
+export const SKEW_MS = 5 * 60_000;
+
+/**
+ * The moments the comparison rests on. A `kubectl get -o json` list carries no time of its own and the
+ * bundle readers record no collection time yet (parsers/k8s, parsers/bundle), so both are unknown
+ * unless the caller knows them.
+ */
+export function snapshotMoments(_m: NodeModel): SnapshotMoments {
+  return {};
+}
+
+/**
+ * What a finding that compares the snapshot with the node must say about their moments: `hedge` when
+ * both are known and further apart than SKEW_MS (the finding becomes a warning), else the sentence that
+ * the comparison assumes they were taken at the same moment.
+ */
+export function skewNote(t: SnapshotMoments): { hedge: boolean; text: string } {
+  if (t.kubectl !== undefined && t.bundle !== undefined) {
+    const d = Math.abs(t.kubectl - t.bundle);
+    const iso = (x: number) => new Date(x).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    if (d > SKEW_MS) return { hedge: true, text: `The kubectl snapshot (${iso(t.kubectl)}) and the node's bundle (${iso(t.bundle)}) were taken ${Math.round(d / 60_000)} minutes apart: the Service's backends may have changed in between, so this is only a warning; compare a snapshot and a bundle taken together.` };
+    return { hedge: false, text: '' };
+  }
+  return { hedge: false, text: 'This compares the kubectl snapshot with the node as if both were taken at the same moment (hnsight cannot tell when the snapshot was taken); if they were not, the backends may have changed in between.' };
+}

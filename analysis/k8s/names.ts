@@ -8,7 +8,8 @@ import type { K8sNode, K8sPod, K8sService, K8sServicePort } from '../../parsers/
 import { nodeAddress } from '../platform/index.ts';
 
 export interface K8sRef {
-  kind: 'Pod' | 'Service' | 'Node';
+  /** `Endpoint`: a backend address of a Service that is no pod or node (the API server behind default/kubernetes). */
+  kind: 'Pod' | 'Service' | 'Node' | 'Endpoint';
   namespace?: string;
   name: string;
   /** Pod: the node it runs on. Service: its type. */
@@ -33,6 +34,8 @@ export interface K8sNames {
   serviceLabel(vip: string | undefined): string | undefined;
   lbLabel(lb: HnsLoadBalancer): string | undefined;
   nodeLabel(ip: string | undefined): string | undefined;
+  /** `API server, default/kubernetes` for a backend address of the `kubernetes` Service in `default`. */
+  apiServerLabel(ip: string | undefined): string | undefined;
   /** What an address is in Kubernetes terms: a pod, a Service VIP or a node. */
   refOfIp(ip: string | undefined): K8sRef | undefined;
   refOfLb(lb: HnsLoadBalancer): K8sRef | undefined;
@@ -61,6 +64,10 @@ export function k8sNames(m: NodeModel): K8sNames {
     for (const p of s.ports) if (p.nodePort) byNodePort.set(`${p.nodePort}/${p.protocol}`, { service: s, port: p });
   }
   for (const node of snap?.nodes ?? []) for (const a of node.addresses) if (!nodes.has(a.address)) nodes.set(a.address, node);
+  // The API server's addresses: the backends of Service default/kubernetes (its EndpointSlice, or the
+  // Endpoints the API server writes for it). kube-proxy on Windows reaches them through remote
+  // endpoints HNS names "Ethernet" (kube-proxy winkernel dumps, microsoft/SDN#227).
+  const apiServer = new Set((snap?.endpointSlices ?? []).filter((x) => x.namespace === 'default' && x.serviceName === 'kubernetes').flatMap((x) => x.endpoints.flatMap((e) => e.addresses)));
   const host = (m.meta.hostName ?? '').toLowerCase();
   const me = nodeAddress(m);
   const thisNode = (snap?.nodes ?? []).find((x) => (me && x.addresses.some((a) => a.address === me)) || (host && x.name.toLowerCase().split('.')[0] === host.split('.')[0]));
@@ -100,6 +107,7 @@ export function k8sNames(m: NodeModel): K8sNames {
     serviceLabel: (vip) => label(vip ? svcs.get(vip) : undefined),
     lbLabel: (lb) => label(serviceOfLb(lb)?.service),
     nodeLabel: (ip) => (ip ? (nodes.get(ip)?.name ?? (thisNode && hostIps.has(ip) ? thisNode.name : undefined)) : undefined),
+    apiServerLabel: (ip) => (ip && apiServer.has(ip) ? 'API server, default/kubernetes' : undefined),
     refOfIp(ip) {
       if (!ip) return undefined;
       const p = pods.get(ip);
@@ -107,7 +115,8 @@ export function k8sNames(m: NodeModel): K8sNames {
       const s = svcs.get(ip);
       if (s) return { kind: 'Service', namespace: s.namespace, name: s.name, type: s.type };
       const nd = nodes.get(ip) ?? (thisNode && hostIps.has(ip) ? thisNode : undefined);
-      return nd ? { kind: 'Node', name: nd.name } : undefined;
+      if (nd) return { kind: 'Node', name: nd.name };
+      return apiServer.has(ip) ? { kind: 'Endpoint', namespace: 'default', name: 'kubernetes', type: 'API server' } : undefined;
     },
     refOfLb(lb) {
       const hit = serviceOfLb(lb);
@@ -131,7 +140,9 @@ export function withPod(m: NodeModel, ip: string | undefined): string {
   const l = names.podLabel(ip);
   if (l) return `${ip} (${l})`;
   const node = names.nodeLabel(ip);
-  return node ? `${ip} (node ${node})` : ip;
+  if (node) return `${ip} (node ${node})`;
+  const api = names.apiServerLabel(ip);
+  return api ? `${ip} (${api})` : ip;
 }
 
 /** `10.96.0.10:53/UDP (kube-system/kube-dns)` when the snapshot names it; NodePort by its node port. */

@@ -8,13 +8,20 @@ import { PLUGINS, type Confidence, type Platform, type PlatformEvidence, type Pl
 
 const cache = new WeakMap<NodeModel, Platform>();
 
+/** Families with several modes, by the name the family goes by when the mode is not known. */
+const MODES: Partial<Record<string, string>> = { azure: 'Azure CNI', calico: 'Calico', flannel: 'Flannel' };
+
 /** The node's own IPv4 address: the pod network's management IP, else the host vNIC's address. */
 export function nodeAddress(m: NodeModel): string | undefined {
   const pod = podNetworkOf(m);
   const mgmt = pod?.managementIp ?? (m.networks ?? []).find((n) => n.managementIp && !/^169\.254\./.test(n.managementIp))?.managementIp;
   if (mgmt && !/^169\.254\./.test(mgmt)) return mgmt;
   const host = m.ip?.compartments.find((c) => c.id === 1) ?? m.ip?.compartments[0];
-  const a = host?.adapters.find((x) => /^vEthernet \((?!nat\)|HNS Internal)/i.test(x.name) && x.ipv4.some((i) => !/^169\.254\./.test(i.address)) && x.gateways.length);
+  // Antrea moves the host adapter's IP, MAC and routes to the OVS bridge's internal interface, br-int
+  // (antrea-io/antrea docs/design/windows-design.md: "the original networking configuration … on the host
+  // network adapter is moved to this new interface").
+  const usable = (x: { ipv4: { address: string }[]; gateways: string[] }) => x.ipv4.some((i) => !/^169\.254\./.test(i.address)) && x.gateways.length > 0;
+  const a = host?.adapters.find((x) => /^vEthernet \((?!nat\)|HNS Internal)/i.test(x.name) && usable(x)) ?? host?.adapters.find((x) => /^br-int$/i.test(x.name) && usable(x));
   return a?.ipv4.find((i) => !/^169\.254\./.test(i.address))?.address;
 }
 
@@ -35,11 +42,16 @@ export function detectPlatform(m: NodeModel): Platform {
       bestScore = s;
     }
   }
+  // Hints that fit plugins of several families (an overlay network, a pod CIDR apart from the node
+  // subnet) narrow the choice but name no plugin: with nothing else, the plugin is not known.
+  const familyOf = (p: PluginId) => (p === 'unknown' ? p : FACTS[p].family);
+  const hints = signals.filter((s) => new Set(s.plugins.map(familyOf)).size > 1);
+  if (best !== 'unknown' && !signals.some((s) => s.plugins.includes(best) && new Set(s.plugins.map(familyOf)).size === 1)) best = 'unknown';
   const cloud = cloudOf(signals, best);
   const pod = podNetworkOf(m);
   const podNetwork = pod ? { name: pod.name, type: pod.type } : undefined;
   if (best === 'unknown') {
-    const out: Platform = { plugin: 'unknown', label: 'Unknown network plugin', cloud, confidence: 'low', podNetwork, evidence: signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0])), conflicts: [], facts: [] };
+    const out: Platform = { plugin: 'unknown', label: 'Unknown network plugin', cloud, confidence: 'low', podNetwork, evidence: [...hints, ...signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0]))], conflicts: [], facts: [] };
     cache.set(m, out);
     return out;
   }
@@ -63,9 +75,21 @@ export function detectPlatform(m: NodeModel): Platform {
     const totalAgainst = strongAgainst.reduce((n, x) => n + x.weight, 0);
     confidence = maxAgainst >= strongest || totalAgainst * 2 >= bestScore ? 'low' : confidence === 'high' ? 'medium' : 'low';
   }
-  // A mode picked only by weak evidence (Azure CNI VNet vs Overlay by addressing alone) is said so.
-  const modeOnly = support.filter((s) => s.plugins.length === 1 || s.plugins.every((p) => p === best));
-  const label = FACTS[best].label + (modeOnly.length === 0 && (fam === 'azure' || fam === 'calico' || fam === 'flannel') ? ' (mode not known)' : '');
+  // The mode: named by a line that points to this mode and no other of its family, or only hinted by
+  // the addressing (pod subnet inside or outside the node's subnet), or not known at all. A mode from
+  // the addressing alone is said to be inferred; without a mode the label is the family's name. Either
+  // way the checks rely on one mode's facts, so confidence stays below high.
+  const modes = MODES[fam];
+  let label = FACTS[best].label;
+  if (modes) {
+    const picks = (s: PlatformEvidence) => s.plugins.filter(sameFamily).every((p) => p === best);
+    const named = support.some((s) => s.kind !== 'addressing' && picks(s));
+    const hinted = support.some((s) => s.kind === 'addressing' && picks(s));
+    if (!named) {
+      label = hinted ? (label.endsWith(')') ? `${label.slice(0, -1)}, inferred from the addressing)` : `${label} (inferred from the addressing)`) : `${modes} (mode not known)`;
+      if (confidence === 'high') confidence = 'medium';
+    }
+  }
   const out: Platform = {
     plugin: best,
     label,

@@ -5,6 +5,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsNetwork } from '../../parsers/hns/index.ts';
 import type { SourceRef } from '../../parsers/types.ts';
 import type { CniConfigFile } from '../../parsers/cni/index.ts';
+import { componentFromName, type LogComponent, type LogFile } from '../../parsers/logs/index.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
 import type { PlatformEvidence, PluginId } from './types.ts';
 
@@ -142,18 +143,26 @@ function cniTextSignals(m: NodeModel, c: CniConfigFile, out: PlatformEvidence[])
   if (!t?.has(c.file)) return;
   const found: { type: string; line: number; text: string }[] = [];
   let overlay: { line: number; text: string } | undefined;
+  let ipam: string | undefined;
   for (let i = 1; i <= 2000; i++) {
     const l = t.lineText(c.file, i);
     if (l === undefined) break;
     const ty = /"type"\s*:\s*"([\w.-]+)"/i.exec(l)?.[1]?.toLowerCase();
     if (ty && ty in KNOWN_TYPES) found.push({ type: ty, line: i, text: l.trim() });
+    // The ipam section's type (azure-vnet-ipam, azure-cns) is the only "type" of those names in an Azure config.
+    if (ty === 'azure-vnet-ipam' || ty === 'azure-cns') ipam ??= ty;
     if (/"mode"\s*:\s*"overlay"/i.test(l)) overlay = { line: i, text: l.trim() };
   }
   const first = found.find((f) => KNOWN_TYPES[f.type].length);
   if (!first) return;
-  const plugins = first.type === 'azure-vnet' && overlay ? (['azure-cni-overlay'] as PluginId[]) : KNOWN_TYPES[first.type];
+  // Azure: ipam azure-cns with mode "overlay" is Overlay; azure-vnet-ipam hands out the NIC's VNet IPs
+  // (Azure/azure-container-networking cni/network: the ipam plugin named in the config; AKS writes
+  // azure-vnet-ipam for VNet pod IPs). azure-cns without the overlay mode may be either (dynamic VNet IPs).
+  const azure = first.type === 'azure-vnet';
+  const plugins: PluginId[] = azure && overlay ? ['azure-cni-overlay'] : azure && ipam === 'azure-vnet-ipam' ? ['azure-cni'] : KNOWN_TYPES[first.type];
+  const mode = !azure ? '' : overlay ? ' with ipam mode "overlay"' : ipam === 'azure-vnet-ipam' ? ' with ipam "azure-vnet-ipam" (pod IPs from the VNet)' : ipam ? ` with ipam "${ipam}"` : '';
   const why = c.invalid ? 'is not valid JSON (cut?), but' : `is not a file containerd loads (${c.file.slice(c.file.lastIndexOf('.'))}), but`;
-  out.push({ file: c.file, line: first.line, text: first.text, kind: 'cni-config', weight: 2, plugins, says: `${c.file} ${why} names plugin "${first.type}"${plugins.length === 1 && first.type === 'azure-vnet' ? ' with ipam mode "overlay"' : ''}` });
+  out.push({ file: c.file, line: first.line, text: first.text, kind: 'cni-config', weight: 2, plugins, says: `${c.file} ${why} names plugin "${first.type}"${mode}` });
 }
 
 function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
@@ -195,12 +204,135 @@ function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
   }
 }
 
-function fileSignals(m: NodeModel, out: PlatformEvidence[]): void {
+/**
+ * Logs by the component the log parser recognised in their lines (parsers/logs/components.ts), so a
+ * plugin log counts whatever the file is called. The weights are those of the same log found by its
+ * usual name (fileSignals); a log named like one and read as another counts once, by its content.
+ */
+const LOG_COMPONENTS: Partial<Record<LogComponent, { plugins: PluginId[]; weight: number; says: string }>> = {
+  'azure-cni': { plugins: AZURE, weight: 2, says: 'the Azure CNI plugin (azure-vnet) log' },
+  'azure-cns': { plugins: ['azure-cni-overlay', 'azure-cni'], weight: 1, says: 'the azure-cns log: azure-cns hands out the pod IPs (Overlay or dynamic VNet IPs)' },
+  antrea: { plugins: ['antrea'], weight: 2, says: 'the Antrea agent log' },
+  calico: { plugins: CALICO, weight: 1, says: 'the Calico CNI plugin / calico-node log' },
+  felix: { plugins: CALICO, weight: 1, says: "the log of Calico's Felix agent" },
+  flannel: { plugins: FLANNEL, weight: 1, says: 'the flanneld log' },
+};
+
+/**
+ * Logs a plugin wrote, by their lines, unless the file's name says another component wrote them:
+ * windows-container-networking's wincni.log shares azure-vnet's `[cni-net]` tag (parsers/logs/components.ts),
+ * and a kubelet or containerd log quotes the plugin's messages.
+ */
+function pluginLogs(m: NodeModel): LogFile[] {
+  return (m.logs ?? []).filter((l) => {
+    if (!LOG_COMPONENTS[l.component]) return false;
+    const byName = componentFromName(l.file);
+    return !byName || byName === l.component || !!LOG_COMPONENTS[byName];
+  });
+}
+
+/** The log files logSignals counted, so fileSignals does not count the same log again by its name. */
+function logSignals(m: NodeModel, out: PlatformEvidence[]): Set<string> {
+  const counted = new Set<string>();
+  const byComponent = new Map<LogComponent, LogFile>();
+  for (const l of pluginLogs(m)) if (!byComponent.has(l.component)) byComponent.set(l.component, l);
+  for (const [c, l] of byComponent) {
+    const k = LOG_COMPONENTS[c]!;
+    const ev = l.events[0];
+    const what = ev ? { file: l.file, line: ev.line, text: ev.text.split('\n')[0].trim().slice(0, 300) } : { file: l.file, line: 0, text: l.file };
+    out.push({ ...what, kind: 'log', weight: k.weight, plugins: k.plugins, says: `${l.file} is ${k.says} (by its lines)` });
+  }
+  for (const l of pluginLogs(m)) counted.add(l.file);
+  const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: e.text.split('\n')[0].trim().slice(0, 300) });
+  for (const l of m.logs ?? []) {
+    for (const e of l.events) {
+      // flanneld prints its backend at start (flannel-io/flannel main.go: "Found network config - Backend type: %s").
+      const backend = l.component === 'flannel' ? /Backend type:\s*(vxlan|host-gw)\b/i.exec(e.text)?.[1]?.toLowerCase() : undefined;
+      if (backend) {
+        out.push({ ...at(l, e), kind: 'log', weight: 2, plugins: [backend === 'vxlan' ? 'flannel-vxlan' : 'flannel-host-gw'], says: `flanneld says its backend is ${backend}` });
+        break;
+      }
+      // azure-vnet prints the config it read ("Read network configuration &{… Ipam:{Type:azure-vnet-ipam …}"):
+      // azure-vnet-ipam hands out the VNet IPs of the node's NIC (Azure CNI with VNet pod IPs).
+      if (l.component === 'azure-cni' && /Read network configuration/i.test(e.text) && /Ipam:\{Type:azure-vnet-ipam\b/.test(e.text)) {
+        out.push({ ...at(l, e), kind: 'log', weight: 2, plugins: ['azure-cni'], says: 'the azure-vnet log shows the plugin read a config with ipam azure-vnet-ipam (pod IPs from the VNet)' });
+        break;
+      }
+    }
+  }
+  // Pod endpoint names inside log lines (a failed ADD names the endpoint it tried): the plugins' naming
+  // as endpointSignals reads it from HNS.
+  const names: [RegExp, PluginId[], string][] = [
+    [/\b[0-9a-f]{64}_calico\b/i, CALICO, 'Calico names pod endpoints "<sandbox id>_Calico"'],
+    [/\b[0-9a-f]{64}_(cbr0|flannel\.\d+|vxlan0)\b/i, FLANNEL, 'pod endpoints named "<sandbox id>_<flannel network>" (win-bridge/win-overlay naming)'],
+  ];
+  for (const [re, plugins, why] of names) {
+    let hit: PlatformEvidence | undefined;
+    for (const l of m.logs ?? []) {
+      const e = l.events.find((x) => re.test(x.text));
+      if (e) {
+        const name = re.exec(e.text)![0];
+        hit = { ...at(l, e), kind: 'log', weight: 1, plugins, says: `a log line names endpoint "${name.slice(0, 12)}…${name.slice(64)}": ${why}` };
+        break;
+      }
+    }
+    if (hit) out.push(hit);
+  }
+  return counted;
+}
+
+/**
+ * kube-proxy (winkernel) lines and settings. The proxier creates a source-VIP endpoint only when the
+ * HNS network is of type Overlay (kubernetes/kubernetes pkg/proxy/winkernel/proxier.go syncProxyRules:
+ * `if strings.EqualFold(proxier.network.networkType, NETWORK_TYPE_OVERLAY) { … newSourceVIP(…) …
+ * klog.ErrorS(err, "Source Vip endpoint creation failed") }`), and it attaches to the HNS network named by
+ * --network-name / KUBE_NETWORK (winkernel.networkName in its config); its spew dumps print each HNS
+ * endpoint's VirtualNetworkName.
+ */
+function kubeProxySignals(m: NodeModel, out: PlatformEvidence[]): void {
+  const kp = (m.logs ?? []).filter((l) => l.component === 'kube-proxy');
+  const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: e.text.split('\n')[0].trim().slice(0, 300) });
+  for (const l of kp) {
+    // Only the failure is logged at the default level; "sourceVip" as a key appears on other networks too.
+    const e = l.events.find((x) => /Source Vip endpoint creation failed/i.test(x.text));
+    if (e) {
+      out.push({ ...at(l, e), kind: 'kube-proxy', weight: 1, plugins: ['flannel-vxlan', 'calico-vxlan', 'ovn-kubernetes'], says: 'kube-proxy tries to create a source-VIP endpoint, which it does only on an HNS network of type Overlay (winkernel proxier.go syncProxyRules)' });
+      break;
+    }
+  }
+  const seen = new Set<string>();
+  const named = (file: string, line: number, text: string, name: string, how: string) => {
+    const plugins = networkNamePlugins(name);
+    if (!plugins.length || seen.has(name.toLowerCase())) return;
+    seen.add(name.toLowerCase());
+    out.push({ file, line, text: text.trim().slice(0, 300), kind: 'kube-proxy', weight: 2, plugins, says: `kube-proxy ${how} "${name}", the pod network name ${labelOf(plugins)} uses` });
+  };
+  for (const l of kp) {
+    for (const e of l.events) {
+      const arg = /--network-name[= ]"?([\w.-]+)/i.exec(e.text)?.[1];
+      if (arg) named(l.file, e.line, e.text.split('\n')[0], arg, 'runs with --network-name');
+      const vn = /VirtualNetworkName"?\s*:\s*(?:\(string\)\s*\(len=\d+\)\s*)?"([^"]+)"/.exec(e.text)?.[1];
+      if (vn) named(l.file, e.line, e.text.split('\n')[0], vn, 'works on HNS network');
+    }
+  }
+  // kube-proxy's own config or start script in the bundle.
+  const t = m.text;
+  for (const f of m.files) {
+    if (!/kube-?proxy/i.test(f.name) || !t?.has(f.name) || (m.logs ?? []).some((l) => l.file === f.name)) continue;
+    const hit = t.find(f.name, 1, (x) => /--network-name[= ]|networkName\s*:|KUBE_NETWORK\s*=/i.test(x), 2000);
+    const v = hit && /(?:--network-name[= ]|networkName\s*:\s*|KUBE_NETWORK\s*=\s*)["']?([\w.-]+)/i.exec(hit.text)?.[1];
+    if (hit && v) named(f.name, hit.line, hit.text, v, 'is configured for HNS network');
+  }
+}
+
+function fileSignals(m: NodeModel, out: PlatformEvidence[], counted: Set<string>): void {
   const names = m.files.map((f) => f.name);
   const seen = new Set<string>();
   const once = (re: RegExp, kind: PlatformEvidence['kind'], weight: number, plugins: PluginId[], says: (f: string) => string) => {
     const f = names.find((n) => re.test(n));
     if (!f || seen.has(says(''))) return;
+    // The log was counted by its lines already.
+    if (plugins.length && counted.has(f)) return;
     seen.add(says(''));
     out.push({ file: f, line: 0, text: f, kind, weight, plugins, says: says(f) });
   };
@@ -262,7 +394,8 @@ export function collectSignals(m: NodeModel, nodeIp: string | undefined): Platfo
   networkSignals(m, out);
   endpointSignals(m, out);
   cniSignals(m, out);
-  fileSignals(m, out);
+  fileSignals(m, out, logSignals(m, out));
+  kubeProxySignals(m, out);
   clusterConfigSignals(m, out);
   addressingSignals(m, out, nodeIp);
   cloudSignals(m, out);

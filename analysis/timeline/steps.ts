@@ -34,7 +34,12 @@ export const STEPS: StepDef[] = [
   { by: 'wincni', role: 'start', name: 'wincni: Processing ADD command', test: msg(/^\[cni-net\] Processing ADD command with args/) },
   { by: 'wincni', role: 'step', name: 'wincni: network configuration read', test: msg(/^\[cni-net\] Read network configuration/) },
   { by: 'wincni', role: 'step', name: 'wincni: network found', test: msg(/^\[cni-net\] (Found network|Creating network)/) },
-  { by: 'wincni', role: 'step', name: 'wincni: creating the endpoint', test: msg(/^\[cni-net\] Creating a new Endpoint|Endpoint .* already exists/) },
+  // "Creating a new Endpoint" is logged when no endpoint of that name exists, *before* the IPAM delegate
+  // runs (cni/network.go Add: Debugf("[cni-net] Creating a new Endpoint"), then allocateIpam →
+  // invoke.DelegateAdd(ipam.type) → "[cni-net] IPAM plugin returned result"); the HNS endpoint is created
+  // only after that. The gap up to the IPAM result is the IPAM plugin's (host-local on Flannel), not HNS's.
+  { by: 'wincni', role: 'step', name: 'wincni: calling the IPAM plugin', test: msg(/^\[cni-net\] Creating a new Endpoint/) },
+  { by: 'wincni', role: 'step', name: 'wincni: endpoint already exists', test: msg(/^\[cni-net\] Endpoint .* already exists/) },
   { by: 'wincni', role: 'step', name: 'wincni: IPAM result', test: msg(/^\[cni-net\] IPAM plugin returned result/) },
   { by: 'wincni', role: 'fail', name: 'wincni: ADD failed', test: (l) => /^\[cni-net\]/.test(l.message) && failed(l) },
   { by: 'wincni', role: 'ok', name: 'wincni: result returned', test: msg(/^\[cni-net\] result:/) },

@@ -4,7 +4,7 @@
 import { Rng, hash5 } from './prng.ts';
 import { conjureMac, hostAt, intToIp, ipToInt, maskOf, cidrBlock } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
-import { PROFILES, addressing, podGateway as platformGateway, type Addressing } from './platforms.ts';
+import { PROFILES, addressing, platformHostMac, platformHostName, podGateway as platformGateway, type Addressing } from './platforms.ts';
 import { adjustPlatformVfp } from './platform-vfp.ts';
 import { assignPodNames, buildCluster } from './cluster.ts';
 import {
@@ -77,6 +77,8 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   const prof = input.platform ? PROFILES[input.platform] : undefined;
   if (input.platform && !prof) throw new Error(`unknown platform '${input.platform}'`);
   const spec: ResolvedSpec = { ...DEFAULT_SPEC, ...input, ...(prof ? { network: prof.network } : {}), faults: [...(input.faults ?? [])] };
+  // The default host name is an AKS one: a node of another platform left at it is named as that platform names its nodes.
+  if (prof && spec.hostName === DEFAULT_SPEC.hostName && !cluster) spec.hostName = platformHostName(prof.name, 0);
   for (const f of spec.faults) {
     if ((PLATFORM_FAULTS as readonly string[]).includes(f) && !prof) throw new Error(`fault '${f}' needs a platform node (spec.platform)`);
     if (!(FAULTS as readonly string[]).includes(f) && !(PLATFORM_FAULTS as readonly string[]).includes(f)) throw new Error(`unknown fault '${f}' (known: ${[...FAULTS, ...PLATFORM_FAULTS].join(', ')})`);
@@ -99,7 +101,7 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
 
   const collectedAt = new Date(Date.UTC(2024, 4, 14, 9, 12, 3) + (spec.seed % 997) * 3_600_000 + (spec.seed % 59) * 60_000);
   const hostIdx = rNet.int(4, 40);
-  const drawnHostMac = rNet.mac('00-0D-3A');
+  const drawnHostMac = platformHostMac(prof?.name, rNet.mac('00-0D-3A'));
   const hostMac = cluster?.hostMac ?? drawnHostMac;
   const subnetIdx = rNet.int(1, 60);
   const addr: Addressing | undefined = cluster ? cluster.addr : prof ? addressing(prof.name, hostIdx, subnetIdx, spec.pods) : undefined;
@@ -129,7 +131,19 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   }
 
   // --- networks -------------------------------------------------------------------------------
-  const natSubnet = `172.${rNet.int(17, 30)}.${rNet.pick([16, 32, 48, 64, 80])}.0/20`;
+  // WinNAT's default range is inside 172.16.0.0/12; the draw moves to the next /16 that is none of the
+  // cluster's own ranges (EKS services live in 172.20.0.0/16, OpenShift's in 172.30.0.0/16).
+  const drawnNat = { b: rNet.int(17, 30), c: rNet.pick([16, 32, 48, 64, 80]) };
+  const taken = [serviceCidr, clusterCidr, nodeSubnet, addr?.vnetCidr ?? ''].filter(Boolean).map((c) => cidrBlock(c));
+  const clash = (b: number) => taken.some((t) => {
+    const lo = ipToInt(t.first);
+    const hi = ipToInt(t.last);
+    const nlo = ipToInt(`172.${b}.${drawnNat.c}.0`);
+    return nlo <= hi && nlo + 4095 >= lo;
+  });
+  let natB = drawnNat.b;
+  for (let i = 0; i < 14 && clash(natB); i++) natB = 17 + ((natB - 17 + 1) % 14);
+  const natSubnet = `172.${natB}.${drawnNat.c}.0/20`;
   const natNet: HnsNetwork = {
     id: rIds.guid(),
     name: 'nat',
@@ -155,7 +169,8 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
           gateway: prof?.gateway === 'subnet' ? nodeGateway : hostAt(podSubnet, 1),
           managementIp: nodeIp,
           drMac: overlayNet ? ownDrMac(rNet.mac('00-15-5D')) : undefined,
-          networkAdapterName: 'Ethernet',
+          // The host vNIC is `vEthernet (<adapter>)`: the network is bound to that adapter.
+          networkAdapterName: /^vEthernet \((.+)\)$/.exec(prof?.hostVnicName ?? '')?.[1] ?? 'Ethernet',
           hostVnicPortGuid: rIds.guid(),
           hostVnicFriendly: `Container NIC ${rIds.hex(8, false)}`,
           externalPortGuid: rIds.guid(),

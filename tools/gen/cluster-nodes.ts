@@ -10,7 +10,7 @@
 // (`plan` then `buildNode(spec, ctx)`), so a 500-node cluster is written without holding it.
 import { Rng } from './prng.ts';
 import { hostAt, intToIp, ipToInt } from './net.ts';
-import { PROFILES } from './platforms.ts';
+import { PROFILES, platformHostMac, platformHostName } from './platforms.ts';
 import { SERVICE_NAMES, SERVICE_PORTS, buildNode } from './build.ts';
 import { podNameFor } from './cluster.ts';
 import { clusterAddressing, clusterCapacity } from './cluster-addressing.ts';
@@ -64,12 +64,7 @@ export interface ClusterPlan {
 
 const STALE_OK: PlatformName[] = ['flannel-host-gw', 'flannel-vxlan', 'calico-vxlan', 'calico-bgp', 'ovn-kubernetes'];
 
-function hostName(p: PlatformName, k: number): string {
-  if (p.startsWith('azure')) return `akswin${String(k).padStart(6, '0')}`;
-  if (p === 'eks-vpc-bridge') return `EC2AMAZ-${(0x1a2b3c + k * 7919).toString(36).toUpperCase().padStart(7, '0').slice(-7)}`;
-  if (p === 'ovn-kubernetes') return `winworker-${String(k).padStart(3, '0')}`;
-  return `win-node-${k}`;
-}
+const hostName = platformHostName;
 
 /** Every node's addressing, peers, Services and pods: what buildNode needs, for each node in turn. */
 export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
@@ -97,7 +92,7 @@ export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
     const host = hostName(spec.platform, k);
     const nodeName = prof.nodeName(host, addr);
     const podIps = Array.from({ length: spec.pods }, (_, i) => hostAt(addr.podSubnet, addr.firstPod + i));
-    return { k, addr, host, nodeName, podIps, hostMac: rNodes.mac('00-0D-3A'), drMac: rNodes.mac('00-15-5D') };
+    return { k, addr, host, nodeName, podIps, hostMac: platformHostMac(spec.platform, rNodes.mac('00-0D-3A')), drMac: rNodes.mac('00-15-5D') };
   });
 
   // --- Services: the same on every node -------------------------------------------------------------

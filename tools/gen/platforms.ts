@@ -378,3 +378,23 @@ export const PROFILES: Record<PlatformName, PlatformProfile> = {
 export function podGateway(p: PlatformProfile, a: Addressing): string {
   return p.gateway === 'dot2' ? hostAt(a.podSubnet, 2) : p.gateway === 'dot1' ? hostAt(a.podSubnet, 1) : a.nodeGateway;
 }
+
+/**
+ * A host name as each platform's Windows nodes are called: AKS `akswin<6 digits>` (AgentBaker's
+ * Windows pool names), EKS the EC2 default `EC2AMAZ-<7>`, OpenShift WMCO workers, else `win-node-<k>`.
+ */
+export function platformHostName(p: PlatformName, k: number): string {
+  if (p.startsWith('azure')) return `akswin${String(k).padStart(6, '0')}`;
+  if (p === 'eks-vpc-bridge') return `EC2AMAZ-${(0x1a2b3c + k * 7919).toString(36).toUpperCase().padStart(7, '0').slice(-7)}`;
+  if (p === 'ovn-kubernetes') return `winworker-${String(k).padStart(3, '0')}`;
+  return `win-node-${k}`;
+}
+
+/**
+ * The host NIC's MAC on this platform from one drawn with Azure's 00-0D-3A prefix (the draw is kept so
+ * nothing else in the node moves): an EC2 ENI has a locally administered MAC (`0E-…`, as AWS hands out),
+ * not Azure's OUI.
+ */
+export function platformHostMac(p: PlatformName | undefined, drawn: string): string {
+  return p === 'eks-vpc-bridge' ? `0E-${drawn.slice(12)}-${drawn.slice(9)}` : drawn;
+}

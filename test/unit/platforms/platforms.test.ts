@@ -68,9 +68,9 @@ function expected(p: PlatformName, fault: Fault): string[] | 'n/a' {
 
 /** The plugin step the slow-cni-add fault stalls in, as the finding must name it. */
 const SLOW_STEP: Record<PlatformName, [string, string]> = {
-  'flannel-host-gw': ['wincni: creating the endpoint', 'wincni: IPAM result'],
-  'flannel-vxlan': ['wincni: creating the endpoint', 'wincni: IPAM result'],
-  nat: ['wincni: creating the endpoint', 'wincni: IPAM result'],
+  'flannel-host-gw': ['wincni: calling the IPAM plugin', 'wincni: IPAM result'],
+  'flannel-vxlan': ['wincni: calling the IPAM plugin', 'wincni: IPAM result'],
+  nat: ['wincni: calling the IPAM plugin', 'wincni: IPAM result'],
   'azure-cni': ['azure-vnet: creating the HCN endpoint', 'azure-vnet: HCN endpoint created'],
   'azure-cni-overlay': ['azure-vnet: creating the HCN endpoint', 'azure-vnet: HCN endpoint created'],
   'eks-vpc-bridge': ['vpc-bridge: creating the HCN endpoint', 'vpc-bridge: HCN endpoint created'],
@@ -127,6 +127,8 @@ describe('faults of every plugin yield exactly their findings', () => {
         if (fault === 'slow-cni-add') {
           const [from, to] = SLOW_STEP[p];
           expect(f.title).toContain(`"${from}" and "${to}"`);
+          // windows-container-networking's IPAM delegate runs between those two lines: not HNS.
+          if (to === 'wincni: IPAM result') expect(f.fix).toMatch(/^The plugin was waiting for its IPAM plugin/);
           expect(f.title).toContain(truth.objects[0]);
           // Both lines quoted, from the plugin's own log when it writes one.
           expect(f.evidence).toHaveLength(2);
@@ -153,7 +155,7 @@ describe('evidence that disagrees', () => {
     const { model } = buildPlatform('flannel-host-gw', { faults: ['wrong-gateway'] }, {}, undefined, { 'antrea-agent.log': antreaLog });
     const p = detectPlatform(model);
     expect(p).toMatchObject({ plugin: 'flannel-host-gw', confidence: 'medium' });
-    expect(p.conflicts.map((c) => c.says)).toEqual(['the Antrea agent log']);
+    expect(p.conflicts.map((c) => c.says)).toEqual(['antrea-agent.log is the Antrea agent log (by its lines)']);
     // (the Antrea log's own slow ADD is reported too: it is a fact of that log)
     expect(problems(runChecks(model))).toEqual(['error pod-gateway-wrong', 'warning cni-add-slow']);
   });
@@ -168,6 +170,16 @@ describe('evidence that disagrees', () => {
     expect(f.severity).toBe('warning');
     expect(f.undecided).toBe(true);
     expect(f.explanation).toMatch(/not sure this node runs Flannel host-gw \(the bundle also points to .*azure-vnet/);
+  });
+});
+
+describe('a mode the bundle only hints at', () => {
+  const noConfig = (f: string, t: string) => (/conflist$|net\.d\//.test(f) ? '' : t);
+  it('Azure without its CNI config: the mode from the addressing is said to be inferred, and confidence is not high', () => {
+    const overlay = detectPlatform(buildPlatform('azure-cni-overlay', {}, {}, noConfig).model);
+    expect([overlay.plugin, overlay.label, overlay.confidence]).toEqual(['azure-cni-overlay', 'Azure CNI Overlay (inferred from the addressing)', 'medium']);
+    const vnet = detectPlatform(buildPlatform('azure-cni', {}, {}, noConfig).model);
+    expect([vnet.plugin, vnet.label, vnet.confidence]).toEqual(['azure-cni', 'Azure CNI (VNet pod IPs, inferred from the addressing)', 'medium']);
   });
 });
 

@@ -8,6 +8,8 @@ import type { Adapter, GeneratedNode } from '../types.ts';
 import { ifMetricOf } from './ip.ts';
 
 const hostAdapters = (node: GeneratedNode) => node.compartments[0].adapters;
+/** The physical adapter behind the host vNIC: HNS names the vNIC `vEthernet (<adapter>)`. */
+export const uplinkName = (node: GeneratedNode) => /^vEthernet \((.+)\)$/.exec(hostAdapters(node)[0]?.name ?? '')?.[1] ?? 'Ethernet';
 
 export function mtuTxt(node: GeneratedNode): string {
   let s = '\nIdx     Met         MTU          State                Name\n---  ----------  ----------  ------------  ---------------------------\n';
@@ -98,7 +100,7 @@ export function windowsServicesTxt(): string {
 }
 
 export function netAdapterTxt(node: GeneratedNode): string {
-  const rows: string[][] = [['Ethernet', 'Microsoft Hyper-V Network Adapter', '6', 'Up', node.hostMac, '100 Gbps']];
+  const rows: string[][] = [[uplinkName(node), 'Microsoft Hyper-V Network Adapter', '6', 'Up', node.hostMac, '100 Gbps']];
   for (const a of hostAdapters(node)) rows.push([a.name, a.description, String(a.ifIndex), 'Up', a.mac, '10 Gbps']);
   return fixedTable(['Name', 'InterfaceDescription', 'ifIndex', 'Status', 'MacAddress', 'LinkSpeed'], rows, [25, 39, 7, 12, 21, 12], [false, false, true]);
 }
@@ -106,7 +108,7 @@ export function netAdapterTxt(node: GeneratedNode): string {
 /** adapters\<ifName>_int.txt (ASCII): netsh per-interface parameters, then `Format-List *`. */
 export function adapterIntFiles(node: GeneratedNode): { name: string; text: string }[] {
   const all: Adapter[] = [
-    { ...hostAdapters(node)[0], name: 'Ethernet', description: 'Microsoft Hyper-V Network Adapter', ifIndex: 6, ipv4: undefined },
+    { ...hostAdapters(node)[0], name: uplinkName(node), description: 'Microsoft Hyper-V Network Adapter', ifIndex: 6, ipv4: undefined },
     ...hostAdapters(node),
   ];
   return all.map((a) => {
@@ -122,9 +124,9 @@ export function adapterIntFiles(node: GeneratedNode): { name: string; text: stri
     t += kv('RA Based DNS Config (RFC 6106)', 'disabled') + kv('DHCP/Static IP coexistence', 'disabled') + '\n\n';
     const fl = (k: string, v: string | number) => `${k.padEnd(51)} : ${v}\n`;
     t += '\n\n' + fl('ifAlias', a.name) + fl('InterfaceAlias', a.name) + fl('ifIndex', a.ifIndex) + fl('ifDesc', a.description) + fl('ifName', `ethernet_${32768 + a.ifIndex}`);
-    t += fl('DriverVersion', '10.0.20348.1') + fl('LinkLayerAddress', a.mac) + fl('MacAddress', a.mac) + fl('LinkSpeed', a.name === 'Ethernet' ? '100 Gbps' : '10 Gbps');
+    t += fl('DriverVersion', '10.0.20348.1') + fl('LinkLayerAddress', a.mac) + fl('MacAddress', a.mac) + fl('LinkSpeed', a.name === uplinkName(node) ? '100 Gbps' : '10 Gbps');
     t += fl('MediaType', '802.3') + fl('PhysicalMediaType', 'Unspecified') + fl('AdminStatus', 'Up') + fl('MediaConnectionState', 'Connected') + fl('Status', 'Up');
-    t += fl('MtuSize', a.mtu) + fl('Hidden', 'False') + fl('Virtual', a.name === 'Ethernet' ? 'False' : 'True') + fl('Name', a.name) + fl('InterfaceDescription', a.description) + '\n\n\n';
+    t += fl('MtuSize', a.mtu) + fl('Hidden', 'False') + fl('Virtual', a.name === uplinkName(node) ? 'False' : 'True') + fl('Name', a.name) + fl('InterfaceDescription', a.description) + '\n\n\n';
     return { name: `${a.name.replace(/[\\/:*?"<>|]/g, ' ')}_int.txt`, text: t };
   });
 }

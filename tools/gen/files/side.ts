@@ -5,6 +5,7 @@
 // FORMATS.md are plausible, not copied from a real file.
 import type { GeneratedNode, HnsEndpoint } from '../types.ts';
 import { SLOW_MS, backendLabel } from '../cluster.ts';
+import { uplinkName } from './extras.ts';
 
 const p2 = (n: number, w = 2) => String(n).padStart(w, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
@@ -339,7 +340,7 @@ export function cniConfig(node: GeneratedNode): SideFile | undefined {
       // aws/amazon-vpc-cni-plugins plugins/vpc-bridge/vpc-bridge.conf keys (values for this node; unverified file layout).
       return {
         path: 'Amazon/EKS/cni/config/vpc-bridge.conf',
-        text: j4({ cniVersion: '0.4.0', name: 'vpc', type: 'vpc-bridge', eniName: 'Ethernet 2', eniMACAddress: node.hostMac.toLowerCase().replace(/-/g, ':'), eniIPAddresses: [`${node.nodeIp}/24`], gatewayIPAddress: node.nodeGateway, vpcCIDRs: ['10.0.0.0/16'], serviceCIDR: node.serviceCidr, dns: { nameservers: [node.dnsVip], search: ['{%namespace%}.svc.cluster.local', 'svc.cluster.local', 'cluster.local'] } }),
+        text: j4({ cniVersion: '0.4.0', name: 'vpc', type: 'vpc-bridge', eniName: uplinkName(node), eniMACAddress: node.hostMac.toLowerCase().replace(/-/g, ':'), eniIPAddresses: [`${node.nodeIp}/24`], gatewayIPAddress: node.nodeGateway, vpcCIDRs: ['10.0.0.0/16'], serviceCIDR: node.serviceCidr, dns: { nameservers: [node.dnsVip], search: ['{%namespace%}.svc.cluster.local', 'svc.cluster.local', 'cluster.local'] } }),
       };
     case 'calico-vxlan':
     case 'calico-bgp':
