@@ -140,6 +140,9 @@ function findingSpread(ds: NodeDigest[]): { common: FleetCommon[]; few: FleetOut
 export function summarizeFleet(ds: NodeDigest[], failed: FleetSummary['failed'] = []): FleetSummary {
   const cluster = buildClusterModel(ds.map((digest) => ({ digest })));
   const consistency = runClusterChecks(cluster);
+  // A second bundle of a node is counted once (cluster-duplicate-bundle says which).
+  const kept = new Set(cluster.nodes.map((n) => n.digest));
+  ds = ds.filter((d) => kept.has(d));
   const { common, few } = findingSpread(ds);
   const outliers: FleetOutlier[] = [
     ...consistency.filter((f) => f.nodes.odd.length && f.severity !== 'info').map((f) => ({ measure: f.id, kind: 'consistency' as const, nodes: f.nodes.odd, severity: f.severity, detail: f.title })),

@@ -37,7 +37,9 @@ export async function loadCluster(bundles: readonly FoundBundle[], opts: LoadOpt
     found.push(findings);
   }
   const cluster = buildClusterModel(inputs, { joins: true });
-  // Ids are unique only after the cluster is built (two bundles of one host get ` (2)`).
-  const findings = new Map(cluster.nodes.map((n, i) => [n.id, found[i]]));
+  // Ids are unique only after the cluster is built (two bundles of one host get ` (2)`); a second bundle
+  // of a node is left out of the cluster's nodes (counted once).
+  const byDigest = new Map(inputs.map((x, i) => [x.digest, found[i]]));
+  const findings = new Map(cluster.nodes.map((n) => [n.id, byDigest.get(n.digest) ?? []]));
   return { cluster, findings, failed };
 }
