@@ -36,6 +36,9 @@ describe('cross-node consistency', () => {
     expect(pa.trace).toEqual({ srcIp: odd.podIps[0], dstIp: n0.podIps[0], dstPort: 80, proto: 'tcp' });
     const ep = fs.find((f) => f.id === 'cluster-remote-endpoint-pa')!;
     expect(ep.nodes.odd).toEqual([odd.host]);
+    // The owner and the nodes whose remote endpoints of its pods name its address agree.
+    expect(ep.nodes.majority.sort()).toEqual([n0.host, n1.host, n2.host].sort());
+    expect(ep.nodes.total).toBe(4);
     expect(ep.evidence[0].text).toContain(stale);
   });
 
