@@ -1,6 +1,7 @@
 // A fleet run: the bundles of a folder one at a time — load, check, reduce to a digest, let the model
 // go — then the summary over the digests. Memory stays at one bundle plus a compact digest per node
-// (strings repeated across nodes interned once), so hundreds of nodes fit on a small machine.
+// (strings repeated across nodes interned once), so hundreds of nodes fit on a small machine. A bundle
+// that fails is listed under `failed` and the others are read.
 import { loadBundle, type LoadOptions } from '../bundle/load.ts';
 import { BundleOpenError } from '../bundle/source.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
@@ -28,9 +29,11 @@ export async function runFleet(bundles: readonly FoundBundle[], opts: FleetOptio
       ids.add(id.toLowerCase());
       d = nodeDigest(model, { id, bundle: b.path, findings, interner });
     } catch (e) {
-      if (!(e instanceof BundleOpenError)) throw e;
-      failed.push({ bundle: b.path, error: e.message });
-      opts.onFailed?.(b, e.message, i, bundles.length);
+      // One bundle that cannot be read — or that a parser or check fails on — is listed and the run goes
+      // on: one broken node must not end a run over hundreds.
+      const error = e instanceof BundleOpenError ? e.message : `hnsight failed on this bundle (${e instanceof Error ? e.message : String(e)}); please report it`;
+      failed.push({ bundle: b.path, error });
+      opts.onFailed?.(b, error, i, bundles.length);
       continue;
     }
     digests.push(d);
