@@ -82,6 +82,15 @@ export interface AcrossOptions {
 }
 
 const FABRIC_NOTE = 'the cloud network routes pod addresses to the node whose NIC holds them; its routing is in no bundle';
+/**
+ * Antrea carries pod traffic between nodes in its OVS pipeline: OVS is the forwarding extension of the
+ * HNS network's vSwitch, and peers are reached through a Geneve (or VXLAN/GRE/STT) tunnel, unless it runs
+ * NoEncap (antrea-io/antrea docs/design/windows-design.md "Design"; docs/design/ovs-pipeline.md "peer
+ * Node"). The host route via antrea-gw0 names the peer, but the OVS flows and the tunnel are in no
+ * CollectLogs bundle: the hand-over is inferred from the route.
+ */
+const ANTREA_NOTE = 'Antrea carries it in its OVS bridge (a Geneve tunnel to the peer in its default Encap mode); the OVS flows and tunnel are not in the bundle, so the hand-over is inferred from the host route';
+const ANTREA_SOURCE = 'antrea-io/antrea docs/design/windows-design.md; docs/design/ovs-pipeline.md';
 
 /** The node whose bundle has this address as a local pod or one of the host's own addresses. */
 function sourceNodes(c: ClusterModel, ip: string): ClusterNode[] {
@@ -134,7 +143,18 @@ export function handoverOf(c: ClusterModel, from: ClusterNode, leg: WalkResult):
   const next = leg.egress.nextHop;
   const viaRoute = next ? c.nodeOfAddress(next) : undefined;
   if (viaRoute && viaRoute !== from) {
-    return { from: from.id, to: viaRoute.id, via: 'route', address: next!, packet: { ...packet, dstMac: viaRoute.identity.hostMac }, resolved: true, inferred: false, note: `routed via ${next}: ${viaRoute.id}` };
+    const antrea = from.identity.plugin === 'antrea';
+    return {
+      from: from.id,
+      to: viaRoute.id,
+      via: 'route',
+      address: next!,
+      packet: { ...packet, dstMac: viaRoute.identity.hostMac },
+      resolved: true,
+      inferred: antrea,
+      note: `routed via ${next}: ${viaRoute.id}${antrea ? `; ${ANTREA_NOTE}` : ''}`,
+      ...(antrea ? { source: ANTREA_SOURCE } : {}),
+    };
   }
   const owner = c.nodeOfPod(fin.dstIp) ?? c.nodeOfAddress(fin.dstIp);
   if (owner && owner !== from) {
