@@ -7,11 +7,15 @@ import { BundleOpenError } from '../bundle/source.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
 import { nodeDigest, summarizeFleet, Interner, type FleetSummary, type NodeDigest } from '../../analysis/cluster/index.ts';
 import type { FoundBundle } from './discover.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
+import type { Finding } from '../../analysis/inspect.ts';
 
 export interface FleetOptions extends LoadOptions {
   /** Each node as it is done (the CLI prints its line at once). */
   onNode?: (d: NodeDigest, i: number, total: number) => void;
   onFailed?: (bundle: FoundBundle, error: string, i: number, total: number) => void;
+  /** The node checks (runChecks unless given). */
+  checks?: (model: NodeModel) => Finding[];
 }
 
 export async function runFleet(bundles: readonly FoundBundle[], opts: FleetOptions = {}): Promise<FleetSummary> {
@@ -23,7 +27,7 @@ export async function runFleet(bundles: readonly FoundBundle[], opts: FleetOptio
     let d: NodeDigest;
     try {
       const model = await loadBundle(b.path, opts);
-      const findings = runChecks(model);
+      const findings = (opts.checks ?? runChecks)(model);
       let id = model.meta.hostName ?? b.name.replace(/\.zip$/i, '');
       for (let k = 2; ids.has(id.toLowerCase()); k++) id = `${model.meta.hostName ?? b.name} (${k})`;
       ids.add(id.toLowerCase());
