@@ -11,6 +11,7 @@ import { walkContext } from '../walk/context.ts';
 import { canonIp } from '../walk/ip.ts';
 import { reverse, sameTuple } from '../walk/flows.ts';
 import { factsOf } from '../platform/index.ts';
+import type { SourceRef } from '../../parsers/types.ts';
 import type { ClusterModel, ClusterNode } from './types.ts';
 import type { StitchedFinding } from './walk-findings.ts';
 
@@ -215,11 +216,54 @@ interface Chain {
   end?: { verdict: Verdict; reason: string; deciding: number };
 }
 
+/** The line of the receiving node's own bundle that holds an address of its own (ip.txt), or its pod network's line naming it. */
+function ownAddressLine(node: ClusterNode, ip: string): SourceRef | undefined {
+  const m = node.model;
+  if (!m) return undefined;
+  const c = canonIp(ip) ?? ip;
+  for (const comp of m.ip?.compartments ?? []) for (const a of comp.adapters) for (const x of a.ipv4) if ((canonIp(x.address) ?? x.address) === c) return x.src;
+  const src = node.identity.src;
+  if (src && m.text) {
+    const hit = m.text.find(src.file, src.line, (t) => t.includes(ip), 400);
+    if (hit) return { file: src.file, line: hit.line };
+  }
+  return undefined;
+}
+
+/** The line of a local endpoint of the node that holds this address (within the endpoint's object). */
+function endpointLine(node: ClusterNode, ip: string): SourceRef | undefined {
+  const c = canonIp(ip) ?? ip;
+  const e = node.model?.endpoints?.find((x) => !x.isRemote && (canonIp(x.ip) ?? x.ip) === c);
+  if (!e) return undefined;
+  const hit = node.model?.text?.find(e.src.file, e.src.line, (t) => t.includes(ip), 400);
+  return hit ? { file: e.src.file, line: hit.line } : e.src;
+}
+
+/**
+ * Arrival hops the single-node walk leaves without a line, cited from the receiving node's own bundle:
+ * where the packet arrives, the line that makes it this node's (its provider address on its pod
+ * network, the address it is routed to in ip.txt, or — from the cloud fabric — the destination's
+ * endpoint); where the vSwitch switches it to a local pod, that pod's endpoint line.
+ */
+function citeOwnLines(node: ClusterNode, walk: WalkResult, h: WalkHop, arrival?: Handover): SourceRef | undefined {
+  if (h.evidence) return h.evidence;
+  if (h.kind === 'source' && arrival && /arrives? on the uplink$/.test(h.action)) {
+    if (arrival.via === 'fabric') return endpointLine(node, arrival.packet.dstIp);
+    return ownAddressLine(node, arrival.packet.encap?.dstIp ?? arrival.address);
+  }
+  if (h.kind === 'vswitch' && h.action === 'switch') return endpointLine(node, walk.final.dstIp);
+  return undefined;
+}
+
 function addLeg(ch: Chain, node: ClusterNode, walk: WalkResult): void {
   const leg = ch.legs.length;
+  const arrival = leg > 0 ? ch.handovers[ch.handovers.length - 1] : undefined;
   ch.legs.push({ node: node.id, bundle: node.bundle, walk });
   ch.nodes.push(node);
-  for (const h of walk.hops) ch.hops.push({ ...h, node: node.id, bundle: node.bundle, leg });
+  for (const h of walk.hops) {
+    const evidence = citeOwnLines(node, walk, h, arrival);
+    ch.hops.push({ ...h, ...(evidence ? { evidence } : {}), node: node.id, bundle: node.bundle, leg });
+  }
   for (const cv of walk.caveats ?? []) ch.caveats.push({ ...cv, node: node.id });
 }
 

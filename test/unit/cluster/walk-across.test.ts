@@ -67,6 +67,12 @@ describe('walks across two nodes', () => {
       expect(second.some((x) => x.kind === 'uplink' && x.action === 'VXLAN decap')).toBe(via === 'vxlan');
       // Antrea's pod ports are OVS ports, not VFP ports (windows-design.md): no VFP layers to walk there.
       expect(second.some((x) => x.kind === 'vfp' && x.direction === 'IN')).toBe(platform !== 'antrea');
+      // The arrival and the switch to the pod cite node 1's own lines: the address the packet was sent to, the pod's endpoint.
+      const lineOf = (x: (typeof second)[number]) => c.cluster.byId(n1.host)!.model!.text!.lineText(x.evidence!.file, x.evidence!.line) ?? '';
+      expect(second[0].evidence, 'arrival evidence').toBeTruthy();
+      expect(lineOf(second[0])).toContain(via === 'fabric' ? n1.podIps[1] : h.packet.encap?.dstIp ?? h.address);
+      const sw = second.find((x) => x.kind === 'vswitch' && x.action === 'switch');
+      if (sw) expect(lineOf(sw)).toContain(n1.podIps[1]);
       expect(second[second.length - 1]).toMatchObject({ kind: 'deliver' });
       expect(second[second.length - 1].at).toContain(n1.podIps[1]);
       expect(w.hops[w.deciding].node).toBe(n1.host);
