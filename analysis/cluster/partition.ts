@@ -108,41 +108,46 @@ function conflict(a: Facts, b: Facts): string | undefined {
 }
 
 export function partitionNodes(ds: readonly NodeDigest[], nodeOfAddress: (ip: string) => number | undefined): Partition {
-  const facts: Facts[] = ds.map((d) => ({
-    api: apiServiceOf(d),
-    snapshot: d.k8sNodes.length ? new Set(d.k8sNodes.map((k) => k.name.toLowerCase())) : undefined,
-    plugin: d.identity.plugin === 'unknown' ? undefined : d.identity.plugin,
-  }));
-  // Union-find whose components remember their members' distinct facts (few per cluster).
+  // Equal snapshots are one array (the digests' interner): one set of names each.
+  const snapshots = new Map<object, { names: Set<string>; key: string }>();
+  const snapshotOf = (d: NodeDigest) => {
+    if (!d.k8sNodes.length) return undefined;
+    let s = snapshots.get(d.k8sNodes);
+    if (!s) {
+      const names = new Set(d.k8sNodes.map((k) => k.name.toLowerCase()));
+      snapshots.set(d.k8sNodes, (s = { names, key: [...names].sort().join(',') }));
+    }
+    return s;
+  };
+  const facts: (Facts & { key: string })[] = ds.map((d) => {
+    const api = apiServiceOf(d);
+    const snap = snapshotOf(d);
+    return { api, snapshot: snap?.names, plugin: d.identity.plugin === 'unknown' ? undefined : d.identity.plugin, key: `${api?.vip}|${api?.backends.join(',')}|${snap?.key ?? ''}` };
+  });
+  // Union-find whose components keep their members' distinct facts (few per cluster, however many nodes).
   const parent = ds.map((_, i) => i);
   const members = ds.map((_, i) => [i]);
+  const distinct = ds.map((_, i) => new Map([[facts[i].key, facts[i] as Facts]]));
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-  const distinct = (ix: number[]) => {
-    const seen = new Set<string>();
-    const out: Facts[] = [];
-    for (const i of ix) {
-      const f = facts[i];
-      const k = `${f.api?.vip}|${f.api?.backends.join(',')}|${f.snapshot ? [...f.snapshot].sort().join(',') : ''}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      out.push(f);
-    }
-    return out;
-  };
   const conflictOf = (ra: number, rb: number): string | undefined => {
-    for (const a of distinct(members[ra])) for (const b of distinct(members[rb])) {
+    for (const a of distinct[ra].values()) for (const b of distinct[rb].values()) {
       const why = conflict(a, b);
       if (why) return why;
     }
     return undefined;
+  };
+  const merge = (into: number, from: number) => {
+    members[into].push(...members[from]);
+    members[from] = [];
+    for (const [k, f] of distinct[from]) distinct[into].set(k, f);
+    distinct[from].clear();
   };
   const union = (a: number, b: number) => {
     const ra = find(a);
     const rb = find(b);
     if (ra === rb || conflictOf(ra, rb)) return;
     parent[rb] = ra;
-    members[ra].push(...members[rb]);
-    members[rb] = [];
+    merge(ra, rb);
   };
 
   // What joins two nodes: a snapshot that lists the other node, a peer address, the same API servers.
@@ -193,10 +198,7 @@ export function partitionNodes(ds: readonly NodeDigest[], nodeOfAddress: (ip: st
   for (const r of comps) {
     const home = groups.find((g) => !conflictOf(g, r) && !differentPlugins(g, r));
     if (home === undefined) groups.push(r);
-    else {
-      members[home].push(...members[r]);
-      members[r] = [];
-    }
+    else merge(home, r);
   }
   groups.sort((a, b) => members[b].length - members[a].length || Math.min(...members[a]) - Math.min(...members[b]));
   const apart: Partition['apart'] = [];
