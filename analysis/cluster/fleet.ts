@@ -147,7 +147,8 @@ export function summarizeFleet(ds: NodeDigest[], failed: FleetSummary['failed'] 
   const outliers: FleetOutlier[] = [
     ...consistency.filter((f) => f.nodes.odd.length && f.severity !== 'info').map((f) => ({ measure: f.id, kind: 'consistency' as const, nodes: f.nodes.odd, severity: f.severity, detail: f.title })),
     ...few,
-    ...numericOutliers(ds),
+    // Counts differ between clusters by design (their Services, their pods): nodes are measured against their own cluster.
+    ...cluster.parts.flatMap((p) => numericOutliers(p.nodes.map((n) => n.digest))),
   ];
   return { nodes: ds.map(fleetNode), outliers, common, consistency, failed };
 }

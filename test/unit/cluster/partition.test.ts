@@ -30,6 +30,10 @@ describe('bundles of several clusters', () => {
     ]);
     // No join resolves across clusters.
     expect(cluster.joins.filter((j) => j.resolved && j.to !== j.from)).toEqual([]);
+    // The fleet measures each node against its own cluster: three clusters of one node, no numeric outlier.
+    const s = summarizeFleet(cluster.nodes.map((n) => n.digest));
+    expect(s.outliers).toEqual([]);
+    expect(s.consistency.map((f) => f.id)).toEqual(['cluster-several-clusters']);
   });
 
   it('a bundle copied twice is one node: counted once, no subnet conflict with itself', async () => {
