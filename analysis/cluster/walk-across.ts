@@ -352,6 +352,13 @@ export function walkAcross(c: ClusterModel, flow: Flow, opts: AcrossOptions = {}
   }
   const start = starts[0];
   if (starts.length > 1) ch.caveats.push({ kind: 'handover', node: start.id, text: `${flow.srcIp} is an address of ${starts.map((n) => n.id).join(' and ')}; the walk starts on ${start.id}` });
+  // Bundles of several clusters: the packet stays in the source's cluster (pod and node addresses
+  // repeat between clusters; another cluster's node that has the address is not where it goes).
+  const own = c.parts.length > 1 ? c.parts.find((p) => p.byId(start.id)) : undefined;
+  if (own) {
+    ch.caveats.push({ kind: 'handover', node: start.id, text: `the bundles are of ${c.parts.length} clusters: the walk stays in ${start.id}'s (${own.nodes.map((n) => n.id).join(', ')})` });
+    c = own;
+  }
   addLeg(ch, start, walkFlow(start.model!, flow, { explain }));
   follow(c, ch, maxLegs, (to, h) => walkFlow(to.model!, arrivingFlow(h.packet, flow.proto, flow.dip), { explain, arrive: { packet: h.packet, from: h.from } }));
   const out = finish(flow, 'forward', ch);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupClusters, loadGeneratedCluster } from '../../helpers/cluster.ts';
 import { loadCluster } from '../../../services/cluster/load.ts';
-import { buildClusterModel, runClusterChecks, summarizeFleet } from '../../../analysis/cluster/index.ts';
+import { buildClusterModel, runClusterChecks, summarizeFleet, walkAcross } from '../../../analysis/cluster/index.ts';
 import { apiServiceOf } from '../../../analysis/cluster/partition.ts';
 
 afterAll(cleanupClusters);
@@ -30,6 +30,10 @@ describe('bundles of several clusters', () => {
     ]);
     // No join resolves across clusters.
     expect(cluster.joins.filter((j) => j.resolved && j.to !== j.from)).toEqual([]);
+    // A walk stays in its source's cluster: 10.244.2.10 is in k8s-win22-02's pod subnet, but in another cluster.
+    const w = walkAcross(cluster, { srcIp: '10.244.3.5', dstIp: '10.244.2.10', dstPort: 80, proto: 'tcp' });
+    expect(w.handovers.map((h) => [h.to, h.note.includes('k8s-win22-02')])).toEqual([[undefined, false]]);
+    expect(w.caveats.some((x) => x.text.includes("the walk stays in win-k8s-n01's"))).toBe(true);
     // The fleet measures each node against its own cluster: three clusters of one node, no numeric outlier.
     const s = summarizeFleet(cluster.nodes.map((n) => n.digest));
     expect(s.outliers).toEqual([]);
