@@ -7,6 +7,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { canonIp, inCidr } from '../walk/ip.ts';
 import type { NodeDigest } from './digest.ts';
+import { partitionNodes, splitDuplicates } from './partition.ts';
 import type { ClusterJoin, ClusterModel, ClusterNode, ServiceJoin } from './types.ts';
 
 export interface ClusterInput {
@@ -25,7 +26,32 @@ const prefixInside = (inner: string, outer: string): boolean => {
   return Number(bits) >= Number(obits) && inCidr(ip, outer);
 };
 
+/**
+ * The nodes of the bundles, a second bundle of a host left out (`duplicates`), split into the clusters
+ * they come from (`parts`, partition.ts): the checks compare the nodes of one part with each other only.
+ */
 export function buildClusterModel(inputs: ClusterInput[], opts: BuildOptions = {}): ClusterModel {
+  const { kept, duplicates } = splitDuplicates(inputs);
+  const model = buildOne(kept, opts);
+  model.duplicates = duplicates;
+  const index = new Map(model.nodes.map((n, i) => [n, i]));
+  const p = partitionNodes(
+    model.nodes.map((n) => n.digest),
+    (ip) => {
+      const n = model.nodeOfAddress(ip);
+      return n ? index.get(n) : undefined;
+    },
+  );
+  if (p.parts.length > 1) {
+    model.parts = p.parts.map((ix) => buildOne(ix.map((i) => kept[i]), opts));
+    model.apart = p.apart;
+    // A join resolves within its own cluster only (addresses repeat between clusters).
+    if (opts.joins) model.joins = model.parts.flatMap((x) => x.joins);
+  }
+  return model;
+}
+
+function buildOne(inputs: ClusterInput[], opts: BuildOptions): ClusterModel {
   const taken = new Set<string>();
   const nodes: ClusterNode[] = inputs.map(({ digest, model }) => {
     let id = digest.id;
@@ -116,7 +142,11 @@ export function buildClusterModel(inputs: ClusterInput[], opts: BuildOptions = {
     nodeOfPod,
     ownerOfSubnet,
     byId,
+    parts: [],
+    apart: [],
+    duplicates: [],
   };
+  model.parts = [model];
   if (opts.joins) model.joins = listJoins(model, k8sByName);
   return model;
 }

@@ -69,6 +69,8 @@ export interface NodeDigest {
   /** kube-proxy's flags as it logs them at -v 1 and above (`FLAG: --name="value"`). */
   kubeProxyFlags?: { flags: Record<string, string>; file: string };
   versions: { windows?: string; kubelet?: string; kubeletSrc?: SourceRef };
+  /** The kubectl snapshot's `default/kubernetes` ClusterIP (what names the cluster: partition.ts). */
+  kubernetesVip?: string;
   /** The kubectl snapshot's Node objects (shared between digests when the snapshots are equal). */
   k8sNodes: { name: string; addresses: string[]; podCidrs: string[]; os?: string }[];
   counts: InspectCounts;
@@ -233,6 +235,7 @@ export function nodeDigest(m: NodeModel, opts: DigestOptions): NodeDigest {
     kubeProxyFlags: kubeProxyFlags(m),
     versions: { windows: identity.windowsBuild, kubelet: kubelet.version, kubeletSrc: kubelet.src },
     k8sNodes,
+    kubernetesVip: m.k8s?.services.find((s) => s.namespace === 'default' && s.name === 'kubernetes')?.clusterIps[0],
     counts: countObjects(m),
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,

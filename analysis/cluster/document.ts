@@ -27,6 +27,10 @@ export interface ClusterDocument {
     /** The node's own findings (errors and warnings), as `inspect` of its bundle gives them. */
     findings: { id: string; severity: Finding['severity']; title: string }[];
   }[];
+  /** The clusters the bundles come from (node ids; one list when they are one cluster). */
+  clusters: string[][];
+  /** Second bundles of a node, left out (counted once). */
+  duplicates: { bundle: string; of: string }[];
   joins: ClusterJoin[];
   unresolved: number;
   services: ServiceJoin[];
@@ -62,6 +66,8 @@ export function clusterDocument(c: ClusterModel, nodeFindings: Map<string, Findi
         findings: own.map((f) => ({ id: f.id, severity: f.severity, title: f.title })),
       };
     }),
+    clusters: c.parts.map((p) => p.nodes.map((n) => n.id)),
+    duplicates: c.duplicates.map((d) => ({ bundle: d.bundle, of: d.of })),
     joins: c.joins,
     unresolved: c.joins.filter((j) => !j.resolved).length,
     services: c.services,

@@ -140,11 +140,15 @@ function findingSpread(ds: NodeDigest[]): { common: FleetCommon[]; few: FleetOut
 export function summarizeFleet(ds: NodeDigest[], failed: FleetSummary['failed'] = []): FleetSummary {
   const cluster = buildClusterModel(ds.map((digest) => ({ digest })));
   const consistency = runClusterChecks(cluster);
+  // A second bundle of a node is counted once (cluster-duplicate-bundle says which).
+  const kept = new Set(cluster.nodes.map((n) => n.digest));
+  ds = ds.filter((d) => kept.has(d));
   const { common, few } = findingSpread(ds);
   const outliers: FleetOutlier[] = [
     ...consistency.filter((f) => f.nodes.odd.length && f.severity !== 'info').map((f) => ({ measure: f.id, kind: 'consistency' as const, nodes: f.nodes.odd, severity: f.severity, detail: f.title })),
     ...few,
-    ...numericOutliers(ds),
+    // Counts differ between clusters by design (their Services, their pods): nodes are measured against their own cluster.
+    ...cluster.parts.flatMap((p) => numericOutliers(p.nodes.map((n) => n.digest))),
   ];
   return { nodes: ds.map(fleetNode), outliers, common, consistency, failed };
 }

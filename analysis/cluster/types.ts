@@ -7,6 +7,7 @@ import type { SourceRef } from '../../parsers/types.ts';
 import type { InspectCounts } from '../inspect.ts';
 import type { PluginId } from '../platform/index.ts';
 import type { NodeDigest } from './digest.ts';
+import type { Duplicate } from './partition.ts';
 
 /** How a plugin carries pod traffic to other nodes (analysis/platform/facts.ts `crossNode`). */
 export type CrossNode = 'host-routes' | 'remote-subnet-routes' | 'fabric' | 'none' | 'unknown';
@@ -94,6 +95,15 @@ export interface ClusterModel {
   /** The node whose pod subnet this is (one node only; a subnet several nodes share owns nothing). */
   ownerOfSubnet(prefix: string): ClusterNode | undefined;
   byId(id: string): ClusterNode | undefined;
+  /**
+   * The clusters the bundles come from, each a model of its own nodes (partition.ts): one, holding
+   * this model itself, when the bundles are of one cluster. The checks compare nodes within a part.
+   */
+  parts: ClusterModel[];
+  /** Why each two parts are taken for different clusters (`a`, `b`: indexes into parts). */
+  apart: { a: number; b: number; why: string }[];
+  /** Second bundles of a host already open: left out of `nodes`, counted once. */
+  duplicates: Duplicate[];
 }
 
 export type { InspectCounts };

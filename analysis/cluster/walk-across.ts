@@ -11,6 +11,7 @@ import { walkContext } from '../walk/context.ts';
 import { canonIp } from '../walk/ip.ts';
 import { reverse, sameTuple } from '../walk/flows.ts';
 import { factsOf } from '../platform/index.ts';
+import type { SourceRef } from '../../parsers/types.ts';
 import type { ClusterModel, ClusterNode } from './types.ts';
 import type { StitchedFinding } from './walk-findings.ts';
 
@@ -82,6 +83,15 @@ export interface AcrossOptions {
 }
 
 const FABRIC_NOTE = 'the cloud network routes pod addresses to the node whose NIC holds them; its routing is in no bundle';
+/**
+ * Antrea carries pod traffic between nodes in its OVS pipeline: OVS is the forwarding extension of the
+ * HNS network's vSwitch, and peers are reached through a Geneve (or VXLAN/GRE/STT) tunnel, unless it runs
+ * NoEncap (antrea-io/antrea docs/design/windows-design.md "Design"; docs/design/ovs-pipeline.md "peer
+ * Node"). The host route via antrea-gw0 names the peer, but the OVS flows and the tunnel are in no
+ * CollectLogs bundle: the hand-over is inferred from the route.
+ */
+const ANTREA_NOTE = 'Antrea carries it in its OVS bridge (a Geneve tunnel to the peer in its default Encap mode); the OVS flows and tunnel are not in the bundle, so the hand-over is inferred from the host route';
+const ANTREA_SOURCE = 'antrea-io/antrea docs/design/windows-design.md; docs/design/ovs-pipeline.md';
 
 /** The node whose bundle has this address as a local pod or one of the host's own addresses. */
 function sourceNodes(c: ClusterModel, ip: string): ClusterNode[] {
@@ -134,7 +144,18 @@ export function handoverOf(c: ClusterModel, from: ClusterNode, leg: WalkResult):
   const next = leg.egress.nextHop;
   const viaRoute = next ? c.nodeOfAddress(next) : undefined;
   if (viaRoute && viaRoute !== from) {
-    return { from: from.id, to: viaRoute.id, via: 'route', address: next!, packet: { ...packet, dstMac: viaRoute.identity.hostMac }, resolved: true, inferred: false, note: `routed via ${next}: ${viaRoute.id}` };
+    const antrea = from.identity.plugin === 'antrea';
+    return {
+      from: from.id,
+      to: viaRoute.id,
+      via: 'route',
+      address: next!,
+      packet: { ...packet, dstMac: viaRoute.identity.hostMac },
+      resolved: true,
+      inferred: antrea,
+      note: `routed via ${next}: ${viaRoute.id}${antrea ? `; ${ANTREA_NOTE}` : ''}`,
+      ...(antrea ? { source: ANTREA_SOURCE } : {}),
+    };
   }
   const owner = c.nodeOfPod(fin.dstIp) ?? c.nodeOfAddress(fin.dstIp);
   if (owner && owner !== from) {
@@ -195,11 +216,54 @@ interface Chain {
   end?: { verdict: Verdict; reason: string; deciding: number };
 }
 
+/** The line of the receiving node's own bundle that holds an address of its own (ip.txt), or its pod network's line naming it. */
+function ownAddressLine(node: ClusterNode, ip: string): SourceRef | undefined {
+  const m = node.model;
+  if (!m) return undefined;
+  const c = canonIp(ip) ?? ip;
+  for (const comp of m.ip?.compartments ?? []) for (const a of comp.adapters) for (const x of a.ipv4) if ((canonIp(x.address) ?? x.address) === c) return x.src;
+  const src = node.identity.src;
+  if (src && m.text) {
+    const hit = m.text.find(src.file, src.line, (t) => t.includes(ip), 400);
+    if (hit) return { file: src.file, line: hit.line };
+  }
+  return undefined;
+}
+
+/** The line of a local endpoint of the node that holds this address (within the endpoint's object). */
+function endpointLine(node: ClusterNode, ip: string): SourceRef | undefined {
+  const c = canonIp(ip) ?? ip;
+  const e = node.model?.endpoints?.find((x) => !x.isRemote && (canonIp(x.ip) ?? x.ip) === c);
+  if (!e) return undefined;
+  const hit = node.model?.text?.find(e.src.file, e.src.line, (t) => t.includes(ip), 400);
+  return hit ? { file: e.src.file, line: hit.line } : e.src;
+}
+
+/**
+ * Arrival hops the single-node walk leaves without a line, cited from the receiving node's own bundle:
+ * where the packet arrives, the line that makes it this node's (its provider address on its pod
+ * network, the address it is routed to in ip.txt, or — from the cloud fabric — the destination's
+ * endpoint); where the vSwitch switches it to a local pod, that pod's endpoint line.
+ */
+function citeOwnLines(node: ClusterNode, walk: WalkResult, h: WalkHop, arrival?: Handover): SourceRef | undefined {
+  if (h.evidence) return h.evidence;
+  if (h.kind === 'source' && arrival && /arrives? on the uplink$/.test(h.action)) {
+    if (arrival.via === 'fabric') return endpointLine(node, arrival.packet.dstIp);
+    return ownAddressLine(node, arrival.packet.encap?.dstIp ?? arrival.address);
+  }
+  if (h.kind === 'vswitch' && h.action === 'switch') return endpointLine(node, walk.final.dstIp);
+  return undefined;
+}
+
 function addLeg(ch: Chain, node: ClusterNode, walk: WalkResult): void {
   const leg = ch.legs.length;
+  const arrival = leg > 0 ? ch.handovers[ch.handovers.length - 1] : undefined;
   ch.legs.push({ node: node.id, bundle: node.bundle, walk });
   ch.nodes.push(node);
-  for (const h of walk.hops) ch.hops.push({ ...h, node: node.id, bundle: node.bundle, leg });
+  for (const h of walk.hops) {
+    const evidence = citeOwnLines(node, walk, h, arrival);
+    ch.hops.push({ ...h, ...(evidence ? { evidence } : {}), node: node.id, bundle: node.bundle, leg });
+  }
   for (const cv of walk.caveats ?? []) ch.caveats.push({ ...cv, node: node.id });
 }
 
@@ -288,6 +352,13 @@ export function walkAcross(c: ClusterModel, flow: Flow, opts: AcrossOptions = {}
   }
   const start = starts[0];
   if (starts.length > 1) ch.caveats.push({ kind: 'handover', node: start.id, text: `${flow.srcIp} is an address of ${starts.map((n) => n.id).join(' and ')}; the walk starts on ${start.id}` });
+  // Bundles of several clusters: the packet stays in the source's cluster (pod and node addresses
+  // repeat between clusters; another cluster's node that has the address is not where it goes).
+  const own = c.parts.length > 1 ? c.parts.find((p) => p.byId(start.id)) : undefined;
+  if (own) {
+    ch.caveats.push({ kind: 'handover', node: start.id, text: `the bundles are of ${c.parts.length} clusters: the walk stays in ${start.id}'s (${own.nodes.map((n) => n.id).join(', ')})` });
+    c = own;
+  }
   addLeg(ch, start, walkFlow(start.model!, flow, { explain }));
   follow(c, ch, maxLegs, (to, h) => walkFlow(to.model!, arrivingFlow(h.packet, flow.proto, flow.dip), { explain, arrive: { packet: h.packet, from: h.from } }));
   const out = finish(flow, 'forward', ch);

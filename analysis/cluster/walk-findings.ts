@@ -59,6 +59,9 @@ function acrossFindings(c: ClusterModel, w: StitchedWalk, findings: readonly Clu
         if (!f.nodes.odd.includes(l.node) || l.walk.verdict !== 'forwarded') continue;
         const dst = l.walk.final.dstIp;
         if (!prefixes.some((p) => inCidr(dst, p)) && !ips.has(canonIp(dst) ?? dst)) continue;
+        // kube-proxy's remote endpoints are load balancer backends (winkernel proxier.go): a packet
+        // addressed to the pod itself never meets them, only one a load balancer sent there (DNAT on this leg).
+        if (f.id === 'cluster-remote-endpoint-pa' && (canonIp(l.walk.flow.dstIp) ?? l.walk.flow.dstIp) === (canonIp(dst) ?? dst)) continue;
         const hop = w.hops.findIndex((h) => h.kind === 'handover' && h.leg === leg);
         out.push({
           key,
@@ -77,14 +80,22 @@ function acrossFindings(c: ClusterModel, w: StitchedWalk, findings: readonly Clu
       const leg = w.legs.findIndex((l) => f.nodes.odd.includes(l.node));
       if (leg < 0) return;
       const hop = w.hops.findIndex((h) => h.leg === leg && h.kind !== 'handover');
+      const node = w.legs[leg].node;
+      const to = `${w.flow.dstIp}:${w.flow.dstPort}/${w.flow.proto}`;
+      const why =
+        f.id === 'cluster-lb-missing'
+          ? `the packet is addressed to ${to}, which the other nodes load-balance and ${node} does not: no load balancer on ${node} sends it to a backend`
+          : f.id === 'cluster-lb-extra'
+            ? `the packet is addressed to ${to}, which ${node} load-balances while most other nodes have no load balancer for it (a Service that is gone, or one the others miss)`
+            : `the packet is addressed to ${to}, which ${node} load-balances to other backends than the other nodes`;
       out.push({
         key,
         id: f.id,
         severity: f.severity as Sev,
         title: f.title,
         hop: hop >= 0 ? hop : undefined,
-        why: `the packet is addressed to ${w.flow.dstIp}:${w.flow.dstPort}/${w.flow.proto}, which ${w.legs[leg].node} load-balances unlike the other nodes`,
-        node: w.legs[leg].node,
+        why,
+        node,
         acrossNodes: true,
       });
     }

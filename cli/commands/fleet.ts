@@ -29,5 +29,6 @@ export async function runFleetCommand(argv: string[]): Promise<number> {
   });
   if (json) process.stdout.write(JSON.stringify({ ...summary, skipped: d.skipped }, null, 2) + '\n');
   else process.stdout.write(formatFleetTail(summary, { verbose: parsed.values.verbose, walkWith: /\s/.test(dir) ? JSON.stringify(dir) : dir }));
-  return summary.nodes.some((x) => x.errors > 0) || summary.consistency.some((f) => f.severity === 'error') ? 1 : 0;
+  // Exit 1 also when a bundle could not be read: the summary is not of every node (the tail says so).
+  return summary.failed.length || summary.nodes.some((x) => x.errors > 0) || summary.consistency.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -16,12 +16,13 @@ export function formatClusterFinding(f: ClusterFinding, out: string[], walkWith 
 export function formatClusterText(doc: ClusterDocument, opts: { verbose: boolean; walkWith?: string }): string {
   const out: string[] = [];
   const plugins = [...new Set(doc.nodes.map((n) => n.platform))];
-  out.push(`cluster: ${doc.nodes.length} node${doc.nodes.length === 1 ? '' : 's'} (${plugins.join(', ') || 'no plugin known'})`);
+  out.push(`cluster: ${doc.nodes.length} node${doc.nodes.length === 1 ? '' : 's'} (${plugins.join(', ') || 'no plugin known'})${doc.clusters.length > 1 ? `, from ${doc.clusters.length} clusters: ${doc.clusters.map((c) => c.join(' + ')).join(' | ')}` : ''}`);
   for (const n of doc.nodes) {
     const addr = [n.nodeIp && `node ${n.nodeIp}`, n.providerAddress && n.providerAddress !== n.nodeIp && `PA ${n.providerAddress}`, n.drMac && `DR MAC ${n.drMac}`, n.podSubnets.length && `pods ${n.podSubnets.map((s) => s.prefix).join(', ')}`, n.k8sNode && n.k8sNode !== n.host && `Node ${n.k8sNode}`].filter(Boolean).join(' · ');
     out.push(`  ${n.id.padEnd(16)} ${addr}`);
     out.push(`  ${''.padEnd(16)} ${n.platform}${n.windowsBuild ? ` · Windows ${n.windowsBuild}` : ''} · ${n.errors} error${n.errors === 1 ? '' : 's'}, ${n.warnings} warning${n.warnings === 1 ? '' : 's'} · ${n.bundle}`);
   }
+  for (const d of doc.duplicates) out.push(`  (counted once) ${d.bundle}: a second bundle of ${d.of}`);
   for (const f of doc.failed) out.push(`  (not read) ${f.bundle}: ${f.error}`);
   if (opts.verbose) for (const s of doc.skipped) out.push(`  (skipped) ${s.name}: ${s.reason}`);
   const byKind = new Map<string, number>();

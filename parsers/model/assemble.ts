@@ -132,9 +132,22 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   // --- facts from files hnsight only lists -------------------------------------------------------
   const winver = parsed.find((p) => /(^|\/)winver\.txt$/i.test(p.name) && p.content.type === 'text');
   if (winver && winver.content.type === 'text') {
-    const m = /(\d+\.\d+\.\d+(?:\.\d+)?)/.exec(winver.content.text);
+    const text = winver.content.text;
+    const m = /(\d+\.\d+\.\d+(?:\.\d+)?)/.exec(text);
     if (m) {
-      meta.windowsBuild = m[1];
+      // CollectLogs writes `[System.Environment]::OSVersion.ToString()` (shared/reference/collectlogs-formats.md:
+      // winver.txt), whose revision is 0 on every bundle seen ("Microsoft Windows NT 10.0.20348.0"): the
+      // monthly update is not in it. The update build revision is the registry value UBR under
+      // HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion (Windows SDK winnt.h UNIFIEDBUILDREVISION_VALUE
+      // "UBR"), which hnsight's own collection adds as `Build revision N` (services/live/collect-commands.ts);
+      // `cmd /c ver` prints it as `[Version 10.0.20348.2113]`. Where the bundle has it, it replaces the 0.
+      let build = m[1];
+      const ver = /\[Version (\d+\.\d+\.\d+\.\d+)\]/.exec(text);
+      const ubr = /^\s*(?:Build revision|UBR)\s*:?\s*(\d+)\s*$/im.exec(text);
+      const parts = build.split('.');
+      if (ubr && parts.length >= 3) build = `${parts.slice(0, 3).join('.')}.${ubr[1]}`;
+      else if (ver && ver[1].split('.').slice(0, 3).join('.') === parts.slice(0, 3).join('.')) build = ver[1];
+      meta.windowsBuild = build;
       info.get(winver)!.used = true;
     }
   }

@@ -21,23 +21,21 @@ export async function loadCluster(bundles: readonly FoundBundle[], opts: LoadOpt
   const failed: LoadedCluster['failed'] = [];
   for (const [i, b] of bundles.entries()) {
     opts.onBundle?.(i, b);
-    let model;
     try {
-      model = await loadBundle(b.path, opts);
+      const model = await loadBundle(b.path, opts);
+      const findings = runChecks(model);
+      const digest = nodeDigest(model, { id: model.meta.hostName ?? b.name.replace(/\.zip$/i, ''), bundle: b.path, findings, interner });
+      inputs.push({ digest, model });
+      found.push(findings);
     } catch (e) {
-      if (e instanceof BundleOpenError) {
-        failed.push({ bundle: b.path, error: e.message });
-        continue;
-      }
-      throw e;
+      // Also a parser or check that fails on one bundle: listed, and the other nodes load (as in a fleet run).
+      failed.push({ bundle: b.path, error: e instanceof BundleOpenError ? e.message : `hnsight failed on this bundle (${e instanceof Error ? e.message : String(e)}); please report it` });
     }
-    const findings = runChecks(model);
-    const digest = nodeDigest(model, { id: model.meta.hostName ?? b.name.replace(/\.zip$/i, ''), bundle: b.path, findings, interner });
-    inputs.push({ digest, model });
-    found.push(findings);
   }
   const cluster = buildClusterModel(inputs, { joins: true });
-  // Ids are unique only after the cluster is built (two bundles of one host get ` (2)`).
-  const findings = new Map(cluster.nodes.map((n, i) => [n.id, found[i]]));
+  // Ids are unique only after the cluster is built (two bundles of one host get ` (2)`); a second bundle
+  // of a node is left out of the cluster's nodes (counted once).
+  const byDigest = new Map(inputs.map((x, i) => [x.digest, found[i]]));
+  const findings = new Map(cluster.nodes.map((n) => [n.id, byDigest.get(n.digest) ?? []]));
   return { cluster, findings, failed };
 }

@@ -159,10 +159,15 @@ Get-NetNeighbor -IncludeAllCompartments | Format-Table -AutoSize | Out-String -W
 & netsh.exe int ipv4 sh dynamicportrange UDP
 `,
   },
+  // OSVersion's revision is 0 (CollectLogs' own line); the update build revision is the registry value
+  // UBR (Windows SDK winnt.h UNIFIEDBUILDREVISION_VALUE), written after it as `Build revision N`
+  // (read by parsers/model/assemble.ts).
   {
     id: 'winver', file: 'winver.txt', title: 'Windows version and hotfixes', timeoutMs: 60_000,
     body: String.raw`
 [System.Environment]::OSVersion.ToString()
+$cv = Get-ItemProperty 'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion' -ErrorAction SilentlyContinue
+if ($cv -and $null -ne $cv.UBR) { "Build revision $($cv.UBR)" }
 ''
 $h = Get-HotFix -ErrorAction SilentlyContinue
 if ($h) { $h | Format-Table -AutoSize | Out-String -Width 4096 } else { '<No hotfix>' }

@@ -7,7 +7,7 @@
 // value of its declared type, required properties present. No cluster is needed.
 // Not covered (the generated models do not carry them): enum values, string patterns and formats,
 // int32/int64 ranges, and the API server's own validation rules (the tests assert those they rely on).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
@@ -40,6 +40,25 @@ function attrsOf(model: string): Attr[] | undefined {
   return cls?.getAttributeTypeMap?.() ?? cls?.attributeTypeMap;
 }
 
+/**
+ * Properties whose API type is a resource.Quantity (the OpenAPI spec's io.k8s.apimachinery.pkg.api.resource.Quantity),
+ * which the generated models type as a plain string. A Quantity is written as a string or a bare number
+ * (`cpu: 1`, `memory: 512Mi`): kubernetes apimachinery pkg/api/resource/quantity.go UnmarshalJSON parses
+ * an unquoted number too.
+ */
+const QUANTITY: Record<string, string[]> = {
+  V1ResourceRequirements: ['limits', 'requests'],
+  V1VolumeResourceRequirements: ['limits', 'requests'],
+  V1EmptyDirVolumeSource: ['sizeLimit'],
+  V1ResourceQuotaSpec: ['hard'],
+  V1LimitRangeItem: ['default', 'defaultRequest', 'max', 'maxLimitRequestRatio', 'min'],
+  V1PersistentVolumeSpec: ['capacity'],
+  V1PersistentVolumeClaimStatus: ['capacity', 'allocatedResources'],
+  V1NodeStatus: ['allocatable', 'capacity'],
+  V1ContainerStatus: ['allocatedResources'],
+};
+const QUANTITY_VALUE = z.union([z.string(), z.number()]);
+
 export function schemaOf(type: string): z.ZodType {
   const hit = cache.get(type);
   if (hit) return hit;
@@ -58,8 +77,9 @@ export function schemaOf(type: string): z.ZodType {
     if (!attrs) throw new Error(`no generated model ${type} in @kubernetes/client-node`);
     const required = requiredOf(type);
     const shape: Record<string, z.ZodType> = {};
+    const quantities = QUANTITY[type] ?? [];
     for (const a of attrs) {
-      const v = z.lazy(() => schemaOf(a.type));
+      const v = quantities.includes(a.baseName) ? (a.type.startsWith('{') ? z.record(z.string(), QUANTITY_VALUE) : QUANTITY_VALUE) : z.lazy(() => schemaOf(a.type));
       shape[a.baseName] = required.has(a.name) ? v : v.optional();
     }
     s = z.strictObject(shape);
@@ -68,16 +88,44 @@ export function schemaOf(type: string): z.ZodType {
   return s;
 }
 
-/** The generated model of an object's apiVersion and kind (`apps/v1` DaemonSet → V1DaemonSet). */
-export function modelOf(apiVersion: string, kind: string): string {
-  const version = apiVersion.split('/').pop()!;
-  return `${version[0].toUpperCase()}${version.slice(1)}${kind}`;
+let kinds: Map<string, string> | undefined;
+
+/**
+ * apiVersion and kind → the generated model, from the client's own generated API classes: each
+ * `create<Kind>` / `createNamespaced<Kind>` method POSTs to the collection of its group and version
+ * (`/api/v1/namespaces`, `/apis/apps/v1/namespaces/{namespace}/daemonsets`) with a body of the model.
+ * Keyed by group, version and kind: the model names carry no group (V1DaemonSet is apps/v1, V1Job
+ * batch/v1), so a DaemonSet under `v1` or a Job under `apps/v1` has no model.
+ */
+function kindTable(): Map<string, string> {
+  if (kinds) return kinds;
+  kinds = new Map();
+  const apis = path.join(modelsDir, '..', 'apis');
+  for (const f of readdirSync(apis).filter((x) => x.endsWith('Api.js'))) {
+    const js = readFileSync(path.join(apis, f), 'utf8');
+    const dts = readFileSync(path.join(apis, f.replace(/\.js$/, '.d.ts')), 'utf8');
+    for (const m of js.matchAll(/async (create(?:Namespaced)?([A-Z]\w*?))\([^)]*\) \{[\s\S]*?localVarPath = '([^']+)'/g)) {
+      const [, method, kind, url] = m;
+      if (/\{name\}/.test(url)) continue; // a subresource (pods/{name}/binding), not the kind's collection
+      const gv = /^\/api\/(v\w+)\//.exec(url)?.[1] ?? /^\/apis\/([^/]+\/v\w+)\//.exec(url)?.[1];
+      const body = new RegExp(`\\b${method}\\([^)]*?\\bbody: (\\w+)`).exec(dts)?.[1];
+      if (gv && body && attrsOf(body)) kinds.set(`${gv}|${kind}`, body);
+    }
+  }
+  return kinds;
+}
+
+/** The generated model of an object's apiVersion and kind (`apps/v1` DaemonSet → V1DaemonSet), or undefined when the API has no such kind. */
+export function modelOf(apiVersion: string, kind: string): string | undefined {
+  return kindTable().get(`${apiVersion}|${kind}`);
 }
 
 /** Problems of one object, in words (`spec.template.spec.containers.0.imag: unrecognized key`); empty when valid. */
 export function validateObject(obj: { apiVersion?: string; kind?: string }): string[] {
   if (!obj.apiVersion || !obj.kind) return ['apiVersion and kind are required'];
-  const r = schemaOf(modelOf(obj.apiVersion, obj.kind)).safeParse(obj);
+  const model = modelOf(obj.apiVersion, obj.kind);
+  if (!model) return [`(root): no kind ${obj.kind} in ${obj.apiVersion} (the API serves no such group, version and kind)`];
+  const r = schemaOf(model).safeParse(obj);
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}${'keys' in i ? ` ${(i as { keys: string[] }).keys.join(', ')}` : ''}`);
 }
 

@@ -137,31 +137,44 @@ function hostRouteFindings(c: ClusterModel): ClusterFinding[] {
 
 function remoteEndpointFindings(c: ClusterModel): ClusterFinding[] {
   const out: ClusterFinding[] = [];
+  // Per node that owns pods: the other nodes whose remote endpoints of those pods name its own address
+  // (they agree with it), and the groups of those that name another address.
+  const agree = new Map<ClusterNode, Set<string>>();
+  const odd: { n: ClusterNode; g: { owner: ClusterNode; pa: string; ips: string[]; src: ClusterNode['digest']['remoteEndpoints'][number]['src'] } }[] = [];
   for (const n of c.nodes) {
     const groups = new Map<string, { owner: ClusterNode; pa: string; ips: string[]; src: ClusterNode['digest']['remoteEndpoints'][number]['src'] }>();
     for (const e of n.digest.remoteEndpoints) {
       if (!e.pa || n.identity.addresses.includes(e.pa)) continue;
       const owner = c.nodeOfPod(e.ip);
-      if (!owner || owner === n || owner.identity.addresses.includes(e.pa)) continue;
+      if (!owner || owner === n) continue;
+      if (owner.identity.addresses.includes(e.pa)) {
+        let a = agree.get(owner);
+        if (!a) agree.set(owner, (a = new Set()));
+        a.add(n.id);
+        continue;
+      }
       const key = `${owner.id}|${e.pa}`;
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { owner, pa: e.pa, ips: [], src: e.src }));
       g.ips.push(e.ip);
     }
-    for (const g of groups.values()) {
-      const truth = addrOf(g.owner);
-      out.push({
-        id: 'cluster-remote-endpoint-pa',
-        severity: 'error',
-        area: 'hns',
-        title: `${n.id} has ${plural(g.ips.length, 'remote endpoint')} of ${g.owner.id}'s pods with provider address ${g.pa}; ${g.owner.id} is at ${truth}`,
-        explanation: `kube-proxy gives each remote backend the provider address of the RemoteSubnetRoute that covers it (kubernetes pkg/proxy/winkernel findRemoteSubnetProviderAddress). ${n.id}'s endpoints for ${list(g.ips, 3)} name ${g.pa}, but those pods are on ${g.owner.id} (${truth}): load-balanced traffic from ${n.id} to them is tunnelled to the wrong place.`,
-        fix: `Correct ${n.id}'s RemoteSubnetRoute first (see the provider address finding); then restart kube-proxy there so it re-creates the remote endpoints.`,
-        objects: [n.id, g.pa, truth, ...g.ips.slice(0, 10)],
-        evidence: [nodeEv(c, n, g.src, g.pa)],
-        nodes: { odd: [n.id], majority: [g.owner.id], majorityValue: `${g.owner.id}'s pods → ${truth}`, total: 2 },
-      });
-    }
+    for (const g of groups.values()) odd.push({ n, g });
+  }
+  for (const { n, g } of odd) {
+    const truth = addrOf(g.owner);
+    // A node that also has right endpoints of the owner's pods is odd for these, not among those who agree.
+    const right = [...(agree.get(g.owner) ?? [])].filter((id) => !odd.some((o) => o.n.id === id && o.g.owner === g.owner));
+    out.push({
+      id: 'cluster-remote-endpoint-pa',
+      severity: 'error',
+      area: 'hns',
+      title: `${n.id} has ${plural(g.ips.length, 'remote endpoint')} of ${g.owner.id}'s pods with provider address ${g.pa}; ${g.owner.id} is at ${truth}`,
+      explanation: `kube-proxy gives each remote backend the provider address of the RemoteSubnetRoute that covers it (kubernetes pkg/proxy/winkernel findRemoteSubnetProviderAddress). ${n.id}'s endpoints for ${list(g.ips, 3)} name ${g.pa}, but those pods are on ${g.owner.id} (${truth}): load-balanced traffic from ${n.id} to them is tunnelled to the wrong place.${right.length ? ` ${plural(right.length, 'other node')} (${list(right)}) give${right.length === 1 ? 's' : ''} them ${truth}.` : ''}`,
+      fix: `Correct ${n.id}'s RemoteSubnetRoute first (see the provider address finding); then restart kube-proxy there so it re-creates the remote endpoints.`,
+      objects: [n.id, g.pa, truth, ...g.ips.slice(0, 10)],
+      evidence: [nodeEv(c, n, g.src, g.pa)],
+      nodes: { odd: [n.id], majority: [g.owner.id, ...right], majorityValue: `${g.owner.id}'s pods → ${truth}`, total: 2 + right.length },
+    });
   }
   return out;
 }

@@ -124,17 +124,21 @@ export const poolCheck: ClusterCheck = {
           ),
         );
       }
+      // The update build revision (UBR) is in a bundle only when its collector wrote it (parsers/model/
+      // assemble.ts): with a node whose revision is not known (0), the builds are compared without it.
+      const revisionKnown = group.every((n) => !n.digest.versions.windows || /^\d+\.\d+\.\d+\.[1-9]\d*$/.test(n.digest.versions.windows));
+      const buildOf = (v: string) => (revisionKnown ? v : v.split('.').slice(0, 3).join('.'));
       out.push(
         ...differs(
           c,
           group,
-          (n) => (n.digest.versions.windows ? { value: n.digest.versions.windows, src: { file: n.model?.files.find((f) => /(^|\/)winver\.txt$/i.test(f.name))?.name ?? 'winver.txt', line: 0 } } : undefined),
+          (n) => (n.digest.versions.windows ? { value: buildOf(n.digest.versions.windows), src: { file: n.model?.files.find((f) => /(^|\/)winver\.txt$/i.test(f.name))?.name ?? 'winver.txt', line: 0 } } : undefined),
           (odd, maj) => ({
             id: 'cluster-windows-build-differs',
             severity: 'warning',
             area: 'node',
             title: `${list(odd.map((o) => `${o.node.id} (${o.value})`), 3)} run${odd.length > 1 ? '' : 's'} another Windows build than ${maj.nodes.length} nodes (${maj.value})`,
-            explanation: 'HNS, VFP and the vSwitch ship with Windows: a node on another build programs the same policies with other code (and other fixes). Behaviour that differs on these nodes only is often a build difference.',
+            explanation: `HNS, VFP and the vSwitch ship with Windows: a node on another build programs the same policies with other code (and other fixes). Behaviour that differs on these nodes only is often a build difference.${odd.every((o) => buildOf(o.value).split('.').slice(0, 3).join('.') === maj.value.split('.').slice(0, 3).join('.')) ? ' Here the release is the same and the update build revision (the last number: the monthly cumulative update) differs.' : ''}`,
             fix: 'Bring the pool to one build (node image upgrade / reimage), or compare the odd node with a healthy one (hnsight diff).',
             objects: odd.map((o) => o.node.id),
           }),

@@ -36,6 +36,9 @@ describe('cross-node consistency', () => {
     expect(pa.trace).toEqual({ srcIp: odd.podIps[0], dstIp: n0.podIps[0], dstPort: 80, proto: 'tcp' });
     const ep = fs.find((f) => f.id === 'cluster-remote-endpoint-pa')!;
     expect(ep.nodes.odd).toEqual([odd.host]);
+    // The owner and the nodes whose remote endpoints of its pods name its address agree.
+    expect(ep.nodes.majority.sort()).toEqual([n0.host, n1.host, n2.host].sort());
+    expect(ep.nodes.total).toBe(4);
     expect(ep.evidence[0].text).toContain(stale);
   });
 
@@ -79,6 +82,21 @@ describe('cross-node consistency', () => {
     expect(fs.map((f) => f.id)).toEqual(['cluster-windows-build-differs']);
     expect(fs[0].nodes.odd).toEqual([c.plan.nodes[2].host]);
     expect(fs[0].title).toContain('10.0.17763');
+  });
+
+  it('the Windows build keeps its update build revision, and a revision drift is named; an unknown revision is not compared', async () => {
+    const c = await loadGeneratedCluster({ nodes: 3, platform: 'azure-cni', seed: 39 });
+    const ds = c.cluster.nodes.map((n) => n.digest);
+    // winver.txt says `NT 10.0.20348.0` and `Build revision 2340` (the registry's UBR).
+    expect(ds.map((d) => d.versions.windows)).toEqual(['10.0.20348.2340', '10.0.20348.2340', '10.0.20348.2340']);
+    ds[2].versions.windows = '10.0.20348.2113';
+    const fs = runClusterChecks(buildClusterModel(ds.map((digest) => ({ digest }))));
+    expect(fs.map((f) => f.id)).toEqual(['cluster-windows-build-differs']);
+    expect(fs[0].nodes).toMatchObject({ odd: [ds[2].id], majorityValue: '10.0.20348.2340' });
+    expect(fs[0].explanation).toContain('update build revision');
+    // A bundle without the revision (CollectLogs' OSVersion line only: `.0`) cannot say: builds are compared without it.
+    ds[0].versions.windows = '10.0.20348.0';
+    expect(runClusterChecks(buildClusterModel(ds.map((digest) => ({ digest })))).map((f) => f.id)).toEqual([]);
   });
 
   it('every fault at once names the same odd node each time', async () => {

@@ -27,6 +27,15 @@ describe('a walk across nodes meets the findings', () => {
     const text = formatStitched(w);
     expect(text).toMatch(/verdict: DROPPED[^\n]*, and .*tunnels/);
     expect(text).toContain('[across nodes]');
+    // A packet addressed to the pod itself uses no remote endpoint: the remote endpoint finding is not on it.
+    expect(across.some((x) => x.id === 'cluster-remote-endpoint-pa')).toBe(true);
+    expect(w.findings!.filter((x) => x.id === 'cluster-remote-endpoint-pa')).toEqual([]);
+    // One a load balancer sends to a backend of node 0 does: there the finding is on the hand-over.
+    const svc = c.plan.expected.services.find((s) => s.name.startsWith('default/') && s.name !== 'default/kubernetes' && s.backends.some((b) => n0.podIps.includes(b)))!;
+    const backend = svc.backends.find((b) => n0.podIps.includes(b))!;
+    const lb = c.cluster.byId(odd.host)!.model!.loadBalancers!.find((l) => l.vips.includes(svc.vip))!;
+    const viaLb = withAcrossFindings(c.cluster, walkAcross(c.cluster, { srcIp: odd.podIps[0], dstIp: svc.vip, dstPort: lb.ports[0].externalPort, proto: lb.ports[0].protocol === 17 ? 'udp' : 'tcp', dip: backend }), across, modelFindings);
+    expect(viaLb.findings!.filter((x) => x.id === 'cluster-remote-endpoint-pa').map((x) => x.node)).toEqual([odd.host]);
     // A node with the right provider address meets no finding across nodes on the same path.
     const ok = withAcrossFindings(c.cluster, walkAcross(c.cluster, { srcIp: n1.podIps[0], dstIp: n0.podIps[0], dstPort: 80, proto: 'tcp' }), across, modelFindings);
     expect(ok.verdict).toBe('delivered');
@@ -48,6 +57,8 @@ describe('a walk across nodes meets the findings', () => {
     const w = withAcrossFindings(c.cluster, walkAcross(c.cluster, { srcIp: odd.podIps[0], dstIp: vip, dstPort: port.externalPort, proto }), across, modelFindings);
     const f = w.findings!.find((x) => x.key === `cluster:${missing}`);
     expect(f, JSON.stringify(w.findings)).toMatchObject({ node: odd.host, acrossNodes: true });
+    // Said the way round it is: the odd node has no load balancer, the others have.
+    expect(f!.why).toContain(`which the other nodes load-balance and ${odd.host} does not`);
     expect(w.hops[f!.hop!].node).toBe(odd.host);
     expect(w.verdictCaveat?.severity).toBe('error');
     expect(w.verdictCaveat?.text).toContain(odd.host);

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { repo } from '../../helpers/cli.ts';
-import { validateObject, clientNodeVersion } from '../../helpers/k8s-schema.ts';
+import { validateObject, clientNodeVersion, modelOf } from '../../helpers/k8s-schema.ts';
 import { collectConfigMapYaml, SCRIPT_KEY } from '../../../tools/deploy/configmap.ts';
 import { COLLECT_COMMANDS, scriptFor } from '../../../services/live/collect-commands.ts';
 import { PS_PROLOGUE, decodeEncodedCommand } from '../../../services/live/wsman.ts';
@@ -41,6 +41,29 @@ describe('deploy/k8s manifests', () => {
     const job = structuredClone(one('Job'));
     job.spec.template.spec.containers[0].volumeMounts[0] = { mountPath: '/bundles' };
     expect(validateObject(job).join('\n')).toContain('volumeMounts.0.name');
+  });
+
+  it('a kind is looked up by its group and version: a DaemonSet under v1 or a Job under apps/v1 is no API object', () => {
+    const ds = structuredClone(one('DaemonSet'));
+    ds.apiVersion = 'v1';
+    expect(validateObject(ds)).toEqual(['(root): no kind DaemonSet in v1 (the API serves no such group, version and kind)']);
+    const job = structuredClone(one('Job'));
+    job.apiVersion = 'apps/v1';
+    expect(validateObject(job)).toEqual(['(root): no kind Job in apps/v1 (the API serves no such group, version and kind)']);
+    // An unknown apiVersion is a problem reported, not a crash.
+    expect(validateObject({ apiVersion: 'example.com/v9', kind: 'Widget' })).toEqual(['(root): no kind Widget in example.com/v9 (the API serves no such group, version and kind)']);
+    expect(modelOf('apps/v1', 'DaemonSet')).toBe('V1DaemonSet');
+    expect(modelOf('batch/v1', 'Job')).toBe('V1Job');
+    expect(modelOf('v1', 'Namespace')).toBe('V1Namespace');
+  });
+
+  it('a quantity is a string or a bare number (cpu: 1), nothing else', () => {
+    const ds = structuredClone(one('DaemonSet'));
+    const c = ds.spec.template.spec.containers[0];
+    c.resources = { requests: { cpu: 1, memory: '64Mi' }, limits: { cpu: 0.5 } };
+    expect(validateObject(ds)).toEqual([]);
+    c.resources.limits.cpu = { amount: 1 };
+    expect(validateObject(ds).join('\n')).toContain('resources.limits.cpu');
   });
 
   it('the API server\'s rules these manifests rely on', () => {
