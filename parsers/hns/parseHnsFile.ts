@@ -37,15 +37,20 @@ export function parseHnsFile(text: string, file: string, opts: HnsFileOptions = 
 
 function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFile): void {
   let json = readPsJson(text, sink.file);
-  // Compact JSON copied from a console is hard-wrapped at its width: rejoin it and read again.
+  // Compact JSON copied from a console is hard-wrapped at its width: rejoin it and read again. A
+  // complete wrapped document still parses when every cut falls between tokens or inside strings,
+  // but then its IDs and IPs hold line breaks ("10\n.244.1.5"): a raw break in a string is the sign.
   let unwrapped: string | undefined;
   let unwrapNote = '';
-  if (!json.value.complete || json.value.jsonStartLine === null) {
+  if (!json.value.complete || json.value.jsonStartLine === null || json.value.brokenStrings > 0) {
     const u = unwrapJsonLines(text);
     if (u) {
       unwrapNote = `compact JSON hard-wrapped at ${u.width} columns (a console copy): ${u.joins} line breaks joined again`;
       const again = readPsJson(u.text, sink.file);
-      if (again.value.elements.length > json.value.elements.length || (again.value.complete && !json.value.complete && again.value.jsonStartLine !== null)) {
+      const a = again.value;
+      const b = json.value;
+      const unbroken = b.brokenStrings > 0 && a.brokenStrings < b.brokenStrings && a.jsonStartLine !== null && a.elements.length >= b.elements.length && (a.complete || !b.complete);
+      if (a.elements.length > b.elements.length || (a.complete && !b.complete && a.jsonStartLine !== null) || unbroken) {
         text = u.text;
         json = again;
         sink.info(1, unwrapNote);

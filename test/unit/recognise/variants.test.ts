@@ -17,6 +17,22 @@ function content<T extends ParsedFile['content']['type']>(p: ParsedFile, type: T
 }
 const warnings = (r: R) => r.p.issues.filter((i) => i.severity === 'warning');
 
+/** The same two endpoints, compact JSON cut by a console at `width` columns: read as if never cut. */
+const compactWrapped = (width: number) => ({
+  kind: 'endpoint', format: /HNS endpoints \(JSON\)/,
+  check: (r: R) => {
+    const eps = content(r.p, 'hns').value.endpoints;
+    expect(eps.map((e) => [e.id, e.ip, e.mac, e.name, e.isRemote, e.outboundNat.flatMap((o) => o.exceptions)])).toEqual([
+      ['8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192', '10.244.1.5', '00-15-5D-AB-CD-05', 'd1f8e2c3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f809_cbr0', false, ['10.244.0.0/16', '10.96.0.0/12']],
+      ['9f2a6c31-5e44-4f9b-a2c7-1d3e5f708193', '10.244.2.7', '02-11-0A-F4-02-07', 'Ethernet', true, []],
+    ]);
+    expect(r.p.issues.map((i) => [i.severity, i.message.replace(/\d+ line breaks/, 'N line breaks')])).toEqual([
+      ['info', `compact JSON hard-wrapped at ${width} columns (a console copy): N line breaks joined again`],
+      ['info', 'the PowerShell prompt after the JSON not read'],
+    ]);
+  },
+});
+
 const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => void }> = {
   'azure-cns.txt': {
     kind: 'log', format: /Azure CNI \(azure-cns\)/,
@@ -66,6 +82,9 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       expect(r.p.issues.some((i) => /quote marks removed.*code-block indentation of 4 spaces/.test(i.message))).toBe(true);
     },
   },
+  'hns-endpoint-json-compress-wrapped-80.txt': compactWrapped(80),
+  'hns-endpoint-json-compress-wrapped-100.txt': compactWrapped(100),
+  'hns-endpoint-json-compress-wrapped-120.txt': compactWrapped(120),
   'hns-namespace-list.txt': {
     kind: 'namespaces', format: /Get-HnsNamespace list view/,
     check: (r) => {
