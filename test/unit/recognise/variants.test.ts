@@ -33,6 +33,19 @@ const compactWrapped = (width: number) => ({
   },
 });
 
+/** hnsdiag list all under quote marks of any depth, with or without their space: read as if unquoted. */
+const quotedListAll = (marks: RegExp) => ({
+  kind: 'hnsdiag', format: /hnsdiag list all/,
+  check: (r: R) => {
+    const d = content(r.p, 'hnsdiag').value;
+    expect(d.networks.map((n) => n.name)).toEqual(['cbr0', 'nat']);
+    expect(d.endpoints.map((e) => e.name)).toEqual(['cbr0_ep', 'Ethernet', 'cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d']);
+    expect(r.counts).toMatchObject({ networks: 2, endpoints: 3, remoteEndpoints: 1, loadBalancers: 2 });
+    expect(warnings(r)).toEqual([]);
+    expect(r.p.issues.some((i) => marks.test(i.message))).toBe(true);
+  },
+});
+
 const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => void }> = {
   'azure-cns.txt': {
     kind: 'log', format: /Azure CNI \(azure-cns\)/,
@@ -142,6 +155,8 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       expect(r.counts.networks).toBe(2);
     },
   },
+  'hnsdiag-list-all-quoted-reply.txt': quotedListAll(/"> " quote marks \(2 levels\) removed from 22 lines/),
+  'hnsdiag-list-all-quoted-nospace.txt': quotedListAll(/">" quote marks removed from 20 lines/),
   'hnsdiag-list-namespaces.txt': {
     kind: 'hnsdiag', format: /hnsdiag list namespaces/,
     check: (r) => {
