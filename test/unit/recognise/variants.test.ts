@@ -157,6 +157,24 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
   },
   'hnsdiag-list-all-quoted-reply.txt': quotedListAll(/"> " quote marks \(2 levels\) removed from 22 lines/),
   'hnsdiag-list-all-quoted-nospace.txt': quotedListAll(/">" quote marks removed from 20 lines/),
+  'hnsdiag-list-all-wrapped-80.txt': {
+    kind: 'hnsdiag', format: /hnsdiag list all/,
+    check: (r) => {
+      const d = content(r.p, 'hnsdiag').value;
+      expect(d.endpoints.map((e) => [e.name, e.id, e.networkName])).toEqual([
+        ['cbr0_ep', '8c956a28-97db-40a5-abf0-f101af879b0d', 'cbr0'],
+        ['Ethernet', '611fb097-51a4-45cc-9d61-99e0e7cd4de5', 'cbr0'],
+        ['cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d', '048cd973-b5db-45a6-9c65-16dec22e871d', 'cbr0'],
+      ]);
+      expect(d.loadBalancers.map((l) => [l.vips, l.dipEndpointIds])).toEqual([
+        [['10.96.0.10'], ['048cd973-b5db-45a6-9c65-16dec22e871d', '8c956a28-97db-40a5-abf0-f101af879b0d']],
+        [['10.96.0.1'], ['611fb097-51a4-45cc-9d61-99e0e7cd4de5']],
+      ]);
+      expect(r.counts).toMatchObject({ networks: 2, endpoints: 3, localEndpoints: 2, loadBalancers: 2 });
+      expect(warnings(r)).toEqual([]);
+      expect(r.p.issues).toContainEqual(expect.objectContaining({ line: 11, severity: 'info', message: '3 hnsdiag rows hard-wrapped at 80 columns (a console copy) joined again, from line 11' }));
+    },
+  },
   'hnsdiag-list-namespaces.txt': {
     kind: 'hnsdiag', format: /hnsdiag list namespaces/,
     check: (r) => {
