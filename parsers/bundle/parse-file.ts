@@ -99,7 +99,9 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
       // name (Get-NetView's VfpCtrl.PortGuid.<guid>.txt) or in the echoed command (`vfpctrl /port <guid> …`).
       const GUID_RE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
       const guid = GUID_RE.exec(name.split('/').pop() ?? '') ?? /vfpctrl(?:\.exe)?\s+\/port\s+\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(head.text.slice(0, 4096));
-      const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1] });
+      // …and the layer it names (`/layer ACL_ENDPOINT_LAYER`): the groups listed are that layer's.
+      const layer = /vfpctrl(?:\.exe)?[^\r\n]{0,200}?\s\/layer\s+"?([\w.-]{1,128})/i.exec(head.text.slice(0, 4096));
+      const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1], defaultLayerName: layer?.[1] });
       out.issues.push(...r.issues);
       // A file named like a VFP dump that holds none (binary junk, another command's output) says so.
       if (single.length > 0 && !r.value.ports.length && !r.value.portTable.length && !r.issues.some((i) => i.severity !== 'info')) {
