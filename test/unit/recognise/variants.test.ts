@@ -231,10 +231,14 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
     kind: 'log', format: /CRI log format \(kube-proxy\)/,
     check: (r) => {
       const l = content(r.p, 'log').value;
-      expect(l.events.map((e) => [e.line, e.format, e.level ?? null])).toEqual([[1, 'cri', 'info'], [2, 'cri', 'warning'], [3, 'cri', 'error'], [4, 'cri', 'info'], [5, 'cri', null]]);
+      expect(l.events.map((e) => [e.line, e.format, e.level ?? null])).toEqual([[1, 'cri', 'info'], [2, 'cri', 'warning'], [3, 'cri', 'error'], [4, 'cri', 'info']]);
+      // The partial (P) record and the full (F) one that ends it are one record again, on its first line.
+      expect([l.events[3].message, l.events[3].endLine]).toEqual(['Syncing policies', 5]);
       expect(l.events[1].hnsErrors!.map((h) => h.name)).toEqual(['HCN_E_POLICY_ALREADY_EXISTS']);
       expect(l.events[2].hnsErrors!.map((h) => [h.code, h.name])).toEqual([['0x803b000d', 'HCN_E_INVALID_POLICY']]);
-      expect(l.events[3].fields).toMatchObject({ stream: 'stderr', partial: 'true' });
+      // The klog field the F line carries is read as one of the record's.
+      expect(l.events[3].fields).toMatchObject({ stream: 'stderr', joined: '2', service: 'kube-system/kube-dns:dns' });
+      expect(l.events[3].fields!.partial).toBeUndefined();
       expect(l.events[0].time).toMatchObject({ precision: 'full', ms: Date.UTC(2024, 1, 1, 10, 15, 1) + 123.456789 });
     },
   },
@@ -277,6 +281,9 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
     kind: 'vfp', format: /vfpctrl rule listing/,
     check: (r) => {
       expect(r.model.ports!.map((p) => p.name)).toEqual(['8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192']);
+      // The quoted command names the layer: the groups are its (`/layer SLB_NAT_LAYER`).
+      expect(r.counts.vfpLayers).toBe(1);
+      expect(r.model.vfp!.getPolicy('8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192')!.layers.map((l) => l.id)).toEqual(['SLB_NAT_LAYER']);
       const rules = r.model.vfp!.getPolicy('8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192')!.layers.flatMap((l) => l.groups.flatMap((g) => g.rules));
       expect(rules.map((x) => [x.name, x.type, x.dipRanges.length])).toEqual([['LB_DSR_10.96.0.10_53_53_17', 'lbnat', 2]]);
     },
