@@ -116,8 +116,15 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
   }
 
   if (read.jsonStartLine === null && rows.length === 0) {
+    const cmd = onlyPrompts(text);
     if (text.trim() === '') sink.info(0, 'file is empty');
+    else if (cmd) sink.warn(cmd.line, `the command ${JSON.stringify(cmd.command)} printed nothing: no output follows it (there were no such objects where it ran, or the output was not copied)`);
     else sink.warn(1, 'no HNS objects found: no JSON, list view or table of HNS objects in this text');
+  } else if (read.jsonStartLine !== null && read.complete && read.elements.every((e) => isEmptyValue(e.value)) && rows.length === 0) {
+    // `[]` is read as an array of no elements; `{}` and null as one empty element.
+    const line = read.elements[0]?.line ?? read.jsonStartLine;
+    const shown = read.elements[0] ? JSON.stringify(read.elements[0].value) : '[]';
+    sink.warn(line, `the command printed nothing: only an empty value (${shown}) (there were no such objects where it ran)`);
   }
   value.kind = dominantKind(value, opts.expect);
 }
@@ -200,4 +207,25 @@ export function parseNamespacesTxt(text: string, file = 'namespaces.txt'): Parse
 
 export function parsePolicyTxt(text: string, file = 'policy.txt'): ParseResult<HnsFile> {
   return parseHnsFile(text, file, { expect: 'loadbalancer' });
+}
+
+/** `[]`, `{}`, null: what ConvertTo-Json writes for a pipeline with no objects (or an HNS answer with none). */
+function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isObj(v) && Object.keys(v).length === 0;
+}
+
+/** A text of PowerShell prompts only, the first with a command: the command and its line. */
+function onlyPrompts(text: string): { command: string; line: number } | null {
+  const lines = text.split(/\r\n|\n|\r/, 200);
+  let found: { command: string; line: number } | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === '') continue;
+    const m = /^PS [^>]{0,260}>\s*(.*)$/.exec(t);
+    if (!m) return null;
+    if (!found && m[1] !== '') found = { command: m[1].length > 100 ? m[1].slice(0, 100) + '…' : m[1], line: i + 1 };
+  }
+  return found;
 }
