@@ -1,7 +1,11 @@
 // ipconfig (/all, /allcompartments) in any language the ipconfig parser knows, and the PowerShell
 // outputs ip.txt appends: Get-NetIPAddress (list view) and Get-NetIPInterface (table).
-import { isAdapterHeader, isIpconfigTitle, splitKeyValue } from '../../ipconfig/layout.ts';
+import { compartmentTitle, isAdapterHeader, isIpconfigTitle, splitKeyValue } from '../../ipconfig/layout.ts';
 import { lookupLabel, type Field } from '../../ipconfig/labels.ts';
+
+// `ipconfig /allcompartments` titles each compartment (en, de, fr, es, zh, ja; the zh and ja titles
+// carry the number inside). Other languages are found by layout (a title between banner lines).
+const COMPARTMENT_BANNER = /^\s*(?:Network Information for Compartment|Netzwerkinformationen für Depot|Informations réseau pour le compartiment|Información de red para el compartimi?ento|隔离舱|区间|コンパートメント)\s*\d+/i;
 
 // Labels only `ipconfig /all` prints (plain ipconfig shows the DNS suffix, addresses, mask and
 // gateway): the host block's Host Name and Node Type, an adapter's Description, Physical Address,
@@ -23,7 +27,7 @@ export function detectIp(s: Sample): Detection | null {
   for (const i of s.nonBlank) {
     const l = s.lines[i];
     if (title < 0 && isIpconfigTitle(l)) title = i;
-    else if (/^\s*(Network Information for Compartment|Netzwerkinformationen für Depot|Informations réseau pour le compartiment)\s+\d+/i.test(l)) compartments++;
+    else if (COMPARTMENT_BANNER.test(l) || (compartments > 0 || title >= 0) && compartmentTitle(s.lines, i)) compartments++;
     else if (isAdapterHeader(s.lines, i)) {
       adapters++;
       if (firstAdapter < 0) firstAdapter = i;

@@ -46,6 +46,20 @@ const quotedListAll = (marks: RegExp) => ({
   },
 });
 
+/** ipconfig /allcompartments /all in another language: both compartments, the first active, by their titles. */
+const compartmentsIn = (language: string, host: string) => ({
+  kind: 'ip', format: /^ipconfig \/allcompartments \/all$/,
+  check: (r: R) => {
+    const v = content(r.p, 'ip').value;
+    expect(v.language).toBe(language);
+    expect(v.compartments.map((c) => [c.id, c.active ?? false, c.hostName, c.adapters.map((a) => [a.name, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways])])).toEqual([
+      [1, true, host, [['vEthernet (Ethernet)', ['10.10.0.21/16'], ['10.10.0.1']]]],
+      [3, false, host, [['vEthernet (a1b2c3d4e5f6_cbr0)', ['10.244.1.5/24'], ['10.244.1.1']]]],
+    ]);
+    expect(warnings(r)).toEqual([]);
+  },
+});
+
 const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => void }> = {
   'azure-cns.txt': {
     kind: 'log', format: /Azure CNI \(azure-cns\)/,
@@ -206,12 +220,43 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       ]);
     },
   },
+  'ipconfig-allcompartments-es.txt': compartmentsIn('es', 'winnode-es01'),
+  'ipconfig-allcompartments-zh.txt': compartmentsIn('zh', 'winnode-zh01'),
+  'ipconfig-allcompartments-ja.txt': compartmentsIn('ja', 'WIN-NODE-JA01'),
+  'ipconfig-all-fr.txt': {
+    kind: 'ip', format: /^ipconfig \/all$/,
+    check: (r) => {
+      const v = content(r.p, 'ip').value;
+      expect(v.language).toBe('fr');
+      const [c] = v.compartments;
+      expect(c.hostName).toBe('winnode-fr01');
+      expect(c.adapters.map((a) => [a.name, a.mac, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways, a.dnsServers, a.mediaDisconnected ?? false])).toEqual([
+        ['vEthernet (Ethernet)', '00-15-5D-01-02-03', ['192.168.20.11/24'], ['192.168.20.1'], ['192.168.20.2'], false],
+        ['vEthernet (cbr0_ep)', '00-15-5D-01-02-04', [], [], [], true],
+      ]);
+      expect(warnings(r)).toEqual([]);
+    },
+  },
+  'ipconfig-all-es.txt': {
+    kind: 'ip', format: /^ipconfig \/all$/,
+    check: (r) => {
+      const v = content(r.p, 'ip').value;
+      expect(v.language).toBe('es');
+      const [c] = v.compartments;
+      expect(c.hostName).toBe('winnode-es01');
+      expect(c.adapters.map((a) => [a.name, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways, a.dnsServers, a.netbios])).toEqual([
+        ['vEthernet (Ethernet)', ['10.10.0.21/16'], ['10.10.0.1'], ['10.10.0.2', '10.10.0.3'], 'habilitado'],
+      ]);
+      expect(warnings(r)).toEqual([]);
+    },
+  },
   'ipconfig-all-ja.txt': {
     kind: 'ip', format: /ipconfig \/all/,
     check: (r) => {
       const v = content(r.p, 'ip').value;
       expect(v.language).toBe('ja');
       expect(v.compartments[0].hostName).toBe('WIN-K8S-NODE2');
+      expect(v.compartments[0].adapters[0].netbios).toBe('有効');
       expect(v.compartments[0].adapters.map((a) => [a.name, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways, a.dnsServers])).toEqual([['vEthernet (Ethernet 2)', ['10.1.2.34/24'], ['10.1.2.1'], ['10.1.2.10']]]);
     },
   },
