@@ -43,15 +43,18 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
   const used = m.files.filter((f) => f.used);
   const broken = m.files.filter((f) => f.issues.some((i) => i.severity === 'error'));
   const listed = m.files.filter((f) => !f.used);
+  const unread = m.files.filter(unrecognised);
   out.push('');
-  out.push(`files: ${used.length} read, ${listed.length} listed only, ${broken.length} with errors`);
+  out.push(`files: ${used.length} read, ${listed.length} listed only${unread.length ? ` (${unread.length} not recognised)` : ''}, ${broken.length} with errors`);
   for (const f of m.files) {
     const errs = f.issues.filter((i) => i.severity === 'error');
     const warns = f.issues.filter((i) => i.severity === 'warning');
-    if (!f.used && !opts.verbose && errs.length === 0) continue;
+    // A file nothing recognised is always shown with its warning (first line, closest kinds): left out,
+    // `inspect x.txt` would say nothing about the one file it was given.
+    if (!f.used && !opts.verbose && errs.length === 0 && !unrecognised(f)) continue;
     const tag = errs.length ? `${errs.length} error(s)` : warns.length ? `${warns.length} warning(s)` : 'ok';
     out.push(`  ${f.name.padEnd(28)} ${f.kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
-    if (f.format && f.kind !== 'known') {
+    if (f.format && f.kind !== 'known' && !unrecognised(f)) {
       const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');
       out.push(`      read as ${f.format}${f.confidence !== undefined ? ` (${Math.round(f.confidence * 100)}% sure)` : ''}${y ? `: ${y}` : ''}`);
       if (opts.verbose && f.reason) out.push(`      because ${f.reason}`);
@@ -85,6 +88,11 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
   }
   if (!opts.verbose && n('info')) out.push('', `  (${n('info')} info finding(s) hidden: use --verbose or --json)`);
   return out.join('\n') + '\n';
+}
+
+/** A text file that was not recognised as any output (its warning says what it looked like). */
+function unrecognised(f: NodeModel['files'][number]): boolean {
+  return f.kind === 'unknown' && f.issues.some((i) => i.severity === 'warning');
 }
 
 function wrap(text: string, indent: number, width = 110): string[] {

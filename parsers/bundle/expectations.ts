@@ -103,7 +103,8 @@ export function expectationIssues(p: ParsedFile): ParseIssue[] {
     const v = c.value;
     const total = v.networks.length + v.endpoints.length + v.loadBalancers.length + v.namespaces.length;
     const empty = (p.text ?? '').trim() === '';
-    if (total === 0 && !empty && !said(/no HNS objects found/)) warn(first(p), `recognised as ${p.recognition?.format ?? p.kind}, but no HNS object could be read from it`);
+    const noElbOnly = v.unknown.length > 0 && p.issues.some((i) => /^a policy list without an ELB policy/.test(i.message));
+    if (total === 0 && !empty && !noElbOnly && !said(/no HNS objects found|printed nothing/)) warn(first(p), `recognised as ${p.recognition?.format ?? p.kind}, but no HNS object could be read from it`);
     if (p.kind === 'policy' && v.loadBalancers.length === 0 && !empty && total > 0) warn(first(p), 'a load balancer / policy list file without any load balancer in it');
     for (const n of v.networks) {
       if (n.subnets.length > 0) continue;

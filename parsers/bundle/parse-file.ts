@@ -81,7 +81,11 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
     const kind = rec.kind;
     out.kind = kind;
     if (kind === 'unknown') {
-      out.issues.push(unrecognised(name, head.text, rec));
+      const none = printedNothing(head.text);
+      if (none) {
+        out.recognition = { ...rec, format: 'the command printed nothing', reason: none.reason };
+        out.issues.push({ file: name, line: none.line, severity: 'warning', message: none.message });
+      } else out.issues.push(unrecognised(name, head.text, rec));
       return out;
     }
     if (kind === 'vfp') {
@@ -99,7 +103,9 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
       // name (Get-NetView's VfpCtrl.PortGuid.<guid>.txt) or in the echoed command (`vfpctrl /port <guid> …`).
       const GUID_RE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
       const guid = GUID_RE.exec(name.split('/').pop() ?? '') ?? /vfpctrl(?:\.exe)?\s+\/port\s+\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(head.text.slice(0, 4096));
-      const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1] });
+      // …and the layer it names (`/layer ACL_ENDPOINT_LAYER`): the groups listed are that layer's.
+      const layer = /vfpctrl(?:\.exe)?[^\r\n]{0,200}?\s\/layer\s+"?([\w.-]{1,128})/i.exec(head.text.slice(0, 4096));
+      const r = scanVfpOutput(single, name, { defaultPortName: guid?.[1], defaultLayerName: layer?.[1] });
       out.issues.push(...r.issues);
       // A file named like a VFP dump that holds none (binary junk, another command's output) says so.
       if (single.length > 0 && !r.value.ports.length && !r.value.portTable.length && !r.issues.some((i) => i.severity !== 'info')) {
@@ -194,6 +200,48 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
     out.issues.push({ file: name, line: 0, severity: 'error', message: `internal error while reading this file: ${e instanceof Error ? e.message : String(e)}` });
   }
   return out;
+}
+
+const PROMPT_LINE = /^(?:PS [^>\r\n]{0,260}>|[A-Za-z]:\\[^>\r\n]{0,260}>)[ \t]*(.*)$/;
+const EMPTY_VALUE = /^(?:\[\s*\]|\{\s*\}|null|"")$/;
+
+/**
+ * A paste of prompts and commands with no output between them, or an empty JSON value (`[]`, what
+ * `Get-HnsPolicyList | ConvertTo-Json` prints when HNS has no policy lists): the command printed
+ * nothing. Said so, with the command, rather than "not recognised".
+ */
+function printedNothing(head: string): { line: number; message: string; reason: string } | null {
+  const lines = head.split(/\r\n|\n|\r/, 200);
+  let command = '';
+  let commandLine = 0;
+  let empty = 0;
+  let first = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim().replace(/^\uFEFF/, '');
+    if (t === '') continue;
+    if (!first) first = i + 1;
+    const m = PROMPT_LINE.exec(t);
+    if (m) {
+      if (m[1].trim() !== '' && !command) {
+        command = m[1].trim();
+        commandLine = i + 1;
+      }
+      continue;
+    }
+    if (EMPTY_VALUE.test(t)) {
+      if (!empty) empty = i + 1;
+      continue;
+    }
+    return null;
+  }
+  if (!command && !empty) return null;
+  const cmd = command ? ` ${JSON.stringify(command.length > 100 ? command.slice(0, 100) + '…' : command)}` : '';
+  const what = empty ? `only an empty value (${lines[empty - 1].trim()}) follows` : 'no output follows it';
+  return {
+    line: commandLine || empty || first,
+    message: `the command${cmd} printed nothing: ${what} (there were no such objects where it ran, or the output was not copied)`,
+    reason: `${command ? 'a prompt and command' : 'an empty JSON value'} without output`,
+  };
 }
 
 /** The issue for a text nothing recognised: its name, its first line, what it came closest to. */

@@ -14,6 +14,8 @@ export function classifyHnsObject(obj: unknown): HnsKind {
   if (has(obj, 'FrontendVIPs', 'PortMappings', 'HostComputeEndpoints')) return 'loadbalancer';
   const policies = readPolicies(obj, new Lossy());
   const hasElb = policies.some((p) => p.type.toLowerCase() === 'elb');
+  // A policy list whose policies are read and none is an ELB (a ROUTE policy list) balances nothing.
+  if (policyListWithoutElb(obj)) return 'unknown';
   if (has(obj, 'References') || (hasElb && !has(obj, 'IPAddress', 'MacAddress', 'IpConfigurations'))) return 'loadbalancer';
   // Namespaces: compartment members, or a v2 Resources array of {Type, Data}.
   if (has(obj, 'NamespaceId', 'NamespaceGuid', 'ResourceList')) return 'namespace';
@@ -28,4 +30,15 @@ export function classifyHnsObject(obj: unknown): HnsKind {
   const type = field(obj, 'Type');
   if (typeof type === 'string' && NETWORK_TYPES.test(type.trim()) && has(obj, 'ID', 'Id')) return 'network';
   return 'unknown';
+}
+
+/**
+ * The policy types of a v1 policy list (`References` to endpoints) that holds no ELB policy, or
+ * undefined when `obj` is not one (or its policies could not be read: a list view may not show them).
+ */
+export function policyListWithoutElb(obj: unknown): string[] | undefined {
+  if (!isObj(obj) || !has(obj, 'References')) return undefined;
+  const policies = readPolicies(obj, new Lossy());
+  if (policies.length === 0 || policies.some((p) => p.type.toLowerCase() === 'elb')) return undefined;
+  return [...new Set(policies.map((p) => p.type || '(no type)'))];
 }

@@ -4,7 +4,7 @@
 import type { IssueSink } from '../types.ts';
 import type { HnsEndpoint, HnsKind, HnsLoadBalancer, HnsNamespace, HnsNetwork } from './types.ts';
 import { isObj, Lossy } from './access.ts';
-import { classifyHnsObject } from './classify.ts';
+import { classifyHnsObject, policyListWithoutElb } from './classify.ts';
 import { normaliseEndpoint } from './endpoint.ts';
 import { normaliseLoadBalancer } from './loadBalancer.ts';
 import { normaliseNamespace } from './namespace.ts';
@@ -26,6 +26,12 @@ export type HnsOrigin = 'json' | 'list' | 'fragment';
 
 export function normaliseHnsObject(value: unknown, line: number, sink: IssueSink, fallbackKind?: HnsKind, origin: HnsOrigin = 'json'): NormalisedHns {
   let kind = classifyHnsObject(value);
+  const noElb = policyListWithoutElb(value);
+  if (noElb) {
+    // Not taken for a load balancer even in policy.txt: it has no frontend and no backends to balance.
+    sink.info(line, `a policy list without an ELB policy (${noElb.join(', ')}): not a load balancer, not counted`);
+    return { kind: 'unknown', value };
+  }
   if (kind === 'unknown' && fallbackKind && isObj(value)) kind = fallbackKind;
   if (!isObj(value) || kind === 'unknown') return { kind: 'unknown', value };
   const lossy = new Lossy();

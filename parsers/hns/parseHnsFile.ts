@@ -37,15 +37,20 @@ export function parseHnsFile(text: string, file: string, opts: HnsFileOptions = 
 
 function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFile): void {
   let json = readPsJson(text, sink.file);
-  // Compact JSON copied from a console is hard-wrapped at its width: rejoin it and read again.
+  // Compact JSON copied from a console is hard-wrapped at its width: rejoin it and read again. A
+  // complete wrapped document still parses when every cut falls between tokens or inside strings,
+  // but then its IDs and IPs hold line breaks ("10\n.244.1.5"): a raw break in a string is the sign.
   let unwrapped: string | undefined;
   let unwrapNote = '';
-  if (!json.value.complete || json.value.jsonStartLine === null) {
+  if (!json.value.complete || json.value.jsonStartLine === null || json.value.brokenStrings > 0) {
     const u = unwrapJsonLines(text);
     if (u) {
       unwrapNote = `compact JSON hard-wrapped at ${u.width} columns (a console copy): ${u.joins} line breaks joined again`;
       const again = readPsJson(u.text, sink.file);
-      if (again.value.elements.length > json.value.elements.length || (again.value.complete && !json.value.complete && again.value.jsonStartLine !== null)) {
+      const a = again.value;
+      const b = json.value;
+      const unbroken = b.brokenStrings > 0 && a.brokenStrings < b.brokenStrings && a.jsonStartLine !== null && a.elements.length >= b.elements.length && (a.complete || !b.complete);
+      if (a.elements.length > b.elements.length || (a.complete && !b.complete && a.jsonStartLine !== null) || unbroken) {
         text = u.text;
         json = again;
         sink.info(1, unwrapNote);
@@ -111,8 +116,15 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
   }
 
   if (read.jsonStartLine === null && rows.length === 0) {
+    const cmd = onlyPrompts(text);
     if (text.trim() === '') sink.info(0, 'file is empty');
+    else if (cmd) sink.warn(cmd.line, `the command ${JSON.stringify(cmd.command)} printed nothing: no output follows it (there were no such objects where it ran, or the output was not copied)`);
     else sink.warn(1, 'no HNS objects found: no JSON, list view or table of HNS objects in this text');
+  } else if (read.jsonStartLine !== null && read.complete && read.elements.every((e) => isEmptyValue(e.value)) && rows.length === 0) {
+    // `[]` is read as an array of no elements; `{}` and null as one empty element.
+    const line = read.elements[0]?.line ?? read.jsonStartLine;
+    const shown = read.elements[0] ? JSON.stringify(read.elements[0].value) : '[]';
+    sink.warn(line, `the command printed nothing: only an empty value (${shown}) (there were no such objects where it ran)`);
   }
   value.kind = dominantKind(value, opts.expect);
 }
@@ -145,7 +157,8 @@ function readListView(text: string, sink: IssueSink, value: HnsFile, add: Add): 
     // The last record of a paste that was cut in the middle is missing what came after the cut.
     const cutAfter = k === list.records.length - 1 && list.otherLines.some((l) => l === r.endLine + 1 || l === r.endLine);
     add(r.value, r.line, r.cut || cutAfter, 'list');
-    if (r.cut || cutAfter) sink.info(r.endLine, 'the text ends inside this object: what came after the cut is not in it');
+    // A warning, like truncated JSON (json/psJson.ts): the object is incomplete.
+    if (r.cut || cutAfter) sink.warn(r.endLine, 'the text ends inside this object: what came after the cut is not in it');
   }
   const others = list.otherLines.filter((l) => l < list.records[0].line);
   if (others.length) sink.info(others[0], `${others.length} line${others.length > 1 ? 's' : ''} before the output (prompt, command, labels) not read`);
@@ -195,4 +208,25 @@ export function parseNamespacesTxt(text: string, file = 'namespaces.txt'): Parse
 
 export function parsePolicyTxt(text: string, file = 'policy.txt'): ParseResult<HnsFile> {
   return parseHnsFile(text, file, { expect: 'loadbalancer' });
+}
+
+/** `[]`, `{}`, null: what ConvertTo-Json writes for a pipeline with no objects (or an HNS answer with none). */
+function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isObj(v) && Object.keys(v).length === 0;
+}
+
+/** A text of PowerShell prompts only, the first with a command: the command and its line. */
+function onlyPrompts(text: string): { command: string; line: number } | null {
+  const lines = text.split(/\r\n|\n|\r/, 200);
+  let found: { command: string; line: number } | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    if (t === '') continue;
+    const m = /^PS [^>]{0,260}>\s*(.*)$/.exec(t);
+    if (!m) return null;
+    if (!found && m[1] !== '') found = { command: m[1].length > 100 ? m[1].slice(0, 100) + '…' : m[1], line: i + 1 };
+  }
+  return found;
 }

@@ -83,6 +83,9 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     for (let l = el.line; l <= el.endLine && l <= lines.length; l++) covered[l] = 1;
   }
 
+  const wrapped = rejoinWrapped(lines, covered);
+  if (wrapped) sink.info(wrapped.first, `${wrapped.rows} hnsdiag row${wrapped.rows > 1 ? 's' : ''} hard-wrapped at ${wrapped.width} columns (a console copy) joined again, from line ${wrapped.first}`);
+
   let section: Section | null = null;
   let header: string[] | null = null;
   let block: Block | null = null;
@@ -214,6 +217,76 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     const t = (lines[firstUnread - 1] ?? '').trim();
     sink.info(firstUnread, `${unread} line${unread > 1 ? 's' : ''} outside any hnsdiag section not read, from ${JSON.stringify(t.length > 80 ? t.slice(0, 80) + '…' : t)}`);
   }
+}
+
+// Console widths hnsdiag is commonly copied from (conhost's 80 and 120, a copy that loses the last
+// column: 79, 119), for a file where a single row reached the width.
+const CONSOLE_WIDTHS = new Set([79, 80, 99, 100, 119, 120]);
+
+/**
+ * A console cuts a row longer than its width (a `cid-<64 hex>` endpoint name and its GUID, a load
+ * balancer with many backends) and continues it on the next line. The width is the longest line's,
+ * when two lines reach it or it is a common console width; a line of that width is joined with the
+ * lines that continue it (not a section title, header, prompt or block line). Line numbers are kept:
+ * the row stays on its first line and the lines it absorbed become empty.
+ */
+function rejoinWrapped(lines: string[], covered: Uint8Array): { rows: number; width: number; first: number } | null {
+  let width = 0;
+  let atWidth = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (covered[i + 1]) continue;
+    const n = lines[i].length;
+    if (n > width) {
+      width = n;
+      atWidth = 1;
+    } else if (n === width) atWidth++;
+  }
+  if (width < 60 || (atWidth < 2 && !CONSOLE_WIDTHS.has(width))) return null;
+  const continues = (i: number): boolean => {
+    if (i >= lines.length || covered[i + 1]) return false;
+    const l = lines[i];
+    // Indented `Key : value` lines belong to a per-object block.
+    if (l.trim() === '' || (/^\s/.test(l) && /\s:(?:\s|$)/.test(l))) return false;
+    return !(SECTION_HEADER.test(l) || SECTION_BANNER.test(l) || PROMPT.test(l) || BLOCK_START.test(l) || SEPARATOR.test(l) || USAGE.test(l) || sectionFromHeader(headerColumns(l)) !== null && !tokenize(l).some(isGuidLike));
+  };
+  let rows = 0;
+  let first = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (covered[i + 1] || lines[i].length !== width || /\s$/.test(lines[i])) continue;
+    // A row (it holds hex: a GUID or a piece of one) or a header row cut at the width.
+    if (!tokenize(lines[i]).some((t) => /[0-9a-f]{4}/i.test(t)) && sectionFromHeader(headerColumns(lines[i])) === null) continue;
+    let j = i;
+    let joined = lines[i];
+    let piece = lines[i];
+    while (piece.length === width && continues(j + 1) && cutRow(piece, lines[j + 1])) {
+      j++;
+      piece = lines[j];
+      joined += piece;
+      lines[j] = '';
+    }
+    if (j === i) continue;
+    lines[i] = joined;
+    if (rows++ === 0) first = i + 1;
+    i = j;
+  }
+  return rows ? { rows, width, first } : null;
+}
+
+/**
+ * Whether `next` continues `line` (which reached the console width) rather than being a row of its
+ * own: read apart, one of them would be damaged (no GUID, a GUID or address cut in two), or `next`
+ * lacks the ` | ` columns `line` has (more backends of a load balancer).
+ */
+function cutRow(line: string, next: string): boolean {
+  const a = tokenize(line);
+  const b = tokenize(next);
+  if (a.length === 0 || b.length === 0) return false;
+  if (!a.some(isStrictGuid) || !b.some(isGuidLike)) return true;
+  const last = a[a.length - 1];
+  const head = b[0];
+  if ((isGuidLike(last) && !isStrictGuid(last)) || (isGuidLike(head) && !isStrictGuid(head))) return true;
+  if (/[0-9a-f.-]$/i.test(line) && /^[0-9a-f.-]/i.test(next) && (isStrictGuid(last + head) || isIp(last + head))) return true;
+  return line.includes('|') && !next.includes('|');
 }
 
 function checkGuid(t: string, ln: number, what: string, sink: IssueSink): string {

@@ -18,6 +18,12 @@ export function parseIpconfig(text: string, file: string): ParseResult<IpconfigR
 export function parseIpconfigLines(lines: readonly string[], from: number, to: number, file: string): ParseResult<IpconfigResult> {
   const sink = new IssueSink(file);
   const st = new State(sink);
+  for (let i = to - 1; i >= from; i--) {
+    if (!isBlank(lines[i])) {
+      st.lastLine = i;
+      break;
+    }
+  }
   for (let i = from; i < to; i++) {
     try {
       st.line(lines, i);
@@ -29,6 +35,8 @@ export function parseIpconfigLines(lines: readonly string[], from: number, to: n
   const language = st.finishLanguage();
   return { value: { compartments: st.compartments, language, endIndex: to }, issues: sink.issues };
 }
+
+const PROMPT = /^\s*(?:PS\s+)?[A-Za-z]:\\[^>\r\n]{0,260}>/;
 
 type Continuation = (value: string, lineNo: number) => void;
 
@@ -43,6 +51,8 @@ class State {
   kvLines = 0;
   firstKvLine = 0;
   unknownLabels = new Set<string>();
+  /** 0-based index of the last non-blank line read: a paste cut there is said so. */
+  lastLine = -1;
 
   constructor(readonly sink: IssueSink) {}
 
@@ -58,10 +68,23 @@ class State {
 
     if (isAdapterHeader(lines, i)) { this.startAdapter(raw, n); return; }
 
+    // A label and its dotted leader without the colon and value: the line was cut (a paste that ends
+    // there). It is no value continuing the key before it.
+    const t = raw.trimEnd();
+    if (!t.includes(':') && /\.\s?\.$/.test(t) && /\p{L}/u.test(t)) {
+      this.cont = null;
+      const label = t.replace(/[\s.]+$/, '').trim();
+      if (i === this.lastLine) this.sink.info(n, `the text ends inside this line: "${label.slice(0, 60)}" without its value (the paste was cut here)`);
+      else this.sink.info(n, `ipconfig: "${label.slice(0, 60)}" without its value (the line is cut); skipped`);
+      return;
+    }
+
     const kv = splitKeyValue(raw);
     if (kv) { this.keyValue(kv.label, kv.value, n); return; }
 
     if (this.cont) { this.cont(raw.trim(), n); return; }
+    // The command typed before the output (`PS C:\k> Get-NetIPInterface …`, `C:\>ipconfig /all`).
+    if (PROMPT.test(raw)) { this.sink.info(n, `the command prompt line not read: "${raw.trim().slice(0, 80)}"`); return; }
     this.sink.info(n, `ipconfig: line not understood, skipped: "${raw.trim().slice(0, 80)}"`);
   }
 

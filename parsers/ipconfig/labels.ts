@@ -156,6 +156,7 @@ const TABLE: Record<Lang, Partial<Record<Field, string[]>>> = {
     ipv6LinkLocal: ['リンクローカル ipv6 アドレス'],
     gateways: ['デフォルト ゲートウェイ'],
     dnsServers: ['dns サーバー'],
+    netbios: ['netbios over tcp/ip'],
     other: ['dhcp サーバー', 'リース取得', 'リースの有効期限', 'dhcpv6 クライアント duid', 'プライマリ wins サーバー', 'セカンダリ wins サーバー'],
   },
 };

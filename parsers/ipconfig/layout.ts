@@ -95,7 +95,9 @@ export function compartmentTitle(lines: readonly string[], i: number): { id: num
   const line = lines[i];
   // A title is a short line; the pattern below is quadratic in a long one (a hostile ip.txt has them).
   if (line.length > 256 || line.includes(':') || isBannerLine(line)) return null;
-  const m = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/.exec(line);
+  // zh and ja put the number inside the title (`隔离舱 1 的网络信息`, `コンパートメント 1 のネットワーク情報`),
+  // with the marker in ASCII or full-width parentheses.
+  const m = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/.exec(line) ?? /^\s*(\D{1,80}?)\s*(\d{1,9})\s*\D{1,80}?\s*(?:[(（]([^)）]{0,40})[)）])?\s*$/.exec(line);
   if (!m) return null;
   const english = /compartment\s+\d+/i.test(line);
   const nearBanner = (k: number) => {

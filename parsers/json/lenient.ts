@@ -21,6 +21,9 @@ export interface LenientOptions {
 
 const MAX_DEPTH = 512;
 
+/** The repair note for a string holding a raw line break (a hard-wrapped line, see json/unwrap.ts). */
+export const LINE_BREAK_IN_STRING = 'string contains a raw line break (the line was wrapped inside it)';
+
 class Fail {
   constructor(
     readonly at: number,
@@ -32,6 +35,7 @@ export function parseLenient(text: string, start: number, end: number, opts: Len
   const repairs: LenientRepair[] = [];
   let pos = start;
   let controlNoted = false;
+  let breakNoted = false;
 
   const ws = (): void => {
     while (pos < end) {
@@ -68,7 +72,12 @@ export function parseLenient(text: string, start: number, end: number, opts: Len
       return JSON.parse(text.slice(open, i + 1)) as string;
     } catch {
       // Control characters or a bad escape: decode by hand, keeping what cannot be decoded.
-      if (!controlNoted) {
+      // A raw line break is said on its own: it is what a console's hard wrap leaves in compact
+      // JSON, and the caller can rejoin the lines instead of keeping the break in the value.
+      if (/[\r\n]/.test(raw)) {
+        if (!breakNoted) repairs.push({ at: open, message: LINE_BREAK_IN_STRING });
+        breakNoted = true;
+      } else if (!controlNoted) {
         repairs.push({ at: open, message: 'string contains raw control characters or invalid escapes' });
         controlNoted = true;
       }

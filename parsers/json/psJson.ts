@@ -8,7 +8,7 @@
 import { IssueSink } from '../types.ts';
 import type { ParseIssue, ParseResult } from '../types.ts';
 import { LineIndex } from './lineIndex.ts';
-import { parseLenient } from './lenient.ts';
+import { LINE_BREAK_IN_STRING, parseLenient } from './lenient.ts';
 import { scanValueEnd, skipWs, type ScanEnd } from './structure.ts';
 import { capDepth, MAX_JSON_DEPTH } from './depth.ts';
 import { salvageTruncated } from './salvage.ts';
@@ -33,6 +33,11 @@ export interface PsJsonRead {
   shape: 'array' | 'object' | 'stream' | 'none';
   /** False when an element was dropped or the JSON ended early. */
   complete: boolean;
+  /**
+   * Strings read with a raw line break inside: compact JSON hard-wrapped by a console (the caller
+   * should rejoin the lines, json/unwrap.ts, and read again rather than keep the breaks).
+   */
+  brokenStrings: number;
 }
 
 export interface PsJsonOptions {
@@ -50,6 +55,9 @@ const BRACELESS_START = /^"[^"\r\n]{1,200}"\s*:/;
 // A tool's own label in front of compact JSON on one line (`Response: {"Success":true,…}` in the
 // corpus sample hns-v1-rest-json-nat-network, docker-netrestore's console output).
 const LABELLED_START = /^([A-Za-z][\w .()-]{0,40}:\s*)\{"/;
+
+/** A bare PowerShell prompt (`PS C:\k>`), as a paste ends with. */
+const PS_PROMPT = /^\s*PS [A-Za-z]:[^>\r\n]{0,260}>\s*$/;
 
 interface Start {
   offset: number;
@@ -84,7 +92,7 @@ function findLabelled(text: string, li: LineIndex, fromLine: number): Start | nu
 
 export function readPsJson(text: string, file: string, opts: PsJsonOptions = {}): ParseResult<PsJsonRead> {
   const sink = new IssueSink(file);
-  const out: PsJsonRead = { elements: [], jsonStartLine: null, prefixText: '', shape: 'none', complete: true };
+  const out: PsJsonRead = { elements: [], jsonStartLine: null, prefixText: '', shape: 'none', complete: true, brokenStrings: 0 };
   try {
     readInto(text, sink, opts, out);
   } catch (e) {
@@ -155,13 +163,31 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
     start = findStart(text, li, fromLine, false, !stream && labelledStart);
     const skippedTo = start ? start.offset : n;
     if (!stream) {
-      const skipped = tail + text.slice(li.startOf(fromLine), skippedTo);
-      if (skipped.trim() !== '') {
-        sink.warn(li.lineOf(next), 'text after the JSON value was ignored');
-      }
+      noteSkipped(next, tail, fromLine, skippedTo, start !== null);
     }
   }
   if (tops > 1) out.shape = 'stream';
+
+  /**
+   * Says what lies between the end of a value and the next one (or the end of the file), at the line
+   * it is on: text between two values read (a tool's own console lines), a closing PowerShell prompt,
+   * or anything else after the JSON.
+   */
+  function noteSkipped(next: number, tail: string, fromLine: number, to: number, more: boolean): void {
+    const lines: number[] = [];
+    if (tail !== '') lines.push(li.lineOf(next));
+    const toLine = to >= n ? li.lineCount : li.lineOf(to) - 1;
+    for (let l = fromLine; l <= toLine && lines.length < 10_000; l++) if (li.lineText(l).trim() !== '') lines.push(l);
+    if (lines.length === 0) return;
+    const count = `${lines.length} line${lines.length > 1 ? 's' : ''}`;
+    if (more) {
+      sink.info(lines[0], `${count} of other text between JSON values not read (from line ${lines[0]})`);
+      return;
+    }
+    const promptOnly = lines.every((l) => PS_PROMPT.test(l === li.lineOf(next) ? tail : li.lineText(l)));
+    if (promptOnly) sink.info(lines[0], 'the PowerShell prompt after the JSON not read');
+    else sink.warn(lines[0], `text after the JSON value was ignored (${count} from line ${lines[0]})`);
+  }
 
   function push(value: unknown, s: number, e: number): void {
     if (capDepth(value)) sink.warn(li.lineOf(s), `JSON nested deeper than ${MAX_JSON_DEPTH} levels (ConvertTo-Json writes at most 100): the deeper values were not read`);
@@ -181,6 +207,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
     const r = parseLenient(text, s, e, { bracelessObject: braceless, closeAtEnd });
     for (const rep of r.repairs) {
       if (rep.message.startsWith('object has no opening brace')) continue;
+      if (rep.message === LINE_BREAK_IN_STRING) out.brokenStrings++;
       sink.warn(li.lineOf(rep.at), `JSON repaired: ${rep.message}`);
     }
     if (r.ok) {
@@ -250,7 +277,9 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       return resync;
     }
     if (r.reason === 'eof') {
-      sink.error(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${salvage(s) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
+      // A text cut short (a paste, an excerpt, a collector stopped) is a warning, as in the list views:
+      // what came before the cut is read.
+      sink.warn(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${salvage(s) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
     } else {
       sink.error(li.lineOf(r.at), `JSON value starting at line ${li.lineOf(s)} has an unmatched bracket`);
     }
@@ -264,7 +293,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       p = skipWs(text, p, n);
       if (p >= n) {
         out.complete = false;
-        sink.error(li.lineOf(n), `JSON truncated: array opened at line ${li.lineOf(open)} is not closed`);
+        sink.warn(li.lineOf(n), `JSON truncated: array opened at line ${li.lineOf(open)} is not closed`);
         return n;
       }
       const c = text.charCodeAt(p);
@@ -298,7 +327,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
           continue;
         }
         if (r.reason === 'eof') {
-          sink.error(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${salvage(p) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
+          sink.warn(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${salvage(p) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
         } else {
           sink.error(li.lineOf(r.at), `JSON element starting at line ${li.lineOf(p)} has an unmatched bracket`);
         }

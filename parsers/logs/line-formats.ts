@@ -30,6 +30,8 @@ export interface LineRead {
   fields?: Record<string, string>;
   /** A component the line names itself (logrus `component=`, Azure's `[cni-net]`, Calico's `felix/`). */
   tag?: string;
+  /** CRI: the payload after the `<time> <stream> <F|P>` prefix, as written (a `P` record continues in the next line's). */
+  payload?: string;
 }
 
 function tod(h: string, m: string, s: string, frac?: string): number {
@@ -141,6 +143,7 @@ export function readCri(line: string): LineRead | null {
     tag: inner?.tag,
     message: inner ? inner.message : m[11],
     fields,
+    payload: m[11],
   };
 }
 

@@ -6,7 +6,7 @@
 // up to 20,000 lines keeps every record; a bigger one keeps those about CNI, sandboxes, HNS or errors.
 import { IssueSink, type ParseResult } from '../types.ts';
 import type { LogComponent, LogEvent, LogFile, LogFormat } from './types.ts';
-import { readLogLine, type LineRead } from './line-formats.ts';
+import { readCri, readLogLine, type LineRead } from './line-formats.ts';
 import { componentFromContent, componentFromName, componentFromTag } from './components.ts';
 import { findHnsErrors } from '../hns/errors.ts';
 
@@ -58,13 +58,17 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   const keepAll = lines.length <= KEEP_ALL_LINES;
   const out: LogFile = { file, component, formats: formats.length ? formats : ['text'], events: [], lines: lines.length, src: sink.ref(1) };
 
-  let cur: { ev: LogEvent; read: LineRead | null; parts: string[]; chars: number } | null = null;
+  // `cri`: a CRI record's line with the payloads of the partial records that continue it joined on.
+  let cur: { ev: LogEvent; read: LineRead | null; parts: string[]; chars: number; cri?: string } | null = null;
   let preamble = 0;
   let stopped = false;
   const finish = (): void => {
     if (!cur) return;
     const { ev, parts } = cur;
-    if (parts.length > 1) {
+    if (cur.cri !== undefined) {
+      // CRI records joined: the text is the one line the component wrote (its codes and IDs whole).
+      ev.text = cur.cri.length > 2000 ? cur.cri.slice(0, 2000) + '…' : cur.cri;
+    } else if (parts.length > 1) {
       const joined = parts.join('\n');
       ev.text = joined.length > 2000 ? joined.slice(0, 2000) + '…' : joined;
       if (!cur.read) ev.msg = ev.message = ev.text;
@@ -79,12 +83,21 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
     }
     cur = null;
   };
+  let last = lines.length - 1;
+  while (last >= 0 && !lines[last].trim()) last--;
   for (let i = 0; i < lines.length && !stopped; i++) {
     const raw = lines[i].replace(/^\uFEFF/, '');
     if (!raw.trim()) continue;
     const r = reads[i];
     if (!r) {
       if (TABLE_FURNITURE.test(raw)) continue;
+      // The last line is only the first characters of a log line (`ti` of `time="…"`): the paste was
+      // cut there. It is no part of the record before it.
+      const frag = raw.trim();
+      if (i === last && cur && frag.length < 16 && (cur as NonNullable<typeof cur>).parts[0].trimStart().startsWith(frag)) {
+        sink.info(i + 1, `the text ends inside this line: ${JSON.stringify(frag)} is the start of a log line cut off (the paste was cut here)`);
+        continue;
+      }
       if (cur) {
         // A continuation: a go-spew dump, a hexdump, a console wrap, a wrapped event message.
         const c = cur as NonNullable<typeof cur>;
@@ -97,6 +110,30 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
       }
       preamble++;
       continue;
+    }
+    // CRI splits a long line into partial records (`P`) closed by a full one (`F`): one record again.
+    if (cur && r.format === 'cri' && r.payload !== undefined) {
+      const c = cur as NonNullable<typeof cur>;
+      const f = c.ev.fields;
+      if (c.read?.format === 'cri' && f?.partial === 'true' && f.stream === r.fields?.stream) {
+        // The payloads joined as written, then read again (the klog header and fields are in the first).
+        c.cri = (c.cri ?? c.parts[0]) + r.payload;
+        const again = readCri(c.cri.length > 20_000 ? c.cri.slice(0, 20_000) : c.cri);
+        c.parts.push(raw);
+        c.chars += raw.length;
+        c.ev.endLine = i + 1;
+        if (again) {
+          c.ev.msg = c.ev.message = again.message.trim();
+          if (again.level) c.ev.level = again.level;
+          c.ev.fields = { ...again.fields };
+        }
+        const nf = c.ev.fields ?? {};
+        if (r.fields?.partial === 'true') nf.partial = 'true';
+        else delete nf.partial;
+        nf.joined = String(c.parts.length);
+        c.ev.fields = nf;
+        continue;
+      }
     }
     finish();
     const text = raw.length > 2000 ? raw.slice(0, 2000) + '…' : raw;

@@ -114,10 +114,30 @@ export function parsePsTable(lines: readonly string[], start: number, file: stri
     }
   }
 
+  noteCutLastRow(lines, rows, columns, sink);
   return {
     value: { columns, rows, headerLine: headerStart + 1, endIndex, src: sink.ref(headerStart + 1) },
     issues: sink.issues,
   };
+}
+
+/**
+ * A paste that ends inside the table's last row leaves its right-hand columns empty: said when that
+ * row is the text's last line and every other row has those columns (corpus get-netroute…sig-windows-
+ * tools-issue-215 and get-netipinterface…docker-for-win-issue-7179 end so).
+ */
+function noteCutLastRow(lines: readonly string[], rows: PsTableRow[], columns: { name: string }[], sink: IssueSink): void {
+  if (rows.length < 2) return;
+  const last = rows[rows.length - 1];
+  for (let k = last.line; k < lines.length; k++) if (!isBlank(lines[k])) return;
+  const missing: string[] = [];
+  for (let c = columns.length - 1; c > 0; c--) {
+    const name = columns[c].name;
+    if (last.cells[name] !== '') break;
+    missing.unshift(name);
+  }
+  if (missing.length === 0 || !rows.slice(0, -1).every((r) => missing.every((m) => r.cells[m] !== ''))) return;
+  sink.info(last.line, `the text ends inside this row: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (the paste was cut here)`);
 }
 
 interface Run { start: number; end: number }

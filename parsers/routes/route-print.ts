@@ -17,6 +17,8 @@ const IFACE_RE = /^\s*(\d+)\s?\.\.\.((?:[0-9a-fA-F]{2} )*)[ .]*(.*)$/;
 
 const INTERFACE_LIST_RE = /^\s*(interface list|schnittstellenliste|liste d.interfaces|lista de interfaces|接口列表|インターフェイス一覧)\s*$/i;
 const PERSISTENT_RE = /persist|ständig|beständig|permanent|永久|固定|持続/i;
+const PROMPT_RE = /^\s*(?:PS\s+)?[A-Za-z]:\\[^>\r\n]{0,260}>/;
+const COMMAND_RE = /^(?:route(?:\.exe)?\s+print|netstat(?:\.exe)?\s+-r\w*)\b/i;
 const NONE_RE = /^\s*(none|keine|aucun[e]?|ninguna?|nessuna?)\s*$/i;
 
 export function parseRoutePrint(text: string, file: string): ParseResult<RoutePrintResult> {
@@ -37,6 +39,9 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     (pendingV6.persistent ? out.ipv6Persistent : out.ipv6Active).push(pendingV6.route);
     pendingV6 = null;
   };
+
+  let last = to - 1;
+  while (last >= from && isBlank(lines[last])) last--;
 
   for (let i = from; i < to; i++) {
     const line = lines[i];
@@ -107,6 +112,9 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     }
     if (NONE_RE.test(line)) continue;
     if (isColumnHeader(t)) continue;
+    // The command typed before the output: a prompt, or `route print` / `netstat -rn` alone.
+    if (PROMPT_RE.test(line) || COMMAND_RE.test(t)) { sink.info(n, `the command line not read: "${t.slice(0, 80)}"`); continue; }
+    if (i === last && /^[\d.:a-fA-F]+$/.test(t)) { sink.info(n, `the text ends inside this line: "${t.slice(0, 80)}" is the start of a route cut off (the paste was cut here)`); continue; }
     sink.info(n, `route print: line not understood, skipped: "${t.slice(0, 80)}"`);
   }
   flushV6();

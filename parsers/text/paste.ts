@@ -18,7 +18,12 @@ export interface PasteCleanup {
 }
 
 const FENCE = /^\s*(```|~~~)/;
-const QUOTE = /^ {0,3}>(?: |$)/;
+// One or more levels of blockquote (`> `, a quoted reply's `> > `, GitHub's `>>`), each `>` with or
+// without its space. Every step of the repetition takes a `>`: linear.
+const QUOTES = /^ {0,3}>(?: ?>)* ?/;
+const QUOTES_BARE = /^ {0,3}>+/;
+// A line quoted the usual way: the last `>` followed by a space or the end of the line.
+const QUOTE_SPACED = /^ {0,3}>(?: ?>)*(?: |$)/;
 
 function share(lines: string[], test: (l: string) => boolean): number {
   let n = 0;
@@ -47,18 +52,29 @@ export function cleanPaste(input: string): PasteCleanup {
   }
   if (fences) changes.push(`${fences} markdown code fence line${fences > 1 ? 's' : ''} ignored`);
 
-  // A blockquote: most lines start with `>`. PowerShell's own `>>` continuation prompt and a lone
-  // `>cmd` prompt line do not make a quote.
-  if (share(lines, (l) => QUOTE.test(l)) >= 0.6) {
+  // A blockquote: most lines start with `> ` (at any depth), or every line with `>` (a quote whose
+  // marks lost their space). PowerShell's own `>>` continuation prompt and a lone `>cmd` prompt line
+  // among other lines do not make a quote.
+  const nonBlank = lines.reduce((k, l) => k + (l.trim() === '' ? 0 : 1), 0);
+  // Every line quoted and some mark straight against its text: the marks have no space, and a space
+  // after a mark is the line's own indentation.
+  const bare = nonBlank >= 2 && share(lines, (l) => QUOTES.test(l)) === 1 && lines.some((l) => /^ {0,3}>+[^ >]/.test(l));
+  const spaced = !bare && share(lines, (l) => QUOTE_SPACED.test(l)) >= 0.6;
+  if (spaced || bare) {
     let n = 0;
+    let depth = 1;
     for (let i = 0; i < lines.length; i++) {
-      const m = QUOTE.exec(lines[i]);
+      // Marks without their space: only the `>`s go, a space after them is the line's own indentation.
+      const m = (spaced ? QUOTES : QUOTES_BARE).exec(lines[i]);
       if (m) {
         lines[i] = lines[i].slice(m[0].length);
         n++;
+        let d = 0;
+        for (let k = 0; k < m[0].length; k++) if (m[0].charCodeAt(k) === 62) d++;
+        if (d > depth) depth = d;
       }
     }
-    changes.push(`"> " quote marks removed from ${n} lines`);
+    changes.push(`${spaced ? '"> "' : '">"'} quote marks${depth > 1 ? ` (${depth} levels)` : ''} removed from ${n} lines`);
   }
 
   if (lines.length && /^`(?!``)/.test(lines[0])) {

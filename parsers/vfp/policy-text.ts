@@ -337,9 +337,11 @@ class PolicyTextParser {
   }
 
   private syntheticLayer(line: number): VfpLayer {
-    const l: VfpLayer = { id: this.prompt?.layer ?? '', groups: [], extra: {}, synthetic: true, src: this.sink.ref(line) };
+    const named = this.prompt?.layer;
+    const l: VfpLayer = { id: named ?? '', groups: [], extra: {}, synthetic: true, src: this.sink.ref(line) };
     this.port!.layers.push(l);
-    this.sink.info(line, 'GROUP/RULE outside any LAYER (output filtered with /layer?): kept in a synthetic layer');
+    if (named) this.sink.info(line, `GROUP/RULE outside any LAYER: layer ${named}, as the command names it (/layer ${named})`);
+    else this.sink.info(line, 'GROUP/RULE outside any LAYER (output filtered with /layer?): kept in a synthetic layer');
     return l;
   }
 

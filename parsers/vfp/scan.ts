@@ -93,6 +93,8 @@ export interface VfpIndex {
 
 export interface VfpScanOptions {
   defaultPortName?: string;
+  /** The layer an echoed `vfpctrl … /layer X` names: groups before any LAYER line are in it. */
+  defaultLayerName?: string;
   /** Bytes decoded per chunk (default 64 KiB). Only tests change it, to put chunk edges everywhere. */
   chunkBytes?: number;
 }
@@ -321,6 +323,7 @@ class Scanner {
   readonly pos0: number;
   readonly loc: LineLocator;
   readonly defaultPortName: string;
+  defaultLayerName = '';
   ports: IndexPort[] = [];
   layers: IndexLayer[] = [];
   groupByte = new GrowF64(1024);
@@ -493,6 +496,13 @@ class Scanner {
     return this.port ?? this.openPort(this.defaultPortName, ls, 0, true);
   }
 
+  /** A group or rule before any LAYER line, when the echoed command names the layer: that layer. */
+  namedLayer(p: IndexPort, ls: number): void {
+    if (p.layers > 0 || this.defaultLayerName === '') return;
+    p.layers++;
+    this.layers.push(new IndexLayer(this.loc, this.ports.length - 1, this.defaultLayerName, ls));
+  }
+
   /** Whether the line at first non-blank i is a LAYER/GROUP/RULE, boundary or Blocked line. */
   isEventAt(i: number): boolean {
     const b = this.b, n = this.n, c = b[i];
@@ -513,6 +523,7 @@ class Scanner {
     let after: number;
     if (c === 82 && at(b, i, n, K_RULE) && colonAfter(b, i + 4, n) >= 0) {
       const p = this.ensurePort(ls);
+      this.namedLayer(p, ls);
       if (this.firstContentByte < 0) this.firstContentByte = ls;
       p.rules++;
       this.ruleByte.push(ls);
@@ -520,6 +531,7 @@ class Scanner {
       this.ruleName.push(nameKeyAt(b, ls, n));
     } else if (c === 71 && at(b, i, n, K_GROUP) && colonAfter(b, i + 5, n) >= 0) {
       const p = this.ensurePort(ls);
+      this.namedLayer(p, ls);
       if (this.firstContentByte < 0) this.firstContentByte = ls;
       p.groups++;
       this.groupByte.push(ls);
@@ -671,6 +683,7 @@ export function scanVfpOutput(bytes: Uint8Array, file: string, opts: VfpScanOpti
   const cb = opts?.chunkBytes;
   const chunkBytes = typeof cb === 'number' && cb >= 1 && cb <= CHUNK ? Math.floor(cb) : CHUNK;
   const s = new Scanner(b, loc, opts?.defaultPortName ?? '', chunkBytes);
+  if (typeof opts?.defaultLayerName === 'string') s.defaultLayerName = opts.defaultLayerName;
   try {
     s.run();
   } catch (e) {
@@ -690,10 +703,28 @@ export function scanVfpOutput(bytes: Uint8Array, file: string, opts: VfpScanOpti
     sink.error(0, `internal error while reading the port table: ${e instanceof Error ? e.message : String(e)}`);
   }
 
+  noteEndMarker(b, loc, sink);
   index.generation = s.sawGetRuleCounter || s.sawCounters ? 'get-rule-counter' : s.sawListRule ? 'list-rule' : 'unknown';
   if (n === 0) sink.info(0, 'empty file');
   else if (s.ports.length === 0) sink.info(0, 'no VFP port policy (LAYER/GROUP/RULE or Policy for port) found');
   return { value: index, issues: sink.issues };
+}
+
+/**
+ * A pasted listing the author cut short often ends with their note: `(redacted)`, `...`, `[snip]`
+ * (corpus vfp-list-rule-acl-layer…rke2windows ends with "  (redacted)"). vfpctrl prints no such
+ * line; it is said, with its line, so the reader knows the listing goes on elsewhere.
+ */
+function noteEndMarker(b: Uint8Array, loc: LineLocator, sink: IssueSink): void {
+  let e = b.length;
+  while (e > 0 && (b[e - 1] === 10 || b[e - 1] === 13 || b[e - 1] === 32 || b[e - 1] === 9)) e--;
+  if (e === 0) return;
+  let ls = e;
+  while (ls > 0 && b[ls - 1] !== 10 && e - ls < 200) ls--;
+  if (ls > 0 && b[ls - 1] !== 10) return;
+  const body = nameDecoder.decode(b.subarray(ls, e)).trim();
+  if (!/^(?:\([^():]{1,80}\)|\[[^[\]:]{1,80}\]|<(?!none>)[^<>:]{1,80}>|\.{3,}|…)$/i.test(body)) return;
+  sink.info(safeLine(loc, ls), `the text ends with ${JSON.stringify(body)}: a note by whoever pasted it, not vfpctrl output (what was left out is not in the file)`);
 }
 
 function safeLine(loc: LineLocator, byte: number): number {

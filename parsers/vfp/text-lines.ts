@@ -107,6 +107,8 @@ export function matchTrailer(body: string): string | undefined {
 
 /** Get-NetView and transcripts: `PS C:\> vfpctrl /port X /list-rule`. */
 const PROMPT = /^PS [^>]*>[ \t]*(.*)$/s;
+/** `vfpctrl /port X /layer Y /list-rule` on a line of its own. */
+const BARE_COMMAND = /^(vfpctrl(?:\.exe)?[ \t]+[/-].*)$/is;
 /** Get-NetView: `<user> @ <COMPUTER>:` before each command. */
 const WHO = /^\S+ @ \S+:$/;
 
@@ -119,7 +121,8 @@ export interface PromptInfo {
 }
 
 export function matchPrompt(body: string): PromptInfo | undefined {
-  const m = PROMPT.exec(body);
+  // The command echoed without a prompt (pasted above its output: corpus vfp-list-rule-acl-layer…rke2windows).
+  const m = PROMPT.exec(body) ?? BARE_COMMAND.exec(body);
   if (!m) return undefined;
   const cmd = m[1];
   const opt = (name: string): string | undefined => {

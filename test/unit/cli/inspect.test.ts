@@ -119,7 +119,8 @@ describe('a broken bundle still loads and names what is broken', () => {
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     const epFile = doc.files.find((f: { name: string }) => f.name === 'endpoint.txt');
-    const err = epFile.issues.find((i: { severity: string }) => i.severity === 'error');
+    // A file cut short is a warning naming the line it ends at (what came before is read).
+    const err = epFile.issues.find((i: { severity: string; message: string }) => i.severity === 'warning' && /truncated/.test(i.message));
     expect(err).toBeDefined();
     expect(err.line).toBeGreaterThan(1);
     const demoDoc = JSON.parse((await run('inspect', demo, '--json')).stdout);
@@ -128,7 +129,7 @@ describe('a broken bundle still loads and names what is broken', () => {
     expect(doc.counts.vfpRules).toBe(demoDoc.counts.vfpRules);
     expect(doc.counts.compartments).toBe(demoDoc.counts.compartments);
     const text = await run('inspect', dir);
-    expect(text.stdout).toMatch(/endpoint\.txt:\d+ error:/);
+    expect(text.stdout).toMatch(/endpoint\.txt:\d+ warning: JSON truncated/);
   });
 });
 
@@ -212,6 +213,18 @@ describe('several single outputs and standard input read as one node', () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.files[0]).toMatchObject({ name: 'stdin', kind: 'unknown' });
     expect(doc.files[0].issues).toEqual([expect.objectContaining({ severity: 'warning', line: 1, message: expect.stringMatching(/not recognised.*"just some words"/) })]);
+  });
+
+  it('text output shows a file nothing recognises, with its first line, without --verbose', async () => {
+    const r = await run('inspect', path.join(rec, 'not-an-output.txt'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/files: 0 read, 1 listed only \(1 not recognised\), 0 with errors\n {2}not-an-output\.txt +unknown/);
+    expect(r.stdout).toMatch(/not-an-output\.txt:1 warning: not recognised as any output .*first line "Hi team,"/);
+    const s = await runWithStdin('just some words\nand more\n', 'inspect', '-');
+    expect(s.stdout).toMatch(/\n {2}stdin +unknown .*\n {6}stdin:1 warning: not recognised .*first line "just some words"/);
+    // A file that was read is listed as before; nothing unrecognised is announced.
+    const ok = await run('inspect', path.join(rec, 'route-print-de.txt'));
+    expect(ok.stdout).toMatch(/files: 1 read, 0 listed only, 0 with errors/);
   });
 
   it('a folder among several files is bad usage (exit 2)', async () => {

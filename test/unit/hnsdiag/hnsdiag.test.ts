@@ -63,6 +63,40 @@ describe('legacy columnar layout', () => {
   });
 });
 
+describe('rows hard-wrapped at a console width', () => {
+  const listAll = [
+    'Endpoints:',
+    'Name             ID                                   Virtual Network Name',
+    'cbr0_ep          8c956a28-97db-40a5-abf0-f101af879b0d cbr0',
+    'cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d 048cd973-b5db-45a6-9c65-16dec22e871d cbr0',
+    '',
+    'LoadBalancers:',
+    'ID                                   | Virtual IPs      | Direct IP IDs',
+    '64a4e0c5-3ca0-4b30-806f-d676822feae0 |  10.96.0.10      | 048cd973-b5db-45a6-9c65-16dec22e871d 8c956a28-97db-40a5-abf0-f101af879b0d',
+  ];
+  const cut = (w: number): string => listAll.flatMap((l) => (l.length <= w ? [l] : Array.from({ length: Math.ceil(l.length / w) }, (_, k) => l.slice(k * w, k * w + w)))).join('\n');
+
+  it.each([60, 64, 72, 80, 100])('at %i columns the rows (and the header) are read whole, on their first line', (w) => {
+    const text = cut(w);
+    const lineOf = (start: string): number => text.split('\n').findIndex((l) => l.startsWith(start)) + 1;
+    const r = parseHnsdiag(text);
+    expect(r.value.endpoints.map((e) => [e.name, e.id, e.networkName, e.src.line])).toEqual([
+      ['cbr0_ep', '8c956a28-97db-40a5-abf0-f101af879b0d', 'cbr0', lineOf('cbr0_ep')],
+      ['cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d', '048cd973-b5db-45a6-9c65-16dec22e871d', 'cbr0', lineOf('cid-')],
+    ]);
+    expect(r.value.loadBalancers.map((l) => [l.vips, l.dipEndpointIds.length])).toEqual([[['10.96.0.10'], 2]]);
+    expect(r.issues.filter((i) => i.severity !== 'info')).toEqual([]);
+    expect(r.issues.some((i) => i.message.includes(`hard-wrapped at ${w} columns`))).toBe(true);
+  });
+
+  it('two whole rows that happen to reach the widest length are not joined', () => {
+    const rows = ['Name             ID                                   Virtual Network Name', `${'a'.repeat(38)} 8c956a28-97db-40a5-abf0-f101af879b0d cbr0`, `${'b'.repeat(38)} 048cd973-b5db-45a6-9c65-16dec22e871d cbr0`];
+    const r = parseHnsdiag(['Endpoints:', ...rows].join('\n'));
+    expect(r.value.endpoints.map((e) => e.name)).toEqual(['a'.repeat(38), 'b'.repeat(38)]);
+    expect(r.issues.some((i) => /hard-wrapped/.test(i.message))).toBe(false);
+  });
+});
+
 describe('per-object blocks', () => {
   it('rke2windows block (reference §5.4)', () => {
     const r = parseHnsdiag(fixture('reference-blocks-endpoint.txt'), 'hnsdiag-endpoints.txt');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRoutePrint } from '../../../parsers/routes/route-print.ts';
 import { parseKubectlJson } from '../../../parsers/k8s/kubectl.ts';
 import { cleanPaste } from '../../../parsers/text/paste.ts';
+import { parseHnsdiag } from '../../../parsers/hnsdiag/index.ts';
 
 function cpu(fn: () => void): number {
   let best = Infinity;
@@ -80,5 +81,31 @@ describe('a pasted or saved text whose line holds a long run of blanks before mo
     const small = cpu(() => cleanPaste(text(50_000)));
     const big = cpu(() => cleanPaste(text(400_000)));
     expect(big / Math.max(small, 1000)).toBeLessThan(24);
+  });
+});
+
+describe('hard-wrapped and deeply quoted pastes', () => {
+  // A wrapped hnsdiag listing is rejoined in one pass; quote marks of any depth are taken in one match.
+  const wrapped = (n: number) => {
+    const row = 'cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d 048cd973-b5db-45a6-9c65-16dec22e871d cbr0';
+    const lines = ['Endpoints:', 'Name             ID                                   Virtual Network Name'];
+    for (let k = 0; k < n; k++) lines.push(row.slice(0, 80), row.slice(80));
+    return lines.join('\n');
+  };
+  const quoted = (n: number) => `${'> '.repeat(n)}x\n${'>'.repeat(n)}y\n${'> '.repeat(n)}\n`;
+
+  it('in time linear in the rows and in the quote depth', () => {
+    const a = cpu(() => parseHnsdiag(wrapped(2000)));
+    const b = cpu(() => parseHnsdiag(wrapped(16_000)));
+    expect(b / Math.max(a, 1000)).toBeLessThan(24);
+    const c = cpu(() => cleanPaste(quoted(50_000)));
+    const d = cpu(() => cleanPaste(quoted(400_000)));
+    expect(d / Math.max(c, 1000)).toBeLessThan(24);
+  });
+
+  it('the wrapped rows are read whole', () => {
+    const r = parseHnsdiag(wrapped(3));
+    expect(r.value.endpoints.map((e) => e.id)).toEqual(['048cd973-b5db-45a6-9c65-16dec22e871d']);
+    expect(r.issues.some((i) => /3 hnsdiag rows hard-wrapped at 80 columns/.test(i.message))).toBe(true);
   });
 });

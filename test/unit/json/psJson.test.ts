@@ -65,7 +65,9 @@ describe('readPsJson: damaged input', () => {
     expect(r.value.elements.map((e) => [e.line, e.partial ?? false])).toEqual([[2, false], [28, false], [52, true]]);
     expect((r.value.elements[2].value as Record<string, unknown>).ID).toBeDefined();
     expect(r.value.complete).toBe(false);
-    const errors = r.issues.filter((i) => i.severity === 'error');
+    // Cut short, not damaged: a warning, like a list view that ends inside an object.
+    expect(r.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    const errors = r.issues.filter((i) => i.severity === 'warning');
     expect(errors).toHaveLength(1);
     expect(errors[0].line).toBe(60);
     expect(errors[0].message).toMatch(/truncated.*line 52/);
@@ -120,7 +122,22 @@ describe('readPsJson: damaged input', () => {
   it('warns about text after the JSON outside stream mode', () => {
     const r = readPsJson('{"ID":"a"}\nPS C:\\k> exit\n', 'x');
     expect(r.value.elements).toHaveLength(1);
-    expect(r.issues).toEqual([{ file: 'x', line: 1, severity: 'warning', message: 'text after the JSON value was ignored' }]);
+    expect(r.issues).toEqual([{ file: 'x', line: 2, severity: 'warning', message: 'text after the JSON value was ignored (1 line from line 2)' }]);
+  });
+
+  it('says a closing prompt and text between two values for what they are, at their line', () => {
+    const p = readPsJson('{"ID":"a"}\nPS C:\\k>\n', 'x');
+    expect(p.issues).toEqual([{ file: 'x', line: 2, severity: 'info', message: 'the PowerShell prompt after the JSON not read' }]);
+    // docker-netrestore's output (corpus hns-v1-rest-json-nat-network): a console line between two labelled answers.
+    const b = readPsJson('Response: {"ID":"a"}\nnat exists: false\nResponse: {"ID":"b"}\n', 'x');
+    expect(b.value.elements.map((e) => e.line)).toEqual([1, 3]);
+    expect(b.issues).toEqual([{ file: 'x', line: 2, severity: 'info', message: '1 line of other text between JSON values not read (from line 2)' }]);
+  });
+
+  it('flags a raw line break inside a string (a hard wrap) so the caller can rejoin the lines', () => {
+    const r = readPsJson('[{"IPAddress":"10\n.244.1.5","ID":"a"}]', 'x');
+    expect(r.value.brokenStrings).toBe(1);
+    expect(readPsJson('[{"IPAddress":"10.244.1.5"}]', 'x').value.brokenStrings).toBe(0);
   });
 });
 

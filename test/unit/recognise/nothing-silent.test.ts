@@ -12,7 +12,8 @@ import { parseVmSwitchPorts, scanVfpOutput } from '../../../parsers/vfp/index.ts
 import { parseLogFile } from '../../../parsers/logs/index.ts';
 import { parseCniBinListing, parseCniConfig } from '../../../parsers/cni/index.ts';
 import { parseKubectlJson } from '../../../parsers/k8s/index.ts';
-import { readFiles } from './read-sample.ts';
+import path from 'node:path';
+import { corpusDir, readFiles, readOne, repo } from './read-sample.ts';
 
 const PROSE = 'Hello team,\nthe pods on this node cannot reach DNS.\n';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -124,5 +125,42 @@ describe('hostile and random text never throws, hangs or goes unnamed', () => {
       const p = parseBundleFile('pasted.txt', enc(text));
       expect(p.issues.every((i) => i.file === 'pasted.txt')).toBe(true);
     }
+  });
+});
+
+describe('real pastes cut inside their last line, and command lines, are said for what they are (shared corpus)', () => {
+  const dir = corpusDir();
+  const read = (f: string) => readOne(path.join(dir ?? '', f), 'pasted.txt').p.issues;
+  it.each([
+    ['ipconfig-all-node__Azure-aks-engine-issue-2281.txt', 18, /^the text ends inside this line: "Lease Expires" without its value/],
+    ['ipconfig-all-node__Azure-aks-engine-issue-853.txt', 24, /^the text ends inside this line: "DNS Servers" without its value/],
+    ['ipconfig-all-in-pod-dual-nic__Azure-acs-engine-issue-418.txt', 17, /^the text ends inside this line: "DHCP Enabled" without its value/],
+    ['get-netroute__kubernetes-sigs-sig-windows-tools-issue-215.txt', 12, /^the text ends inside this row: RouteMetric, ifMetric, PolicyStore are missing/],
+    ['get-netipinterface__docker-for-win-issue-7179.txt', 13, /^the text ends inside this row: AddressFamily, .*PolicyStore are missing/],
+    ['containerd-log-flannel__kubernetes-sigs-sig-windows-tools-issue-102.txt', 13, /^the text ends inside this line: "ti" is the start of a log line/],
+    ['vfp-list-rule-acl-layer__mrolmedo-rke2windows-README.txt', 33, /^the text ends with "\(redacted\)": a note/],
+    ['route-print-hyperv-host__microsoft-WSL-issue-5068.txt', 23, /^the text ends inside this line: "172\.22\.47\."/],
+    ['route-print__Azure-acs-engine-issue-1713.txt', 18, /^the text ends inside this line: "10"/],
+  ])('%s: line %i', (f, line, message) => {
+    expect(dir, 'the shared corpus').toBeDefined();
+    const hits = read(f).filter((i) => message.test(i.message));
+    expect(hits.map((i) => [i.line, i.severity])).toEqual([[line, 'info']]);
+  });
+
+  it.each([
+    ['get-netipinterface__docker-for-win-issue-7179.txt', 1, /^the command prompt line not read: "PS C:\\> Get-NetIPInterface/],
+    ['ipconfig-plain-node__microsoft-SDN-Kubecluster-md.txt', 1, /^the command prompt line not read: "PS C:\\Users\\azureuser> ipconfig"/],
+    ['route-print-hyperv-host__microsoft-WSL-issue-5068.txt', 1, /^the command line not read: "PS C:\\Windows\\System32> route print"/],
+    // docker-netrestore's console line between two HNS answers: both networks are read; the line is said at its place.
+    ['hns-v1-rest-json-nat-network__Masterwow3-docker-netrestore-README.txt', 4, /^1 line of other text between JSON values not read/],
+  ])('%s: line %i named for what it is', (f, line, message) => {
+    const issues = read(f);
+    expect(issues.filter((i) => message.test(i.message)).map((i) => [i.line, i.severity])).toEqual([[line, 'info']]);
+    expect(issues.filter((i) => /line not understood|text after the JSON value was ignored/.test(i.message))).toEqual([]);
+  });
+
+  it('a netstat -rn command line is no "route print" line', () => {
+    const issues = readOne(path.join(repo, 'test/fixtures/recognise/route-print-zh-netstat.txt'), 'pasted.txt').p.issues;
+    expect(issues.map((i) => [i.line, i.message])).toEqual([[1, 'the command line not read: "netstat -rn"']]);
   });
 });

@@ -17,6 +17,49 @@ function content<T extends ParsedFile['content']['type']>(p: ParsedFile, type: T
 }
 const warnings = (r: R) => r.p.issues.filter((i) => i.severity === 'warning');
 
+/** The same two endpoints, compact JSON cut by a console at `width` columns: read as if never cut. */
+const compactWrapped = (width: number) => ({
+  kind: 'endpoint', format: /HNS endpoints \(JSON\)/,
+  check: (r: R) => {
+    const eps = content(r.p, 'hns').value.endpoints;
+    expect(eps.map((e) => [e.id, e.ip, e.mac, e.name, e.isRemote, e.outboundNat.flatMap((o) => o.exceptions)])).toEqual([
+      ['8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192', '10.244.1.5', '00-15-5D-AB-CD-05', 'd1f8e2c3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f809_cbr0', false, ['10.244.0.0/16', '10.96.0.0/12']],
+      ['9f2a6c31-5e44-4f9b-a2c7-1d3e5f708193', '10.244.2.7', '02-11-0A-F4-02-07', 'Ethernet', true, []],
+    ]);
+    expect(r.p.issues.map((i) => [i.severity, i.message.replace(/\d+ line breaks/, 'N line breaks')])).toEqual([
+      ['info', `compact JSON hard-wrapped at ${width} columns (a console copy): N line breaks joined again`],
+      ['info', 'the PowerShell prompt after the JSON not read'],
+    ]);
+  },
+});
+
+/** hnsdiag list all under quote marks of any depth, with or without their space: read as if unquoted. */
+const quotedListAll = (marks: RegExp) => ({
+  kind: 'hnsdiag', format: /hnsdiag list all/,
+  check: (r: R) => {
+    const d = content(r.p, 'hnsdiag').value;
+    expect(d.networks.map((n) => n.name)).toEqual(['cbr0', 'nat']);
+    expect(d.endpoints.map((e) => e.name)).toEqual(['cbr0_ep', 'Ethernet', 'cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d']);
+    expect(r.counts).toMatchObject({ networks: 2, endpoints: 3, remoteEndpoints: 1, loadBalancers: 2 });
+    expect(warnings(r)).toEqual([]);
+    expect(r.p.issues.some((i) => marks.test(i.message))).toBe(true);
+  },
+});
+
+/** ipconfig /allcompartments /all in another language: both compartments, the first active, by their titles. */
+const compartmentsIn = (language: string, host: string) => ({
+  kind: 'ip', format: /^ipconfig \/allcompartments \/all$/,
+  check: (r: R) => {
+    const v = content(r.p, 'ip').value;
+    expect(v.language).toBe(language);
+    expect(v.compartments.map((c) => [c.id, c.active ?? false, c.hostName, c.adapters.map((a) => [a.name, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways])])).toEqual([
+      [1, true, host, [['vEthernet (Ethernet)', ['10.10.0.21/16'], ['10.10.0.1']]]],
+      [3, false, host, [['vEthernet (a1b2c3d4e5f6_cbr0)', ['10.244.1.5/24'], ['10.244.1.1']]]],
+    ]);
+    expect(warnings(r)).toEqual([]);
+  },
+});
+
 const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => void }> = {
   'azure-cns.txt': {
     kind: 'log', format: /Azure CNI \(azure-cns\)/,
@@ -66,6 +109,9 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       expect(r.p.issues.some((i) => /quote marks removed.*code-block indentation of 4 spaces/.test(i.message))).toBe(true);
     },
   },
+  'hns-endpoint-json-compress-wrapped-80.txt': compactWrapped(80),
+  'hns-endpoint-json-compress-wrapped-100.txt': compactWrapped(100),
+  'hns-endpoint-json-compress-wrapped-120.txt': compactWrapped(120),
   'hns-namespace-list.txt': {
     kind: 'namespaces', format: /Get-HnsNamespace list view/,
     check: (r) => {
@@ -123,6 +169,26 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       expect(r.counts.networks).toBe(2);
     },
   },
+  'hnsdiag-list-all-quoted-reply.txt': quotedListAll(/"> " quote marks \(2 levels\) removed from 22 lines/),
+  'hnsdiag-list-all-quoted-nospace.txt': quotedListAll(/">" quote marks removed from 20 lines/),
+  'hnsdiag-list-all-wrapped-80.txt': {
+    kind: 'hnsdiag', format: /hnsdiag list all/,
+    check: (r) => {
+      const d = content(r.p, 'hnsdiag').value;
+      expect(d.endpoints.map((e) => [e.name, e.id, e.networkName])).toEqual([
+        ['cbr0_ep', '8c956a28-97db-40a5-abf0-f101af879b0d', 'cbr0'],
+        ['Ethernet', '611fb097-51a4-45cc-9d61-99e0e7cd4de5', 'cbr0'],
+        ['cid-99cd50b7893d79974c5f6edf92cdd4d3b0347b3a991fc93adae095a7f71b2c3d', '048cd973-b5db-45a6-9c65-16dec22e871d', 'cbr0'],
+      ]);
+      expect(d.loadBalancers.map((l) => [l.vips, l.dipEndpointIds])).toEqual([
+        [['10.96.0.10'], ['048cd973-b5db-45a6-9c65-16dec22e871d', '8c956a28-97db-40a5-abf0-f101af879b0d']],
+        [['10.96.0.1'], ['611fb097-51a4-45cc-9d61-99e0e7cd4de5']],
+      ]);
+      expect(r.counts).toMatchObject({ networks: 2, endpoints: 3, localEndpoints: 2, loadBalancers: 2 });
+      expect(warnings(r)).toEqual([]);
+      expect(r.p.issues).toContainEqual(expect.objectContaining({ line: 11, severity: 'info', message: '3 hnsdiag rows hard-wrapped at 80 columns (a console copy) joined again, from line 11' }));
+    },
+  },
   'hnsdiag-list-namespaces.txt': {
     kind: 'hnsdiag', format: /hnsdiag list namespaces/,
     check: (r) => {
@@ -154,12 +220,43 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       ]);
     },
   },
+  'ipconfig-allcompartments-es.txt': compartmentsIn('es', 'winnode-es01'),
+  'ipconfig-allcompartments-zh.txt': compartmentsIn('zh', 'winnode-zh01'),
+  'ipconfig-allcompartments-ja.txt': compartmentsIn('ja', 'WIN-NODE-JA01'),
+  'ipconfig-all-fr.txt': {
+    kind: 'ip', format: /^ipconfig \/all$/,
+    check: (r) => {
+      const v = content(r.p, 'ip').value;
+      expect(v.language).toBe('fr');
+      const [c] = v.compartments;
+      expect(c.hostName).toBe('winnode-fr01');
+      expect(c.adapters.map((a) => [a.name, a.mac, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways, a.dnsServers, a.mediaDisconnected ?? false])).toEqual([
+        ['vEthernet (Ethernet)', '00-15-5D-01-02-03', ['192.168.20.11/24'], ['192.168.20.1'], ['192.168.20.2'], false],
+        ['vEthernet (cbr0_ep)', '00-15-5D-01-02-04', [], [], [], true],
+      ]);
+      expect(warnings(r)).toEqual([]);
+    },
+  },
+  'ipconfig-all-es.txt': {
+    kind: 'ip', format: /^ipconfig \/all$/,
+    check: (r) => {
+      const v = content(r.p, 'ip').value;
+      expect(v.language).toBe('es');
+      const [c] = v.compartments;
+      expect(c.hostName).toBe('winnode-es01');
+      expect(c.adapters.map((a) => [a.name, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways, a.dnsServers, a.netbios])).toEqual([
+        ['vEthernet (Ethernet)', ['10.10.0.21/16'], ['10.10.0.1'], ['10.10.0.2', '10.10.0.3'], 'habilitado'],
+      ]);
+      expect(warnings(r)).toEqual([]);
+    },
+  },
   'ipconfig-all-ja.txt': {
     kind: 'ip', format: /ipconfig \/all/,
     check: (r) => {
       const v = content(r.p, 'ip').value;
       expect(v.language).toBe('ja');
       expect(v.compartments[0].hostName).toBe('WIN-K8S-NODE2');
+      expect(v.compartments[0].adapters[0].netbios).toBe('有効');
       expect(v.compartments[0].adapters.map((a) => [a.name, a.ipv4.map((x) => `${x.address}/${x.prefixLength}`), a.gateways, a.dnsServers])).toEqual([['vEthernet (Ethernet 2)', ['10.1.2.34/24'], ['10.1.2.1'], ['10.1.2.10']]]);
     },
   },
@@ -179,10 +276,14 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
     kind: 'log', format: /CRI log format \(kube-proxy\)/,
     check: (r) => {
       const l = content(r.p, 'log').value;
-      expect(l.events.map((e) => [e.line, e.format, e.level ?? null])).toEqual([[1, 'cri', 'info'], [2, 'cri', 'warning'], [3, 'cri', 'error'], [4, 'cri', 'info'], [5, 'cri', null]]);
+      expect(l.events.map((e) => [e.line, e.format, e.level ?? null])).toEqual([[1, 'cri', 'info'], [2, 'cri', 'warning'], [3, 'cri', 'error'], [4, 'cri', 'info']]);
+      // The partial (P) record and the full (F) one that ends it are one record again, on its first line.
+      expect([l.events[3].message, l.events[3].endLine]).toEqual(['Syncing policies', 5]);
       expect(l.events[1].hnsErrors!.map((h) => h.name)).toEqual(['HCN_E_POLICY_ALREADY_EXISTS']);
       expect(l.events[2].hnsErrors!.map((h) => [h.code, h.name])).toEqual([['0x803b000d', 'HCN_E_INVALID_POLICY']]);
-      expect(l.events[3].fields).toMatchObject({ stream: 'stderr', partial: 'true' });
+      // The klog field the F line carries is read as one of the record's.
+      expect(l.events[3].fields).toMatchObject({ stream: 'stderr', joined: '2', service: 'kube-system/kube-dns:dns' });
+      expect(l.events[3].fields!.partial).toBeUndefined();
       expect(l.events[0].time).toMatchObject({ precision: 'full', ms: Date.UTC(2024, 1, 1, 10, 15, 1) + 123.456789 });
     },
   },
@@ -225,6 +326,9 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
     kind: 'vfp', format: /vfpctrl rule listing/,
     check: (r) => {
       expect(r.model.ports!.map((p) => p.name)).toEqual(['8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192']);
+      // The quoted command names the layer: the groups are its (`/layer SLB_NAT_LAYER`).
+      expect(r.counts.vfpLayers).toBe(1);
+      expect(r.model.vfp!.getPolicy('8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192')!.layers.map((l) => l.id)).toEqual(['SLB_NAT_LAYER']);
       const rules = r.model.vfp!.getPolicy('8f2a6c31-5e44-4f9b-a2c7-1d3e5f708192')!.layers.flatMap((l) => l.groups.flatMap((g) => g.rules));
       expect(rules.map((x) => [x.name, x.type, x.dipRanges.length])).toEqual([['LB_DSR_10.96.0.10_53_53_17', 'lbnat', 2]]);
     },
