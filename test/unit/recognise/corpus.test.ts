@@ -343,7 +343,9 @@ const EXPECT: Record<string, { kind: string; format: RegExp; check: (r: R) => vo
       expect(l.events[3].hnsErrors!.map((h) => [h.code, h.name])).toEqual([['0x803b002f', 'HCN_E_ADDR_INVALID_OR_RESERVED']]);
       // The finding explains the code with the same explainer.
       const f = runChecks(r.model).find((x) => x.id === 'log-hns-addr-invalid-or-reserved')!;
-      expect(f).toMatchObject({ severity: 'error', evidence: [{ line: 4 }] });
+      // The same error on line 7, cut before its code, is the same finding (not a second, vaguer one).
+      expect(f).toMatchObject({ severity: 'error', evidence: [{ line: 4 }, { line: 7 }] });
+      expect(runChecks(r.model).filter((x) => x.id.startsWith('log-hns'))).toHaveLength(1);
       expect(f.explanation).toMatch(/An address provided is invalid or reserved.*2151350319/);
     },
   },
