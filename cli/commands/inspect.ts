@@ -95,11 +95,11 @@ async function inspectCluster(targets: string[], json: boolean, verbose: boolean
     skipped = d.skipped;
   } else bundles = targets.map((t) => ({ path: t, name: path.basename(t), kind: /\.zip$/i.test(t) ? ('zip' as const) : ('folder' as const) }));
   const showProgress = !json && process.stderr.isTTY;
-  const { cluster, findings, failed } = await loadCluster(bundles, { onBundle: showProgress ? (i, b) => process.stderr.write(`\r\x1b[Kreading ${i + 1}/${bundles.length} ${b.name}`) : undefined });
+  const { cluster, findings, failed } = await loadCluster(bundles, { onBundle: showProgress ? (i, b) => process.stderr.write(`\r\x1b[Kreading ${i + 1}/${bundles.length} ${safeText(b.name)}`) : undefined });
   if (showProgress) process.stderr.write('\r\x1b[K');
   if (!cluster.nodes.length) throw new BundleOpenError(`none of the ${bundles.length} bundles could be read (${failed.map((f) => f.error).join('; ')})`);
   const doc = clusterDocument(cluster, findings, runClusterChecks(cluster), failed, skipped);
-  if (json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-  else process.stdout.write(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') }));
+  if (json) process.stdout.write(safeJson(doc) + '\n');
+  else process.stdout.write(safeText(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') })));
   return doc.findings.some((f) => f.severity === 'error') || doc.nodes.some((n) => n.errors > 0) ? 1 : 0;
 }
