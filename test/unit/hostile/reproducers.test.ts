@@ -107,3 +107,19 @@ describe('a host name a million characters long (report --redact)', () => {
     expect(red.stats().host).toBe(3);
   });
 });
+
+describe('inspect on a node whose core file is over a budget (not read)', () => {
+  it('lists the error and exits 1 (errors found), where the same node read whole exits 0', async () => {
+    const { cpSync, truncateSync } = await import('node:fs');
+    const dir = path.join(tmp, 'unread-core');
+    cpSync(path.join(repo, 'assets/demo/overlay-node'), dir, { recursive: true });
+    expect((await runCli('inspect', dir)).code).toBe(0);
+    // 600 MiB, sparse: past what one string holds, so never read.
+    truncateSync(path.join(dir, 'endpoint.txt'), 600 * MiB);
+    const r = await runCli('inspect', dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/files: .*1 with errors/);
+    expect(r.stdout).toContain('endpoint.txt:0 error: not read: it is 600 MiB of text, more than the 512 MiB hnsight can read as text from one file');
+    expect((await runCli('inspect', dir, '--json')).code).toBe(1);
+  });
+});
