@@ -76,10 +76,15 @@ export class Grants {
   async credentialSource(p: string, home = homeDir()): Promise<'default' | 'chosen' | 'allowed' | null> {
     const r = await real(p);
     if (this.credentials.has(key(p)) || this.credentials.has(r)) return 'chosen';
+    // As named or as its link leads (a ~/.ssh/config linked to the user's dotfiles is still the default).
+    const as = [key(p), r];
     const kubeconfigs = [path.join(home, '.kube', 'config'), ...(process.env.KUBECONFIG ?? '').split(path.delimiter).filter(Boolean)];
-    for (const k of kubeconfigs) if (r === (await real(k))) return 'default';
-    const ssh = await real(path.join(home, '.ssh'));
-    if (path.dirname(r) === ssh) return 'default';
+    for (const k of kubeconfigs) {
+      const d = [key(k), await real(k)];
+      if (as.some((x) => d.includes(x))) return 'default';
+    }
+    const ssh = [key(path.join(home, '.ssh')), await real(path.join(home, '.ssh'))];
+    if (as.some((x) => ssh.includes(path.dirname(x)))) return 'default';
     return (await this.underRoot(p)) ? 'allowed' : null;
   }
 

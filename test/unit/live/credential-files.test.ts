@@ -4,7 +4,7 @@
 // to `hnsight serve --allow`; a kubeconfig from such a folder may not run a command. Checked through
 // the backend's dispatch and through a real `serve` server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,6 +158,11 @@ describe('the pieces', () => {
     expect(await g.credentialSource(path.join(home, '.kube', 'config'), home)).toBe('default');
     expect(await g.credentialSource(path.join(home, '.ssh', 'id_ed25519'), home)).toBe('default');
     expect(await g.credentialSource(path.join(home, '.ssh', 'sub', 'id'), home)).toBeNull();
+    // A default file linked elsewhere (dotfiles) is still the default; a path that climbs out is not.
+    writeFileSync(path.join(tmp, 'dotfiles-config'), '');
+    symlinkSync(path.join(tmp, 'dotfiles-config'), path.join(home, '.ssh', 'config'));
+    expect(await g.credentialSource(path.join(home, '.ssh', 'config'), home)).toBe('default');
+    expect(await g.credentialSource(path.join(home, '.ssh', '..', '..', 'anywhere.yaml'), home)).toBeNull();
     expect(await g.credentialSource(path.join(allowed, 'k.yaml'), home)).toBe('allowed');
     expect(await g.credentialSource('/etc/passwd', home)).toBeNull();
     g.allowCredential('/etc/passwd');
