@@ -6,7 +6,8 @@ Usage:
       Load a bundle and print what it holds: object counts, files read (each with what it was
       recognised as), parse issues, what is missing, findings. Several single files (saved outputs,
       pastes) are read together as one node; - reads a pasted output from standard input.
-      Exit 0 on success, 1 when the analysis found errors, 2 on bad usage or unreadable input.
+      Exit 0 on success, 1 when the analysis found errors (a file the node is built from that was
+      not read, over a budget, is one), 2 on bad usage or unreadable input.
   hnsight inspect <folder of bundles> --cluster [--json] [--verbose]
   hnsight inspect <bundleA> <bundleB> ... --cluster [--json] [--verbose]
       Several nodes of one cluster (one bundle folder or zip each): the nodes by host name and

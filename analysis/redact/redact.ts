@@ -50,7 +50,8 @@ export class Redactor {
   private readonly macs = new Set<string>();
   private knownIps: string[] = [];
   private readonly hosts = new Set<string>();
-  private hostRe?: RegExp;
+  /** Learned host names by first character, longest first: matched as literal text, never as a RegExp. */
+  private hostsByFirst = new Map<string, string[]>();
   private knownIpRe?: RegExp;
 
   constructor(seed: RedactorSeed = {}) {
@@ -71,9 +72,17 @@ export class Redactor {
     for (const ip of seed.ips ?? []) if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && !isMeaninglessIp(ip)) ips.add(ip);
     this.knownIps = [...ips].sort((a, b) => b.length - a.length);
     this.knownIpRe = this.knownIps.length ? GLUED : undefined;
-    for (const h of seed.hostnames ?? []) if (h && h.trim().length >= 3) this.hosts.add(h.trim().toLowerCase());
-    const list = [...this.hosts].sort((a, b) => b.length - a.length);
-    this.hostRe = list.length ? new RegExp(`(?<![\\w])(${list.map(escapeRe).join('|')})(?![\\w])`, 'gi') : undefined;
+    for (const h of seed.hostnames ?? []) {
+      const t = h?.trim() ?? '';
+      // A host name is at most 253 characters (RFC 1035); anything longer in a bundle is not one.
+      if (t.length >= 3 && t.length <= MAX_HOST && this.hosts.size < MAX_HOSTS) this.hosts.add(asciiLower(t));
+    }
+    const byFirst = new Map<string, string[]>();
+    for (const h of [...this.hosts].sort((a, b) => b.length - a.length)) {
+      const l = byFirst.get(h[0]);
+      if (l) l.push(h); else byFirst.set(h[0], [h]);
+    }
+    this.hostsByFirst = byFirst;
   }
 
   private placeholder(kind: keyof Redactor['counters'], key: string): string {
@@ -101,7 +110,7 @@ export class Redactor {
   redact(s: string): string {
     if (!s) return s;
     let out = s;
-    if (this.hostRe) out = out.replace(this.hostRe, (h) => this.placeholder('host', h.toLowerCase()));
+    if (this.hostsByFirst.size) out = this.replaceHosts(out);
     out = out.replace(CONTAINER_ID, (m) => this.placeholder('id', m.toLowerCase()));
     out = out.replace(GUID, (m) => this.placeholder('guid', m.replace(/[{}]/g, '').toLowerCase()));
     out = out.replace(SHORT, (m, hex: string) => {
@@ -118,6 +127,26 @@ export class Redactor {
     out = out.replace(IPV4, (m) => this.ip(m));
     if (this.knownIpRe) out = out.replace(this.knownIpRe, (run) => this.unglue(run));
     return out;
+  }
+
+  /**
+   * Each learned host name, as a whole word (no letter, digit or underscore either side), ASCII case
+   * ignored; at each place the longest one that fits. Literal comparison: the names come from the bundle.
+   */
+  private replaceHosts(s: string): string {
+    const low = asciiLower(s);
+    let out = '';
+    let from = 0;
+    for (let i = 0; i < low.length; ) {
+      const cands = (i === 0 || !isWord(low.charCodeAt(i - 1))) && this.hostsByFirst.get(low[i]);
+      const h = cands ? cands.find((c) => low.startsWith(c, i) && (i + c.length >= low.length || !isWord(low.charCodeAt(i + c.length)))) : undefined;
+      if (h) {
+        out += s.slice(from, i) + this.placeholder('host', h);
+        i += h.length;
+        from = i;
+      } else i++;
+    }
+    return from ? out + s.slice(from) : s;
   }
 
   /** A run of digits and dots holding known addresses back to back (`10.240.0.1910.244.0.0`): each one replaced. */
@@ -171,6 +200,25 @@ function normMac(m: string): string | undefined {
   return /^[0-9A-F]{12}$/.test(hex) ? hex.match(/../g)!.join('-') : undefined;
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The longest host name (RFC 1035), and how many distinct ones a report learns. */
+const MAX_HOST = 253;
+const MAX_HOSTS = 10_000;
+
+/** A-Z lowered, nothing else: the string keeps its length, so positions in it are positions in the original. */
+function asciiLower(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      out += s.slice(from, i) + String.fromCharCode(c + 32);
+      from = i + 1;
+    }
+  }
+  return from ? out + s.slice(from) : s;
+}
+
+/** `\w`: an ASCII letter, digit or underscore. */
+function isWord(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }

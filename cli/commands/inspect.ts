@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadBundle, loadTexts, type LoadOptions } from '../../services/bundle/load.ts';
+import { CORE_KINDS, loadBundle, loadTexts, type LoadOptions } from '../../services/bundle/load.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import { ENV_MAX_FILE, formatBytes, limitsFromEnv } from '../../services/bundle/limits.ts';
 import { inspectDocument } from '../../analysis/inspect.ts';
@@ -49,7 +50,12 @@ export async function runInspect(argv: string[]): Promise<number> {
   const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
   if (parsed.values.json) process.stdout.write(safeJson(doc) + '\n');
   else process.stdout.write(safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
-  return doc.findings.some((f) => f.severity === 'error') ? 1 : 0;
+  return doc.findings.some((f) => f.severity === 'error') || unreadCoreFile(model) ? 1 : 0;
+}
+
+/** A file the node is built from that was not read (over a budget, unreadable): its error is listed, and the exit says so. */
+function unreadCoreFile(m: NodeModel): boolean {
+  return m.files.some((f) => f.encoding === 'not-read' && CORE_KINDS.has(f.kind) && f.issues.some((i) => i.severity === 'error'));
 }
 
 /** Standard input, whole (a paste is small; the bundle limits apply after). */
@@ -95,11 +101,11 @@ async function inspectCluster(targets: string[], json: boolean, verbose: boolean
     skipped = d.skipped;
   } else bundles = targets.map((t) => ({ path: t, name: path.basename(t), kind: /\.zip$/i.test(t) ? ('zip' as const) : ('folder' as const) }));
   const showProgress = !json && process.stderr.isTTY;
-  const { cluster, findings, failed } = await loadCluster(bundles, { onBundle: showProgress ? (i, b) => process.stderr.write(`\r\x1b[Kreading ${i + 1}/${bundles.length} ${b.name}`) : undefined });
+  const { cluster, findings, failed } = await loadCluster(bundles, { onBundle: showProgress ? (i, b) => process.stderr.write(`\r\x1b[Kreading ${i + 1}/${bundles.length} ${safeText(b.name)}`) : undefined });
   if (showProgress) process.stderr.write('\r\x1b[K');
   if (!cluster.nodes.length) throw new BundleOpenError(`none of the ${bundles.length} bundles could be read (${failed.map((f) => f.error).join('; ')})`);
   const doc = clusterDocument(cluster, findings, runClusterChecks(cluster), failed, skipped);
-  if (json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-  else process.stdout.write(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') }));
+  if (json) process.stdout.write(safeJson(doc) + '\n');
+  else process.stdout.write(safeText(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') })));
   return doc.findings.some((f) => f.severity === 'error') || doc.nodes.some((n) => n.errors > 0) ? 1 : 0;
 }

@@ -33,16 +33,16 @@ export function parseTraceArg(s: string): Flow {
 
 async function clusterReport(bundles: FoundBundle[], location: string, o: { format: ReportFormat; out: string; flows: Flow[]; redact: boolean }): Promise<number> {
   const { cluster, failed } = await loadCluster(bundles);
-  for (const f of failed) process.stderr.write(`hnsight: ${f.bundle} could not be read: ${f.error}\n`);
+  for (const f of failed) process.stderr.write(safeText(`hnsight: ${f.bundle} could not be read: ${f.error}\n`));
   if (!cluster.nodes.length) throw new BundleOpenError('none of the bundles could be read');
   const doc = buildClusterReport(cluster, { flows: o.flows, location, redact: o.redact, generatedAt: new Date().toISOString() });
   try {
     const r = await exportClusterReport(doc, o.format, o.out);
-    process.stderr.write(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`);
+    process.stderr.write(safeText(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {
-      process.stderr.write(`hnsight: ${e.message}\n`);
+      process.stderr.write(`hnsight: ${safeText(e.message)}\n`);
       return 2;
     }
     throw e;

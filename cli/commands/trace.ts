@@ -131,15 +131,15 @@ export function hopJson(h: Omit<WalkHop, 'kind'> & { kind: string }): Record<str
 
 async function traceAcross(bundles: FoundBundle[], flow: Flow, o: { reply: boolean; json: boolean; findings: boolean }): Promise<number> {
   const { cluster, failed } = await loadCluster(bundles);
-  for (const f of failed) process.stderr.write(`hnsight: ${f.bundle} could not be read: ${f.error}\n`);
+  for (const f of failed) process.stderr.write(safeText(`hnsight: ${f.bundle} could not be read: ${f.error}\n`));
   if (!cluster.nodes.length) throw new BundleOpenError('none of the bundles could be read');
   const walked = walkAcross(cluster, flow, { reply: o.reply });
   // As on one node: each node's half meets that node's findings, and the walk the findings across
   // nodes, so the verdict never says delivered while a finding on either node says otherwise.
   const w = o.findings ? withAcrossFindings(cluster, walked, runClusterChecks(cluster), modelFindings) : walked;
   const json = o.json;
-  if (json) process.stdout.write(JSON.stringify(stitchedJson(w), null, 2) + '\n');
-  else process.stdout.write(formatStitched(w));
+  if (json) process.stdout.write(safeJson(stitchedJson(w)) + '\n');
+  else process.stdout.write(safeText(formatStitched(w)));
   return w.verdict === 'dropped' ? 1 : 0;
 }
 

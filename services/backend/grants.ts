@@ -1,10 +1,12 @@
 // What the renderer — or anyone holding browser mode's token — may open and write: only what the user
 // chose. A bundle: a native dialog's answer, a file dropped on the desktop window, the command line, a
 // bundle of the recent list or one open now, a folder given to `hnsight serve --allow`; an upload is
-// the server's own file. A file to write: only what the save dialog answered. Checked here, in the
+// the server's own file. A file to write: only what the save dialog answered. A kubeconfig, key or
+// known-hosts file for a live collection: the default locations, an open dialog's answer, or --allow. Checked here, in the
 // process that touches the disk (Electron's main process, the browser-mode server), whatever the
 // page asks.
 import { promises as fs } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../contract/index.ts';
 import type { BackendContext } from './context.ts';
@@ -28,10 +30,16 @@ function inside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 }
 
+/** The user's home folder as the environment names it (as kubectl and ssh find it), else the OS's. */
+function homeDir(): string {
+  return (process.platform === 'win32' ? process.env.USERPROFILE : process.env.HOME) || os.homedir();
+}
+
 export class Grants {
   private readonly bundles = new Set<string>();
   private readonly saves = new Set<string>();
   private readonly untrusted = new Set<string>();
+  private readonly credentials = new Set<string>();
   private readonly roots: string[];
 
   /** `roots`: folders the user allowed on the command line; any bundle under them may be opened. */
@@ -51,6 +59,33 @@ export class Grants {
 
   canSave(p: string): boolean {
     return this.saves.has(key(p));
+  }
+
+  /** A native open dialog answered this kubeconfig, key or known-hosts file. */
+  allowCredential(p: string): void {
+    this.credentials.add(key(p));
+  }
+
+  /**
+   * Where a kubeconfig, key or known-hosts file the page names comes from, or null when it is not one
+   * the user can be taken to have chosen. 'default': the places the tools themselves read (~/.kube/config,
+   * each file named by $KUBECONFIG, a file directly in ~/.ssh); 'chosen': a native open dialog's
+   * answer; 'allowed': under a folder given to `hnsight serve --allow` — readable, but that folder holds
+   * bundles too, so a kubeconfig from it may not run a command (kubectl.ts).
+   */
+  async credentialSource(p: string, home = homeDir()): Promise<'default' | 'chosen' | 'allowed' | null> {
+    const r = await real(p);
+    if (this.credentials.has(key(p)) || this.credentials.has(r)) return 'chosen';
+    // As named or as its link leads (a ~/.ssh/config linked to the user's dotfiles is still the default).
+    const as = [key(p), r];
+    const kubeconfigs = [path.join(home, '.kube', 'config'), ...(process.env.KUBECONFIG ?? '').split(path.delimiter).filter(Boolean)];
+    for (const k of kubeconfigs) {
+      const d = [key(k), await real(k)];
+      if (as.some((x) => d.includes(x))) return 'default';
+    }
+    const ssh = [key(path.join(home, '.ssh')), await real(path.join(home, '.ssh'))];
+    if (as.some((x) => ssh.includes(path.dirname(x)))) return 'default';
+    return (await this.underRoot(p)) ? 'allowed' : null;
   }
 
   /** A folder whose files came from outside (uploads): never a file the user's credentials are in. */

@@ -11,6 +11,11 @@ export interface BundleLimits {
   maxTotalBytes: number;
   /** Most files listed; a longer listing is not a CollectLogs bundle and is refused whole. */
   maxEntries: number;
+  /**
+   * Most bytes of a file read as text (all but the VFP dump, kept as bytes): past what one JavaScript
+   * string holds it cannot be decoded at all. Default MAX_TEXT_BYTES.
+   */
+  maxTextBytes?: number;
 }
 
 const GiB = 1024 ** 3;
@@ -26,6 +31,12 @@ export const DEFAULT_LIMITS: BundleLimits = {
   maxTotalBytes: 2 * GiB,
   maxEntries: 50_000,
 };
+
+/**
+ * The largest text file read (0x1fffffe8 bytes, just under 512 MiB): the longest string V8 makes. A text
+ * file is decoded into one string, so a bigger one could not be read whatever the budgets.
+ */
+export const MAX_TEXT_BYTES = 0x1fffffe8;
 
 /** The largest file a process can hold as one byte array. */
 export const MAX_FILE_BYTES = constants.MAX_LENGTH;
@@ -76,14 +87,15 @@ export class OverBudget extends Error {
     /** The file's size. */
     readonly bytes: number,
     readonly limit: number,
-    readonly which: 'file' | 'bundle',
+    readonly which: 'file' | 'bundle' | 'text',
   ) {
     super(overBudgetMessage(bytes, limit, which));
   }
 }
 
 /** Why a file was not read, in the words the file list shows. */
-export function overBudgetMessage(bytes: number, limit: number, which: 'file' | 'bundle'): string {
+export function overBudgetMessage(bytes: number, limit: number, which: 'file' | 'bundle' | 'text'): string {
+  if (which === 'text') return `not read: it is ${formatBytes(bytes)} of text, more than the ${formatBytes(limit)} hnsight can read as text from one file (only the VFP dump is read past it)`;
   if (which === 'file') {
     return `not read: it is ${formatBytes(bytes)}, more than the ${formatBytes(limit)} hnsight reads from one file (${ENV_MAX_FILE} raises it)`;
   }

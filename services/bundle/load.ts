@@ -8,7 +8,7 @@
 // the worker while the small ones are parsed here, so at most one big file and one small file are in
 // flight at once.
 import { openBundle, openFiles, textSource, type BundleEntry, type BundleSource } from './source.ts';
-import { formatBytes, OverBudget, type BundleLimits } from './limits.ts';
+import { formatBytes, MAX_TEXT_BYTES, OverBudget, type BundleLimits } from './limits.ts';
 import { ReadBudget } from './read-budget.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
 import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
@@ -23,7 +23,7 @@ const BIG_FILE = 16 * 1024 * 1024;
 /** What parseBundleFile classifies a file from when its name does not say what it is. */
 const HEAD_BYTES = 64 * 1024;
 /** Read first, so a bundle whose budget runs out still has its node: the files the model is built from. */
-const CORE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['network', 'networkdetailed', 'endpoint', 'namespaces', 'policy', 'hnsdiag', 'ip', 'routes', 'ports', 'vfp']);
+export const CORE_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['network', 'networkdetailed', 'endpoint', 'namespaces', 'policy', 'hnsdiag', 'ip', 'routes', 'ports', 'vfp']);
 
 export interface LoadProgress {
   phase: 'listing' | 'reading' | 'assembling' | 'done';
@@ -147,6 +147,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         opts.onProgress?.({ ...progress });
         try {
           let charged = 0;
+          let kind = kindFromName(name);
           if (tier(name) === 2 && entry.size > HEAD_BYTES) {
             // Named as nothing hnsight reads: classify from the head, inflate no further unless it is something after all.
             budget.charge(name, HEAD_BYTES, HEAD_BYTES);
@@ -159,7 +160,13 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
               done(entry);
               continue;
             }
+            kind = fromHead.kind;
           }
+          // Text is decoded into one string: past the longest one V8 makes it cannot be read, and the
+          // bytes and their string would be held twice. Only the VFP dump is kept as bytes. (A file over
+          // the per-file budget is named by that budget, below.)
+          const maxText = source.limits.maxTextBytes ?? MAX_TEXT_BYTES;
+          if (kind !== 'vfp' && entry.size > maxText && entry.size <= source.limits.maxEntryBytes) throw new OverBudget(name, entry.size, maxText, 'text');
           budget.charge(name, entry.size - charged, entry.size);
           // Charged like any file, in the same order, so a node rebuilt from reused files meets its budgets as the first load did.
           const reused = opts.reuse?.get(name);

@@ -37,7 +37,11 @@ export class CollectJobs {
     this.job(jobId).cancel();
   }
 
-  async start(req: Request<'startCollect'>): Promise<{ jobId: string }> {
+  /**
+   * `kubeconfigMayRun`: false when the kubeconfig is not one the user chose (the default location or a
+   * dialog's answer): its exec credential plugins and auth-provider commands are then refused (kubectl.ts).
+   */
+  async start(req: Request<'startCollect'>, o: { kubeconfigMayRun?: boolean } = {}): Promise<{ jobId: string }> {
     const { target } = req;
     const key = targetKey(target);
     const store = this.o.secretStore;
@@ -81,7 +85,7 @@ export class CollectJobs {
     };
     let live: LiveCollectionJob;
     try {
-      live = startLiveCollection({ target: { ...target } as LiveTarget, credentials, outDir, onEvent });
+      live = startLiveCollection({ target: (target.transport === 'kubectl' ? { ...target, mayRunCommands: o.kubeconfigMayRun ?? true } : { ...target }) as LiveTarget, credentials, outDir, onEvent });
     } catch (e) {
       this.jobs.delete(jobId);
       throw e;

@@ -15,6 +15,22 @@ export interface KubectlOptions {
   kubeconfig?: string; context?: string; namespace?: string; image?: string;
   /** How long to wait for the pod to run (image pull included). */
   startTimeoutMs?: number; pollMs?: number;
+  /**
+   * False: the kubeconfig was not chosen by the user (not the default location, not a dialog's answer),
+   * so a user entry that runs a command — an exec credential plugin, an auth provider with a cmd-path —
+   * is refused before anything connects. Default true (the CLI's --kubeconfig is the user's own).
+   */
+  mayRunCommands?: boolean;
+}
+
+/** The first user of the kubeconfig that would run a command to get its credentials, described. */
+export function commandRunningUser(users: readonly { name: string; exec?: unknown; authProvider?: unknown }[]): string | undefined {
+  for (const u of users) {
+    if (u.exec) return `user ${JSON.stringify(u.name)} runs an exec credential plugin`;
+    const cfg = (u.authProvider as { config?: Record<string, unknown> } | undefined)?.config;
+    if (cfg && Object.keys(cfg).some((k) => k.toLowerCase() === 'cmd-path')) return `user ${JSON.stringify(u.name)} has an auth provider that runs a command`;
+  }
+  return undefined;
 }
 
 type K8s = typeof import('@kubernetes/client-node');
@@ -65,6 +81,11 @@ export class KubectlShell implements RemoteShell {
       if (this.o.kubeconfig) kc.loadFromFile(this.o.kubeconfig); else kc.loadFromDefault();
       if (this.o.context) kc.setCurrentContext(this.o.context);
     } catch (e) { throw new RemoteError('protocol', `cannot load the kubeconfig: ${(e as Error).message.split('\n')[0]}`); }
+    if (this.o.mayRunCommands === false) {
+      // Every user, not just the current one: nothing of this file gets to run.
+      const runs = commandRunningUser(kc.getUsers());
+      if (runs) throw new RemoteError('refused', `refused: the kubeconfig${this.o.kubeconfig ? ` ${this.o.kubeconfig}` : ''} is not ~/.kube/config nor a file picked in the open dialog, and its ${runs}; hnsight runs no command from such a file`);
+    }
     if (!kc.getCurrentCluster()) throw new RemoteError('protocol', 'the kubeconfig has no current cluster');
     this.kc = kc;
     const core = kc.makeApiClient(k8s.CoreV1Api);

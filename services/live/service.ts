@@ -12,7 +12,8 @@ import { RemoteError, type RemoteShell } from './remote-shell.ts';
 export type LiveTarget =
   | { transport: 'winrm'; url: string; user: string; auth?: 'ntlm' | 'basic'; insecureSkipTlsVerify?: boolean; operationTimeoutSec?: number }
   | { transport: 'ssh'; host: string; port?: number; user: string; privateKeyFile?: string; knownHostsFile?: string; acceptNewHostKey?: boolean }
-  | { transport: 'kubectl'; node: string; kubeconfig?: string; context?: string; namespace?: string };
+  /** `mayRunCommands`: false refuses a kubeconfig whose user runs a command (exec plugin, auth-provider cmd-path). */
+  | { transport: 'kubectl'; node: string; kubeconfig?: string; context?: string; namespace?: string; mayRunCommands?: boolean };
 
 /** Secrets, in memory for one collection: the WinRM/SSH password or the SSH key's passphrase. */
 export interface LiveCredentials { password?: string; passphrase?: string }
@@ -30,7 +31,7 @@ export async function createRemoteShell(target: LiveTarget, creds: LiveCredentia
       return new SshShell({ host: target.host, port: target.port, user: target.user, password: creds.password, privateKey, passphrase: creds.passphrase, knownHostsFile: target.knownHostsFile, acceptNewHostKey: target.acceptNewHostKey });
     }
     case 'kubectl':
-      return new KubectlShell({ node: target.node, kubeconfig: target.kubeconfig, context: target.context, namespace: target.namespace });
+      return new KubectlShell({ node: target.node, kubeconfig: target.kubeconfig, context: target.context, namespace: target.namespace, mayRunCommands: target.mayRunCommands });
   }
 }
 

@@ -14,7 +14,7 @@ import { EVENT_PATH, PASTE_MAX_BYTES, httpStatus, uploadSchema, type Envelope } 
 import type { Backend } from '../backend/backend.ts';
 import { checkAccess, checkOrigin, cookieName } from './access.ts';
 import { BodyTooLarge, readBody } from './body.ts';
-import { Uploads, UploadTooLarge } from './uploads.ts';
+import { sweepUploads, Uploads, UploadTooLarge } from './uploads.ts';
 import { streamEvents } from './events.ts';
 import { limitsFromEnv } from '../bundle/limits.ts';
 
@@ -67,6 +67,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const staticRoot = path.resolve(opts.staticDir);
+  // What a server of this user that was killed left behind goes first.
+  await sweepUploads();
   const uploads = new Uploads(opts.uploadLimit ?? limitsFromEnv().maxTotalBytes, (dir) => opts.backend.distrust(dir));
   // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
   const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));

@@ -2,7 +2,9 @@
 // file, assembleModel), or for some cases the real one on a damaged zip — and every analysis the app and the CLI offer — the checks under their budget, the
 // inspect document, the summary, both topologies, the inventory, search, the inspector of every kind
 // of object, the walk presets and their walks, the report in HTML and Markdown, the diff against the
-// unmutated bundle and the CNI timelines. A crash throws; a check or view over its budget is returned.
+// unmutated bundle, the CNI timelines, and the cluster
+// analyses of a 2-node cluster of the mutated node and the unmutated one (model, checks, document, graph,
+// fleet summary, walks across). A crash throws; a check or view over its budget is returned.
 import { parseBundleFile } from '../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
@@ -24,6 +26,11 @@ import { buildReport, renderReport } from '../../analysis/report/index.ts';
 import { diffModels } from '../../analysis/diff/index.ts';
 import { buildTimelines } from '../../analysis/timeline/index.ts';
 import { searchBundle } from '../../services/backend/search.ts';
+import { buildClusterModel, clusterDocument, formatStitched, Interner, nodeDigest, runClusterChecks, summarizeFleet, walkAcross, withAcrossFindings } from '../../analysis/cluster/index.ts';
+import { clusterGraph, walkLitIds } from '../../analysis/view-models/cluster-graph.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
+import type { Finding } from '../../analysis/inspect.ts';
+import type { Flow } from '../../analysis/walk/types.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import type { BundleLimits } from '../../services/bundle/limits.ts';
@@ -154,4 +161,34 @@ function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: st
   view('report redacted', () => buildReport(m, { findings: views, redact: true, flows: presets.slice(0, 2).map((p) => p.flow) }));
   if (base) view('diff', () => diffModels(base, m, { findingsA: [], findingsB: findings }));
   view('timelines', () => buildTimelines(m.logs ?? []));
+  if (base) analyseCluster(out, m, findings, base, presets.slice(0, 2).map((p) => p.flow), trace);
+}
+
+/**
+ * The mutated node and a clean copy of the bundle it came from as a 2-node cluster, the way
+ * `inspect --cluster`, `fleet` and `trace A B` and the app's cluster view see them: the model, its
+ * checks, the document, the graph, the fleet lines, and walks across both ways.
+ */
+function analyseCluster(out: Outcome, m: NodeModel, findings: Finding[], base: NodeModel, flows: Flow[], trace?: (what: string) => void): void {
+  const view = <T>(what: string, fn: () => T): T | undefined => runView(out, what, fn, trace);
+  const baseFindings = view('cluster: clean node checks', () => runChecks(base, CHECKS, FUZZ_BUDGET)) ?? [];
+  const interner = new Interner();
+  const digests = view('cluster: digests', () => [
+    nodeDigest(m, { id: m.meta.hostName ?? 'mutated', bundle: '/fuzz/mutated', findings, interner }),
+    nodeDigest(base, { id: base.meta.hostName ?? 'clean', bundle: '/fuzz/clean', findings: baseFindings, interner }),
+  ]);
+  if (!digests) return;
+  const cluster = view('cluster: model', () => buildClusterModel([{ digest: digests[0], model: m }, { digest: digests[1], model: base }], { joins: true }));
+  if (!cluster) return;
+  const across = view('cluster: checks', () => runClusterChecks(cluster)) ?? [];
+  view('cluster: document', () => clusterDocument(cluster, new Map(cluster.nodes.map((n, i) => [n.id, i === 0 ? findings : baseFindings])), across));
+  view('cluster: graph', () => clusterGraph(cluster, across));
+  view('cluster: fleet', () => summarizeFleet(digests));
+  for (const flow of flows) {
+    const w = view(`cluster: walk across ${flow.srcIp}->${flow.dstIp}`, () => withAcrossFindings(cluster, walkAcross(cluster, flow, { explain: true, reply: true }), across, modelFindings));
+    if (w) {
+      view(`cluster: walk text ${flow.srcIp}->${flow.dstIp}`, () => formatStitched(w));
+      view(`cluster: walk lit ${flow.srcIp}->${flow.dstIp}`, () => walkLitIds(cluster, w));
+    }
+  }
 }

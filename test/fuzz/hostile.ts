@@ -92,3 +92,12 @@ export function withDuplicateKeys(dir: string, n = 15_000): void {
   const at = anchor.index + anchor[0].length;
   writeUtf16(file, text.slice(0, at) + 'PolicyStore       : ActiveStore\r\n'.repeat(n) + text.slice(at));
 }
+
+/** ip.txt with the host name replaced by `name` (the audit's crasher: a 1,035,968-character one). */
+export function withHostName(dir: string, name: string): void {
+  const file = path.join(dir, 'ip.txt');
+  const text = readUtf16(file);
+  const out = text.replaceAll('akswin22000000', name);
+  if (out === text) throw new Error('the demo ip.txt changed: update withHostName');
+  writeUtf16(file, out);
+}

@@ -11,14 +11,21 @@ export function liveHandlers(ctx: BackendContext): Pick<Handlers, LiveMethods> {
   return {
     startCollect: async (req) => {
       const t = req.target;
+      // A kubeconfig can run a command (an exec credential plugin, an auth provider's cmd-path), and a
+      // key or known-hosts file is read as the user: only files the user can be taken to have chosen.
       const credentialFiles = [t.transport === 'kubectl' ? t.kubeconfig : undefined, t.transport === 'ssh' ? t.privateKeyFile : undefined, t.transport === 'ssh' ? t.knownHostsFile : undefined];
+      let kubeconfigMayRun = true;
       for (const f of credentialFiles) {
-        if (f && (await ctx.grants.fromOutside(f, ctx.bundles.locations()))) throw new ApiError(`refused: ${path.resolve(f)} came from an upload or a bundle; a kubeconfig, key or known-hosts file must be your own`, 'refused');
+        if (!f) continue;
+        if (await ctx.grants.fromOutside(f, ctx.bundles.locations())) throw new ApiError(`refused: ${path.resolve(f)} came from an upload or a bundle; a kubeconfig, key or known-hosts file must be your own`, 'refused');
+        const source = await ctx.grants.credentialSource(f);
+        if (!source) throw notYourCredential(path.resolve(f), opts.mode);
+        if (f === (t.transport === 'kubectl' ? t.kubeconfig : undefined) && source === 'allowed') kubeconfigMayRun = false;
       }
       // The collection writes a new bundle folder: by default under the app's data folder; elsewhere
       // only under a folder the user allowed on the command line (hnsight serve --allow).
       if (req.outDir && !(await ctx.grants.underRoot(req.outDir))) throw new ApiError(`refused: ${path.resolve(req.outDir)} is not under a folder you allowed; the collection goes to the app's data folder unless hnsight serve --allow names one`, 'refused');
-      const started = await collects.start(req);
+      const started = await collects.start(req, { kubeconfigMayRun });
       // What it writes is the user's to open when it is done.
       ctx.grants.allowOpen(collects.get(started.jobId).outDir);
       return started;
@@ -40,4 +47,12 @@ export function liveHandlers(ctx: BackendContext): Pick<Handlers, LiveMethods> {
       return { ok: true };
     },
   };
+}
+
+/** The refusal of a kubeconfig, key or known-hosts file the user did not choose. */
+function notYourCredential(p: string, mode: 'electron' | 'browser'): ApiError {
+  return new ApiError(
+    `refused: ${p} is not a kubeconfig, key or known-hosts file you chose — hnsight uses ~/.kube/config (or $KUBECONFIG), files in ~/.ssh, a file picked in the open dialog${mode === 'browser' ? ', or one under a folder given to hnsight serve --allow' : ''}`,
+    'refused',
+  );
 }

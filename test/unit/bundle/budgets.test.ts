@@ -73,6 +73,34 @@ describe('the audit zip bomb: 11 MB holding three 3.5 GiB entries of zeros', () 
   });
 });
 
+describe('text files past what one string holds (the audit: three 1000 MiB entries in a 7.6 MB zip)', () => {
+  it('names each over the text limit, reads none of them, and stays far below one entry in memory', async () => {
+    const z = path.join(dir, 'three-big.zip');
+    await writeFile(z, zeroZip({ 'endpoint.txt': 1000 * MiB, 'policy.txt': 1000 * MiB, 'network.txt': 1000 * MiB }));
+    // Each is under the 1 GiB per-file budget; two would fit the 2 GiB bundle budget.
+    const r = loadInChild(z);
+    for (const name of ['endpoint.txt', 'policy.txt', 'network.txt']) {
+      const f = r.files.find((x) => x.name === name)!;
+      expect(f.encoding).toBe('not-read');
+      expect(f.issues).toEqual(['error: not read: it is 1000 MiB of text, more than the 512 MiB hnsight can read as text from one file (only the VFP dump is read past it)']);
+    }
+    expect(r.peakRssBytes).toBeLessThan(512 * MiB);
+  });
+
+  it('applies to a text file whatever it is named once its head says it is text; not to the VFP dump', async () => {
+    const b = path.join(dir, 'text-limit');
+    await mkdir(b, { recursive: true });
+    const rules = Buffer.from(('RULE : r1\n    Priority : 1\n    Type : allow\n').repeat(2000));
+    await writeFile(path.join(b, 'vfpOutput.txt'), rules);
+    await writeFile(path.join(b, 'ip.txt'), await readFile(path.join(DEMO, 'ip.txt')));
+    const limits = { ...DEFAULT_LIMITS, maxTextBytes: 1024 };
+    const m = await loadBundle(b, { limits });
+    expect(m.vfp?.totals.rules).toBe(2000);
+    expect(issuesOf(m.files, 'ip.txt')).toEqual([expect.stringMatching(/^not read: it is [\d.]+ KiB of text, more than the 1 KiB hnsight can read as text from one file/)]);
+    expect(m.files.find((f) => f.name === 'ip.txt')?.issues[0].severity).toBe('error');
+  });
+});
+
 describe('budgets in a load', () => {
   it('reads the node files first, so a budget used up by other files still leaves the node', async () => {
     const b = path.join(dir, 'order');

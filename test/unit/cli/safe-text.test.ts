@@ -75,3 +75,46 @@ describe('the CLI on a bundle that carries escape sequences', () => {
     expect(r.stderr).not.toMatch(RAW_CONTROL);
   });
 });
+
+describe('the cluster commands on a node whose host name carries escapes', () => {
+  let root: string;
+  const HOST = `aks${TITLE}${CLEAR}\u009b2J\u202ewin`;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'hnsight-esc-cluster-'));
+    const a = path.join(root, 'node-a');
+    cpSync(DEMO, a, { recursive: true });
+    const ip = path.join(a, 'ip.txt');
+    const text = readFileSync(ip).subarray(2).toString('utf16le').replaceAll('akswin22000000', HOST);
+    writeFileSync(ip, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    cpSync(DEMO, path.join(root, 'node-b'), { recursive: true });
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('fleet, text and JSON', async () => {
+    const t = await runCli('fleet', root);
+    expect(t.stdout).toContain('aks\\x1B]0;pwned\\x07\\x1B[2K\\x9B2J\\u202Ewin');
+    expect(t.stdout + t.stderr).not.toMatch(RAW_CONTROL);
+    const j = await runCli('fleet', root, '--json');
+    expect(j.stdout).not.toMatch(RAW_CONTROL);
+    expect(j.stdout).toContain('\\u009B2J\\u202Ewin');
+    expect(JSON.stringify(JSON.parse(j.stdout))).toContain(JSON.stringify(HOST).slice(1, -1));
+  });
+
+  it('inspect --cluster, text and JSON (C1 and direction marks escaped in JSON too)', async () => {
+    const t = await runCli('inspect', root, '--cluster', '--verbose');
+    expect(t.stdout).toContain('\\x1B]0;pwned');
+    expect(t.stdout + t.stderr).not.toMatch(RAW_CONTROL);
+    const j = await runCli('inspect', root, '--cluster', '--json');
+    expect(j.stdout).not.toMatch(RAW_CONTROL);
+    expect(j.stdout).toContain('\\u009B2J\\u202Ewin');
+    expect(JSON.stringify(JSON.parse(j.stdout))).toContain(JSON.stringify(HOST).slice(1, -1));
+  });
+
+  it('a trace across the nodes, text and JSON', async () => {
+    for (const extra of [[], ['--json']]) {
+      const r = await runCli('trace', path.join(root, 'node-a'), path.join(root, 'node-b'), '--from', '10.244.32.3', '--to', '10.96.0.10:53', '--proto', 'udp', ...extra);
+      expect(r.stdout).toContain(extra.length ? '\\u001b]0;pwned\\u0007' : '\\x1B]0;pwned\\x07');
+      expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
+    }
+  });
+});

@@ -9,7 +9,10 @@ import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
 import { parsePsList } from '../../../parsers/ps/list.ts';
-import { demoCopy, repo, withDuplicateKeys, withLbRuleBlowup, withRegexId } from '../../fuzz/hostile.ts';
+import { demoCopy, repo, withDuplicateKeys, withHostName, withLbRuleBlowup, withRegexId } from '../../fuzz/hostile.ts';
+import { Redactor } from '../../../analysis/redact/redact.ts';
+import { readFileSync } from 'node:fs';
+import { runCli } from '../../helpers/cli.ts';
 
 const MiB = 1024 * 1024;
 let tmp: string;
@@ -83,5 +86,40 @@ describe('one key repeated in a PowerShell list record (parsers/ps/list.ts)', ()
     const ip = m.files.find((f) => f.name === 'ip.txt')!;
     expect(ip.issues.filter((i) => /duplicate key "PolicyStore"/.test(i.message))).toHaveLength(15_000);
     expect(m.ip?.netIpAddresses?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a host name a million characters long (report --redact)', () => {
+  it('writes the redacted report: host names are matched as text, and none longer than 253 is learned', async () => {
+    const dir = demoCopy(path.join(tmp, 'long-host'));
+    withHostName(dir, `win-k8s-n0${' '.repeat(1_035_958)}`.replace(/ $/, 'x'));
+    const out = path.join(tmp, 'long-host.json');
+    const r = await runCli('report', dir, '--redact', '--out', out);
+    expect(r.stderr).not.toContain('Invalid regular expression');
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8').length).toBeGreaterThan(0);
+  });
+
+  it('matches names with pattern characters literally, whole words only, case ignored', () => {
+    const red = new Redactor({ hostnames: ['node(a+)+$', 'AKS.win', 'akswin-1', 'x'.repeat(254)] });
+    expect(red.redact('on node(a+)+$ and aks.WIN, not aksXwin or akswin-10; akswin-1.')).toBe('on host-1 and host-2, not aksXwin or akswin-10; host-3.');
+    expect(red.redact('x'.repeat(254))).toBe('x'.repeat(254));
+    expect(red.stats().host).toBe(3);
+  });
+});
+
+describe('inspect on a node whose core file is over a budget (not read)', () => {
+  it('lists the error and exits 1 (errors found), where the same node read whole exits 0', async () => {
+    const { cpSync, truncateSync } = await import('node:fs');
+    const dir = path.join(tmp, 'unread-core');
+    cpSync(path.join(repo, 'assets/demo/overlay-node'), dir, { recursive: true });
+    expect((await runCli('inspect', dir)).code).toBe(0);
+    // 600 MiB, sparse: past what one string holds, so never read.
+    truncateSync(path.join(dir, 'endpoint.txt'), 600 * MiB);
+    const r = await runCli('inspect', dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/files: .*1 with errors/);
+    expect(r.stdout).toContain('endpoint.txt:0 error: not read: it is 600 MiB of text, more than the 512 MiB hnsight can read as text from one file');
+    expect((await runCli('inspect', dir, '--json')).code).toBe(1);
   });
 });
