@@ -1,5 +1,5 @@
-// What each network plugin programs on a healthy Windows node, as its own code and docs say
-// (/work/research/platforms.md §2 and §4 collect the sources; each fact names its source here too).
+// What each network plugin programs on a healthy Windows node, as its own code and docs say (each
+// fact names its source beside it).
 // Checks read these facts instead of assuming Flannel: a fact that is only an inference from the
 // sources is marked `inferred`, and a check relying on it speaks at most a warning.
 import type { PluginId } from './types.ts';

@@ -1,6 +1,6 @@
 // Everything in a bundle that says which network plugin and cloud built the node, each as a piece of
 // evidence with its file and line. Names and types come from the plugins' own code
-// (/work/research/platforms.md §1 "Recognition matrix" and §4.4 "Endpoint naming").
+// (cited beside each signal, and in the plugin table of analysis/checks/README.md).
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsNetwork } from '../../parsers/hns/index.ts';
 import type { SourceRef } from '../../parsers/types.ts';

@@ -1,5 +1,5 @@
 // The named steps of a CNI ADD, per plugin, by the message each plugin logs (the messages are the
-// plugins' own: /work/research/platforms.md §2.x item 8 and §3). `start` opens an ADD, `ok` / `fail`
+// plugins' own: each step names the source file that logs it). `start` opens an ADD, `ok` / `fail`
 // close it; the others are steps in between. Runtime lines (containerd, kubelet) frame the ADD.
 import type { TimedLine } from './line.ts';
 

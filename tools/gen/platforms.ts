@@ -1,7 +1,8 @@
 // The real shape of a node of each network plugin: HNS network names and types, addressing, pod
 // gateway, endpoint names and policies, DNS, how other nodes are reached, and what kube-proxy does.
-// Every value is taken from the plugin's own code or docs as collected in
-// /work/research/platforms.md (section numbers below); values marked "unverified" are plausible
+// Every value is taken from the plugin's own code or docs, cited by file and line in the plugin table
+// of analysis/checks/README.md ("platforms.md §N" below names the section of the research notes that
+// collected them, which are not kept in the repository); values marked "unverified" are plausible
 // choices no source shows.
 import { hostAt, intToIp, ipToInt } from './net.ts';
 import type { EpPolicy, NetworkKind, PlatformName } from './types.ts';

@@ -5,7 +5,7 @@ export type NetworkKind = 'l2bridge' | 'overlay' | 'transparent' | 'nat';
 
 /**
  * The network plugins the generator can build a node of (tools/gen/platforms.ts has each one's shape,
- * from /work/research/platforms.md). Without `platform` a spec builds the original generic node.
+ * from the plugins' own code, cited in analysis/checks/README.md). Without `platform` a spec builds the original generic node.
  */
 export const PLATFORMS = ['flannel-host-gw', 'flannel-vxlan', 'azure-cni', 'azure-cni-overlay', 'eks-vpc-bridge', 'calico-vxlan', 'calico-bgp', 'antrea', 'ovn-kubernetes', 'nat'] as const;
 export type PlatformName = (typeof PLATFORMS)[number];

@@ -1,7 +1,7 @@
 // A healthy node of every network plugin shows the right plugin and no error or warning; each of its
 // faults yields exactly the findings it must (the whole list of errors and warnings is compared).
 // The nodes come from the generator's platform shapes (tools/gen/platforms.ts, from
-// /work/research/platforms.md), side files included (CNI config, plugin/containerd/kubelet logs,
+// the plugins' own code, cited in analysis/checks/README.md), side files included (CNI config, plugin/containerd/kubelet logs,
 // kubectl snapshot).
 import { describe, expect, it } from 'vitest';
 import { FAULTS, PLATFORM_FAULTS, PLATFORMS, PROFILES, type PlatformName } from '../../../tools/gen/index.ts';

@@ -1,7 +1,6 @@
 // Side files of a platform node: its CNI config, the plugin's own log with one CNI ADD per pod,
 // containerd's and kubelet's lines for the same sandboxes, and a kubectl snapshot of the cluster.
-// Message texts are the plugins' own (sources in /work/research/platforms.md §2.x.8 and §3; samples
-// in /work/research/samples/platforms/ and /work/shared/corpus/). Layouts marked "unverified" in
+// Message texts are the plugins' own (each cited beside it; real samples in ../shared/corpus/). Layouts marked "unverified" in
 // FORMATS.md are plausible, not copied from a real file.
 import type { GeneratedNode, HnsEndpoint } from '../types.ts';
 import { SLOW_MS, backendLabel } from '../cluster.ts';
