@@ -54,7 +54,10 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   // than content that names the plugin.
   const byName = componentFromName(file);
   const byContent = byFormat ? undefined : componentFromContent(sample);
-  const component = byFormat ?? (byName && !(byName === 'cni' && byContent !== 'other') ? byName : byContent ?? 'other');
+  // wincni.log / win-bridge / sdnbridge name their plugin even though their lines carry azure-vnet's
+  // `[cni-net]` tag (both come from windows-container-networking's cni package): the name decides there.
+  const namesWinCni = /wincni|win-bridge|win-overlay|sdnbridge|sdnoverlay/i.test(file.split(/[\\/]/).pop() ?? file);
+  const component = byFormat ?? (byName && !(byName === 'cni' && !namesWinCni && byContent !== 'other') ? byName : byContent ?? 'other');
   const keepAll = lines.length <= KEEP_ALL_LINES;
   const out: LogFile = { file, component, formats: formats.length ? formats : ['text'], events: [], lines: lines.length, src: sink.ref(1) };
 
