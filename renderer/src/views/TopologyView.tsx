@@ -141,7 +141,8 @@ function Graph() {
             aria-label="Topology graph"
           >
             <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dots)" />
-            {minimap && lod !== 'summary' && (
+            {/* Not over a walk or a finding: their fits use the whole canvas (camera-moves.ts). */}
+            {minimap && lod !== 'summary' && !walkPath && !findingOn && (
               <MiniMap pannable zoomable nodeColor={miniColor} nodeStrokeWidth={0} position="bottom-right" className="minimap" style={{ width: MINIMAP.width, height: MINIMAP.height, margin: MINIMAP.margin }} ariaLabel="Overview of the topology" />
             )}
             <PickBanner />
