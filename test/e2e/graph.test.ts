@@ -411,3 +411,43 @@ describe('faults drawn on the objects they concern, on a faulty overlay node', (
     expect(errors).toEqual([]);
   });
 });
+
+describe('a fault on a host vNIC the finding names by its adapter name', () => {
+  // test/fixtures/foreign-faults/overlay-apipa-host-vnic: vEthernet (Ethernet) has only 169.254.107.49.
+  // Its node is the host vNIC's VFP port; the finding names the adapter, not that port.
+  const VNIC = 'port:ba60314c-d4db-4bf9-9fc8-a208697a1a02';
+  let server: Served;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    browser = await launch();
+    server = await serve(['test/fixtures/foreign-faults/overlay-apipa-host-vnic']);
+    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    await page.waitForSelector('[data-testid="summary"]');
+    await page.click('[data-testid="summary-close"]');
+    await page.waitForSelector('#root[data-findings="done"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
+    await still(page, 'place', 'refit');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('draws vEthernet (Ethernet) red, with the APIPA finding’s marker', async () => {
+    await page.waitForFunction(([sel, id]) => (document.querySelector(sel)?.getAttribute('data-fault-ids') ?? '').split(' ').includes(id), [GRAPH, VNIC] as const);
+    const node = page.locator(nodeSelector(VNIC));
+    expect(await node.textContent()).toContain('vEthernet (Ethernet)');
+    const marker = node.locator('[data-testid="fault-marker"]');
+    expect(await marker.getAttribute('class')).toContain('error');
+    expect(await marker.getAttribute('title')).toMatch(/APIPA/);
+    await shot(page, 'graph-apipa-host-vnic-1280x800');
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -12,6 +12,13 @@ import { visibleGraph } from '../../../renderer/src/graph/visible-graph.ts';
 import { toFlow } from '../../../renderer/src/graph/to-flow.ts';
 import { layoutOf } from './graph-helpers.ts';
 import { syntheticTopology } from './topology-fixture.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBundle } from '../../../services/bundle/load.ts';
+import { buildTopology } from '../../../analysis/topology.ts';
+import { modelFindings } from '../../../analysis/view-models/findings.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const EP0 = 'endpoint:00000000-aaaa-bbbb-cccc-dddddddddddd';
 
@@ -100,6 +107,24 @@ describe('faults on the graph', () => {
     const m = faultMarks(index, visibleGraph(g, new Set()), [warn, drift]);
     expect(m.nodes.get('port:p0')!.severity).toBe('error');
     expect(m.nodes.get('port:p0')!.findings.map((f) => f.key)).toEqual([drift.key, 'w#1']);
+  });
+});
+
+describe('a fault on an adapter the finding names, on a real bundle', () => {
+  it('marks the APIPA host vNIC “vEthernet (Ethernet)” red: the finding names the adapter, not an HNS or VFP id', async () => {
+    const model = await loadBundle(path.join(repoRoot, 'test/fixtures/foreign-faults/overlay-apipa-host-vnic'));
+    const g = buildTopology(model);
+    const vnic = g.nodes.find((n) => n.kind === 'host-vnic' && n.label === 'vEthernet (Ethernet)');
+    expect(vnic).toBeDefined();
+    const apipa = modelFindings(model).find((f) => f.id === 'apipa-management-ip');
+    expect(apipa?.objects).toContain('vEthernet (Ethernet)');
+    const index = nodeIndex(g);
+    expect([...findingNodeIds(index, apipa!)]).toContain(vnic!.id);
+    // Names match whatever their case; an unknown name marks nothing.
+    expect(index.forAdapter('VETHERNET (ETHERNET)')).toBe(vnic!.id);
+    expect(index.forAdapter('vEthernet (nothing)')).toBeUndefined();
+    const m = faultMarks(index, visibleGraph(g, new Set()), modelFindings(model));
+    expect(m.nodes.get(vnic!.id)?.severity).toBe('error');
   });
 });
 
