@@ -115,6 +115,20 @@ describe('keyboard: the map and Esc on every dialog', () => {
     await fromMenu('[role="menuitem"]:has-text("Open path on this machine")', '[role="dialog"][aria-label="Open a bundle by path"]');
   });
 
+  it('closes the graph legend with Esc (the focus back on its button) and with a click outside it', async () => {
+    await escCloses(page, 'legend-button', '[data-testid="legend"]');
+    expect(await page.getAttribute('[data-testid="legend-button"]', 'aria-expanded')).toBe('false');
+    await page.click('[data-testid="legend-button"]');
+    await page.waitForSelector('[data-testid="legend"]');
+    await page.locator('[data-testid="graph"]').click({ position: { x: 20, y: 20 } });
+    await page.waitForSelector('[data-testid="legend"]', { state: 'detached' });
+    // Its own button still toggles it.
+    await page.click('[data-testid="legend-button"]');
+    await page.waitForSelector('[data-testid="legend"]');
+    await page.click('[data-testid="legend-button"]');
+    await page.waitForSelector('[data-testid="legend"]', { state: 'detached' });
+  });
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });
