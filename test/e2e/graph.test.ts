@@ -74,7 +74,15 @@ async function expectReadable(page: Page): Promise<void> {
   const z = await zoom(page);
   const sizes = await page.locator('.tnode-label').evaluateAll((ls) => ls.map((l) => parseFloat(getComputedStyle(l).fontSize)));
   expect(sizes.length).toBeGreaterThan(0);
-  for (const px of sizes) expect(px * z).toBeGreaterThanOrEqual(9);
+  // 8 px at the least: a long address is drawn that small rather than split or cut (graph.css).
+  for (const px of sizes) expect(px * z).toBeGreaterThanOrEqual(8);
+  // No piece of a title (an address, "80/TCP") is split over two lines (its boxes' tops: a title
+  // ellipsized at its end cuts a piece into boxes on one line) or cut short.
+  const pieces = await page.locator('.tnode-piece').evaluateAll((ps) =>
+    ps.map((p) => ({ text: p.textContent, lines: new Set([...p.getClientRects()].map((r) => Math.round(r.top))).size, cut: p.scrollWidth > p.clientWidth + 1 })),
+  );
+  expect(pieces.length).toBeGreaterThan(0);
+  for (const p of pieces) expect(p, p.text ?? '').toMatchObject({ lines: 1, cut: false });
 }
 
 /** Waits until the camera is still after a fit of the whole graph at a zoom bigger than, or the same as, `than`. */

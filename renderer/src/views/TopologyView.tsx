@@ -15,6 +15,7 @@ import { GROUP_TYPE, NODE_TYPE, type FlowEdge, type FlowNode } from '../graph/to
 import { TopoNodeView } from '../graph/TopoNodeView.tsx';
 import { TopoGroupView } from '../graph/TopoGroupView.tsx';
 import { SUMMARY_TYPE, SummaryLayerView, type SummaryNode } from '../graph/SummaryLayerView.tsx';
+import { LABELLED_TYPE, LabelledEdge } from '../graph/LabelledEdge.tsx';
 import { kindInfo } from '../graph/kinds.ts';
 import { fullGraph } from '../graph/full-graph.ts';
 import { summaryModel } from '../graph/summary.ts';
@@ -32,6 +33,7 @@ import { GraphToolbar } from './topology/GraphToolbar.tsx';
 import { PickBanner } from './topology/PickBanner.tsx';
 
 const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView, [SUMMARY_TYPE]: SummaryLayerView };
+const edgeTypes = { [LABELLED_TYPE]: LabelledEdge };
 
 /** Past this many drawn links, they are hidden while the user pans or zooms (graph.css .dense.panning):
  *  redrawing hundreds of curves each frame is what made panning a big node stutter. */
@@ -125,6 +127,7 @@ function Graph() {
             nodes={summary ?? shown.nodes}
             edges={summary ? [] : shown.edges}
             nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
             onNodeClick={(e, n) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode)}
             onMoveStart={camera.onMoveStart}
             onMove={camera.onMove}
