@@ -226,6 +226,10 @@ describe('packet walk on the l2bridge demo node', () => {
       await p.click('[data-testid="view-findings"]');
       const card = p.locator('[data-testid="finding"][data-finding="outboundnat-exception-typo"]');
       await card.locator('.finding-head').click();
+      // Its fix shows its commands as code, with no backtick left.
+      const fix = card.locator('[data-testid="fix-text"]');
+      expect(await fix.locator('code').count()).toBeGreaterThan(0);
+      expect(await fix.textContent()).not.toContain('`');
       const objs = await cameraSettled(p, `finding:${await card.getAttribute('data-key')}`);
       expect(objs.length).toBeGreaterThan(0);
       await expectOnCanvas(p, objs);
