@@ -174,6 +174,17 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
     // The counts are text a person can read, whatever the zoom.
     const cardPx = await page.locator('.summary-card').first().evaluate((c) => c.getBoundingClientRect().height);
     expect(cardPx).toBeGreaterThan(30);
+    // Every card is wholly on the canvas, and none lies over another.
+    const canvas = (await page.locator(GRAPH).boundingBox())!;
+    const cards = await page.locator('.summary-card').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().toJSON() as { left: number; top: number; right: number; bottom: number }));
+    expect(cards.length).toBe(columns.length);
+    for (const a of cards) {
+      expect(a.left).toBeGreaterThanOrEqual(canvas.x);
+      expect(a.top).toBeGreaterThanOrEqual(canvas.y);
+      expect(a.right).toBeLessThanOrEqual(canvas.x + canvas.width);
+      expect(a.bottom).toBeLessThanOrEqual(canvas.y + canvas.height);
+      for (const b of cards) if (a !== b) expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+    }
     await shot(page, 'graph-demo-1280x800-summary');
     // A column's card zooms into it, readable again.
     await page.locator('[data-testid="summary-column"]', { hasText: 'Load balancers' }).click();

@@ -126,12 +126,22 @@ export function fitMove(boxes: Record<string, Box>, vis: Vis, ids: readonly stri
 }
 
 /** The first view of a graph, and the Fit command: all of it, centred, at most at zoom 1. Below the
- *  readable zoom that is the summary layer (lod.ts), which is how a big node reads whole. */
-export function placeMove(boxes: Record<string, Box>, vis: Vis, screen: Screen, duration?: number): CameraMove | undefined {
+ *  readable zoom that is the summary layer (lod.ts), which is how a big node reads whole; its cards
+ *  take `cardRoom(viewport)` screen pixels along the canvas' top (summary.ts cardLayout), and the
+ *  graph is fitted below them. */
+export function placeMove(boxes: Record<string, Box>, vis: Vis, screen: Screen, duration?: number, cardRoom?: (vp: Viewport) => number): CameraMove | undefined {
   const g = graphBounds(boxes, vis);
   if (!g) return undefined;
   const shows = vis.nodes.filter((n) => boxes[n.id]).map((n) => n.id);
-  return { kind: 'viewport', viewport: fitViewport(g, g, screen), ...(duration ? { duration } : {}), shows };
+  let vp = fitViewport(g, g, screen);
+  if (vp.zoom < MIN_READABLE_ZOOM && cardRoom) {
+    // Twice: the cards' rows depend on where the columns land.
+    for (let i = 0; i < 2; i++) {
+      const top = Math.min(screen.height / 2, cardRoom(vp));
+      vp = fitInto(g, { x: 0, y: top, width: screen.width, height: screen.height - top }, MAX_FIT_ZOOM, FIT_PAD);
+    }
+  }
+  return { kind: 'viewport', viewport: vp, ...(duration ? { duration } : {}), shows };
 }
 
 /** Whether a node lies wholly on the canvas, clear of the minimap when it is drawn (never during a

@@ -14,7 +14,7 @@ import { useApp } from '../store/app-store.ts';
 import { GROUP_TYPE, NODE_TYPE, type FlowEdge, type FlowNode } from '../graph/to-flow.ts';
 import { TopoNodeView } from '../graph/TopoNodeView.tsx';
 import { TopoGroupView } from '../graph/TopoGroupView.tsx';
-import { SUMMARY_TYPE, SummaryLayerView, type SummaryNode } from '../graph/SummaryLayerView.tsx';
+import { SUMMARY_TYPE, SummaryCards, SummaryLayerView, type SummaryNode } from '../graph/SummaryLayerView.tsx';
 import { LABELLED_TYPE, LabelledEdge } from '../graph/LabelledEdge.tsx';
 import { kindInfo } from '../graph/kinds.ts';
 import { fullGraph } from '../graph/full-graph.ts';
@@ -148,6 +148,7 @@ function Graph() {
             {minimap && lod !== 'summary' && !walkPath && !findingOn && (
               <MiniMap pannable zoomable nodeColor={miniColor} nodeStrokeWidth={0} position="bottom-right" className="minimap" style={{ width: MINIMAP.width, height: MINIMAP.height, margin: MINIMAP.margin }} ariaLabel="Overview of the topology" />
             )}
+            {summary && <SummaryCards model={summary[0].data.model} />}
             <PickBanner />
           </ReactFlow>
         </div>
