@@ -3,7 +3,7 @@
 // the node they happened on, with the hand-over between nodes as a row of its own.
 import type { ClusterReportDocument, ClusterReportFinding, ClusterReportHop, ClusterReportWalk } from './cluster-build.ts';
 import type { ReportEvidence } from './types.ts';
-import { REPORT_CSS } from './html.ts';
+import { prose, REPORT_CSS } from './html.ts';
 import { xml as esc } from './svg.ts';
 import { cell, code, fence, ICON, para } from './markdown.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
@@ -165,8 +165,8 @@ function htmlFinding(f: ClusterReportFinding): string {
   o.push(`<section class="finding sev-${f.severity}">`);
   o.push(`<h3><span class="badge ${f.severity}">${f.severity}</span> ${esc(f.title)}</h3>`);
   o.push(`<p><b>Odd node${f.nodes.odd.length === 1 ? '' : 's'}:</b> <span class="odd">${esc(f.nodes.odd.join(', ') || '(none)')}</span> · <b>agreeing:</b> ${esc(f.nodes.majority.join(', ') || '(none)')}${f.nodes.majorityValue ? ` (${esc(f.nodes.majorityValue)})` : ''} · ${f.nodes.total} nodes compared</p>`);
-  o.push(`<p>${esc(f.explanation)}</p>`);
-  o.push(`<p class="fix"><b>Fix:</b> ${esc(f.fix)}</p>`);
+  o.push(`<p>${prose(f.explanation)}</p>`);
+  o.push(`<p class="fix"><b>Fix:</b> ${prose(f.fix)}</p>`);
   for (const e of f.evidence) o.push(`<div class="mono muted">${esc(`${e.node}: ${lineRef(e)}`)}</div>${e.lines.length ? `<pre>${esc(e.lines.join('\n'))}</pre>` : ''}`);
   o.push(`<p class="muted mono" style="font-size:11px">${esc(f.id)}${f.undecided ? ' · could not fully decide (see explanation)' : ''}</p>`);
   o.push('</section>');

@@ -2,6 +2,7 @@
 // external request (a CSP meta tag forbids them), readable on screen and when printed (PDF).
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
 import { xml as esc } from './svg.ts';
+import { codeParts } from './code-spans.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
 
@@ -33,6 +34,7 @@ pre { background: #f8f9fa; border: 1px solid #e8eaed; padding: 6px 8px; margin: 
 .finding.sev-error { border-left-color: #d93025; }
 .finding h3 { margin: 4px 0 6px; }
 .fix { background: #e6f4ea; padding: 6px 10px; border-radius: 4px; }
+p code { background: rgba(0, 0, 0, 0.06); padding: 0 3px; border-radius: 3px; overflow-wrap: anywhere; }
 .note { background: #fff8e1; border: 1px solid #f9d56e; border-radius: 4px; padding: 6px 10px; margin: 6px 0; white-space: pre-wrap; }
 .note .on { display: block; font-size: 11px; color: #5f6368; white-space: normal; }
 tr.deciding td { background: #fef7e0; }
@@ -150,12 +152,19 @@ function nodeFacts(doc: ReportDocument): string {
   ].join('\n');
 }
 
+/** A checks' text in HTML: its code spans (`Get-HnsEndpoint`) as <code>, without their backticks. */
+export function prose(s: string): string {
+  return codeParts(s)
+    .map((p) => (p.code ? `<code>${esc(p.text)}</code>` : esc(p.text)))
+    .join('');
+}
+
 function finding(f: ReportFinding): string {
   const o: string[] = [];
   o.push(`<section class="finding sev-${f.severity}" id="finding-${esc(f.key.replace(/[^\w-]/g, '-'))}">`);
   o.push(`<h3><span class="badge ${f.severity}">${f.severity}</span> ${esc(f.title)}</h3>`);
-  o.push(`<p>${esc(f.explanation)}</p>`);
-  o.push(`<p class="fix"><b>Fix:</b> ${esc(f.fix)}</p>`);
+  o.push(`<p>${prose(f.explanation)}</p>`);
+  o.push(`<p class="fix"><b>Fix:</b> ${prose(f.fix)}</p>`);
   if (f.objects.length) o.push(`<p class="muted">Objects: <span class="mono">${esc(f.objects.join(', '))}</span></p>`);
   if (f.evidence.length) o.push(`<div><b>Evidence</b>${f.evidence.map((e) => evidenceBlock(e, true)).join('')}</div>`);
   for (const n of f.notes) o.push(note(n));

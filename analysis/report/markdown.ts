@@ -5,53 +5,9 @@ import { platformText } from './html.ts';
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
 import type { WalkFinding } from '../walk/types.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
+import { splitCodeSpans } from './code-spans.ts';
 
-/**
- * Splits text into prose and Markdown code spans (CommonMark: a run of n backticks opens a span that
- * the next run of exactly n backticks closes; an unmatched run is literal text). Code spans are shown
- * verbatim by every Markdown renderer — an entity such as `&lt;` inside one would be printed as is —
- * so only the prose around them is escaped.
- */
-export function splitCodeSpans(s: string): { text: string; code: boolean }[] {
-  const out: { text: string; code: boolean }[] = [];
-  let prose = '';
-  let i = 0;
-  while (i < s.length) {
-    if (s[i] !== '`') {
-      prose += s[i++];
-      continue;
-    }
-    let n = 0;
-    while (s[i + n] === '`') n++;
-    // Find the next run of exactly n backticks.
-    let j = i + n;
-    let close = -1;
-    while (j < s.length) {
-      if (s[j] !== '`') {
-        j++;
-        continue;
-      }
-      let m = 0;
-      while (s[j + m] === '`') m++;
-      if (m === n) {
-        close = j;
-        break;
-      }
-      j += m;
-    }
-    if (close < 0) {
-      prose += s.slice(i, i + n);
-      i += n;
-      continue;
-    }
-    if (prose) out.push({ text: prose, code: false });
-    prose = '';
-    out.push({ text: s.slice(i, close + n), code: true });
-    i = close + n;
-  }
-  if (prose) out.push({ text: prose, code: false });
-  return out;
-}
+export { splitCodeSpans } from './code-spans.ts';
 
 const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -65,8 +21,20 @@ export function cell(s: string): string {
 /** Text for a paragraph: HTML-escaped so a `<` in a rule name cannot open a tag; code spans stay as written. */
 export function para(s: string): string {
   return splitCodeSpans(s)
-    .map((p) => (p.code ? p.text : escHtml(p.text)))
+    .map((p, i) => (p.code ? p.text : escMarkdown(escHtml(p.text), i === 0)))
     .join('');
+}
+
+/**
+ * Prose as Markdown shows it as written: a backslash, * _ [ ] ~ escaped (`C:\k\cni\config\*.conf`
+ * outside a code span lost its backslashes and its star), and a line that would start a heading, a
+ * quote or a list item. Backticks are left alone: splitCodeSpans made the spans, the rest are literal.
+ */
+export function escMarkdown(s: string, atStart = true): string {
+  const t = s.replace(/[\\*_[\]~]/g, '\\$&');
+  // A block marker at the start of a line: `# `, `> `, `- `, `+ `, `1. `, `1) ` (its last character escaped).
+  const lead = atStart ? /(^|\n)([ \t]*)(\d+(?=[.)])|)([#>+\-.)])/g : /(\n)([ \t]*)(\d+(?=[.)])|)([#>+\-.)])/g;
+  return t.replace(lead, (_m, nl: string, sp: string, digits: string, mark: string) => (digits || '#>+-'.includes(mark) ? `${nl}${sp}${digits}\\${mark}` : _m));
 }
 
 /** Inline code that survives backticks inside. */

@@ -74,7 +74,15 @@ async function expectReadable(page: Page): Promise<void> {
   const z = await zoom(page);
   const sizes = await page.locator('.tnode-label').evaluateAll((ls) => ls.map((l) => parseFloat(getComputedStyle(l).fontSize)));
   expect(sizes.length).toBeGreaterThan(0);
-  for (const px of sizes) expect(px * z).toBeGreaterThanOrEqual(9);
+  // 8 px at the least: a long address is drawn that small rather than split or cut (graph.css).
+  for (const px of sizes) expect(px * z).toBeGreaterThanOrEqual(8);
+  // No piece of a title (an address, "80/TCP") is split over two lines (its boxes' tops: a title
+  // ellipsized at its end cuts a piece into boxes on one line) or cut short.
+  const pieces = await page.locator('.tnode-piece').evaluateAll((ps) =>
+    ps.map((p) => ({ text: p.textContent, lines: new Set([...p.getClientRects()].map((r) => Math.round(r.top))).size, cut: p.scrollWidth > p.clientWidth + 1 })),
+  );
+  expect(pieces.length).toBeGreaterThan(0);
+  for (const p of pieces) expect(p, p.text ?? '').toMatchObject({ lines: 1, cut: false });
 }
 
 /** Waits until the camera is still after a fit of the whole graph at a zoom bigger than, or the same as, `than`. */
@@ -166,6 +174,17 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
     // The counts are text a person can read, whatever the zoom.
     const cardPx = await page.locator('.summary-card').first().evaluate((c) => c.getBoundingClientRect().height);
     expect(cardPx).toBeGreaterThan(30);
+    // Every card is wholly on the canvas, and none lies over another.
+    const canvas = (await page.locator(GRAPH).boundingBox())!;
+    const cards = await page.locator('.summary-card').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().toJSON() as { left: number; top: number; right: number; bottom: number }));
+    expect(cards.length).toBe(columns.length);
+    for (const a of cards) {
+      expect(a.left).toBeGreaterThanOrEqual(canvas.x);
+      expect(a.top).toBeGreaterThanOrEqual(canvas.y);
+      expect(a.right).toBeLessThanOrEqual(canvas.x + canvas.width);
+      expect(a.bottom).toBeLessThanOrEqual(canvas.y + canvas.height);
+      for (const b of cards) if (a !== b) expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+    }
     await shot(page, 'graph-demo-1280x800-summary');
     // A column's card zooms into it, readable again.
     await page.locator('[data-testid="summary-column"]', { hasText: 'Load balancers' }).click();
@@ -405,6 +424,46 @@ describe('faults drawn on the objects they concern, on a faulty overlay node', (
     expect(checked.items).toBeGreaterThan(0);
     expect(checked.bad).toEqual([]);
     await shot(page, 'graph-faulty-detail');
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a fault on a host vNIC the finding names by its adapter name', () => {
+  // test/fixtures/foreign-faults/overlay-apipa-host-vnic: vEthernet (Ethernet) has only 169.254.107.49.
+  // Its node is the host vNIC's VFP port; the finding names the adapter, not that port.
+  const VNIC = 'port:ba60314c-d4db-4bf9-9fc8-a208697a1a02';
+  let server: Served;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    browser = await launch();
+    server = await serve(['test/fixtures/foreign-faults/overlay-apipa-host-vnic']);
+    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    await page.waitForSelector('[data-testid="summary"]');
+    await page.click('[data-testid="summary-close"]');
+    await page.waitForSelector('#root[data-findings="done"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
+    await still(page, 'place', 'refit');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('draws vEthernet (Ethernet) red, with the APIPA finding’s marker', async () => {
+    await page.waitForFunction(([sel, id]) => (document.querySelector(sel)?.getAttribute('data-fault-ids') ?? '').split(' ').includes(id), [GRAPH, VNIC] as const);
+    const node = page.locator(nodeSelector(VNIC));
+    expect(await node.textContent()).toContain('vEthernet (Ethernet)');
+    const marker = node.locator('[data-testid="fault-marker"]');
+    expect(await marker.getAttribute('class')).toContain('error');
+    expect(await marker.getAttribute('title')).toMatch(/APIPA/);
+    await shot(page, 'graph-apipa-host-vnic-1280x800');
   });
 
   it('raised no page errors', () => {

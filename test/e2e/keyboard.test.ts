@@ -51,7 +51,7 @@ describe('keyboard: the map and Esc on every dialog', () => {
     const map = page.locator('[data-testid="keymap-dialog"]');
     await map.waitFor();
     const text = (await map.textContent()) ?? '';
-    for (const what of ['Search IPs', 'Export a report', 'Paste output', 'Fit the whole node', 'Previous / next hop', 'This keyboard map', 'Close the dialog on top']) expect(text).toContain(what);
+    for (const what of ['Search IPs', 'Export a report', 'Paste output', 'Fit the whole node', 'Previous / next hop', 'This keyboard map', 'Close the dialog on top', 'On a node: select it']) expect(text).toContain(what);
     expect(await map.locator('[data-testid="keymap-row"]').count()).toBeGreaterThanOrEqual(14);
     await shot(page, 'keyboard-map');
     await page.keyboard.press('Escape');
@@ -92,6 +92,8 @@ describe('keyboard: the map and Esc on every dialog', () => {
       await page.click('[data-testid="export-save"]');
       await download;
       await page.waitForSelector('.toast:has-text("Saved the HTML report")');
+      // The focus is back on Save… (it was disabled while saving), not dropped to the page.
+      await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'export-save');
     });
     await escCloses(page, 'export-open', '[data-testid="export-dialog"]', async () => {
       const frame = page.locator('[data-testid="export-frame"]');
@@ -113,6 +115,20 @@ describe('keyboard: the map and Esc on every dialog', () => {
     await fromMenu('[data-testid="open-connect"]', '[data-testid="connect-dialog"]');
     await fromMenu('[data-testid="open-paste"]', '[data-testid="paste-dialog"]');
     await fromMenu('[role="menuitem"]:has-text("Open path on this machine")', '[role="dialog"][aria-label="Open a bundle by path"]');
+  });
+
+  it('closes the graph legend with Esc (the focus back on its button) and with a click outside it', async () => {
+    await escCloses(page, 'legend-button', '[data-testid="legend"]');
+    expect(await page.getAttribute('[data-testid="legend-button"]', 'aria-expanded')).toBe('false');
+    await page.click('[data-testid="legend-button"]');
+    await page.waitForSelector('[data-testid="legend"]');
+    await page.locator('[data-testid="graph"]').click({ position: { x: 20, y: 20 } });
+    await page.waitForSelector('[data-testid="legend"]', { state: 'detached' });
+    // Its own button still toggles it.
+    await page.click('[data-testid="legend-button"]');
+    await page.waitForSelector('[data-testid="legend"]');
+    await page.click('[data-testid="legend-button"]');
+    await page.waitForSelector('[data-testid="legend"]', { state: 'detached' });
   });
 
   it('raised no page errors', () => {

@@ -202,6 +202,44 @@ describe('packet walk on the l2bridge demo node', () => {
     expect(await page.textContent('[data-testid="hop-list"]')).toMatch(/EXCEPTIONS_OUTBOUNDNAT/);
   });
 
+  it('at 1280×800 frames every hop’s node of the DNS walk, the load balancer too, with no minimap over them, and keeps the verdict in view', async () => {
+    const small = await openApp(browser, server.url, { width: 1280, height: 800 });
+    const p = small.page;
+    try {
+      await graphReady(p);
+      await p.click('[data-testid="view-walk"]');
+      await p.click('[data-testid="preset-pod-to-service"]');
+      await p.waitForSelector('[data-testid="verdict"]');
+      const lit = await graphIds(p, 'lit-ids');
+      expect(lit).toContain(DNS_UDP_LB);
+      // The camera says it brought every node the walk lights into view, and it did.
+      const shows = await cameraSettled(p, 'walk');
+      expect([...shows].sort()).toEqual([...lit].sort());
+      await expectOnCanvas(p, lit);
+      expect(await p.locator('.react-flow__minimap').count()).toBe(0);
+      // The verdict's headline is not scrolled out of the panel.
+      const panel = (await p.locator('[data-testid="walk-panel"]').boundingBox())!;
+      const head = (await p.locator('[data-testid="verdict-text"]').boundingBox())!;
+      expect(head.y).toBeGreaterThanOrEqual(panel.y);
+      expect(head.y + head.height).toBeLessThanOrEqual(panel.y + panel.height);
+      // A finding's objects are framed without the minimap too.
+      await p.click('[data-testid="view-findings"]');
+      const card = p.locator('[data-testid="finding"][data-finding="outboundnat-exception-typo"]');
+      await card.locator('.finding-head').click();
+      // Its fix shows its commands as code, with no backtick left.
+      const fix = card.locator('[data-testid="fix-text"]');
+      expect(await fix.locator('code').count()).toBeGreaterThan(0);
+      expect(await fix.textContent()).not.toContain('`');
+      const objs = await cameraSettled(p, `finding:${await card.getAttribute('data-key')}`);
+      expect(objs.length).toBeGreaterThan(0);
+      await expectOnCanvas(p, objs);
+      expect(await p.locator('.react-flow__minimap').count()).toBe(0);
+      expect(small.errors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
   });

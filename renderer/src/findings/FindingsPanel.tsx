@@ -1,7 +1,7 @@
 // What the checks found, beside the graph: a severity filter, findings grouped by area; opening one
 // lights its objects on the graph and lists its evidence lines (each opens the excerpt), its fix, and
 // — when it carries a flow — walks that packet to the hop that shows the problem.
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { AlertOctagon, AlertTriangle, CheckCircle2, ChevronDown, ChevronRight, Footprints, HelpCircle, Info } from 'lucide-react';
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import { useApp } from '../store/app-store.ts';
@@ -11,9 +11,27 @@ import { flowText } from '../walk/model.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
 import { findingTarget } from '../notes/model.ts';
 import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCounts, type Severity } from './model.ts';
+import { codeParts, withoutCodeMarks } from '../../../analysis/report/code-spans.ts';
 
 export const SEVERITY_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info } as const;
 const SEVERITY_WORD: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'info' };
+
+/** A checks' text with its code spans (`Get-HnsEndpoint`) drawn as code, without their backticks. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {codeParts(text).map((p, i) =>
+        p.code ? (
+          <code key={i} className="prose-code">
+            {p.text}
+          </code>
+        ) : (
+          <Fragment key={i}>{p.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
 
 function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
   const setActive = useApp((s) => s.setActiveFinding);
@@ -42,14 +60,19 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
       )}
       {open && (
         <div className="finding-body" data-testid="finding-body">
-          <p className="finding-expl">{f.explanation}</p>
+          <p className="finding-expl">
+            <Prose text={f.explanation} />
+          </p>
           {f.fix && (
             <div className="finding-fix">
               <div className="fix-head">
                 <span>Fix</span>
-                <CopyButton value={f.fix} label="the fix" />
+                {/* Copied without the code spans' backticks: a backtick is PowerShell's escape character. */}
+                <CopyButton value={withoutCodeMarks(f.fix)} label="the fix" />
               </div>
-              <pre className="fix-text">{f.fix}</pre>
+              <p className="fix-text" data-testid="fix-text">
+                <Prose text={f.fix} />
+              </p>
             </div>
           )}
           {f.evidence.length > 0 && (

@@ -9,7 +9,7 @@ import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import { addFailures } from '../../../analysis/timeline/index.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
-import { axisPositions, durationText, longestGapText, messageParts, sandboxDuration, sandboxTitle, stepRows, timelineOrder } from './timeline-rows.ts';
+import { axisPositions, durationText, longestGapText, messageParts, nameParts, sandboxDuration, sandboxTitle, stepRows, timelineOrder } from './timeline-rows.ts';
 
 /** Messages longer than this are folded to a few lines until opened. */
 const LONG = 180;
@@ -179,8 +179,13 @@ export function TimelineView() {
             <li key={t.sandboxId} className={`tl-item ${t.outcome} ${isOpen ? 'open' : ''}`} data-testid="timeline" data-sandbox={t.sandboxId}>
               <button type="button" className="tl-head" onClick={() => setOpen(isOpen ? undefined : t.sandboxId)} aria-expanded={isOpen}>
                 {isOpen ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
-                <span className="tl-name" title={sandboxTitle(t)}>
-                  {sandboxTitle(t)}
+                <span className="tl-name" title={sandboxTitle(t)} data-testid="timeline-name">
+                  <span className="tl-name-head">
+                    {nameParts(sandboxTitle(t)).head}
+                  </span>
+                  <span className="tl-name-tail">
+                    {nameParts(sandboxTitle(t)).tail}
+                  </span>
                 </span>
                 <span className="mono muted tl-id" title={t.sandboxId}>
                   {t.plugin ?? t.sandboxId.slice(0, 12)}
@@ -192,7 +197,7 @@ export function TimelineView() {
                   {dur === undefined ? 'no times' : durationText(dur.ms, dur.approximate)}
                 </span>
                 <span className={`badge ${t.outcome === 'failed' ? 'error' : t.outcome === 'succeeded' ? 'ok' : ''}`}>{t.outcome}</span>
-                <span className="muted tl-count">{t.steps.length} steps</span>
+                <span className="muted tl-count">{t.steps.length === 1 ? '1 step' : `${t.steps.length} steps`}</span>
               </button>
               {isOpen && <Steps t={t} />}
             </li>

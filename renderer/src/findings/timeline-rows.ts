@@ -11,6 +11,19 @@ export function sandboxTitle(t: Pick<SandboxTimeline, 'pod' | 'sandboxId'>): str
   return `sandbox ${t.sandboxId.slice(0, 12)}…`;
 }
 
+/**
+ * A row's name split so its end stays in view when the row is too narrow: pods of one deployment
+ * differ only at the end ("default/sample-win-app-6c8d9f5b7-x2kqz"), so the head is cut with an
+ * ellipsis and the tail (the name's last segment, at most 14 characters, at least 6) is always drawn.
+ */
+export function nameParts(name: string): { head: string; tail: string } {
+  if (name.length <= 16) return { head: name, tail: '' };
+  const dash = Math.max(name.lastIndexOf('-'), name.lastIndexOf('/'));
+  const seg = name.length - dash;
+  const keep = dash > 0 && seg >= 6 && seg <= 14 ? seg : Math.min(14, Math.floor(name.length / 2));
+  return { head: name.slice(0, name.length - keep), tail: name.slice(name.length - keep) };
+}
+
 /** A time measured on a line with whole seconds is not known to the millisecond: say "about". */
 export function durationText(ms: number, approximate: boolean): string {
   if (!approximate) return formatMs(ms);

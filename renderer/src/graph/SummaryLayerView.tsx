@@ -1,11 +1,11 @@
-// The summary layer (summary.ts), drawn as one React Flow node below the minimum readable zoom: the
-// nodes as plain boxes in one SVG (no text a few pixels high, and one element per node instead of a
-// component each, so panning stays smooth on thousands), and over each column a block with what it
-// holds counted, in text sized for the screen. A column's block zooms into that column (click, or
-// Enter when focused).
+// The summary layer (summary.ts), drawn below the minimum readable zoom: the nodes as plain boxes in
+// one SVG, one React Flow node (no text a few pixels high, and one element per node instead of a
+// component each, so panning stays smooth on thousands); and, on the canvas rather than over the
+// graph, a card per column with what it holds counted, in rows along the canvas' top (none over
+// another, none cut off: cardLayout). A card zooms into its column (click, or Enter when focused).
 import { memo } from 'react';
 import { useStore, type Node, type NodeProps } from '@xyflow/react';
-import { cardPlaces, cardSize, SUMMARY_TEXT_PX, type SummaryModel } from './summary.ts';
+import { cardLayout, SUMMARY_TEXT_PX, type SummaryModel } from './summary.ts';
 import { kindInfo } from './kinds.ts';
 import { graphCommands } from './graph-commands.ts';
 import { hopLabel } from '../walk/model.ts';
@@ -20,9 +20,6 @@ export const SummaryLayerView = memo(function SummaryLayerView({ data }: NodePro
   const ox = model.bounds.x;
   const oy = model.bounds.y;
   const stroke = 1.5 * scale;
-  // Cards that would overlap on screen go down a row (in em: the card's own text size).
-  const places = cardPlaces(model.columns, model.bounds, 1 / scale);
-  const rowHeight = (Math.max(...model.columns.map((c) => cardSize(c).height)) + 10) / SUMMARY_TEXT_PX;
   return (
     <div className="summary-layer" data-testid="summary-layer" style={{ width: model.bounds.width, height: model.bounds.height }}>
       <svg width={model.bounds.width} height={model.bounds.height} className="summary-shapes" aria-hidden>
@@ -46,26 +43,36 @@ export const SummaryLayerView = memo(function SummaryLayerView({ data }: NodePro
             </text>
           ))}
       </svg>
+    </div>
+  );
+});
+
+/** The columns' cards, over the canvas (a child of ReactFlow, in screen pixels). */
+export function SummaryCards({ model }: { model: SummaryModel }) {
+  const x = useStore((s) => s.transform[0]);
+  const zoom = useStore((s) => s.transform[2]);
+  const width = useStore((s) => s.width);
+  const { places } = cardLayout(model.columns, { x, zoom }, width);
+  return (
+    <div className="summary-cards" data-testid="summary-cards">
       {model.columns.map((c, i) => (
         <button
           key={c.column}
           type="button"
-          className="summary-column nodrag"
+          className="summary-card nodrag nopan"
           data-testid="summary-column"
-          style={{ left: c.box.x - ox, top: 0, width: c.box.width, height: model.bounds.height, fontSize: SUMMARY_TEXT_PX * scale }}
+          style={{ left: places[i].left, top: places[i].top, width: places[i].width, fontSize: SUMMARY_TEXT_PX }}
           onClick={(e) => (e.stopPropagation(), graphCommands.zoomInto?.(c.box))}
           title={`Zoom into ${c.title.toLowerCase()}`}
         >
-          <span className="summary-card" style={{ marginTop: `${0.5 + places[i].row * rowHeight}em`, transform: `translateX(${places[i].shift / SUMMARY_TEXT_PX}em)` }}>
-            <strong>{c.title}</strong>
-            {c.lines.map((l) => (
-              <span key={l}>{l}</span>
-            ))}
-            {c.faults.error > 0 && <span className="sum-fault error">{c.faults.error} with errors</span>}
-            {c.faults.warning > 0 && <span className="sum-fault warning">{c.faults.warning} with warnings</span>}
-          </span>
+          <strong>{c.title}</strong>
+          {c.lines.map((l) => (
+            <span key={l}>{l}</span>
+          ))}
+          {c.faults.error > 0 && <span className="sum-fault error">{c.faults.error} with errors</span>}
+          {c.faults.warning > 0 && <span className="sum-fault warning">{c.faults.warning} with warnings</span>}
         </button>
       ))}
     </div>
   );
-});
+}

@@ -4,13 +4,14 @@
 // a node are a marker on its corner (click: the finding), the walk's hop numbers a badge on the
 // other. How much is drawn follows the zoom (graph.css, lod.ts): the label alone, enlarged, when the
 // details would be too small to read. Memoized: React Flow re-renders a node only when its props change.
-import { Fragment, memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { FlowNode, TopoNodeData } from './to-flow.ts';
 import { kindInfo } from './kinds.ts';
 import { MAX_DETAILS } from './sizes.ts';
 import { labelChars } from './lod.ts';
+import { breakable } from './breakable.tsx';
 import { flagSeverity } from '../components/FlagBadges.tsx';
 import { groupToggles } from './group-toggles.ts';
 import { hopLabel } from '../walk/model.ts';
@@ -77,19 +78,6 @@ export const TopoNodeView = memo(function TopoNodeView({ id, data, selected, wid
     </>
   );
 });
-
-/** A label with a line-break opportunity after each ':' (VIP:port/proto wraps as "VIP:" and
- *  "port/proto" when the compact level enlarges it). */
-export function breakable(label: string): ReactNode {
-  const parts = label.split(/(?<=:)/);
-  if (parts.length < 2) return label;
-  return parts.map((p, i) => (
-    <Fragment key={i}>
-      {i > 0 && <wbr />}
-      {p}
-    </Fragment>
-  ));
-}
 
 export function HopBadge({ hops, current }: { hops: number[]; current: boolean }) {
   const text = hopLabel(hops);

@@ -6,7 +6,9 @@
 //
 // Nothing drawn over the canvas may cover what a move brings into view: the toolbar sits above the
 // canvas, not on it, and the minimap (bottom right) is drawn only while part of the graph is out of
-// view — a fit that leaves part out keeps clear of it.
+// view — a fit that leaves part out keeps clear of it. While a walk or a finding is shown the
+// minimap is not drawn at all (views/TopologyView.tsx), so their fits and the walk's following use
+// the whole canvas.
 import type { Box } from './elk-graph.ts';
 import type { VisibleGraph } from './visible-graph.ts';
 import { absoluteBounds, absoluteBox, graphBounds } from './viewport.ts';
@@ -35,7 +37,7 @@ export const FIT_PAD = 16;
 export const MARK_PAD = 32;
 /** A fit never enlarges past this. */
 export const MAX_FIT_ZOOM = 1;
-/** A walk's path that fits only below this is shown from its current hop at this zoom instead. */
+/** A walk's path that fits only below the readable zoom (lod.ts) is shown from its current hop at this zoom instead. */
 export const WALK_READABLE_ZOOM = 0.5;
 /** Where the keyboard takes the camera when the focused node is too small to read. */
 export const FOCUS_ZOOM = 0.6;
@@ -105,15 +107,17 @@ function centerOn(b: Box, zoom: number, duration: number, id: string): CameraMov
 }
 
 /**
- * Brings `ids` into view, at most at `maxZoom`. When they only fit below a readable zoom and a
- * `focus` (the walk's current hop) is given, the camera centres that hop at a readable zoom instead
- * (and then follows the hops as the user steps).
+ * Brings `ids` (every node of a walk's hops, a finding's objects) into view, at most at `maxZoom`,
+ * on the whole canvas: the minimap is not drawn while a walk or a finding is shown. When they only
+ * fit below the readable zoom (where the graph turns into its summary) and a `focus` (the walk's
+ * current hop) is given, the camera centres that hop at a readable zoom instead (and then follows
+ * the hops as the user steps).
  */
 export function fitMove(boxes: Record<string, Box>, vis: Vis, ids: readonly string[], screen: Screen, maxZoom: number, focus: readonly string[] = []): CameraMove | undefined {
   const b = absoluteBounds(boxes, vis, ids);
   if (!b) return undefined;
-  const vp = fitViewport(b, graphBounds(boxes, vis), screen, maxZoom, MARK_PAD);
-  if (vp.zoom < WALK_READABLE_ZOOM && focus.length) {
+  const vp = fitViewport(b, undefined, screen, maxZoom, MARK_PAD);
+  if (vp.zoom < MIN_READABLE_ZOOM && focus.length) {
     const id = hopFocus(focus);
     const f = absoluteBox(boxes, vis, id);
     if (f) return centerOn(f, WALK_READABLE_ZOOM, 350, id);
@@ -122,16 +126,27 @@ export function fitMove(boxes: Record<string, Box>, vis: Vis, ids: readonly stri
 }
 
 /** The first view of a graph, and the Fit command: all of it, centred, at most at zoom 1. Below the
- *  readable zoom that is the summary layer (lod.ts), which is how a big node reads whole. */
-export function placeMove(boxes: Record<string, Box>, vis: Vis, screen: Screen, duration?: number): CameraMove | undefined {
+ *  readable zoom that is the summary layer (lod.ts), which is how a big node reads whole; its cards
+ *  take `cardRoom(viewport)` screen pixels along the canvas' top (summary.ts cardLayout), and the
+ *  graph is fitted below them. */
+export function placeMove(boxes: Record<string, Box>, vis: Vis, screen: Screen, duration?: number, cardRoom?: (vp: Viewport) => number): CameraMove | undefined {
   const g = graphBounds(boxes, vis);
   if (!g) return undefined;
   const shows = vis.nodes.filter((n) => boxes[n.id]).map((n) => n.id);
-  return { kind: 'viewport', viewport: fitViewport(g, g, screen), ...(duration ? { duration } : {}), shows };
+  let vp = fitViewport(g, g, screen);
+  if (vp.zoom < MIN_READABLE_ZOOM && cardRoom) {
+    // Twice: the cards' rows depend on where the columns land.
+    for (let i = 0; i < 2; i++) {
+      const top = Math.min(screen.height / 2, cardRoom(vp));
+      vp = fitInto(g, { x: 0, y: top, width: screen.width, height: screen.height - top }, MAX_FIT_ZOOM, FIT_PAD);
+    }
+  }
+  return { kind: 'viewport', viewport: vp, ...(duration ? { duration } : {}), shows };
 }
 
-/** Whether a node lies wholly on the canvas, clear of the minimap when it is drawn; a node without a box counts as in view. */
-export function onScreen(boxes: Record<string, Box>, vis: Vis, id: string, vp: Viewport, screen: Screen): boolean {
+/** Whether a node lies wholly on the canvas, clear of the minimap when it is drawn (never during a
+ *  walk: `minimap` false); a node without a box counts as in view. */
+export function onScreen(boxes: Record<string, Box>, vis: Vis, id: string, vp: Viewport, screen: Screen, minimap = true): boolean {
   const b = absoluteBox(boxes, vis, id);
   if (!b) return true;
   const sx = b.x * vp.zoom + vp.x;
@@ -139,15 +154,15 @@ export function onScreen(boxes: Record<string, Box>, vis: Vis, id: string, vp: V
   const ex = sx + b.width * vp.zoom;
   const ey = sy + b.height * vp.zoom;
   if (sx < 0 || sy < 0 || ex > screen.width || ey > screen.height) return false;
-  if (!minimapShown(graphBounds(boxes, vis), vp, screen)) return true;
+  if (!minimap || !minimapShown(graphBounds(boxes, vis), vp, screen)) return true;
   const m = minimapRect(screen);
   return ex <= m.x || ey <= m.y;
 }
 
-/** Stepping through a walk: stay while the current hop is on screen, else centre its focus at the same zoom. */
+/** Stepping through a walk (no minimap drawn): stay while the current hop is on screen, else centre its focus at the same zoom. */
 export function followMove(boxes: Record<string, Box>, vis: Vis, current: readonly string[], vp: Viewport, screen: Screen): CameraMove | undefined {
   if (!current.length) return undefined;
-  if (current.every((id) => onScreen(boxes, vis, id, vp, screen))) return { kind: 'stay', shows: current.filter((id) => boxes[id]) };
+  if (current.every((id) => onScreen(boxes, vis, id, vp, screen, false))) return { kind: 'stay', shows: current.filter((id) => boxes[id]) };
   const id = hopFocus(current);
   const b = absoluteBox(boxes, vis, id);
   return b ? centerOn(b, Math.max(vp.zoom, WALK_READABLE_ZOOM), 300, id) : undefined;

@@ -1,6 +1,6 @@
 // Faults drawn on the objects they concern: every error or warning finding marks the nodes of its
-// objects (the refs the findings view model resolved, and the remote subnets, next hops and missing
-// endpoints its `objects` name), and the drawn edges between two of them — so a remote subnet HNS
+// objects (the refs the findings view model resolved, and the remote subnets, next hops, missing
+// endpoints and adapters — by name: "vEthernet (Ethernet)" — its `objects` name), and the drawn edges between two of them — so a remote subnet HNS
 // routes and VFP lacks (drift-remote-subnet-route: the subnet, its provider address and the pods'
 // ports) is a red route and a red tunnel, not a line like any other. Pure; over the visible graph (a
 // folded group carries the marks of what it hides).
@@ -43,6 +43,9 @@ export function findingNodeIds(index: NodeIndex, f: Pick<FindingLike, 'refs' | '
   for (const raw of f.objects) {
     const o = raw.trim();
     for (const id of [`remote-subnet:${o}`, `next-hop:${o}`, `missing:${o.toLowerCase()}`]) if (index.has(id)) out.add(id);
+    // Checks about an adapter (an APIPA host vNIC) name it, and have no HNS or VFP id to give.
+    const adapter = index.forAdapter(o);
+    if (adapter) out.add(adapter);
   }
   return out;
 }
@@ -52,6 +55,8 @@ export interface NodeIndex {
   kind(id: string): TopoNode['kind'] | undefined;
   /** The node standing for an object: its own, the lb-group listing it, or one sharing its GUID. */
   forRef(r: ObjectRef): string | undefined;
+  /** The node drawing the adapter of this name (case-insensitive): a host vNIC, an uplink, a pod's vNIC. */
+  forAdapter(name: string): string | undefined;
 }
 
 /** Lookups over the whole graph, built once (nodeIdForRef's rules, without a scan per object). */
@@ -60,7 +65,11 @@ export function nodeIndex(g: Pick<TopologyGraph, 'nodes'>): NodeIndex {
   const byRef = new Map<string, string>();
   const byMember = new Map<string, string>();
   const byGuid = new Map<string, string>();
+  const byAdapter = new Map<string, string>();
   for (const n of g.nodes) {
+    const names = (n.copy ?? []).filter((c) => c.label === 'adapter').map((c) => c.value);
+    if (n.kind === 'host-vnic' || n.kind === 'uplink') names.push(n.label);
+    for (const a of names) if (!byAdapter.has(a.toLowerCase())) byAdapter.set(a.toLowerCase(), n.id);
     kinds.set(n.id, n.kind);
     if (n.ref && !byRef.has(refKey(n.ref))) byRef.set(refKey(n.ref), n.id);
     for (const m of n.members ?? []) if (!byMember.has(refKey(m))) byMember.set(refKey(m), n.id);
@@ -70,6 +79,7 @@ export function nodeIndex(g: Pick<TopologyGraph, 'nodes'>): NodeIndex {
     has: (id) => kinds.has(id),
     kind: (id) => kinds.get(id),
     forRef: (r) => byRef.get(refKey(r)) ?? byMember.get(refKey(r)) ?? byGuid.get(r.id.toLowerCase()),
+    forAdapter: (name) => byAdapter.get(name.trim().toLowerCase()),
   };
 }
 

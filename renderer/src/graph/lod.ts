@@ -39,13 +39,38 @@ export function detailScale(zoom: number): number {
 }
 
 /** Characters of a label line that fit the width of a node at zoom 1 at LABEL_PX (bold UI font,
- *  0.62 em a character, over-estimated); graph.css shrinks a longer line to fit (--chars, --zoom). */
-export const LINE_CHARS_AT_1 = 26;
+ *  0.7 em a character: a bold digit, the widest an address has); graph.css shrinks a longer line to
+ *  fit (--chars, --zoom). */
+export const LINE_CHARS_AT_1 = 25;
 
-/** The longest piece of a label that must stay on one line: it may break after a ':' (VIP:port/proto)
- *  and at spaces ("vEthernet (Ethernet)"). */
+/**
+ * The pieces of a label that must each stay on one line, and what may separate them on a break: a
+ * space ("vEthernet (Ethernet)") or nothing, after the ':' before a port ("10.104.237.115:" and
+ * "80/TCP"). An address is never split: not at its dots, nor at an IPv6 address' own colons
+ * ("[fd00::10]:53/UDP" breaks only before "53/UDP").
+ */
+export function labelPieces(label: string): { text: string; space: boolean }[] {
+  const out: { text: string; space: boolean }[] = [];
+  for (const [w, word] of label.trim().split(/\s+/).entries()) {
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < word.length; i++) {
+      const ch = word[i];
+      if (ch === '[') depth++;
+      else if (ch === ']') depth = Math.max(0, depth - 1);
+      else if (ch === ':' && depth === 0 && /^\d+\//.test(word.slice(i + 1))) {
+        out.push({ text: word.slice(start, i + 1), space: start === 0 && w > 0 });
+        start = i + 1;
+      }
+    }
+    if (start < word.length) out.push({ text: word.slice(start), space: start === 0 && w > 0 });
+  }
+  return out;
+}
+
+/** The longest piece of a label that must stay on one line (labelPieces). */
 export function labelChars(label: string): number {
-  return Math.max(1, ...label.split(/(?<=:)|\s+/).map((p) => p.length));
+  return Math.max(1, ...labelPieces(label).map((p) => p.text.length));
 }
 
 /** How much screen-sized marks (hop numbers, fault markers) are enlarged in graph units at this zoom, stepped like labelScale. */

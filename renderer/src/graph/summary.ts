@@ -123,22 +123,52 @@ export function cardSize(c: Pick<SummaryColumn, 'title' | 'lines' | 'faults'>): 
   return { width: Math.ceil(chars * SUMMARY_TEXT_PX * 0.62 + 24), height: Math.ceil(lines.length * SUMMARY_TEXT_PX * 1.3 + 16) };
 }
 
+/** Between the canvas' edges and the cards, and between two cards, in screen pixels. */
+export const CARD_GAP = 8;
+
+export interface CardPlace {
+  row: number;
+  /** On the canvas, in screen pixels. */
+  left: number;
+  top: number;
+  width: number;
+}
+
 /**
- * Where each column's card goes so no two overlap on screen at `zoom`: centred on its column but
- * kept within the graph's width (`shift`, screen pixels to the right); rows start at the top of the
- * graph, and a card that would run into the one before it in a row goes down a row.
+ * Where each column's card goes: on the canvas (screen pixels), in rows along its top, in column
+ * order. Each card goes above its column's centre, or just after the card before it when that is
+ * in the way; a row that runs past the canvas' right edge is moved left as far as its first card
+ * allows, and past that the card starts the next row. So no two cards overlap and none is cut off.
+ * `height` is the room the rows take from the canvas' top (the summary's fit leaves it free:
+ * camera-moves.ts placeMove).
  */
-export function cardPlaces(columns: readonly Pick<SummaryColumn, 'box' | 'title' | 'lines' | 'faults'>[], bounds: Box, zoom: number): { row: number; shift: number }[] {
-  const rowEnds: number[] = [];
-  const lo = bounds.x * zoom;
-  const hi = (bounds.x + bounds.width) * zoom;
-  return columns.map((c) => {
-    const w = cardSize(c).width;
-    const centred = (c.box.x + c.box.width / 2) * zoom - w / 2;
-    const left = Math.max(lo, Math.min(centred, hi - w));
-    let row = rowEnds.findIndex((end) => left >= end + 8);
-    if (row < 0) row = rowEnds.length;
-    rowEnds[row] = left + w;
-    return { row, shift: left - centred };
+export function cardLayout(columns: readonly Pick<SummaryColumn, 'box' | 'title' | 'lines' | 'faults'>[], vp: { x: number; zoom: number }, canvasWidth: number): { places: CardPlace[]; height: number } {
+  const rowHeight = Math.max(0, ...columns.map((c) => cardSize(c).height)) + CARD_GAP;
+  const right = canvasWidth - CARD_GAP;
+  const rows: CardPlace[][] = [];
+  const places = columns.map((c) => {
+    const width = cardSize(c).width;
+    const centred = (c.box.x + c.box.width / 2) * vp.zoom + vp.x - width / 2;
+    const row = rows[rows.length - 1];
+    const last = row?.[row.length - 1];
+    let left = Math.max(CARD_GAP, centred, last ? last.left + last.width + CARD_GAP : CARD_GAP);
+    const over = left + width - right;
+    if (row && over > 0) {
+      const room = row[0].left - CARD_GAP;
+      if (room >= over) {
+        for (const p of row) p.left -= over;
+        left -= over;
+      } else {
+        const place = { row: rows.length, left: Math.max(CARD_GAP, Math.min(centred, right - width)), top: CARD_GAP + rows.length * rowHeight, width };
+        rows.push([place]);
+        return place;
+      }
+    }
+    left = Math.max(CARD_GAP, Math.min(left, right - width));
+    const place = { row: row ? rows.length - 1 : 0, left, top: CARD_GAP + (row ? rows.length - 1 : 0) * rowHeight, width };
+    if (row) row.push(place);
+    else rows.push([place]);
+    return place;
   });
+  return { places, height: columns.length ? CARD_GAP + rows.length * rowHeight : 0 };
 }

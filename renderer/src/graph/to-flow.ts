@@ -98,7 +98,10 @@ export function toFlow(vis: VisibleGraph, boxes: Record<string, Box>): { nodes: 
         data: { kind: e.kind, ...(e.broken ? { broken: true } : {}) },
         focusable: false,
       };
-      if (e.label && LABELLED.has(e.kind)) edge.label = e.label;
+      if (e.label && LABELLED.has(e.kind)) {
+        edge.label = e.label;
+        edge.type = 'labelled'; // LabelledEdge.tsx: its label over the nodes, never struck through by their borders
+      }
       return { ...edge, ...handlesFor(at(e.source), at(e.target)) };
     });
   return { nodes, edges };

@@ -28,6 +28,9 @@ export const SHORTCUTS: ShortcutGroup[] = [
     title: 'Graph',
     items: [
       { keys: [['F']], what: 'Fit the whole node in view' },
+      { keys: [['Tab'], ['Shift', 'Tab']], what: 'On a node: the next / previous node, brought into view' },
+      { keys: [['Enter'], ['Space']], what: 'On a node: select it and show it in the inspector (while picking: use it for the walk)' },
+      { keys: [['→'], ['←']], what: 'On a node: open / fold what it holds (a group, a pod’s VFP port, its compartment)' },
       { keys: [['Alt', 'click']], what: 'Pick a node as the walk’s source, then its destination' },
     ],
   },

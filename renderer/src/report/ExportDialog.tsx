@@ -3,7 +3,7 @@
 // formats (a blob: link: the browser or the desktop app asks where); a PDF is written by the backend
 // where the desktop app's save dialog answers (the only place it may write), or printed by hnsight
 // serve and downloaded. Copy as Markdown puts the Markdown report on the clipboard for an issue.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ClipboardCopy, Download, FileText, Footprints, Plus, Redo2, Undo2, X } from 'lucide-react';
 import { Dialog } from '../components/Dialog.tsx';
 import { useApp } from '../store/app-store.ts';
@@ -63,6 +63,15 @@ function ExportBody({ onClose }: { onClose(): void }) {
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const [preview, setPreview] = useState<Preview>({ loading: true });
   const [busy, setBusy] = useState(false);
+  // The button pressed (Save…, Copy as Markdown) is disabled while it works, which drops the focus
+  // to the page: it gets the focus back when the work is done.
+  const pressed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (busy || !pressed.current) return;
+    const el = pressed.current;
+    pressed.current = null;
+    if (!document.activeElement || document.activeElement === document.body) el.focus();
+  }, [busy]);
 
   const traces = useMemo(() => includedTraces(doc?.traces ?? [], excluded), [doc?.traces, excluded]);
   const previewFormat = format === 'pdf' ? 'html' : format;
@@ -95,6 +104,7 @@ function ExportBody({ onClose }: { onClose(): void }) {
   };
 
   const copyMarkdown = async () => {
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBusy(true);
     try {
       const md = format === 'md' && preview.content && !preview.loading ? preview.content : await exportText('md');
@@ -126,6 +136,7 @@ function ExportBody({ onClose }: { onClose(): void }) {
   };
 
   const save = async () => {
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBusy(true);
     try {
       if (format === 'pdf') await savePdf();

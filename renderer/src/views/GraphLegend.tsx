@@ -1,5 +1,6 @@
-// What the graph's lines and marks mean, for someone who has never seen this graph before.
-import { useState } from 'react';
+// What the graph's lines and marks mean, for someone who has never seen this graph before. A popover:
+// Esc or a click outside it closes it, and Esc gives the focus back to its button.
+import { useEffect, useRef, useState } from 'react';
 import { Info } from 'lucide-react';
 
 const LINES: { cls: string; label: string }[] = [
@@ -14,13 +15,45 @@ const LINES: { cls: string; label: string }[] = [
 
 export function GraphLegend() {
   const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Capture: the legend's Esc is not also the walk's (leave the walk) or anyone else's.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', onDown, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onDown, true);
+    };
+  }, [open]);
   return (
-    <div className="legend">
-      <button type="button" className="btn small icon" aria-expanded={open} onClick={() => setOpen((o) => !o)} aria-label="Legend" title="What the lines and marks mean">
+    <div className="legend" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn small icon"
+        aria-expanded={open}
+        aria-controls={open ? 'graph-legend' : undefined}
+        onClick={() => setOpen((o) => !o)}
+        aria-label="Legend"
+        title="What the lines and marks mean"
+        data-testid="legend-button"
+      >
         <Info size={14} aria-hidden />
       </button>
       {open && (
-        <ul className="legend-list">
+        <ul className="legend-list" id="graph-legend" data-testid="legend" aria-label="What the lines and marks mean">
           {LINES.map((i) => (
             <li key={i.cls}>
               <svg width="36" height="10" aria-hidden>

@@ -14,7 +14,8 @@ import { useApp } from '../store/app-store.ts';
 import { GROUP_TYPE, NODE_TYPE, type FlowEdge, type FlowNode } from '../graph/to-flow.ts';
 import { TopoNodeView } from '../graph/TopoNodeView.tsx';
 import { TopoGroupView } from '../graph/TopoGroupView.tsx';
-import { SUMMARY_TYPE, SummaryLayerView, type SummaryNode } from '../graph/SummaryLayerView.tsx';
+import { SUMMARY_TYPE, SummaryCards, SummaryLayerView, type SummaryNode } from '../graph/SummaryLayerView.tsx';
+import { LABELLED_TYPE, LabelledEdge } from '../graph/LabelledEdge.tsx';
 import { kindInfo } from '../graph/kinds.ts';
 import { fullGraph } from '../graph/full-graph.ts';
 import { summaryModel } from '../graph/summary.ts';
@@ -32,6 +33,7 @@ import { GraphToolbar } from './topology/GraphToolbar.tsx';
 import { PickBanner } from './topology/PickBanner.tsx';
 
 const nodeTypes = { [NODE_TYPE]: TopoNodeView, [GROUP_TYPE]: TopoGroupView, [SUMMARY_TYPE]: SummaryLayerView };
+const edgeTypes = { [LABELLED_TYPE]: LabelledEdge };
 
 /** Past this many drawn links, they are hidden while the user pans or zooms (graph.css .dense.panning):
  *  redrawing hundreds of curves each frame is what made panning a big node stutter. */
@@ -125,6 +127,7 @@ function Graph() {
             nodes={summary ?? shown.nodes}
             edges={summary ? [] : shown.edges}
             nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
             onNodeClick={(e, n) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode)}
             onMoveStart={camera.onMoveStart}
             onMove={camera.onMove}
@@ -141,9 +144,11 @@ function Graph() {
             aria-label="Topology graph"
           >
             <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dots)" />
-            {minimap && lod !== 'summary' && (
+            {/* Not over a walk or a finding: their fits use the whole canvas (camera-moves.ts). */}
+            {minimap && lod !== 'summary' && !walkPath && !findingOn && (
               <MiniMap pannable zoomable nodeColor={miniColor} nodeStrokeWidth={0} position="bottom-right" className="minimap" style={{ width: MINIMAP.width, height: MINIMAP.height, margin: MINIMAP.margin }} ariaLabel="Overview of the topology" />
             )}
+            {summary && <SummaryCards model={summary[0].data.model} />}
             <PickBanner />
           </ReactFlow>
         </div>

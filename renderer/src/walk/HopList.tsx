@@ -191,8 +191,25 @@ export function HopList({ t }: { t: WalkView }) {
   const side = useApp((s) => s.walkSide);
   // Notes are on the request's hops: the reply's hops show none.
   const counts = useMemo(() => (flow && side === 'request' ? hopNoteCounts(doc, flow) : new Map<number, number>()), [doc, flow, side]);
+  // A new walk keeps its verdict's headline in view (the panel scrolls to it, not to the first hop
+  // below it); stepping brings the current hop into view.
+  const shownWalk = useRef<WalkView | undefined>(undefined);
   useEffect(() => {
-    listRef.current?.querySelector<HTMLElement>('.hop.current')?.scrollIntoView({ block: 'nearest' });
+    const list = listRef.current;
+    if (!list) return;
+    if (shownWalk.current !== t) {
+      shownWalk.current = t;
+      const panel = list.closest<HTMLElement>('.walk-panel');
+      const verdict = panel?.querySelector<HTMLElement>('[data-testid="verdict"]');
+      if (panel && verdict) {
+        const p = panel.getBoundingClientRect();
+        const v = verdict.getBoundingClientRect();
+        // Wholly in view: stay; else its top (the headline) at the panel's top.
+        if (v.top < p.top || v.bottom > p.bottom) panel.scrollTop += v.top - p.top - 8;
+      }
+      return;
+    }
+    list.querySelector<HTMLElement>('.hop.current')?.scrollIntoView({ block: 'nearest' });
   }, [hop, t]);
   return (
     <ol className="hop-list" ref={listRef} data-testid="hop-list">

@@ -12,7 +12,6 @@ import {
   followMove,
   hopFocus,
   keepCentreMove,
-  MINIMAP,
   minimapRect,
   minimapShown,
   moveTarget,
@@ -49,15 +48,26 @@ function boxes(over: Record<string, Box> = {}): Record<string, Box> {
 const toScreen = (vp: Viewport, x: number, y: number) => ({ x: x * vp.zoom + vp.x, y: y * vp.zoom + vp.y });
 
 describe('camera moves', () => {
-  it('fits what is lit, centred (above the minimap the rest of the graph brings), no closer than the largest zoom', () => {
+  it('fits what is lit, centred on the whole canvas (no minimap is drawn over a walk or a finding), no closer than the largest zoom', () => {
     const m = fitMove(boxes(), vis, ['uplink:eth', 'network:n1'], SCREEN, 1.1) as Extract<CameraMove, { kind: 'viewport' }>;
     expect(m.kind).toBe('viewport');
     expect(m.viewport.zoom).toBe(1.1);
     const c = toScreen(m.viewport, 250, 30);
     expect(c.x).toBeCloseTo(SCREEN.width / 2);
-    // The load balancer is out of view, so the minimap is drawn: the fit is centred in the room above it.
-    expect(c.y).toBeCloseTo((minimapRect(SCREEN).y - MINIMAP.margin) / 2);
+    expect(c.y).toBeCloseTo(SCREEN.height / 2);
     expect(m.shows).toEqual(['uplink:eth', 'network:n1']);
+  });
+
+  it('fits every node of a walk whole while that stays readable, even below the zoom a lone hop is centred at', () => {
+    // A load balancer far above the pod (a tall column): the path fits only between the readable zoom and WALK_READABLE_ZOOM.
+    const tall = boxes({ 'loadbalancer:lb0': { x: 900, y: -1500, width: 200, height: 60 } });
+    const ids = ['uplink:eth', EP, 'loadbalancer:lb0'];
+    const m = fitMove(tall, vis, ids, SCREEN, 1.1, [EP, 'loadbalancer:lb0']) as Extract<CameraMove, { kind: 'viewport' }>;
+    expect(m.kind).toBe('viewport');
+    expect(m.viewport.zoom).toBeGreaterThanOrEqual(MIN_READABLE_ZOOM);
+    expect(m.viewport.zoom).toBeLessThan(WALK_READABLE_ZOOM);
+    expect(m.shows).toEqual(ids);
+    for (const id of ids) expect(onScreen(tall, vis, id, m.viewport, SCREEN, false)).toBe(true);
   });
 
   it('leaves room around what is lit for the hop numbers and markers over its corners', () => {

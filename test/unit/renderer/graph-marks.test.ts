@@ -5,13 +5,22 @@ import { describe, expect, it } from 'vitest';
 import type { TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { badgeWidth, expanderWidth, kindWidth, layoutBadges, layoutWidth } from '../../../renderer/src/graph/badge-layout.ts';
 import { faultMarks, findingNodeIds, nodeIndex, type FindingLike } from '../../../renderer/src/graph/fault-marks.ts';
-import { cardPlaces, cardSize, columnCounts, summaryModel } from '../../../renderer/src/graph/summary.ts';
+import { CARD_GAP, cardLayout, cardSize, columnCounts, summaryModel } from '../../../renderer/src/graph/summary.ts';
+import { placeMove, type CameraMove, type Viewport } from '../../../renderer/src/graph/camera-moves.ts';
+import { MIN_READABLE_ZOOM } from '../../../renderer/src/graph/lod.ts';
 import { focusOrder, nextInOrder } from '../../../renderer/src/graph/focus-order.ts';
 import { DENSE_EDGES, thinEdges } from '../../../renderer/src/graph/highlight-flow.ts';
 import { visibleGraph } from '../../../renderer/src/graph/visible-graph.ts';
 import { toFlow } from '../../../renderer/src/graph/to-flow.ts';
 import { layoutOf } from './graph-helpers.ts';
 import { syntheticTopology } from './topology-fixture.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBundle } from '../../../services/bundle/load.ts';
+import { buildTopology } from '../../../analysis/topology.ts';
+import { modelFindings } from '../../../analysis/view-models/findings.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const EP0 = 'endpoint:00000000-aaaa-bbbb-cccc-dddddddddddd';
 
@@ -103,6 +112,24 @@ describe('faults on the graph', () => {
   });
 });
 
+describe('a fault on an adapter the finding names, on a real bundle', () => {
+  it('marks the APIPA host vNIC “vEthernet (Ethernet)” red: the finding names the adapter, not an HNS or VFP id', async () => {
+    const model = await loadBundle(path.join(repoRoot, 'test/fixtures/foreign-faults/overlay-apipa-host-vnic'));
+    const g = buildTopology(model);
+    const vnic = g.nodes.find((n) => n.kind === 'host-vnic' && n.label === 'vEthernet (Ethernet)');
+    expect(vnic).toBeDefined();
+    const apipa = modelFindings(model).find((f) => f.id === 'apipa-management-ip');
+    expect(apipa?.objects).toContain('vEthernet (Ethernet)');
+    const index = nodeIndex(g);
+    expect([...findingNodeIds(index, apipa!)]).toContain(vnic!.id);
+    // Names match whatever their case; an unknown name marks nothing.
+    expect(index.forAdapter('VETHERNET (ETHERNET)')).toBe(vnic!.id);
+    expect(index.forAdapter('vEthernet (nothing)')).toBeUndefined();
+    const m = faultMarks(index, visibleGraph(g, new Set()), modelFindings(model));
+    expect(m.nodes.get(vnic!.id)?.severity).toBe('error');
+  });
+});
+
 describe('summary layer', () => {
   it('counts what each column holds, folded or not', () => {
     const g = syntheticTopology(3, 4, { ports: true, lbGroup: true });
@@ -130,25 +157,45 @@ describe('summary layer', () => {
     }
   });
 
-  it('puts cards that would overlap on screen in rows, each within the graph’s width', () => {
+  it('puts the cards on the canvas, in rows along its top: none over another, none cut off', () => {
     const col = (x: number, title: string) => ({ box: { x, y: 0, width: 200, height: 500 }, title, lines: ['251 endpoints', '2 host vNICs'], faults: { error: 0, warning: 0 } });
-    const cols = [col(0, 'This node'), col(300, 'Pods and host'), col(600, 'Load balancers'), col(900, 'Remote endpoints')];
-    const bounds = { x: 0, y: 0, width: 1100, height: 500 };
-    // Zoomed in: side by side.
-    expect(cardPlaces(cols, bounds, 1).map((p) => p.row)).toEqual([0, 0, 0, 0]);
-    // Zoomed far out, columns 30 px apart: no two cards of a row overlap.
-    const z = 0.1;
-    const places = cardPlaces(cols, bounds, z);
-    expect(Math.max(...places.map((p) => p.row))).toBeGreaterThan(0);
-    const spans = cols.map((c, i) => {
-      const w = cardSize(c).width;
-      const left = (c.box.x + c.box.width / 2) * z - w / 2 + places[i].shift;
-      return { row: places[i].row, left, right: left + w };
-    });
-    for (const a of spans) {
-      expect(a.left).toBeGreaterThanOrEqual(bounds.x * z - 0.001);
-      for (const b of spans) if (a !== b && a.row === b.row) expect(a.right <= b.left || b.right <= a.left).toBe(true);
+    const cols = [col(0, 'This node'), col(300, 'Pods and host'), col(600, 'Load balancers'), col(900, 'Remote endpoints'), col(1200, 'Remote subnets')];
+    const width = 640;
+    // Zoomed in: one row, each card over its column.
+    const wide = cardLayout(cols, { x: 0, zoom: 1 }, 2000);
+    expect(wide.places.map((p) => p.row)).toEqual([0, 0, 0, 0, 0]);
+    // Zoomed far out, columns 30 px apart, on a narrow canvas: more rows, and still no overlap.
+    for (const vp of [{ x: 200, zoom: 0.1 }, { x: -500, zoom: 0.1 }, { x: 900, zoom: 0.05 }]) {
+      const { places, height } = cardLayout(cols, vp, width);
+      expect(Math.max(...places.map((p) => p.row))).toBeGreaterThan(0);
+      const boxes = cols.map((c, i) => ({ ...places[i], height: cardSize(c).height }));
+      for (const a of boxes) {
+        expect(a.left).toBeGreaterThanOrEqual(CARD_GAP);
+        expect(a.left + a.width).toBeLessThanOrEqual(width - CARD_GAP);
+        expect(a.top + a.height).toBeLessThanOrEqual(height);
+        for (const b of boxes) {
+          if (a === b) continue;
+          const apart = a.left + a.width <= b.left || b.left + b.width <= a.left || a.top + a.height <= b.top || b.top + b.height <= a.top;
+          expect(apart, `${JSON.stringify(a)} / ${JSON.stringify(b)}`).toBe(true);
+        }
+      }
     }
+  });
+
+  it('fits a graph seen as its summary below the room its cards take', () => {
+    const g = syntheticTopology(40, 1);
+    const vis = visibleGraph(g, new Set());
+    const boxes = layoutOf(g, new Set());
+    const screen = { width: 640, height: 700 };
+    const plain = placeMove(boxes, vis, screen) as Extract<CameraMove, { kind: 'viewport' }>;
+    expect(plain.viewport.zoom).toBeLessThan(MIN_READABLE_ZOOM);
+    const model = summaryModel(g, vis, boxes)!;
+    const room = (vp: Viewport) => cardLayout(model.columns, vp, screen.width).height;
+    const m = placeMove(boxes, vis, screen, undefined, room) as Extract<CameraMove, { kind: 'viewport' }>;
+    // The graph's top is below the cards (they may take half the canvas at most).
+    expect(room(m.viewport)).toBeLessThan(screen.height / 2);
+    expect(model.bounds.y * m.viewport.zoom + m.viewport.y).toBeGreaterThanOrEqual(room(m.viewport) - 0.5);
+    expect((model.bounds.y + model.bounds.height) * m.viewport.zoom + m.viewport.y).toBeLessThanOrEqual(screen.height);
   });
 });
 

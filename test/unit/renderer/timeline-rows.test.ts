@@ -5,7 +5,7 @@
 // messages) and antrea-agent.log (microseconds).
 import { describe, expect, it } from 'vitest';
 import type { SandboxTimeline, TimelineStep } from '../../../analysis/timeline/types.ts';
-import { durationText, longestGapText, messageParts, offsetText, sandboxDuration, stepRows, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
+import { durationText, longestGapText, messageParts, nameParts, offsetText, sandboxDuration, stepRows, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
 
 const step = (extra: Partial<TimelineStep>): TimelineStep => ({ label: 'x', component: 'azure-cni', file: 'azure-vnet.log', line: 1, text: '', ...extra });
 
@@ -112,5 +112,21 @@ describe('CNI timeline rows', () => {
     expect(longestGapText(antrea)).toBe('Longest gap 2.495 s between “antrea: configuring the IP address” and “antrea: adding the OVS port”, in the plugin’s own log (antrea)');
     expect(longestGapText(azure)).toBe('Longest gap about 1 s between “azure-vnet: Processing ADD command” and “[cni-net] Creating endpoint c3136c3d-eth0 in network azure.”, in the plugin’s own log (azure-vnet)');
     expect(longestGapText(sandbox('x', {}))).toBeUndefined();
+  });
+});
+
+describe('a timeline row’s name in a narrow row', () => {
+  it('keeps the end that tells pods of one deployment apart, the head cut first', () => {
+    const a = nameParts('default/sample-win-app-6c8d9f5b7-x2kqz');
+    const b = nameParts('default/sample-win-app-6c8d9f5b7-p9zlm');
+    expect(a).toEqual({ head: 'default/sample-win-app-6c8d9f5b7', tail: '-x2kqz' });
+    expect(a.tail).not.toBe(b.tail);
+    // Put back together, the parts are the name.
+    for (const n of ['default/sample-win-app-6c8d9f5b7-x2kqz', 'kube-system/coredns', 'sandbox 3f2a9c1b7d4e…', 'default/averyveryverylongpodnamewithoutdashes']) {
+      const p = nameParts(n);
+      expect(p.head + p.tail).toBe(n);
+      expect(p.tail.length).toBeLessThanOrEqual(14);
+    }
+    expect(nameParts('default/web')).toEqual({ head: 'default/web', tail: '' });
   });
 });

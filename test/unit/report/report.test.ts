@@ -8,6 +8,9 @@ import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildReport, renderHtml, renderMarkdown, type ReportDocument } from '../../../analysis/report/index.ts';
 import { para, splitCodeSpans } from '../../../analysis/report/markdown.ts';
+import { prose } from '../../../analysis/report/html.ts';
+import { codeParts, withoutCodeMarks } from '../../../analysis/report/code-spans.ts';
+import { xml as esc } from '../../../analysis/report/svg.ts';
 import { exportReport } from '../../../services/export/export.ts';
 import { chromiumPath, CHROMIUM_ARGS } from '../../../services/export/pdf.ts';
 import { parseNotes } from '../../../services/notes/store.ts';
@@ -198,13 +201,18 @@ describe('a faulty node: the colleague reads the problem without the app', () =>
     writeFileSync(path.join(RESULTS, 'report-faulty.html'), html);
     writeFileSync(path.join(RESULTS, 'report-faulty.md'), md);
     for (const text of [f.title, f.fix, 'Here the packet takes the default route', 'Route was deleted by the network reset script.']) {
-      expect(html).toContain(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+      // The fix's code spans are drawn as code (prose), the rest escaped.
+      expect(html).toContain(text === f.fix ? prose(text) : text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
       expect(md).toContain(para(text));
     }
     // The fix's command is a code span: Markdown shows it as written, so `<that node's IP>` is not escaped there.
     expect(f.fix).toMatch(/`New-NetRoute [^`]*<that node's IP>[^`]*`/);
     expect(md).toContain("-NextHop <that node's IP>");
     expect(md).not.toMatch(/`[^`\n]*&lt;[^`\n]*`/);
+    // In the HTML it is code, with no backtick left in the fix.
+    const fixHtml = /<p class="fix">(.*?)<\/p>/.exec(html.slice(html.indexOf(esc(f.title))))![1];
+    expect(fixHtml).toContain('<code>New-NetRoute -DestinationPrefix 10.244.33.0/24 -NextHop &lt;that node&#39;s IP&gt;');
+    expect(fixHtml).not.toContain('`');
     // The walk into the subnet carries the finding on the hop it concerns and beside its verdict.
     const t = d.traces[0];
     const on = t.findings.find((x) => x.key === f.key)!;
@@ -219,6 +227,37 @@ describe('a faulty node: the colleague reads the problem without the app', () =>
     expect(JSON.parse(JSON.stringify(d)).traces[0].findings[0]).toMatchObject({ key: expect.any(String), why: expect.any(String) });
     expect(checkMarkdown(md)).toEqual([]);
     expect(externalRefs(html)).toEqual([]);
+  });
+});
+
+describe('code spans and Markdown specials in the checks’ text', () => {
+  it('escapes a Windows path outside a code span so Markdown shows its backslashes and star', () => {
+    const fix = 'Correct the ExceptionList in the CNI config (C:\\k\\cni\\config\\*.conf / the flannel `AdditionalArgs`), then `Get-HnsEndpoint | ConvertTo-Json -Depth 10`.';
+    const md = para(fix);
+    expect(md).toBe('Correct the ExceptionList in the CNI config (C:\\\\k\\\\cni\\\\config\\\\\\*.conf / the flannel `AdditionalArgs`), then `Get-HnsEndpoint | ConvertTo-Json -Depth 10`.');
+    // Markdown's backslash escapes undone give the text back: nothing lost, nothing turned into emphasis.
+    const shown = splitCodeSpans(md).map((p) => (p.code ? p.text : p.text.replace(/\\([\\*_[\]~#>+\-.)])/g, '$1'))).join('');
+    expect(shown).toBe(fix);
+    expect(para('remote_10.244.1.1 [x] ~y~')).toBe('remote\\_10.244.1.1 \\[x\\] \\~y\\~');
+    // A line that would start a heading, a list or a quote stays a line of text.
+    expect(para('# 1')).toBe('\\# 1');
+    expect(para('2. restart')).toBe('2\\. restart');
+    expect(para('- x')).toBe('\\- x');
+  });
+
+  it('draws code spans as code in the HTML report, without their backticks', () => {
+    expect(prose('run `ipconfig /renew` then <check>')).toBe('run <code>ipconfig /renew</code> then &lt;check&gt;');
+    expect(prose('``a ` b`` and `x`')).toBe('<code>a ` b</code> and <code>x</code>');
+    expect(prose('an unmatched ` stays')).toBe('an unmatched ` stays');
+  });
+
+  it('copies a fix without the backticks (PowerShell’s escape character)', () => {
+    expect(withoutCodeMarks('then `Get-HnsEndpoint | ConvertTo-Json` and `` a`b ``')).toBe('then Get-HnsEndpoint | ConvertTo-Json and a`b');
+    expect(codeParts('x `y` z')).toEqual([
+      { text: 'x ', code: false },
+      { text: 'y', code: true },
+      { text: ' z', code: false },
+    ]);
   });
 });
 

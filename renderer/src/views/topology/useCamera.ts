@@ -18,6 +18,7 @@ import type { Box } from '../../graph/elk-graph.ts';
 import { absoluteBox } from '../../graph/viewport.ts';
 import { fitMove, focusMove, followMove, keepCentreMove, placeMove, revealMove, zoomIntoMove, type Screen, type Viewport } from '../../graph/camera-moves.ts';
 import { graphCommands } from '../../graph/graph-commands.ts';
+import { cardLayout, summaryModel } from '../../graph/summary.ts';
 import { useCameraMover } from './useCameraMover.ts';
 import type { CameraStatus } from '../../graph/camera-tracker.ts';
 
@@ -104,10 +105,12 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
       const ticket = begin(reason);
       requestAnimationFrame(() => {
         const { boxes: b, vis: v } = latest.current;
-        run(ticket, b && v ? placeMove(b, v, screen(), duration) : undefined);
+        const model = b && v && topology ? summaryModel(topology, v, b) : undefined;
+        const cardRoom = model ? (vp: Viewport) => cardLayout(model.columns, vp, screen().width).height : undefined;
+        run(ticket, b && v ? placeMove(b, v, screen(), duration, cardRoom) : undefined);
       });
     },
-    [begin, run, screen],
+    [begin, run, screen, topology],
   );
   const fit = useCallback(() => fitNow('fit', 250), [fitNow]);
   const zoomInto = useCallback((box: Box) => go('zoom', zoomIntoMove(box, screen())), [go, screen]);
