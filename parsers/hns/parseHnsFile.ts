@@ -157,8 +157,8 @@ function readListView(text: string, sink: IssueSink, value: HnsFile, add: Add): 
     // The last record of a paste that was cut in the middle is missing what came after the cut.
     const cutAfter = k === list.records.length - 1 && list.otherLines.some((l) => l === r.endLine + 1 || l === r.endLine);
     add(r.value, r.line, r.cut || cutAfter, 'list');
-    // A warning, like truncated JSON (json/psJson.ts): the object is incomplete.
-    if (r.cut || cutAfter) sink.warn(r.endLine, 'the text ends inside this object: what came after the cut is not in it');
+    // An error, like truncated JSON (json/psJson.ts): the object is incomplete, the file is broken there.
+    if (r.cut || cutAfter) sink.error(r.endLine, 'the text ends inside this object: what came after the cut is not in it');
   }
   const others = list.otherLines.filter((l) => l < list.records[0].line);
   if (others.length) sink.info(others[0], `${others.length} line${others.length > 1 ? 's' : ''} before the output (prompt, command, labels) not read`);

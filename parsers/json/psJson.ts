@@ -277,9 +277,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       return resync;
     }
     if (r.reason === 'eof') {
-      // A text cut short (a paste, an excerpt, a collector stopped) is a warning, as in the list views:
-      // what came before the cut is read.
-      sink.warn(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${salvage(s) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
+      sink.error(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${salvage(s) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
     } else {
       sink.error(li.lineOf(r.at), `JSON value starting at line ${li.lineOf(s)} has an unmatched bracket`);
     }
@@ -293,7 +291,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       p = skipWs(text, p, n);
       if (p >= n) {
         out.complete = false;
-        sink.warn(li.lineOf(n), `JSON truncated: array opened at line ${li.lineOf(open)} is not closed`);
+        sink.error(li.lineOf(n), `JSON truncated: array opened at line ${li.lineOf(open)} is not closed`);
         return n;
       }
       const c = text.charCodeAt(p);
@@ -327,7 +325,7 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
           continue;
         }
         if (r.reason === 'eof') {
-          sink.warn(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${salvage(p) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
+          sink.error(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${salvage(p) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
         } else {
           sink.error(li.lineOf(r.at), `JSON element starting at line ${li.lineOf(p)} has an unmatched bracket`);
         }

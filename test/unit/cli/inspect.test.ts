@@ -119,8 +119,7 @@ describe('a broken bundle still loads and names what is broken', () => {
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     const epFile = doc.files.find((f: { name: string }) => f.name === 'endpoint.txt');
-    // A file cut short is a warning naming the line it ends at (what came before is read).
-    const err = epFile.issues.find((i: { severity: string; message: string }) => i.severity === 'warning' && /truncated/.test(i.message));
+    const err = epFile.issues.find((i: { severity: string }) => i.severity === 'error');
     expect(err).toBeDefined();
     expect(err.line).toBeGreaterThan(1);
     const demoDoc = JSON.parse((await run('inspect', demo, '--json')).stdout);
@@ -129,7 +128,7 @@ describe('a broken bundle still loads and names what is broken', () => {
     expect(doc.counts.vfpRules).toBe(demoDoc.counts.vfpRules);
     expect(doc.counts.compartments).toBe(demoDoc.counts.compartments);
     const text = await run('inspect', dir);
-    expect(text.stdout).toMatch(/endpoint\.txt:\d+ warning: JSON truncated/);
+    expect(text.stdout).toMatch(/endpoint\.txt:\d+ error:/);
   });
 });
 

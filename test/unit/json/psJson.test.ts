@@ -65,9 +65,7 @@ describe('readPsJson: damaged input', () => {
     expect(r.value.elements.map((e) => [e.line, e.partial ?? false])).toEqual([[2, false], [28, false], [52, true]]);
     expect((r.value.elements[2].value as Record<string, unknown>).ID).toBeDefined();
     expect(r.value.complete).toBe(false);
-    // Cut short, not damaged: a warning, like a list view that ends inside an object.
-    expect(r.issues.filter((i) => i.severity === 'error')).toEqual([]);
-    const errors = r.issues.filter((i) => i.severity === 'warning');
+    const errors = r.issues.filter((i) => i.severity === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0].line).toBe(60);
     expect(errors[0].message).toMatch(/truncated.*line 52/);
