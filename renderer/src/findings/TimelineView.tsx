@@ -9,7 +9,7 @@ import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import { addFailures } from '../../../analysis/timeline/index.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
-import { axisPositions, durationText, longestGapText, messageParts, nameParts, sandboxDuration, sandboxTitle, stepRows, timelineOrder } from './timeline-rows.ts';
+import { afterAdd, afterAddText, axisPositions, durationText, longestGapText, messageParts, nameParts, sandboxDuration, sandboxTitle, stepRows, timelineOrder } from './timeline-rows.ts';
 
 /** Messages longer than this are folded to a few lines until opened. */
 const LONG = 180;
@@ -21,12 +21,19 @@ function Steps({ t }: { t: SandboxTimeline }) {
   const gap = t.longestGap;
   const rows = stepRows(t);
   const gapText = longestGapText(t);
+  const waitText = afterAddText(t);
   return (
     <div className="tl-body" data-testid="timeline-steps">
       {gapText && (
         <div className="tl-gap-note" data-testid="timeline-gap">
           <Clock size={13} aria-hidden />
           <span>{gapText}</span>
+        </div>
+      )}
+      {waitText && (
+        <div className="tl-gap-note" data-testid="timeline-after-add">
+          <Clock size={13} aria-hidden />
+          <span>{waitText}</span>
         </div>
       )}
       {t.timeOfDayOnly && <div className="muted tl-small">Timestamps of different precision were mixed; times were compared by time of day.</div>}
@@ -157,7 +164,7 @@ export function TimelineView() {
       </div>
     );
   }
-  const widest = Math.max(1, ...list.map((t) => sandboxDuration(t)?.ms ?? 0));
+  const widest = Math.max(1, ...list.map((t) => (sandboxDuration(t)?.ms ?? 0) + (afterAdd(t)?.ms ?? 0)));
   const show = (id: string) => {
     setOpen(id);
     requestAnimationFrame(() => document.querySelector(`[data-sandbox="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' }));
@@ -175,6 +182,7 @@ export function TimelineView() {
           const isOpen = open === t.sandboxId;
           // One timed line gives no duration: say so rather than “0 ms”.
           const dur = sandboxDuration(t);
+          const wait = afterAdd(t);
           return (
             <li key={t.sandboxId} className={`tl-item ${t.outcome} ${isOpen ? 'open' : ''}`} data-testid="timeline" data-sandbox={t.sandboxId}>
               <button type="button" className="tl-head" onClick={() => setOpen(isOpen ? undefined : t.sandboxId)} aria-expanded={isOpen}>
@@ -192,9 +200,11 @@ export function TimelineView() {
                 </span>
                 <span className="tl-bar" aria-hidden>
                   {dur !== undefined && <span style={{ width: `${Math.max(2, (dur.ms / widest) * 100)}%` }} />}
+                  {dur !== undefined && wait && <span className="tl-bar-wait" style={{ width: `${(wait.ms / widest) * 100}%` }} />}
                 </span>
-                <span className="mono tl-dur" data-testid="timeline-duration" title={dur === undefined ? 'the logs give fewer than two times for this sandbox' : dur.approximate ? 'CNI ADD time; the logs give whole seconds only' : 'CNI ADD time'}>
-                  {dur === undefined ? 'no times' : durationText(dur.ms, dur.approximate)}
+                <span className="mono tl-dur" data-testid="timeline-duration" title={dur === undefined ? (t.addStart !== undefined ? 'the ADD started, but no end of it is logged' : 'the logs give fewer than two times for this sandbox') : dur.approximate ? 'CNI ADD time; the logs give whole seconds only' : 'CNI ADD time'}>
+                  {dur === undefined ? (t.addStart !== undefined ? 'no end logged' : 'no times') : durationText(dur.ms, dur.approximate)}
+                  {wait && <span className="muted" data-testid="timeline-wait" title="time from the ADD's end to the sandbox's last logged line, outside the CNI plugin"> +{durationText(wait.ms, wait.approximate)} after</span>}
                 </span>
                 <span className={`badge ${t.outcome === 'failed' ? 'error' : t.outcome === 'succeeded' ? 'ok' : ''}`}>{t.outcome}</span>
                 <span className="muted tl-count">{t.steps.length === 1 ? '1 step' : `${t.steps.length} steps`}</span>

@@ -39,24 +39,47 @@ export function offsetText(ms: number, approximate: boolean): string {
 
 const coarse = (s: TimelineStep | undefined) => (s?.resolutionMs ?? 0) >= 1000;
 
-/** The ADD's duration as the row shows it: from its start to its end, else first to last timed step. */
+/** The ADD's duration as the row shows it: from its start to its end, else first to last timed step;
+ * none when the ADD started and no end is logged (its time is not known, not a few milliseconds). */
 export function sandboxDuration(t: SandboxTimeline): { ms: number; approximate: boolean } | undefined {
   const timed = t.steps.filter((s) => s.at !== undefined);
   if (timed.length < 2) return undefined;
   if (t.add !== undefined && t.addStart !== undefined && t.addEnd !== undefined) {
     return { ms: Math.max(0, t.add), approximate: coarse(t.steps[t.addStart]) || coarse(t.steps[t.addEnd]) };
   }
+  if (t.addStart !== undefined && t.addEnd === undefined) return undefined;
   const first = timed[0];
   const last = timed[timed.length - 1];
   return { ms: Math.max(0, last.at! - first.at!), approximate: coarse(first) || coarse(last) };
 }
 
-/** Slowest ADD first; sandboxes the logs give no duration for last; on a tie, failed before the rest. */
+/**
+ * After the ADD ended, until the last line logged for the sandbox (kubelet's "Created PodSandbox"):
+ * time the pod waited outside the CNI plugin. Said only when it is longer than the ADD itself.
+ */
+export function afterAdd(t: SandboxTimeline): { ms: number; approximate: boolean; to: TimelineStep } | undefined {
+  if (t.addEnd === undefined) return undefined;
+  const end = t.steps[t.addEnd];
+  const last = [...t.steps].reverse().find((s) => s.at !== undefined);
+  if (!last || last === end || end.at === undefined || last.at! <= end.at) return undefined;
+  const ms = last.at! - end.at;
+  const dur = sandboxDuration(t);
+  if (!dur || ms <= Math.max(dur.ms, coarse(end) || coarse(last) ? 1000 : 0)) return undefined;
+  return { ms, approximate: coarse(end) || coarse(last), to: last };
+}
+
+/** From the ADD's start to the sandbox's last logged line: what the pod waited for, ADD or not. */
+function sandboxSpan(t: SandboxTimeline): number | undefined {
+  const d = sandboxDuration(t)?.ms;
+  return d === undefined ? undefined : d + (afterAdd(t)?.ms ?? 0);
+}
+
+/** Slowest sandbox first (its ADD and the wait after it), sandboxes without a duration last; on a tie, failed first. */
 export function timelineOrder(list: readonly SandboxTimeline[]): SandboxTimeline[] {
   const o = { failed: 0, unknown: 1, succeeded: 2 } as const;
   return [...list]
-    .map((t) => ({ t, d: sandboxDuration(t)?.ms }))
-    .sort((a, b) => (b.d ?? -1) - (a.d ?? -1) || o[a.t.outcome] - o[b.t.outcome] || sandboxTitle(a.t).localeCompare(sandboxTitle(b.t)))
+    .map((t) => ({ t, d: sandboxSpan(t), a: sandboxDuration(t)?.ms }))
+    .sort((a, b) => (b.d ?? -1) - (a.d ?? -1) || (b.a ?? -1) - (a.a ?? -1) || o[a.t.outcome] - o[b.t.outcome] || sandboxTitle(a.t).localeCompare(sandboxTitle(b.t)))
     .map((x) => x.t);
 }
 
@@ -202,4 +225,11 @@ export function longestGapText(t: SandboxTimeline): string | undefined {
   if (!g) return undefined;
   const where = g.plugin ? `, in the plugin’s own log${t.plugin ? ` (${t.plugin})` : ''}` : '';
   return `Longest gap ${durationText(g.ms, !!g.approximate)} between “${g.from}” and “${g.to}”${where}`;
+}
+
+/** The wait after the ADD in words, when it is longer than the ADD: the time went outside the plugin. */
+export function afterAddText(t: SandboxTimeline): string | undefined {
+  const a = afterAdd(t);
+  if (!a) return undefined;
+  return `Then ${durationText(a.ms, a.approximate)} after the ADD ended until “${a.to.label}” (${a.to.component}): the pod waited outside the CNI plugin`;
 }

@@ -5,7 +5,7 @@
 // messages) and antrea-agent.log (microseconds).
 import { describe, expect, it } from 'vitest';
 import type { SandboxTimeline, TimelineStep } from '../../../analysis/timeline/types.ts';
-import { durationText, longestGapText, messageParts, nameParts, offsetText, sandboxDuration, stepRows, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
+import { afterAdd, afterAddText, durationText, longestGapText, messageParts, nameParts, offsetText, sandboxDuration, stepRows, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
 
 const step = (extra: Partial<TimelineStep>): TimelineStep => ({ label: 'x', component: 'azure-cni', file: 'azure-vnet.log', line: 1, text: '', ...extra });
 
@@ -49,6 +49,26 @@ describe('CNI timeline rows', () => {
     const fast = sandbox('fast', { pod: { name: 'fast' }, outcome: 'failed', steps: [step({ at: 0 }), step({ at: 10 })], add: 10, addStart: 0, addEnd: 1 });
     const untimed = sandbox('untimed', { pod: { name: 'untimed' }, steps: [step({ at: 0 })] });
     expect(timelineOrder([fast, untimed, azure, antrea]).map((t) => t.pod?.name)).toEqual(['db-6cqff', 'sample-win-app-4kq9s', 'fast', 'untimed']);
+  });
+
+  it('ranks a sandbox by its ADD and the wait after it: a 2 s ADD whose pod waited 39 s more comes before a 4 s ADD', () => {
+    // The audit's AKS node: every azure-vnet ADD took "about 2 s", but kubelet created one pod's sandbox 41 s after its ADD began.
+    const waited = sandbox('1b0e43cc', {
+      pod: { namespace: 'payments', name: 'win-api-xm2lq' },
+      steps: [step({ at: 0, resolutionMs: 1000, label: 'azure-vnet: Processing ADD command' }), step({ at: 2000, resolutionMs: 1000, label: 'azure-vnet: ADD command completed' }), step({ at: 40780, component: 'kubelet', label: 'Created PodSandbox for pod', file: 'kubelet.log' })],
+      add: 2000, addStart: 0, addEnd: 1,
+    });
+    const slowAdd = sandbox('aa', { pod: { name: 'slow-add' }, steps: [step({ at: 0 }), step({ at: 4000 })], add: 4000, addStart: 0, addEnd: 1 });
+    expect(timelineOrder([slowAdd, waited]).map((t) => t.pod?.name)).toEqual(['win-api-xm2lq', 'slow-add']);
+    expect(afterAdd(waited)?.ms).toBe(38780);
+    expect(afterAddText(waited)).toBe('Then about 39 s after the ADD ended until “Created PodSandbox for pod” (kubelet): the pod waited outside the CNI plugin');
+    // A wait no longer than the ADD is not called out.
+    expect(afterAdd(slowAdd)).toBeUndefined();
+  });
+
+  it('gives no duration to an ADD whose end is not logged (not the milliseconds between its first lines)', () => {
+    const open = sandbox('bb', { steps: [step({ at: 0 }), step({ at: 1 })], addStart: 0, outcome: 'unknown' });
+    expect(sandboxDuration(open)).toBeUndefined();
   });
 
   it('measures the ADD from its start to its end, "about" when the plugin logs whole seconds', () => {
