@@ -55,10 +55,12 @@ export function sandboxDuration(t: SandboxTimeline): { ms: number; approximate: 
 
 /**
  * After the ADD ended, until the last line logged for the sandbox (kubelet's "Created PodSandbox"):
- * time the pod waited outside the CNI plugin. Said only when it is longer than the ADD itself.
+ * time the pod waited outside the CNI plugin. Said only for an ADD that succeeded, and only when the
+ * wait is longer than the ADD itself.
  */
 export function afterAdd(t: SandboxTimeline): { ms: number; approximate: boolean; to: TimelineStep } | undefined {
-  if (t.addEnd === undefined) return undefined;
+  // After a failed ADD the runtime reports the failure and retries later: no pod waited on a network.
+  if (t.addEnd === undefined || t.outcome !== 'succeeded') return undefined;
   const end = t.steps[t.addEnd];
   const last = [...t.steps].reverse().find((s) => s.at !== undefined);
   if (!last || last === end || end.at === undefined || last.at! <= end.at) return undefined;

@@ -62,8 +62,9 @@ describe('CNI timeline rows', () => {
     expect(timelineOrder([slowAdd, waited]).map((t) => t.pod?.name)).toEqual(['win-api-xm2lq', 'slow-add']);
     expect(afterAdd(waited)?.ms).toBe(38780);
     expect(afterAddText(waited)).toBe('Then about 39 s after the ADD ended until “Created PodSandbox for pod” (kubelet): the pod waited outside the CNI plugin');
-    // A wait no longer than the ADD is not called out.
+    // A wait no longer than the ADD is not called out, nor the time after an ADD that failed.
     expect(afterAdd(slowAdd)).toBeUndefined();
+    expect(afterAdd({ ...waited, outcome: 'failed' })).toBeUndefined();
   });
 
   it('gives no duration to an ADD whose end is not logged (not the milliseconds between its first lines)', () => {
