@@ -35,6 +35,7 @@ export const API_METHOD_NAMES = [
   'cancelCollect',
   'listSavedTargets',
   'forgetTarget',
+  'pickCredentialFile',
   'getNotes',
   'saveNotes',
   'pickSavePath',

@@ -205,6 +205,8 @@ export interface Responses {
   cancelCollect: { ok: true };
   listSavedTargets: SavedTarget[];
   forgetTarget: { ok: true };
+  /** The file the native open dialog answered (now the user's choice for startCollect); null when cancelled. */
+  pickCredentialFile: { path: string } | null;
   getNotes: Notes;
   saveNotes: { revision: number };
   /** Electron's native save dialog; null when cancelled, and always in browser mode. */

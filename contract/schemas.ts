@@ -165,6 +165,12 @@ export const requests = {
   cancelCollect: z.object({ jobId: id }).strict(),
   listSavedTargets: z.object({}).strict(),
   forgetTarget: z.object({ key: z.string().min(1).max(2048), passwordOnly: z.boolean().optional() }).strict(),
+  /**
+   * A kubeconfig, SSH private key or known_hosts file chosen in the desktop app's native open dialog:
+   * startCollect then reads it (and a kubeconfig chosen so may run its exec plugin). Refused in browser
+   * mode, which has no native dialog (grants.ts).
+   */
+  pickCredentialFile: z.object({ kind: z.enum(['kubeconfig', 'identity', 'known-hosts']) }).strict(),
   // Notes.
   getNotes: z.object({ bundleId: id }).strict(),
   /** Refused (error "stale: …") when baseRevision is not the stored revision: another window saved first. */

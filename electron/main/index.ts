@@ -188,6 +188,20 @@ const dialogs: Dialogs = {
     const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
     return r.canceled || r.filePaths.length === 0 ? null : { path: r.filePaths[0] };
   },
+  // A kubeconfig, SSH key or known_hosts file for Connect to node…: the backend records the answer as
+  // the user's choice (Grants.allowCredential), so startCollect reads it. Only the path comes back.
+  pickCredentialFile: async ({ kind }): Promise<Response<'pickCredentialFile'>> => {
+    const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+    const home = app.getPath('home');
+    const options: OpenDialogOptions = {
+      title: kind === 'kubeconfig' ? 'Choose a kubeconfig' : kind === 'identity' ? 'Choose an SSH private key' : 'Choose a known_hosts file',
+      defaultPath: path.join(home, kind === 'kubeconfig' ? '.kube' : '.ssh'),
+      // These files rarely have an extension, and live in hidden folders.
+      properties: ['openFile', 'showHiddenFiles'],
+    };
+    const r = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return r.canceled || r.filePaths.length === 0 ? null : { path: r.filePaths[0] };
+  },
   // Where to write an exported report (the PDF is written by the backend at that path).
   pickSavePath: async ({ defaultName, extension }): Promise<Response<'pickSavePath'>> => {
     const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;

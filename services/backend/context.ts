@@ -26,6 +26,8 @@ export interface SecretStore {
 export interface Dialogs {
   pickBundle(req: Request<'pickBundle'>): Promise<Response<'pickBundle'>>;
   pickSavePath(req: Request<'pickSavePath'>): Promise<Response<'pickSavePath'>>;
+  /** An open dialog for a kubeconfig, key or known_hosts file (optional: a shell without one refuses the pick). */
+  pickCredentialFile?(req: Request<'pickCredentialFile'>): Promise<Response<'pickCredentialFile'>>;
 }
 
 export interface BackendOptions {

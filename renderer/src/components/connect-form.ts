@@ -107,6 +107,39 @@ export function targetFromForm(f: ConnectForm): { target: CollectTarget; errors?
   }
 }
 
+/** A credential file the Connect dialog can pick in the native open dialog (pickCredentialFile's kind). */
+export type CredentialKind = 'kubeconfig' | 'identity' | 'known-hosts';
+
+/** Where each kind goes in the form: its transport, its field, and the key of its message in FieldErrors. */
+export const CREDENTIAL_FIELDS = {
+  kubeconfig: { transport: 'kubectl', field: 'kubeconfig' },
+  identity: { transport: 'ssh', field: 'keyFile' },
+  'known-hosts': { transport: 'ssh', field: 'knownHosts' },
+} as const satisfies Record<CredentialKind, { transport: Transport; field: string }>;
+
+/** The form with `p` (the open dialog's answer) in the field of `kind`; the other fields unchanged. */
+export function withCredentialFile(f: ConnectForm, kind: CredentialKind, p: string): ConnectForm {
+  switch (kind) {
+    case 'kubeconfig':
+      return { ...f, kubectl: { ...f.kubectl, kubeconfig: p } };
+    case 'identity':
+      return { ...f, ssh: { ...f.ssh, keyFile: p } };
+    case 'known-hosts':
+      return { ...f, ssh: { ...f.ssh, knownHosts: p } };
+  }
+}
+
+/**
+ * The hint under a credential file's field. Without native dialogs (browser mode) the path is typed,
+ * and hnsight serve reads only the default locations or files under a folder given to --allow.
+ */
+export function credentialHint(kind: CredentialKind, nativeDialogs: boolean): string {
+  const base = kind === 'kubeconfig' ? 'Optional; default $KUBECONFIG or ~/.kube/config.' : kind === 'identity' ? 'Optional; with a key, the password field below is its passphrase.' : 'Optional; default ~/.ssh/known_hosts.';
+  return nativeDialogs
+    ? `${base} Another file: Browse…`
+    : `${base} In the browser there is no file dialog: hnsight serve reads ${kind === 'kubeconfig' ? '~/.kube/config or $KUBECONFIG' : 'files in ~/.ssh'}, or a file under a folder given with hnsight serve --allow DIR (type its path).`;
+}
+
 /** Whether a password is asked for: WinRM always, SSH unless a key is given (then it is the key's passphrase, optional). */
 export function passwordNeed(f: ConnectForm): 'required' | 'optional' | 'none' {
   if (f.transport === 'kubectl') return 'none';

@@ -6,10 +6,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CollectJob, HnsightApi, SavedTarget } from '../../../contract/index.ts';
 import { followJob } from '../api/follow-job.ts';
-import { EMPTY_FORM, canOpen, formFromTarget, isFinished, matchingSaved, passwordNeed, problemCommands, targetFromForm, type ConnectForm, type FieldErrors } from '../components/connect-form.ts';
+import { CREDENTIAL_FIELDS, EMPTY_FORM, canOpen, formFromTarget, isFinished, matchingSaved, passwordNeed, problemCommands, targetFromForm, withCredentialFile, type ConnectForm, type CredentialKind, type FieldErrors } from '../components/connect-form.ts';
 
 export interface CollectDeps {
-  api: Pick<HnsightApi, 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget' | 'subscribe'>;
+  api: Pick<HnsightApi, 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget' | 'pickCredentialFile' | 'subscribe'>;
   /** Opens a bundle folder in the app (the session store's open). */
   openBundle(path: string): Promise<void> | void;
   /** A notice outside the dialog (the app's toasts). */
@@ -37,6 +37,12 @@ export interface CollectState {
   loadSaved(): Promise<void>;
   useSaved(key: string): void;
   forget(key: string, passwordOnly?: boolean): Promise<void>;
+  /**
+   * Browse… next to a kubeconfig, key or known_hosts field: the native open dialog (pickCredentialFile),
+   * whose answer fills the field and is then one startCollect accepts. Cancelled: nothing changes;
+   * refused (browser mode): the reason under the field.
+   */
+  browse(kind: CredentialKind): Promise<void>;
   /** Starts a collection. The password is passed through to the backend, never kept. */
   start(password: string): Promise<void>;
   cancel(): Promise<void>;
@@ -135,6 +141,18 @@ export function createCollectStore(deps: CollectDeps): StoreApi<CollectState> {
         }
         await get().loadSaved();
         if (passwordOnly) set({ remember: false });
+      },
+
+      async browse(kind) {
+        const errorKey = CREDENTIAL_FIELDS[kind].field;
+        let picked: { path: string } | null;
+        try {
+          picked = await deps.api.pickCredentialFile({ kind });
+        } catch (e) {
+          set({ fieldErrors: { ...get().fieldErrors, [errorKey]: err(e) } });
+          return;
+        }
+        if (picked) get().setForm((f) => withCredentialFile(f, kind, picked.path));
       },
 
       async start(password) {

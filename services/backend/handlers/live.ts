@@ -4,7 +4,7 @@ import { ApiError } from '../../../contract/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
 
-type LiveMethods = 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget';
+type LiveMethods = 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget' | 'pickCredentialFile';
 
 export function liveHandlers(ctx: BackendContext): Pick<Handlers, LiveMethods> {
   const { collects, savedTargets, opts } = ctx;
@@ -46,7 +46,29 @@ export function liveHandlers(ctx: BackendContext): Pick<Handlers, LiveMethods> {
       if (!passwordOnly) await savedTargets.remove(key);
       return { ok: true };
     },
+    // The native open dialog's answer is the user's choice: startCollect reads it, and a kubeconfig
+    // chosen so may run its exec plugin. Only the path is handled here — the file is not read, and
+    // neither it nor its contents is logged.
+    pickCredentialFile: async (req) => {
+      const dialogs = opts.dialogs;
+      if (!dialogs?.pickCredentialFile) throw noCredentialDialog(opts.mode);
+      const picked = await dialogs.pickCredentialFile(req);
+      if (!picked) return null;
+      const p = path.resolve(picked.path);
+      ctx.grants.allowCredential(p);
+      return { path: p };
+    },
   };
+}
+
+/** The refusal of a pick where there is no native open dialog (browser mode). */
+function noCredentialDialog(mode: 'electron' | 'browser'): ApiError {
+  return new ApiError(
+    mode === 'browser'
+      ? 'refused: the browser has no native open dialog — hnsight serve reads a kubeconfig from ~/.kube/config or $KUBECONFIG, keys and known_hosts from ~/.ssh, or a file under a folder given with hnsight serve --allow DIR (type its path)'
+      : 'refused: no open dialog here — hnsight reads a kubeconfig from ~/.kube/config or $KUBECONFIG, keys and known_hosts from ~/.ssh',
+    'refused',
+  );
 }
 
 /** The refusal of a kubeconfig, key or known-hosts file the user did not choose. */

@@ -134,6 +134,7 @@ describe('the collect store', () => {
         cancelCollect: vi.fn(async () => ({ ok: true as const })),
         listSavedTargets: vi.fn(async () => saved),
         forgetTarget: vi.fn(async () => ({ ok: true as const })),
+        pickCredentialFile: vi.fn(async (): Promise<{ path: string } | null> => null),
       },
       openBundle: vi.fn(async () => undefined),
       toast: vi.fn(),

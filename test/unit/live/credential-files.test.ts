@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync,
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Backend } from '../../../services/backend/backend.ts';
+import { Backend, type Dialogs } from '../../../services/backend/backend.ts';
 import { Grants } from '../../../services/backend/grants.ts';
 import { startServer, type RunningServer } from '../../../services/server/server.ts';
 import { KubectlShell, commandRunningUser } from '../../../services/live/kubectl.ts';
@@ -121,6 +121,102 @@ describe('credential files through the backend dispatch', () => {
   });
 });
 
+describe("pickCredentialFile: a file chosen in the desktop app's open dialog", () => {
+  const kubeconfigWithToken = 'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:1\ncontexts:\n- name: x\n  context:\n    cluster: c\n    user: u\ncurrent-context: x\nusers:\n- name: u\n  user:\n    token: t\n';
+  function desktop(answer: () => string | null) {
+    const asked: unknown[] = [];
+    const dialogs: Dialogs = {
+      pickBundle: async () => null,
+      pickSavePath: async () => null,
+      pickCredentialFile: async (req) => {
+        asked.push(req);
+        const a = answer();
+        return a ? { path: a } : null;
+      },
+    };
+    const logged: string[] = [];
+    const b = new Backend({ mode: 'electron', dataDir: path.join(tmp, `desktop-${Math.random().toString(36).slice(2)}`), dialogs, log: (m) => logged.push(m) });
+    return { b, asked, logged };
+  }
+
+  it("refused before the pick, accepted after it: the dialog's answer and nothing else", async () => {
+    const dir = path.join(tmp, 'picked');
+    mkdirSync(dir, { recursive: true });
+    const kc = path.join(dir, 'prod.kubeconfig');
+    const other = path.join(dir, 'other.kubeconfig');
+    writeFileSync(kc, kubeconfigWithToken);
+    writeFileSync(other, kubeconfigWithToken);
+    let answer: string | null = null;
+    const { b, asked } = desktop(() => answer);
+    const target = (kubeconfig: string) => ({ target: { transport: 'kubectl', node: 'akswin000000', kubeconfig } });
+    expect(await b.call('startCollect', target(kc))).toMatchObject({ ok: false, kind: 'refused', error: expect.stringContaining('is not a kubeconfig, key or known-hosts file you chose') });
+    // Cancelled: null, and still refused.
+    expect(await b.call('pickCredentialFile', { kind: 'kubeconfig' })).toEqual({ ok: true, value: null });
+    expect(await b.call('startCollect', target(kc))).toMatchObject({ ok: false, kind: 'refused' });
+    // The page cannot name the file itself: the request has only the kind.
+    expect(await b.call('pickCredentialFile', { kind: 'kubeconfig', path: kc })).toMatchObject({ ok: false, kind: 'invalid' });
+    answer = kc;
+    expect(await b.call('pickCredentialFile', { kind: 'kubeconfig' })).toEqual({ ok: true, value: { path: kc } });
+    expect(asked).toEqual([{ kind: 'kubeconfig' }, { kind: 'kubeconfig' }]);
+    const r = await b.call('startCollect', target(kc));
+    expect(r).toMatchObject({ ok: true });
+    const end = await finished(b, (r as { value: { jobId: string } }).value.jobId);
+    // Accepted: it got as far as the (closed) API server.
+    expect(end.error).toMatch(/read node akswin000000 failed|cannot reach the Kubernetes API server/);
+    // Its neighbour was not chosen.
+    expect(await b.call('startCollect', target(other))).toMatchObject({ ok: false, kind: 'refused' });
+  });
+
+  it('a key and a known_hosts file picked so are read; a kubeconfig picked so may run its exec plugin', async () => {
+    const dir = path.join(tmp, 'picked-ssh');
+    mkdirSync(dir, { recursive: true });
+    const key = path.join(dir, 'id_test');
+    const kh = path.join(dir, 'kh');
+    writeFileSync(key, 'KEY-CONTENTS-7f3a');
+    writeFileSync(kh, '');
+    let answer = key;
+    const { b, logged } = desktop(() => answer);
+    expect(await b.call('pickCredentialFile', { kind: 'identity' })).toEqual({ ok: true, value: { path: key } });
+    answer = kh;
+    expect(await b.call('pickCredentialFile', { kind: 'known-hosts' })).toEqual({ ok: true, value: { path: kh } });
+    const ssh = await b.call('startCollect', { target: { transport: 'ssh', host: '127.0.0.1', port: 1, user: 'u', privateKeyFile: key, knownHostsFile: kh } });
+    expect(ssh).toMatchObject({ ok: true });
+    await finished(b, (ssh as { value: { jobId: string } }).value.jobId);
+
+    const marker = path.join(tmp, 'ran-chosen-exec');
+    const kc = path.join(dir, 'exec.yaml');
+    evilKubeconfig(kc, marker);
+    answer = kc;
+    await b.call('pickCredentialFile', { kind: 'kubeconfig' });
+    const r = await b.call('startCollect', { target: { transport: 'kubectl', node: 'akswin000000', kubeconfig: kc } });
+    expect(r).toMatchObject({ ok: true });
+    const end = await finished(b, (r as { value: { jobId: string } }).value.jobId);
+    expect(end.error ?? '').not.toMatch(/hnsight runs no command from such a file/);
+    expect(existsSync(marker)).toBe(true);
+    // Neither the key nor the kubeconfig's contents reach the log.
+    expect(logged.join('\n')).not.toMatch(/KEY-CONTENTS-7f3a|touch/);
+  });
+
+  it('a file of an open bundle is refused even when picked', async () => {
+    const bundle = path.join(tmp, 'picked-bundle');
+    mkdirSync(bundle, { recursive: true });
+    writeFileSync(path.join(bundle, 'ip.txt'), readFileSync(path.join(DEMO, 'ip.txt')));
+    const marker = path.join(tmp, 'pwned-picked-bundle');
+    evilKubeconfig(path.join(bundle, 'kubeconfig'), marker);
+    const { b } = desktop(() => path.join(bundle, 'kubeconfig'));
+    b.allowOpen(bundle);
+    await b.waitForLoad(((await b.invoke('openBundle', { path: bundle })) as { jobId: string }).jobId);
+    await b.call('pickCredentialFile', { kind: 'kubeconfig' });
+    expect(await b.call('startCollect', { target: { transport: 'kubectl', node: 'n', kubeconfig: path.join(bundle, 'kubeconfig') } })).toMatchObject({ ok: false, kind: 'refused', error: expect.stringContaining('came from an upload or a bundle') });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('browser mode has no native dialog: refused, in words that name the default locations and --allow', async () => {
+    const b = new Backend({ mode: 'browser', dataDir: path.join(tmp, 'browser-pick') });
+    expect(await b.call('pickCredentialFile', { kind: 'kubeconfig' })).toEqual({ ok: false, kind: 'refused', error: expect.stringMatching(/^refused: the browser has no native open dialog — .*~\/\.kube\/config.*~\/\.ssh.*hnsight serve --allow DIR/) });
+  });
+});
+
 describe('credential files through serve (token holder)', () => {
   const TOKEN = 'credential-token-0123456789';
   let server: RunningServer;
@@ -147,6 +243,12 @@ describe('credential files through serve (token holder)', () => {
     expect(r.status).toBe(403);
     expect(r.env).toMatchObject({ ok: false, kind: 'refused', error: expect.stringContaining('or one under a folder given to hnsight serve --allow') });
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('pickCredentialFile: 403, browser mode has no open dialog', async () => {
+    const r = await api('pickCredentialFile', { kind: 'identity' });
+    expect(r.status).toBe(403);
+    expect(r.env).toMatchObject({ ok: false, kind: 'refused', error: expect.stringContaining('hnsight serve --allow DIR') });
   });
 });
 

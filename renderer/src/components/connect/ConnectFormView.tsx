@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../store/app-store.ts';
 import { collectStore, useCollect } from '../../store/collect-store.ts';
-import { matchingSaved, passwordNeed, type ConnectForm, type Transport } from '../connect-form.ts';
+import { matchingSaved, passwordNeed, type ConnectForm, type CredentialKind, type Transport } from '../connect-form.ts';
 import { SavedTargetPicker } from './SavedTargetPicker.tsx';
 import { TransportTabs } from './TransportTabs.tsx';
 import { WinRmFields } from './WinRmFields.tsx';
@@ -20,7 +20,10 @@ export function ConnectFormView({ onClose }: { onClose(): void }) {
   const starting = useCollect((s) => s.starting);
   const startError = useCollect((s) => s.startError);
   const info = useApp((s) => s.info);
-  const { setForm, setRemember, useSaved, forget, start } = collectStore.getState();
+  const { setForm, setRemember, useSaved, forget, start, browse } = collectStore.getState();
+  // Browse… needs the desktop app's native open dialog; in browser mode the hints say what serve reads.
+  const canBrowse = !!info?.nativeDialogs;
+  const onBrowse = (kind: CredentialKind) => void browse(kind);
   const [password, setPassword] = useState('');
   const pwRef = useRef<HTMLInputElement>(null);
   const known = matchingSaved(form, saved);
@@ -51,8 +54,8 @@ export function ConnectFormView({ onClose }: { onClose(): void }) {
 
       <div className="connect-grid">
         {form.transport === 'winrm' && <WinRmFields value={form.winrm} errors={errors} onChange={patch('winrm')} />}
-        {form.transport === 'ssh' && <SshFields value={form.ssh} errors={errors} onChange={patch('ssh')} />}
-        {form.transport === 'kubectl' && <KubectlFields value={form.kubectl} errors={errors} onChange={patch('kubectl')} />}
+        {form.transport === 'ssh' && <SshFields value={form.ssh} errors={errors} onChange={patch('ssh')} canBrowse={canBrowse} onBrowse={onBrowse} />}
+        {form.transport === 'kubectl' && <KubectlFields value={form.kubectl} errors={errors} onChange={patch('kubectl')} canBrowse={canBrowse} onBrowse={onBrowse} />}
         {need !== 'none' && (
           <PasswordFields
             need={need}

@@ -1,15 +1,19 @@
 // The SSH transport's fields: host and port, user, an optional private key file and known_hosts,
 // and whether to accept the host key of a node not in known_hosts.
-import type { ConnectForm, FieldErrors } from '../connect-form.ts';
+import type { ConnectForm, CredentialKind, FieldErrors } from '../connect-form.ts';
 import { ConnectField } from './ConnectField.tsx';
+import { CredentialFileField } from './CredentialFileField.tsx';
 
 export interface SshFieldsProps {
   value: ConnectForm['ssh'];
   errors: FieldErrors;
   onChange(p: Partial<ConnectForm['ssh']>): void;
+  /** Native open dialogs exist: Browse… next to the key and known_hosts. */
+  canBrowse: boolean;
+  onBrowse(kind: CredentialKind): void;
 }
 
-export function SshFields({ value, errors, onChange }: SshFieldsProps) {
+export function SshFields({ value, errors, onChange, canBrowse, onBrowse }: SshFieldsProps) {
   return (
     <>
       <ConnectField label="Host" error={errors.host ?? errors.port}>
@@ -23,12 +27,8 @@ export function SshFields({ value, errors, onChange }: SshFieldsProps) {
       <ConnectField label="User" error={errors.user}>
         {(id) => <input id={id} className="input mono" value={value.user} onChange={(e) => onChange({ user: e.target.value })} placeholder="azureuser" spellCheck={false} autoComplete="off" />}
       </ConnectField>
-      <ConnectField label="Private key file" hint="Optional; with a key, the password field below is its passphrase.">
-        {(id) => <input id={id} className="input mono" value={value.keyFile} onChange={(e) => onChange({ keyFile: e.target.value })} placeholder="~/.ssh/id_ed25519" spellCheck={false} autoComplete="off" />}
-      </ConnectField>
-      <ConnectField label="known_hosts" hint="Optional; default ~/.ssh/known_hosts.">
-        {(id) => <input id={id} className="input mono" value={value.knownHosts} onChange={(e) => onChange({ knownHosts: e.target.value })} placeholder="~/.ssh/known_hosts" spellCheck={false} autoComplete="off" />}
-      </ConnectField>
+      <CredentialFileField kind="identity" label="Private key file" value={value.keyFile} placeholder="~/.ssh/id_ed25519" error={errors.keyFile} canBrowse={canBrowse} onChange={(keyFile) => onChange({ keyFile })} onBrowse={onBrowse} />
+      <CredentialFileField kind="known-hosts" label="known_hosts" value={value.knownHosts} placeholder="~/.ssh/known_hosts" error={errors.knownHosts} canBrowse={canBrowse} onChange={(knownHosts) => onChange({ knownHosts })} onBrowse={onBrowse} />
       <div className="connect-check-row">
         <label className="check">
           <input type="checkbox" checked={value.acceptNew} onChange={(e) => onChange({ acceptNew: e.target.checked })} />
