@@ -11,6 +11,7 @@ import { COLLECT_COMMANDS } from '../../../services/live/collect-commands.ts';
 import { MANIFEST_FILE, type CollectManifest } from '../../../services/live/collector.ts';
 import type { CollectEvent } from '../../../services/live/collector.ts';
 import { loadBundle } from '../../../services/bundle/load.ts';
+import { nodeDigest } from '../../../analysis/cluster/digest.ts';
 
 const repo = path.resolve(__dirname, '../../..');
 const DEMO = path.join(repo, 'assets/demo/l2bridge-node');
@@ -150,6 +151,8 @@ describe('multi-file commands: node logs and CNI config', () => {
     await fs.writeFile(path.join(fx, 'logs/k/kubelet.log'), kubeletU16);
     await fs.mkdir(path.join(fx, 'cni/etc/cni/net.d'), { recursive: true });
     await fs.writeFile(path.join(fx, 'cni/etc/cni/net.d/10-flannel.conflist'), conflist);
+    await fs.copyFile(path.join(repo, 'test/fixtures/foreign/aks-win-zip-2025/azure-vnet.log'), path.join(fx, 'logs/k/azure-vnet.log'));
+    await fs.copyFile(path.join(repo, 'test/fixtures/logs/containerd.log'), path.join(fx, 'logs/k/containerd.log'));
     const s = await server(fx);
     const out = path.join(await tmp(), 'm');
     const m = await startLiveCollection({ target: { transport: 'winrm', url: s.url, user: 'hnsight', operationTimeoutSec: 1 }, credentials: { password: PASSWORD }, outDir: out }).done;
@@ -158,12 +161,19 @@ describe('multi-file commands: node logs and CNI config', () => {
     expect(Buffer.compare(await fs.readFile(path.join(out, 'logs/k/kubelet.log')), kubeletU16)).toBe(0);
     expect(await fs.readFile(path.join(out, 'cni/etc/cni/net.d/10-flannel.conflist'), 'utf8')).toBe(conflist);
     const logs = m.commands.find((c) => c.id === 'logs')!;
-    expect(logs.files).toEqual([{ name: 'k/kubelet.log', bytes: kubeletU16.length }, { name: 'k/kubeproxy.log', bytes: Buffer.byteLength(kubeproxy) }]);
-    expect(logs.bytes).toBe(kubeletU16.length + Buffer.byteLength(kubeproxy));
+    expect(logs.files!.map((f) => f.name)).toEqual(['k/azure-vnet.log', 'k/containerd.log', 'k/kubelet.log', 'k/kubeproxy.log']);
+    expect(logs.files!.find((f) => f.name === 'k/kubelet.log')!.bytes).toBe(kubeletU16.length);
+    expect(logs.bytes).toBe(logs.files!.reduce((n, f) => n + f.bytes, 0));
     expect(m.commands.find((c) => c.id === 'cni')!.files).toEqual([{ name: 'etc/cni/net.d/10-flannel.conflist', bytes: conflist.length }]);
     const model = await loadBundle(out);
-    expect(model.logs?.map((l) => [l.file, l.component]).sort()).toEqual([['logs/k/kubelet.log', 'kubelet'], ['logs/k/kubeproxy.log', 'kube-proxy']]);
+    expect(model.logs?.map((l) => [l.file, l.component]).sort()).toEqual([['logs/k/azure-vnet.log', 'azure-cni'], ['logs/k/containerd.log', 'containerd'], ['logs/k/kubelet.log', 'kubelet'], ['logs/k/kubeproxy.log', 'kube-proxy']]);
     expect(model.cni?.configs.map((c) => c.file)).toEqual(['cni/etc/cni/net.d/10-flannel.conflist']);
+    // What the fleet summary needed and in-cluster bundles lacked: CNI ADD times, the CNI config, kube-proxy's flags.
+    const d = nodeDigest(model, { id: 'n', bundle: out });
+    expect(d.cniAdds).toBeGreaterThan(0);
+    expect(d.cniAddP99Ms).not.toBeNull();
+    expect(d.cni?.file).toBe('cni/etc/cni/net.d/10-flannel.conflist');
+    expect(d.kubeProxyFlags).toEqual({ file: 'logs/k/kubeproxy.log', flags: { 'proxy-mode': 'kernelspace' } });
   });
 
   it('a node without those files: the commands are ok with no file and no folder', async () => {
