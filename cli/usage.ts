@@ -58,7 +58,9 @@ Usage:
                   [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-key]
                   [--kubeconfig FILE] [--context NAME] [--namespace NS] --out DIR [--json]
       Run the CollectLogs commands on a live node and write a bundle to DIR (new or empty) that
-      inspect and the app open like any other; hnsight-collect.json says which files are complete,
+      inspect and the app open like any other, with the node's kubelet, kube-proxy, containerd and
+      CNI logs (logs/: last 5 MiB of each, 64 MiB in all) and CNI config (cni/);
+      hnsight-collect.json says which files are complete,
       partial or missing. WinRM: NTLMv2 with message encryption over http (5985), NTLM or Basic over
       https (5986, certificate checked unless --insecure-skip-tls-verify). SSH: key or password,
       host key checked against known_hosts. kubectl: a short-lived HostProcess pod (SYSTEM, host

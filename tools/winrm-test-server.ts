@@ -26,6 +26,7 @@ import {
 } from '../services/live/wsman.ts';
 import { find, findAll } from '../services/live/xml.ts';
 import { COLLECT_COMMANDS, commandIdOf } from '../services/live/collect-commands.ts';
+import { writeFrames, type FramedFile } from '../services/live/file-frames.ts';
 
 export interface InjectOptions { timeouts?: number; chunkSize?: number; httpChunked?: boolean; dropEvery?: number; shellNotFound?: number }
 export interface TestServerOptions {
@@ -57,6 +58,22 @@ export function decodeFixture(b: Uint8Array): string {
 
 const psError = (msg: string) => utf8(`#< CLIXML\r\n<Objs Version="1.1.0.1" xmlns="http://schemas.microsoft.com/powershell/2004/04"><S S="Error">${msg.replace(/&/g, '&amp;').replace(/</g, '&lt;')}_x000D__x000A_</S></Objs>`);
 
+/** The files under `dir`, named relative to it with forward slashes (none when it does not exist). */
+export async function framedFixtures(dir: string): Promise<FramedFile[]> {
+  const out: FramedFile[] = [];
+  const walk = async (d: string, rel: string): Promise<void> => {
+    let list;
+    try { list = await fs.readdir(d, { withFileTypes: true }); } catch { return; }
+    for (const e of list.sort((a, b) => a.name.localeCompare(b.name))) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(path.join(d, e.name), r);
+      else if (e.isFile()) out.push({ name: r, bytes: new Uint8Array(await fs.readFile(path.join(d, e.name))) });
+    }
+  };
+  await walk(dir, '');
+  return out;
+}
+
 /** What a node with this fixture bundle would print for a command line (raw or `powershell -EncodedCommand`). */
 export async function answerFromFixtures(fixtures: string, commandLine: string): Promise<Answer> {
   const readFile = async (name: string): Promise<Uint8Array | null> => {
@@ -71,6 +88,9 @@ export async function answerFromFixtures(fixtures: string, commandLine: string):
     const id = commandIdOf(script);
     const cmd = COLLECT_COMMANDS.find((c) => c.id === id);
     if (!cmd) return { stdout: new Uint8Array(0), stderr: psError('hnsight test server: unknown script'), exitCode: 1 };
+    // A multi-file command (logs, CNI config): every file under the fixture's folder of that name, framed
+    // byte for byte; no such folder is a node without those files (nothing printed, not an error).
+    if (cmd.multi) return { stdout: writeFrames(await framedFixtures(path.join(fixtures, cmd.file))), stderr: new Uint8Array(0), exitCode: 0 };
     const data = await readFile(cmd.file);
     if (!data) return { stdout: new Uint8Array(0), stderr: psError(`The term '${cmd.title}' is not available on this node (no ${cmd.file} in the fixture bundle).`), exitCode: 1 };
     return { stdout: data, stderr: new Uint8Array(0), exitCode: 0 };

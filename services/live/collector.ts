@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../atomic-write.ts';
 import { COLLECT_COMMANDS, scriptFor, type CollectCommand } from './collect-commands.ts';
 import { RemoteError, type RemoteShell } from './remote-shell.ts';
 import { concat } from './crypto.ts';
+import { readFrames } from './file-frames.ts';
 
 export const MANIFEST_FILE = 'hnsight-collect.json';
 
@@ -16,6 +17,8 @@ export type CommandStatus = 'ok' | 'partial' | 'failed' | 'cancelled' | 'skipped
 export interface CommandRecord {
   id: string; file: string; title: string; status: CommandStatus; exitCode: number | null;
   bytes: number; durationMs: number; error?: string; stderr?: string;
+  /** A multi-file command: the files it wrote under `file` (a folder), with their sizes. */
+  files?: { name: string; bytes: number }[];
 }
 
 export interface CollectManifest {
@@ -55,6 +58,24 @@ export async function prepareOutDir(outDir: string): Promise<void> {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     await fs.mkdir(outDir, { recursive: true });
   }
+}
+
+/**
+ * A multi-file command's frames written under `<outDir>/<dir>/`, each by its own name; the record gets
+ * the files and their total size. Returns what was lost, in words, or null.
+ */
+async function writeFrames(outDir: string, dir: string, stdout: Uint8Array, rec: CommandRecord): Promise<string | null> {
+  const f = readFrames(stdout);
+  rec.files = [];
+  for (const file of f.files) {
+    if (!file.bytes.length) continue;
+    await fs.mkdir(path.dirname(path.join(outDir, dir, file.name)), { recursive: true });
+    await writeFileAtomic(path.join(outDir, dir, file.name), file.bytes);
+    rec.files.push({ name: file.name, bytes: file.bytes.length });
+  }
+  rec.bytes = rec.files.reduce((n, x) => n + x.bytes, 0);
+  const lost = [...(f.cut ? [`${f.cut} was cut off and not written`] : []), ...f.refused.map((n) => `refused the file name ${JSON.stringify(n)}`)];
+  return lost.length ? lost.join('; ') : null;
 }
 
 export async function collectBundle(shell: RemoteShell, o: CollectOptions): Promise<CollectManifest> {
@@ -103,12 +124,16 @@ export async function collectBundle(shell: RemoteShell, o: CollectOptions): Prom
         rec = { ...base, status, exitCode: r.exitCode, bytes: stdout.length, durationMs: Date.now() - started };
         if (stderr) rec.stderr = stderr.slice(0, MAX_STDERR);
         if (status !== 'ok') rec.error = r.exitCode !== 0 ? `exit code ${r.exitCode}` : 'no output, errors on stderr';
-        if (stdout.length) await writeFileAtomic(path.join(o.outDir, c.file), stdout);
+        if (c.multi) {
+          const cut = await writeFrames(o.outDir, c.file, stdout, rec);
+          if (cut) rec.error = rec.error ? `${rec.error}; ${cut}` : cut;
+        } else if (stdout.length) await writeFileAtomic(path.join(o.outDir, c.file), stdout);
       } catch (e) {
         const err = e instanceof RemoteError ? e : new RemoteError('protocol', (e as Error).message);
         const partial = concat(...chunks);
         rec = { ...base, status: err.kind === 'cancelled' ? 'cancelled' : partial.length ? 'partial' : 'failed', exitCode: null, bytes: partial.length, durationMs: Date.now() - started, error: err.message };
-        if (partial.length) await writeFileAtomic(path.join(o.outDir, c.file), partial);
+        if (c.multi) await writeFrames(o.outDir, c.file, partial, rec);
+        else if (partial.length) await writeFileAtomic(path.join(o.outDir, c.file), partial);
         // Cancellation, bad credentials and a lost node stop the run; a per-command timeout or fault does not.
         if (err.kind === 'cancelled' || err.kind === 'auth' || err.kind === 'connection' || err.kind === 'refused' || err.kind === 'tls') fatal = err;
       }

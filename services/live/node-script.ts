@@ -3,11 +3,14 @@
 // (collect-commands.ts): each command runs in a child powershell with the same prologue (UTF-8 output)
 // and its own timeout, its output is written byte for byte to its bundle file, and
 // hnsight-collect.json records each command's status, exit code and size the way the live collector
-// does. The bundle lands in <OutRoot>\<Run>\<Node>\; the manifest is written last, so a folder that
+// does. A command that prints nothing leaves no file (as with the live collectors); a multi-file
+// command's frames (file-frames.ts) are split here into its folder, each file by its own name, with
+// the same name check. The bundle lands in <OutRoot>\<Run>\<Node>\; the manifest is written last, so a folder that
 // has it is whole (what the fleet Job waits for).
 // Generated into deploy/k8s/collect-configmap.yaml by `npm run deploy:manifests`; never edited by hand.
 import { COLLECT_COMMANDS, scriptFor, type CollectCommand } from './collect-commands.ts';
 import { PS_PROLOGUE, powershellCommand } from './wsman.ts';
+import { FRAME_END, FRAME_START, SAFE_NAME } from './file-frames.ts';
 
 /** Written last: a bundle folder without it is still being written (or was cut short). */
 export const MANIFEST = 'hnsight-collect.json';
@@ -18,7 +21,7 @@ export function nodeCollectionScript(commands: readonly CollectCommand[] = COLLE
   const table = commands
     .map((c) => {
       const encoded = powershellCommand(PS_PROLOGUE + '\n' + scriptFor(c)).args.at(-1)!;
-      return `  @{ id = ${psString(c.id)}; file = ${psString(c.file)}; title = ${psString(c.title)}; timeoutSec = ${Math.ceil(c.timeoutMs / 1000)}; encoded = '${encoded}' }`;
+      return `  @{ id = ${psString(c.id)}; file = ${psString(c.file)}; title = ${psString(c.title)}; timeoutSec = ${Math.ceil(c.timeoutMs / 1000)}; multi = $${c.multi ? 'true' : 'false'}; encoded = '${encoded}' }`;
     })
     .join(",\n");
   return `# hnsight: collects this node's network state (HNS, VFP, routes, IP configuration) into a bundle
@@ -40,27 +43,65 @@ $started = (Get-Date).ToUniversalTime()
 $commands = @(
 ${table}
 )
+# A multi-file command's output: frames of base64 (services/live/file-frames.ts), each written to
+# <folder>/<name> when its end line came; a name that is not a plain relative path is refused.
+function Split-Frames([string]$frames, [string]$dir) {
+  $files = @(); $cut = $null; $name = $null; $sb = $null
+  $r = New-Object System.IO.StreamReader($frames, $utf8)
+  try {
+    while ($null -ne ($line = $r.ReadLine())) {
+      if ($line.StartsWith('${FRAME_START}')) { if ($name) { $cut = $name }; $name = $line.Substring(${FRAME_START.length}).Trim(); $sb = New-Object System.Text.StringBuilder; continue }
+      if ($line.Trim() -eq '${FRAME_END}' -and $name) {
+        $safe = ($name -cmatch '${SAFE_NAME.source}') -and -not @($name -split '/' | Where-Object { $_ -eq '.' -or $_ -eq '..' }).Count
+        if ($safe) {
+          $bytes = [Convert]::FromBase64String($sb.ToString())
+          if ($bytes.Length) {
+            $t = Join-Path $dir ($name -replace '/', '\\')
+            New-Item -ItemType Directory -Force -Path (Split-Path $t) | Out-Null
+            [System.IO.File]::WriteAllBytes($t, $bytes)
+            $files += [pscustomobject][ordered]@{ name = $name; bytes = $bytes.Length }
+          }
+        } else { $cut = "refused the file name $name" }
+        $name = $null; continue
+      }
+      if ($name) { [void]$sb.Append($line.Trim()) }
+    }
+  } finally { $r.Close() }
+  if ($name) { $cut = "$name was cut off and not written" }
+  return [pscustomobject]@{ files = $files; lost = $cut }
+}
 $records = @()
 foreach ($c in $commands) {
   $target = Join-Path $out ($c.file -replace '/', '\\')
+  $stdoutFile = $(if ($c.multi) { Join-Path $out ".$($c.id).frames" } else { $target })
   New-Item -ItemType Directory -Force -Path (Split-Path $target) | Out-Null
   $errFile = "$target.stderr"
   $t0 = Get-Date
-  $p = Start-Process -FilePath 'powershell.exe' -ArgumentList @('-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', $c.encoded) -RedirectStandardOutput $target -RedirectStandardError $errFile -NoNewWindow -PassThru
+  $p = Start-Process -FilePath 'powershell.exe' -ArgumentList @('-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', $c.encoded) -RedirectStandardOutput $stdoutFile -RedirectStandardError $errFile -NoNewWindow -PassThru
   $timedOut = -not $p.WaitForExit($c.timeoutSec * 1000)
   if ($timedOut) { try { $p.Kill() } catch { } ; $p.WaitForExit() }
-  $bytes = if (Test-Path $target) { (Get-Item $target).Length } else { 0 }
+  $bytes = if (Test-Path $stdoutFile) { (Get-Item $stdoutFile).Length } else { 0 }
   $stderr = if (Test-Path $errFile) { [string](Get-Content -Raw $errFile) } else { '' }
   Remove-Item -Force $errFile -ErrorAction SilentlyContinue
+  # A command that printed nothing leaves no empty file: the record says ok with 0 bytes.
+  if (-not $bytes) { Remove-Item -Force $stdoutFile -ErrorAction SilentlyContinue }
   $code = if ($timedOut) { $null } else { $p.ExitCode }
   if ($timedOut) { $status = $(if ($bytes) { 'partial' } else { 'failed' }) }
   elseif ($code -eq 0) { $status = $(if (-not $bytes -and $stderr) { 'failed' } else { 'ok' }) }
   else { $status = $(if ($bytes) { 'partial' } else { 'failed' }) }
+  $lost = $null; $files = $null
+  if ($c.multi) {
+    $files = @()
+    if ($bytes) { $split = Split-Frames $stdoutFile $target; $files = @($split.files); $lost = $split.lost; Remove-Item -Force $stdoutFile -ErrorAction SilentlyContinue }
+    $bytes = [long]0; foreach ($f in $files) { $bytes += $f.bytes }
+  }
   $rec = [ordered]@{ id = $c.id; file = $c.file; title = $c.title; status = $status; exitCode = $code; bytes = $bytes; durationMs = [int]((Get-Date) - $t0).TotalMilliseconds }
+  if ($c.multi) { $rec.files = $files }
   if ($status -ne 'ok') {
     $rec.error = $(if ($timedOut) { "timed out after $($c.timeoutSec) s" } elseif ($code -ne 0) { "exit code $code" } else { 'no output, errors on stderr' })
-    if ($stderr) { $rec.stderr = $stderr.Substring(0, [Math]::Min(4000, $stderr.Length)) }
   }
+  if ($lost) { $rec.error = $(if ($rec.error) { "$($rec.error); $lost" } else { $lost }) }
+  if ($stderr -and ($status -ne 'ok' -or $c.multi)) { $rec.stderr = $stderr.Substring(0, [Math]::Min(4000, $stderr.Length)) }
   $records += [pscustomobject]$rec
 }
 $ok = @($records | Where-Object { $_.status -eq 'ok' }).Count

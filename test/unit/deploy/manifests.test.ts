@@ -13,6 +13,7 @@ import { collectConfigMapYaml, SCRIPT_KEY } from '../../../tools/deploy/configma
 import { COLLECT_COMMANDS, scriptFor } from '../../../services/live/collect-commands.ts';
 import { PS_PROLOGUE, decodeEncodedCommand } from '../../../services/live/wsman.ts';
 import { MANIFEST, nodeCollectionScript } from '../../../services/live/node-script.ts';
+import { FRAME_END, FRAME_START, SAFE_NAME } from '../../../services/live/file-frames.ts';
 import { HOSTPROCESS_IMAGE } from '../../../services/live/kubectl.ts';
 
 const dir = path.join(repo, 'deploy', 'k8s');
@@ -111,16 +112,35 @@ describe('the node collection script', () => {
 
   it('runs every collection command, each the live collectors\' own script with their prologue, written to its bundle file', () => {
     const script = nodeCollectionScript();
-    const rows = [...script.matchAll(/@\{ id = '([^']+)'; file = '([^']+)'; title = '((?:[^']|'')*)'; timeoutSec = (\d+); encoded = '([A-Za-z0-9+/=]+)' \}/g)];
+    const rows = [...script.matchAll(/@\{ id = '([^']+)'; file = '([^']+)'; title = '((?:[^']|'')*)'; timeoutSec = (\d+); multi = \$(true|false); encoded = '([A-Za-z0-9+/=]+)' \}/g)];
     expect(rows.map((r) => r[1])).toEqual(COLLECT_COMMANDS.map((c) => c.id));
     for (const [i, r] of rows.entries()) {
       const c = COLLECT_COMMANDS[i];
       expect(r[2]).toBe(c.file);
       expect(Number(r[4])).toBe(Math.ceil(c.timeoutMs / 1000));
-      expect(decodeEncodedCommand(`-EncodedCommand ${r[5]}`)).toBe(`${PS_PROLOGUE}\n${scriptFor(c)}`);
+      expect(r[5]).toBe(String(!!c.multi));
+      expect(decodeEncodedCommand(`-EncodedCommand ${r[6]}`)).toBe(`${PS_PROLOGUE}\n${scriptFor(c)}`);
     }
     // The manifest is written last (the Job waits for it), as UTF-8 without a BOM.
     expect(script.lastIndexOf(MANIFEST)).toBeGreaterThan(script.indexOf('foreach ($c in $commands)'));
     expect(script).toContain('New-Object System.Text.UTF8Encoding $false');
+  });
+
+  it('a command that printed nothing leaves no empty file; a multi-file command\'s frames are split into its folder', () => {
+    const script = nodeCollectionScript();
+    // The empty output file is removed once the command ends, before the record is made.
+    const loop = script.slice(script.indexOf('foreach ($c in $commands)'));
+    expect(loop).toContain('if (-not $bytes) { Remove-Item -Force $stdoutFile -ErrorAction SilentlyContinue }');
+    expect(loop.indexOf('Remove-Item -Force $stdoutFile')).toBeLessThan(loop.indexOf('$rec = [ordered]'));
+    // Multi-file commands write their frames to a temporary file, split by the same markers and name rule as the live collectors.
+    expect(script).toContain('$stdoutFile = $(if ($c.multi) { Join-Path $out ".$($c.id).frames" } else { $target })');
+    expect(script).toContain(`$line.StartsWith('${FRAME_START}')`);
+    expect(script).toContain(`$line.Substring(${FRAME_START.length})`);
+    expect(script).toContain(`-eq '${FRAME_END}'`);
+    expect(script).toContain(`$name -cmatch '${SAFE_NAME.source}'`);
+    expect(script).toContain('[System.IO.File]::WriteAllBytes($t, $bytes)');
+    expect(script).toContain('if ($c.multi) { $rec.files = $files }');
+    // Only the two multi-file commands are framed.
+    expect(COLLECT_COMMANDS.filter((c) => c.multi).map((c) => [c.id, c.file])).toEqual([['logs', 'logs'], ['cni', 'cni']]);
   });
 });

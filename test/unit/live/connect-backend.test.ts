@@ -16,6 +16,7 @@ import { handleIpc } from '../../../electron/main/ipc-handler.ts';
 import { SafeStorageSecretStore, SECRETS_FILE, type SafeStorageLike } from '../../../electron/main/secret-store.ts';
 import { startServer } from '../../../services/server/server.ts';
 import { MANIFEST_FILE } from '../../../services/live/collector.ts';
+import { COLLECT_COMMANDS } from '../../../services/live/collect-commands.ts';
 
 const repo = path.resolve(__dirname, '../../..');
 const DEMO = path.join(repo, 'assets/demo/l2bridge-node');
@@ -107,11 +108,11 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     const end = await pollCollect(b, jobId, seen);
     expect(end.state, end.error).toBe('done');
     expect(end.manifest?.status).toBe('complete');
-    expect(end.total).toBe(16);
-    expect(end.commands).toHaveLength(16);
+    expect(end.total).toBe(COLLECT_COMMANDS.length);
+    expect(end.commands).toHaveLength(COLLECT_COMMANDS.length);
     expect(end.bytes).toBeGreaterThan(100_000);
     // Progress was visible on the way: a running command with its index of the total.
-    expect(seen.some((x) => x.state === 'running' && x.current && x.current.index >= 0 && x.total === 16)).toBe(true);
+    expect(seen.some((x) => x.state === 'running' && x.current && x.current.index >= 0 && x.total === COLLECT_COMMANDS.length)).toBe(true);
     expect(path.dirname(end.outDir)).toBe(path.join(data, 'collections'));
     expect(path.basename(end.outDir)).toMatch(/^127\.0\.0\.1-\d{8}-\d{6}$/);
     expect(JSON.parse(await fs.readFile(path.join(end.outDir, MANIFEST_FILE), 'utf8')).status).toBe('complete');
@@ -144,7 +145,7 @@ describe('startCollect / getCollectJob over WinRM (browser mode)', () => {
     const end = await pollCollect(b, jobId);
     expect(end.state).toBe('cancelled');
     expect(end.manifest?.commands.some((c) => c.status === 'cancelled')).toBe(true);
-    expect(end.commands.length).toBe(16);
+    expect(end.commands.length).toBe(COLLECT_COMMANDS.length);
     const m = JSON.parse(await fs.readFile(path.join(end.outDir, MANIFEST_FILE), 'utf8'));
     expect(m.status).toBe('cancelled');
     await expect(b.invoke('cancelCollect', { jobId: 'collect-999' })).rejects.toThrow(ApiError);

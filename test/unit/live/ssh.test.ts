@@ -35,7 +35,7 @@ beforeAll(async () => {
   keygen('host_ed25519'); keygen('client_ed25519'); keygen('other_ed25519');
   await fs.copyFile(path.join(dir, 'client_ed25519.pub'), path.join(dir, 'authorized_keys'));
   await fs.mkdir(path.join(dir, 'bin'));
-  await fs.writeFile(path.join(dir, 'fake-powershell.json'), JSON.stringify({ fixtures: DEMO, files: Object.fromEntries(COLLECT_COMMANDS.map((c) => [c.id, c.file])) }));
+  await fs.writeFile(path.join(dir, 'fake-powershell.json'), JSON.stringify({ fixtures: DEMO, files: Object.fromEntries(COLLECT_COMMANDS.map((c) => [c.id, c.file])), multi: COLLECT_COMMANDS.filter((c) => c.multi).map((c) => c.id) }));
   await fs.writeFile(path.join(dir, 'bin', 'powershell'), `#!/bin/sh\nFAKE_PS_CONFIG='${dir}/fake-powershell.json' exec '${process.execPath}' '${repo}/test/fixtures/live/fake-powershell.mjs' "$@"\n`, { mode: 0o755 });
   await fs.mkdir('/run/sshd', { recursive: true }).catch(() => undefined);
   port = await freePort();
