@@ -29,7 +29,7 @@ export interface Ip6Range {
 export interface VfpCondition {
   /** Key as printed, e.g. `Destination IP`. */
   key: string;
-  /** Value as printed, e.g. `10.244.3.0-10.244.3.255` or the seed's `10_244_3_0-10_244_3_255`. */
+  /** Value as printed, e.g. `10.244.3.0-10.244.3.255` or the underscore form some dumps print, `10_244_3_0-10_244_3_255`. */
   value: string;
   kind: VfpConditionKind;
   /** IPv4 ranges (uint32) for srcIp/dstIp. */

@@ -49,7 +49,7 @@ export function detectHnsdiag(s: Sample): Detection | null {
       if (first < 0) first = i;
       continue;
     }
-    // `<LB guid> | <VIP> | <endpoint guids>`; older builds leave out the pipes (the seed's listing).
+    // `<LB guid> | <VIP> | <endpoint guids>`; older builds leave out the pipes.
     if (/^\s*[0-9a-f-]{30,40}\s+\|/i.test(l) || /^\s*[0-9a-f-]{30,40}\s+(\d{1,3}\.){3}\d{1,3}\s+[0-9a-f]{6,}-/i.test(l)) {
       lbRows++;
       continue;
