@@ -8,6 +8,7 @@ import os from 'node:os';
 import { promises as fs } from 'node:fs';
 import { launch, openApp, repo, serve, shot, type Served } from './helpers.ts';
 import { decodeFixture, startWinRmTestServer } from '../../tools/winrm-test-server.ts';
+import { COLLECT_COMMANDS } from '../../services/live/collect-commands.ts';
 
 const PASSWORD = 'E2e-Conn3ct!pw';
 const DEMO = path.join(repo, 'assets/demo/l2bridge-node');
@@ -83,7 +84,9 @@ describe('Connect to node… (browser mode, WinRM test server)', () => {
     await page.fill('[data-testid="connect-password"]', PASSWORD);
     await page.click('[data-testid="connect-submit"]');
     await page.waitForSelector('[data-testid="connect-job"][data-state="running"]', { timeout: 30_000 });
-    await page.waitForFunction(() => /Command 9 of 16 · .*[KM]B so far/.test(document.querySelector('[data-testid="connect-progress"]')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    // The slow command is vfpOutput.txt: wait until the collection is in it.
+    const vfpAt = `Command ${COLLECT_COMMANDS.findIndex((c) => c.file === 'vfpOutput.txt') + 1} of ${COLLECT_COMMANDS.length} · `;
+    await page.waitForFunction((head) => new RegExp(`${head}.*[KM]B so far`).test(document.querySelector('[data-testid="connect-progress"]')?.textContent ?? ''), vfpAt, { timeout: 30_000 });
     await shot(page, 'connect-progress');
     await page.click('[data-testid="connect-cancel"]');
     await page.waitForSelector('[data-testid="connect-job"][data-state="cancelled"]', { timeout: 30_000 });
