@@ -3,6 +3,7 @@
 // the HTML report of the same model (with the findings it carries). Peak RSS is this process's.
 // Prints one JSON line: { inspectMs, loadMs, checksMs, documentMs, reportMs, inspectPeakRssBytes, findings }
 // (reportMs: what `hnsight report` waits for, the load, the checks and the report built from them).
+import { peakRssBytes as peakRss } from '../helpers/peak-rss.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
@@ -19,7 +20,7 @@ const findings = runChecks(model, CHECKS, ANALYSIS_BUDGET);
 const t2 = performance.now();
 const json = JSON.stringify(inspectDocument(model, findings), null, 2);
 const t3 = performance.now();
-const inspectPeakRssBytes = process.resourceUsage().maxRSS * 1024;
+const inspectPeakRssBytes = peakRss();
 const html = reportHtml(model, { findings: findingViews(model, findings), generatedAt: new Date(0).toISOString() });
 const t4 = performance.now();
 process.stdout.write(

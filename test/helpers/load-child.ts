@@ -3,6 +3,7 @@
 // Run: node --max-old-space-size=N --import tsx test/helpers/load-child.ts <bundle> [--checks]
 import { loadBundle } from '../../services/bundle/load.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
+import { peakRssBytes } from './peak-rss.ts';
 
 const [target, ...flags] = process.argv.slice(2);
 const model = await loadBundle(target);
@@ -12,6 +13,6 @@ process.stdout.write(
     files: model.files.map((f) => ({ name: f.name, kind: f.kind, encoding: f.encoding, issues: f.issues.map((i) => `${i.severity}: ${i.message}`) })),
     rules: model.vfp?.totals.rules ?? null,
     findings,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    peakRssBytes: peakRssBytes(),
   }) + '\n',
 );
