@@ -33,7 +33,9 @@ function expectSameAsOracle(bytes: Uint8Array, chunkBytes?: number): void {
   const fast = scanVfpOutput(bytes, 'f', { chunkBytes });
   const slow = lineScanOracle(bytes, 'f');
   expect(summary(fast.value)).toEqual(summary(slow.value));
-  expect(fast.issues).toEqual(slow.issues);
+  // The note a paster leaves as the last line ("(redacted)", "...", "<cut>") is the scanner's word
+  // about the text, not about its index; it is tested on real pastes in recognise/nothing-silent.
+  expect(fast.issues.filter((i) => !i.message.startsWith('the text ends with '))).toEqual(slow.issues);
   const idx = fast.value;
   idx.ports.forEach((p) => expect(idx.lineAt(p.byte)).toBe(p.line));
 }
