@@ -2,7 +2,7 @@
 // most once at a time, its result kept, its state pushed as 'step' events (contract BundleStep) so the
 // window that waits shows what is being done and how far, and a failure said where it happened. A
 // failed step runs again the next time its result is asked for: that is the window's Retry.
-import type { BundleStep } from '../../contract/index.ts';
+import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { EventBus } from './event-bus.ts';
 
 export interface StepProgress {
@@ -15,6 +15,10 @@ export interface StepProgress {
 export interface StepRun<T> {
   done: Promise<T>;
   cancel(): void;
+}
+
+function closedError(): ApiError {
+  return new ApiError('the node was closed (replaced or let go) while this was being worked out', 'not-found');
 }
 
 export class StepCancelled extends Error {
@@ -49,7 +53,7 @@ export class BundleStepRunner<T> {
   get(): Promise<T> {
     if (this.value) return Promise.resolve(this.value.v);
     if (this.running) return this.running.promise;
-    if (this.closed) return Promise.reject(new StepCancelled('the bundle was closed'));
+    if (this.closed) return Promise.reject(closedError());
     const t0 = performance.now();
     this.set({ ...this.current, state: 'running', progress: undefined, error: undefined, ms: undefined });
     let run: StepRun<T>;
@@ -69,7 +73,9 @@ export class BundleStepRunner<T> {
       },
       (e: unknown) => {
         this.running = undefined;
-        if (this.closed) throw e;
+        // A run stopped because its node was closed (replaced by a paste, let go by its windows) is
+        // no failure of the server: the caller asked about a node that is gone.
+        if (this.closed) throw closedError();
         this.set({ ...this.current, state: 'error', progress: undefined, error: e instanceof Error ? e.message : String(e) });
         throw e;
       },

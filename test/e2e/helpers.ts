@@ -35,7 +35,8 @@ export interface Served {
 export async function serve(args: string[], opts: { allow?: string[]; port?: number; cluster?: string } = {}): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
   const bundle = args[0] ? path.resolve(repo, args[0]) : undefined;
-  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, initialCluster: opts.cluster, allowedRoots: opts.allow });
+  // A request that fails unexpectedly (a 500 in the page's console) is printed with its stack here.
+  const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle, initialCluster: opts.cluster, allowedRoots: opts.allow, log: (m) => process.stderr.write(`${m}\n`) });
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port: opts.port });
   return { url: server.url, port: server.port, stop: server.close, backend };
 }
