@@ -10,11 +10,9 @@ export default defineConfig({
     // modules or globals, so files cannot leak into each other that way; keep it so.
     pool: 'threads',
     isolate: false,
-    // Three workers on two cores: most files wait on Chromium, child processes or sockets, so with
-    // two workers the run kept about one core busy on average; a third fills the other (a clean
-    // clone's vitest run: 4 min 15 s with two, 3 min 12 s with three). Tests that measure a process
-    // do it in a child of their own (VmHWM, test/helpers/peak-rss.ts) or as a wide CPU-time ratio.
-    maxWorkers: 3,
+    // Two workers on two cores: vitest's default leaves one core to itself (cores − 1), but most
+    // files wait on Chromium, child processes or sockets, so a second worker nearly halves the run.
+    maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
   },
