@@ -111,6 +111,19 @@ async function zoomOutToSummary(page: Page): Promise<void> {
   }
 }
 
+/** One bundle served and opened at 1280×800, its summary closed, its graph arranged. */
+async function openArranged(bundle: string): Promise<{ browser: Browser; server: Served; page: Page; errors: string[] }> {
+  const browser = await launch();
+  const server = await serve([bundle]);
+  const { page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 });
+  await page.waitForSelector('[data-testid="summary"]');
+  await page.click('[data-testid="summary-close"]');
+  await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+  // Arranged (ELK's order, when it answers, replaces the instant one and places the view again).
+  await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
+  return { browser, server, page, errors };
+}
+
 describe('the topology at 1280×800 on the l2bridge demo', () => {
   let server: Served;
   let browser: Browser;
@@ -118,14 +131,7 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve(['assets/demo/l2bridge-node']);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
-    await page.waitForSelector('[data-testid="summary"]');
-    await page.click('[data-testid="summary-close"]');
-    await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
-    // Arranged (ELK's order, when it answers, replaces the instant one and places the view again).
-    await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
+    ({ browser, server, page, errors } = await openArranged('assets/demo/l2bridge-node'));
   });
 
   afterAll(async () => {
@@ -441,13 +447,8 @@ describe('a fault on a host vNIC the finding names by its adapter name', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve(['test/fixtures/foreign-faults/overlay-apipa-host-vnic']);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
-    await page.waitForSelector('[data-testid="summary"]');
-    await page.click('[data-testid="summary-close"]');
+    ({ browser, server, page, errors } = await openArranged('test/fixtures/foreign-faults/overlay-apipa-host-vnic'));
     await page.waitForSelector('#root[data-findings="done"]', { timeout: 60_000 });
-    await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
     await still(page, 'place', 'refit');
   });
 
