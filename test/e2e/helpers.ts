@@ -99,7 +99,8 @@ export async function openApp(browser: Browser, url: string, opts: { width?: num
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     // Chromium warns that frame-ancestors is ignored in a <meta> CSP; the server sends it as a header too.
-    if (m.type() === 'error' && !m.text().includes('frame-ancestors')) errors.push(m.text());
+    // A failed request's message does not name it; its URL is the message's location.
+    if (m.type() === 'error' && !m.text().includes('frame-ancestors')) errors.push(m.text().startsWith('Failed to load resource') ? `${m.text()}: ${m.location().url}` : m.text());
   });
   await page.goto(url);
   await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 60_000 });

@@ -20,7 +20,12 @@ export interface FindingsSlice {
   activeFinding?: string;
   timelines?: SandboxTimeline[];
   timelinesError?: string;
-  loadFindings(): Promise<void>;
+  /**
+   * Loads the findings of the open node, following the checks' step while they run. `attached`: this
+   * window's attachBundle for the node, which starts the checks; the step is asked about once it is
+   * answered.
+   */
+  loadFindings(attached?: Promise<unknown>): Promise<void>;
   loadTimelines(): Promise<void>;
   toggleSeverity(s: Severity): void;
   setActiveFinding(key: string | undefined): void;
@@ -38,7 +43,7 @@ export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, 
     findingsLoading: false,
     severityShown: ['error', 'warning', 'info'],
 
-    async loadFindings() {
+    async loadFindings(attached) {
       const b = get().bundle;
       if (!b) return;
       set({ findingsLoading: true, findingsError: undefined, findingsStep: undefined });
@@ -60,6 +65,14 @@ export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, 
         if (e.type === 'step' && e.job.jobId === stepId) take(e.job);
       });
       try {
+        // Asked before the attach that starts them, the checks' step still says 'waiting', and the
+        // getFindings below would start them itself and hold its request open until they end: when the
+        // window moves to another node meanwhile (a paste added replaces it), closing this one stops
+        // the checks and that request ends in a 404 nobody asked for.
+        if (attached) {
+          await attached.catch(() => undefined);
+          if (get().bundle?.id !== b.id) return;
+        }
         // A run under way (a window attaching starts it) is followed by its events, not waited for by a
         // request held open: a window that moves to another node closes this one, which stops its checks,
         // and a request still waiting on them would end in an error the page never asked for.

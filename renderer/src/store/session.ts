@@ -116,12 +116,14 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (deps) => (set, ge
     get().resetFindings();
     get().resetNotes();
     get().followSearchIndex();
-    void deps.api.attachBundle({ bundleId: summary.id, client }).catch(() => undefined);
+    // Attaching starts the node's checks: their findings are asked for once it is answered.
+    const attached = deps.api.attachBundle({ bundleId: summary.id, client });
+    void attached.catch(() => undefined);
     if (previous && previous.id !== summary.id) void deps.api.closeBundle({ bundleId: previous.id, client }).catch(() => undefined);
     void get().refreshRecent();
     void get().loadTopology(false);
     void get().loadInventory();
-    void get().loadFindings();
+    void get().loadFindings(attached);
     void get().loadTimelines();
     void get().loadPresets();
     void get().loadNotes();

@@ -155,7 +155,7 @@ describe('session slice: one load per bundle, a reload takes back what the windo
     expect(api.attachBundle).toHaveBeenCalledWith({ bundleId: 'b1', client });
     expect(after.getState().bundle?.id).toBe('b1');
     expect(after.getState().summaryOpen).toBe(false);
-    expect(api.getFindings).toHaveBeenCalledWith({ bundleId: 'b1' });
+    await vi.waitFor(() => expect(api.getFindings).toHaveBeenCalledWith({ bundleId: 'b1' }));
   });
 
   it('a window reloaded during a load follows that load instead of starting another', async () => {
@@ -199,9 +199,30 @@ describe('findings and search steps', () => {
     expect(store.getState().findingsStep?.progress).toEqual({ done: 4, total: 14, what: 'Load balancers in VFP' });
     api.emit({ type: 'step', job: { ...step(5), jobId: 'other:findings', bundleId: 'other' } });
     expect(store.getState().findingsStep?.progress?.done).toBe(4);
+    await vi.waitFor(() => expect(api.getFindings).toHaveBeenCalled());
     answer([]);
     await vi.waitFor(() => expect(store.getState().findingsLoading).toBe(false));
     expect(store.getState().findings).toEqual([]);
+  });
+
+  it('asks about the checks only once the attach that starts them is answered', async () => {
+    // Asked before, their step says 'waiting' and getFindings would hold a request open on the run,
+    // which closing the node (a paste replacing it) stops: a 404 in the page.
+    let attach: () => void = () => undefined;
+    const api = fakeApi({
+      getJob: vi.fn(async () => job('done', { summary: summary('b1') })),
+      attachBundle: vi.fn((req: { bundleId: string }) => new Promise((r) => (attach = () => r(summary(req.bundleId))))),
+    });
+    const store = createAppStore({ api });
+    await store.getState().open({ path: '/one' });
+    await flush();
+    expect(store.getState().findingsLoading).toBe(true);
+    expect(api.getStep).not.toHaveBeenCalledWith({ bundleId: 'b1', step: 'findings' });
+    expect(api.getFindings).not.toHaveBeenCalled();
+    attach();
+    await vi.waitFor(() => expect(store.getState().findingsLoading).toBe(false));
+    expect(api.getStep).toHaveBeenCalledWith({ bundleId: 'b1', step: 'findings' });
+    expect(api.getFindings).toHaveBeenCalledWith({ bundleId: 'b1' });
   });
 
   it('a failed check run is an error with the reason; loading again asks again', async () => {
