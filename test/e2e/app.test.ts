@@ -110,11 +110,13 @@ describe('hnsight on the l2bridge demo node', () => {
   it('opens a rule hit on its port, scrolled to the rule', async () => {
     await page.click('[data-testid="search-trigger"]');
     await page.keyboard.type('LB_DSR');
-    // Hits for the first letters typed can show before those for the whole query: take a hit of it.
+    // The hits of the first letters typed ("LB_") show first and are then replaced in place, row by
+    // row: a hit read, or clicked, before that would be another rule on another port by the time
+    // the click lands. Take one once the list answers the whole query and no search is pending.
+    await page.locator('[data-testid="palette-results"][data-hits-for="LB_DSR"][aria-busy="false"]').waitFor();
     const ruleHit = page.locator('.hit-group[aria-label="VFP rules"] [data-testid="hit"]', { has: page.locator('.hit-text', { hasText: 'LB_DSR' }) }).first();
-    await ruleHit.waitFor();
     const name = (await ruleHit.locator('.hit-text').textContent())!;
-    await page.locator('.hit-group[aria-label="VFP rules"] [data-testid="hit"]', { has: page.locator('.hit-text', { hasText: name }) }).first().click();
+    await ruleHit.click();
     // The port's policy is drawn after the click; an earlier step may have left another rule focused
     // until then, so wait for this one, then check it is the only one.
     await page.locator('li.rule.focused .rule-name', { hasText: name }).first().waitFor();

@@ -137,7 +137,18 @@ function PaletteBody({ onClose }: { onClose(): void }) {
         />
         {searching && <span className="spinner" aria-label="Searching" />}
       </div>
-      <div className="palette-results" id="palette-results" role="listbox" ref={listRef} aria-label="Search results">
+      {/* Busy until the hits answer the whole query: the hits of the first letters typed show, then are
+          replaced (a search is on its way or waits for the throttle). */}
+      <div
+        className="palette-results"
+        id="palette-results"
+        role="listbox"
+        ref={listRef}
+        aria-label="Search results"
+        aria-busy={!!q && (searching || hitsFor !== q)}
+        data-hits-for={hitsFor}
+        data-testid="palette-results"
+      >
         {!q && (
           <div className="palette-hint muted">
             Type at least a few characters: “10.244.1.”, “00-15-5D”, “LB_DSR”, a VIP such as “10.96.0.10:53”. Walk a packet with “10.244.1.5 -&gt; 10.96.0.10:53/udp”.
