@@ -9,6 +9,7 @@ import { runDiff } from './commands/diff.ts';
 import { runFleetCommand } from './commands/fleet.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../services/bundle/source.ts';
+import { failureText } from './format/failure-text.ts';
 import { safeText } from './format/safe-text.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -47,7 +48,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`hnsight: ${safeText(e.message)}\n`);
       return 2;
     }
-    process.stderr.write(`hnsight: unexpected failure: ${safeText(e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`);
+    process.stderr.write(`hnsight: unexpected failure: ${safeText(failureText(e))}\n`);
     return 2;
   }
 }

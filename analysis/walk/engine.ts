@@ -15,7 +15,7 @@ import { canonIp, familyOf, inCidr, ipToInt, maskBits } from './ip.ts';
 import { returnPath } from './return-path.ts';
 import { protoNumber } from './match.ts';
 import { FlowTable, reverse, sameTuple, tupleOf, type Tuple } from './flows.ts';
-import { k8sNames } from '../k8s/index.ts';
+import { k8sNames, serviceRangeOf, serviceRanges, type ServiceRange } from '../k8s/index.ts';
 import { detectPlatform, factsOf } from '../platform/index.ts';
 import { ruleEffect, type VfpRule } from '../../parsers/vfp/index.ts';
 
@@ -652,18 +652,22 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
   const proto = protoNumber(p);
   const lb = ctx.lbs.get(lbKey(p.dstIp, p.dstPort, proto));
   const outside = w.sourceKind === 'outside' && !w.reply && depth === 0;
-  const kind = lb || ctx.vips.has(dst) ? vipKind(w, dst, lb) : 'unknown';
+  const vip = lb || ctx.vips.has(dst) ? vipKind(w, dst, lb) : { kind: 'unknown' as const };
+  const kind = vip.kind;
   if (lb && outside && p.proto !== 'icmp' && kind !== 'cluster') {
     // A LoadBalancer ingress IP or external IP reached from outside: HNS load-balances it like a NodePort.
+    const ranges = serviceRanges(ctx.model);
     return void hnsLoadBalance(
       w,
       lb,
       `${kind === 'external' ? 'service address' : 'VIP'} ${fmt(p.dstIp, p.dstPort)}`,
       opts,
       depth,
-      kind === 'unknown'
-        ? `the bundle has no Service list that says whether ${p.dstIp} is a LoadBalancer or external IP (reachable from outside) or a ClusterIP (reachable only inside the cluster): it is taken as the former, since the packet came from outside`
-        : `${p.dstIp} is an external address of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot)`,
+      kind === 'external'
+        ? `${p.dstIp} is an external address of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot)`
+        : ranges.length
+          ? `${p.dstIp} is outside the cluster's Service range ${ranges.map((r) => r.cidr).join(', ')} (${ranges[0].file} line ${ranges[0].line}), so it is no ClusterIP: it is taken as a LoadBalancer or external IP (the bundle has no Service list that says which)`
+          : `the bundle has no Service list that says whether ${p.dstIp} is a LoadBalancer or external IP (reachable from outside) or a ClusterIP (reachable only inside the cluster): it is taken as the former, since the packet came from outside`,
     );
   }
   if (lb || (ctx.vips.has(dst) && (srcPort || outside))) {
@@ -681,7 +685,9 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
           ? lb
             ? k8sNames(ctx.model).serviceLabel(dst)
               ? `${p.dstIp} is the ClusterIP of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot): a ClusterIP is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
-              : `HNS load balancer ${short(lb.id)} serves ${what} as an internal load balancer (ILB port mapping): it is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
+              : vip.range
+                ? `${p.dstIp} is inside the cluster's Service range ${vip.range.cidr} (${vip.range.file} line ${vip.range.line}), so it is taken as a ClusterIP (the bundle has no Service list to confirm it): a ClusterIP is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
+                : `HNS load balancer ${short(lb.id)} serves ${what} as an internal load balancer (ILB port mapping): it is reachable only from inside the cluster, and nothing on this node load-balances it for a packet from outside`
             : `${p.dstIp} is a service address, but no HNS load balancer publishes port ${p.dstPort ?? '-'}/${p.proto.toUpperCase()} on it`
           : lb
             ? `HNS has load balancer ${short(lb.id)} for ${what}, but no VFP rule on the source port translated it (HNS and VFP disagree)`
@@ -695,7 +701,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
         ? `ping ${p.dstIp}: a Service VIP answers only on its TCP/UDP ports; no rule translates ICMP, so the echo is lost`
         : outside
           ? lb
-            ? `${what} is ${k8sNames(ctx.model).serviceLabel(dst) ? 'a ClusterIP' : 'an internal load balancer'}, reachable only from inside the cluster: a packet from outside is not load-balanced`
+            ? `${what} is ${k8sNames(ctx.model).serviceLabel(dst) || vip.range ? 'a ClusterIP' : 'an internal load balancer'}, reachable only from inside the cluster: a packet from outside is not load-balanced`
             : `nothing on this node load-balances ${what} for a packet from outside`
           : `no VFP rule load-balances ${what} on the source port: a ClusterIP is not routable, so the untranslated packet is lost`,
       i,
@@ -788,15 +794,21 @@ function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
  * (https://kubernetes.io/docs/concepts/services-networking/service/#type-clusterip). The Service
  * list in the bundle's kubectl snapshot says which; without it the bundle does not.
  */
-function vipKind(w: Walk, vip: string, lb?: HnsLoadBalancer): 'external' | 'cluster' | 'unknown' {
+function vipKind(w: Walk, vip: string, lb?: HnsLoadBalancer): { kind: 'external' | 'cluster' | 'unknown'; range?: ServiceRange } {
   const svc = k8sNames(w.ctx.model).serviceByVip(vip);
-  // An HNS port mapping flagged ILB (internal load balancer: hcsshim hcn LoadBalancerPortMappingFlagsILB)
-  // serves the cluster's own traffic only.
-  if (!svc) return lb?.ports.some((x) => x.ilb) ? 'cluster' : 'unknown';
+  if (!svc) {
+    // An HNS port mapping flagged ILB (internal load balancer: hcsshim hcn LoadBalancerPortMappingFlagsILB)
+    // serves the cluster's own traffic only.
+    if (lb?.ports.some((x) => x.ilb)) return { kind: 'cluster' };
+    // The API server allocates ClusterIPs from the Service range; an external IP could be set inside
+    // it, but that would shadow ClusterIPs, so an address there is taken as a ClusterIP.
+    const range = serviceRangeOf(w.ctx.model, vip);
+    return range ? { kind: 'cluster', range } : { kind: 'unknown' };
+  }
   const c = canonIp(vip);
-  if ([...svc.externalIps, ...svc.loadBalancerIps].some((x) => canonIp(x) === c)) return 'external';
-  if (svc.clusterIps.some((x) => canonIp(x) === c)) return 'cluster';
-  return 'unknown';
+  if ([...svc.externalIps, ...svc.loadBalancerIps].some((x) => canonIp(x) === c)) return { kind: 'external' };
+  if (svc.clusterIps.some((x) => canonIp(x) === c)) return { kind: 'cluster' };
+  return { kind: 'unknown' };
 }
 
 /**

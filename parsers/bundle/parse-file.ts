@@ -53,7 +53,7 @@ const HNS_EXPECT: Partial<Record<FileKind, HnsKind>> = {
 };
 
 /** Files kept as text for the few facts hnsight takes from them (e.g. the Windows build). */
-const KEEP_TEXT = /(^|\/)(winver|reservedports|excludedportrange|dynamicportrange)\.txt$/i;
+const KEEP_TEXT = /(^|\/)((winver|reservedports|excludedportrange|dynamicportrange)\.txt|kubeclusterconfig\.json)$/i;
 /** Larger texts are not kept for evidence (they are big logs or huge policy dumps). */
 const KEEP_EVIDENCE_CHARS = 16 << 20;
 const BINARY = /\.(evtx|etl|zip|gz|tgz|cab|dmp|pcap|pcapng|exe|dll)$/i;

@@ -151,6 +151,9 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
       info.get(winver)!.used = true;
     }
   }
+  // The AKS node setup's cluster configuration: the analysis reads its CNI name and Service range.
+  const clusterConfig = parsed.find((p) => /(^|\/)kubeclusterconfig\.json$/i.test(p.name) && p.text !== undefined);
+  if (clusterConfig && /"(ServiceCidr|Cni)"\s*:/i.test(clusterConfig.text!)) info.get(clusterConfig)!.used = true;
   meta.collector = detectCollector(parsed.map((p) => p.name));
 
   const model: NodeModel = {

@@ -1,6 +1,6 @@
 // Line text for evidence: the decoded text of small files (split once, on first use) and, for the
-// VFP dumps, the kept bytes (a line's start is found by bisecting the index's byte → line map, so no
-// line table of a 900 MB dump is ever built).
+// VFP dumps, the kept bytes (a line's start comes from the index's newline checkpoints, so no line
+// table of a 900 MB dump is ever built).
 import type { ParsedFile } from '../bundle/parse-file.ts';
 import type { EvidenceText, VfpStore } from './types.ts';
 
@@ -21,21 +21,18 @@ export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): Eviden
     return l;
   };
   const vfpFiles = new Map((vfp?.files ?? []).map((f) => [f.file, f]));
+  // Walks and reports quote the same rule lines again and again (every walk through a port, the
+  // report of each): a line's start is looked up once per file.
+  const starts = new Map<string, Map<number, number | undefined>>();
   const vfpLineStart = (f: VfpStore['files'][number], line: number): number | undefined => {
-    if (line < 1) return undefined;
-    if (line === 1) return 0;
-    let lo = 0;
-    let hi = f.bytes.length;
-    // Smallest byte whose line is ≥ line.
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (f.index.lineAt(mid) >= line) hi = mid;
-      else lo = mid + 1;
-    }
-    if (lo >= f.bytes.length) return undefined;
-    // lineAt may count the newline byte itself as part of the next line; settle on a line start.
-    while (lo > 0 && f.bytes[lo - 1] !== LF) lo--;
-    return lo;
+    let known = starts.get(f.file);
+    if (!known) starts.set(f.file, (known = new Map()));
+    if (known.has(line)) return known.get(line);
+    const start = f.index.lineStart(line);
+    // Bounded: a session that quotes more lines than this starts over rather than grow.
+    if (known.size >= 100_000) known.clear();
+    known.set(line, start);
+    return start;
   };
   const vfpLineAt = (f: VfpStore['files'][number], start: number): { text: string; next: number } => {
     let end = f.bytes.indexOf(LF, start);

@@ -64,6 +64,8 @@ export class LineLocator {
   readonly #bytes: Uint8Array;
   #words: WordView | undefined;
   #table: Float64Array | undefined;
+  /** The last line lineStart answered and its byte. */
+  #cursor = { line: 1, byte: 0 };
 
   /** `table`: the checkpoint table of the same bytes, built elsewhere (the parse worker). */
   constructor(bytes: Uint8Array, table?: Float64Array) {
@@ -106,6 +108,44 @@ export class LineLocator {
     const o = Math.max(0, Math.min(b.length, Math.floor(Number.isFinite(offset) ? offset : 0)));
     const k = o >> BLOCK_SHIFT;
     return 1 + this.#table![k] + countNewlines(b, k << BLOCK_SHIFT, o, this.#words);
+  }
+
+  /**
+   * Byte offset where 1-based `line` starts, or undefined past the last line start (a final newline
+   * opens no line here). The checkpoint holding the (line − 1)-th newline is found by bisecting the
+   * table, then at most one 64 KiB block is searched: a bisection over bytes with lineAt would count up
+   * to 64 KiB at each of ~20 probes.
+   */
+  lineStart(line: number): number | undefined {
+    if (!Number.isInteger(line) || line < 1) return undefined;
+    const b = this.#bytes;
+    if (line === 1) return b.length > 0 ? 0 : undefined;
+    this.build();
+    const t = this.#table!;
+    const want = line - 1;
+    if (want > t[t.length - 1]) return undefined;
+    // Largest block k whose start has fewer than `want` newlines before it: the newline is in block k.
+    let lo = 0;
+    let hi = t.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (t[mid] < want) lo = mid;
+      else hi = mid - 1;
+    }
+    // From the last answer when it lies between the checkpoint and the line: evidence asks for
+    // ascending lines (a rule, then the lines after it), mostly a few hundred lines apart.
+    const c = this.#cursor;
+    const fromCursor = c.line <= line && c.line - 1 >= t[lo];
+    let seen = fromCursor ? c.line - 1 : t[lo];
+    let i = (fromCursor ? c.byte : lo << BLOCK_SHIFT) - 1;
+    while (seen < want) {
+      i = b.indexOf(LF, i + 1);
+      if (i < 0) return undefined;
+      seen++;
+    }
+    if (i + 1 >= b.length) return undefined;
+    this.#cursor = { line, byte: i + 1 };
+    return i + 1;
   }
 
   /** Lines of many ascending offsets in one sweep (no per-offset checkpoint lookups). */

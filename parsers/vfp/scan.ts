@@ -82,6 +82,8 @@ export interface VfpIndex {
   generation: VfpOutputGeneration;
   /** 1-based line of a byte offset. The first call builds the locator (one pass, ~150 ms per GB). */
   lineAt(byte: number): number;
+  /** Byte offset where a 1-based line starts; undefined past the last line. */
+  lineStart(line: number): number | undefined;
   /**
    * The line locator's checkpoint table, once prepareLines() built it: the parse worker builds it
    * while the main thread reads the other files, and it crosses threads with the index.
@@ -237,6 +239,9 @@ class ScanIndex implements VfpIndex {
   }
   lineAt(byte: number): number {
     return this.#loc.lineAt(byte);
+  }
+  lineStart(line: number): number | undefined {
+    return this.#loc.lineStart(line);
   }
   lineTable?: Float64Array;
   prepareLines(): void {

@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { safeJson, safeText } from '../../../cli/format/safe-text.ts';
+import { failureText } from '../../../cli/format/failure-text.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { DEMO } from '../../fuzz/hostile.ts';
 
@@ -116,5 +117,27 @@ describe('the cluster commands on a node whose host name carries escapes', () =>
       expect(r.stdout).toContain(extra.length ? '\\u001b]0;pwned\\u0007' : '\\x1B]0;pwned\\x07');
       expect(r.stdout + r.stderr).not.toMatch(RAW_CONTROL);
     }
+  });
+});
+
+describe('an unexpected failure on the terminal', () => {
+  it('shows the message and the first frames, and says how much it left out', () => {
+    const e = new RangeError('x'.repeat(1_000_000));
+    e.stack = `RangeError: ${e.message}\n` + Array.from({ length: 5000 }, (_, i) => `    at f${i} (/src/a.ts:${i}:1)`).join('\n');
+    const t = failureText(e);
+    expect(t.length).toBeLessThan(6000);
+    expect(t.startsWith(`RangeError: ${'x'.repeat(2000)}… (998000 more characters)`)).toBe(true);
+    expect(t).toContain('    at f0 (/src/a.ts:0:1)');
+    expect(t).toContain('    at f11 (/src/a.ts:11:1)');
+    expect(t).not.toContain('at f12 ');
+    expect(t.endsWith('    … 4988 more frames')).toBe(true);
+  });
+
+  it('keeps a short error whole, and a thrown non-error as its text', () => {
+    const e = new TypeError('no such port');
+    const t = failureText(e);
+    expect(t.split('\n')[0]).toBe('TypeError: no such port');
+    expect(t.split('\n').slice(1).every((l) => /^\s+at /.test(l))).toBe(true);
+    expect(failureText('plain')).toBe('plain');
   });
 });

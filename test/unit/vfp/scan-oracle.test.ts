@@ -127,4 +127,24 @@ describe('LineLocator', () => {
     expect(loc.lineAt(Number.NaN)).toBe(1);
     expect(loc.lineAt(1e12)).toBe(starts.length);
   });
+  it('lineStart is the byte where each line starts, asked in any order, across 64 KiB checkpoints', () => {
+    // 240 KB: four checkpoint blocks, with lines of every length from empty to CRLF-ended.
+    const big = enc.encode('a\nbb\n\nccc\r\nd'.repeat(20_000) + '\n');
+    const starts = [0];
+    for (let i = 0; i < big.length; i++) if (big[i] === 10) starts.push(i + 1);
+    // The final newline opens no line: its start would be the end of the bytes.
+    const expected = (line: number) => (line >= 1 && line <= starts.length && starts[line - 1] < big.length ? starts[line - 1] : undefined);
+    const loc = new LineLocator(big);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -2, max: starts.length + 2 }), { minLength: 1, maxLength: 40 }), (lines) => {
+        for (const line of lines) expect(loc.lineStart(line)).toBe(expected(line));
+      }),
+      { numRuns: 200 },
+    );
+    // Ascending runs are what evidence asks for; the answer does not depend on what was asked before.
+    for (let line = 1; line <= starts.length + 1; line += 997) expect(loc.lineStart(line)).toBe(expected(line));
+    expect(loc.lineStart(1.5)).toBeUndefined();
+    expect(new LineLocator(new Uint8Array(0)).lineStart(1)).toBeUndefined();
+    expect(new LineLocator(enc.encode('x')).lineStart(1)).toBe(0);
+  });
 });

@@ -96,7 +96,7 @@ function loadScenario(s: Scenario, where: string) {
   const dir = baseDir(s.base);
   const enc = new TextEncoder();
   const parsed = readdirSync(dir)
-    .filter((f) => statSync(path.join(dir, f)).isFile() && f.endsWith('.txt') && !f.startsWith('expected'))
+    .filter((f) => statSync(path.join(dir, f)).isFile() && !f.startsWith('expected') && f !== 'README.md' && f !== 'SOURCES.md')
     .map((f) => {
       const bytes = new Uint8Array(readFileSync(path.join(dir, f)));
       const edits = s.edits.filter((e) => e.file === f);
