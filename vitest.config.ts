@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     // Two workers on two cores: vitest's default leaves one core to itself (cores − 1), but most
     // files wait on Chromium, child processes or sockets, so a second worker nearly halves the run.
     maxWorkers: 2,
+    // Long files first, on a fresh clone too (test/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
   },

@@ -1,4 +1,5 @@
-// Collection end to end over WinRM: the CLI against the test server, the bundle it writes read back by
+// Collection end to end over WinRM: the CLI against the test server (the first run as a real process,
+// the others in this process), the bundle it writes read back by
 // inspect, partial results, cancel, a lost connection, a wrong password; and no secret anywhere.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { COLLECT_COMMANDS } from '../../../services/live/collect-commands.ts';
 import { MANIFEST_FILE, type CollectManifest } from '../../../services/live/collector.ts';
 import type { CollectEvent } from '../../../services/live/collector.ts';
 import { loadBundle } from '../../../services/bundle/load.ts';
+import { runCli, type CliResult } from '../../helpers/cli.ts';
 import { nodeDigest } from '../../../analysis/cluster/digest.ts';
 
 const repo = path.resolve(__dirname, '../../..');
@@ -30,7 +32,21 @@ async function server(fixtures = DEMO, inject: InjectOptions = {}) {
   cleanup.push(s.close);
   return s;
 }
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `hnsight` in this process (test/helpers/cli.ts), with `env` set while it runs. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await runCli(...args);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+/** The real command as a child process: the collection's exit status and output as a shell sees them. */
+function cliProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), ...args], { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '', stderr = '';
@@ -66,7 +82,7 @@ describe('hnsight collect --winrm', () => {
   it('writes the same files as the fixture bundle, inspect reads them with the same counts, no secret anywhere', async () => {
     const s = await server(DEMO, { chunkSize: 16 * 1024, timeouts: 1 });
     const out = path.join(await tmp(), 'node1');
-    const r = await cli(['collect', '--winrm', `http://127.0.0.1:${s.port}`, '--user', 'hnsight', '--password-env', 'HNSIGHT_T_PW', '--out', out], { HNSIGHT_T_PW: PASSWORD });
+    const r = await cliProcess(['collect', '--winrm', `http://127.0.0.1:${s.port}`, '--user', 'hnsight', '--password-env', 'HNSIGHT_T_PW', '--out', out], { HNSIGHT_T_PW: PASSWORD });
     expect(r.stderr).toMatch(new RegExp(`\\[1/${N}\\] network\\.txt`));
     expect(r.stderr).toMatch(new RegExp(`collection complete: ${N} of ${N}`));
     expect(r.code).toBe(0);
