@@ -23,6 +23,8 @@ const WORDS: Record<FileKind, string> = {
   unknown: 'not recognised',
 };
 
-export function fileKindWords(kind: string): string {
+/** `used`: a file of a kind hnsight only lists that it still took facts from (winver.txt, kubeclusterconfig.json). */
+export function fileKindWords(kind: string, used = false): string {
+  if (kind === 'known' && used) return 'node facts';
   return (WORDS as Record<string, string>)[kind] ?? kind;
 }

@@ -17,7 +17,8 @@ export function buildSummary(m: NodeModel, id: string, loadMs: number): BundleSu
     errors: f.issues.filter((i) => i.severity === 'error').length,
     warnings: f.issues.filter((i) => i.severity === 'warning').length,
     issues: f.issues.slice(0, 200).map((i) => ({ line: i.line, severity: i.severity, message: i.message })),
-    ...(f.format !== undefined && f.kind !== 'known' ? { format: f.format, confidence: f.confidence, reason: f.reason } : {}),
+    // A file hnsight only lists has no format worth saying, unless it was read for a fact and its name says what it is.
+    ...(f.format !== undefined && (f.kind !== 'known' || (f.used && f.format !== 'listed, not read')) ? { format: f.format, confidence: f.confidence, reason: f.reason } : {}),
     ...(f.yields ? { yields: f.yields } : {}),
   }));
   return {

@@ -93,6 +93,9 @@ export function recognise(name: string, head: string): Recognition {
   // Collectors' files hnsight only lists, and binary-ish names: the name decides unless the content is unmistakable.
   if (byName === 'known') {
     if (best && best.score >= 0.85) return fromContent(best, `named like a file hnsight only lists, but ${best.reason}`);
+    if (/(^|\/)winver\.txt$/i.test(name)) {
+      return { kind: 'known', format: 'Windows version', confidence: 0.9, reason: 'the Windows version CollectLogs writes: hnsight reads the build from it', by: 'name' };
+    }
     if (/(^|\/)kubeclusterconfig\.json$/i.test(name)) {
       return { kind: 'known', format: 'AKS node cluster configuration', confidence: 0.9, reason: 'the cluster configuration the AKS node setup writes: hnsight reads the CNI name and the Service range from it', by: 'name' };
     }

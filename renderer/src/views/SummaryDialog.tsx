@@ -49,7 +49,7 @@ function ReadFiles({ bundle, onMore }: { bundle: BundleSummary; onMore(): void }
             <span className="mono summary-read-name" title={f.name}>
               {f.name}
             </span>
-            <span className="summary-read-kind">{fileKindWords(f.kind)}</span>
+            <span className="summary-read-kind">{fileKindWords(f.kind, f.used)}</span>
             <span className="muted summary-read-what" title={[f.format, yieldWords(f)].filter(Boolean).join(' — ')}>
               {[f.format, yieldWords(f)].filter(Boolean).join(' — ')}
             </span>

@@ -7,6 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { countObjects } from '../../../analysis/inspect.ts';
+import { serviceRanges } from '../../../analysis/k8s/index.ts';
+import { detectPlatform } from '../../../analysis/platform/index.ts';
+import { buildSummary } from '../../../analysis/view-models/summary.ts';
+import { fileKindWords } from '../../../analysis/view-models/file-kind-words.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/foreign');
 const bundles = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -53,5 +57,19 @@ describe.each(bundles)('%s', (name) => {
       const ips = got!.endpointIds.map((id) => m.endpoints!.find((e) => e.id === id.toLowerCase())?.ip);
       expect(ips.sort(), lb.id).toEqual([...lb.dips].sort());
     }
+  });
+});
+
+describe('facts taken from files hnsight otherwise only lists', () => {
+  it('the AKS node cluster configuration is read for its Service range and CNI name, and the summary says so', async () => {
+    const m = await loadBundle(path.join(root, 'aks-win-zip-2025'));
+    expect(serviceRanges(m)).toEqual([{ cidr: '10.0.0.0/16', file: 'kubeclusterconfig.json', line: 30 }]);
+    expect(detectPlatform(m).evidence.some((e) => e.file === 'kubeclusterconfig.json' && /Cni\.Name "azure"/.test(e.says))).toBe(true);
+    const files = buildSummary(m, 'b', 0).files;
+    const config = files.find((f) => f.name === 'kubeclusterconfig.json')!;
+    expect([config.used, config.format, fileKindWords(config.kind, config.used)]).toEqual([true, 'AKS node cluster configuration', 'node facts']);
+    // A file only listed keeps its word.
+    const listed = files.find((f) => f.kind === 'known' && !f.used);
+    if (listed) expect(fileKindWords(listed.kind, listed.used)).toBe('listed, not read');
   });
 });
