@@ -124,7 +124,7 @@ export function FindingsPanel() {
   const shown = useApp((s) => s.severityShown);
   const toggle = useApp((s) => s.toggleSeverity);
   const active = useApp((s) => s.activeFinding);
-  const load = useApp((s) => s.loadFindings);
+  const retry = useApp((s) => s.retryFindings);
   const step = useApp((s) => s.findingsStep);
   const counts = severityCounts(findings);
   const groups = findings ? groupFindings(findings, new Set(shown)) : [];
@@ -145,7 +145,7 @@ export function FindingsPanel() {
       {error && (
         <div className="note error">
           <span>Could not run the checks: {error}</span>
-          <button type="button" className="btn small" onClick={() => void load()}>
+          <button type="button" className="btn small" onClick={() => void retry()}>
             Retry
           </button>
         </div>

@@ -7,6 +7,7 @@ import type { BundleStep } from '../../../contract/index.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import type { Severity } from '../findings/model.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
+import { tabId } from './tab-id.ts';
 
 export interface FindingsSlice {
   findings?: FindingView[];
@@ -26,6 +27,8 @@ export interface FindingsSlice {
    * answered.
    */
   loadFindings(attached?: Promise<unknown>): Promise<void>;
+  /** The panel's Retry after the checks failed: runs them again and follows them, no request held open on them. */
+  retryFindings(): Promise<void>;
   loadTimelines(): Promise<void>;
   toggleSeverity(s: Severity): void;
   setActiveFinding(key: string | undefined): void;
@@ -94,6 +97,15 @@ export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, 
       } finally {
         off();
       }
+    },
+
+    retryFindings() {
+      const b = get().bundle;
+      if (!b) return Promise.resolve();
+      // Attaching again (the window already holds the node) starts a failed step anew in the
+      // background; getFindings would run it too, but hold its request open until it ends, and a
+      // window that moves to another node meanwhile would see that request fail.
+      return get().loadFindings(deps.api.attachBundle({ bundleId: b.id, client: tabId(deps.tabStorage) }));
     },
 
     async loadTimelines() {

@@ -10,6 +10,7 @@ import type { KeyValueStorage } from './types.ts';
 import type { BundleSummary, InventoryTable, TopologyGraph } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type AppState, type SliceCreator } from './types.ts';
 import { followJob } from '../api/follow-job.ts';
+import { tabId } from './tab-id.ts';
 
 export type AppPhase = 'loading' | 'ready' | 'error';
 
@@ -62,7 +63,6 @@ export function appPhase(s: Pick<AppState, 'initialized' | 'job' | 'fatal'>): Ap
   return 'ready';
 }
 
-const TAB_KEY = 'hnsight.tab';
 const OPEN_KEY = 'hnsight.open';
 
 /** What this window had open: the node, or the load it waited for. */
@@ -70,16 +70,6 @@ interface TabOpen {
   bundleId?: string;
   jobId?: string;
   location?: string;
-}
-
-/** This window's id (kept across reloads of the page, so a reload is the same window to the backend). */
-function tabId(store: KeyValueStorage | undefined): string {
-  let id = store?.getItem(TAB_KEY) ?? undefined;
-  if (!id || !/^[A-Za-z0-9_.:-]{1,128}$/.test(id)) {
-    id = `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    store?.setItem(TAB_KEY, id);
-  }
-  return id;
 }
 
 function readOpen(store: KeyValueStorage | undefined): TabOpen {

@@ -235,6 +235,30 @@ describe('findings and search steps', () => {
     expect(store.getState().findings).toEqual([]);
   });
 
+  it('Retry after failed checks attaches again, which runs them anew, and follows them: no request held open on the run', async () => {
+    const failed = { jobId: 'b1:findings', bundleId: 'b1', step: 'findings' as const, state: 'error' as const, error: 'the checks ran out of memory' };
+    const running = { ...failed, state: 'running' as const, error: undefined };
+    const getStep = vi.fn(async () => failed as typeof failed | typeof running);
+    const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b1') })), getStep, getFindings: vi.fn().mockRejectedValueOnce(new Error('the checks ran out of memory')).mockResolvedValueOnce([]) });
+    const store = createAppStore({ api });
+    await store.getState().open({ path: '/one' });
+    await vi.waitFor(() => expect(store.getState().findingsError).toBe('the checks ran out of memory'));
+    const attach = vi.mocked(api.attachBundle);
+    const attaches = attach.mock.calls.length;
+    // The backend restarts a failed step when a window attaches (services/backend/open-bundles.ts hold).
+    getStep.mockImplementation(async () => running);
+    const retried = store.getState().retryFindings();
+    await vi.waitFor(() => expect(attach.mock.calls.length).toBe(attaches + 1));
+    await flush();
+    expect(store.getState().findingsLoading).toBe(true);
+    expect(api.getFindings).toHaveBeenCalledTimes(1);
+    api.emit({ type: 'step', job: { ...running, state: 'done' as const } });
+    await retried;
+    expect(api.getFindings).toHaveBeenCalledTimes(2);
+    expect(store.getState().findingsError).toBeUndefined();
+    expect(store.getState().findings).toEqual([]);
+  });
+
   it('follows the search index step of the open bundle until it is built', async () => {
     const running = { jobId: 'b1:search', bundleId: 'b1', step: 'search' as const, state: 'running' as const, progress: { done: 1, total: 2, what: 'VFP rule texts in vfpOutput.txt (40 %)' } };
     const api = fakeApi({ getJob: vi.fn(async () => job('done', { summary: summary('b1') })), getStep: vi.fn(async () => running) });
