@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the typecheck and lint beside the test suite, not before it. The suite spends much of
 // its run waiting on Chromium, child processes and sockets, so on a two-core machine the compiler and
-// the linter fit in its idle time; at a lower priority they take it without slowing the suite down.
+// the linter fit mostly in its idle time; at a lower priority they give way to it when both want a core.
 // The suite's output streams as it runs; the other two speak at the end (everything they printed when
 // they fail), and the exit status is non-zero when any of the three fails.
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (rel) => path.join(repo, 'node_modules', rel);
 
-/** [name, argv] run one after the other within a step. */
+/** The side steps: each a name and the commands (node's arguments) it runs one after the other. */
 const SIDE = [
   ['typecheck', [[bin('typescript/bin/tsc'), '-p', 'tsconfig.json'], [bin('typescript/bin/tsc'), '-p', 'analysis/tsconfig.json']]],
   ['lint', [[bin('eslint/bin/eslint.js'), '--cache', '--cache-location', '.cache/eslint/', '.']]],
