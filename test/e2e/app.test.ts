@@ -1,30 +1,24 @@
 // The main journey on the l2bridge demo node: summary, topology, Ctrl+K to a pod by IP, its VFP
 // rules with file:line, the excerpt, a rule hit, the inventory, the theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cameraSettled, expectOnCanvas, launch, nodeSelector, openApp, serveProcess, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { cameraSettled, expectOnCanvas, nodeSelector, openNode, shot } from './helpers.ts';
 
 const POD_IP = '10.244.32.3';
 // The pod's graph node (its HNS endpoint ID in assets/demo/l2bridge-node/endpoint.txt).
 const POD_NODE = 'endpoint:2b34f52c-f614-4a59-a635-1dbfbe7b3d80';
 
 describe('hnsight on the l2bridge demo node', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
     // The real command: `hnsight serve <bundle>` as users start it.
-    server = await serveProcess(['assets/demo/l2bridge-node']);
-    ({ page, errors } = await openApp(browser, server.url));
+    ({ page, errors, close } = await openNode('assets/demo/l2bridge-node', { process: true }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('opens the bundle given on the command line and shows its summary', async () => {
     await page.waitForSelector('[data-testid="summary"]');

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { openNode, repo, shot } from './helpers.ts';
 
 describe('a bundle with a truncated endpoint.txt', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
+  let close: () => Promise<void>;
   let dir: string;
 
   beforeAll(async () => {
@@ -20,14 +19,11 @@ describe('a bundle with a truncated endpoint.txt', () => {
     const bytes = readFileSync(file);
     // Cut in the middle of the JSON, on a UTF-16 code unit boundary (the file is UTF-16LE).
     writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2) & ~1));
-    browser = await launch();
-    server = await serve([dir]);
-    ({ page } = await openApp(browser, server.url));
+    ({ page, close } = await openNode(dir));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,27 +6,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
-import { launch, openApp, serve, shot, type Served } from './helpers.ts';
+import { openApp, openNode, serve, shot } from './helpers.ts';
 import { cleanupClusters, writeGeneratedCluster, type WrittenCluster } from '../helpers/cluster.ts';
 
 describe('cluster workspace', () => {
-  let server: Served;
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let c: WrittenCluster;
 
   beforeAll(async () => {
     c = await writeGeneratedCluster({ nodes: 3, platform: 'flannel-vxlan', seed: 61, faults: ['stale-pa'] });
-    browser = await launch();
-    server = await serve([], { cluster: c.dir });
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ browser, page, errors, close } = await openNode(undefined, { cluster: c.dir, width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="cluster-graph"][data-nodes="3"]', { timeout: 60_000 });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     await cleanupClusters();
   });
 

@@ -2,11 +2,11 @@
 // the password typed in the field, progress while the commands run, then the collected bundle's
 // summary. Also a wrong password, and cancel. The password never shows up in the page afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
 import os from 'node:os';
 import { promises as fs } from 'node:fs';
-import { launch, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import { openNode, repo, shot } from './helpers.ts';
 import { decodeFixture, startWinRmTestServer } from '../../tools/winrm-test-server.ts';
 import { COLLECT_COMMANDS } from '../../services/live/collect-commands.ts';
 
@@ -14,10 +14,9 @@ const PASSWORD = 'E2e-Conn3ct!pw';
 const DEMO = path.join(repo, 'assets/demo/l2bridge-node');
 
 describe('Connect to node… (browser mode, WinRM test server)', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let winrm: Awaited<ReturnType<typeof startWinRmTestServer>>;
   let slow: Awaited<ReturnType<typeof startWinRmTestServer>>;
   let gappy: Awaited<ReturnType<typeof startWinRmTestServer>>;
@@ -37,14 +36,11 @@ describe('Connect to node… (browser mode, WinRM test server)', () => {
     gappyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hnsight-e2e-gappy-'));
     for (const f of await fs.readdir(DEMO)) if (f !== 'hnsdiag.txt' && f !== 'adapters') await fs.copyFile(path.join(DEMO, f), path.join(gappyDir, f));
     gappy = await startWinRmTestServer({ port: 0, user: 'hnsight', password: PASSWORD, fixtures: gappyDir, inject: { chunkSize: 64 * 1024 } });
-    browser = await launch();
-    server = await serve([]);
-    ({ page, errors } = await openApp(browser, server.url));
+    ({ page, errors, close } = await openNode(undefined));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     await winrm?.close();
     await slow?.close();
     await gappy?.close();

@@ -1,24 +1,18 @@
 // No bundle on the command line: the empty state offers every way in, and a demo opens from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { openNode, shot } from './helpers.ts';
 
 describe('empty state', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve([]);
-    ({ page, errors } = await openApp(browser, server.url));
+    ({ page, errors, close } = await openNode(undefined));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('offers a path field, upload, both demos and the drop hint', async () => {
     await page.waitForSelector('[data-testid="empty-state"]');

@@ -7,8 +7,8 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cameraSettled, expectOnCanvas, graphIds, launch, nodeSelector, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { cameraSettled, expectOnCanvas, graphIds, nodeSelector, openNode, repo, shot } from './helpers.ts';
 
 function makeBundle(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-faulty-'));
@@ -21,22 +21,18 @@ function makeBundle(): string {
 }
 
 describe('findings and the CNI timeline on a faulty node', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let bundle: string;
 
   beforeAll(async () => {
     bundle = makeBundle();
-    browser = await launch();
-    server = await serve([bundle]);
-    ({ page, errors } = await openApp(browser, server.url));
+    ({ page, errors, close } = await openNode(bundle));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     if (bundle) rmSync(path.dirname(bundle), { recursive: true, force: true });
   });
 

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, nodeSelector, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import type { Locator, Page } from 'playwright-core';
+import { nodeSelector, openNode, repo, shot } from './helpers.ts';
 
 const GRAPH = '[data-testid="graph"]';
 type Box = { x: number; y: number; width: number; height: number };
@@ -112,32 +112,27 @@ async function zoomOutToSummary(page: Page): Promise<void> {
 }
 
 /** One bundle served and opened at 1280×800, its summary closed, its graph arranged. */
-async function openArranged(bundle: string): Promise<{ browser: Browser; server: Served; page: Page; errors: string[] }> {
-  const browser = await launch();
-  const server = await serve([bundle]);
-  const { page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 });
+async function openArranged(bundle: string) {
+  const opened = await openNode(bundle, { width: 1280, height: 800 });
+  const { page } = opened;
   await page.waitForSelector('[data-testid="summary"]');
   await page.click('[data-testid="summary-close"]');
   await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
   // Arranged (ELK's order, when it answers, replaces the instant one and places the view again).
   await page.waitForSelector('[data-testid="layout-status"]', { state: 'detached', timeout: 30_000 });
-  return { browser, server, page, errors };
+  return opened;
 }
 
 describe('the topology at 1280×800 on the l2bridge demo', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ browser, server, page, errors } = await openArranged('assets/demo/l2bridge-node'));
+    ({ page, errors, close } = await openArranged('assets/demo/l2bridge-node'));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('fits the whole node on open, beside the side panel, readable, with nothing over a node', async () => {
     await still(page, 'place', 'refit');
@@ -349,17 +344,14 @@ async function cssColor(page: Page, variable: string): Promise<string> {
 const stroke = (l: Locator) => l.locator('.react-flow__edge-path').evaluate((p) => getComputedStyle(p).stroke);
 
 describe('faults drawn on the objects they concern, on a faulty overlay node', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let bundle: string;
 
   beforeAll(async () => {
     bundle = faultyOverlay();
-    browser = await launch();
-    server = await serve([bundle]);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="summary"]');
     await page.click('[data-testid="summary-close"]');
     await page.waitForSelector('#root[data-findings="done"]', { timeout: 60_000 });
@@ -369,8 +361,7 @@ describe('faults drawn on the objects they concern, on a faulty overlay node', (
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     if (bundle) rmSync(path.dirname(bundle), { recursive: true, force: true });
   });
 
@@ -441,21 +432,17 @@ describe('a fault on a host vNIC the finding names by its adapter name', () => {
   // test/fixtures/foreign-faults/overlay-apipa-host-vnic: vEthernet (Ethernet) has only 169.254.107.49.
   // Its node is the host vNIC's VFP port; the finding names the adapter, not that port.
   const VNIC = 'port:ba60314c-d4db-4bf9-9fc8-a208697a1a02';
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ browser, server, page, errors } = await openArranged('test/fixtures/foreign-faults/overlay-apipa-host-vnic'));
+    ({ page, errors, close } = await openArranged('test/fixtures/foreign-faults/overlay-apipa-host-vnic'));
     await page.waitForSelector('#root[data-findings="done"]', { timeout: 60_000 });
     await still(page, 'place', 'refit');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('draws vEthernet (Ethernet) red, with the APIPA finding’s marker', async () => {
     await page.waitForFunction(([sel, id]) => (document.querySelector(sel)?.getAttribute('data-fault-ids') ?? '').split(' ').includes(id), [GRAPH, VNIC] as const);

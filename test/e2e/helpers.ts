@@ -107,6 +107,31 @@ export async function openApp(browser: Browser, url: string, opts: { width?: num
   return { page, errors };
 }
 
+/** The setup most files share: the run's Chromium, `bundle` served (none: the empty state), the app open. */
+export async function openNode(
+  bundle: string | undefined,
+  opts: { allow?: string[]; cluster?: string; process?: boolean; width?: number; height?: number; clipboard?: boolean } = {},
+): Promise<{ browser: Browser; server: Served; page: Page; errors: string[]; close(): Promise<void> }> {
+  const browser = await launch();
+  let server: Served | undefined;
+  const close = async () => {
+    await browser.close();
+    await server?.stop();
+  };
+  try {
+    const args = bundle ? [bundle] : [];
+    // `process`: the real `hnsight serve` as a child process, where the command itself is under test.
+    server = opts.process ? await serveProcess(args) : await serve(args, { allow: opts.allow, cluster: opts.cluster });
+    const { page, errors } = await openApp(browser, server.url, { width: opts.width, height: opts.height });
+    if (opts.clipboard) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    return { browser, server, page, errors, close };
+  } catch (e) {
+    // A setup that fails half-way leaves nothing running (afterAll gets no close() to call).
+    await close();
+    throw e;
+  }
+}
+
 export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(RESULTS, `${name}.png`) });
 
 /** Closes the load summary and waits until the graph is laid out (the instant layout replaced by elkjs). */

@@ -2,8 +2,8 @@
 // Export (also after a save, and with the focus in its preview frame), Compare, Connect, Paste, Open
 // path, the keyboard map — and the focus returns to where it was when the dialog opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { openNode, shot } from './helpers.ts';
 
 /** The data-testid (or the text) of the element that has the focus. */
 const focused = (page: Page) => page.evaluate(() => {
@@ -23,21 +23,15 @@ async function escCloses(page: Page, opener: string, dialog: string, inside: () 
 }
 
 describe('keyboard: the map and Esc on every dialog', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve(['test/fixtures/foreign/ws2019-flannel-l2bridge-2020']);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, errors, close } = await openNode('test/fixtures/foreign/ws2019-flannel-l2bridge-2020', { width: 1280, height: 800 }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('closes the load summary with Esc', async () => {
     await page.waitForSelector('[data-testid="summary-dialog"]');

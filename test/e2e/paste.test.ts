@@ -6,32 +6,25 @@
 // pods is delivered and lit on the graph. The inputs are the ones test/unit/recognise/merge.test.ts
 // checks below the UI (test/helpers/demo-pastes.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cameraSettled, expectOnCanvas, graphIds, launch, nodeSelector, openApp, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { cameraSettled, expectOnCanvas, graphIds, nodeSelector, openNode, shot } from './helpers.ts';
 import { demoPastes, type DemoPastes } from '../helpers/demo-pastes.ts';
 
 const PREVIEW = '[data-testid="paste-preview"]';
 const TEXT = '[data-testid="paste-text"]';
 
 describe('pasted outputs join into one node in the app', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let demo: DemoPastes;
 
   beforeAll(async () => {
     demo = await demoPastes();
-    browser = await launch();
-    server = await serve([]);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    ({ page, errors, close } = await openNode(undefined, { width: 1280, height: 800, clipboard: true }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   /** The files the summary lists as read, as [name, kind]. */
   const summaryFiles = async () =>

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { openNode, repo, shot } from './helpers.ts';
 
 interface Fault {
   name: string;
@@ -18,10 +18,9 @@ interface Fault {
 }
 
 describe('the platform in the summary and the CNI timeline of an AKS node', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let dir: string;
   let bundle: string;
   let faults: Fault[];
@@ -35,15 +34,12 @@ describe('the platform in the summary and the CNI timeline of an AKS node', () =
     faults = (JSON.parse(readFileSync(expected, 'utf8')) as { faults: Fault[] }).faults;
     const kubectl = JSON.parse(readFileSync(path.join(bundle, 'kubectl-get-all.json'), 'utf8')) as { items: { kind: string; metadata: { name: string } }[] };
     nodeNames = kubectl.items.filter((i) => i.kind === 'Node').map((i) => i.metadata.name);
-    browser = await launch();
-    server = await serve([bundle]);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="summary"]');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

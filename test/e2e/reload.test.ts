@@ -2,7 +2,7 @@
 // summary shown again, its findings there), and a second tab opening the same bundle gets the same node.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serve, type Served } from './helpers.ts';
+import { openNode } from './helpers.ts';
 
 async function api<T>(page: Page, method: string, body: unknown): Promise<T> {
   return page.evaluate(
@@ -17,21 +17,16 @@ async function api<T>(page: Page, method: string, body: unknown): Promise<T> {
 }
 
 describe('reloading a tab', () => {
-  let server: Served;
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve([]);
-    ({ page, errors } = await openApp(browser, server.url));
+    ({ browser, page, errors, close } = await openNode(undefined));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('takes back the node the tab had, without loading it again', async () => {
     await page.click('[data-testid="demo-l2bridge-node"]');

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { cameraSettled, graphReady, launch, nodeSelector, openApp, repo, serve, shot, type Served } from './helpers.ts';
+import { cameraSettled, graphReady, nodeSelector, openApp, openNode, repo, shot, type Served } from './helpers.ts';
 
 const HOP_NOTE = 'Hop 4: the lbnat rule DNATs to 10.244.32.3, check the backend';
 const OBJECT_NOTE = 'This service VIP is what the failing pods resolve DNS through';
@@ -37,19 +37,14 @@ describe('notes, export and compare (browser mode)', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve(['assets/demo/l2bridge-node'], { allow: [COPIES] });
-    ({ page, errors } = await openApp(browser, server.url));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    ({ browser, server, page, errors, close } = await openNode('assets/demo/l2bridge-node', { allow: [COPIES], clipboard: true }));
     await graphReady(page);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('writes a note on a hop of the pod → service walk and adds the walk to the report', async () => {
     await page.click('[data-testid="view-walk"]');

@@ -11,31 +11,25 @@
 // matched hops, and `why` on presets. Until that is merged they fail: the panel's side is unit-tested
 // with hand-made results in test/unit/renderer/walk-truth.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { graphReady, launch, openApp, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { graphReady, openNode, shot } from './helpers.ts';
 
 const POD = '10.244.3.5';
 const FLOW = `${POD} → 93.184.216.34:443/TCP`;
 
 describe('the findings on a walk’s path (ExceptionList typo node)', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve(['test/fixtures/foreign-faults/l2bridge-exceptionlist-typo']);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, errors, close } = await openNode('test/fixtures/foreign-faults/l2bridge-exceptionlist-typo', { width: 1280, height: 800 }));
     await graphReady(page);
     await page.click('[data-testid="view-walk"]');
     await page.waitForSelector('[data-testid="walk-panel"]');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('names the finding a walk was made for (Walk this packet), even where the verdict alone says forwarded', async () => {
     await page.click('[data-testid="panel-findings"]');

@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { graphIds, graphReady, launch, openApp, serve, shot, type Served } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { graphIds, graphReady, openNode, shot } from './helpers.ts';
 import { scenarioBundle } from '../helpers/scenario-bundle.ts';
 
 const POD = '10.244.3.5';
@@ -23,25 +23,21 @@ async function walk(page: Page, src: string, dst: string, proto: 'tcp' | 'udp' |
 }
 
 describe('the walk’s whole truth on a foreign WS2019 node', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
   let bundle: string;
 
   beforeAll(async () => {
     bundle = scenarioBundle(['a17-unknown-type-unmodelled', 'a09-equal-priority-overlap']);
-    browser = await launch();
-    server = await serve([bundle]);
-    ({ page, errors } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await graphReady(page);
     await page.click('[data-testid="view-walk"]');
     await page.waitForSelector('[data-testid="walk-panel"]');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     if (bundle) rmSync(path.dirname(bundle), { recursive: true, force: true });
   });
 
@@ -137,24 +133,20 @@ describe('the walk’s whole truth on a foreign WS2019 node', () => {
 });
 
 describe('IPv6 walks typed as a person writes them', () => {
-  let server: Served;
-  let browser: Browser;
   let page: Page;
+  let close: () => Promise<void>;
   let bundle: string;
 
   beforeAll(async () => {
     // The hand-written dual-stack base (test/fixtures/walk-scenarios/bases), no edits.
     bundle = scenarioBundle(['d01-dualstack-v6-pod-pod']);
-    browser = await launch();
-    server = await serve([bundle]);
-    ({ page } = await openApp(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await graphReady(page);
     await page.click('[data-testid="view-walk"]');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await close?.();
     if (bundle) rmSync(path.dirname(bundle), { recursive: true, force: true });
   });
 

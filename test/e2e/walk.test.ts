@@ -3,7 +3,7 @@
 // on the graph; the palette's “A -> B” walk, “Walk from here”, Alt+click picking; light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cameraSettled, expectOnCanvas, graphIds, graphReady, launch, nodeSelector, openApp, serve, shot, type Served } from './helpers.ts';
+import { cameraSettled, expectOnCanvas, graphIds, graphReady, nodeSelector, openApp, openNode, shot, type Served } from './helpers.ts';
 
 const POD = '10.244.32.3';
 // Graph node ids of the demo's objects (HNS IDs in assets/demo/l2bridge-node/endpoint.txt and
@@ -20,19 +20,14 @@ describe('packet walk on the l2bridge demo node', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    browser = await launch();
-    server = await serve(['assets/demo/l2bridge-node']);
-    ({ page, errors } = await openApp(browser, server.url));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    ({ browser, server, page, errors, close } = await openNode('assets/demo/l2bridge-node', { clipboard: true }));
     await graphReady(page);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => close?.());
 
   it('walks pod → service from a preset and lights the path on the graph', async () => {
     await page.click('[data-testid="view-walk"]');
