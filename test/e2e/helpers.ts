@@ -26,7 +26,6 @@ export interface Served {
 }
 
 /**
-/**
  * Browser mode served from this process, like `hnsight serve [bundle] [--allow DIR]... [--port N]`
  * (args: at most a bundle path; `allow`: folders whose bundles the page may open by path; `port` to
  * start again where a stopped server was); with `cluster`, like `hnsight serve DIR` for a folder of
