@@ -22,7 +22,7 @@ describe('hnsight on the l2bridge demo node', () => {
 
   it('opens the bundle given on the command line and shows its summary', async () => {
     await page.waitForSelector('[data-testid="summary"]');
-    expect(await page.textContent('[data-testid="summary-host"]')).toBe('akswin22000000');
+    expect(await page.textContent('[data-testid="summary-host"]')).toBe('win-fl-l2b-01');
     const summary = await page.textContent('[data-testid="summary"]');
     expect(summary).toContain('10.0.20348');
     expect(summary).toContain('get-rule-counter');

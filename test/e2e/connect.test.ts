@@ -104,7 +104,7 @@ describe('Connect to node… (browser mode, WinRM test server)', () => {
     await shot(page, 'connect-partial');
     await page.click('[data-testid="connect-show"]');
     await page.waitForSelector('[data-testid="connect-dialog"]', { state: 'detached' });
-    expect(await page.textContent('[data-testid="summary-host"]')).toBe('akswin22000000');
+    expect(await page.textContent('[data-testid="summary-host"]')).toBe('win-fl-l2b-01');
     await page.click('[data-testid="summary-close"]');
     await openDialog(page);
   });
@@ -118,7 +118,7 @@ describe('Connect to node… (browser mode, WinRM test server)', () => {
     // (progress is watched on the slow node in the cancel test); the bundle then opens: the dialog closes and the summary of the collected node shows.
     await page.waitForSelector('[data-testid="summary"]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid="connect-dialog"]', { state: 'detached' });
-    expect(await page.textContent('[data-testid="summary-host"]')).toBe('akswin22000000');
+    expect(await page.textContent('[data-testid="summary-host"]')).toBe('win-fl-l2b-01');
     const summary = await page.textContent('[data-testid="summary"]');
     expect(summary).toContain('get-rule-counter');
     expect(await page.content()).toMatch(/collections[/\\]127\.0\.0\.1-\d{8}-\d{6}/);

@@ -100,7 +100,7 @@ describe('notes, export and compare (browser mode)', () => {
   it('exports HTML with a live preview that holds both notes and the walk; copies Markdown', async () => {
     await page.keyboard.press('Control+e');
     await page.waitForSelector('[data-testid="export-dialog"]');
-    await page.fill('[data-testid="report-title"]', 'DNS from pods times out on akswin22000000');
+    await page.fill('[data-testid="report-title"]', 'DNS from pods times out on win-fl-l2b-01');
     await page.fill('[data-testid="report-summary"]', 'Pod → kube-dns walks end at a backend the node no longer has.');
     expect(await page.locator('[data-testid="export-walk"]').allTextContents()).toEqual([expect.stringContaining('10.244.32.3 → 10.96.0.10:53/UDP')]);
     const frame = page.frameLocator('[data-testid="export-frame"]');
@@ -130,7 +130,7 @@ describe('notes, export and compare (browser mode)', () => {
     const download = page.waitForEvent('download');
     await page.click('[data-testid="export-save"]');
     const d = await download;
-    expect(d.suggestedFilename()).toBe('hnsight-akswin22000000-report.html');
+    expect(d.suggestedFilename()).toBe('hnsight-win-fl-l2b-01-report.html');
     await page.click('[data-testid="export-dialog"] button[aria-label="Close"]');
     await page.waitForSelector('[data-testid="export-dialog"]', { state: 'detached' });
     expect(errors).toEqual([]);

@@ -97,7 +97,7 @@ export function withDuplicateKeys(dir: string, n = 15_000): void {
 export function withHostName(dir: string, name: string): void {
   const file = path.join(dir, 'ip.txt');
   const text = readUtf16(file);
-  const out = text.replaceAll('akswin22000000', name);
+  const out = text.replaceAll('win-fl-l2b-01', name);
   if (out === text) throw new Error('the demo ip.txt changed: update withHostName');
   writeUtf16(file, out);
 }

@@ -13,7 +13,7 @@ export const DEMOS: { dir: string; spec: NodeSpec; opts: WriteOptions }[] = [
     // the outside with their own address) and an endpoint whose vNIC never arrived (the async vNIC case
     // of the CNI CHECK discussion). The overlay demo stays healthy.
     dir: 'l2bridge-node',
-    spec: { seed: 20240514, hostName: 'akswin22000000', network: 'l2bridge', schema: 2, pods: 8, services: 10, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340', faults: ['exception-list-typo', 'endpoint-without-vnic'] },
+    spec: { seed: 20240514, hostName: 'win-fl-l2b-01', network: 'l2bridge', schema: 2, pods: 8, services: 10, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340', faults: ['exception-list-typo', 'endpoint-without-vnic'] },
     opts: { encoding: 'utf16le-bom', eol: 'crlf', extras: true },
   },
   {

@@ -40,7 +40,7 @@ describe('the CLI on a bundle that carries escape sequences', () => {
     cpSync(DEMO, dir, { recursive: true });
     // The host name in ip.txt retitles the terminal and clears the line; a file name does it too.
     const ip = path.join(dir, 'ip.txt');
-    const text = readFileSync(ip).subarray(2).toString('utf16le').replaceAll('akswin22000000', `aks${TITLE}${CLEAR}win`);
+    const text = readFileSync(ip).subarray(2).toString('utf16le').replaceAll('win-fl-l2b-01', `aks${TITLE}${CLEAR}win`);
     writeFileSync(ip, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     writeFileSync(path.join(dir, `notes${TITLE}.txt`), 'x');
   });
@@ -85,7 +85,7 @@ describe('the cluster commands on a node whose host name carries escapes', () =>
     const a = path.join(root, 'node-a');
     cpSync(DEMO, a, { recursive: true });
     const ip = path.join(a, 'ip.txt');
-    const text = readFileSync(ip).subarray(2).toString('utf16le').replaceAll('akswin22000000', HOST);
+    const text = readFileSync(ip).subarray(2).toString('utf16le').replaceAll('win-fl-l2b-01', HOST);
     writeFileSync(ip, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     cpSync(DEMO, path.join(root, 'node-b'), { recursive: true });
   });
