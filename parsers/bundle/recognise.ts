@@ -97,7 +97,7 @@ export function recognise(name: string, head: string): Recognition {
       return { kind: 'known', format: 'Windows version', confidence: 0.9, reason: 'the Windows version CollectLogs writes: hnsight reads the build from it', by: 'name' };
     }
     if (/(^|\/)kubeclusterconfig\.json$/i.test(name)) {
-      return { kind: 'known', format: 'AKS node cluster configuration', confidence: 0.9, reason: 'the cluster configuration the AKS node setup writes: hnsight reads the CNI name and the Service range from it', by: 'name' };
+      return { kind: 'known', format: 'node setup cluster configuration', confidence: 0.9, reason: 'the cluster configuration the node setup writes (AKS, aks-engine): hnsight reads the CNI name and the Service range from it', by: 'name' };
     }
     return { kind: 'known', format: 'listed, not read', confidence: 0.9, reason: 'a file collectors write that hnsight lists without reading', by: 'name' };
   }

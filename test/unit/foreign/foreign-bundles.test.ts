@@ -67,7 +67,7 @@ describe('facts taken from files hnsight otherwise only lists', () => {
     expect(detectPlatform(m).evidence.some((e) => e.file === 'kubeclusterconfig.json' && /Cni\.Name "azure"/.test(e.says))).toBe(true);
     const files = buildSummary(m, 'b', 0).files;
     const config = files.find((f) => f.name === 'kubeclusterconfig.json')!;
-    expect([config.used, config.format, fileKindWords(config.kind, config.used)]).toEqual([true, 'AKS node cluster configuration', 'node facts']);
+    expect([config.used, config.format, fileKindWords(config.kind, config.used)]).toEqual([true, 'node setup cluster configuration', 'node facts']);
     // A file only listed keeps its word.
     const listed = files.find((f) => f.kind === 'known' && !f.used);
     if (listed) expect(fileKindWords(listed.kind, listed.used)).toBe('listed, not read');
