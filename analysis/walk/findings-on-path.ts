@@ -296,12 +296,33 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
 /** The rule's port is one the finding names, or the finding names no local port or endpoint (a
  * drift finding about port X is not about the same range matched on port Y). */
 function onNamedPort(m: NodeModel, s: Scope, port: string | undefined): boolean {
+  const named = namedPorts(m, s);
+  if (!named || !port) return true;
+  return named.has(port.toLowerCase());
+}
+
+// The ports a finding names, directly or by its local endpoints, per bundle: asked for each condition
+// of each walk the finding meets.
+const portsNamed = new WeakMap<NodeModel, WeakMap<Scope, Set<string> | null>>();
+
+/** The port keys (lower case) a finding's scope names; null when it names no local port or endpoint. */
+function namedPorts(m: NodeModel, s: Scope): Set<string> | null {
+  let perScope = portsNamed.get(m);
+  if (!perScope) portsNamed.set(m, (perScope = new WeakMap()));
+  const known = perScope.get(s);
+  if (known !== undefined) return known;
   const ctx = walkContext(m);
   const namesLocal = s.ports.size > 0 || [...s.endpoints].some((id) => !ctx.endpointsById.get(id)?.isRemote);
-  if (!namesLocal || !port) return true;
-  const key = port.toLowerCase();
-  if (s.ports.has(key) || s.endpoints.has(key)) return true;
-  return [...s.endpoints].some((id) => ctx.portOf.get(ctx.endpointsById.get(id)?.id ?? '')?.key.toLowerCase() === key);
+  let out: Set<string> | null = null;
+  if (namesLocal) {
+    out = new Set([...s.ports, ...s.endpoints]);
+    for (const id of s.endpoints) {
+      const key = ctx.portOf.get(ctx.endpointsById.get(id)?.id ?? '')?.key.toLowerCase();
+      if (key) out.add(key);
+    }
+  }
+  perScope.set(s, out);
+  return out;
 }
 
 /** An address the cluster's own ranges hold: a pod (local or remote), a Service VIP, a node address,
@@ -313,10 +334,19 @@ function insideCluster(m: NodeModel, ip: string): boolean {
   if (ctx.local.has(a) || ctx.remote.has(a) || ctx.vips.has(a) || ctx.hostIps.has(a) || ctx.hns.remoteSubnetFor(a)) return true;
   const n = cidrRange(a);
   if (!n) return false;
-  return (m.networks ?? []).some((net) => net.subnets.some((sub) => {
-    const r = cidrRange(sub.prefix);
-    return !!r && n.lo >= r.lo && n.lo <= r.hi;
-  }));
+  return podSubnets(m).some((r) => n.lo >= r.lo && n.lo <= r.hi);
+}
+
+const subnetRanges = new WeakMap<NodeModel, { lo: number; hi: number }[]>();
+
+/** The networks' pod subnets as ranges, read once per bundle. */
+function podSubnets(m: NodeModel): { lo: number; hi: number }[] {
+  let out = subnetRanges.get(m);
+  if (!out) {
+    out = (m.networks ?? []).flatMap((net) => net.subnets.map((sub) => cidrRange(sub.prefix)).filter((r): r is NonNullable<typeof r> => !!r));
+    subnetRanges.set(m, out);
+  }
+  return out;
 }
 
 function serviceWhy(p: PathIndex, s: Scope, what: string, hop: number): string {
