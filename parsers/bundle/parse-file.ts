@@ -1,5 +1,6 @@
 // Turns one bundle file's bytes into what its parser reads from it. Pure: the Node loader hands in
 // bytes, so the same code runs in a worker, a test, or a browser.
+import { keepsText } from './fact-files.ts';
 import type { ParseIssue } from '../types.ts';
 import { kindFromName, type FileKind } from './classify.ts';
 import { recognise, unescapeQuotes, type Recognition } from './recognise.ts';
@@ -52,8 +53,6 @@ const HNS_EXPECT: Partial<Record<FileKind, HnsKind>> = {
   policy: 'loadbalancer',
 };
 
-/** Files kept as text for the few facts hnsight takes from them (e.g. the Windows build). */
-const KEEP_TEXT = /(^|\/)((winver|reservedports|excludedportrange|dynamicportrange)\.txt|kubeclusterconfig\.json)$/i;
 /** Larger texts are not kept for evidence (they are big logs or huge policy dumps). */
 const KEEP_EVIDENCE_CHARS = 16 << 20;
 const BINARY = /\.(evtx|etl|zip|gz|tgz|cab|dmp|pcap|pcapng|exe|dll)$/i;
@@ -115,7 +114,7 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
       out.issues.push(...expectationIssues(out));
       return out;
     }
-    if (kind === 'known' && !KEEP_TEXT.test(name)) return out;
+    if (kind === 'known' && !keepsText(name)) return out;
     const decoded = decodeText(bytes, name);
     out.issues.push(...decoded.issues);
     out.lineEnding = decoded.lineEnding;

@@ -3,6 +3,7 @@
 // wins. The file name decides only where content is silent or agrees (an empty `endpoint.txt` is
 // still the endpoint file; `network.txt` holding JSON is the network file), or for names collectors
 // give files hnsight lists without reading. Nothing is unknown without saying what it came closest to.
+import { factFile } from './fact-files.ts';
 import { kindFromName, type FileKind } from './classify.ts';
 import { cleanPaste } from '../text/paste.ts';
 import type { Detection, Detector, Sample } from './detect/types.ts';
@@ -93,12 +94,8 @@ export function recognise(name: string, head: string): Recognition {
   // Collectors' files hnsight only lists, and binary-ish names: the name decides unless the content is unmistakable.
   if (byName === 'known') {
     if (best && best.score >= 0.85) return fromContent(best, `named like a file hnsight only lists, but ${best.reason}`);
-    if (/(^|\/)winver\.txt$/i.test(name)) {
-      return { kind: 'known', format: 'Windows version', confidence: 0.9, reason: 'the Windows version CollectLogs writes: hnsight reads the build from it', by: 'name' };
-    }
-    if (/(^|\/)kubeclusterconfig\.json$/i.test(name)) {
-      return { kind: 'known', format: 'node setup cluster configuration', confidence: 0.9, reason: 'the cluster configuration the node setup writes (AKS, aks-engine): hnsight reads the CNI name and the Service range from it', by: 'name' };
-    }
+    const fact = factFile(name);
+    if (fact) return { kind: 'known', format: fact.format, confidence: 0.9, reason: fact.reason, by: 'name' };
     return { kind: 'known', format: 'listed, not read', confidence: 0.9, reason: 'a file collectors write that hnsight lists without reading', by: 'name' };
   }
   if (byName === 'cni-config') {
