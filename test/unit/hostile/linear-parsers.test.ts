@@ -1,5 +1,5 @@
 // Parsers on shapes that made them quadratic, each read in time linear in the input — measured as a
-// ratio of CPU times in this process, never a wall-clock limit: rows with a long run of blanks inside
+// ratio of this thread's CPU times (test/helpers/thread-cpu.ts), never a wall-clock limit: rows with a long run of blanks inside
 // (the fuzz harness's long-line mutation makes them; route print with a lazy column before `\s+…\s*$`:
 // 20,000 blanks took 1 s, 80,000 took 25 s), and kubectl JSON whose names are written with escapes.
 import { describe, expect, it } from 'vitest';
@@ -7,17 +7,8 @@ import { parseRoutePrint } from '../../../parsers/routes/route-print.ts';
 import { parseKubectlJson } from '../../../parsers/k8s/kubectl.ts';
 import { cleanPaste } from '../../../parsers/text/paste.ts';
 import { parseHnsdiag } from '../../../parsers/hnsdiag/index.ts';
+import { LINEAR_LIMIT, workRatio } from '../../helpers/thread-cpu.ts';
 
-function cpu(fn: () => void): number {
-  let best = Infinity;
-  for (let k = 0; k < 3; k++) {
-    const t0 = process.cpuUsage();
-    fn();
-    const d = process.cpuUsage(t0);
-    best = Math.min(best, d.user + d.system);
-  }
-  return best;
-}
 
 const HEADER = 'IPv4 Route Table\n===========================================================================\nActive Routes:\nNetwork Destination        Netmask          Gateway       Interface  Metric\n';
 const IPV6 = 'IPv6 Route Table\n===========================================================================\nActive Routes:\n If Metric Network Destination      Gateway\n';
@@ -36,10 +27,9 @@ describe('route print rows with a run of blanks inside', () => {
 
   it('in time linear in the blanks', () => {
     for (const make of [v4, v6]) {
-      const small = cpu(() => parseRoutePrint(make(50_000), 'routes.txt'));
-      const big = cpu(() => parseRoutePrint(make(400_000), 'routes.txt'));
+      const ratio = workRatio(() => parseRoutePrint(make(25_000), 'routes.txt'), () => parseRoutePrint(make(400_000), 'routes.txt'));
       // Eight times the blanks: about eight times the work (quadratic was sixty-four).
-      expect(big / Math.max(small, 1000)).toBeLessThan(24);
+      expect(ratio).toBeLessThan(LINEAR_LIMIT);
     }
   });
 });
@@ -58,12 +48,10 @@ describe('kubectl JSON whose names are written with escapes', () => {
   });
 
   it('in time linear in the items', () => {
-    const small = list(2000);
+    const small = list(1000);
     const big = list(16_000);
-    const a = cpu(() => parseKubectlJson(small, 'pods.json'));
-    const b = cpu(() => parseKubectlJson(big, 'pods.json'));
-    // Eight times the items: about eight times the work (quadratic was sixty-four).
-    expect(b / Math.max(a, 1000)).toBeLessThan(24);
+    // Sixteen times the items: about sixteen times the work (quadratic would be 256).
+    expect(workRatio(() => parseKubectlJson(small, 'pods.json'), () => parseKubectlJson(big, 'pods.json'))).toBeLessThan(LINEAR_LIMIT);
   });
 });
 
@@ -78,9 +66,7 @@ describe('a pasted or saved text whose line holds a long run of blanks before mo
   });
 
   it('in time linear in the blanks', () => {
-    const small = cpu(() => cleanPaste(text(50_000)));
-    const big = cpu(() => cleanPaste(text(400_000)));
-    expect(big / Math.max(small, 1000)).toBeLessThan(24);
+    expect(workRatio(() => cleanPaste(text(25_000)), () => cleanPaste(text(400_000)))).toBeLessThan(LINEAR_LIMIT);
   });
 });
 
@@ -95,12 +81,8 @@ describe('hard-wrapped and deeply quoted pastes', () => {
   const quoted = (n: number) => `${'> '.repeat(n)}x\n${'>'.repeat(n)}y\n${'> '.repeat(n)}\n`;
 
   it('in time linear in the rows and in the quote depth', () => {
-    const a = cpu(() => parseHnsdiag(wrapped(2000)));
-    const b = cpu(() => parseHnsdiag(wrapped(16_000)));
-    expect(b / Math.max(a, 1000)).toBeLessThan(24);
-    const c = cpu(() => cleanPaste(quoted(50_000)));
-    const d = cpu(() => cleanPaste(quoted(400_000)));
-    expect(d / Math.max(c, 1000)).toBeLessThan(24);
+    expect(workRatio(() => parseHnsdiag(wrapped(1000)), () => parseHnsdiag(wrapped(16_000)))).toBeLessThan(LINEAR_LIMIT);
+    expect(workRatio(() => cleanPaste(quoted(25_000)), () => cleanPaste(quoted(400_000)))).toBeLessThan(LINEAR_LIMIT);
   });
 
   it('the wrapped rows are read whole', () => {

@@ -13,6 +13,7 @@ import { demoCopy, repo, withDuplicateKeys, withHostName, withLbRuleBlowup, with
 import { Redactor } from '../../../analysis/redact/redact.ts';
 import { readFileSync } from 'node:fs';
 import { runCli } from '../../helpers/cli.ts';
+import { LINEAR_LIMIT, workRatio } from '../../helpers/thread-cpu.ts';
 
 const MiB = 1024 * 1024;
 let tmp: string;
@@ -57,27 +58,16 @@ describe('an endpoint ID that is a catastrophic regular expression (lb-hns)', ()
 
 describe('one key repeated in a PowerShell list record (parsers/ps/list.ts)', () => {
   const record = (n: number) => ['IPAddress         : 10.0.0.1', ...Array.from({ length: n }, () => 'PolicyStore       : ActiveStore'), ''];
-  /** CPU time of the best of three runs of `reps` parses. */
-  const cpu = (lines: string[], reps: number) => {
-    let best = Infinity;
-    for (let k = 0; k < 3; k++) {
-      const t0 = process.cpuUsage();
-      for (let i = 0; i < reps; i++) parsePsList(lines, 0, 'ip.txt');
-      const d = process.cpuUsage(t0);
-      best = Math.min(best, d.user + d.system);
-    }
-    return best;
-  };
 
   it('numbers every duplicate and warns about each, in time linear in the duplicates', () => {
     const r = parsePsList(record(5), 0, 'ip.txt');
     expect(Object.keys(r.value.records[0].fields)).toEqual(['IPAddress', 'PolicyStore', 'PolicyStore_2', 'PolicyStore_3', 'PolicyStore_4', 'PolicyStore_5']);
     expect(r.issues.map((i) => i.line)).toEqual([3, 4, 5, 6]);
-    // Eight times the duplicates: about eight times the work (a quadratic search was sixty-four). The
-    // CPU time is the process's, other test files' threads included: the margin is wide for that.
-    const small = cpu(record(2000), 10);
-    const big = cpu(record(16000), 10);
-    expect(big / small).toBeLessThan(24);
+    // Sixteen times the duplicates: about sixteen times the work (a quadratic search would be 256), in
+    // this thread's CPU time (test/helpers/thread-cpu.ts).
+    const small = record(1000);
+    const big = record(16000);
+    expect(workRatio(() => parsePsList(small, 0, 'ip.txt'), () => parsePsList(big, 0, 'ip.txt'))).toBeLessThan(LINEAR_LIMIT);
   });
 
   it('reads the audit-sized ip.txt (15,000 duplicates, 480 KB of text) with every duplicate named', async () => {
