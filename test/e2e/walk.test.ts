@@ -57,11 +57,17 @@ describe('packet walk on the l2bridge demo node', () => {
     }
     expect(await page.getAttribute(nodeSelector(POD_NODE), 'class')).toContain('walk-current');
     // The pod's walked edge to the load balancer touches a drawn node, so React Flow draws it: bold
-    // (at least 4 screen pixels), over everything else dimmed.
-    const walked = page.locator('.react-flow__edge.walk-edge .react-flow__edge-path');
-    expect(await walked.count()).toBeGreaterThanOrEqual(1);
-    expect(parseFloat(await walked.first().evaluate((p) => getComputedStyle(p).strokeWidth))).toBeGreaterThanOrEqual(4);
-    expect(Number(await page.locator('.react-flow__edge:not(.walk-edge) .react-flow__edge-path').first().evaluate((p) => getComputedStyle(p).opacity))).toBeLessThan(0.5);
+    // (at least 4 screen pixels), over everything else dimmed. Read in one pass over the page: React
+    // Flow may replace an edge's element between finding it and reading it, and a detached element
+    // has no computed style.
+    const styles = await page.evaluate(() => ({
+      walked: [...document.querySelectorAll('.react-flow__edge.walk-edge .react-flow__edge-path')].map((p) => parseFloat(getComputedStyle(p).strokeWidth)),
+      others: [...document.querySelectorAll('.react-flow__edge:not(.walk-edge) .react-flow__edge-path')].map((p) => Number(getComputedStyle(p).opacity)),
+    }));
+    expect(styles.walked.length).toBeGreaterThanOrEqual(1);
+    expect(styles.walked[0]).toBeGreaterThanOrEqual(4);
+    expect(styles.others.length).toBeGreaterThanOrEqual(1);
+    expect(styles.others[0]).toBeLessThan(0.5);
   });
 
   it('steps through the hops with the keyboard to the lbnat rule, in context, with its DIP alternatives', async () => {
