@@ -3,6 +3,7 @@ import { USAGE } from './usage.ts';
 import { runInspect } from './commands/inspect.ts';
 import { runServe } from './commands/serve.ts';
 import { runTrace } from './commands/trace.ts';
+import { runReach } from './commands/reach.ts';
 import { runCollect } from './commands/collect.ts';
 import { runReport } from './commands/report.ts';
 import { runDiff } from './commands/diff.ts';
@@ -20,6 +21,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runInspect(rest);
       case 'trace':
         return await runTrace(rest);
+      case 'reach':
+        return await runReach(rest);
       case 'serve':
         return await runServe(rest);
       case 'collect':

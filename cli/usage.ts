@@ -27,6 +27,16 @@ Usage:
       a route to a node address, the cloud fabric) it continues on the node that receives it, if
       its bundle is given: uplink, decapsulation, IN layers, delivery; --reply walks the answer
       back. Every hop names its node (--json: per-hop "node", "bundle", "leg"; "handovers").
+  hnsight reach <bundle> --from IP [--verdict V]... [--max-walks N] [--no-findings] [--json]
+      Every packet from one source at once: the IPv4 destinations, ports and protocols split into
+      classes that meet the same rules, each with its verdict, deciding rule, rewrites, reply and one
+      example packet (trace it to see the walk). A Service whose backends differ lists each one.
+  hnsight reach <bundle> [--to IP[:PORT][/PROTO]]... [--verdict V]... [--no-findings] [--json]
+      Every local pod and the host against the destinations given (default: the pods on their
+      Service ports, every Service port, each remote pod subnet, the node, the outside). Both end
+      with the VFP rules that can never match and what the rule counters say.
+      --verdict delivered|forwarded|dropped|unknown|ambiguous|insufficient keeps only those.
+      Exit 0, 1 when a listed class or cell is dropped, 2 on bad usage or unreadable input.
   hnsight fleet <folder of bundles> [--json] [--verbose]
       Hundreds of nodes, one bundle at a time: one line per node (platform, build, counts, errors,
       warnings, CNI ADD p50/p99), the outliers by each measure, the findings common to most nodes,

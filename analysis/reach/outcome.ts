@@ -1,0 +1,133 @@
+// The outcome of one walk as reach compares it: the verdict (the walk's, or "ambiguous" / "insufficient
+// information" when the bundle cannot decide), the deciding rule, the rewrites, the egress, the reply's
+// verdict, and a key that is equal for two walks exactly when they meet the same rules with the same
+// effects. Addresses and ports that are the packet's own (its destination, which differs between the
+// packets of one class) are replaced by placeholders in the key, so a class's packets compare equal.
+import type { NodeModel } from '../../parsers/model/types.ts';
+import { walkFlow } from '../walk/engine.ts';
+import type { Flow, Verdict, WalkHop, WalkResult } from '../walk/types.ts';
+
+export type ReachVerdict = Verdict | 'ambiguous' | 'insufficient information';
+
+export interface BackendOutcome {
+  dip: string;
+  verdict: ReachVerdict;
+  decidingRule: string | null;
+}
+
+export interface Outcome {
+  verdict: ReachVerdict;
+  /** The rule that decided (the deciding hop's rule), or null when no rule did (a route, the vSwitch, a missing port). */
+  decidingRule: string | null;
+  /** Where it was decided, in the walk's words ("pod … port X OUT layer Y", "host routing", …). */
+  decidedAt: string;
+  reason: string;
+  rewrites: string[];
+  nextHop?: string;
+  encap?: string;
+  reply: { verdict: ReachVerdict; decidingRule: string | null } | null;
+  /** A Service VIP whose backends lead to different outcomes: each backend's, walked with it forced. */
+  verdicts?: BackendOutcome[];
+  key: string;
+}
+
+const LB_ACTIONS = /DNAT|LB|load/i;
+
+export function reachVerdict(w: WalkResult): ReachVerdict {
+  if (w.hops.some((h) => h.ambiguous && !h.superseded)) return 'ambiguous';
+  if (w.verdict === 'unknown' && w.dependsOnUnmodelled) return 'insufficient information';
+  return w.verdict;
+}
+
+function decidingOf(w: WalkResult): { rule: string | null; at: string } {
+  const h: WalkHop | undefined = w.hops[w.deciding];
+  if (!h) return { rule: null, at: w.reason };
+  const where = [h.port ? `port ${h.port.length > 12 ? h.port.slice(0, 8) + '…' : h.port}` : h.at, h.direction, h.layer && `layer ${h.layer}`].filter(Boolean).join(' ');
+  return { rule: h.rule ?? null, at: where };
+}
+
+function hopKey(h: WalkHop, norm: (s: string | undefined) => string): string {
+  const r = h.rewrite;
+  const rw = r ? [r.srcIp, r.dstIp, r.srcPort, r.dstPort, r.srcMac, r.dstMac, r.encap && `${r.encap.type}>${r.encap.dstIp}/${r.encap.vni ?? ''}`].map((x) => norm(x === undefined ? undefined : String(x))).join(',') : '';
+  return [h.kind, h.port, h.direction, h.layer, h.group, h.rule, norm(h.action), rw, h.unmodelled ? 'U' : '', h.ambiguous ? 'A' : '', h.superseded ? 'S' : '', h.flow ? 'F' : ''].join('|');
+}
+
+function walkKey(w: WalkResult, norm: (s: string | undefined) => string): string {
+  return [w.verdict, w.deciding, norm(w.egress.nextHop), norm(w.egress.interface), norm(w.egress.encapDst), ...w.hops.map((h) => hopKey(h, norm))].join('\n');
+}
+
+/** Replaces the flow's own destination address and port (and, in a reply, its source) with placeholders. */
+function normaliser(flow: Flow): (s: string | undefined) => string {
+  const ip = flow.dstIp;
+  const port = flow.dstPort === undefined ? undefined : String(flow.dstPort);
+  const ipRe = new RegExp(`(^|[^0-9.])${ip.replace(/\./g, '\\.')}(?![0-9])`, 'g');
+  return (s) => {
+    if (s === undefined) return '';
+    if (s === port) return '<port>';
+    return s.replace(ipRe, '$1<dst>');
+  };
+}
+
+function rewritesOf(w: WalkResult): string[] {
+  const out: string[] = [];
+  for (const h of w.hops) {
+    const r = h.rewrite;
+    if (!r || h.superseded) continue;
+    const parts = [r.dstIp && `destination ${r.dstIp}${r.dstPort !== undefined ? `:${r.dstPort}` : ''}`, r.srcIp && `source ${r.srcIp}${r.srcPort !== undefined ? `:${r.srcPort}` : ''}`, r.encap && `${r.encap.type} to ${r.encap.dstIp}${r.encap.vni !== undefined ? ` VNI ${r.encap.vni}` : ''}`].filter(Boolean);
+    if (parts.length) out.push(`${h.action}: ${parts.join(', ')}${h.rule ? ` (${h.rule})` : ''}`);
+  }
+  return out;
+}
+
+/** The backends a load balancer on the walk could pick (the picked one first), as DIP addresses. */
+export function backendsOf(w: WalkResult): string[] {
+  const h = w.hops.find((x) => x.alternatives?.length && (x.rewrite?.dstIp || LB_ACTIONS.test(x.action)) && !x.rewrite?.encap);
+  if (!h) return [];
+  const bare = (s: string) => (s.split(':').length === 2 ? s.split(':')[0] : s.replace(/^\[(.*)\](:\d+)?$/, '$1'));
+  const picked = h.rewrite?.dstIp ?? h.after?.l2Dst ?? h.after?.dstIp;
+  return [...new Set([picked, ...h.alternatives!].filter((x): x is string => !!x).map(bare))];
+}
+
+/** Walks a flow (its reply too) and sums it up; a load balancer's other backends are walked as well. */
+export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResult = (f) => walkFlow(m, f, { reply: true })): { outcome: Outcome; walk: WalkResult } {
+  const w = walk(flow);
+  const norm = normaliser(flow);
+  const d = decidingOf(w);
+  const reply = w.reply ? { verdict: reachVerdict(w.reply), decidingRule: decidingOf(w.reply).rule } : null;
+  const base: Outcome = {
+    verdict: reachVerdict(w),
+    decidingRule: d.rule,
+    decidedAt: d.at,
+    reason: w.reason,
+    rewrites: rewritesOf(w),
+    nextHop: w.egress.nextHop,
+    encap: w.egress.encapDst,
+    reply,
+    key: '',
+  };
+  const backends = flow.dip ? [] : backendsOf(w);
+  if (backends.length > 1) {
+    // The walk picks one backend by a hash of its own (VFP's is not in the bundle): the class's outcome is
+    // every backend's, so it does not depend on which one the hash picked.
+    const each = backends.map((dip) => {
+      const bw = walk({ ...flow, dip });
+      return { dip, w: bw, key: walkKey(bw, norm) + '\n~' + (bw.reply ? walkKey(bw.reply, norm) : '') };
+    });
+    base.verdicts = each.map((e) => ({ dip: e.dip, verdict: reachVerdict(e.w), decidingRule: decidingOf(e.w).rule }));
+    const distinct = new Set(base.verdicts.map((v) => v.verdict));
+    if (distinct.size === 1) base.verdict = base.verdicts[0].verdict;
+    else {
+      // Which backend a given flow gets is VFP's hash, not in the bundle: the class as a whole is ambiguous.
+      const lb = w.hops.find((x) => x.alternatives?.length);
+      base.verdict = 'ambiguous';
+      base.decidingRule = lb?.rule ?? null;
+      base.decidedAt = 'load balancer (backends differ)';
+    }
+    // Whichever backend the walk's own hash picked, the class's reply is summed up per backend above.
+    base.reply = null;
+    base.key = 'LB\n' + each.map((e) => `${e.dip}#${e.key}`).join('\n#\n');
+    return { outcome: base, walk: w };
+  }
+  base.key = walkKey(w, norm) + '\n~' + (w.reply ? walkKey(w.reply, norm) : '');
+  return { outcome: base, walk: w };
+}

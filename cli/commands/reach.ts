@@ -1,0 +1,100 @@
+// `hnsight reach <bundle> --from IP [--verdict V]... [--max-walks N] [--no-findings] [--json]`: the
+// classes of packets from one source over the whole IPv4 header space, each with its outcome.
+// `hnsight reach <bundle> [--to IP[:PORT][/PROTO]]... [--verdict V]... [--no-findings] [--json]`: every
+// local pod and the host against the named destinations (default: pods, Services, remote pod
+// subnets, the node, the outside). Both end with the rules that can never match.
+// Exit 0, or 1 when a listed class or cell is dropped; 2 on bad usage or unreadable input.
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.ts';
+import { loadBundle } from '../../services/bundle/load.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { walkFlow } from '../../analysis/walk/engine.ts';
+import { familyOf } from '../../analysis/walk/ip.ts';
+import type { Proto } from '../../analysis/walk/types.ts';
+import { defaultDestinations, formatCells, formatClasses, formatShadow, reachFrom, reachMatrix, shadowedRules, VERDICTS, type Endpoint, type ReachVerdict } from '../../analysis/reach/index.ts';
+import { parseEndpointArg } from './trace.ts';
+import { safeJson, safeText } from '../format/safe-text.ts';
+
+/** `IP[:PORT][/PROTO]`: TCP when a port is given without a protocol, a ping (ICMP) without a port. */
+export function parseToArg(s: string): Endpoint {
+  const m = /^(.*?)(?:\/(tcp|udp|icmp))?$/i.exec(s.trim())!;
+  const to = parseEndpointArg(m[1], '--to');
+  const proto = (m[2]?.toLowerCase() ?? (to.port !== undefined ? 'tcp' : 'icmp')) as Proto;
+  if (proto === 'icmp' && to.port !== undefined) throw new UsageError(`--to ${s}: ICMP has no port`);
+  return { ip: to.ip, proto, ...(to.port !== undefined ? { port: to.port } : {}) };
+}
+
+function parseVerdicts(vs: string[]): Set<ReachVerdict> | undefined {
+  if (!vs.length) return undefined;
+  const out = new Set<ReachVerdict>();
+  for (const v of vs) {
+    const x = v.toLowerCase() === 'insufficient' ? 'insufficient information' : (v.toLowerCase() as ReachVerdict);
+    if (!VERDICTS.includes(x)) throw new UsageError(`--verdict must be one of ${VERDICTS.map((y) => (y === 'insufficient information' ? 'insufficient' : y)).join(', ')}, not "${v}"`);
+    out.add(x);
+  }
+  return out;
+}
+
+export async function runReach(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string', multiple: true, default: [] },
+        verdict: { type: 'string', multiple: true, default: [] },
+        'max-walks': { type: 'string' },
+        'no-findings': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const v = parsed.values;
+  const [bundle, ...extra] = parsed.positionals;
+  if (!bundle) throw new UsageError('reach needs a bundle folder, .zip or file');
+  if (extra.length) throw new UsageError(`reach takes one bundle, got also: ${extra.join(' ')}`);
+  const verdicts = parseVerdicts(v.verdict as string[]);
+  let maxWalks: number | undefined;
+  if (v['max-walks'] !== undefined) {
+    maxWalks = Number(v['max-walks']);
+    if (!Number.isInteger(maxWalks) || maxWalks < 1) throw new UsageError(`--max-walks must be a positive whole number, not "${v['max-walks']}"`);
+  }
+  let from: string | undefined;
+  if (v.from) {
+    const f = parseEndpointArg(v.from, '--from');
+    if (f.port !== undefined) throw new UsageError('--from takes an address only');
+    if (familyOf(f.ip) !== 4) throw new UsageError('reach --from partitions the IPv4 header space: give an IPv4 address (trace walks IPv6 packets)');
+    from = f.ip;
+    if ((v.to as string[]).length) throw new UsageError('reach takes either --from (the classes from one source) or --to (the matrix), not both');
+  }
+  const tos = (v.to as string[]).map(parseToArg);
+  const model = await loadBundle(bundle);
+  const findings = v['no-findings'] ? undefined : modelFindings(model);
+  const shadow = shadowedRules(model);
+  const keep = <T extends { verdict: ReachVerdict }>(xs: T[]) => (verdicts ? xs.filter((x) => verdicts.has(x.verdict)) : xs);
+
+  if (from) {
+    const r = reachFrom(model, from, { maxWalks });
+    const classes = keep(r.classes).map(({ key: _key, ...c }) => {
+      // The findings on the path of each class's example (a check's finding about what it crosses).
+      if (!findings) return { ...c, findings: [] };
+      const w = walkFlow(model, { srcIp: from, dstIp: c.example.dstIp, proto: c.proto, ...(c.example.dstPort !== undefined ? { dstPort: c.example.dstPort } : {}) });
+      return { ...c, findings: withPathFindings(model, w, findings).findings ?? [] };
+    });
+    const notes = [...r.limitations, ...(r.budget.note ? [r.budget.note] : [])];
+    if (v.json) process.stdout.write(safeJson({ from, classes, cells: r.cells, walks: r.walks, budget: r.budget, limitations: r.limitations, shadowed: shadow }) + '\n');
+    else process.stdout.write(safeText(formatClasses(from, classes, notes) + '\n' + formatShadow(shadow)));
+    return classes.some((c) => c.verdict === 'dropped') ? 1 : 0;
+  }
+  const dests = tos.length ? tos : defaultDestinations(model);
+  const cells = keep(reachMatrix(model, dests, { findings }));
+  const notes = tos.length ? [] : ['destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside'];
+  if (v.json) process.stdout.write(safeJson({ cells, shadowed: shadow }) + '\n');
+  else process.stdout.write(safeText(formatCells(cells, notes) + '\n' + formatShadow(shadow)));
+  return cells.some((c) => c.verdict === 'dropped') ? 1 : 0;
+}
