@@ -54,10 +54,12 @@ Usage:
       lines of both), and each walk as one path across nodes — every hop under its node, the
       hand-over between them, the findings of both nodes on it, the reply (default walks: those the
       findings show, and a pod of the first node to a pod of the second). .json: hnsight-cluster-report/1.
-  hnsight diff <bundleA> <bundleB> [--json]
+  hnsight diff <bundleA> <bundleB> [--reach] [--json]
       What changed between two bundles: networks, endpoints, load balancers, routes, VFP ports and
       rules added, removed or changed (matched by IDs, VIP:port, rule names), rule counter deltas
-      when both dumps have counters, and the findings that appeared or disappeared.
+      when both dumps have counters, and the findings that appeared or disappeared. --reach: the
+      packet classes whose verdict, deciding rule or reply changed, for each pod (matched by
+      Kubernetes name, else address) and the host.
       Exit 0 (also when they differ), 2 on bad usage or unreadable input.
   hnsight serve [bundle] [--port N] [--allow DIR]...
       Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and

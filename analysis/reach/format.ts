@@ -58,8 +58,12 @@ export function formatShadow(s: ShadowReport): string {
 }
 
 export function formatReachDiff(d: ReachDiff): string {
-  const out = [`reachability changes: ${d.changed.length}`, line([['FROM', 15], ['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11]], 'BEFORE → AFTER')];
-  for (const c of d.changed) out.push(line([[c.from, 15], [c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11]], `${short(c.before.verdict)} → ${short(c.after.verdict)}`));
+  const out = [`reachability changes: ${d.changed.length}`, line([['FROM', 15], ['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11]], '')];
+  const what = (x: ReachDiff['changed'][number]['before']) => `${short(x.verdict)}${x.decidingRule ? ` by ${x.decidingRule}` : ''}${x.reply ? `, reply ${short(x.reply)}` : ''}`;
+  for (const c of d.changed) {
+    out.push(line([[c.from, 15], [c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11]], ''));
+    out.push(cut(`    before: ${what(c.before)}`, WIDTH), cut(`    after:  ${what(c.after)}`, WIDTH));
+  }
   for (const s of d.onlyBefore) out.push(`only in the first bundle: ${s.name ?? s.ip}`);
   for (const s of d.onlyAfter) out.push(`only in the second bundle: ${s.name ?? s.ip}`);
   if (d.budgetHit) out.push('note: a budget was hit: some cells were not walked');

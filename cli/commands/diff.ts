@@ -1,5 +1,5 @@
-// `hnsight diff <bundleA> <bundleB> [--json]` — exit 0 whether or not they differ, 2 on bad usage or
-// an unreadable bundle.
+// `hnsight diff <bundleA> <bundleB> [--reach] [--json]` — exit 0 whether or not they differ, 2 on bad
+// usage or an unreadable bundle. --reach compares what each pod and the host can reach (analysis/reach).
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
@@ -7,11 +7,12 @@ import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
 import { diffModels, formatDiff } from '../../analysis/diff/index.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
+import { diffReach, formatReachDiff } from '../../analysis/reach/index.ts';
 
 export async function runDiff(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, reach: { type: 'boolean', default: false } } });
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
@@ -19,6 +20,11 @@ export async function runDiff(argv: string[]): Promise<number> {
   if (!a || !b) throw new UsageError('diff needs two bundles: diff <A> <B>');
   if (extra.length) throw new UsageError(`diff takes two bundles, got also: ${extra.join(' ')}`);
   const [ma, mb] = await Promise.all([loadBundle(a), loadBundle(b)]);
+  if (parsed.values.reach) {
+    const r = diffReach(ma, mb);
+    process.stdout.write(parsed.values.json ? safeJson(r) + '\n' : safeText(formatReachDiff(r)));
+    return 0;
+  }
   const d = diffModels(ma, mb, { findingsA: runChecks(ma, CHECKS, ANALYSIS_BUDGET), findingsB: runChecks(mb, CHECKS, ANALYSIS_BUDGET) });
   process.stdout.write(parsed.values.json ? safeJson(d) + '\n' : safeText(formatDiff(d)));
   return 0;
