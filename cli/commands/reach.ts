@@ -82,9 +82,9 @@ export async function runReach(argv: string[]): Promise<number> {
     const r = reachFrom(model, from, { maxWalks });
     const classes = keep(r.classes).map(({ key: _key, ...c }) => {
       // The findings on the path of each class's example (a check's finding about what it crosses).
-      if (!findings) return { ...c, findings: [] };
-      const w = walkFlow(model, { srcIp: from, dstIp: c.example.dstIp, proto: c.proto, ...(c.example.dstPort !== undefined ? { dstPort: c.example.dstPort } : {}) });
-      return { ...c, findings: withPathFindings(model, w, findings).findings ?? [] };
+      if (!findings) return { ...c, findings: [], verdictCaveat: null };
+      const w = withPathFindings(model, walkFlow(model, { srcIp: from, dstIp: c.example.dstIp, proto: c.proto, ...(c.example.dstPort !== undefined ? { dstPort: c.example.dstPort } : {}) }), findings);
+      return { ...c, findings: w.findings ?? [], verdictCaveat: w.verdictCaveat ?? null };
     });
     const notes = [...r.limitations, ...(r.budget.note ? [r.budget.note] : [])];
     if (v.json) process.stdout.write(safeJson({ from, classes, cells: r.cells, walks: r.walks, budget: r.budget, limitations: r.limitations, shadowed: shadow }) + '\n');
