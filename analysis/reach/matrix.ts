@@ -133,17 +133,28 @@ export function remotePodSubnets(m: NodeModel): { prefix: string; example: strin
 export interface MatrixOptions {
   findings?: readonly FindingView[];
   sources?: Source[];
+  /** Most cells walked (each walks its reply, and a load balancer's every backend); the rest are not walked. */
+  maxWalks?: number;
 }
+
+export const DEFAULT_MATRIX_WALKS = 200_000;
 
 export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOptions = {}): ReachCell[] {
   const names = k8sNames(m);
   const sources = o.sources ?? defaultSources(m);
   const cells: ReachCell[] = [];
+  const maxWalks = o.maxWalks ?? DEFAULT_MATRIX_WALKS;
+  let walked = 0;
   for (const s of sources)
     for (const d of destinations) {
       if (d.ip === s.ip) continue;
       if (familyOf(d.ip) !== familyOf(s.ip)) continue;
       const flow: Flow = { srcIp: s.ip, dstIp: d.ip, proto: d.proto, ...(d.port !== undefined && d.proto !== 'icmp' ? { dstPort: d.port } : {}) };
+      if (walked++ >= maxWalks) {
+        const why = `not walked: the budget of ${maxWalks} cells was spent`;
+        cells.push({ from: s.ip, to: d.ip, ...(flow.dstPort !== undefined ? { port: flow.dstPort } : {}), proto: d.proto, verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, reply: null, findings: [] });
+        continue;
+      }
       const { outcome, walk } = outcomeOf(m, flow);
       const findings = o.findings ? (withPathFindings(m, walk, o.findings).findings ?? []) : [];
       cells.push({

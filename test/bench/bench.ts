@@ -120,6 +120,19 @@ try {
   traceMedianUs = null;
 }
 
+// --- reach (issue #25 point 7): one pod's whole partition and the default matrix, against a grep taken right before.
+let reach: { reachOneSourceMs: number; reachMatrixMs: number; reachGrepMs: number; reachOneSourceOverGrep: number; reachMatrixOverGrep: number; [k: string]: unknown } | null = null;
+{
+  const g = performance.now();
+  spawnSync('grep', ['-c', 'RULE', ...files], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const reachGrepMs = performance.now() - g;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'reach-once.ts'), dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status === 0) {
+    const x = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    reach = { ...x, reachGrepMs: Math.round(reachGrepMs), reachOneSourceOverGrep: Number((x.reachOneSourceMs / reachGrepMs).toFixed(2)), reachMatrixOverGrep: Number((x.reachMatrixMs / reachGrepMs).toFixed(2)) };
+  } else log(`bench: the reach timing failed:\n${r.stderr}`);
+}
+
 // --- fleet --------------------------------------------------------------------------------------------
 const fleet = Number(values.fleet) > 0 ? benchFleet(repo, Number(values.fleet), String(values['fleet-platform']), log) : null;
 if (fleet) printFleet(fleet, String(values['fleet-platform']), log);
@@ -132,6 +145,11 @@ const result = {
   loadOverGrep: Number((loadMs / grepMs).toFixed(2)),
   peakRssBytes,
   traceMedianUs,
+  reachOneSourceMs: reach?.reachOneSourceMs ?? null,
+  reachMatrixMs: reach?.reachMatrixMs ?? null,
+  reachOneSourceOverGrep: reach?.reachOneSourceOverGrep ?? null,
+  reachMatrixOverGrep: reach?.reachMatrixOverGrep ?? null,
+  reach,
   inspectMs: Math.round(inspectMs),
   inspectOverGrep: Number((inspectMs / inspectGrepMs).toFixed(2)),
   inspectPeakRssBytes,
@@ -151,6 +169,11 @@ log(`inspect:     ${result.inspectMs} ms (median of ${runs}; the checks ${result
 log(`inspect RSS: ${mb(inspectPeakRssBytes)} = ${(inspectPeakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
 log(`report:      ${result.reportMs} ms (median of ${runs}) = ${(reportMs / inspectGrepMs).toFixed(2)}× grep: the load, the checks and the HTML report`);
 log(`trace:       ${traceMedianUs === null ? 'n/a (the trace timing failed; see above)' : `${traceMedianUs} µs median per walk, its reply included   [target ≤ 1000 µs]`}`);
+log(
+  reach
+    ? `reach:       one pod's ${reach.classes} classes (${reach.walks} walks) ${reach.reachOneSourceMs} ms = ${reach.reachOneSourceOverGrep}× grep   [target ≤ 5×]; the matrix (${reach.matrixCells} cells, ${reach.matrixNotWalked} over its budget) ${reach.reachMatrixMs} ms = ${reach.reachMatrixOverGrep}× grep   [target ≤ 50×]`
+    : 'reach:       n/a (the reach timing failed; see above)',
+);
 log(`zip bomb:    ${mb(result.zipBomb.zipBytes)} zip of ${mb(result.zipBomb.inflatedBytes)} of zeros: loaded in ${result.zipBomb.loadMs} ms, peak RSS ${mb(bomb.peakRssBytes)}   [audit: 10.7 GiB, 63 s]`);
 for (const n of bomb.notRead) log(`             ${n}`);
 log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; above ~2 the figures are slower than on a quiet machine)`);
