@@ -16,6 +16,8 @@ import { Cuts, atomIndex, type Interval } from './intervals.ts';
 export const IP_MAX = 0xffffffff;
 export const PORT_MIN = 1;
 export const PORT_MAX = 65535;
+/** Address atoms a port condition may cut one by one; wider ranges cut the ports of every atom. */
+const WIDE = 64;
 
 /** RFC 6890 blocks the host stack treats apart (this network, loopback, link-local, multicast, reserved, broadcast). */
 const SPECIAL = ['0.0.0.0/8', '127.0.0.0/8', '169.254.0.0/16', '224.0.0.0/4', '240.0.0.0/4', '255.255.255.255/32'];
@@ -169,7 +171,14 @@ function build(m: NodeModel): Boundaries {
         cut(globalCuts[proto]);
         continue;
       }
-      for (const r of ranges) for (let i = atomIndex(ipAtoms, r.lo); i < ipAtoms.length && ipAtoms[i].lo <= r.hi; i++) cut(atCuts(i, proto));
+      for (const r of ranges) {
+        const first = atomIndex(ipAtoms, r.lo);
+        const last = atomIndex(ipAtoms, r.hi);
+        // A range over many atoms cuts the ports everywhere instead: more cells, never a wrong one, and
+        // the work stays linear in the rules however wide a hostile dump makes its ranges.
+        if (last - first > WIDE) cut(globalCuts[proto]);
+        else for (let i = first; i <= last; i++) cut(atCuts(i, proto));
+      }
     }
   };
   for (const c of contribs.values()) apply(c.ranges, c.protos, (x) => c.cuts.forEach((r) => x.add(r.lo, r.hi)));
