@@ -12,6 +12,20 @@ const WIDTH = 80;
 const cut = (s: string, n: number) => (s.length <= n ? s : n <= 1 ? s.slice(0, n) : s.slice(0, n - 1) + '…');
 const pad = (s: string, n: number) => cut(s, n).padEnd(n);
 const short = (v: string) => (v === 'insufficient information' ? 'insufficient' : v);
+/** Words wrapped at 80 columns, the lines after the first indented. */
+function wrap(text: string, indent = '  '): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const w of text.split(' ')) {
+    const next = cur ? `${cur} ${w}` : w;
+    if (next.length > WIDTH && cur) {
+      out.push(cur);
+      cur = indent + w;
+    } else cur = next;
+  }
+  if (cur) out.push(cut(cur, WIDTH));
+  return out;
+}
 const range = (a: string, b: string) => (a === b ? a : `${a}-${b}`);
 const ports = (p: [number, number] | null) => (p === null ? '-' : p[0] === 1 && p[1] === 65535 ? 'any' : p[0] === p[1] ? String(p[0]) : `${p[0]}-${p[1]}`);
 
@@ -28,7 +42,7 @@ export function formatClasses(from: string, classes: Omit<ReachClass, 'key'>[], 
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
     out.push(line([[c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11], [short(c.verdict), 12]], by));
   }
-  for (const n of notes) out.push(cut(`note: ${n}`, WIDTH));
+  for (const n of notes) out.push(...wrap(`note: ${n}`));
   return out.join('\n') + '\n';
 }
 
@@ -39,7 +53,7 @@ export function formatCells(cells: ReachCell[], notes: string[]): string {
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
     out.push(line([[c.from, 15], [to, 27], [short(c.verdict), 12], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
-  for (const n of notes) out.push(cut(`note: ${n}`, WIDTH));
+  for (const n of notes) out.push(...wrap(`note: ${n}`));
   return out.join('\n') + '\n';
 }
 
@@ -53,7 +67,7 @@ export function formatShadow(s: ShadowReport): string {
   }
   if (s.portsWithCounters) out.push(`matchable rules with 0 hits: ${s.zeroHits.count} (counters on ${s.portsWithCounters} port(s))`);
   else out.push('the dump has no rule counters (vfpctrl /get-rule-counter): hits not compared');
-  for (const n of s.notAnalysed) out.push(cut(`not analysed: ${n}`, WIDTH));
+  for (const n of s.notAnalysed) out.push(...wrap(`not analysed: ${n}`));
   return out.join('\n') + '\n';
 }
 

@@ -106,7 +106,10 @@ export function defaultDestinations(m: NodeModel): Endpoint[] {
  */
 export function remotePodSubnets(m: NodeModel): { prefix: string; example: string; inferred?: string }[] {
   const out: { prefix: string; example: string; inferred?: string }[] = [];
-  const remotes = (m.endpoints ?? []).filter((e) => e.isRemote && familyOf(e.ip) === 4);
+  const names = k8sNames(m);
+  // Remote endpoints that are pods: with a kubectl snapshot, those it names as pods (not the API
+  // server behind default/kubernetes, not a node); without one, every remote endpoint.
+  const remotes = (m.endpoints ?? []).filter((e) => e.isRemote && familyOf(e.ip) === 4 && !names.apiServerLabel(e.ip) && (!names.present || !!names.podByIp(e.ip)));
   const covered = (ip: string) => out.some((s) => {
     const r = cidrRange(s.prefix);
     const n = ipToInt(ip)!;
