@@ -8,7 +8,7 @@
 // costs a few extra cells, never a wrong one.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { VfpCondition, VfpPortPolicy } from '../../parsers/vfp/index.ts';
-import { cidrRange, ipToInt } from '../walk/ip.ts';
+import { cidrRange, ipToInt, maskBits } from '../walk/ip.ts';
 import { walkContext } from '../walk/context.ts';
 import { serviceRanges } from '../k8s/service-range.ts';
 import { Cuts, atomIndex, type Interval } from './intervals.ts';
@@ -130,7 +130,12 @@ function build(m: NodeModel): Boundaries {
   for (const h of ctx.hostIps) addIp(ip, h);
   for (const c of m.ip?.compartments ?? [])
     for (const a of c.adapters) {
-      for (const x of a.ipv4) addIp(ip, x.address);
+      for (const x of a.ipv4) {
+        addIp(ip, x.address);
+        // The adapter's subnet decides on-link or via the gateway in a pod's compartment (engine.ts compartmentHop).
+        const bits = x.prefixLength ?? maskBits(x.mask);
+        if (bits !== undefined) addCidr(ip, `${x.address}/${bits}`);
+      }
       for (const g of a.gateways) addIp(ip, g);
     }
   for (const r of ctx.routes ?? []) {
