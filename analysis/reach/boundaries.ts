@@ -150,6 +150,7 @@ function build(m: NodeModel): Boundaries {
   for (const lb of m.loadBalancers ?? []) {
     const vips = lb.vips.map((v) => ipToInt(v)).filter((n): n is number => n !== undefined);
     for (const v of vips) ip.add(v, v);
+    addIp(ip, lb.sourceVip);
     const ranges = vips.length ? vips.map((v) => ({ lo: v, hi: v })) : hostRanges;
     for (const p of lb.ports) if (p.externalPort) lbPorts.push({ ranges, proto: p.protocol, port: p.externalPort });
     // A NodePort answers on the node's addresses too.

@@ -80,7 +80,11 @@ export async function runReach(argv: string[]): Promise<number> {
 
   if (from) {
     const r = reachFrom(model, from, { maxWalks });
-    const classes = keep(r.classes).map(({ key: _key, ...c }) => {
+    // The command that opens the walk of a class's example.
+    const traceOf = (c: { example: { dstIp: string; dstPort?: number }; proto: string }) =>
+      `hnsight trace ${/\s/.test(bundle) ? JSON.stringify(bundle) : bundle} --from ${from} --to ${c.example.dstIp}${c.example.dstPort !== undefined ? `:${c.example.dstPort}` : ''} --proto ${c.proto} --reply`;
+    const classes = keep(r.classes).map(({ key: _key, ...raw }) => {
+      const c = { ...raw, trace: traceOf(raw) };
       // The findings on the path of each class's example (a check's finding about what it crosses).
       if (!findings) return { ...c, findings: [], verdictCaveat: null };
       const w = withPathFindings(model, walkFlow(model, { srcIp: from, dstIp: c.example.dstIp, proto: c.proto, ...(c.example.dstPort !== undefined ? { dstPort: c.example.dstPort } : {}) }), findings);

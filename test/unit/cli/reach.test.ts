@@ -29,6 +29,10 @@ describe('hnsight reach', () => {
     // kube-dns over UDP: a class of its own on port 53, a backend list when its backends differ.
     const dns = j.classes.find((c: { dst: string[]; proto: string; ports: number[] }) => c.dst[0] === '10.96.0.10' && c.proto === 'udp' && c.ports[0] <= 53 && c.ports[1] >= 53);
     expect(dns.ports).toEqual([53, 53]);
+    // Each class names the command that opens the walk of its example.
+    const opened = await runCli(...dns.trace.split(' ').slice(1), '--json');
+    expect(JSON.parse(opened.stdout).final).toMatchObject({ srcIp: '10.244.18.3', proto: 'udp' });
+    expect(dns.trace).toContain(`--to ${dns.example.dstIp}:${dns.example.dstPort} --proto udp`);
     // The examples walk with trace to the class's verdict (or one of its backends').
     for (const c of j.classes.filter((x: { proto: string }) => x.proto === 'udp').slice(0, 6)) {
       const t = JSON.parse((await runCli('trace', demo, '--from', '10.244.18.3', '--to', `${c.example.dstIp}:${c.example.dstPort}`, '--proto', 'udp', '--no-findings', '--json')).stdout);
