@@ -1,4 +1,5 @@
-// Browser mode's server: loopback only, token on every request, every API call validated.
+// Browser mode's server: loopback only, the token in a header on every request that reaches the
+// backend (never a cookie: issue #28), every API call validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { Backend } from '../../../services/backend/backend.ts';
 import { startServer, type RunningServer } from '../../../services/server/server.ts';
-import { checkAccess, cookieName } from '../../../services/server/access.ts';
+import { checkAccess } from '../../../services/server/access.ts';
 
 let dir: string;
 let server: RunningServer;
@@ -47,20 +48,31 @@ describe('access', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${TOKEN}`);
   });
 
-  it('refuses requests without the token, or with a wrong one', async () => {
-    expect((await request('/')).status).toBe(401);
-    expect((await request('/?token=wrong')).status).toBe(401);
+  it('refuses API calls, uploads and events without the token, or with a wrong one', async () => {
     expect((await api('info', {}, {})).status).toBe(401);
     expect((await api('info', {}, { 'X-Hnsight-Token': 'x' + TOKEN.slice(1) })).status).toBe(401);
+    expect((await request('/upload?name=a.zip&size=1', { method: 'POST', body: 'x' })).status).toBe(401);
+    expect((await request('/events')).status).toBe(401);
+    // Not in the URL either: a token in a query string ends up in logs and history.
+    expect((await request(`/api/info?token=${TOKEN}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect((await request(`/events?token=${TOKEN}`)).status).toBe(401);
   });
 
-  it('serves the page with the token and sets a strict HttpOnly cookie, then accepts the cookie', async () => {
-    const r = await request(`/?token=${TOKEN}`);
-    expect(r.status).toBe(200);
-    expect(r.headers['set-cookie']?.[0]).toMatch(new RegExp(`^hnsight_token_${server.port}=.*HttpOnly; SameSite=Strict`));
-    expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    const again = await request('/index.html', { headers: { Cookie: `hnsight_token_${server.port}=${TOKEN}` } });
-    expect(again.status).toBe(200);
+  it('serves the page without the token (a reload has none in its URL) and sets no cookie', async () => {
+    for (const p of ['/', `/?token=${TOKEN}`, '/index.html']) {
+      const r = await request(p);
+      expect(r.status, p).toBe(200);
+      expect(r.headers['set-cookie'], p).toBeUndefined();
+      expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    }
+  });
+
+  it('grants nothing to a cookie holding the token (cookies reach every port of 127.0.0.1)', async () => {
+    for (const name of [`hnsight_token_${server.port}`, 'hnsight_token', 'token']) {
+      const r = await api('info', {}, { Cookie: `${name}=${TOKEN}` });
+      expect(r.status, name).toBe(401);
+      expect((await request('/events', { headers: { Cookie: `${name}=${TOKEN}` } })).status).toBe(401);
+    }
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
@@ -76,14 +88,18 @@ describe('access', () => {
 
   it('checkAccess refuses non-loopback peers and accepts loopback ones with the token', () => {
     const ok = (t: string | undefined) => t === TOKEN;
-    const base = { host: '127.0.0.1:9', port: 9, headerToken: TOKEN, cookieName: cookieName(9) };
+    const base = { host: '127.0.0.1:9', port: 9, headerToken: TOKEN, needsToken: true };
     expect(checkAccess({ ...base, remoteAddress: '10.0.0.5' }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: '192.168.1.2' }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: undefined }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: '127.0.0.1' }, ok)).toBeUndefined();
     expect(checkAccess({ ...base, remoteAddress: '::1' }, ok)).toBeUndefined();
     expect(checkAccess({ ...base, remoteAddress: '::ffff:127.0.0.1', host: 'localhost:9' }, ok)).toBeUndefined();
-    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined, cookie: `a=b; hnsight_token_9=${TOKEN}` }, ok)).toBeUndefined();
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined }, ok)?.status).toBe(401);
+    // The renderer's files need no token, but still this machine and our own name.
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined, needsToken: false }, ok)).toBeUndefined();
+    expect(checkAccess({ ...base, remoteAddress: '10.0.0.5', headerToken: undefined, needsToken: false }, ok)?.status).toBe(403);
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', host: 'evil.example:9', headerToken: undefined, needsToken: false }, ok)?.status).toBe(403);
   });
 });
 
@@ -160,21 +176,21 @@ describe('the reply envelope over HTTP', () => {
 });
 
 describe('state-changing requests come from our own page', () => {
-  it('refuses a POST whose Origin is another page, even with the cookie', async () => {
-    const cookie = `${cookieName(server.port)}=${TOKEN}`;
-    const other = await api('info', {}, { Cookie: cookie, Origin: `http://127.0.0.1:${server.port + 1}` });
+  it('refuses a POST whose Origin is another page, even with the token', async () => {
+    const token = { 'X-Hnsight-Token': TOKEN };
+    const other = await api('info', {}, { ...token, Origin: `http://127.0.0.1:${server.port + 1}` });
     expect(other.status).toBe(403);
     expect(other.body).toMatch(/another page/);
-    const site = await api('info', {}, { Cookie: cookie, 'Sec-Fetch-Site': 'same-site' });
+    const site = await api('info', {}, { ...token, 'Sec-Fetch-Site': 'same-site' });
     expect(site.status).toBe(403);
-    const own = await api('info', {}, { Cookie: cookie, Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' });
+    const own = await api('info', {}, { ...token, Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' });
     expect(own.status).toBe(200);
-    const upload = await request(`/upload?name=x.zip&size=3`, { method: 'POST', headers: { Cookie: cookie, Origin: 'http://127.0.0.1:1' }, body: 'abc' });
+    const upload = await request(`/upload?name=x.zip&size=3`, { method: 'POST', headers: { ...token, Origin: 'http://127.0.0.1:1' }, body: 'abc' });
     expect(upload.status).toBe(403);
   });
 
-  it('says which server a stale cookie belonged to (two servers in one browser)', async () => {
-    const r = await request('/api/info', { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `hnsight_token_1=${TOKEN}` }, body: '{}' });
+  it('says a stale token belongs to a server that is gone (restarted on the same port)', async () => {
+    const r = await api('info', {}, { 'X-Hnsight-Token': 'an-old-servers-token' });
     expect(r.status).toBe(401);
     expect(r.body).toMatch(/no longer running on this port|token changed/);
   });
