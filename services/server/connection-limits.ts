@@ -5,6 +5,7 @@
 // leaves ample room. The event stream is exempt from the idle timeout (server.ts) and sends a
 // heartbeat (events.ts).
 import type http from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
   /** Connections open at once; more are closed on arrival (server.maxConnections). */
@@ -22,6 +23,8 @@ export interface ConnectionLimits {
   /** A request body (an upload, an API call) that receives fewer than `bodyMinBytes` in any window of this length is dropped. */
   bodyStallMs: number;
   bodyMinBytes: number;
+  /** The event stream's heartbeat (a comment line). */
+  heartbeatMs: number;
 }
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
@@ -34,6 +37,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
   maxRequestsPerSocket: 1000,
   bodyStallMs: 10_000,
   bodyMinBytes: 64 * 1024,
+  heartbeatMs: 15_000,
 };
 
 export function connectionLimits(over: Partial<ConnectionLimits> = {}): ConnectionLimits {
@@ -52,6 +56,16 @@ export function applyConnectionLimits(server: http.Server, l: ConnectionLimits):
   server.keepAliveTimeout = l.keepAliveMs;
   server.maxRequestsPerSocket = l.maxRequestsPerSocket;
   server.setTimeout(l.idleMs, (socket) => socket.destroy());
+  // Node's header timer starts with a request's first byte: a socket that connects and sends nothing
+  // escapes it (and its idle timer is refreshed by Node's periodic connection check), so one that
+  // has sent nothing within the header time is closed here.
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), l.headersMs);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    socket.once('data', clear);
+    socket.once('close', clear);
+  });
 }
 
 /**

@@ -128,7 +128,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         if (req.method !== 'GET') return send(405, 'use GET');
         // The stream stays open as long as the page does: no idle timeout (its heartbeat keeps it busy anyway).
         req.socket.setTimeout(0);
-        return streamEvents(res, (l) => opts.backend.onEvent(l), SECURITY_HEADERS);
+        return streamEvents(res, (l) => opts.backend.onEvent(l), SECURITY_HEADERS, limits.heartbeatMs);
       }
 
       if (url.pathname.startsWith('/api/')) {
