@@ -20,6 +20,7 @@ import { SafeStorageSecretStore } from './secret-store.ts';
 import { printHtmlToPdf } from './print-pdf.ts';
 import { COMMANDS, menuTemplate, type Command } from './menu.ts';
 import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
+import { guardProcess } from '../../services/process-guard.ts';
 import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
 
 // What the shell needs of the backend, checked structurally against services/backend/backend.ts.
@@ -52,6 +53,9 @@ let pendingOpen: string | undefined;
 function log(message: string): void {
   process.stderr.write(message.endsWith('\n') ? message : message + '\n');
 }
+
+// One forgotten failure must not end the app and every bundle open in it (services/process-guard.ts).
+guardProcess(log);
 
 // ---------------------------------------------------------------------------------------------
 // Single instance: a second launch with a path opens it in the first window.
