@@ -1,7 +1,8 @@
 // Where notes live and how they are saved. A bundle's notes are one JSON file (README "Notes file"):
 // beside the bundle (`<bundle>.hnsight-notes.json`) when such a file exists there and names the same
 // bundle hash, otherwise `<dataDir>/notes/<hash>.json`. Every save
-//   1. is refused when its base revision is not the stored one (two windows never overwrite each other),
+//   1. is refused when its base revision is not the stored one (two windows never overwrite each other,
+//      nor two processes: the check and the write hold a lock file across processes, file-lock.ts),
 //   2. copies the stored file to `<file>.bak` (written atomically),
 //   3. writes the new file atomically: a temp file beside it, fsync, rename, fsync of the folder,
 // so a crash or a kill at any moment leaves the old or the new notes whole, and the previous revision
@@ -9,6 +10,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.ts';
+import { withFileLock } from './file-lock.ts';
 import { notesSchema } from '../../contract/index.ts';
 import { emptyNotes, type Notes } from '../../analysis/report/notes.ts';
 
@@ -78,7 +80,8 @@ export class NotesStore {
   /** Saves a new revision; throws StaleNotesError when `baseRevision` is not the stored revision. */
   async save(b: NotesBundle, edit: Pick<Notes, 'title' | 'summary' | 'notes' | 'traces'>, baseRevision: number): Promise<{ revision: number; file: string }> {
     const file = await this.fileFor(b);
-    return this.serial(file, async () => {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return this.serial(file, () => withFileLock(`${file}.lock`, async () => {
       let currentText: string | undefined;
       try {
         currentText = await fs.readFile(file, 'utf8');
@@ -104,7 +107,7 @@ export class NotesStore {
       await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n');
       await this.sweep(file);
       return { revision: next.revision, file };
-    });
+    }));
   }
 
   /** Removes temp files a killed writer left behind (older than a minute). */
