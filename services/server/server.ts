@@ -14,7 +14,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { EVENT_PATH, PASTE_MAX_BYTES, httpStatus, uploadSchema, type Envelope } from '../../contract/index.ts';
+import { EVENT_PATH, PASTE_MAX_BYTES, httpStatus, notesRequestMaxBytes, uploadSchema, type Envelope } from '../../contract/index.ts';
 import type { Backend } from '../backend/backend.ts';
 import { checkAccess, checkOrigin, needsToken, TOKEN_HEADER } from './access.ts';
 import { applyConnectionLimits, checkInterval, connectionLimits, watchBodyProgress, type ConnectionLimits } from './connection-limits.ts';
@@ -31,6 +31,8 @@ const MAX_BODY = 1024 * 1024;
  */
 const PASTE_METHODS = new Set(['addPaste', 'recognisePaste']);
 const MAX_PASTE_BODY = 2 * PASTE_MAX_BYTES + 64 * 1024;
+/** saveNotes takes any notes the notes file's limits allow (contract/limits.ts works out how many bytes that can be). */
+const MAX_NOTES_BODY = notesRequestMaxBytes();
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -138,7 +140,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         const paste = PASTE_METHODS.has(method);
         let body: string;
         try {
-          body = await readBody(req, paste ? MAX_PASTE_BODY : MAX_BODY);
+          body = await readBody(req, paste ? MAX_PASTE_BODY : method === 'saveNotes' ? MAX_NOTES_BODY : MAX_BODY);
         } catch (e) {
           if (e instanceof BodyTooLarge) {
             const error = paste ? 'the pasted text is too large: a paste holds at most 64 MiB; save it as a file and open the file instead' : 'request body too large';

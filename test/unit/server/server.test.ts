@@ -8,6 +8,7 @@ import http from 'node:http';
 import { Backend } from '../../../services/backend/backend.ts';
 import { startServer, type RunningServer } from '../../../services/server/server.ts';
 import { checkAccess } from '../../../services/server/access.ts';
+import { NOTES_LIMITS, notesRequestMaxBytes } from '../../../contract/limits.ts';
 
 let dir: string;
 let server: RunningServer;
@@ -143,6 +144,28 @@ describe('validation', () => {
     const r = await api('recognisePaste', { text });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body).value).toMatchObject({ kind: 'routes' });
+  });
+
+  it('takes saveNotes bodies as large as the notes file allows (not the 1 MiB other calls get)', async () => {
+    // 120 notes of 20,000 characters: about 2.4 MB, a legal notes file.
+    const note = (i: number) => ({ id: `n${i}`, target: { kind: 'report', ref: 'report' }, text: 'x'.repeat(NOTES_LIMITS.noteChars), createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' });
+    const r = await api('saveNotes', { bundleId: 'b-none', notes: { title: 't', summary: '', notes: Array.from({ length: 120 }, (_, i) => note(i)), traces: [] }, baseRevision: 0 });
+    // Read and validated: the handler answers that the bundle is not open, not the body cap.
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body).error).toMatch(/no longer open|not open/);
+  });
+
+  it("the saveNotes cap holds the largest notes the format allows, at the worst bytes per character", () => {
+    // Control characters are escaped as \u00XX: 6 bytes for one character, the most JSON spends.
+    const worst = (n: number) => '\u0001'.repeat(n);
+    const L = NOTES_LIMITS;
+    const oneNote = { id: worst(L.noteIdChars), target: { kind: 'report', ref: worst(L.refChars) }, text: worst(L.noteChars), createdAt: worst(L.timeChars), updatedAt: worst(L.timeChars) };
+    const perNote = Buffer.byteLength(JSON.stringify(oneNote)) + 1;
+    const flow = { srcIp: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', dstIp: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', dstPort: 65535, srcPort: 65535, proto: 'icmp', dip: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff' };
+    const rest = Buffer.byteLength(JSON.stringify({ bundleId: 'x'.repeat(128), notes: { title: worst(L.titleChars), summary: worst(L.summaryChars), notes: [], traces: Array.from({ length: L.traces }, () => flow) }, baseRevision: Number.MAX_SAFE_INTEGER }));
+    expect(perNote * L.notes + rest).toBeLessThanOrEqual(notesRequestMaxBytes());
+    // And not absurdly more (within 10 %).
+    expect(notesRequestMaxBytes()).toBeLessThan(1.1 * (perNote * L.notes + rest));
   });
 
   it('reports a missing bundle path as a failed job with the path in the message', async () => {
