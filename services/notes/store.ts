@@ -12,6 +12,9 @@ import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.ts';
 import { withFileLock } from './file-lock.ts';
 import { notesSchema } from '../../contract/index.ts';
+import { NotesFileReader } from './notes-file.ts';
+
+export { parseNotes } from './notes-file.ts';
 import { emptyNotes, type Notes } from '../../analysis/report/notes.ts';
 
 export class StaleNotesError extends Error {
@@ -34,28 +37,10 @@ export interface NotesBundle {
 
 export const BESIDE_SUFFIX = '.hnsight-notes.json';
 
-/** Parses a notes file's text; undefined when it is not a valid notes document. */
-export function parseNotes(text: string): Notes | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const r = notesSchema.safeParse(v);
-  return r.success ? (r.data as Notes) : undefined;
-}
-
-async function readNotes(file: string): Promise<Notes | undefined> {
-  try {
-    return parseNotes(await fs.readFile(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 export class NotesStore {
   private locks = new Map<string, Promise<unknown>>();
+  /** Every notes file is read through this: a regular file of a notes file's size, parsed once per change. */
+  private readonly files = new NotesFileReader();
 
   constructor(private readonly dataDir: string) {}
 
@@ -64,7 +49,7 @@ export class NotesStore {
     const inData = path.join(this.dataDir, 'notes', `${b.hash.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
     if (b.beside === false) return inData;
     const beside = `${b.location.replace(/[\\/]+$/, '')}${BESIDE_SUFFIX}`;
-    const there = await readNotes(beside);
+    const there = (await this.files.read(beside)).notes;
     if (there && there.bundle.hash === b.hash) return beside;
     return inData;
   }
@@ -72,7 +57,7 @@ export class NotesStore {
   /** The stored notes; empty notes at revision 0 when there are none (a torn or invalid file falls back to `.bak`). */
   async get(b: NotesBundle): Promise<Notes> {
     const file = await this.fileFor(b);
-    const n = (await readNotes(file)) ?? (await readNotes(`${file}.bak`));
+    const n = (await this.files.read(file)).notes ?? (await this.files.read(`${file}.bak`)).notes;
     if (!n) return emptyNotes({ hash: b.hash, location: b.location, ...(b.hostName ? { hostName: b.hostName } : {}) });
     return { ...n, bundle: { ...n.bundle, location: b.location, ...(b.hostName ? { hostName: b.hostName } : {}) } };
   }
@@ -82,14 +67,8 @@ export class NotesStore {
     const file = await this.fileFor(b);
     await fs.mkdir(path.dirname(file), { recursive: true });
     return this.serial(file, () => withFileLock(`${file}.lock`, async () => {
-      let currentText: string | undefined;
-      try {
-        currentText = await fs.readFile(file, 'utf8');
-      } catch {
-        currentText = undefined;
-      }
-      const current = currentText !== undefined ? parseNotes(currentText) : undefined;
-      const bak = current ? undefined : await readNotes(`${file}.bak`);
+      const { text: currentText, notes: current } = await this.files.read(file);
+      const bak = current ? undefined : (await this.files.read(`${file}.bak`)).notes;
       const revision = current?.revision ?? bak?.revision ?? 0;
       if (baseRevision !== revision) throw new StaleNotesError(revision, baseRevision);
       const next: Notes = {
