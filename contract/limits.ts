@@ -19,3 +19,22 @@ export function mib(bytes: number): string {
   const m = bytes / 1024 / 1024;
   return Number.isInteger(m) ? `${m} MiB` : `${(Math.ceil(m * 10) / 10).toFixed(1)} MiB`;
 }
+
+/**
+ * The notes file's limits (README "Notes file"; the schemas enforce them): characters of the title,
+ * the summary and each note, notes per file, walks per file.
+ */
+export const NOTES_LIMITS = { titleChars: 300, summaryChars: 20_000, noteChars: 20_000, notes: 2000, traces: 50, noteIdChars: 128, refChars: 600, timeChars: 40 } as const;
+
+/**
+ * The most bytes a saveNotes request of notes within those limits can take as JSON: every character
+ * (UTF-16 unit) counted at its worst, a `\u00XX` escape (6 bytes), plus room for the keys, the walks
+ * and the bundle. Browser mode accepts a saveNotes body this large, so every notes file the format
+ * allows can be saved (a fixed 1 MiB refused one of a few hundred long notes).
+ */
+export function notesRequestMaxBytes(): number {
+  const L = NOTES_LIMITS;
+  const perNote = 6 * (L.noteIdChars + L.refChars + L.noteChars + 2 * L.timeChars) + 200;
+  const walks = L.traces * 6 * 400;
+  return L.notes * perNote + 6 * (L.titleChars + L.summaryChars) + walks + 64 * 1024;
+}

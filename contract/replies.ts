@@ -133,6 +133,8 @@ export interface CollectJob {
   passwordRemembered?: boolean;
   /** Why remembering the password did not happen, when it was asked for. */
   rememberError?: string;
+  /** What the user should know about the connection (an SSH host key accepted for this connection only). */
+  notices?: string[];
   /** The manifest written to hnsight-collect.json, once finished. */
   manifest?: { status: 'complete' | 'partial' | 'failed' | 'cancelled'; error?: string; commands: CollectCommandView[] };
   error?: string;

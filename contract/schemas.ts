@@ -5,14 +5,13 @@
 import { z } from 'zod';
 import type { Flow } from '../analysis/walk/types.ts';
 import type { Notes } from '../analysis/report/notes.ts';
-import { PASTE_MAX_BYTES } from './limits.ts';
+import { NOTES_LIMITS as NL, PASTE_MAX_BYTES } from './limits.ts';
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 const localPath = z.string().min(1).max(4096);
 // A walk's addresses: IPv4 or IPv6 (dual-stack Services are walked on both families).
 const ip = z.union([z.ipv4(), z.ipv6()]);
 const port = z.number().int().min(1).max(65535);
-const isoTime = z.string().max(40);
 
 export const objectRef = z.object({
   type: z.enum(['network', 'endpoint', 'loadbalancer', 'namespace', 'compartment', 'adapter', 'port', 'route', 'remote-subnet', 'file', 'node']),
@@ -63,21 +62,21 @@ export const flowSchema = z.object({
 }).strict();
 
 export const noteSchema = z.object({
-  id: z.string().min(1).max(128),
-  target: z.object({ kind: z.enum(['hop', 'finding', 'object', 'report']), ref: z.string().min(1).max(600) }).strict(),
-  text: z.string().max(20_000),
-  createdAt: isoTime,
-  updatedAt: isoTime,
+  id: z.string().min(1).max(NL.noteIdChars),
+  target: z.object({ kind: z.enum(['hop', 'finding', 'object', 'report']), ref: z.string().min(1).max(NL.refChars) }).strict(),
+  text: z.string().max(NL.noteChars),
+  createdAt: z.string().max(NL.timeChars),
+  updatedAt: z.string().max(NL.timeChars),
 }).strict();
 
 /** The notes file (README "Notes file"): what saveNotes takes and getNotes returns. */
 export const notesSchema = z.object({
   schema: z.literal(1),
   bundle: z.object({ hash: z.string().max(128), location: z.string().max(4096), hostName: z.string().max(256).optional() }).strict(),
-  title: z.string().max(300),
-  summary: z.string().max(20_000),
-  notes: z.array(noteSchema).max(2000),
-  traces: z.array(flowSchema).max(50),
+  title: z.string().max(NL.titleChars),
+  summary: z.string().max(NL.summaryChars),
+  notes: z.array(noteSchema).max(NL.notes),
+  traces: z.array(flowSchema).max(NL.traces),
   revision: z.number().int().min(0),
 }).strict();
 

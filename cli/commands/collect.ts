@@ -89,7 +89,7 @@ const kib = (n: number) => (n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).to
 function progressLine(e: CollectEvent): string {
   switch (e.type) {
     case 'connecting': return `hnsight: connecting to ${e.target}\n`;
-    case 'connected': return `hnsight: connected\n`;
+    case 'connected': return `hnsight: connected\n${(e.notices ?? []).map((n) => `hnsight: note: ${n}\n`).join('')}`;
     case 'command-start': return `[${e.index + 1}/${e.total}] ${e.file} — ${e.title}\n`;
     case 'command-output': return '';
     case 'command-end': {

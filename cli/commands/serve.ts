@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.ts';
 import { Backend } from '../../services/backend/backend.ts';
 import { startServer } from '../../services/server/server.ts';
+import { guardProcess } from '../../services/process-guard.ts';
 import { defaultDataDir } from '../../services/recent.ts';
 import { clusterTargets } from '../../services/cluster/discover.ts';
 
@@ -36,6 +37,8 @@ export async function runServe(argv: string[]): Promise<number> {
     initialCluster: bundle && cluster ? path.resolve(bundle) : undefined,
     allowedRoots,
   });
+  // One forgotten failure must not end the server and every bundle open in it.
+  const unguard = guardProcess((m) => process.stderr.write(`${m}\n`));
   const server = await startServer({ backend, staticDir: path.join(repo, 'dist/renderer'), port });
   process.stdout.write(`hnsight: serving on ${server.url}\n`);
   await new Promise<void>((resolve) => {
@@ -44,5 +47,6 @@ export async function runServe(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  unguard();
   return 0;
 }

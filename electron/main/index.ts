@@ -1,16 +1,15 @@
 // The Electron main process: one window, the native menu, dialogs, and the IPC bridge to the backend.
 // Thin by design — everything that reads bundles or answers the API lives in services
 // (plain Node). Bundled by tools/build-electron.mjs into dist/electron/main.cjs, next to preload.cjs;
-// the renderer build is dist/renderer/index.html, loaded over file://.
+// the renderer build is dist/renderer/, loaded as app://hnsight/index.html (app-protocol.ts), not file://.
 //
 // Security baseline: sandboxed, context-isolated renderer without Node; every IPC call checks the
 // sender and validates its arguments (ipc-handler.ts); navigation, new windows, webviews and remote
 // requests are refused; permission requests denied (but sanitized clipboard writes from our page);
 // only https: links leave the app, through the system browser.
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type SaveDialogOptions, type WebContents } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, protocol, safeStorage, screen, session, shell, type IpcMainInvokeEvent, type MessageBoxOptions, type OpenDialogOptions, type SaveDialogOptions, type WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Backend, type Dialogs } from '../../services/backend/backend.ts';
 import { EVENT_CHANNEL, type Envelope, type RecentEntry, type Response } from '../../contract/index.ts';
 import { bundleFromArgv } from './args.ts';
@@ -20,6 +19,8 @@ import { SafeStorageSecretStore } from './secret-store.ts';
 import { printHtmlToPdf } from './print-pdf.ts';
 import { COMMANDS, menuTemplate, type Command } from './menu.ts';
 import { isAllowedExternalUrl, isPermissionAllowed, REMOTE_URL_PATTERNS, windowOptions } from './security.ts';
+import { guardProcess } from '../../services/process-guard.ts';
+import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol.ts';
 import { parseWindowState, restoreBounds, WINDOW_STATE_FILE, type WindowState } from './window-state.ts';
 
 // What the shell needs of the backend, checked structurally against services/backend/backend.ts.
@@ -34,7 +35,9 @@ interface ShellBackend {
 // dist/electron/main.cjs → dist/renderer/index.html, dist/electron/preload.cjs
 const distDir = path.resolve(__dirname, '..');
 const INDEX_HTML = path.join(distDir, 'renderer', 'index.html');
-const INDEX_URL = pathToFileURL(INDEX_HTML).href;
+const RENDERER_DIR = path.dirname(INDEX_HTML);
+// The page loads from the app's own scheme, serving only RENDERER_DIR (app-protocol.ts), not file://.
+const INDEX_URL = APP_INDEX_URL;
 const PRELOAD = path.join(__dirname, 'preload.cjs');
 const appRoot = path.resolve(distDir, '..');
 // Packaged, the demo bundles and the README are extraResources (plain files beside app.asar, so the
@@ -52,6 +55,11 @@ let pendingOpen: string | undefined;
 function log(message: string): void {
   process.stderr.write(message.endsWith('\n') ? message : message + '\n');
 }
+
+// One forgotten failure must not end the app and every bundle open in it (services/process-guard.ts).
+guardProcess(log);
+// Before the app is ready, as Electron requires: app:// is a standard, secure scheme.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
 
 // ---------------------------------------------------------------------------------------------
 // Single instance: a second launch with a path opens it in the first window.
@@ -97,6 +105,7 @@ async function start(): Promise<void> {
     return;
   }
   hardenSession();
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, RENDERER_DIR));
   const initialBundle = pendingOpen ?? bundleFromArgv(process.argv, { packaged: app.isPackaged, cwd: process.cwd() });
   pendingOpen = undefined;
   const userData = app.getPath('userData');
@@ -126,8 +135,8 @@ function hardenSession(): void {
   ses.setPermissionCheckHandler((wc, permission) => isPermissionAllowed(permission, wc?.getURL(), isOwnPage));
   ses.setDevicePermissionHandler(() => false);
   ses.setDisplayMediaRequestHandler((_request, callback) => callback(null));
-  // The app loads nothing remote. file:// responses have no headers, so a CSP header cannot be added
-  // here (webRequest.onHeadersReceived never sees them); the CSP is the meta tag of index.html.
+  // The app loads nothing remote. The page's CSP is index.html's meta tag and, now that the page comes
+  // from app:// (app-protocol.ts), also the handler's response header.
   ses.webRequest.onBeforeRequest({ urls: REMOTE_URL_PATTERNS }, (_details, callback) => callback({ cancel: true }));
   // Exports made in the page (blob:/data: links) may be saved; nothing else is downloaded.
   ses.on('will-download', (event, item) => {
@@ -349,7 +358,7 @@ function createWindow(): void {
   });
   win.webContents.on('render-process-gone', (_e, details) => log(`hnsight: the window's renderer exited (${details.reason})`));
 
-  win.loadFile(INDEX_HTML).catch((e: unknown) => log(`hnsight: could not load ${INDEX_HTML}: ${String(e)}`));
+  win.loadURL(INDEX_URL).catch((e: unknown) => log(`hnsight: could not load ${INDEX_URL}: ${String(e)}`));
   if (pendingOpen) {
     const p = pendingOpen;
     pendingOpen = undefined;

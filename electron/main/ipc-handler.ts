@@ -52,6 +52,16 @@ function filePathOf(url: string): string | null {
 /** True when `url` is the app's own index page (`indexUrl`), whatever its query or fragment. */
 export function isAppIndexUrl(url: string | undefined, indexUrl: string, platform: NodeJS.Platform = process.platform): boolean {
   if (!url) return false;
+  // The app's own scheme (app-protocol.ts): same scheme, host and path, exactly.
+  if (!indexUrl.startsWith('file:')) {
+    try {
+      const a = new URL(url);
+      const b = new URL(indexUrl);
+      return a.protocol === b.protocol && a.host === b.host && a.pathname === b.pathname && a.username === '' && a.password === '';
+    } catch {
+      return false;
+    }
+  }
   const a = filePathOf(url);
   const b = filePathOf(indexUrl);
   if (a === null || b === null) return false;

@@ -31,12 +31,17 @@ async function loadChromium(): Promise<{ chromium: Chromium; executablePath: str
   return { chromium: mod.chromium, executablePath };
 }
 
-/** Opens the HTML in headless Chromium with every network request refused, and prints it to PDF (A4). */
+/**
+ * Opens the HTML in headless Chromium with JavaScript off and every network request refused, and
+ * prints it to PDF (A4). The report has no script of its own; texts from the bundle inside it are
+ * escaped, and with JavaScript off a slip there still cannot run anything.
+ */
 export async function htmlToPdf(html: string): Promise<Uint8Array> {
   const { chromium, executablePath } = await loadChromium();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     // The report is self-contained; anything it would fetch is refused rather than fetched.
     await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
     await page.setContent(html, { waitUntil: 'load' });

@@ -175,6 +175,7 @@ class Collection {
         break;
       case 'connected':
         s.state = 'running';
+        if (e.notices?.length) s.notices = e.notices;
         break;
       case 'command-start':
         s.total = e.total;

@@ -32,7 +32,7 @@ export interface CollectManifest {
 
 export type CollectEvent =
   | { type: 'connecting'; target: string }
-  | { type: 'connected'; target: string }
+  | { type: 'connected'; target: string; notices?: string[] }
   | { type: 'command-start'; id: string; file: string; title: string; index: number; total: number }
   | { type: 'command-output'; id: string; bytes: number }
   | { type: 'command-end'; record: CommandRecord; index: number; total: number }
@@ -100,7 +100,7 @@ export async function collectBundle(shell: RemoteShell, o: CollectOptions): Prom
       emit({ type: 'done', manifest, outDir: o.outDir });
       return manifest;
     }
-    emit({ type: 'connected', target: shell.target });
+    emit({ type: 'connected', target: shell.target, ...(shell.notices?.length ? { notices: [...shell.notices] } : {}) });
     let fatal: RemoteError | null = null;
     for (const [index, c] of commands.entries()) {
       const base = { id: c.id, file: c.file, title: c.title };

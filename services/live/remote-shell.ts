@@ -25,6 +25,8 @@ export interface RemoteShell {
   open(signal?: AbortSignal): Promise<void>;
   /** Runs a PowerShell script on the node. */
   run(script: string, opts?: RunOptions): Promise<RunResult>;
+  /** What the user should know about the connection once open (a host key accepted but not saved). */
+  readonly notices?: readonly string[];
   /** Releases the remote side (shell, pod, session). Never throws. */
   close(): Promise<void>;
 }

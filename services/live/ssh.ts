@@ -1,14 +1,14 @@
 // The SSH backend: ssh2 to the node's OpenSSH server (key or password), host key checked against
 // known_hosts, each script run as `powershell -NoProfile -NonInteractive -EncodedCommand …`.
-import { Client, type ConnectConfig } from 'ssh2';
-import { createHash, createHmac } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { Client, type ConnectConfig, type ServerHostKeyAlgorithm } from 'ssh2';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { powershellCommand, PS_PROLOGUE } from './wsman.ts';
 import { decodeClixml } from './clixml.ts';
 import { RemoteError, withTimeout, type RemoteShell, type RunOptions, type RunResult } from './remote-shell.ts';
 import { concat } from './crypto.ts';
+import { addKnownHost, hostPattern, judgeKnownHost, keyType, knownTypes, readKnownHosts, type KnownHostVerdict } from './known-hosts.ts';
 
 export interface SshOptions {
   host: string; port?: number; user: string;
@@ -25,40 +25,26 @@ export function sshFingerprint(key: Buffer): string {
   return 'SHA256:' + createHash('sha256').update(key).digest('base64').replace(/=+$/, '');
 }
 
-/** Host patterns as known_hosts writes them: `host` on port 22, `[host]:port` otherwise. */
-const hostPattern = (host: string, port: number) => (port === 22 ? host : `[${host}]:${port}`);
-
-export async function checkKnownHost(file: string, host: string, port: number, key: Buffer): Promise<'match' | 'unknown' | 'mismatch'> {
-  let text = '';
-  try { text = await fs.readFile(file, 'utf8'); } catch { return 'unknown'; }
-  const want = hostPattern(host, port);
-  const keyB64 = key.toString('base64');
-  let seen = false;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    let fields = line.split(/\s+/);
-    if (fields[0].startsWith('@')) { if (fields[0] === '@revoked' && fields.slice(1).some((f) => f === keyB64)) return 'mismatch'; fields = fields.slice(1); }
-    const [hosts, , blob] = fields;
-    if (!hosts || !blob) continue;
-    const hit = hosts.split(',').some((h) => {
-      if (h.startsWith('|1|')) {
-        const [, , salt, hash] = h.split('|');
-        return createHmac('sha1', Buffer.from(salt, 'base64')).update(want).digest('base64') === hash;
-      }
-      return h.toLowerCase() === want.toLowerCase();
-    });
-    if (!hit) continue;
-    seen = true;
-    if (blob === keyB64) return 'match';
-  }
-  return seen ? 'mismatch' : 'unknown';
+/** The verdict of the known_hosts file on `key` offered by `host`:`port` (known-hosts.ts says how it is read). */
+export async function checkKnownHost(file: string, host: string, port: number, key: Buffer): Promise<KnownHostVerdict> {
+  return judgeKnownHost(await readKnownHosts(file), host, port, key);
 }
+
+/** The host key algorithms for each key type known_hosts may list (ssh2's names). */
+const ALGORITHMS_OF_TYPE: Record<string, ServerHostKeyAlgorithm[]> = {
+  'ssh-ed25519': ['ssh-ed25519'],
+  'ecdsa-sha2-nistp256': ['ecdsa-sha2-nistp256'],
+  'ecdsa-sha2-nistp384': ['ecdsa-sha2-nistp384'],
+  'ecdsa-sha2-nistp521': ['ecdsa-sha2-nistp521'],
+  'ssh-rsa': ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'],
+};
 
 export class SshShell implements RemoteShell {
   readonly transport = 'ssh' as const;
   private client: Client | null = null;
   private hostKeyProblem: RemoteError | null = null;
+  /** What the user should know about this connection (a host key accepted but not saved). */
+  readonly notices: string[] = [];
 
   constructor(private o: SshOptions) {
     if (!o.password && !o.privateKey) throw new RemoteError('auth', 'SSH needs a private key or a password');
@@ -71,23 +57,26 @@ export class SshShell implements RemoteShell {
     const port = this.o.port ?? 22;
     const knownHosts = this.o.knownHostsFile ?? path.join(os.homedir(), '.ssh', 'known_hosts');
     const verdicts: Promise<void>[] = [];
+    const known = await readKnownHosts(knownHosts);
+    // As ssh does: ask first for the key types known_hosts lists for this host, so a host listed
+    // with an ECDSA key (and also having an Ed25519 one) is checked against the key we know.
+    const prepend = [...new Set(knownTypes(known, this.o.host, port).flatMap((t) => ALGORITHMS_OF_TYPE[t] ?? []))];
+    const where = hostPattern(this.o.host, port);
     const cfg: ConnectConfig = {
       host: this.o.host, port, username: this.o.user, readyTimeout: this.o.readyTimeoutMs ?? 20000,
       password: this.o.password, privateKey: this.o.privateKey, passphrase: this.o.passphrase,
       tryKeyboard: false,
+      // ssh2 applies the operations in key order, and `prepend` skips what the list has already: remove first.
+      ...(prepend.length ? { algorithms: { serverHostKey: { remove: prepend, prepend, append: [] } } } : {}),
       hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
-        const p = checkKnownHost(knownHosts, this.o.host, port, key).then(async (v) => {
-          if (v === 'match') return verify(true);
-          if (v === 'unknown' && this.o.acceptNewHostKey) {
-            await fs.mkdir(path.dirname(knownHosts), { recursive: true });
-            await fs.appendFile(knownHosts, `${hostPattern(this.o.host, port)} ${keyType(key)} ${key.toString('base64')}\n`, { mode: 0o600 });
-            return verify(true);
-          }
-          this.hostKeyProblem = new RemoteError('auth', v === 'unknown'
-            ? `host key of ${hostPattern(this.o.host, port)} (${keyType(key)} ${sshFingerprint(key)}) is not in ${knownHosts}; verify it and add it (ssh-keyscan), or allow adding new hosts`
-            : `HOST KEY OF ${hostPattern(this.o.host, port)} HAS CHANGED (now ${keyType(key)} ${sshFingerprint(key)}; ${knownHosts} has another): refusing to connect`);
-          verify(false);
-        }, () => verify(false));
+        // Never rejects: a failure here must answer the handshake, not escape as an unhandled rejection.
+        const p = this.verdict(knownHosts, port, key).then(
+          (ok) => verify(ok),
+          (e: unknown) => {
+            this.hostKeyProblem = new RemoteError('auth', `cannot check the host key of ${where}: ${e instanceof Error ? e.message : String(e)}`);
+            verify(false);
+          },
+        );
         verdicts.push(p);
       },
     };
@@ -111,6 +100,31 @@ export class SshShell implements RemoteShell {
     client.on('error', () => undefined);
     client.on('close', () => { if (this.client === client) this.client = null; });
     this.client = client;
+  }
+
+  /** Decides on the offered key; records why when it refuses (hostKeyProblem) or accepts with a caveat (notices). */
+  private async verdict(knownHosts: string, port: number, key: Buffer): Promise<boolean> {
+    const where = hostPattern(this.o.host, port);
+    const v = await checkKnownHost(knownHosts, this.o.host, port, key);
+    const offered = `${keyType(key)} ${sshFingerprint(key)}`;
+    if (v.verdict === 'match') return true;
+    if (v.verdict === 'unknown' && this.o.acceptNewHostKey) {
+      const r = await addKnownHost(knownHosts, this.o.host, port, key);
+      if (!r.saved) this.notices.push(`the host key of ${where} (${offered}) was accepted for this connection only: it could not be saved to ${knownHosts} (${r.reason}), so it will be asked about again next time`);
+      return true;
+    }
+    if (v.verdict === 'unknown') {
+      const also = [
+        v.otherTypes.length ? `${knownHosts} lists it only with a key of another type (${v.otherTypes.join(', ')}), which the node did not offer` : '',
+        v.ca ? `${knownHosts} trusts a certificate authority for it, but hnsight does not check host certificates` : '',
+      ].filter(Boolean);
+      this.hostKeyProblem = new RemoteError('auth', `host key of ${where} (${offered}) is not in ${knownHosts}${also.length ? ` (${also.join('; ')})` : ''}; verify it and add it (ssh-keyscan), or allow adding new hosts`);
+      return false;
+    }
+    this.hostKeyProblem = new RemoteError('auth', v.verdict === 'revoked'
+      ? `the host key of ${where} (${offered}) is marked @revoked in ${knownHosts}: refusing to connect`
+      : `HOST KEY OF ${where} HAS CHANGED (now ${offered}; ${knownHosts} has another key of that type): refusing to connect`);
+    return false;
   }
 
   async run(script: string, opts: RunOptions = {}): Promise<RunResult> {
@@ -147,9 +161,4 @@ export class SshShell implements RemoteShell {
     this.client?.end();
     this.client = null;
   }
-}
-
-function keyType(key: Buffer): string {
-  const n = key.readUInt32BE(0);
-  return key.subarray(4, 4 + n).toString('latin1');
 }

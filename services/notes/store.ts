@@ -1,7 +1,8 @@
 // Where notes live and how they are saved. A bundle's notes are one JSON file (README "Notes file"):
 // beside the bundle (`<bundle>.hnsight-notes.json`) when such a file exists there and names the same
 // bundle hash, otherwise `<dataDir>/notes/<hash>.json`. Every save
-//   1. is refused when its base revision is not the stored one (two windows never overwrite each other),
+//   1. is refused when its base revision is not the stored one (two windows never overwrite each other,
+//      nor two processes: the check and the write hold a lock file across processes, file-lock.ts),
 //   2. copies the stored file to `<file>.bak` (written atomically),
 //   3. writes the new file atomically: a temp file beside it, fsync, rename, fsync of the folder,
 // so a crash or a kill at any moment leaves the old or the new notes whole, and the previous revision
@@ -9,7 +10,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.ts';
+import { withFileLock } from './file-lock.ts';
 import { notesSchema } from '../../contract/index.ts';
+import { NotesFileReader } from './notes-file.ts';
+
+export { parseNotes } from './notes-file.ts';
 import { emptyNotes, type Notes } from '../../analysis/report/notes.ts';
 
 export class StaleNotesError extends Error {
@@ -32,28 +37,10 @@ export interface NotesBundle {
 
 export const BESIDE_SUFFIX = '.hnsight-notes.json';
 
-/** Parses a notes file's text; undefined when it is not a valid notes document. */
-export function parseNotes(text: string): Notes | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const r = notesSchema.safeParse(v);
-  return r.success ? (r.data as Notes) : undefined;
-}
-
-async function readNotes(file: string): Promise<Notes | undefined> {
-  try {
-    return parseNotes(await fs.readFile(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 export class NotesStore {
   private locks = new Map<string, Promise<unknown>>();
+  /** Every notes file is read through this: a regular file of a notes file's size, parsed once per change. */
+  private readonly files = new NotesFileReader();
 
   constructor(private readonly dataDir: string) {}
 
@@ -62,7 +49,7 @@ export class NotesStore {
     const inData = path.join(this.dataDir, 'notes', `${b.hash.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
     if (b.beside === false) return inData;
     const beside = `${b.location.replace(/[\\/]+$/, '')}${BESIDE_SUFFIX}`;
-    const there = await readNotes(beside);
+    const there = (await this.files.read(beside)).notes;
     if (there && there.bundle.hash === b.hash) return beside;
     return inData;
   }
@@ -70,7 +57,7 @@ export class NotesStore {
   /** The stored notes; empty notes at revision 0 when there are none (a torn or invalid file falls back to `.bak`). */
   async get(b: NotesBundle): Promise<Notes> {
     const file = await this.fileFor(b);
-    const n = (await readNotes(file)) ?? (await readNotes(`${file}.bak`));
+    const n = (await this.files.read(file)).notes ?? (await this.files.read(`${file}.bak`)).notes;
     if (!n) return emptyNotes({ hash: b.hash, location: b.location, ...(b.hostName ? { hostName: b.hostName } : {}) });
     return { ...n, bundle: { ...n.bundle, location: b.location, ...(b.hostName ? { hostName: b.hostName } : {}) } };
   }
@@ -78,15 +65,10 @@ export class NotesStore {
   /** Saves a new revision; throws StaleNotesError when `baseRevision` is not the stored revision. */
   async save(b: NotesBundle, edit: Pick<Notes, 'title' | 'summary' | 'notes' | 'traces'>, baseRevision: number): Promise<{ revision: number; file: string }> {
     const file = await this.fileFor(b);
-    return this.serial(file, async () => {
-      let currentText: string | undefined;
-      try {
-        currentText = await fs.readFile(file, 'utf8');
-      } catch {
-        currentText = undefined;
-      }
-      const current = currentText !== undefined ? parseNotes(currentText) : undefined;
-      const bak = current ? undefined : await readNotes(`${file}.bak`);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return this.serial(file, () => withFileLock(`${file}.lock`, async () => {
+      const { text: currentText, notes: current } = await this.files.read(file);
+      const bak = current ? undefined : (await this.files.read(`${file}.bak`)).notes;
       const revision = current?.revision ?? bak?.revision ?? 0;
       if (baseRevision !== revision) throw new StaleNotesError(revision, baseRevision);
       const next: Notes = {
@@ -104,7 +86,7 @@ export class NotesStore {
       await writeFileAtomic(file, JSON.stringify(next, null, 2) + '\n');
       await this.sweep(file);
       return { revision: next.revision, file };
-    });
+    }));
   }
 
   /** Removes temp files a killed writer left behind (older than a minute). */

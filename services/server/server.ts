@@ -3,16 +3,21 @@
 //   POST /api/<method>   a call of the contract: JSON request in, the reply envelope out
 //   POST /upload?name=&size=   a dropped file's bytes (contract uploadSchema); the envelope of { jobId }
 //   POST /upload?…&keep=1     one of several files opened together as a cluster; the envelope of { path }
-//   GET  /events         the job events as Server-Sent Events
-//   GET  anything else   the renderer's static files (the first visit carries ?token=)
+//   GET  /events         the job events as Server-Sent Events (with a heartbeat comment every 15 s)
+//   GET  anything else   the renderer's static files (no token needed: nothing secret; the first
+//                        visit carries ?token=, which the page moves to its tab's sessionStorage)
+// The API, uploads and events need the token in the X-Hnsight-Token header (access.ts says why
+// never a cookie). Sockets are bounded (connection-limits.ts): a cap on connections, header, request
+// and idle timeouts, and uploads that stall are dropped.
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { EVENT_PATH, PASTE_MAX_BYTES, httpStatus, uploadSchema, type Envelope } from '../../contract/index.ts';
+import { EVENT_PATH, PASTE_MAX_BYTES, httpStatus, notesRequestMaxBytes, uploadSchema, type Envelope } from '../../contract/index.ts';
 import type { Backend } from '../backend/backend.ts';
-import { checkAccess, checkOrigin, cookieName } from './access.ts';
+import { checkAccess, checkOrigin, needsToken, TOKEN_HEADER } from './access.ts';
+import { applyConnectionLimits, checkInterval, connectionLimits, watchBodyProgress, type ConnectionLimits } from './connection-limits.ts';
 import { BodyTooLarge, readBody } from './body.ts';
 import { sweepUploads, Uploads, UploadTooLarge } from './uploads.ts';
 import { streamEvents } from './events.ts';
@@ -26,6 +31,8 @@ const MAX_BODY = 1024 * 1024;
  */
 const PASTE_METHODS = new Set(['addPaste', 'recognisePaste']);
 const MAX_PASTE_BODY = 2 * PASTE_MAX_BYTES + 64 * 1024;
+/** saveNotes takes any notes the notes file's limits allow (contract/limits.ts works out how many bytes that can be). */
+const MAX_NOTES_BODY = notesRequestMaxBytes();
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -54,6 +61,8 @@ export interface ServerOptions {
   token?: string;
   /** Largest upload accepted (bytes); by default the per-bundle read budget: nothing bigger could load. */
   uploadLimit?: number;
+  /** Socket limits; the defaults suit one user's browser (tests shorten them). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -73,6 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // An upload lives as long as its bundle: closed, pushed out by newer ones, or never loaded, it goes.
   const stopReleasing = opts.backend.onBundleReleased((location) => void uploads.release(location));
   let port = 0;
+  const limits = connectionLimits(opts.limits);
 
   const tokenOk = (candidate: string | undefined) => {
     if (!candidate) return false;
@@ -80,18 +90,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return b.length === tokenBuf.length && timingSafeEqual(b, tokenBuf);
   };
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer({ connectionsCheckingInterval: checkInterval(limits) }, async (req, res) => {
     const send = (status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
       res.writeHead(status, { 'Content-Type': type, ...SECURITY_HEADERS, ...extra });
       res.end(body);
     };
     const reply = (e: Envelope) => send(httpStatus(e), JSON.stringify(e), 'application/json');
+    // A body that trickles in holds a socket (and an upload slot): one that stalls is dropped, refused or not.
+    watchBodyProgress(req, limits);
     try {
       const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-      const queryToken = url.searchParams.get('token') ?? undefined;
-      const headerToken = req.headers['x-hnsight-token'];
+      const headerToken = one(req.headers[TOKEN_HEADER]);
       const denied =
-        checkAccess({ remoteAddress: req.socket.remoteAddress, host: req.headers.host, port, cookie: req.headers.cookie, cookieName: cookieName(port), headerToken: typeof headerToken === 'string' ? headerToken : undefined, queryToken }, tokenOk) ??
+        checkAccess({ remoteAddress: req.socket.remoteAddress, host: req.headers.host, port, needsToken: needsToken(url.pathname), headerToken }, tokenOk) ??
         checkOrigin({ method: req.method ?? 'GET', port, origin: req.headers.origin, secFetchSite: one(req.headers['sec-fetch-site']) });
       if (denied) return send(denied.status, denied.message);
 
@@ -117,7 +128,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
       if (url.pathname === EVENT_PATH) {
         if (req.method !== 'GET') return send(405, 'use GET');
-        return streamEvents(res, (l) => opts.backend.onEvent(l), SECURITY_HEADERS);
+        // The stream stays open as long as the page does: no idle timeout (its heartbeat keeps it busy anyway).
+        req.socket.setTimeout(0);
+        return streamEvents(res, (l) => opts.backend.onEvent(l), SECURITY_HEADERS, limits.heartbeatMs);
       }
 
       if (url.pathname.startsWith('/api/')) {
@@ -127,7 +140,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         const paste = PASTE_METHODS.has(method);
         let body: string;
         try {
-          body = await readBody(req, paste ? MAX_PASTE_BODY : MAX_BODY);
+          body = await readBody(req, paste ? MAX_PASTE_BODY : method === 'saveNotes' ? MAX_NOTES_BODY : MAX_BODY);
         } catch (e) {
           if (e instanceof BodyTooLarge) {
             const error = paste ? 'the pasted text is too large: a paste holds at most 64 MiB; save it as a file and open the file instead' : 'request body too large';
@@ -155,17 +168,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       } catch {
         return send(404, 'not found');
       }
-      const extra: Record<string, string> = {};
-      // The first visit carries the token in the URL; a strict, HttpOnly cookie (named after our
-      // port, so two servers in one browser keep their own) carries it afterwards.
-      if (queryToken && tokenOk(queryToken)) extra['Set-Cookie'] = `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
-      return send(200, data, TYPES[path.extname(file)] ?? 'application/octet-stream', extra);
+      return send(200, data, TYPES[path.extname(file)] ?? 'application/octet-stream');
     } catch (e) {
       if (!res.headersSent) send(500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
       else res.end();
     }
   });
 
+  applyConnectionLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());

@@ -103,7 +103,26 @@ export async function openApp(browser: Browser, url: string, opts: { width?: num
   });
   await page.goto(url);
   await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 60_000 });
+  // The page moved the token to its tab's storage: the address bar and history no longer show it.
+  expect(page.url()).not.toMatch(/[?&]token=/);
   return { page, errors };
+}
+
+/**
+ * A call of the API from inside the page, as the app makes it: the tab's token (sessionStorage, see
+ * renderer/src/api/tab-token.ts) in the X-Hnsight-Token header. Rejects with the envelope's error.
+ */
+export async function pageApi<T>(page: Page, method: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ([m, b]) => {
+      const token = sessionStorage.getItem('hnsight.token') ?? '';
+      const r = await fetch(`./api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hnsight-Token': token }, body: JSON.stringify(b) });
+      const e = await r.json();
+      if (!e.ok) throw new Error(e.error);
+      return e.value;
+    },
+    [method, body] as const,
+  ) as Promise<T>;
 }
 
 /** The setup most files share: the run's Chromium, `bundle` served (none: the empty state), the app open. */

@@ -1,7 +1,9 @@
-// Browser mode against a page on another port of 127.0.0.1 (issue 15's audit): that page is the same
-// site for cookies, so Chromium sends the session cookie along with its requests; only the Origin /
-// Sec-Fetch-Site check tells it from our page. Both pages run in one real Chromium profile: the app's
-// own page uploads (the control), the other page's identical upload and API calls are refused.
+// Browser mode against a page on another port of 127.0.0.1 (issues 15 and 28): that page is the same
+// site for cookies, so a token kept in a cookie would reach it (and every other local web service).
+// The token lives in the app tab's sessionStorage and travels only as a header, which another origin
+// cannot make the browser send: its requests carry nothing, a cookie holding the token grants
+// nothing, and even knowing the token it could not send it (the preflight is refused). Both pages
+// run in one real Chromium profile; the app's own page uploads (the control).
 // Also: `npm start`'s launch page hands the token to a real Chromium, which lands in the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,11 +22,13 @@ describe('a page on another 127.0.0.1 port', () => {
   let app: Served;
   let other: http.Server;
   let otherUrl: string;
+  let token: string;
   const loads: string[] = [];
 
   beforeAll(async () => {
     browser = await launch();
     app = await serve([]);
+    token = new URL(app.url).searchParams.get('token')!;
     app.backend!.onEvent((e: ApiEvent) => {
       if (e.type === 'load' && !loads.includes(e.job.jobId)) loads.push(e.job.jobId);
     });
@@ -44,56 +48,83 @@ describe('a page on another 127.0.0.1 port', () => {
     await new Promise((r) => other?.close(r));
   });
 
-  /** The upload and the API calls a page can make with the cookie the browser holds. */
-  async function attempts(page: Page, target: string) {
-    return page.evaluate(async (base) => {
-      const results: string[] = [];
-      const body = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
-      // A "simple" request: no preflight, sent with the cookie; the answer is opaque to the sender.
-      await fetch(`${base}/upload?name=evil.zip&size=${body.length}`, { method: 'POST', mode: 'no-cors', credentials: 'include', body }).then(
-        (r) => results.push(`upload ${r.type} ${r.status}`),
-        (e) => results.push(`upload error ${e}`),
-      );
-      await fetch(`${base}/api/openDemo`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"l2bridge-node"}' }).then(
-        (r) => results.push(`api ${r.type} ${r.status}`),
-        (e) => results.push(`api error ${e}`),
-      );
-      return results;
-    }, target);
+  /**
+   * The upload and the API calls a page can make: "simple" requests (no preflight, cookies included,
+   * the answer opaque to the sender), and with `headerToken` the same calls carrying the token header
+   * (a CORS request from another origin: preflighted).
+   */
+  async function attempts(page: Page, target: string, headerToken?: string) {
+    return page.evaluate(
+      async ([base, t]) => {
+        const results: string[] = [];
+        const body = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+        const extra: Record<string, string> = t ? { 'X-Hnsight-Token': t } : {};
+        const mode: RequestMode = t ? 'cors' : 'no-cors';
+        await fetch(`${base}/upload?name=evil.zip&size=${body.length}`, { method: 'POST', mode, credentials: 'include', headers: extra, body }).then(
+          (r) => results.push(`upload ${r.type} ${r.status}`),
+          (e) => results.push(`upload error ${String(e).slice(0, 20)}`),
+        );
+        await fetch(`${base}/api/openDemo`, { method: 'POST', mode, credentials: 'include', headers: { 'Content-Type': t ? 'application/json' : 'text/plain', ...extra }, body: '{"name":"l2bridge-node"}' }).then(
+          (r) => results.push(`api ${r.type} ${r.status}`),
+          (e) => results.push(`api error ${String(e).slice(0, 20)}`),
+        );
+        return results;
+      },
+      [target, headerToken] as const,
+    );
   }
 
-  it('the app page itself uploads with the cookie (the control)', async () => {
+  it('the app page itself uploads and calls with its tab token (the control); its address bar shows no token', async () => {
     const page = await context.newPage();
     await page.goto(app.url);
     await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 60_000 });
+    expect(page.url()).toBe(`${new URL(app.url).origin}/`);
+    const held = await page.evaluate(() => sessionStorage.getItem('hnsight.token'));
+    expect(held).toBe(token);
+    // No cookie anywhere in the profile, and none the page could read.
+    expect(await context.cookies()).toEqual([]);
     const before = loads.length;
     const origin = new URL(app.url).origin;
-    expect(await attempts(page, origin)).toEqual(['upload basic 200', 'api basic 415']);
-    // The upload started a load; the API call was refused for its content type, not its origin.
-    await expect.poll(() => loads.length).toBe(before + 1);
+    expect(await attempts(page, origin, held!)).toEqual(['upload basic 200', 'api basic 200']);
+    // The upload and the demo both started a load.
+    await expect.poll(() => loads.length).toBe(before + 2);
     await page.close();
   });
 
-  it('the other page, with the same cookie in the same browser, is refused: no upload, no load', async () => {
-    // The user has the app open (its cookie is set), then visits the other page in the same browser.
+  it('the other page is refused: without the token, with a cookie holding it, and even knowing it', async () => {
     const own = await context.newPage();
     await own.goto(app.url);
     await own.waitForSelector('#root[data-app-state="ready"]', { timeout: 60_000 });
+    // As a cookie-based build would have left it: the token in a cookie for 127.0.0.1, sent to every port.
+    await context.addCookies([{ name: `hnsight_token_${app.port}`, value: token, url: new URL(app.url).origin }]);
     const page = await context.newPage();
     await page.goto(otherUrl);
-    // Chromium holds the app's cookie for 127.0.0.1 and sends it to every port of it.
-    expect((await context.cookies(new URL(app.url).origin)).map((c) => c.name)).toContain(`hnsight_token_${app.port}`);
     const before = loads.length;
     const uploadsBefore = readdirSync(os.tmpdir()).filter((n) => n.startsWith('hnsight-upload-')).length;
     // Whether it reached the server and what the server said is visible to the test, not to the page.
-    const statuses: { url: string; status: number }[] = [];
-    page.on('response', (r) => statuses.push({ url: r.url(), status: r.status() }));
+    const statuses: { url: string; method: string; status: number }[] = [];
+    page.on('response', (r) => statuses.push({ url: r.url(), method: r.request().method(), status: r.status() }));
     expect(await attempts(page, new URL(app.url).origin)).toEqual(['upload opaque 0', 'api opaque 0']);
-    expect(statuses.filter((s) => s.url.includes('/upload') || s.url.includes('/api/')).map((s) => s.status)).toEqual([403, 403]);
+    expect(statuses.filter((s) => s.url.includes('/upload') || s.url.includes('/api/')).map((s) => s.status)).toEqual([401, 401]);
+    // Knowing the token, the page still cannot send it: the header needs a preflight, which is refused.
+    statuses.length = 0;
+    const withHeader = await attempts(page, new URL(app.url).origin, token);
+    expect(withHeader.every((r) => / error /.test(r)), withHeader.join()).toBe(true);
+    expect(statuses.filter((s) => s.method === 'POST')).toEqual([]);
     expect(loads.length).toBe(before);
     expect(readdirSync(os.tmpdir()).filter((n) => n.startsWith('hnsight-upload-')).length).toBeLessThanOrEqual(uploadsBefore);
     await page.close();
     await own.close();
+    await context.clearCookies();
+  });
+
+  it('a new tab opened without the printed URL says it needs that URL', async () => {
+    const page = await context.newPage();
+    await page.goto(`${new URL(app.url).origin}/`);
+    const lost = page.locator('[data-testid="error-state"][data-kind="access"]');
+    await lost.waitFor({ timeout: 60_000 });
+    expect(await lost.textContent()).toMatch(/does not accept this tab.*opened without the token.*a new tab needs that URL again/s);
+    await page.close();
   });
 });
 

@@ -2,28 +2,17 @@
 // summary shown again, its findings there), and a second tab opening the same bundle gets the same node.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { openNode } from './helpers.ts';
-
-async function api<T>(page: Page, method: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, b]) => {
-      const r = await fetch(`./api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b), credentials: 'same-origin' });
-      const e = await r.json();
-      if (!e.ok) throw new Error(e.error);
-      return e.value;
-    },
-    [method, body] as const,
-  ) as Promise<T>;
-}
+import { openNode, pageApi as api, type Served } from './helpers.ts';
 
 describe('reloading a tab', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
   let close: () => Promise<void>;
+  let server: Served;
 
   beforeAll(async () => {
-    ({ browser, page, errors, close } = await openNode(undefined));
+    ({ browser, page, errors, close, server } = await openNode(undefined));
   });
 
   afterAll(() => close?.());
@@ -35,6 +24,8 @@ describe('reloading a tab', () => {
     await page.waitForSelector('#root[data-findings="done"]');
     const id = await page.getAttribute('#root', 'data-bundle-id');
     expect(id).toBeTruthy();
+    // The address bar no longer has the token; the reload finds it in the tab's storage.
+    expect(page.url()).not.toContain('token=');
     await page.reload();
     await page.waitForSelector('#root[data-app-state="ready"]');
     await page.waitForSelector(`#root[data-bundle-id="${id}"][data-findings="done"]`);
@@ -49,7 +40,8 @@ describe('reloading a tab', () => {
     const id = await page.getAttribute('#root', 'data-bundle-id');
     const other = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     try {
-      await other.goto(page.url());
+      // A new tab needs the printed URL (the token is the first tab's alone).
+      await other.goto(server.url);
       await other.waitForSelector('#root[data-app-state="ready"]');
       await other.click('[data-testid="demo-l2bridge-node"]');
       await other.waitForSelector(`#root[data-bundle-id="${id}"]`);

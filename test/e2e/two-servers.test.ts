@@ -1,6 +1,6 @@
-// Two `hnsight serve` in one browser (one cookie jar): each server's token lives in a cookie named
-// after its port (services/server/access.ts), so both tabs keep working side by side — also after a
-// reload without the token in the URL. A server restarted on the same port has a new token: its old
+// Two `hnsight serve` in one browser: each tab keeps its server's token in its own sessionStorage
+// (renderer/src/api/tab-token.ts; never a cookie, which every port of 127.0.0.1 would receive), so
+// both tabs keep working side by side — also after a reload without the token in the URL. A server restarted on the same port has a new token: its old
 // tab says so in words, naming the server, instead of failing with a bare "401"; the other tab goes on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -54,13 +54,15 @@ describe('two servers in one browser', () => {
   it('keeps both tabs working, each with its own server', async () => {
     pageA = await open(ctx, a.url);
     pageB = await open(ctx, b.url);
-    // Each server set the cookie of its own port; the second did not replace the first.
-    const names = (await ctx.cookies()).map((c) => c.name).sort();
-    expect(names).toEqual([`hnsight_token_${a.port}`, `hnsight_token_${b.port}`].sort());
+    // No cookie at all: each tab holds its own server's token.
+    expect(await ctx.cookies()).toEqual([]);
+    const held = (p: Page) => p.evaluate(() => sessionStorage.getItem('hnsight.token'));
+    expect(await held(pageA)).toBe(new URL(a.url).searchParams.get('token'));
+    expect(await held(pageB)).toBe(new URL(b.url).searchParams.get('token'));
     // The first tab still talks to its server after the second one opened.
     await searchWorks(pageA, '10.244.32.3');
     await searchWorks(pageB, '10.244.18.3');
-    // A reload without the token in the URL rides on the port's cookie.
+    // A navigation in the same tab without the token in the URL finds it in the tab's storage.
     await pageA.goto(`http://127.0.0.1:${a.port}/`);
     await pageA.waitForSelector(READY, { timeout: 60_000 });
     expect(await pageA.locator('[data-testid="error-state"]').count()).toBe(0);

@@ -21,5 +21,7 @@ export function reportAccessLost(message: string): void {
  */
 export function accessLostMessage(serverText: string, where: string): string {
   const reason = serverText.trim().replace(/^./, (c) => c.toUpperCase()).replace(/\.?$/, '.');
-  return `The hnsight server at ${where} no longer accepts this tab. ${reason}`;
+  // A tab opened without the token was never accepted: "no longer" would send the user looking for a restart.
+  const never = /opened without the token/i.test(serverText);
+  return `The hnsight server at ${where} ${never ? 'does not accept' : 'no longer accepts'} this tab. ${reason}`;
 }

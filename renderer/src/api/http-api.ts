@@ -1,12 +1,20 @@
 // Browser mode's implementation of the API contract: POST /api/<method> to `hnsight serve` (the reply
-// envelope back), the job events from GET /events (Server-Sent Events), and a dropped file's bytes
-// streamed to POST /upload. The token travels in an HttpOnly cookie the server set when the page was
-// first opened with ?token=.
-import type { ApiEvent, HnsightApi, Method, Request, Response } from '../../../contract/index.ts';
+// envelope back), the job events from GET /events (Server-Sent Events read with fetch), and a dropped
+// file's bytes streamed to POST /upload. The token travels in the X-Hnsight-Token header only, taken
+// once from the URL the tab was opened with and kept in its sessionStorage (tab-token.ts).
+import type { HnsightApi, Method, Request, Response } from '../../../contract/index.ts';
 import { ApiError, unwrap } from '../../../contract/envelope.ts';
 import { EVENT_PATH } from '../../../contract/events.ts';
 import { API_METHOD_NAMES } from '../../../contract/methods.ts';
 import { accessLostMessage, reportAccessLost } from './access-lost.ts';
+import { eventStream } from './event-stream.ts';
+import { pageToken, TOKEN_HEADER } from './tab-token.ts';
+
+let token: string | undefined;
+/** The headers every request carries: the tab's token (none when the tab was opened without it: the server says so). */
+function auth(): Record<string, string> {
+  return token ? { [TOKEN_HEADER]: token } : {};
+}
 
 async function readEnvelope(what: string, res: globalThis.Response): Promise<unknown> {
   const text = await res.text();
@@ -28,9 +36,9 @@ async function readEnvelope(what: string, res: globalThis.Response): Promise<unk
 async function call<M extends Method>(method: M, req: Request<M>): Promise<Response<M>> {
   const res = await fetch(`./api/${method}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...auth() },
     body: JSON.stringify(req ?? {}),
-    credentials: 'same-origin',
+    credentials: 'omit',
   });
   return unwrap<Response<M>>(method, await readEnvelope(method, res));
 }
@@ -40,8 +48,8 @@ async function upload(file: File): Promise<{ jobId: string }> {
   const res = await fetch(`./upload?name=${encodeURIComponent(file.name)}&size=${file.size}`, {
     method: 'POST',
     body: file,
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/octet-stream' },
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/octet-stream', ...auth() },
   });
   return unwrap<{ jobId: string }>(what, await readEnvelope(what, res));
 }
@@ -54,56 +62,24 @@ async function localPaths(files: File[]): Promise<string[]> {
     const res = await fetch(`./upload?name=${encodeURIComponent(file.name)}&size=${file.size}&keep=1`, {
       method: 'POST',
       body: file,
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/octet-stream' },
+      credentials: 'omit',
+      headers: { 'Content-Type': 'application/octet-stream', ...auth() },
     });
     out.push(unwrap<{ path: string }>(what, await readEnvelope(what, res)).path);
   }
   return out;
 }
 
-/**
- * One EventSource for the page, shared by every subscriber; the browser reconnects it on its own,
- * and every (re)connection is told to the subscribers so they fetch what they may have missed.
- */
-function eventHub(): HnsightApi['subscribe'] {
-  const listeners = new Set<(e: ApiEvent) => void>();
-  const connected = new Set<() => void>();
-  let source: EventSource | undefined;
-  let open = false;
-  return (listener, onConnected) => {
-    listeners.add(listener);
-    if (onConnected) connected.add(onConnected);
-    if (!source && typeof EventSource !== 'undefined') {
-      source = new EventSource(`.${EVENT_PATH}`, { withCredentials: true });
-      source.onopen = () => {
-        open = true;
-        for (const c of [...connected]) c();
-      };
-      source.onerror = () => {
-        open = false;
-      };
-      source.onmessage = (m) => {
-        let e: ApiEvent;
-        try {
-          e = JSON.parse(m.data as string) as ApiEvent;
-        } catch {
-          return;
-        }
-        for (const l of [...listeners]) l(e);
-      };
-    } else if (open && onConnected) queueMicrotask(onConnected);
-    return () => {
-      listeners.delete(listener);
-      if (onConnected) connected.delete(onConnected);
-    };
-  };
-}
-
 export function createHttpApi(): HnsightApi {
+  token = pageToken();
   const api: Record<string, unknown> = {
     onCommand: () => () => {},
-    subscribe: eventHub(),
+    subscribe: eventStream({
+      url: `.${EVENT_PATH}`,
+      headers: auth,
+      // A refused token ends the stream: readEnvelope reports it (the app shows it once) and throws.
+      refused: (res) => readEnvelope('events', res).then(() => false, () => true),
+    }),
     openFile: upload,
     localPaths,
   };

@@ -15,14 +15,14 @@ export function ErrorState() {
         <div className="load-card error-card" role="alert">
           <div className="load-head">
             <KeyRound size={20} aria-hidden className="error-text" />
-            <h2>This tab is no longer connected to hnsight</h2>
+            <h2>This tab is not connected to hnsight</h2>
           </div>
           <p className="error-message" data-testid="access-lost">
             {fatal.message}
           </p>
           <p className="muted">
-            Each <span className="mono">hnsight serve</span> prints a URL with a new token when it starts. Open that URL in this browser; tabs of other hnsight servers
-            (on other ports) keep working.
+            Each <span className="mono">hnsight serve</span> prints a URL with a new token when it starts. Open that URL in this browser: a reloaded tab keeps its
+            token, a new tab needs the URL again. Tabs of other hnsight servers (on other ports) keep working.
           </p>
         </div>
       </div>

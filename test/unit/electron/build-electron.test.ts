@@ -91,7 +91,15 @@ describe('tools/build-electron.mjs', () => {
     expect(o.sandbox).toBe(true);
     expect(o.singleInstance).toBe(true);
     expect(o.windows).toBe(1);
-    expect(o.loaded).toBe(path.join(tmp, 'renderer', 'index.html'));
+    // The page comes from the app's own scheme (Electron security checklist 18), served from dist/renderer only.
+    expect(o.loaded).toBe('app://hnsight/index.html');
+    expect(o.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(o.appIndex).toEqual({ status: 200, text: '<!doctype html><title>stub</title>' });
+    // The climb to the built main.cjs beside dist/renderer: normalised away or refused, never served.
+    expect([403, 404]).toContain(o.appClimb.status);
+    expect(o.appClimb.text).not.toMatch(/require|use strict/);
+    // A file:// page is not ours any more.
+    expect(o.fileSender.error).toMatch(/^refused: /);
     expect(o.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: path.join(out, 'preload.cjs') });
     expect(o.channels).toEqual(METHODS.map((m) => 'hnsight:' + m).sort());
     expect(o.menu).toEqual(['&File', '&Edit', '&View', 'windowMenu', '&Help']);

@@ -28,11 +28,11 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   if (!existsSync(SSHD)) throw new Error(`${SSHD} not found: this test needs Debian's openssh-server (apt-get install -y openssh-server)`);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hnsight-sshd-'));
-  const keygen = (f: string) => {
-    const r = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(dir, f)], { encoding: 'utf8' });
+  const keygen = (f: string, type = 'ed25519') => {
+    const r = spawnSync('ssh-keygen', ['-q', '-t', type, '-N', '', '-f', path.join(dir, f)], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`ssh-keygen failed: ${r.error?.message ?? r.stderr}`);
   };
-  keygen('host_ed25519'); keygen('client_ed25519'); keygen('other_ed25519');
+  keygen('host_ed25519'); keygen('client_ed25519'); keygen('other_ed25519'); keygen('host_ecdsa', 'ecdsa');
   await fs.copyFile(path.join(dir, 'client_ed25519.pub'), path.join(dir, 'authorized_keys'));
   await fs.mkdir(path.join(dir, 'bin'));
   await fs.writeFile(path.join(dir, 'fake-powershell.json'), JSON.stringify({ fixtures: DEMO, files: Object.fromEntries(COLLECT_COMMANDS.map((c) => [c.id, c.file])), multi: COLLECT_COMMANDS.filter((c) => c.multi).map((c) => c.id) }));
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await fs.mkdir('/run/sshd', { recursive: true }).catch(() => undefined);
   port = await freePort();
   await fs.writeFile(path.join(dir, 'sshd_config'), [
-    `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${dir}/host_ed25519`, `PidFile ${dir}/sshd.pid`,
+    `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${dir}/host_ed25519`, `HostKey ${dir}/host_ecdsa`, `PidFile ${dir}/sshd.pid`,
     `AuthorizedKeysFile ${dir}/authorized_keys`, 'StrictModes no', 'UsePAM no', 'PasswordAuthentication no',
     'KbdInteractiveAuthentication no', 'PermitRootLogin prohibit-password', `AllowUsers ${user}`,
     `SetEnv PATH=${dir}/bin:/usr/bin:/bin`, 'PrintMotd no', 'LogLevel VERBOSE',
@@ -117,6 +117,43 @@ describe('SSH backend against OpenSSH on loopback', () => {
     const sh = await shell({ knownHostsFile: tofu, acceptNewHostKey: true });
     await sh.open(); await sh.close();
     expect(await fs.readFile(tofu, 'utf8')).toContain(`[127.0.0.1]:${port} ssh-ed25519 `);
+  });
+
+  it('accepts a new host key for this connection when known_hosts cannot be written, and says so (no crash)', async () => {
+    // Root ignores file modes, so "cannot be written" is a folder where the file should be, and a
+    // file where its folder should be: appendFile and mkdir fail as on a read-only known_hosts.
+    const asFolder = path.join(dir, 'known_hosts_is_a_folder');
+    await fs.mkdir(asFolder);
+    const blocker = path.join(dir, 'not_a_folder');
+    await fs.writeFile(blocker, '');
+    for (const file of [asFolder, path.join(blocker, 'known_hosts')]) {
+      const sh = await shell({ knownHostsFile: file, acceptNewHostKey: true });
+      try {
+        await sh.open();
+        expect(sh.notices.join('\n')).toMatch(/accepted for this connection only: it could not be saved to .* \((EISDIR|ENOTDIR|EEXIST)\)/);
+        expect((await sh.run('# hnsight-collect: nosuch\n')).exitCode).toBe(1);
+      } finally { await sh.close(); }
+    }
+    // The collection says so too, on its connected event.
+    const events: { type: string; notices?: string[] }[] = [];
+    const job = startLiveCollection({ target: { transport: 'ssh', host: '127.0.0.1', port, user, privateKeyFile: path.join(dir, 'client_ed25519'), knownHostsFile: asFolder, acceptNewHostKey: true }, credentials: {}, outDir: path.join(dir, 'out-notice'), onEvent: (e) => events.push(e) });
+    await job.done;
+    expect(events.find((e) => e.type === 'connected')?.notices?.[0]).toMatch(/could not be saved/);
+  });
+
+  it('matches a host known_hosts lists only with its ECDSA key (no false "changed")', async () => {
+    const ecdsa = (await fs.readFile(path.join(dir, 'host_ecdsa.pub'), 'utf8')).trim().split(/\s+/).slice(0, 2).join(' ');
+    const file = path.join(dir, 'known_hosts_ecdsa');
+    await fs.writeFile(file, `[127.0.0.1]:${port} ${ecdsa}\n`);
+    const sh = await shell({ knownHostsFile: file });
+    try { await sh.open(); } finally { await sh.close(); }
+    // A @cert-authority line for the host is not its key: the key is unknown, and the message says why.
+    const ca = path.join(dir, 'known_hosts_ca');
+    const other = (await fs.readFile(path.join(dir, 'other_ed25519.pub'), 'utf8')).trim().split(/\s+/).slice(0, 2).join(' ');
+    await fs.writeFile(ca, `@cert-authority [127.0.0.1]:${port} ${other}\n`);
+    const e = await (await shell({ knownHostsFile: ca })).open().catch((x) => x);
+    expect(e.message).not.toMatch(/HAS CHANGED/);
+    expect(e.message).toMatch(/is not in .*certificate authority/);
   });
 
   it('a key the server does not know is an auth error', async () => {

@@ -2,8 +2,8 @@
 // killed writer never leaves a torn file, and the backend serves them (getNotes, saveNotes, exportReport).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync, cpSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, cpSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NotesStore, StaleNotesError, parseNotes, bundleHash, BESIDE_SUFFIX } from '../../../services/notes/index.ts';
 import { Backend } from '../../../services/backend/backend.ts';
@@ -180,3 +180,44 @@ describe('Backend: notes and exports through the contract', () => {
     expect(s.result!.totals).toEqual({ added: 0, removed: 0, changed: 0 });
   });
 });
+
+describe('two processes saving the same notes', () => {
+  it('accept each revision once: the other is refused as stale, no update is lost', async () => {
+    const dataDir = tmp();
+    const hash = 'race-hash-1';
+    // Start-up under load varies by seconds: both begin at one moment, after both have started.
+    const startAt = String(Date.now() + 8_000);
+    const racer = (who: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'racer-child.ts'), dataDir, hash, '60', who, startAt], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += String(d)));
+        child.stderr.on('data', (d) => (err += String(d)));
+        child.once('exit', (code) => (code === 0 ? resolve(out.split('\n').filter(Boolean)) : reject(new Error(`racer ${who} exited ${code}: ${err}`))));
+      });
+    const [a, b] = await Promise.all([racer('a'), racer('b')]);
+    const accepted = [...a, ...b].filter((l) => l !== 'stale').map(Number);
+    // Each revision was told to exactly one writer, and the file holds the last of them.
+    expect(new Set(accepted).size).toBe(accepted.length);
+    const stored = await new NotesStore(dataDir).get({ hash, location: '/bundles/node-a', beside: false });
+    expect(stored.revision).toBe(accepted.length);
+    expect(Math.max(...accepted)).toBe(stored.revision);
+    // Both ran at once: each was told "stale" at least once, or the test proved nothing about a race.
+    expect(a.includes('stale') || b.includes('stale')).toBe(true);
+    expect(readdirSync(path.join(dataDir, 'notes')).filter((n) => n.endsWith('.lock'))).toEqual([]);
+  }, 120_000);
+
+  it('recovers a lock left by a writer that was killed', async () => {
+    const dataDir = tmp();
+    const store = new NotesStore(dataDir);
+    const bundle = { hash: 'stale-lock', location: '/bundles/node-a', beside: false };
+    const file = await store.fileFor(bundle);
+    mkdirSync(path.dirname(file), { recursive: true });
+    // A pid that is not running on this machine.
+    writeFileSync(`${file}.lock`, `2147483646\n${os.hostname()}\n`);
+    expect((await store.save(bundle, { title: 't', summary: '', notes: [], traces: [] }, 0)).revision).toBe(1);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});
+

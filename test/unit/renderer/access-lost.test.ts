@@ -4,18 +4,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../renderer/src/store/index.ts';
 import { accessLostMessage, onAccessLost, reportAccessLost } from '../../../renderer/src/api/access-lost.ts';
-import { checkAccess, cookieName } from '../../../services/server/access.ts';
+import { checkAccess } from '../../../services/server/access.ts';
 import { fakeApi } from './fake-api.ts';
 
 describe('a tab its server no longer accepts', () => {
   it('says which server and why, from the server’s own refusal', () => {
-    // The refusal a restarted server sends to a tab holding the old server's cookie for its port.
-    const denial = checkAccess({ remoteAddress: '127.0.0.1', host: '127.0.0.1:41234', port: 41234, cookie: `${cookieName(41234)}=old-token`, cookieName: cookieName(41234) }, (t) => t === 'new-token');
+    // The refusal a restarted server sends to a tab holding the old server's token.
+    const denial = checkAccess({ remoteAddress: '127.0.0.1', host: '127.0.0.1:41234', port: 41234, needsToken: true, headerToken: 'old-token' }, (t) => t === 'new-token');
     expect(denial?.status).toBe(401);
     const msg = accessLostMessage(denial!.message, '127.0.0.1:41234');
     expect(msg).toMatch(/^The hnsight server at 127\.0\.0\.1:41234 no longer accepts this tab\. This page belongs to an hnsight server that is no longer running on this port/);
     expect(msg).toMatch(/open the URL the running hnsight printed when it started\.$/);
     expect(msg).not.toMatch(/401|Unauthorized/);
+  });
+
+  it('tells a tab opened without the token (a new tab) that it needs the printed URL, not that something changed', () => {
+    const denial = checkAccess({ remoteAddress: '127.0.0.1', host: '127.0.0.1:41234', port: 41234, needsToken: true }, () => false);
+    const msg = accessLostMessage(denial!.message, '127.0.0.1:41234');
+    expect(msg).toMatch(/^The hnsight server at 127\.0\.0\.1:41234 does not accept this tab\. This tab was opened without the token/);
+    expect(msg).toMatch(/a new tab needs that URL again/);
   });
 
   it('shows it as the error screen once, and keeps it when the first call fails with it', async () => {

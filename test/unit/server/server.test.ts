@@ -1,4 +1,5 @@
-// Browser mode's server: loopback only, token on every request, every API call validated.
+// Browser mode's server: loopback only, the token in a header on every request that reaches the
+// backend (never a cookie: issue #28), every API call validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import path from 'node:path';
 import http from 'node:http';
 import { Backend } from '../../../services/backend/backend.ts';
 import { startServer, type RunningServer } from '../../../services/server/server.ts';
-import { checkAccess, cookieName } from '../../../services/server/access.ts';
+import { checkAccess } from '../../../services/server/access.ts';
+import { NOTES_LIMITS, notesRequestMaxBytes } from '../../../contract/limits.ts';
 
 let dir: string;
 let server: RunningServer;
@@ -47,20 +49,31 @@ describe('access', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${TOKEN}`);
   });
 
-  it('refuses requests without the token, or with a wrong one', async () => {
-    expect((await request('/')).status).toBe(401);
-    expect((await request('/?token=wrong')).status).toBe(401);
+  it('refuses API calls, uploads and events without the token, or with a wrong one', async () => {
     expect((await api('info', {}, {})).status).toBe(401);
     expect((await api('info', {}, { 'X-Hnsight-Token': 'x' + TOKEN.slice(1) })).status).toBe(401);
+    expect((await request('/upload?name=a.zip&size=1', { method: 'POST', body: 'x' })).status).toBe(401);
+    expect((await request('/events')).status).toBe(401);
+    // Not in the URL either: a token in a query string ends up in logs and history.
+    expect((await request(`/api/info?token=${TOKEN}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect((await request(`/events?token=${TOKEN}`)).status).toBe(401);
   });
 
-  it('serves the page with the token and sets a strict HttpOnly cookie, then accepts the cookie', async () => {
-    const r = await request(`/?token=${TOKEN}`);
-    expect(r.status).toBe(200);
-    expect(r.headers['set-cookie']?.[0]).toMatch(new RegExp(`^hnsight_token_${server.port}=.*HttpOnly; SameSite=Strict`));
-    expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    const again = await request('/index.html', { headers: { Cookie: `hnsight_token_${server.port}=${TOKEN}` } });
-    expect(again.status).toBe(200);
+  it('serves the page without the token (a reload has none in its URL) and sets no cookie', async () => {
+    for (const p of ['/', `/?token=${TOKEN}`, '/index.html']) {
+      const r = await request(p);
+      expect(r.status, p).toBe(200);
+      expect(r.headers['set-cookie'], p).toBeUndefined();
+      expect(r.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    }
+  });
+
+  it('grants nothing to a cookie holding the token (cookies reach every port of 127.0.0.1)', async () => {
+    for (const name of [`hnsight_token_${server.port}`, 'hnsight_token', 'token']) {
+      const r = await api('info', {}, { Cookie: `${name}=${TOKEN}` });
+      expect(r.status, name).toBe(401);
+      expect((await request('/events', { headers: { Cookie: `${name}=${TOKEN}` } })).status).toBe(401);
+    }
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
@@ -76,14 +89,18 @@ describe('access', () => {
 
   it('checkAccess refuses non-loopback peers and accepts loopback ones with the token', () => {
     const ok = (t: string | undefined) => t === TOKEN;
-    const base = { host: '127.0.0.1:9', port: 9, headerToken: TOKEN, cookieName: cookieName(9) };
+    const base = { host: '127.0.0.1:9', port: 9, headerToken: TOKEN, needsToken: true };
     expect(checkAccess({ ...base, remoteAddress: '10.0.0.5' }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: '192.168.1.2' }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: undefined }, ok)?.status).toBe(403);
     expect(checkAccess({ ...base, remoteAddress: '127.0.0.1' }, ok)).toBeUndefined();
     expect(checkAccess({ ...base, remoteAddress: '::1' }, ok)).toBeUndefined();
     expect(checkAccess({ ...base, remoteAddress: '::ffff:127.0.0.1', host: 'localhost:9' }, ok)).toBeUndefined();
-    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined, cookie: `a=b; hnsight_token_9=${TOKEN}` }, ok)).toBeUndefined();
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined }, ok)?.status).toBe(401);
+    // The renderer's files need no token, but still this machine and our own name.
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', headerToken: undefined, needsToken: false }, ok)).toBeUndefined();
+    expect(checkAccess({ ...base, remoteAddress: '10.0.0.5', headerToken: undefined, needsToken: false }, ok)?.status).toBe(403);
+    expect(checkAccess({ ...base, remoteAddress: '127.0.0.1', host: 'evil.example:9', headerToken: undefined, needsToken: false }, ok)?.status).toBe(403);
   });
 });
 
@@ -129,6 +146,28 @@ describe('validation', () => {
     expect(JSON.parse(r.body).value).toMatchObject({ kind: 'routes' });
   });
 
+  it('takes saveNotes bodies as large as the notes file allows (not the 1 MiB other calls get)', async () => {
+    // 120 notes of 20,000 characters: about 2.4 MB, a legal notes file.
+    const note = (i: number) => ({ id: `n${i}`, target: { kind: 'report', ref: 'report' }, text: 'x'.repeat(NOTES_LIMITS.noteChars), createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z' });
+    const r = await api('saveNotes', { bundleId: 'b-none', notes: { title: 't', summary: '', notes: Array.from({ length: 120 }, (_, i) => note(i)), traces: [] }, baseRevision: 0 });
+    // Read and validated: the handler answers that the bundle is not open, not the body cap.
+    expect(r.status).toBe(404);
+    expect(JSON.parse(r.body).error).toMatch(/no longer open|not open/);
+  });
+
+  it("the saveNotes cap holds the largest notes the format allows, at the worst bytes per character", () => {
+    // Control characters are escaped as \u00XX: 6 bytes for one character, the most JSON spends.
+    const worst = (n: number) => '\u0001'.repeat(n);
+    const L = NOTES_LIMITS;
+    const oneNote = { id: worst(L.noteIdChars), target: { kind: 'report', ref: worst(L.refChars) }, text: worst(L.noteChars), createdAt: worst(L.timeChars), updatedAt: worst(L.timeChars) };
+    const perNote = Buffer.byteLength(JSON.stringify(oneNote)) + 1;
+    const flow = { srcIp: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', dstIp: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', dstPort: 65535, srcPort: 65535, proto: 'icmp', dip: 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff' };
+    const rest = Buffer.byteLength(JSON.stringify({ bundleId: 'x'.repeat(128), notes: { title: worst(L.titleChars), summary: worst(L.summaryChars), notes: [], traces: Array.from({ length: L.traces }, () => flow) }, baseRevision: Number.MAX_SAFE_INTEGER }));
+    expect(perNote * L.notes + rest).toBeLessThanOrEqual(notesRequestMaxBytes());
+    // And not absurdly more (within 10 %).
+    expect(notesRequestMaxBytes()).toBeLessThan(1.1 * (perNote * L.notes + rest));
+  });
+
   it('reports a missing bundle path as a failed job with the path in the message', async () => {
     const start = JSON.parse((await api('openBundle', { path: path.join(dir, 'nope') })).body).value;
     let job;
@@ -160,21 +199,21 @@ describe('the reply envelope over HTTP', () => {
 });
 
 describe('state-changing requests come from our own page', () => {
-  it('refuses a POST whose Origin is another page, even with the cookie', async () => {
-    const cookie = `${cookieName(server.port)}=${TOKEN}`;
-    const other = await api('info', {}, { Cookie: cookie, Origin: `http://127.0.0.1:${server.port + 1}` });
+  it('refuses a POST whose Origin is another page, even with the token', async () => {
+    const token = { 'X-Hnsight-Token': TOKEN };
+    const other = await api('info', {}, { ...token, Origin: `http://127.0.0.1:${server.port + 1}` });
     expect(other.status).toBe(403);
     expect(other.body).toMatch(/another page/);
-    const site = await api('info', {}, { Cookie: cookie, 'Sec-Fetch-Site': 'same-site' });
+    const site = await api('info', {}, { ...token, 'Sec-Fetch-Site': 'same-site' });
     expect(site.status).toBe(403);
-    const own = await api('info', {}, { Cookie: cookie, Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' });
+    const own = await api('info', {}, { ...token, Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' });
     expect(own.status).toBe(200);
-    const upload = await request(`/upload?name=x.zip&size=3`, { method: 'POST', headers: { Cookie: cookie, Origin: 'http://127.0.0.1:1' }, body: 'abc' });
+    const upload = await request(`/upload?name=x.zip&size=3`, { method: 'POST', headers: { ...token, Origin: 'http://127.0.0.1:1' }, body: 'abc' });
     expect(upload.status).toBe(403);
   });
 
-  it('says which server a stale cookie belonged to (two servers in one browser)', async () => {
-    const r = await request('/api/info', { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `hnsight_token_1=${TOKEN}` }, body: '{}' });
+  it('says a stale token belongs to a server that is gone (restarted on the same port)', async () => {
+    const r = await api('info', {}, { 'X-Hnsight-Token': 'an-old-servers-token' });
     expect(r.status).toBe(401);
     expect(r.body).toMatch(/no longer running on this port|token changed/);
   });

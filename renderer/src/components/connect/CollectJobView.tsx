@@ -20,6 +20,11 @@ export function CollectJobView({ job, onClose }: { job: CollectJob; onClose(): v
       </div>
       {finished ? <CollectResult job={job} /> : <CollectProgress job={job} />}
       {job.rememberError && <p className="connect-warn">{job.rememberError}</p>}
+      {job.notices?.map((n) => (
+        <p key={n} className="connect-warn" data-testid="collect-notice">
+          {n}
+        </p>
+      ))}
       {job.passwordRemembered && <p className="muted connect-note">The password is remembered, encrypted with the OS keychain.</p>}
       {finished ? <CollectProblems job={job} /> : <CommandList rows={job.commands} follow />}
 
