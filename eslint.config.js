@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // Layers (ARCHITECTURE.md "Layers"): data flows one way, parsers → analysis → contract → services →
 // shells (electron/, cli/, renderer/). Each layer's imports are fenced here; the pure layers' tsconfig
@@ -92,5 +93,23 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', rendererImportBan] },
+  },
+  // Where promises cross the event loop (servers, the CLI, IPC, React effects): a promise nobody
+  // awaits or catches is an unhandled rejection that ends `serve`; a promise passed where a callback
+  // returning nothing is expected loses its errors. Type-aware, so only on these layers.
+  {
+    files: ['services/**/*.ts', 'cli/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  // The renderer's hooks (21 custom ones): the rules of hooks and complete effect dependencies, errors
+  // both — a missing dependency is a stale closure, the bug this rule exists for.
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

@@ -14,7 +14,7 @@ import type { FindingsRequest, FindingsMessage } from './findings-runner.ts';
 
 const post = (m: FindingsMessage) => parentPort!.postMessage(m);
 
-parentPort!.once('message', async (req: FindingsRequest) => {
+async function answer(req: FindingsRequest): Promise<void> {
   try {
     const t0 = performance.now();
     post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
@@ -32,4 +32,7 @@ parentPort!.once('message', async (req: FindingsRequest) => {
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
   }
-});
+}
+
+// Every failure is answered inside answer(): the handler only starts it.
+parentPort!.once('message', (req: FindingsRequest) => void answer(req));

@@ -4,6 +4,7 @@
 // and windows that attached (attachBundle) hold it until each lets it go. The findings and the search
 // index are steps (bundle-step-runner.ts) with progress and errors of their own; the checks run in a
 // worker thread (findings-runner.ts).
+import { releaseNode } from '../bundle/memory-budget.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
@@ -118,6 +119,8 @@ export class OpenBundles {
     this.byId.delete(id);
     b.findings.close();
     b.search.close();
+    // What its load read is free for the next node at once, not when the collector gets to it.
+    releaseNode(b.model);
     this.releaseLocation(b.model.source.location);
   }
 

@@ -1,7 +1,8 @@
 // How much hnsight reads from one bundle: budgets counted in the bytes actually read (inflated, for a
-// zip), not guards on what an archive's headers claim or on its compression ratio — a zip of zeros
-// stays under any ratio a real bundle needs (deflate tops out near 1030×), so only counting holds.
-// A file over its budget is named with the reason and the rest of the bundle loads.
+// zip), not trusted from what an archive's headers claim. Beside them, a big zip entry that inflates
+// far more than text does is not read at all (a decompression bomb: zeros reach deflate's ceiling,
+// about 1030×, while the text of real bundles inflates 9–35×). A file over a budget is named with the
+// reason and the rest of the bundle loads.
 import { constants } from 'node:buffer';
 
 export interface BundleLimits {
@@ -16,9 +17,23 @@ export interface BundleLimits {
    * string holds it cannot be decoded at all. Default MAX_TEXT_BYTES.
    */
   maxTextBytes?: number;
+  /**
+   * A zip entry of at least `minBytes` inflated that inflates more than `ratio` times its compressed
+   * size is not read. Default DEFAULT_INFLATION.
+   */
+  inflation?: { ratio: number; minBytes: number };
 }
 
+
+
 const GiB = 1024 ** 3;
+
+/**
+ * Measured on the demo and the hand-written foreign bundles: their text inflates 9–35× (the VFP dumps
+ * most, 18–34×; PowerShell's UTF-16 JSON 15–27×); deflate's ceiling, reached by zeros, is about 1030×.
+ * 200× leaves a real dump of repetitive rules room; below 64 MiB an entry cannot hurt, whatever it holds.
+ */
+export const DEFAULT_INFLATION = { ratio: 200, minBytes: 64 * 1024 ** 2 };
 
 /**
  * Sized from the largest node hnsight is measured on (`npm run bench`: 250 pods, 2,000 services, a
@@ -30,6 +45,7 @@ export const DEFAULT_LIMITS: BundleLimits = {
   maxEntryBytes: 1 * GiB,
   maxTotalBytes: 2 * GiB,
   maxEntries: 50_000,
+  inflation: DEFAULT_INFLATION,
 };
 
 /**
@@ -43,6 +59,7 @@ export const MAX_FILE_BYTES = constants.MAX_LENGTH;
 
 export const ENV_MAX_FILE = 'HNSIGHT_MAX_FILE_BYTES';
 export const ENV_MAX_BUNDLE = 'HNSIGHT_MAX_BUNDLE_BYTES';
+export const ENV_MAX_INFLATION = 'HNSIGHT_MAX_INFLATE_RATIO';
 
 /** "1500000000", "900M", "1.5GiB", "2G" → bytes (binary multiples); undefined when unreadable. */
 export function parseByteSize(text: string): number | undefined {
@@ -64,7 +81,14 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): BundleLimit
   };
   const maxEntryBytes = Math.min(read(ENV_MAX_FILE, DEFAULT_LIMITS.maxEntryBytes), MAX_FILE_BYTES);
   const maxTotalBytes = Math.max(read(ENV_MAX_BUNDLE, Math.max(DEFAULT_LIMITS.maxTotalBytes, maxEntryBytes)), 1);
-  return { ...DEFAULT_LIMITS, maxEntryBytes, maxTotalBytes };
+  const rawRatio = env[ENV_MAX_INFLATION];
+  let inflation = DEFAULT_INFLATION;
+  if (rawRatio !== undefined && rawRatio !== '') {
+    const ratio = /^\s*\d+(\.\d+)?\s*$/.test(rawRatio) ? Number(rawRatio) : NaN;
+    if (!(ratio >= 1)) throw new Error(`${ENV_MAX_INFLATION} must be a number of times, at least 1 (e.g. 500), not "${rawRatio.slice(0, 40)}"`);
+    inflation = { ...DEFAULT_INFLATION, ratio };
+  }
+  return { ...DEFAULT_LIMITS, maxEntryBytes, maxTotalBytes, inflation };
 }
 
 /** 1536 → "1.5 KiB": sizes in the words users read. */
@@ -87,14 +111,25 @@ export class OverBudget extends Error {
     /** The file's size. */
     readonly bytes: number,
     readonly limit: number,
-    readonly which: 'file' | 'bundle' | 'text',
+    readonly which: OverBudgetKind,
+    /** 'inflation': the entry's compressed size; 'memory': what the open nodes hold already. */
+    readonly detail = 0,
   ) {
-    super(overBudgetMessage(bytes, limit, which));
+    super(overBudgetMessage(bytes, limit, which, detail));
   }
 }
 
+export type OverBudgetKind = 'file' | 'bundle' | 'text' | 'inflation' | 'memory';
+
 /** Why a file was not read, in the words the file list shows. */
-export function overBudgetMessage(bytes: number, limit: number, which: 'file' | 'bundle' | 'text'): string {
+export function overBudgetMessage(bytes: number, limit: number, which: OverBudgetKind, detail = 0): string {
+  if (which === 'inflation') {
+    const times = Math.round(bytes / Math.max(detail, 1));
+    return `not read: it inflates ${times} times (${formatBytes(detail)} in the zip, ${formatBytes(bytes)} inflated), far more than text does (real bundles inflate 9–35 times; hnsight reads up to ${limit} times): most likely a decompression bomb (${ENV_MAX_INFLATION} raises the limit)`;
+  }
+  if (which === 'memory') {
+    return `not read: the nodes open in hnsight hold ${formatBytes(detail)} already, and ${formatBytes(bytes)} more would pass the ${formatBytes(limit)} it holds in all (close a node, or raise HNSIGHT_MAX_MEMORY_BYTES)`;
+  }
   if (which === 'text') return `not read: it is ${formatBytes(bytes)} of text, more than the ${formatBytes(limit)} hnsight can read as text from one file (only the VFP dump is read past it)`;
   if (which === 'file') {
     return `not read: it is ${formatBytes(bytes)}, more than the ${formatBytes(limit)} hnsight reads from one file (${ENV_MAX_FILE} raises it)`;

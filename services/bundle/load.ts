@@ -10,6 +10,7 @@
 import { openBundle, openFiles, textSource, type BundleEntry, type BundleSource } from './source.ts';
 import { formatBytes, MAX_TEXT_BYTES, OverBudget, type BundleLimits } from './limits.ts';
 import { ReadBudget } from './read-budget.ts';
+import { holdForNode } from './memory-budget.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
 import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
 import { kindFromName, type FileKind } from '../../parsers/bundle/classify.ts';
@@ -93,6 +94,9 @@ export async function loadOrigin(origin: BundleOrigin, opts: LoadOptions = {}): 
 
 async function loadSource(source: BundleSource, opts: LoadOptions): Promise<NodeModel> {
   const location = source.location;
+  // What this load read, charged to the process's budget too: the node holds it until it is closed.
+  const budget = new ReadBudget(source.limits);
+  let model: NodeModel | undefined;
   try {
     const { root, candidates } = source.kind === 'file' ? { root: '', candidates: [] } : findBundleRoot(source.entries.map((e) => e.path));
     const inRoot: BundleEntry[] = source.entries.filter((e) => e.path.startsWith(root));
@@ -102,7 +106,6 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     opts.onProgress?.({ ...progress });
     const parsed: (ParsedFile | undefined)[] = new Array(inRoot.length);
     progress.phase = 'reading';
-    const budget = new ReadBudget(source.limits);
     const pool = new ParsePool();
     const bigBytes = opts.bigFileBytes ?? BIG_FILE;
     const done = (entry: BundleEntry) => {
@@ -165,9 +168,11 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
           // Text is decoded into one string: past the longest one V8 makes it cannot be read, and the
           // bytes and their string would be held twice. Only the VFP dump is kept as bytes. (A file over
           // the per-file budget is named by that budget, below.)
+          // A bomb is named as one, whatever else it passes.
+          budget.checkInflation(name, entry.size, entry.compressedSize);
           const maxText = source.limits.maxTextBytes ?? MAX_TEXT_BYTES;
           if (kind !== 'vfp' && entry.size > maxText && entry.size <= source.limits.maxEntryBytes) throw new OverBudget(name, entry.size, maxText, 'text');
-          budget.charge(name, entry.size - charged, entry.size);
+          budget.charge(name, entry.size - charged, entry.size, entry.compressedSize);
           // Charged like any file, in the same order, so a node rebuilt from reused files meets its budgets as the first load did.
           const reused = opts.reuse?.get(name);
           if (reused && reused.size === entry.size) {
@@ -198,7 +203,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     progress.phase = 'assembling';
     progress.file = undefined;
     opts.onProgress?.({ ...progress });
-    const model = assembleModel(parsed as ParsedFile[], { location, kind: source.kind, root });
+    model = assembleModel(parsed as ParsedFile[], { location, kind: source.kind, root });
     if (candidates.length > 1) {
       model.files.push({
         name: '(bundle)', size: 0, kind: 'known', encoding: 'not-read', used: false,
@@ -208,8 +213,11 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     for (const e of outside) model.files.push({ name: e.path, size: e.size, kind: 'unknown', encoding: 'not-read', used: false, note: `outside the bundle folder ${root}`, issues: [] });
     progress.phase = 'done';
     opts.onProgress?.({ ...progress });
+    holdForNode(model, budget.bytesUsed, budget.memory);
     return model;
   } finally {
+    // A load that failed or was cancelled holds nothing.
+    if (!model) budget.memory.give(budget.bytesUsed);
     await source.close();
   }
 }

@@ -16,7 +16,7 @@ function shared(bytes: Uint8Array): Uint8Array {
   return copy;
 }
 
-parentPort!.on('message', async (req: WorkerRequest) => {
+async function answer(req: WorkerRequest): Promise<void> {
   try {
     // At most the size the file had when listed (its budget was charged for that much), into shared memory.
     const bytes = req.path ? await readFilePrefix(req.path, req.maxBytes ?? 0, sharedArray) : req.bytes!;
@@ -33,4 +33,7 @@ parentPort!.on('message', async (req: WorkerRequest) => {
     const reply: WorkerReply = { id: req.id, error: e instanceof Error ? e.message : String(e) };
     parentPort!.postMessage(reply);
   }
-});
+}
+
+// Every failure is answered inside answer(): the handler only starts it.
+parentPort!.on('message', (req: WorkerRequest) => void answer(req));

@@ -17,6 +17,8 @@ export interface BundleEntry {
   diskPath?: string;
   /** A text held in memory (a paste, standard input), not a file of the bundle on disk. */
   inMemory?: true;
+  /** A zip entry's size as stored (compressed), from its header. */
+  compressedSize?: number;
   /** The whole file; OverBudget past `maxBytes` (the source's per-file budget by default). */
   read(maxBytes?: number): Promise<Uint8Array>;
   /** Its first `n` bytes; a zip entry is inflated no further. */
@@ -230,6 +232,7 @@ function openZip(location: string, limits: BundleLimits): Promise<BundleSource> 
         entries.push({
           path: rel,
           size: entry.uncompressedSize,
+          compressedSize: entry.compressedSize,
           read: (max = limits.maxEntryBytes) => readZipEntry(zip, entry, max, rel),
           readHead: (n) => readZipHead(zip, entry, n),
           readEdges: (n, max = limits.maxEntryBytes) => readZipEdges(zip, entry, n, max, rel),

@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const CORPUS = [path.resolve(repo, '../shared/corpus'), path.resolve(repo, '../../shared/corpus')].find((d) => existsSync(d));
+/**
+ * Where the corpus is: `HNSIGHT_CORPUS`, else `../shared/corpus` beside the repository (or beside its
+ * parent, for a worktree). Undefined when it is nowhere: the tests that read it are then skipped, and
+ * this says so once, so a missing corpus is never mistaken for a passing one.
+ */
+export const CORPUS = [process.env.HNSIGHT_CORPUS, path.resolve(repo, '../shared/corpus'), path.resolve(repo, '../../shared/corpus')].find(
+  (d): d is string => !!d && existsSync(path.join(d, 'README.md')),
+);
+if (!CORPUS) console.warn('hnsight tests: the shared corpus (../shared/corpus beside the repository, or HNSIGHT_CORPUS) is absent; the tests that read it are skipped.');
 
 export function corpusBytes(name: string): Uint8Array {
   if (!CORPUS) throw new Error('the shared corpus (../shared/corpus) is not beside the repository');

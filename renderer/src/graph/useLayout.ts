@@ -41,6 +41,22 @@ function skeletonOf(full: TopologyGraph): VisibleGraph {
   return visibleGraph(full, new Set([...groups, ...hosts]));
 }
 
+/**
+ * The boxes of the visible graph, stacked from the topology's frame (cached per folding). `frameVersion`
+ * is not read: it is the arrangement's version, passed so that a new frame gives new boxes.
+ */
+function boxesOf(full: TopologyGraph | undefined, vis: VisibleGraph | undefined, key: string, frameVersion: number): Record<string, Box> | undefined {
+  void frameVersion;
+  if (!full || !vis) return undefined;
+  const entry = layoutEntry(full);
+  if (!entry) return undefined;
+  const known = cachedBoxes(entry, key);
+  if (known) return known;
+  const b = stackLayout(vis, entry.frame);
+  keepBoxes(entry, key, b);
+  return b;
+}
+
 export function useLayout(full: TopologyGraph | undefined, vis: VisibleGraph | undefined, key: string, aspect: () => number): LayoutState {
   const [run, setRun] = useState<{ status: LayoutState['status']; nodes: number; startedAt?: number; error?: string; version: number }>({ status: 'idle', nodes: 0, version: 0 });
   const [attempt, setAttempt] = useState(0);
@@ -92,17 +108,8 @@ export function useLayout(full: TopologyGraph | undefined, vis: VisibleGraph | u
     };
   }, [full, attempt]);
 
-  const boxes = useMemo(() => {
-    if (!full || !vis) return undefined;
-    const entry = layoutEntry(full);
-    if (!entry) return undefined;
-    const known = cachedBoxes(entry, key);
-    if (known) return known;
-    const b = stackLayout(vis, entry.frame);
-    keepBoxes(entry, key, b);
-    return b;
-    // run.version: the frame behind the cache changed.
-  }, [full, vis, key, run.version]);
+  // The frame lives in the layout cache, outside React: its version is what tells the memo it changed.
+  const boxes = useMemo(() => boxesOf(full, vis, key, run.version), [full, vis, key, run.version]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const reshape = useCallback(() => {

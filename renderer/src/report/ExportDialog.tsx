@@ -81,16 +81,17 @@ function ExportBody({ onClose }: { onClose(): void }) {
   useEffect(() => {
     let live = true;
     setPreview((p) => ({ ...p, loading: true }));
-    const t = setTimeout(async () => {
-      // The report reads the saved notes: save what is waiting first.
-      await appStore.getState().flushNotes();
+    const preview = async () => {
       try {
+        // The report reads the saved notes: save what is waiting first.
+        await appStore.getState().flushNotes();
         const r = await api.exportReport({ bundleId: bundle.id, format: previewFormat, traces: JSON.parse(tracesKey), redact });
         if (live) setPreview({ loading: false, content: r.content ?? '', bytes: r.bytes });
       } catch (e) {
         if (live) setPreview({ loading: false, error: errorMessage(e) });
       }
-    }, 350);
+    };
+    const t = setTimeout(() => void preview(), 350);
     return () => {
       live = false;
       clearTimeout(t);

@@ -11,6 +11,7 @@ import { clusterGraph, walkLitIds } from '../../../analysis/view-models/cluster-
 import { discoverBundles, type Discovery } from '../../cluster/discover.ts';
 import { loadCluster } from '../../cluster/load.ts';
 import { BundleOpenError } from '../../bundle/source.ts';
+import { releaseNode } from '../../bundle/memory-budget.ts';
 import { nextId } from '../ids.ts';
 import type { BackendContext } from '../context.ts';
 import { chosenBundle } from '../grants.ts';
@@ -86,6 +87,8 @@ export function clusterHandlers(ctx: BackendContext): Pick<Handlers, 'openCluste
       const oldest = open.keys().next().value!;
       const gone = open.get(oldest)!;
       open.delete(oldest);
+      // Its nodes' bytes are free for the next load at once.
+      for (const n of gone.cluster.nodes) if (n.model) releaseNode(n.model);
       releasePaths(gone.paths);
     }
     return opened;

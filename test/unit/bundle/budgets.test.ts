@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { DEFAULT_LIMITS, MAX_FILE_BYTES, limitsFromEnv, parseByteSize } from '../../../services/bundle/limits.ts';
 import { makeZip, zeroZip } from '../../helpers/zip.ts';
+import { ReadBudget } from '../../../services/bundle/read-budget.ts';
+import { defaultMemoryBudget, heldByNode, holdForNode, MemoryBudget, memoryBudgetFromEnv, processMemory, releaseNode } from '../../../services/bundle/memory-budget.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MiB = 1024 * 1024;
@@ -45,14 +47,15 @@ function loadInChild(target: string, env: Record<string, string> = {}): ChildRes
 const issuesOf = (files: { name: string; issues: { message: string }[] }[], name: string) => files.find((f) => f.name === name)?.issues.map((i) => i.message) ?? [];
 
 describe('the audit zip bomb: 11 MB holding three 3.5 GiB entries of zeros', () => {
-  it('names the two over the per-file budget, lists the binary one unread, and stays far below one entry in memory', async () => {
+  it('names the two as decompression bombs, lists the binary one unread, and stays far below one entry in memory', async () => {
     const z = path.join(dir, 'bomb.zip');
     await writeFile(z, zeroZip({ 'vfpOutput.txt': 3.5 * GiB, 'endpoint.txt': 3.5 * GiB, 'trace.etl': 3.5 * GiB }));
     const r = loadInChild(z);
     const byName = new Map(r.files.map((f) => [f.name, f]));
     for (const name of ['vfpOutput.txt', 'endpoint.txt']) {
       expect(byName.get(name)!.encoding).toBe('not-read');
-      expect(byName.get(name)!.issues).toEqual(['error: not read: it is 3.5 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+      // Zeros inflate about 1,000 times; the text of real bundles 9–35 times.
+      expect(byName.get(name)!.issues).toEqual([expect.stringMatching(/^error: not read: it inflates 10\d\d times \([\d.]+ MiB in the zip, 3\.5 GiB inflated\), far more than text does .* most likely a decompression bomb/)]);
     }
     // A trace is never parsed: at most its head is inflated to see that, and nothing is said against it.
     expect(byName.get('trace.etl')).toMatchObject({ kind: 'known', encoding: 'not-read', issues: [] });
@@ -73,12 +76,91 @@ describe('the audit zip bomb: 11 MB holding three 3.5 GiB entries of zeros', () 
   });
 });
 
+describe('decompression bombs, bounded by how much an entry inflates and by one budget for everything open', () => {
+  it('opens four zips of three 1 GiB zero files as a cluster within bounded memory, naming every entry', async () => {
+    // The audit's cluster: four 3.1 MB zips, each three 1 GiB entries of zeros (RSS passed 2 GB and kept growing).
+    const c = path.join(dir, 'bomb-cluster');
+    await mkdir(c, { recursive: true });
+    for (const n of ['win-1', 'win-2', 'win-3', 'win-4']) {
+      await writeFile(path.join(c, `${n}.zip`), zeroZip({ 'vfpOutput.txt': 1 * GiB, 'endpoint.txt': 1 * GiB, 'network.txt': 1 * GiB }));
+    }
+    const out = execFileSync(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', path.join(repo, 'test/helpers/cluster-child.ts'), c], { cwd: repo, encoding: 'utf8', maxBuffer: 16 * MiB });
+    const r = JSON.parse(out.trim().split('\n').pop()!) as { nodes: { bundle: string; files: { name: string; encoding: string; issues: string[] }[] }[]; failed: unknown[]; peakRssBytes: number };
+    expect(r.failed).toEqual([]);
+    const named = r.nodes.flatMap((n) => n.files.filter((f) => f.encoding === 'not-read' && f.issues.some((i) => i.includes('decompression bomb'))).map((f) => `${path.basename(n.bundle)}/${f.name}`));
+    expect(named.sort()).toEqual(['win-1', 'win-2', 'win-3', 'win-4'].flatMap((n) => ['endpoint.txt', 'network.txt', 'vfpOutput.txt'].map((f) => `${n}.zip/${f}`)).sort());
+    // Twelve entries of 1 GiB each; the process holds the runtime and little else.
+    expect(r.peakRssBytes).toBeLessThan(512 * MiB);
+  });
+
+  it('reads real text however big it is, and names a big entry of zeros beside it', async () => {
+    const files: Record<string, string | Uint8Array> = {};
+    for (const f of ['vfpOutput.txt', 'endpoint.txt', 'network.txt', 'ip.txt', 'routes.txt', 'policy.txt']) files[f] = await readFile(path.join(DEMO, f));
+    files['hnsdiag.txt'] = new Uint8Array(2 * MiB);
+    const z = path.join(dir, 'real-and-zeros.zip');
+    await writeFile(z, await makeZip(files));
+    // The floor lowered to 1 MiB so small files meet the ratio: the demo's text inflates 9–35 times.
+    const m = await loadBundle(z, { limits: { ...DEFAULT_LIMITS, inflation: { ratio: 200, minBytes: 1 * MiB } } });
+    const unread = m.files.filter((f) => f.encoding === 'not-read').map((f) => f.name);
+    expect(unread).toEqual(['hnsdiag.txt']);
+    expect(issuesOf(m.files, 'hnsdiag.txt')).toEqual([expect.stringMatching(/inflates \d+ times .*decompression bomb/)]);
+    expect(m.vfp?.totals.rules).toBeGreaterThan(100);
+  });
+
+  it('holds what the open nodes read to one budget: a load past it names the bundle\'s file, and a closed node frees its share', async () => {
+    const memory = new MemoryBudget(600 * 1024);
+    const charge = (b: ReadBudget, name: string, bytes: number) => {
+      try {
+        b.charge(name, bytes);
+        return 'read';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    const a = new ReadBudget(DEFAULT_LIMITS, memory);
+    expect(charge(a, 'vfpOutput.txt', 500 * 1024)).toBe('read');
+    const node = {};
+    holdForNode(node, a.bytesUsed, memory);
+    const b = new ReadBudget(DEFAULT_LIMITS, memory);
+    expect(charge(b, 'endpoint.txt', 200 * 1024)).toBe('not read: the nodes open in hnsight hold 500 KiB already, and 200 KiB more would pass the 600 KiB it holds in all (close a node, or raise HNSIGHT_MAX_MEMORY_BYTES)');
+    expect(charge(b, 'ip.txt', 50 * 1024)).toBe('read');
+    releaseNode(node);
+    releaseNode(node);
+    expect(memory.held).toBe(50 * 1024);
+    expect(charge(b, 'endpoint.txt', 200 * 1024)).toBe('read');
+  });
+
+  it('gives back what a load read when the node is closed, and what a failed load read at once', async () => {
+    const before = processMemory().held;
+    const m = await loadBundle(DEMO);
+    expect(heldByNode(m)).toBeGreaterThan(100 * 1024);
+    expect(processMemory().held).toBe(before + heldByNode(m));
+    releaseNode(m);
+    expect(processMemory().held).toBe(before);
+    const ctl = new AbortController();
+    ctl.abort();
+    await expect(loadBundle(DEMO, { signal: ctl.signal })).rejects.toThrow(/cancelled/);
+    expect(processMemory().held).toBe(before);
+  });
+
+  it('reads the process budget and the inflation limit from the environment, and refuses values it cannot read', () => {
+    expect(memoryBudgetFromEnv({ HNSIGHT_MAX_MEMORY_BYTES: '6G' })).toBe(6 * GiB);
+    expect(memoryBudgetFromEnv({})).toBe(defaultMemoryBudget());
+    expect(defaultMemoryBudget(24 * GiB)).toBe(12 * GiB);
+    expect(defaultMemoryBudget(1 * GiB)).toBe(2 * GiB);
+    expect(() => memoryBudgetFromEnv({ HNSIGHT_MAX_MEMORY_BYTES: 'lots' })).toThrow(/HNSIGHT_MAX_MEMORY_BYTES must be a size/);
+    expect(limitsFromEnv({ HNSIGHT_MAX_INFLATE_RATIO: '500' }).inflation).toEqual({ ratio: 500, minBytes: 64 * MiB });
+    for (const bad of ['0', '-3', '1e9', 'x']) expect(() => limitsFromEnv({ HNSIGHT_MAX_INFLATE_RATIO: bad })).toThrow(/HNSIGHT_MAX_INFLATE_RATIO must be a number of times/);
+  });
+});
+
 describe('text files past what one string holds (the audit: three 1000 MiB entries in a 7.6 MB zip)', () => {
   it('names each over the text limit, reads none of them, and stays far below one entry in memory', async () => {
     const z = path.join(dir, 'three-big.zip');
     await writeFile(z, zeroZip({ 'endpoint.txt': 1000 * MiB, 'policy.txt': 1000 * MiB, 'network.txt': 1000 * MiB }));
-    // Each is under the 1 GiB per-file budget; two would fit the 2 GiB bundle budget.
-    const r = loadInChild(z);
+    // Each is under the 1 GiB per-file budget; two would fit the 2 GiB bundle budget. Zeros are a
+    // decompression bomb too: the inflation limit is lifted so the text limit is what answers here.
+    const r = loadInChild(z, { HNSIGHT_MAX_INFLATE_RATIO: '2000' });
     for (const name of ['endpoint.txt', 'policy.txt', 'network.txt']) {
       const f = r.files.find((x) => x.name === name)!;
       expect(f.encoding).toBe('not-read');

@@ -1,6 +1,7 @@
 // Reads one or more saved outputs the way `hnsight inspect a b …` does (pure path: parse each file,
 // assemble one model), for the recognition tests.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { CORPUS } from '../../helpers/corpus.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBundleFile, type ParsedFile } from '../../../parsers/bundle/parse-file.ts';
@@ -10,14 +11,9 @@ import type { NodeModel } from '../../../parsers/model/types.ts';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/**
- * The shared corpus of real outputs (DESIGN: tests read it from `../shared/corpus` beside the
- * repository). A worktree sits one level deeper, so its parent's parent is tried too; HNSIGHT_CORPUS
- * names another place. Undefined when it is nowhere (the corpus test then fails, it does not skip).
- */
+/** The shared corpus of real outputs (test/helpers/corpus.ts); undefined when it is absent. */
 export function corpusDir(): string | undefined {
-  const candidates = [process.env.HNSIGHT_CORPUS, path.join(repo, '../shared/corpus'), path.join(repo, '../../shared/corpus')];
-  return candidates.find((c): c is string => !!c && existsSync(path.join(c, 'README.md')));
+  return CORPUS;
 }
 
 export interface Read {

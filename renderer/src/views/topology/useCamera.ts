@@ -94,11 +94,14 @@ export function useCamera({ wrapRef, topology, vis, layout, walkPath, findingIds
   }, [activeFinding]);
 
   // A step through the fitted walk: follow the current hop when it is off screen. Only the hop
-  // moving should pan, not every re-render, hence the one dependency.
+  // moving should pan, not every re-render: the hop last followed is remembered.
+  const followedHop = useRef(hop);
   useEffect(() => {
+    if (followedHop.current === hop) return;
+    followedHop.current = hop;
     if (!visible || !walkPath?.current.size || !boxes || !vis || fittedWalk.current !== walk || !wrapRef.current) return;
     go(`hop:${hop + 1}`, followMove(boxes, vis, [...walkPath.current], viewport(), screen()));
-  }, [hop]);
+  }, [hop, visible, walkPath, boxes, vis, walk, wrapRef, go, viewport, screen]);
 
   const fitNow = useCallback(
     (reason: string, duration?: number) => {
