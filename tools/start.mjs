@@ -8,7 +8,7 @@
 //
 // Electron's binary is looked for directly (node_modules/electron/path.txt → dist/…): requiring the
 // `electron` package would try to download the binary first.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -49,6 +49,27 @@ export function findElectronBinary({ env = process.env, electronDir } = {}) {
   if (!exe) return { binary: null, reason: "Electron's binary was never downloaded (no path.txt)" };
   const p = path.join(electronDir, 'dist', exe);
   return existsSync(p) ? { binary: p, reason: null } : { binary: null, reason: `${p} is missing` };
+}
+
+/**
+ * `.npmrc` runs no package's install script, Electron's own download among them: the first `npm start`
+ * runs that one step itself when the package is there without its binary. Offline it fails at once
+ * (one line says why) and browser mode follows.
+ * @returns {string | null} why it could not, or null when it ran
+ */
+export function fetchElectronBinary(run = spawnSync) {
+  let installer;
+  try {
+    installer = path.join(path.dirname(createRequire(import.meta.url).resolve('electron/package.json')), 'install.js');
+  } catch {
+    return 'the electron package is not installed';
+  }
+  if (!existsSync(installer)) return `${installer} is missing`;
+  process.stderr.write("hnsight: downloading Electron's binary (once; npm's install scripts are off for this project)\n");
+  const r = run(process.execPath, [installer], { encoding: 'utf8', timeout: 300_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status === 0) return null;
+  const first = `${r.stderr ?? ''}`.split('\n').find((l) => /error/i.test(l)) ?? (r.error ? String(r.error.message) : `exit ${r.status}`);
+  return `Electron's binary could not be downloaded (${first.trim().slice(0, 200)})`;
 }
 
 /** The first executable file among candidates and the PATH lookups of `names`. */
@@ -250,7 +271,12 @@ export async function main(argv = process.argv.slice(2)) {
     process.stderr.write(`hnsight: usage: npm start [-- <bundle>] [--browser] [--no-open]\n`);
     return 2;
   }
-  const electron = findElectronBinary();
+  let electron = findElectronBinary();
+  if (!electron.binary && !args.forceBrowser && /never downloaded/.test(electron.reason ?? '')) {
+    const why = fetchElectronBinary();
+    if (why) process.stderr.write(`hnsight: ${why}\n`);
+    else electron = findElectronBinary();
+  }
   const decision = decideLaunch({
     electronBinary: electron.binary,
     chromium: findChromium(),

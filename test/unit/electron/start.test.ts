@@ -17,6 +17,7 @@ interface StartModule {
   chromiumArgs(url: string, profile: string, o?: { root?: boolean }): string[];
   writeLaunchPage(profileDir: string, url: string): string;
   parseStartArgs(argv: string[]): { bundle: string; extra: string[]; unknown: string[]; forceBrowser: boolean; noOpen: boolean };
+  fetchElectronBinary(run?: (cmd: string, args: string[], o: object) => { status: number | null; stderr?: string; error?: Error }): string | null;
 }
 
 const start = (await import(pathToFileURL(path.join(repo, 'tools/start.mjs')).href)) as StartModule;
@@ -128,5 +129,19 @@ describe('npm start: finding things', () => {
     } finally {
       rmSync(profile, { recursive: true, force: true });
     }
+  });
+});
+
+describe("npm start: Electron's own download, which .npmrc's ignore-scripts skipped", () => {
+  it("runs the electron package's install.js once and says in one line why it could not", () => {
+    const calls: string[][] = [];
+    const failed = start.fetchElectronBinary((cmd, args) => {
+      calls.push([cmd, ...args]);
+      return { status: 1, stderr: 'HTTPError: Response code 403\n    at x\nRequestError: getaddrinfo ENOTFOUND github.com' };
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0][1]).toMatch(/node_modules[\\/]electron[\\/]install\.js$/);
+    expect(failed).toBe("Electron's binary could not be downloaded (HTTPError: Response code 403)");
+    expect(start.fetchElectronBinary(() => ({ status: 0 }))).toBeNull();
   });
 });
