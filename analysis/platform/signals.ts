@@ -241,7 +241,9 @@ function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
  */
 const LOG_COMPONENTS: Partial<Record<LogComponent, { plugins: PluginId[]; weight: number; says: string }>> = {
   'azure-cni': { plugins: AZURE, weight: 2, says: 'the Azure CNI plugin (azure-vnet) log' },
-  'azure-cns': { plugins: AZURE_CNS, weight: 1, says: 'the azure-cns log: azure-cns hands out the pod IPs (Overlay or dynamic pod subnet IPs)' },
+  // azure-cns hands out the pod IPs in Overlay and pod subnet mode, but AKS may run it beside azure-vnet-ipam
+  // too: its log names the family, not the mode.
+  'azure-cns': { plugins: AZURE, weight: 1, says: 'the azure-cns log (Azure CNI; it does not tell the mode)' },
   antrea: { plugins: ['antrea'], weight: 2, says: 'the Antrea agent log' },
   calico: { plugins: CALICO, weight: 1, says: 'the Calico CNI plugin / calico-node log' },
   felix: { plugins: CALICO, weight: 1, says: "the log of Calico's Felix agent" },
@@ -370,7 +372,7 @@ function fileSignals(m: NodeModel, out: PlatformEvidence[], counted: Set<string>
   };
   once(/(^|\/)azure-vnet(-ipam)?\.log(\.\d+)?$/i, 'log', 2, AZURE, () => 'azure-vnet.log is the Azure CNI plugin log');
   once(/(^|\/)azure-vnet(-ipam)?\.json$/i, 'side-file', 2, AZURE, () => 'azure-vnet.json is the Azure CNI state file');
-  once(/(^|\/)azure-cns\.log(\.\d+)?$/i, 'side-file', 1, AZURE_CNS, () => 'azure-cns.log: azure-cns hands out the pod IPs (Overlay or dynamic pod subnet IPs)');
+  once(/(^|\/)azure-cns\.log(\.\d+)?$/i, 'side-file', 1, AZURE, () => 'azure-cns.log: the azure-cns log (Azure CNI; it does not tell the mode)');
   once(/(^|\/)(vpc-bridge|vpc-shared-eni)[^/]*\.(log|conf)$|(^|\/)Amazon\/EKS\//i, 'side-file', 2, ['eks-vpc-bridge'], () => 'files of the EKS vpc-bridge plugin (C:\\ProgramData\\Amazon\\EKS)');
   once(/(^|\/)(calico-felix|calico-node|calico-confd|felix)[^/]*\.log$|(^|\/)calico\/cni\/cni\.log$|(^|\/)CalicoWindows\//i, 'log', 1, CALICO, () => 'Calico for Windows logs (calico-node / Felix / Calico CNI)');
   once(/(^|\/)antrea-agent[^/]*\.log(\.\d+)?$|(^|\/)antrea\//i, 'log', 2, ['antrea'], () => 'the Antrea agent log');
