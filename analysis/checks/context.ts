@@ -54,9 +54,9 @@ export interface CheckContext {
    * Why the objects of a kind cannot be trusted to be complete (their file is cut, unreadable or
    * empty), or undefined. A check that would accuse on a missing object says "cannot decide" instead.
    */
-  unreliable(kind: 'loadBalancers' | 'endpoints' | 'routes' | 'ip'): string | undefined;
+  unreliable(kind: 'loadBalancers' | 'endpoints' | 'routes' | 'ip' | 'vfp'): string | undefined;
   /** Downgrades a finding to a warning marked undecided when one of `kinds` is unreliable. */
-  hedge<T extends Finding>(f: T, ...kinds: ('loadBalancers' | 'endpoints' | 'routes' | 'ip')[]): T;
+  hedge<T extends Finding>(f: T, ...kinds: ('loadBalancers' | 'endpoints' | 'routes' | 'ip' | 'vfp')[]): T;
 }
 
 export function ipRange(cidr: string): Range | undefined {
@@ -157,13 +157,13 @@ export function checkContext(m: NodeModel): CheckContext {
     }
     return { file: src.file, line: src.line, text: (t?.lineText(src.file, src.line) ?? '').trim() };
   };
-  const unreliable = (kind: 'loadBalancers' | 'endpoints' | 'routes' | 'ip'): string | undefined => {
+  const unreliable = (kind: 'loadBalancers' | 'endpoints' | 'routes' | 'ip' | 'vfp'): string | undefined => {
     const src = m.meta.sources[kind]?.[0];
     if (!src) return undefined;
     const f = m.files.find((x) => x.name === src);
     const err = f?.issues.find((i) => i.severity === 'error');
     if (err) return `${src} could not be read completely (${src}:${err.line}: ${err.message})`;
-    const list = kind === 'routes' || kind === 'ip' ? null : m[kind];
+    const list = kind === 'routes' || kind === 'ip' || kind === 'vfp' ? null : m[kind];
     const warn = f?.issues.find((i) => i.severity === 'warning');
     if (list && list.length === 0 && warn) return `${src} yielded no objects (${src}:${warn.line}: ${warn.message})`;
     if (kind === 'routes' && m.routes && !m.routes.ipv4Active.length && !m.routes.netRoutes.length) return `${src} holds no IPv4 routes`;

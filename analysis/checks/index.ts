@@ -85,7 +85,7 @@ export function runChecks(m: NodeModel, checks: Check[] = CHECKS, budget: Budget
     const hedge = plan.hedged.includes(c);
     try {
       for (const f of withBudget(new WorkBudget(budget), () => c.run(ctx))) {
-        const g = { ...f, evidence: f.evidence.filter((e) => e.file !== '') };
+        const g = c.reads?.length ? ctx.hedge({ ...f, evidence: f.evidence.filter((e) => e.file !== '') }, ...c.reads) : { ...f, evidence: f.evidence.filter((e) => e.file !== '') };
         out.push(hedge && g.severity === 'error' ? { ...g, severity: 'warning', undecided: true, explanation: `${g.explanation} ${unsure}` } : g);
       }
     } catch (e) {

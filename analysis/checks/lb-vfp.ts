@@ -56,6 +56,8 @@ export const lbVfpCheck: Check = {
   title: 'Load balancers in VFP',
   platforms: 'any',
   assumes: 'HNS programs each load balancer as LB rules on the pod ports',
+  // A rule that a cut vfpOutput.txt never reached is not missing from the node.
+  reads: ['vfp'],
   run(ctx) {
     const out: Finding[] = [];
     const { m, tc } = ctx;

@@ -18,5 +18,11 @@ export interface Check {
   platforms: readonly PluginId[] | 'any';
   /** What the check takes for granted, in words (shown when it is skipped, listed in the catalogue). */
   assumes: string;
+  /**
+   * Sources whose objects the check needs complete: when one of them is cut or unreadable, its errors
+   * become warnings marked undecided, saying which file (a rule missing from a cut VFP dump is no
+   * missing rule).
+   */
+  reads?: readonly ('loadBalancers' | 'endpoints' | 'routes' | 'ip' | 'vfp')[];
   run(ctx: CheckContext): Finding[];
 }

@@ -6,6 +6,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsLoadBalancer } from '../../parsers/hns/index.ts';
 import type { K8sNode, K8sPod, K8sService, K8sServicePort } from '../../parsers/k8s/index.ts';
 import { nodeAddress } from '../platform/index.ts';
+import { parseCidr } from '../../parsers/net/ip.ts';
 
 export interface K8sRef {
   /** `Endpoint`: a backend address of a Service that is no pod or node (the API server behind default/kubernetes). */
@@ -41,6 +42,15 @@ export interface K8sNames {
   refOfLb(lb: HnsLoadBalancer): K8sRef | undefined;
   /** The pod whose sandbox/container ID this is (any prefix of 8+ hex digits). */
   podByContainerId(id: string): K8sPod | undefined;
+  /**
+   * Any address the snapshot knows, in words: `shop/db-0, pod on node lin-1` (a pod of another
+   * node), `default/web-1` (a pod of this node), `Service kube-system/kube-dns`, `node lin-1`, `API
+   * server, default/kubernetes`, or `in the pod CIDR of node lin-1` for an address in a
+   * Node's spec.podCIDRs that no pod holds.
+   */
+  addressLabel(ip: string | undefined): string | undefined;
+  /** `pod CIDR of node lin-1` when a Node's spec.podCIDRs holds exactly this prefix. */
+  cidrLabel(prefix: string | undefined): string | undefined;
 }
 
 const cache = new WeakMap<NodeModel, K8sNames>();
@@ -64,6 +74,12 @@ export function k8sNames(m: NodeModel): K8sNames {
     for (const p of s.ports) if (p.nodePort) byNodePort.set(`${p.nodePort}/${p.protocol}`, { service: s, port: p });
   }
   for (const node of snap?.nodes ?? []) for (const a of node.addresses) if (!nodes.has(a.address)) nodes.set(a.address, node);
+  const podCidrs = (snap?.nodes ?? []).flatMap((node) => node.podCidrs.map((c) => ({ c: parseCidr(c), text: c, node: node.name }))).filter((x) => x.c?.family === 'ipv4' && x.c.network !== undefined);
+  const cidrOfIp = (ip: string) => {
+    const a = parseCidr(`${ip}/32`);
+    if (!a || a.family !== 'ipv4' || a.network === undefined) return undefined;
+    return podCidrs.find((x) => x.c!.prefixLength === 0 || a.network! >>> (32 - x.c!.prefixLength) === x.c!.network! >>> (32 - x.c!.prefixLength));
+  };
   // The API server's addresses: the backends of Service default/kubernetes (its EndpointSlice, or the
   // Endpoints the API server writes for it). kube-proxy on Windows reaches them through remote
   // endpoints HNS names "Ethernet" (kube-proxy winkernel dumps, microsoft/SDN#227).
@@ -122,6 +138,23 @@ export function k8sNames(m: NodeModel): K8sNames {
       const hit = serviceOfLb(lb);
       if (!hit) return undefined;
       return { kind: 'Service', namespace: hit.service.namespace, name: hit.service.name, type: hit.service.type, port: hit.port ? `${hit.nodePort ? `NodePort ${hit.port.nodePort}` : hit.port.port}/${hit.port.protocol}` : undefined };
+    },
+    addressLabel(ip) {
+      if (!ip) return undefined;
+      const p = pods.get(ip);
+      if (p) return `${p.namespace}/${p.name}${p.nodeName && p.nodeName !== thisNode?.name ? `, pod on node ${p.nodeName}` : ''}`;
+      const s = svcs.get(ip);
+      if (s) return `Service ${s.namespace}/${s.name}`;
+      const nd = nodes.get(ip) ?? (thisNode && hostIps.has(ip) ? thisNode : undefined);
+      if (nd) return `node ${nd.name}`;
+      if (apiServer.has(ip)) return 'API server, default/kubernetes';
+      const c = cidrOfIp(ip);
+      return c ? `in the pod CIDR of node ${c.node}` : undefined;
+    },
+    cidrLabel(prefix) {
+      const c = prefix ? parseCidr(prefix) : undefined;
+      const hit = c && podCidrs.find((x) => x.c!.network === c.network && x.c!.prefixLength === c.prefixLength);
+      return hit ? `pod CIDR of node ${hit.node}` : undefined;
     },
     podByContainerId(id) {
       const k = id.toLowerCase();

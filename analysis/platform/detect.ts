@@ -89,6 +89,14 @@ export function detectPlatform(m: NodeModel): Platform {
       label = hinted ? (label.endsWith(')') ? `${label.slice(0, -1)}, inferred from the addressing)` : `${label} (inferred from the addressing)`) : `${modes} (mode not known)`;
       if (confidence === 'high') confidence = 'medium';
     }
+    // A line that names another mode of the family (the config says Overlay, the addressing says VNet
+    // subnet) puts this mode's facts in doubt: one step down, and to low when it is as strong as the
+    // strongest line naming this mode. The line is shown among the conflicts.
+    const otherMode = against.filter((s) => s.plugins.some(sameFamily));
+    if (otherMode.length) {
+      const forMode = Math.max(0, ...support.filter(picks).map((s) => s.weight));
+      confidence = Math.max(...otherMode.map((s) => s.weight)) >= forMode ? 'low' : confidence === 'high' ? 'medium' : 'low';
+    }
   }
   const out: Platform = {
     plugin: best,

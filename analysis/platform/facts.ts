@@ -91,6 +91,21 @@ export const FACTS: Record<Exclude<PluginId, 'unknown'>, PluginFacts> = {
     dns: { fromRuntime: true, source: `${ACN} cni/network/network_windows.go:138-184` },
     sourceVip: false,
   },
+  // Azure CNI Pod Subnet with dynamic IP allocation ("Swift"): azure-cns hands out IPs of a subnet of the
+  // VNet set aside for pods (ACN cni/azure-windows-swift.conflist: ipam azure-cns, no overlay mode,
+  // executionMode v4swift). The pod IPs are VNet IPs, so the fabric routes them as for the node subnet.
+  'azure-cni-pod-subnet': {
+    label: 'Azure CNI (pod subnet, dynamic IP allocation)',
+    family: 'azure',
+    gateway: { rule: 'hns-gateway', owner: 'the Azure subnet router of the pod subnet (the gateway azure-cns returns for the network container)', source: `${ACN} cni/network/invoker_cns.go:206 (ncGatewayIPAddress from the CNS response)` },
+    crossNode: { how: 'fabric', source: 'AKS "Azure CNI Pod Subnet": pods take IPs of a VNet subnet, the Azure fabric routes them (learn.microsoft.com, Configure Azure CNI networking for dynamic allocation of IPs)' },
+    outboundNat: { used: true, exemptsPods: true, exceptions: 'cluster CIDR and the VNet CIDR(s)', source: 'Azure/AgentBaker staging/cse/windows/azurecnifunc.ps1:100-126 (VNet CIDRs added unless overlay)' },
+    kubeProxy: true,
+    remoteEndpoints: 'l2',
+    infraEndpoints: [],
+    dns: { fromRuntime: true, source: `${ACN} cni/network/network_windows.go:138-184` },
+    sourceVip: false,
+  },
   'eks-vpc-bridge': {
     label: 'EKS vpc-bridge',
     family: 'eks',

@@ -9,7 +9,18 @@ import { componentFromName, type LogComponent, type LogFile } from '../../parser
 import { parseCidr } from '../../parsers/net/ip.ts';
 import type { PlatformEvidence, PluginId } from './types.ts';
 
-const AZURE: PluginId[] = ['azure-cni', 'azure-cni-overlay'];
+const AZURE: PluginId[] = ['azure-cni', 'azure-cni-overlay', 'azure-cni-pod-subnet'];
+/** azure-cns hands out the pod IPs in these two modes (Overlay, or dynamic pod subnet IPs); azure-vnet-ipam in the other. */
+const AZURE_CNS: PluginId[] = ['azure-cni-overlay', 'azure-cni-pod-subnet'];
+
+/**
+ * The ipam modes azure-vnet reads as Overlay: Azure/azure-container-networking cni/util/const.go
+ * (`V4Overlay = "v4overlay"`, `DualStackOverlay = "dualStackOverlay"`, `Overlay = "overlay"`, the last
+ * one replacing the other two) and cni/network/invoker_cns.go (`overlayMode := … V4Overlay || …
+ * DualStackOverlay || … Overlay`). AKS conflists carry either (ACN cni/azure-windows-swift-overlay.conflist:
+ * "overlay"; CNS-written conflists: "v4overlay").
+ */
+export const isOverlayIpamMode = (mode: string | undefined): boolean => /^(overlay|v4overlay|dualstackoverlay)$/i.test((mode ?? '').trim());
 const CALICO: PluginId[] = ['calico-vxlan', 'calico-bgp'];
 const FLANNEL: PluginId[] = ['flannel-host-gw', 'flannel-vxlan'];
 
@@ -65,6 +76,7 @@ function typeFits(p: PluginId, type: string): boolean {
     case 'flannel-host-gw':
     case 'azure-cni':
     case 'azure-cni-overlay':
+    case 'azure-cni-pod-subnet':
     case 'eks-vpc-bridge':
     case 'calico-bgp':
       return type === 'l2bridge';
@@ -138,12 +150,27 @@ function loaded(configs: CniConfigFile[]): CniConfigFile[] {
 /** Plugin types named in a config that does not parse (cut by a paste) or is not a config file libcni loads. */
 const KNOWN_TYPES: Record<string, PluginId[]> = { 'azure-vnet': AZURE, flannel: FLANNEL, 'vpc-bridge': ['eks-vpc-bridge'], 'vpc-shared-eni': ['eks-vpc-bridge'], calico: CALICO, antrea: ['antrea'], nat: ['nat'], sdnbridge: [], sdnoverlay: [], 'win-bridge': [], 'win-overlay': [] };
 
+/**
+ * The Azure CNI mode an ipam section names, as the conflists of Azure/azure-container-networking show
+ * them: cni/azure-windows.conflist (ipam azure-vnet-ipam: IPs of the node's own VNet subnet, set on its
+ * NIC), cni/azure-windows-swift.conflist (ipam azure-cns, no mode, executionMode v4swift: dynamic IPs
+ * of a pod subnet), cni/azure-windows-swift-overlay.conflist (ipam azure-cns, mode overlay).
+ */
+function azureModeOf(ipamType: string | undefined, ipamMode: string | undefined, swift: boolean): { plugins: PluginId[]; weight: number; why: string } {
+  const t = (ipamType ?? '').toLowerCase();
+  if (isOverlayIpamMode(ipamMode)) return { plugins: ['azure-cni-overlay'], weight: 3, why: '(Azure CNI Overlay: pod IPs from the node\'s pod CIDR)' };
+  if (t === 'azure-vnet-ipam') return { plugins: ['azure-cni'], weight: 3, why: '(pod IPs from the VNet)' };
+  if (t === 'azure-cns') return { plugins: ['azure-cni-pod-subnet'], weight: swift ? 3 : 2, why: `(no overlay mode${swift ? ', executionMode v4swift' : ''}: dynamic pod IPs from a pod subnet)` };
+  return { plugins: AZURE, weight: 2, why: '(an ipam hnsight does not know: mode not known)' };
+}
+
 function cniTextSignals(m: NodeModel, c: CniConfigFile, out: PlatformEvidence[]): void {
   const t = m.text;
   if (!t?.has(c.file)) return;
   const found: { type: string; line: number; text: string }[] = [];
-  let overlay: { line: number; text: string } | undefined;
+  let overlay: { line: number; text: string; mode: string } | undefined;
   let ipam: string | undefined;
+  let swift = false;
   for (let i = 1; i <= 2000; i++) {
     const l = t.lineText(c.file, i);
     if (l === undefined) break;
@@ -151,16 +178,18 @@ function cniTextSignals(m: NodeModel, c: CniConfigFile, out: PlatformEvidence[])
     if (ty && ty in KNOWN_TYPES) found.push({ type: ty, line: i, text: l.trim() });
     // The ipam section's type (azure-vnet-ipam, azure-cns) is the only "type" of those names in an Azure config.
     if (ty === 'azure-vnet-ipam' || ty === 'azure-cns') ipam ??= ty;
-    if (/"mode"\s*:\s*"overlay"/i.test(l)) overlay = { line: i, text: l.trim() };
+    const mode = /"mode"\s*:\s*"([\w.-]+)"/i.exec(l)?.[1];
+    if (isOverlayIpamMode(mode)) overlay = { line: i, text: l.trim(), mode: mode! };
+    if (/"executionMode"\s*:\s*"v4swift"/i.test(l)) swift = true;
   }
   const first = found.find((f) => KNOWN_TYPES[f.type].length);
   if (!first) return;
-  // Azure: ipam azure-cns with mode "overlay" is Overlay; azure-vnet-ipam hands out the NIC's VNet IPs
-  // (Azure/azure-container-networking cni/network: the ipam plugin named in the config; AKS writes
-  // azure-vnet-ipam for VNet pod IPs). azure-cns without the overlay mode may be either (dynamic VNet IPs).
+  // Azure: the ipam section tells the mode (azureModeOf). A cut config may end before its ipam: then
+  // only the family is known.
   const azure = first.type === 'azure-vnet';
-  const plugins: PluginId[] = azure && overlay ? ['azure-cni-overlay'] : azure && ipam === 'azure-vnet-ipam' ? ['azure-cni'] : KNOWN_TYPES[first.type];
-  const mode = !azure ? '' : overlay ? ' with ipam mode "overlay"' : ipam === 'azure-vnet-ipam' ? ' with ipam "azure-vnet-ipam" (pod IPs from the VNet)' : ipam ? ` with ipam "${ipam}"` : '';
+  const am = azure && (ipam || overlay) ? azureModeOf(ipam, overlay?.mode, swift) : undefined;
+  const plugins: PluginId[] = am ? am.plugins : KNOWN_TYPES[first.type];
+  const mode = !azure ? '' : overlay && !ipam ? ` with ipam mode "${overlay.mode}" (Azure CNI Overlay)` : am ? ` with ipam "${ipam}"${overlay ? ` mode "${overlay.mode}"` : ''} ${am.why}` : '';
   const why = c.invalid ? 'is not valid JSON (cut?), but' : `is not a file containerd loads (${c.file.slice(c.file.lastIndexOf('.'))}), but`;
   out.push({ file: c.file, line: first.line, text: first.text, kind: 'cni-config', weight: 2, plugins, says: `${c.file} ${why} names plugin "${first.type}"${mode}` });
 }
@@ -180,8 +209,9 @@ function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
         else if (/overlay/.test(d)) ev(['flannel-vxlan'], `plugin "flannel" delegating to ${d} (VXLAN)`);
         else ev(FLANNEL, `plugin "flannel" delegating to ${d}`, 2);
       } else if (t === 'azure-vnet') {
-        if (p.ipamType === 'azure-cns' && (p.ipamMode ?? '').toLowerCase() === 'overlay') ev(['azure-cni-overlay'], 'plugin "azure-vnet" with ipam azure-cns mode "overlay" (Azure CNI Overlay)');
-        else if (p.ipamType) ev(['azure-cni'], `plugin "azure-vnet" with ipam ${p.ipamType}${p.ipamMode ? ` mode "${p.ipamMode}"` : ''} (pod IPs from the VNet)`);
+        const swift = !!m.text?.find(c.file, 1, (l) => /"executionMode"\s*:\s*"v4swift"/i.test(l), 400);
+        const am = p.ipamType || p.ipamMode ? azureModeOf(p.ipamType, p.ipamMode, swift) : undefined;
+        if (am) ev(am.plugins, `plugin "azure-vnet" with ipam ${p.ipamType ?? '(no type)'}${p.ipamMode ? ` mode "${p.ipamMode}"` : ''} ${am.why}`, am.weight);
         else ev(AZURE, 'plugin "azure-vnet"', 2);
       } else if (t === 'vpc-bridge' || t === 'vpc-shared-eni') {
         ev(['eks-vpc-bridge'], `plugin "${p.type}" (Amazon EKS)`);
@@ -211,7 +241,9 @@ function cniSignals(m: NodeModel, out: PlatformEvidence[]): void {
  */
 const LOG_COMPONENTS: Partial<Record<LogComponent, { plugins: PluginId[]; weight: number; says: string }>> = {
   'azure-cni': { plugins: AZURE, weight: 2, says: 'the Azure CNI plugin (azure-vnet) log' },
-  'azure-cns': { plugins: ['azure-cni-overlay', 'azure-cni'], weight: 1, says: 'the azure-cns log: azure-cns hands out the pod IPs (Overlay or dynamic VNet IPs)' },
+  // azure-cns hands out the pod IPs in Overlay and pod subnet mode, but AKS may run it beside azure-vnet-ipam
+  // too: its log names the family, not the mode.
+  'azure-cns': { plugins: AZURE, weight: 1, says: 'the azure-cns log (Azure CNI; it does not tell the mode)' },
   antrea: { plugins: ['antrea'], weight: 2, says: 'the Antrea agent log' },
   calico: { plugins: CALICO, weight: 1, says: 'the Calico CNI plugin / calico-node log' },
   felix: { plugins: CALICO, weight: 1, says: "the log of Calico's Felix agent" },
@@ -254,8 +286,10 @@ function logSignals(m: NodeModel, out: PlatformEvidence[]): Set<string> {
       }
       // azure-vnet prints the config it read ("Read network configuration &{… Ipam:{Type:azure-vnet-ipam …}"):
       // azure-vnet-ipam hands out the VNet IPs of the node's NIC (Azure CNI with VNet pod IPs).
-      if (l.component === 'azure-cni' && /Read network configuration/i.test(e.text) && /Ipam:\{Type:azure-vnet-ipam\b/.test(e.text)) {
-        out.push({ ...at(l, e), kind: 'log', weight: 2, plugins: ['azure-cni'], says: 'the azure-vnet log shows the plugin read a config with ipam azure-vnet-ipam (pod IPs from the VNet)' });
+      const read = l.component === 'azure-cni' && /Read network configuration/i.test(e.text) ? /Ipam:\{Type:([\w-]+)(?:[^}]*?\bMode:([\w-]*))?/.exec(e.text) : null;
+      if (read) {
+        const am = azureModeOf(read[1], read[2], /ExecutionMode:v4swift\b/i.test(e.text));
+        out.push({ ...at(l, e), kind: 'log', weight: 2, plugins: am.plugins, says: `the azure-vnet log shows the plugin read a config with ipam ${read[1]}${read[2] ? ` mode "${read[2]}"` : ''} ${am.why}` });
         break;
       }
     }
@@ -338,7 +372,7 @@ function fileSignals(m: NodeModel, out: PlatformEvidence[], counted: Set<string>
   };
   once(/(^|\/)azure-vnet(-ipam)?\.log(\.\d+)?$/i, 'log', 2, AZURE, () => 'azure-vnet.log is the Azure CNI plugin log');
   once(/(^|\/)azure-vnet(-ipam)?\.json$/i, 'side-file', 2, AZURE, () => 'azure-vnet.json is the Azure CNI state file');
-  once(/(^|\/)azure-cns\.log(\.\d+)?$/i, 'side-file', 1, ['azure-cni-overlay', 'azure-cni'], () => 'azure-cns.log: azure-cns hands out the pod IPs (Overlay or dynamic VNet IPs)');
+  once(/(^|\/)azure-cns\.log(\.\d+)?$/i, 'side-file', 1, AZURE, () => 'azure-cns.log: the azure-cns log (Azure CNI; it does not tell the mode)');
   once(/(^|\/)(vpc-bridge|vpc-shared-eni)[^/]*\.(log|conf)$|(^|\/)Amazon\/EKS\//i, 'side-file', 2, ['eks-vpc-bridge'], () => 'files of the EKS vpc-bridge plugin (C:\\ProgramData\\Amazon\\EKS)');
   once(/(^|\/)(calico-felix|calico-node|calico-confd|felix)[^/]*\.log$|(^|\/)calico\/cni\/cni\.log$|(^|\/)CalicoWindows\//i, 'log', 1, CALICO, () => 'Calico for Windows logs (calico-node / Felix / Calico CNI)');
   once(/(^|\/)antrea-agent[^/]*\.log(\.\d+)?$|(^|\/)antrea\//i, 'log', 2, ['antrea'], () => 'the Antrea agent log');
@@ -347,8 +381,14 @@ function fileSignals(m: NodeModel, out: PlatformEvidence[], counted: Set<string>
   once(/(^|\/)wincni\.log$/i, 'log', 1, [], () => 'wincni.log is written by sdnbridge / sdnoverlay / nat (windows-container-networking)');
 }
 
-/** kubeclusterconfig.json (AKS / aks-engine) names the CNI: `"Cni": { "Name": "azure" }`. */
-function clusterConfigSignals(m: NodeModel, out: PlatformEvidence[]): void {
+/**
+ * kubeclusterconfig.json (AKS / aks-engine) names the CNI: `"Cni": { "Name": "azure" }` (AgentBaker
+ * staging/cse/windows/kubernetesfunc.ps1 Write-KubeClusterConfig; it names no ipam or mode). Its
+ * Kubernetes.Network.ClusterCidr against the node IP hints at the mode: Overlay's pod CIDR must not
+ * overlap the VNet ("Pods are assigned IP addresses from a private CIDR logically different from the
+ * VNet hosting the nodes", learn.microsoft.com azure-cni-overlay), so a node IP inside it is no Overlay.
+ */
+function clusterConfigSignals(m: NodeModel, out: PlatformEvidence[], nodeIp: string | undefined): void {
   const f = m.files.find((x) => /(^|\/)kubeclusterconfig\.json$/i.test(x.name));
   if (!f) return;
   const t = m.text;
@@ -357,6 +397,29 @@ function clusterConfigSignals(m: NodeModel, out: PlatformEvidence[]): void {
   const value = name ? /"Name"\s*:\s*"([^"]*)"/i.exec(name.text)?.[1] : undefined;
   if (value && /^azure$/i.test(value)) out.push({ file: f.name, line: name!.line, text: name!.text.trim(), kind: 'side-file', weight: 2, plugins: AZURE, says: 'kubeclusterconfig.json (written by the AKS node setup) says Cni.Name "azure"' });
   else if (value) out.push({ file: f.name, line: name!.line, text: name!.text.trim(), kind: 'side-file', weight: 1, plugins: [], says: `kubeclusterconfig.json says Cni.Name "${value}"` });
+  if (!value || !/^azure$/i.test(value) || !nodeIp) return;
+  const cc = t?.find(f.name, 1, (l) => /"ClusterCidr"\s*:\s*"/i.test(l), 400);
+  const cidrs = (cc ? /"ClusterCidr"\s*:\s*"([^"]*)"/i.exec(cc.text)?.[1] ?? '' : '').split(',').map((x) => x.trim()).filter((x) => parseCidr(x)?.family === 'ipv4');
+  if (!cc || !cidrs.length) return;
+  const inside = cidrs.some((x) => inCidr(nodeIp, x));
+  out.push({
+    file: f.name,
+    line: cc.line,
+    text: cc.text.trim(),
+    kind: 'addressing',
+    weight: 1,
+    plugins: inside ? ['azure-cni', 'azure-cni-pod-subnet'] : AZURE_CNS,
+    says: inside
+      ? `the node IP ${nodeIp} lies in the cluster CIDR ${cidrs.join(', ')} (kubeclusterconfig.json): pods share the VNet's addresses, which Overlay's pod CIDR may not`
+      : `the node IP ${nodeIp} lies outside the cluster CIDR ${cidrs.join(', ')} (kubeclusterconfig.json): pods take addresses apart from the node's subnet (Overlay or a pod subnet; inferred)`,
+  });
+}
+
+function inCidr(ip: string, cidr: string): boolean {
+  const c = parseCidr(cidr);
+  const a = parseCidr(`${ip}/32`);
+  if (!c || !a || c.family !== 'ipv4' || a.family !== 'ipv4' || c.network === undefined || a.network === undefined) return false;
+  return c.prefixLength === 0 || a.network >>> (32 - c.prefixLength) === c.network >>> (32 - c.prefixLength);
 }
 
 /** Pods inside the node's own subnet take VNet/VPC IPs (Azure CNI, EKS); elsewhere a pod CIDR. */
@@ -371,7 +434,7 @@ function addressingSignals(m: NodeModel, out: PlatformEvidence[], nodeIp: string
   const at = line(m, n.src, n.subnets[0]?.prefix);
   if (!n.subnets.length) return;
   if (inside) out.push({ ...at, kind: 'addressing', weight: 1, plugins: ['azure-cni', 'eks-vpc-bridge'], says: `the node IP ${nodeIp} lies in the pod subnet ${n.subnets.map((s) => s.prefix).join(', ')}: pods take addresses from the node's VNet/VPC subnet` });
-  else out.push({ ...at, kind: 'addressing', weight: 1, plugins: ['azure-cni-overlay', 'flannel-host-gw', 'calico-bgp'], says: `the pod subnet ${n.subnets.map((s) => s.prefix).join(', ')} is separate from the node IP ${nodeIp}: a pod CIDR of its own` });
+  else out.push({ ...at, kind: 'addressing', weight: 1, plugins: ['azure-cni-overlay', 'azure-cni-pod-subnet', 'flannel-host-gw', 'calico-bgp'], says: `the pod subnet ${n.subnets.map((s) => s.prefix).join(', ')} is separate from the node IP ${nodeIp}: a pod CIDR of its own` });
 }
 
 /** The cloud or distribution, when the bundle says. */
@@ -396,7 +459,7 @@ export function collectSignals(m: NodeModel, nodeIp: string | undefined): Platfo
   cniSignals(m, out);
   fileSignals(m, out, logSignals(m, out));
   kubeProxySignals(m, out);
-  clusterConfigSignals(m, out);
+  clusterConfigSignals(m, out, nodeIp);
   addressingSignals(m, out, nodeIp);
   cloudSignals(m, out);
   return out.filter((e) => e.file !== '' || e.kind === 'cloud');
@@ -408,5 +471,5 @@ function labelOf(ps: PluginId[]): string {
     const f = [...fam][0];
     if (ps.length > 1) return ({ azure: 'Azure CNI', calico: 'Calico', flannel: 'Flannel' } as Record<string, string>)[f] ?? ps.join(' / ');
   }
-  return ps.map((p) => ({ 'flannel-host-gw': 'Flannel host-gw', 'flannel-vxlan': 'Flannel VXLAN', 'azure-cni': 'Azure CNI', 'azure-cni-overlay': 'Azure CNI Overlay', 'eks-vpc-bridge': 'EKS vpc-bridge', 'calico-vxlan': 'Calico VXLAN', 'calico-bgp': 'Calico BGP', antrea: 'Antrea', 'ovn-kubernetes': 'OVN-Kubernetes', nat: 'nat', unknown: '?' })[p]).join(' / ');
+  return ps.map((p) => ({ 'flannel-host-gw': 'Flannel host-gw', 'flannel-vxlan': 'Flannel VXLAN', 'azure-cni': 'Azure CNI', 'azure-cni-overlay': 'Azure CNI Overlay', 'azure-cni-pod-subnet': 'Azure CNI (pod subnet)', 'eks-vpc-bridge': 'EKS vpc-bridge', 'calico-vxlan': 'Calico VXLAN', 'calico-bgp': 'Calico BGP', antrea: 'Antrea', 'ovn-kubernetes': 'OVN-Kubernetes', nat: 'nat', unknown: '?' })[p]).join(' / ');
 }

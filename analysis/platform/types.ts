@@ -8,6 +8,7 @@ export type PluginId =
   | 'flannel-vxlan'
   | 'azure-cni'
   | 'azure-cni-overlay'
+  | 'azure-cni-pod-subnet'
   | 'eks-vpc-bridge'
   | 'calico-vxlan'
   | 'calico-bgp'
@@ -21,6 +22,7 @@ export const PLUGINS: readonly Exclude<PluginId, 'unknown'>[] = [
   'flannel-vxlan',
   'azure-cni',
   'azure-cni-overlay',
+  'azure-cni-pod-subnet',
   'eks-vpc-bridge',
   'calico-vxlan',
   'calico-bgp',

@@ -13,6 +13,7 @@ import { modelFindings } from '../view-models/findings.ts';
 import { withPathFindings } from '../walk/findings-on-path.ts';
 import { buildTopology } from '../topology.ts';
 import { k8sNames, withPod, withService } from '../k8s/index.ts';
+import { withNames } from '../k8s/name-walk.ts';
 import { Redactor, redactorSeed } from '../redact/index.ts';
 import type { Note, Notes } from './notes.ts';
 import { parseTraceRef, traceRef } from './notes.ts';
@@ -45,7 +46,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   const allFindings = opts.findings ?? modelFindings(m);
   const shown = allFindings.filter((f) => f.severity !== 'info');
   // Each walk meets the findings on its path: they show on its hops and beside its verdict.
-  const results = dedupeFlows(flows).map((f) => withPathFindings(m, walkFlow(m, f, { explain: true, reply: true }), allFindings));
+  const results = dedupeFlows(flows).map((f) => withPathFindings(m, withNames(m, walkFlow(m, f, { explain: true, reply: true })), allFindings));
 
   const traces: ReportTrace[] = results.map((t, i) => {
     const color = PATH_COLORS[i % PATH_COLORS.length];

@@ -158,11 +158,12 @@ function routes(m: NodeModel): InventoryTable {
       cells: { table: 'Get-NetRoute', destination: x.destinationPrefix, gateway: x.nextHop, interface: `ifIndex ${x.ifIndex}`, metric: [x.routeMetric, x.ifMetric].filter((v) => v !== undefined).join(' + ') },
     }),
   );
-  // A next hop that is a cluster node (host-gw, BGP) is named after it.
+  // A next hop that is a cluster node (host-gw, BGP) is named after it; else a destination that is a
+  // Node's spec.podCIDR says whose pods it reaches.
   const names = k8sNames(m);
   for (const row of rows) {
     const n = names.nodeLabel(row.cells.gateway);
-    row.cells.node = n ?? '';
+    row.cells.node = n ?? names.cidrLabel(row.cells.destination) ?? '';
   }
   return {
     key: 'routes',

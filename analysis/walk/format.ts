@@ -102,10 +102,16 @@ function body(t: WalkResult, out: string[]): void {
   for (const c of t.caveats ?? []) out.push(`caveat (${c.kind}): ${c.text}${c.source ? ` [${c.source}]` : ''}`);
 }
 
+/** `names:   10.244.1.22  shop/db-0, pod on node lin-1`, one line per address the snapshot names. */
+function namesLines(t: WalkResult): string[] {
+  return Object.entries(t.names ?? {}).map(([ip, name], i) => `${i ? '         ' : 'names:   '}${ip}  ${name}`);
+}
+
 export function formatWalk(t: WalkResult): string {
   const out: string[] = [];
   const f = t.flow;
   out.push(`${t.kind === 'reply' ? 'reply' : 'trace'} ${tuple({ ...f, srcPort: t.hops[0]?.after?.srcPort ?? f.srcPort })}`);
+  out.push(...namesLines(t));
   out.push('');
   body(t, out);
   if (t.returnPath && !t.reply) {
@@ -118,6 +124,7 @@ export function formatWalk(t: WalkResult): string {
   if (t.reply) {
     out.push('');
     out.push(`reply ${tuple({ ...t.reply.flow })}`);
+    out.push(...namesLines(t.reply).filter((l) => !Object.keys(t.names ?? {}).some((ip) => l.includes(` ${ip} `))));
     out.push('');
     body(t.reply, out);
   }

@@ -204,4 +204,6 @@ export interface WalkResult {
   verdictCaveat?: { severity: 'error' | 'warning'; text: string };
   /** The reply walked as a packet of its own, when asked for (`walkFlow(…, { reply: true })`). */
   reply?: WalkResult;
+  /** Kubernetes names of the walk's addresses (address → words), joined by the caller from the kubectl snapshot (analysis/k8s/name-walk.ts). */
+  names?: Record<string, string>;
 }

@@ -8,6 +8,7 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { formatWalk } from '../../analysis/walk/format.ts';
+import { withNames } from '../../analysis/k8s/name-walk.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 import { modelFindings } from '../../analysis/view-models/findings.ts';
 import type { Flow, Proto, WalkHop, WalkResult } from '../../analysis/walk/types.ts';
@@ -72,7 +73,8 @@ export async function runTrace(argv: string[]): Promise<number> {
   // The checks run once for the bundle; the walk is joined with the findings on its path. They read
   // every pod port's rules, which takes a while on a dump of a million rules: --no-findings skips them.
   const walked = walkFlow(model, flow, { reply: !!v.reply });
-  const result = v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model));
+  // Addresses the kubectl snapshot knows (a pod of another node, the node behind a provider address) are named.
+  const result = withNames(model, v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model)));
   if (v.json) process.stdout.write(safeJson(traceJson(result)) + '\n');
   else process.stdout.write(safeText(formatWalk(result)));
   return result.verdict === 'dropped' ? 1 : 0;

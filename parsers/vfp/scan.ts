@@ -19,6 +19,7 @@ import { LineLocator } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
 import { nameKeyAt } from './rule-name.ts';
+import { noteCutEnd, noteEndMarker, noteMissingPorts } from './cut-end.ts';
 import type { VfpPortPolicy, VfpPortTableRow } from './types.ts';
 
 export interface VfpIndexPort {
@@ -708,28 +709,12 @@ export function scanVfpOutput(bytes: Uint8Array, file: string, opts: VfpScanOpti
     sink.error(0, `internal error while reading the port table: ${e instanceof Error ? e.message : String(e)}`);
   }
 
-  noteEndMarker(b, loc, sink);
+  noteEndMarker(b, index, sink);
+  noteMissingPorts(index, sink, noteCutEnd(b, index, sink));
   index.generation = s.sawGetRuleCounter || s.sawCounters ? 'get-rule-counter' : s.sawListRule ? 'list-rule' : 'unknown';
   if (n === 0) sink.info(0, 'empty file');
   else if (s.ports.length === 0) sink.info(0, 'no VFP port policy (LAYER/GROUP/RULE or Policy for port) found');
   return { value: index, issues: sink.issues };
-}
-
-/**
- * A pasted listing the author cut short often ends with their note: `(redacted)`, `...`, `[snip]`
- * (corpus vfp-list-rule-acl-layer…rke2windows ends with "  (redacted)"). vfpctrl prints no such
- * line; it is said, with its line, so the reader knows the listing goes on elsewhere.
- */
-function noteEndMarker(b: Uint8Array, loc: LineLocator, sink: IssueSink): void {
-  let e = b.length;
-  while (e > 0 && (b[e - 1] === 10 || b[e - 1] === 13 || b[e - 1] === 32 || b[e - 1] === 9)) e--;
-  if (e === 0) return;
-  let ls = e;
-  while (ls > 0 && b[ls - 1] !== 10 && e - ls < 200) ls--;
-  if (ls > 0 && b[ls - 1] !== 10) return;
-  const body = nameDecoder.decode(b.subarray(ls, e)).trim();
-  if (!/^(?:\([^():]{1,80}\)|\[[^[\]:]{1,80}\]|<(?!none>)[^<>:]{1,80}>|\.{3,}|…)$/i.test(body)) return;
-  sink.info(safeLine(loc, ls), `the text ends with ${JSON.stringify(body)}: a note by whoever pasted it, not vfpctrl output (what was left out is not in the file)`);
 }
 
 function safeLine(loc: LineLocator, byte: number): number {

@@ -2,6 +2,7 @@
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { walkPresets } from '../../../analysis/walk/presets.ts';
 import { withPathFindings } from '../../../analysis/walk/findings-on-path.ts';
+import { withNames } from '../../../analysis/k8s/name-walk.ts';
 import type { WalkCaveat } from '../../../analysis/walk/types.ts';
 import type { BackendContext } from '../context.ts';
 import type { Handlers } from '../dispatch.ts';
@@ -23,7 +24,7 @@ export function walkHandlers({ bundles }: BackendContext): Pick<Handlers, 'walk'
       const b = bundles.get(bundleId);
       const findings = bundles.readyFindings(b);
       return budgeted('the walk', () => {
-        const result = walkFlow(b.model, flow, { explain: true, reply });
+        const result = withNames(b.model, walkFlow(b.model, flow, { explain: true, reply }));
         if (findings) return withPathFindings(b.model, result, findings);
         return { ...result, caveats: [...(result.caveats ?? []), CHECKS_RUNNING] };
       });

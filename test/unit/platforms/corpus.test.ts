@@ -28,7 +28,7 @@ describe.skipIf(!CORPUS)('which plugin real outputs name', () => {
   it('the AKS Overlay conflist (ACN#2281, cut inside dns.Search) still names Azure CNI Overlay', () => {
     const p = detectPlatform(bundle([['cni-config-azure-vnet-overlay__Azure-azure-container-networking-pr-2281.txt', '10-azure.conflist']]));
     expect(p.plugin).toBe('azure-cni-overlay');
-    expect(p.evidence[0].says).toMatch(/not valid JSON \(cut\?\), but names plugin "azure-vnet" with ipam mode "overlay"/);
+    expect(p.evidence[0].says).toMatch(/not valid JSON \(cut\?\), but names plugin "azure-vnet" with ipam "azure-cns" mode "overlay" \(Azure CNI Overlay/);
   });
   it('the cut conflist is a warning that says it looks cut, not an error that containerd cannot load it', () => {
     const fs = runChecks(bundle([['cni-config-azure-vnet-overlay__Azure-azure-container-networking-pr-2281.txt', '10-azure.conflist']]));
