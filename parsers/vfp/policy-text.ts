@@ -17,6 +17,7 @@ import {
   matchPrompt,
   matchTrailer,
   normKey,
+  intProblem,
   parseIntLoose,
   splitKeyValue,
   toLines,
@@ -118,6 +119,8 @@ class PolicyTextParser {
   private awaitingName: Line | undefined;
   private prompt: PromptInfo | undefined;
   private dipExpected: number | undefined;
+  /** The line being read (where a refused number is reported). */
+  private at = 0;
   private lastLine = 0;
 
   constructor(
@@ -148,6 +151,7 @@ class PolicyTextParser {
   }
 
   private line(line: Line): void {
+    this.at = line.no;
     const body = line.body;
     const kw = matchKeyword(body);
     const boundary = kw ? undefined : matchPortBoundary(body);
@@ -388,7 +392,7 @@ class PolicyTextParser {
         l.friendlyName = kv.value;
         break;
       case 'priority':
-        l.priority = parseIntLoose(kv.value);
+        l.priority = this.int(kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value, true);
@@ -417,7 +421,7 @@ class PolicyTextParser {
         g.friendlyName = kv.value;
         break;
       case 'priority':
-        g.priority = parseIntLoose(kv.value);
+        g.priority = this.int(kv);
         break;
       case 'direction': {
         const d = kv.value.toUpperCase();
@@ -443,11 +447,24 @@ class PolicyTextParser {
     }
   }
 
+  /** A numeric field's value, or undefined with a warning at its line when it holds a number that is
+   *  refused (`Priority : 1e309` is not priority 1: that would reorder the rules). */
+  private int(kv: KeyValue): number | undefined {
+    const problem = intProblem(kv.value);
+    if (problem) this.sink.warn(this.at, `${kv.key}: ${problem}; the value is not read`);
+    return parseIntLoose(kv.value);
+  }
+
+  /** Condition tokens refused (`/33`, `999.1.1.1`, port `1e309`) are named at the condition's line. */
+  private condition(line: Line, key: string, value: string): VfpCondition {
+    return makeCondition(key, value, (why) => this.sink.warn(line.no, `condition ${key}: ${why}; the rest of the condition is read`));
+  }
+
   private openConditions(line: Line, value: string, into: VfpCondition[]): void {
     this.sub = { mode: 'conditions', headerIndent: line.indent };
     if (value === '' || /^<?none>?$/i.test(value)) return;
     const inner = splitKeyValue(value);
-    if (inner) into.push(makeCondition(inner.key, inner.value));
+    if (inner) into.push(this.condition(line, inner.key, inner.value));
   }
 
   /** Returns true when the line was a condition entry. */
@@ -460,7 +477,7 @@ class PolicyTextParser {
     }
     if (!kv || isFieldKey(normKey(kv.key))) return false;
     sub.firstIndent ??= line.indent;
-    into.push(makeCondition(kv.key, kv.value));
+    into.push(this.condition(line, kv.key, kv.value));
     return true;
   }
 
@@ -520,7 +537,7 @@ class PolicyTextParser {
         r.name = kv.value || r.id;
         break;
       case 'priority':
-        r.priority = parseIntLoose(kv.value);
+        r.priority = this.int(kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value);
@@ -552,7 +569,7 @@ class PolicyTextParser {
         this.openConditions(line, kv.value, r.conditions);
         break;
       case 'flow ttl':
-        r.flowTtl = parseIntLoose(kv.value);
+        r.flowTtl = this.int(kv);
         break;
       case 'rule data':
         this.sub = { mode: 'ruleData', headerIndent: line.indent };
@@ -573,7 +590,7 @@ class PolicyTextParser {
         this.sub = { mode: 'modify', headerIndent: line.indent };
         break;
       case 'flagsex':
-        r.flagsEx = parseIntLoose(kv.value);
+        r.flagsEx = this.int(kv);
         break;
       default: {
         const cf = counterField(nk);
@@ -610,7 +627,7 @@ class PolicyTextParser {
         addExtra(r.extra, kv.key, kv.value);
         return true;
       case 'count of dip ranges':
-        this.dipExpected = parseIntLoose(kv.value);
+        this.dipExpected = this.int(kv);
         addExtra(r.extra, kv.key, kv.value);
         return true;
       default:
