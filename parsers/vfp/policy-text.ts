@@ -584,6 +584,7 @@ class PolicyTextParser {
         if (kv.value.includes('{')) {
           const d = parseDipRange(kv.value);
           if (d) r.dipRanges.push(d);
+          else this.sink.warn(line.no, `unreadable DIP range: ${kv.value}`);
         }
         break;
       case 'modify':
