@@ -112,10 +112,14 @@ export class Redactor {
   /** An IPv6 candidate (a run of hex, colons and dots): its placeholder when it is an address worth hiding.
    *  A sentence's full stop after it is not part of it. */
   private ip6(run: string): string {
-    const end = run.endsWith('.') ? run.replace(/\.+$/, '') : run;
-    const g = parseIpv6(end);
+    // The run may take in a label's colon before it (`Address:fe80::1`) and a colon or full stops
+    // after it (`fe80::1: reachable`, `… fe80::1.`): those are not part of the address.
+    const lead = /^:[^:]/.test(run) ? 1 : 0;
+    const trail = /(?<=[^:]):?\.*$/.exec(run)?.[0].length ?? 0;
+    const core = run.slice(lead, run.length - trail);
+    const g = parseIpv6(core);
     if (!g || isMeaninglessIpv6(g)) return run;
-    return this.placeholder('ip6', ipv6Key(g)) + run.slice(end.length);
+    return run.slice(0, lead) + this.placeholder('ip6', ipv6Key(g)) + run.slice(run.length - trail);
   }
 
   /** Collects the GUIDs of a text first, so their short forms elsewhere map to the same placeholder. */

@@ -4,11 +4,11 @@
 
 /**
  * A run that may be an IPv6 address: hex digits, colons and dots with at least two colons, not inside
- * a word or a dotted/colon run (so `std::string` and `[Dns]::GetHostName` stay); after `_` it may start
- * (rule names glue values with underscores). Validated by
+ * a word or a dotted/colon run (so `std::string` and `[Dns]::GetHostName` stay); after `_` (rule names
+ * glue values with underscores) or a label's colon (`Address:fe80::1`) it may start. Validated by
  * parseIpv6 afterwards: times (`10:30:00.123`) and MACs are not valid IPv6 text.
  */
-export const IPV6_CANDIDATE = /(?<![0-9a-z:.-])(?=[0-9a-f.]{0,39}:[0-9a-f.]{0,39}:)[0-9a-f:.]{2,45}(?![0-9a-z:-])/gi;
+export const IPV6_CANDIDATE = /(?<![0-9a-z.-])(?=[0-9a-f.]{0,39}:[0-9a-f.]{0,39}:)[0-9a-f:.]{2,45}(?![0-9a-z:-])/gi;
 
 /** The 8 groups of an IPv6 address, or undefined when the text is not one (RFC 4291 §2.2 text forms). */
 export function parseIpv6(text: string): number[] | undefined {

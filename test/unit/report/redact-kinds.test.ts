@@ -9,6 +9,7 @@ import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildReport, redactReport, renderHtml, renderMarkdown, type ReportDocument } from '../../../analysis/report/index.ts';
 import { Redactor } from '../../../analysis/redact/index.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
+import { PLANTED_IDS, plantedLeaks } from '../../fuzz/hostile.ts';
 
 const root = path.resolve(__dirname, '../../..');
 const hexN = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
@@ -48,7 +49,7 @@ const dns = fc.tuple(fc.array(fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9
 const email = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,8}$/), dns).map(([local, d]) => [`${local}@${d[0]}`]);
 
 const value = fc.oneof(ipv6, eui64, ipv4, mac, guid, dns, email);
-const glue = fc.constantFrom(' ', ', ', '_', ' RULE : ', '\n', '(', ') ', '"', '=', ': ', '/64 ', '%12 ', ' → ', '\t');
+const glue = fc.constantFrom(' ', ', ', '_', ' RULE : ', '\n', '(', ') ', '"', '=', ': ', ' addr:', '/64 ', '%12 ', ' → ', '\t', '. ', '[', ']:');
 
 /** Each value in its first spelling and in another one. (A bare 12-hex MAC is only known as a MAC
  *  once its separated form is seen in the same report: alone it could be any 12-digit hex ID.) */
@@ -158,5 +159,13 @@ describe('what is not an identifier stays as written', () => {
     ];
     const r = new Redactor();
     for (const k of keep) expect(r.redact(k)).toBe(k);
+  });
+});
+
+describe('the fuzz harness\'s planted identifiers (test/fuzz/hostile.ts)', () => {
+  it('are all found in plain text and none after redaction, so a leak in a fuzzed report is a finding', () => {
+    const text = PLANTED_IDS.map((id, i) => `${['', 'RULE : ', '"', '(', '\t'][i % 5]}${id}${[' ', '"', ')', ',', '\n'][i % 5]}`).join('');
+    expect(plantedLeaks(text)).toEqual(PLANTED_IDS);
+    expect(plantedLeaks(new Redactor().redact(text))).toEqual([]);
   });
 });
