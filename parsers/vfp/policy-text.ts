@@ -6,6 +6,7 @@
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
 import { makeCondition } from './conditions.ts';
+import { refuseAt, vfpInt } from './refusals.ts';
 import { counterField, parseDipRange, parseEncapDestinations, parseFlags } from './rule-values.ts';
 import {
   isHeaderLine,
@@ -17,7 +18,6 @@ import {
   matchPrompt,
   matchTrailer,
   normKey,
-  intProblem,
   parseIntLoose,
   splitKeyValue,
   toLines,
@@ -119,8 +119,7 @@ class PolicyTextParser {
   private awaitingName: Line | undefined;
   private prompt: PromptInfo | undefined;
   private dipExpected: number | undefined;
-  /** The line being read (where a refused number is reported). */
-  private at = 0;
+  private at = 0; // the line being read, where a refused number is reported
   private lastLine = 0;
 
   constructor(
@@ -392,7 +391,7 @@ class PolicyTextParser {
         l.friendlyName = kv.value;
         break;
       case 'priority':
-        l.priority = this.int(kv);
+        l.priority = vfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value, true);
@@ -421,7 +420,7 @@ class PolicyTextParser {
         g.friendlyName = kv.value;
         break;
       case 'priority':
-        g.priority = this.int(kv);
+        g.priority = vfpInt(this.sink, this.at, kv);
         break;
       case 'direction': {
         const d = kv.value.toUpperCase();
@@ -447,24 +446,11 @@ class PolicyTextParser {
     }
   }
 
-  /** A numeric field's value, or undefined with a warning at its line when it holds a number that is
-   *  refused (`Priority : 1e309` is not priority 1: that would reorder the rules). */
-  private int(kv: KeyValue): number | undefined {
-    const problem = intProblem(kv.value);
-    if (problem) this.sink.warn(this.at, `${kv.key}: ${problem}; the value is not read`);
-    return parseIntLoose(kv.value);
-  }
-
-  /** Condition tokens refused (`/33`, `999.1.1.1`, port `1e309`) are named at the condition's line. */
-  private condition(line: Line, key: string, value: string): VfpCondition {
-    return makeCondition(key, value, (why) => this.sink.warn(line.no, `condition ${key}: ${why}; the rest of the condition is read`));
-  }
-
   private openConditions(line: Line, value: string, into: VfpCondition[]): void {
     this.sub = { mode: 'conditions', headerIndent: line.indent };
     if (value === '' || /^<?none>?$/i.test(value)) return;
     const inner = splitKeyValue(value);
-    if (inner) into.push(this.condition(line, inner.key, inner.value));
+    if (inner) into.push(makeCondition(inner.key, inner.value, refuseAt(this.sink, line.no, inner.key)));
   }
 
   /** Returns true when the line was a condition entry. */
@@ -477,7 +463,7 @@ class PolicyTextParser {
     }
     if (!kv || isFieldKey(normKey(kv.key))) return false;
     sub.firstIndent ??= line.indent;
-    into.push(this.condition(line, kv.key, kv.value));
+    into.push(makeCondition(kv.key, kv.value, refuseAt(this.sink, line.no, kv.key)));
     return true;
   }
 
@@ -537,7 +523,7 @@ class PolicyTextParser {
         r.name = kv.value || r.id;
         break;
       case 'priority':
-        r.priority = this.int(kv);
+        r.priority = vfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value);
@@ -569,7 +555,7 @@ class PolicyTextParser {
         this.openConditions(line, kv.value, r.conditions);
         break;
       case 'flow ttl':
-        r.flowTtl = this.int(kv);
+        r.flowTtl = vfpInt(this.sink, this.at, kv);
         break;
       case 'rule data':
         this.sub = { mode: 'ruleData', headerIndent: line.indent };
@@ -591,7 +577,7 @@ class PolicyTextParser {
         this.sub = { mode: 'modify', headerIndent: line.indent };
         break;
       case 'flagsex':
-        r.flagsEx = this.int(kv);
+        r.flagsEx = vfpInt(this.sink, this.at, kv);
         break;
       default: {
         const cf = counterField(nk);
@@ -628,7 +614,7 @@ class PolicyTextParser {
         addExtra(r.extra, kv.key, kv.value);
         return true;
       case 'count of dip ranges':
-        this.dipExpected = this.int(kv);
+        this.dipExpected = vfpInt(this.sink, this.at, kv);
         addExtra(r.extra, kv.key, kv.value);
         return true;
       default:
