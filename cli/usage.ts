@@ -47,7 +47,9 @@ Usage:
       presets), every error and warning finding with its fix and evidence, the notes, and pictures of
       the topology and of each path. Format by extension: .html (self-contained), .md (for a GitHub
       issue), .json (schema hnsight-report/1), .pdf (headless Chromium; HNSIGHT_CHROMIUM names it).
-      --redact replaces IPs, MACs, GUIDs and host names with consistent placeholders.
+      --redact replaces IPv4 and IPv6 addresses, MACs, GUIDs, container IDs, host and DNS names and
+      e-mail addresses with consistent placeholders ([ip-1], [dns-2] …); the report says what it cannot
+      recognise (free-text names in notes).
       Exit 0 when written, 2 on bad usage, unreadable input or no Chromium for a PDF.
   hnsight report <bundleA> <bundleB> ... | <folder of bundles> [--trace ...] [--redact] --out FILE
       The report of a cluster: the nodes, the findings across nodes (odd nodes and the majority, the

@@ -1,2 +1,3 @@
-export { Redactor, isMeaninglessIp, type RedactorSeed } from './redact.ts';
+export { Redactor, isMeaninglessIp, REDACTED_KINDS, type RedactedKind, type RedactorSeed } from './redact.ts';
 export { redactorSeed } from './seed.ts';
+export { redactionSummary, replacedText, NOT_RECOGNISED, type RedactionSummary } from './summary.ts';

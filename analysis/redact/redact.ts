@@ -1,11 +1,20 @@
-// Redaction for exports: IPv4 addresses, MACs, GUIDs (and the 8-hex short forms the UI prints),
-// container IDs and host names are replaced by placeholders, the same original by the same
-// placeholder everywhere (`ip-3`, `mac-1`, `guid-12`, `id-2`, `host-1`), so a reader can still follow
-// one address through a report. Addresses that identify nothing (0.0.0.0, netmasks, loopback,
-// multicast, the broadcast address) are kept because they carry the meaning of routes.
+// Redaction for exports: IPv4 and IPv6 addresses, MACs, GUIDs (braced, dashless, and the 8-hex short
+// forms the UI prints), container IDs, host names, DNS names and e-mail addresses are replaced by
+// placeholders, the same original by the same placeholder everywhere (`[ip-3]`, `[ip6-1]`, `[mac-1]`,
+// `[guid-12]`, `[id-2]`, `[host-1]`, `[dns-1]`, `[email-1]`), so a reader can still follow one address
+// through a report. The brackets keep a placeholder from reading as an address or a host name where it
+// is glued to other text (`[ip-3]0.0.0.0`, not `ip-30.0.0.0`). Addresses that identify nothing
+// (0.0.0.0, netmasks, loopback, multicast, the broadcast address, `::`, `::1`) are kept because they
+// carry the meaning of routes.
 //
 // Text is scanned by shape, and also for the addresses the caller names (`known`), because VFP rule
 // names glue values together without separators (`EXCEPTIONS_OUTBOUNDNAT_FD046_10.240.0.1910.244.0.0`).
+
+import { DASHLESS_GUID, DNS_NAME, EMAIL, IPV6_CANDIDATE, dashGuid, ipv6Key, isMeaninglessIpv6, isPrivateDnsName, parseIpv6 } from './shapes.ts';
+
+/** The kinds of value redaction replaces, each with its own numbering. */
+export const REDACTED_KINDS = ['ip', 'ip6', 'mac', 'guid', 'id', 'host', 'dns', 'email'] as const;
+export type RedactedKind = (typeof REDACTED_KINDS)[number];
 
 export interface RedactorSeed {
   ips?: Iterable<string>;
@@ -44,7 +53,7 @@ export function isMeaninglessIp(ip: string): boolean {
 
 export class Redactor {
   private readonly map = new Map<string, string>();
-  private readonly counters = { ip: 0, mac: 0, guid: 0, id: 0, host: 0 };
+  private readonly counters: Record<RedactedKind, number> = { ip: 0, ip6: 0, mac: 0, guid: 0, id: 0, host: 0, dns: 0, email: 0 };
   private readonly guidsByPrefix = new Map<string, string>();
   private readonly idsByPrefix = new Map<string, string>();
   private readonly macs = new Set<string>();
@@ -85,11 +94,11 @@ export class Redactor {
     this.hostsByFirst = byFirst;
   }
 
-  private placeholder(kind: keyof Redactor['counters'], key: string): string {
+  private placeholder(kind: RedactedKind, key: string): string {
     const k = `${kind}:${key}`;
     let v = this.map.get(k);
     if (!v) {
-      v = `${kind}-${++this.counters[kind]}`;
+      v = `[${kind}-${++this.counters[kind]}]`;
       this.map.set(k, v);
     }
     return v;
@@ -100,9 +109,23 @@ export class Redactor {
     return isMeaninglessIp(dotted) ? ip : this.placeholder('ip', dotted);
   }
 
+  /** An IPv6 candidate (a run of hex, colons and dots): its placeholder when it is an address worth hiding.
+   *  A sentence's full stop after it is not part of it. */
+  private ip6(run: string): string {
+    // The run may take in a label's colon before it (`Address:fe80::1`) and a colon or full stops
+    // after it (`fe80::1: reachable`, `… fe80::1.`): those are not part of the address.
+    const lead = /^:[^:]/.test(run) ? 1 : 0;
+    const trail = /(?<=[^:]):?\.*$/.exec(run)?.[0].length ?? 0;
+    const core = run.slice(lead, run.length - trail);
+    const g = parseIpv6(core);
+    if (!g || isMeaninglessIpv6(g)) return run;
+    return run.slice(0, lead) + this.placeholder('ip6', ipv6Key(g)) + run.slice(run.length - trail);
+  }
+
   /** Collects the GUIDs of a text first, so their short forms elsewhere map to the same placeholder. */
   prescan(s: string): void {
     for (const m of s.matchAll(GUID)) this.guidsByPrefix.set(m[1].toLowerCase(), m[0].replace(/[{}]/g, '').toLowerCase());
+    for (const m of s.matchAll(DASHLESS_GUID)) this.guidsByPrefix.set(m[0].slice(0, 8).toLowerCase(), dashGuid(m[0]));
     for (const m of s.matchAll(CONTAINER_ID)) this.idsByPrefix.set(m[0].slice(0, 12).toLowerCase(), m[0].toLowerCase());
     for (const m of s.matchAll(MAC)) this.macs.add(normMac(m[0])!);
   }
@@ -110,9 +133,12 @@ export class Redactor {
   redact(s: string): string {
     if (!s) return s;
     let out = s;
+    // E-mail addresses first, whole: their local part is as identifying as their domain.
+    out = out.replace(EMAIL, (m) => this.placeholder('email', asciiLower(m)));
     if (this.hostsByFirst.size) out = this.replaceHosts(out);
     out = out.replace(CONTAINER_ID, (m) => this.placeholder('id', m.toLowerCase()));
     out = out.replace(GUID, (m) => this.placeholder('guid', m.replace(/[{}]/g, '').toLowerCase()));
+    out = out.replace(DASHLESS_GUID, (m) => this.placeholder('guid', dashGuid(m)));
     out = out.replace(SHORT, (m, hex: string) => {
       const h = hex.toLowerCase();
       if (h.length === 8) return `${this.placeholder('guid', this.guidsByPrefix.get(h) ?? `prefix:${h}`)}…`;
@@ -124,8 +150,12 @@ export class Redactor {
       const k = normMac(m)!;
       return this.macs.has(k) ? this.placeholder('mac', k) : m;
     });
+    // IPv6 before IPv4, so an address with an IPv4 tail (`::ffff:10.0.0.1`) is one value.
+    out = out.replace(IPV6_CANDIDATE, (m) => this.ip6(m));
     out = out.replace(IPV4, (m) => this.ip(m));
     if (this.knownIpRe) out = out.replace(this.knownIpRe, (run) => this.unglue(run));
+    // Last, so no address or GUID is read as a name; file names and public names are kept (shapes.ts).
+    out = out.replace(DNS_NAME, (m) => (isPrivateDnsName(m) ? this.placeholder('dns', asciiLower(m)) : m));
     return out;
   }
 
@@ -190,7 +220,7 @@ export class Redactor {
   }
 
   /** How many distinct originals of each kind were replaced. */
-  stats(): Record<'ip' | 'mac' | 'guid' | 'id' | 'host', number> {
+  stats(): Record<RedactedKind, number> {
     return { ...this.counters };
   }
 }

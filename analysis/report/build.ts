@@ -14,7 +14,7 @@ import { withPathFindings } from '../walk/findings-on-path.ts';
 import { buildTopology } from '../topology.ts';
 import { k8sNames, withPod, withService } from '../k8s/index.ts';
 import { withNames } from '../k8s/name-walk.ts';
-import { Redactor, redactorSeed } from '../redact/index.ts';
+import { Redactor, redactionSummary, redactorSeed } from '../redact/index.ts';
 import type { Note, Notes } from './notes.ts';
 import { parseTraceRef, traceRef } from './notes.ts';
 import { REPORT_SCHEMA, type ReportDocument, type ReportEvidence, type ReportFinding, type ReportHop, type ReportNote, type ReportTrace } from './types.ts';
@@ -144,6 +144,7 @@ export function redactReport(m: NodeModel, doc: ReportDocument): ReportDocument 
   const r = new Redactor(redactorSeed(m));
   const out = r.redactDeep({ ...doc, node: { ...doc.node, location: '(redacted)' } });
   out.redacted = true;
+  out.redaction = redactionSummary(r.stats());
   return out;
 }
 

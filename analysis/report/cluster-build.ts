@@ -7,7 +7,7 @@ import { runClusterChecks, walkAcross, withAcrossFindings } from '../cluster/ind
 import { modelFindings } from '../view-models/findings.ts';
 import { verdictFlags } from '../walk/format.ts';
 import type { Flow, WalkResult } from '../walk/types.ts';
-import { Redactor, redactorSeed, type RedactorSeed } from '../redact/index.ts';
+import { Redactor, redactionSummary, redactorSeed, type RedactionSummary, type RedactorSeed } from '../redact/index.ts';
 import { evidence, reportHop } from './build.ts';
 import type { ReportEvidence, ReportHop } from './types.ts';
 
@@ -48,6 +48,8 @@ export interface ClusterReportDocument {
   generator: string;
   title: string;
   redacted: boolean;
+  /** On a redacted report: what was replaced and what redaction cannot recognise. */
+  redaction?: RedactionSummary;
   location: string;
   nodes: { id: string; host: string; bundle: string; platform: string; nodeIp?: string; providerAddress?: string; windowsBuild?: string; errors: number; warnings: number }[];
   /** Things a node believes about another that no open bundle confirms. */
@@ -145,7 +147,9 @@ export function buildClusterReport(c: ClusterModel, opts: ClusterReportOptions =
     (known.hostnames as string[]).push(n.identity.host, n.id);
   }
   const hidePaths = (w: Omit<ClusterReportWalk, 'title'>): Omit<ClusterReportWalk, 'title'> => ({ ...w, hops: w.hops.map((h) => ({ ...h, bundle: '(redacted)' })), ...(w.reply ? { reply: hidePaths(w.reply) } : {}) });
-  const out = new Redactor(known).redactDeep({ ...doc, location: '(redacted)', nodes: doc.nodes.map((n) => ({ ...n, bundle: '(redacted)' })), walks: doc.walks.map((w) => ({ ...w, ...hidePaths(w) })) });
+  const r = new Redactor(known);
+  const out = r.redactDeep({ ...doc, location: '(redacted)', nodes: doc.nodes.map((n) => ({ ...n, bundle: '(redacted)' })), walks: doc.walks.map((w) => ({ ...w, ...hidePaths(w) })) });
   out.redacted = true;
+  out.redaction = redactionSummary(r.stats());
   return out;
 }

@@ -7,6 +7,7 @@ import { prose, REPORT_CSS } from './html.ts';
 import { xml as esc } from './svg.ts';
 import { cell, code, fence, ICON, para } from './markdown.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
+import { redactionHtml, redactionMarkdown } from './redaction-text.ts';
 import type { StitchedFinding } from '../cluster/index.ts';
 
 type AnyWalk = Omit<ClusterReportWalk, 'title' | 'reply'> & { reply?: Omit<ClusterReportWalk, 'title' | 'reply'> };
@@ -35,6 +36,7 @@ export function renderClusterMarkdown(doc: ClusterReportDocument): string {
   o.push('');
   o.push(`${doc.location ? `${code(doc.location)} · ` : ''}${doc.generatedAt ? `generated ${doc.generatedAt} · ` : ''}by ${doc.generator}${doc.redacted ? ' · **redacted**' : ''}`);
   o.push('');
+  o.push(...redactionMarkdown(doc.redaction));
   o.push('## Nodes');
   o.push('');
   o.push('| node | address | provider address | platform | Windows build | errors | warnings | bundle |');
@@ -139,6 +141,7 @@ export function renderClusterHtml(doc: ClusterReportDocument): string {
   o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}${CLUSTER_CSS}</style></head><body><main>`);
   o.push(`<h1>${esc(doc.title)}</h1>`);
   o.push(`<p class="meta">${[doc.location && esc(doc.location), doc.generatedAt && `generated ${esc(doc.generatedAt)}`, `by ${esc(doc.generator)}`].filter(Boolean).join(' · ')}${doc.redacted ? ' <span class="badge redacted">redacted</span>' : ''}</p>`);
+  if (doc.redaction) o.push(redactionHtml(doc.redaction));
   o.push('<h2 id="nodes">Nodes</h2>');
   o.push('<table><thead><tr><th>node</th><th>address</th><th>provider address</th><th>platform</th><th>Windows build</th><th>errors</th><th>warnings</th><th>bundle</th></tr></thead><tbody>');
   const odd = new Set(doc.findings.flatMap((f) => f.nodes.odd));

@@ -3,6 +3,7 @@
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
 import { xml as esc } from './svg.ts';
 import { codeParts } from './code-spans.ts';
+import { redactionHtml } from './redaction-text.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
 
@@ -77,6 +78,7 @@ export function renderHtml(doc: ReportDocument): string {
   o.push(`<h1>${esc(doc.title)}</h1>`);
   const meta = [doc.node.hostName ? `node <b>${esc(doc.node.hostName)}</b>` : 'node (host name not in the bundle)', esc(doc.node.location), doc.generatedAt ? `generated ${esc(doc.generatedAt)}` : '', `by ${esc(doc.generator)}`].filter(Boolean);
   o.push(`<p class="meta">${meta.join(' · ')}${doc.redacted ? ' <span class="badge redacted">redacted</span>' : ''}</p>`);
+  if (doc.redaction) o.push(redactionHtml(doc.redaction));
   if (doc.summary.trim()) o.push(`<div class="summary">${esc(doc.summary.trim())}</div>`);
   for (const n of doc.notes.filter((x) => x.target.kind === 'report')) o.push(note(n));
   o.push(atAGlance(doc));

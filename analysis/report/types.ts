@@ -4,6 +4,7 @@ import type { InspectCounts, PlatformSummary } from '../inspect.ts';
 import type { Severity } from '../../parsers/types.ts';
 import type { Flow, HopKind, MatchedCondition, Proto, Verdict, WalkCaveat, WalkFinding, WalkResult } from '../walk/types.ts';
 import type { NoteTarget } from './notes.ts';
+import type { RedactionSummary } from '../redact/summary.ts';
 
 export const REPORT_SCHEMA = 'hnsight-report/1';
 
@@ -114,6 +115,8 @@ export interface ReportDocument {
   title: string;
   summary: string;
   redacted: boolean;
+  /** On a redacted report: what was replaced and what redaction cannot recognise. */
+  redaction?: RedactionSummary;
   node: {
     hostName?: string;
     location: string;

@@ -3,13 +3,20 @@
 // deeper than `-Depth` arrive as their .ToString() (`System.Object[]`, `@{k=v; ...}`). These helpers
 // absorb all of that and record what was lost so the caller can warn once per object.
 
+import { looksNumeric, PROTOCOL, readJsonInt, type IntRange } from '../text/numbers.ts';
+
 export type Obj = Record<string, unknown>;
 
 /** Collects the key paths whose values were depth-truncated by ConvertTo-Json. */
 export class Lossy {
   readonly truncated: string[] = [];
+  /** Numbers refused (`ExternalPort: 1e309`), with why: the object is kept, the value is not read. */
+  readonly refused: string[] = [];
   note(path: string): void {
     if (this.truncated.length < 20 && !this.truncated.includes(path)) this.truncated.push(path);
+  }
+  refuse(what: string): void {
+    if (this.refused.length < 20 && !this.refused.includes(what)) this.refused.push(what);
   }
 }
 
@@ -181,12 +188,19 @@ export function strList(v: unknown, lossy?: Lossy, path = ''): string[] {
 
 const PROTOCOLS: Record<string, number> = { tcp: 6, udp: 17, icmp: 1, icmpv6: 58, any: 0, all: 0 };
 
-/** IANA protocol number from a number or a name. */
-export function protocolNumber(v: unknown): number {
-  const n = asNum(v);
-  if (n !== undefined) return n;
-  if (typeof v === 'string') return PROTOCOLS[v.trim().toLowerCase()] ?? 0;
+/** IANA protocol number from a number or a name (absent or an unknown name: 0, any). A number that
+ *  is not a protocol (`1e309`, `-0`, `300`) is refused: undefined, and `lossy` says why. */
+export function protocolNumber(v: unknown, lossy?: Lossy, path = 'Protocol'): number | undefined {
+  if (typeof v === 'string' && PROTOCOLS[v.trim().toLowerCase()] !== undefined) return PROTOCOLS[v.trim().toLowerCase()];
+  if (typeof v === 'number' || (typeof v === 'string' && looksNumeric(v.trim()))) return intValue(v, PROTOCOL, lossy, path);
   return 0;
+}
+
+/** A whole number in range from a JSON value (undefined when absent); refused ones are told to `lossy`. */
+export function intValue(v: unknown, r: IntRange, lossy: Lossy | undefined, path: string): number | undefined {
+  const n = readJsonInt(v, r);
+  if (n?.problem) lossy?.refuse(`${path}: ${n.problem}`);
+  return n?.value;
 }
 
 export interface Allocator {

@@ -2,7 +2,8 @@
 
 import type { SourceRef } from '../types.ts';
 import type { HnsEndpoint, HnsOutboundNat, HnsPolicy, HnsPortMapping } from './types.ts';
-import { allocatorByTag, allocators, asArr, asBool, asObj, asStr, bool, enumValue, field, flagBits, isObj, normGuid, normMac, num, protocolNumber, str, strList, type Lossy } from './access.ts';
+import { allocatorByTag, allocators, asArr, asBool, asObj, asStr, bool, enumValue, field, flagBits, isObj, normGuid, normMac, num, str, strList, type Lossy } from './access.ts';
+import { readPortMapping } from './port-mapping.ts';
 import { policiesOfType, readPolicies } from './policies.ts';
 import { detectSchema } from './schema.ts';
 
@@ -109,11 +110,9 @@ export function normaliseEndpoint(o: Record<string, unknown>, src: SourceRef, lo
   }
   const maps: HnsPortMapping[] = [];
   for (const p of policiesOfType(policies, 'NAT', 'PortMapping')) {
-    const m: HnsPortMapping = {
-      protocol: protocolNumber(field(p.settings, 'Protocol')),
-      internalPort: num(p.settings, 'InternalPort') ?? 0,
-      externalPort: num(p.settings, 'ExternalPort') ?? 0,
-    };
+    const numbers = readPortMapping(p.settings, lossy, 'Policies[NAT]');
+    if (!numbers) continue;
+    const m: HnsPortMapping = { ...numbers };
     const vip = str(p.settings, 'VIP', 'VirtualIP');
     if (vip) m.vip = vip;
     const f = num(p.settings, 'Flags');

@@ -8,7 +8,8 @@
 
 import type { SourceRef } from '../types.ts';
 import type { HnsLbPort, HnsLoadBalancer } from './types.ts';
-import { asArr, asStr, bool, enumValue, field, flagBits, normGuid, num, protocolNumber, str, strList, type Lossy } from './access.ts';
+import { asArr, asStr, bool, enumValue, field, flagBits, normGuid, str, strList, type Lossy } from './access.ts';
+import { readPortMapping } from './port-mapping.ts';
 import { policiesOfType, readPolicies } from './policies.ts';
 import { detectSchema } from './schema.ts';
 
@@ -39,13 +40,11 @@ export function normaliseLoadBalancer(o: Record<string, unknown>, src: SourceRef
   const lbFlags = flagBits(field(o, 'Flags'), LB_FLAGS);
   if (lbFlags & LB_FLAGS.DSR) lb.dsr = true;
   if (lbFlags & LB_FLAGS.IPv6) lb.ipv6 = true;
-  for (const m of asArr(field(o, 'PortMappings'), lossy, 'PortMappings')) {
+  for (const [i, m] of asArr(field(o, 'PortMappings'), lossy, 'PortMappings').entries()) {
     const f = flagBits(field(m, 'Flags'), LB_PORT_FLAGS);
-    const port: HnsLbPort = {
-      protocol: protocolNumber(field(m, 'Protocol')),
-      internalPort: num(m, 'InternalPort') ?? 0,
-      externalPort: num(m, 'ExternalPort') ?? 0,
-    };
+    const numbers = readPortMapping(m, lossy, `PortMappings[${i}]`);
+    if (!numbers) continue;
+    const port: HnsLbPort = { ...numbers };
     if (f & LB_PORT_FLAGS.ILB) port.ilb = true;
     if (f & LB_PORT_FLAGS.LocalRoutedVIP) port.localRoutedVip = true;
     if (f & LB_PORT_FLAGS.UseMux) port.useMux = true;
@@ -64,11 +63,9 @@ export function normaliseLoadBalancer(o: Record<string, unknown>, src: SourceRef
   // v1
   for (const p of policiesOfType(policies, 'ELB')) {
     for (const v of strList(field(p.settings, 'VIPs', 'VIP'), lossy, 'Policies[].VIPs')) vips.add(v);
-    const port: HnsLbPort = {
-      protocol: protocolNumber(field(p.settings, 'Protocol')),
-      internalPort: num(p.settings, 'InternalPort') ?? 0,
-      externalPort: num(p.settings, 'ExternalPort') ?? 0,
-    };
+    const numbers = readPortMapping(p.settings, lossy, 'Policies[ELB]');
+    if (!numbers) continue;
+    const port: HnsLbPort = { ...numbers };
     if (bool(p.settings, 'ILB')) port.ilb = true;
     if (bool(p.settings, 'LocalRoutedVip', 'LocalRoutedVIP')) port.localRoutedVip = true;
     if (bool(p.settings, 'UseMux')) port.useMux = true;

@@ -58,5 +58,6 @@ export function normaliseHnsObject(value: unknown, line: number, sink: IssueSink
       : 'cut by ConvertTo-Json -Depth (read as empty)';
     sink.warn(line, `HNS ${kind} ${out.value.id}: values ${why}: ${lossy.truncated.join(', ')}`);
   }
+  if (lossy.refused.length > 0) sink.warn(line, `HNS ${kind} ${out.value.id}: numbers not read: ${lossy.refused.join('; ')}`);
   return out;
 }

@@ -7,6 +7,7 @@
 // A file may combine them; every object keeps the line it came from.
 
 import { IssueSink } from '../types.ts';
+import { COUNT, readInt } from '../text/numbers.ts';
 import type { ParseResult } from '../types.ts';
 import { capIssues, readPsJson } from '../json/psJson.ts';
 import { normaliseHnsObject } from '../hns/normalise.ts';
@@ -406,13 +407,15 @@ function addBlock(b: Block, sink: IssueSink, out: Hnsdiag): void {
     const d = get('description');
     if (d) a.description = d;
     const idx = get('index');
-    if (idx && /^\d+$/.test(idx)) a.index = Number(idx);
+    const index = idx ? readInt(idx, COUNT).value : undefined;
+    if (index !== undefined) a.index = index;
     const luid = get('luid');
     if (luid) a.luid = luid;
     const t = get('type');
     if (t) a.type = t.toLowerCase();
     const c = get('compartment', 'compartmentid');
-    if (c && /^\d+$/.test(c)) a.compartment = Number(c);
+    const compartment = c ? readInt(c, COUNT).value : undefined;
+    if (compartment !== undefined) a.compartment = compartment;
     const rest = Object.fromEntries(Object.entries(b.props).filter(([k]) => !['name', 'description', 'index', 'luid', 'type', 'compartment', 'compartmentid'].includes(k.toLowerCase().replace(/\s/g, ''))));
     if (Object.keys(rest).length) a.extra = rest;
     out.adapters.push(a);

@@ -3,6 +3,7 @@
 // `SRC-DST[:PORT][/PROTO]` (the CLI's --trace, the walk refs in notes; IPv4). One parser for every
 // place that reads them (CLI, report notes, findings, the app's search box).
 import { isIpv4, isIpv6 } from './ip.ts';
+import { readInt } from '../text/numbers.ts';
 
 export type AddressProto = 'tcp' | 'udp' | 'icmp';
 
@@ -18,8 +19,7 @@ const FLOW = /^\s*(\d{1,3}(?:\.\d{1,3}){3})-(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5
 
 function port(text: string | undefined): number | undefined | null {
   if (text === undefined) return undefined;
-  const n = Number(text);
-  return n >= 1 && n <= 65535 ? n : null;
+  return readInt(text, { min: 1, max: 65535 }).value ?? null;
 }
 
 /** Why an address text is not one, in words (for usage errors), or undefined when it parses. */

@@ -3,6 +3,7 @@
 // exactly one expected name still maps to it.
 
 import type { PsTableColumn } from './table.ts';
+import { readInt } from '../text/numbers.ts';
 
 export function mapColumns(columns: readonly PsTableColumn[], expected: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
@@ -23,6 +24,7 @@ export function mapColumns(columns: readonly PsTableColumn[], expected: readonly
 
 /** Integer cell or undefined (blank, truncated, or not a number). */
 export function intCell(v: string | undefined): number | undefined {
-  if (v === undefined || !/^\s*-?\d+\s*$/.test(v)) return undefined;
-  return Number(v);
+  if (v === undefined) return undefined;
+  // Strict (parsers/text/numbers.ts): `-0`, and digits past what a number holds exactly, are no value.
+  return readInt(v, { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).value;
 }

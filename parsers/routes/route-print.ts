@@ -10,6 +10,7 @@ import { isIpv4, maskToPrefix, normalizeMac } from '../net/ip.ts';
 import { isBannerLine, isBlank, splitLines } from '../ps/lines.ts';
 import type { Ipv4Route, Ipv6Route, RoutePrintResult } from './types.ts';
 import { v4ActiveRow, v4PersistentRow, v6Row } from './route-rows.ts';
+import { COUNT, PREFIX_V6, readInt } from '../text/numbers.ts';
 
 // The description is taken to the line's end and trimmed in code: a lazy group before \s*$ is
 // quadratic in a long run of blanks (the rows are split at blanks instead: route-rows.ts).
@@ -64,7 +65,7 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     const iface = section === 'interfaces' || section === 'none' ? IFACE_RE.exec(line) : null;
     if (iface) {
       const mac = iface[2].trim() === '' ? null : normalizeMac(iface[2].trim());
-      out.interfaces.push({ index: Number(iface[1]), ...(mac ? { mac } : {}), description: iface[3].trimEnd(), src: sink.ref(n) });
+      out.interfaces.push({ index: readInt(iface[1], COUNT).value ?? -1, ...(mac ? { mac } : {}), description: iface[3].trimEnd(), src: sink.ref(n) });
       section = 'interfaces';
       continue;
     }
@@ -89,9 +90,17 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
       if (section === 'none') { section = 'ipv6'; sub = 'active'; }
       const dest = v6.destination;
       const slash = dest.indexOf('/');
+      // Refused, with the rest of the table read: a prefix longer than 128 bits, an index or metric
+      // too large to be one (Number() would round it).
+      const nums = { ifIndex: readInt(v6.ifIndex, COUNT), metric: readInt(v6.metric, COUNT), prefix: slash >= 0 ? readInt(dest.slice(slash + 1), PREFIX_V6) : undefined };
+      const bad = Object.entries(nums).find(([, r]) => r?.problem);
+      if (bad) {
+        sink.warn(n, `IPv6 route ${dest}: the ${bad[0] === 'prefix' ? 'prefix length' : bad[0]} ${bad[1]!.problem}; the route is not read`);
+        continue;
+      }
       const route: Ipv6Route = {
-        ifIndex: Number(v6.ifIndex), metric: Number(v6.metric), destination: dest,
-        ...(slash >= 0 ? { prefixLength: Number(dest.slice(slash + 1)) } : {}),
+        ifIndex: nums.ifIndex.value!, metric: nums.metric.value!, destination: dest,
+        ...(nums.prefix ? { prefixLength: nums.prefix.value! } : {}),
         gateway: v6.gateway ?? '', onLink: false, src: sink.ref(n),
       };
       const persistent = sub === 'persistent';
@@ -130,7 +139,7 @@ function v4Route(dest: string, mask: string, gateway: string, metricText: string
   if (!isIpv4(dest)) sink.warn(n, `route destination "${dest}" is not an IPv4 address`);
   const prefix = maskToPrefix(mask);
   if (prefix === null) sink.warn(n, `netmask "${mask}" is not a contiguous mask`);
-  const metric = /^\d+$/.test(metricText) ? Number(metricText) : undefined;
+  const metric = /^\d+$/.test(metricText) ? readInt(metricText, COUNT).value : undefined;
   return {
     destination: dest, netmask: mask, ...(prefix !== null ? { prefixLength: prefix } : {}),
     gateway, onLink: !isIpv4(gateway), ...(metric !== undefined ? { metric } : {}), metricText, src: sink.ref(n),

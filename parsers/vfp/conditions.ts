@@ -1,6 +1,11 @@
 // Decodes vfpctrl condition values (IP ranges, ports, protocols, MACs) into numbers the trace engine can
 // compare. The printed value is always kept too, because vfpctrl's spellings are only partly documented.
 import type { Ip6Range, NumRange, VfpCondition, VfpConditionKind } from './types.ts';
+import { looksNumeric, PORT, PREFIX_V4, PREFIX_V6, PROTOCOL, readInt } from '../text/numbers.ts';
+
+/** Told why a token that holds a number or an address was not read (the caller names the line). */
+export type Refuse = (why: string) => void;
+const ignore: Refuse = () => undefined;
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -108,15 +113,17 @@ function fillLowBits(hex: string, bits: number, set: boolean): string {
 }
 
 /** IPv6 tokens of a condition value: `fd00::1`, `fd00::/64`, `fd00::1-fd00::ff`, `::/0`. */
-export function parseIpv6Ranges(value: string): Ip6Range[] {
+export function parseIpv6Ranges(value: string, refuse: Refuse = ignore): Ip6Range[] {
   const out: Ip6Range[] = [];
   for (const tok of tokens(value)) {
     if (!tok.includes(':')) continue;
     const slash = tok.indexOf('/');
     if (slash > 0) {
       const base = ipv6ToHex(tok.slice(0, slash));
-      const bits = Number(tok.slice(slash + 1));
-      if (base === undefined || !Number.isInteger(bits) || bits < 0 || bits > 128) continue;
+      const len = readInt(tok.slice(slash + 1), PREFIX_V6);
+      if (base !== undefined && len.problem) refuse(`${tok}: the prefix length ${len.problem}`);
+      if (base === undefined || len.value === undefined) continue;
+      const bits = len.value;
       out.push({ lo: fillLowBits(base, 128 - bits, false), hi: fillLowBits(base, 128 - bits, true) });
       continue;
     }
@@ -134,15 +141,25 @@ export function parseIpv6Ranges(value: string): Ip6Range[] {
   return out;
 }
 
-export function parseIpv4Ranges(value: string): NumRange[] {
+/** A dotted run that is meant as an IPv4 address (four numbers), whether or not each is an octet. */
+const DOTTED4 = /^\d{1,10}(\.\d{1,10}){3}$/;
+
+export function parseIpv4Ranges(value: string, refuse: Refuse = ignore): NumRange[] {
   const out: NumRange[] = [];
+  const addr = (text: string): number | undefined => {
+    const v = ipv4ToUint(text);
+    if (v === undefined && DOTTED4.test(text)) refuse(`${text} is not an IPv4 address (each of its four numbers is at most 255)`);
+    return v;
+  };
   for (const raw of tokens(value)) {
     const tok = undoUnderscores(raw);
     const slash = tok.indexOf('/');
     if (slash > 0) {
-      const base = ipv4ToUint(tok.slice(0, slash));
-      const bits = Number(tok.slice(slash + 1));
-      if (base === undefined || !Number.isInteger(bits) || bits < 0 || bits > 32) continue;
+      const base = addr(tok.slice(0, slash));
+      const len = readInt(tok.slice(slash + 1), PREFIX_V4);
+      if (base !== undefined && len.problem) refuse(`${tok}: the prefix length ${len.problem}`);
+      if (base === undefined || len.value === undefined) continue;
+      const bits = len.value;
       const size = 2 ** (32 - bits);
       const lo = base - (base % size);
       out.push({ lo, hi: lo + size - 1 });
@@ -150,38 +167,48 @@ export function parseIpv4Ranges(value: string): NumRange[] {
     }
     const dash = tok.indexOf('-');
     if (dash > 0) {
-      const lo = ipv4ToUint(tok.slice(0, dash));
-      const hi = ipv4ToUint(tok.slice(dash + 1));
+      const lo = addr(tok.slice(0, dash));
+      const hi = addr(tok.slice(dash + 1));
       if (lo === undefined || hi === undefined) continue;
       out.push(lo <= hi ? { lo, hi } : { lo: hi, hi: lo });
       continue;
     }
-    const one = ipv4ToUint(tok);
+    const one = addr(tok);
     if (one !== undefined) out.push({ lo: one, hi: one });
   }
   return out;
 }
 
-export function parsePortRanges(value: string): NumRange[] {
+export function parsePortRanges(value: string, refuse: Refuse = ignore): NumRange[] {
   const out: NumRange[] = [];
   for (const tok of tokens(value)) {
-    const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(tok);
-    if (!m) continue;
-    const a = +m[1];
-    const b = m[2] === undefined ? a : +m[2];
-    if (a > 65535 || b > 65535) continue;
-    out.push(a <= b ? { lo: a, hi: b } : { lo: b, hi: a });
+    // `a-b`, split at the dash between the two numbers (a leading `-` is a sign, refused below).
+    const dash = tok.indexOf('-', 1);
+    const parts = dash > 0 ? [tok.slice(0, dash), tok.slice(dash + 1)] : [tok];
+    if (!parts.some(looksNumeric)) continue;
+    const [a, b] = parts.map((p) => readInt(p, PORT));
+    const bad = [a, b].find((x) => x?.problem);
+    if (bad?.problem || a.value === undefined) {
+      refuse(`port ${tok}: ${bad?.problem ?? 'not a port'}`);
+      continue;
+    }
+    const hi = b?.value ?? a.value;
+    out.push(a.value <= hi ? { lo: a.value, hi } : { lo: hi, hi: a.value });
   }
   return out;
 }
 
 const PROTO_NAMES: Record<string, number> = { icmp: 1, igmp: 2, tcp: 6, udp: 17, gre: 47, esp: 50, ah: 51, icmpv6: 58 };
 
-export function parseProtocols(value: string): number[] {
+export function parseProtocols(value: string, refuse: Refuse = ignore): number[] {
   const out: number[] = [];
   for (const tok of tokens(value)) {
-    if (/^\d{1,3}$/.test(tok) && +tok <= 255) out.push(+tok);
-    else if (PROTO_NAMES[tok.toLowerCase()] !== undefined) out.push(PROTO_NAMES[tok.toLowerCase()]);
+    if (PROTO_NAMES[tok.toLowerCase()] !== undefined) out.push(PROTO_NAMES[tok.toLowerCase()]);
+    else if (looksNumeric(tok)) {
+      const n = readInt(tok, PROTOCOL);
+      if (n.value !== undefined) out.push(n.value);
+      else refuse(`protocol ${n.problem}`);
+    }
   }
   return out;
 }
@@ -216,28 +243,28 @@ export function conditionKind(key: string): VfpConditionKind {
   return 'other';
 }
 
-export function makeCondition(key: string, value: string): VfpCondition {
+export function makeCondition(key: string, value: string, refuse: Refuse = ignore): VfpCondition {
   const kind = conditionKind(key);
   const c: VfpCondition = { key, value, kind };
   switch (kind) {
     case 'srcIp':
     case 'dstIp': {
-      const r = parseIpv4Ranges(value);
+      const r = parseIpv4Ranges(value, refuse);
       if (r.length) c.ipRanges = r;
       if (value.includes(':')) {
-        const r6 = parseIpv6Ranges(value);
+        const r6 = parseIpv6Ranges(value, refuse);
         if (r6.length) c.ip6Ranges = r6;
       }
       break;
     }
     case 'srcPort':
     case 'dstPort': {
-      const r = parsePortRanges(value);
+      const r = parsePortRanges(value, refuse);
       if (r.length) c.ports = r;
       break;
     }
     case 'protocols': {
-      const p = parseProtocols(value);
+      const p = parseProtocols(value, refuse);
       if (p.length) c.protocols = p;
       break;
     }

@@ -5,6 +5,7 @@
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
 import { makeCondition, normMac, uintToIpv4 } from './conditions.ts';
+import { readJsonInt } from '../text/numbers.ts';
 import type { NumRange, VfpCondition, VfpGroup, VfpLayer, VfpPortPolicy, VfpRule, VfpSwitchPort } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -24,10 +25,9 @@ function get(o: Obj, ...names: string[]): unknown {
 }
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-};
+/** A whole number (parsers/text/numbers.ts): `1e309`, `-0`, `1.5` and `"1e3"` are refused, not read. */
+const num = (v: unknown): number | undefined => readJsonInt(v, WHOLE)?.value;
+const WHOLE = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
 
 /** Lines of the first occurrence of `"value"`: an approximate src for objects inside JSON. */
 function lineOf(text: string, needle: string): number {
@@ -86,6 +86,13 @@ function condition(c: Obj): VfpCondition {
 /** ETW rule-type enum order (microsoft/SDN etl_vfpext.npl); whether JSON uses it is unverified. */
 const RULE_TYPES = ['none', 'allow', 'block', 'meter', 'nat', 'dynamicnat', 'decap', 'mapout', 'mapin', 'mapencap', 'mapdecap', 'mapipout', 'mapipin', 'mapmacout', 'mapmacin', 'profile', 'redirect', 'routeencap', 'tunnelednat', 'qos', 'transposition', 'paroute'];
 
+/** A rule's priority; one that is no whole number is refused with a warning (read as another, it reorders the rules). */
+function priorityOf(o: Obj, text: string, sink: IssueSink): number | undefined {
+  const r = readJsonInt(get(o, 'Priority'), WHOLE);
+  if (r?.problem) sink.warn(lineOf(text, str(get(o, 'Id', 'ID')) || str(get(o, 'Name'))), `rule priority ${r.problem}; the value is not read`);
+  return r?.value;
+}
+
 function rule(o: Obj, text: string, sink: IssueSink): VfpRule {
   const id = str(get(o, 'Id', 'ID'));
   const name = str(get(o, 'Name'));
@@ -101,7 +108,7 @@ function rule(o: Obj, text: string, sink: IssueSink): VfpRule {
   const r: VfpRule = {
     id,
     name: name || id,
-    priority: num(get(o, 'Priority')),
+    priority: priorityOf(o, text, sink),
     flags,
     flagNames: [],
     terminating: (flags & 1) !== 0,

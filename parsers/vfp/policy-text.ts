@@ -6,6 +6,7 @@
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
 import { makeCondition } from './conditions.ts';
+import { refuseAt, vfpInt } from './refusals.ts';
 import { counterField, parseDipRange, parseEncapDestinations, parseFlags } from './rule-values.ts';
 import {
   isHeaderLine,
@@ -118,6 +119,7 @@ class PolicyTextParser {
   private awaitingName: Line | undefined;
   private prompt: PromptInfo | undefined;
   private dipExpected: number | undefined;
+  private at = 0; // the line being read, where a refused number is reported
   private lastLine = 0;
 
   constructor(
@@ -148,6 +150,7 @@ class PolicyTextParser {
   }
 
   private line(line: Line): void {
+    this.at = line.no;
     const body = line.body;
     const kw = matchKeyword(body);
     const boundary = kw ? undefined : matchPortBoundary(body);
@@ -388,7 +391,7 @@ class PolicyTextParser {
         l.friendlyName = kv.value;
         break;
       case 'priority':
-        l.priority = parseIntLoose(kv.value);
+        l.priority = vfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value, true);
@@ -417,7 +420,7 @@ class PolicyTextParser {
         g.friendlyName = kv.value;
         break;
       case 'priority':
-        g.priority = parseIntLoose(kv.value);
+        g.priority = vfpInt(this.sink, this.at, kv);
         break;
       case 'direction': {
         const d = kv.value.toUpperCase();
@@ -447,7 +450,7 @@ class PolicyTextParser {
     this.sub = { mode: 'conditions', headerIndent: line.indent };
     if (value === '' || /^<?none>?$/i.test(value)) return;
     const inner = splitKeyValue(value);
-    if (inner) into.push(makeCondition(inner.key, inner.value));
+    if (inner) into.push(makeCondition(inner.key, inner.value, refuseAt(this.sink, line.no, inner.key)));
   }
 
   /** Returns true when the line was a condition entry. */
@@ -460,7 +463,7 @@ class PolicyTextParser {
     }
     if (!kv || isFieldKey(normKey(kv.key))) return false;
     sub.firstIndent ??= line.indent;
-    into.push(makeCondition(kv.key, kv.value));
+    into.push(makeCondition(kv.key, kv.value, refuseAt(this.sink, line.no, kv.key)));
     return true;
   }
 
@@ -520,7 +523,7 @@ class PolicyTextParser {
         r.name = kv.value || r.id;
         break;
       case 'priority':
-        r.priority = parseIntLoose(kv.value);
+        r.priority = vfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value);
@@ -552,7 +555,7 @@ class PolicyTextParser {
         this.openConditions(line, kv.value, r.conditions);
         break;
       case 'flow ttl':
-        r.flowTtl = parseIntLoose(kv.value);
+        r.flowTtl = vfpInt(this.sink, this.at, kv);
         break;
       case 'rule data':
         this.sub = { mode: 'ruleData', headerIndent: line.indent };
@@ -567,13 +570,14 @@ class PolicyTextParser {
         if (kv.value.includes('{')) {
           const d = parseDipRange(kv.value);
           if (d) r.dipRanges.push(d);
+          else this.sink.warn(line.no, `unreadable DIP range: ${kv.value}`);
         }
         break;
       case 'modify':
         this.sub = { mode: 'modify', headerIndent: line.indent };
         break;
       case 'flagsex':
-        r.flagsEx = parseIntLoose(kv.value);
+        r.flagsEx = vfpInt(this.sink, this.at, kv);
         break;
       default: {
         const cf = counterField(nk);
@@ -610,7 +614,7 @@ class PolicyTextParser {
         addExtra(r.extra, kv.key, kv.value);
         return true;
       case 'count of dip ranges':
-        this.dipExpected = parseIntLoose(kv.value);
+        this.dipExpected = vfpInt(this.sink, this.at, kv);
         addExtra(r.extra, kv.key, kv.value);
         return true;
       default:

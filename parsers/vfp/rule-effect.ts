@@ -11,6 +11,7 @@
 // spacing-insensitively, because the exact sentences of other builds are not published.
 import { ipv4ToUint, ipv6ToHex, parsePortRanges } from './conditions.ts';
 import { normKey, parseIntLoose } from './text-lines.ts';
+import { COUNT, readInt } from '../text/numbers.ts';
 import type { NumRange, VfpRule } from './types.ts';
 
 export interface VfpRuleEffect {
@@ -117,7 +118,8 @@ function sentence(e: VfpRuleEffect, line: string): boolean {
     const u = t.trimEnd();
     let k = u.length;
     while (k > 0 && u.charCodeAt(k - 1) >= 48 && u.charCodeAt(k - 1) <= 57) k--;
-    if (k < u.length) e.interfaceIndex = Number(u.slice(k));
+    const index = k < u.length ? readInt(u.slice(k), COUNT).value : undefined;
+    if (index !== undefined) e.interfaceIndex = index;
     known = true;
   }
   if (has('decap')) {

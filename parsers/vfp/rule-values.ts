@@ -1,6 +1,7 @@
 // Value decoders for single vfpctrl fields: Flags, `{ ... }` encap destinations, DIP ranges, counters.
 import { normMac } from './conditions.ts';
 import { normKey, parseIntLoose } from './text-lines.ts';
+import { PORT, readInt, UINT32 } from '../text/numbers.ts';
 import type { VfpDipRange, VfpEncapDestination, VfpRuleCounters } from './types.ts';
 
 export interface ParsedFlags {
@@ -17,8 +18,8 @@ export interface ParsedFlags {
 export function parseFlags(value: string, phrases = false): ParsedFlags | undefined {
   const m = /^(0x[0-9a-f]+|\d+)[ \t]*,?[ \t]*(.*)$/i.exec(value.trim());
   if (!m) return undefined;
-  const flags = m[1].toLowerCase().startsWith('0x') ? parseInt(m[1], 16) : Number(m[1]);
-  if (!Number.isFinite(flags)) return undefined;
+  const flags = readInt(m[1], { ...UINT32, hex: true }).value;
+  if (flags === undefined) return undefined;
   const text = m[2].trim();
   const names = text === '' ? [] : (phrases || text.includes(',') ? text.split(',') : text.split(/\s+/)).map((s) => s.trim()).filter((s) => s !== '');
   return { flags, text, names };
@@ -62,7 +63,11 @@ export function parseDipRange(body: string): VfpDipRange | undefined {
   if (inner === '') return undefined;
   let m = /^(.*\S)[ \t]+:[ \t]+(\d{1,5})$/.exec(inner);
   if (!m) m = /^(\d{1,3}(?:\.\d{1,3}){3})[ \t]*:[ \t]*(\d{1,5})$/.exec(inner);
-  if (m) return { ip: m[1], port: Number(m[2]) };
+  // A port over 65535 is no port: the range is refused (the caller names the line), not read as one.
+  if (m) {
+    const port = readInt(m[2], PORT).value;
+    return port === undefined ? undefined : { ip: m[1], port };
+  }
   if (/^[0-9a-f:.]+$/i.test(inner)) return { ip: inner };
   return undefined;
 }

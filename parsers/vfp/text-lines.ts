@@ -1,5 +1,6 @@
 // Line primitives shared by the VFP text parsers. The byte scanner (scan.ts) mirrors exactly these
 // definitions (line = up to LF, CR dropped, indentation = spaces and tabs), so both agree on where blocks start.
+import { readLeadingInt, type IntRange } from '../text/numbers.ts';
 import { trimTrailingBlanks } from '../text/trim-blanks.ts';
 
 export interface Line {
@@ -49,12 +50,18 @@ export function normKey(key: string): string {
   return key.toLowerCase().replace(/\(s\)/g, 's').replace(/\s+/g, ' ').trim();
 }
 
+/** What vfpctrl's numeric fields hold: a whole number, in decimal, hex or with thousands commas, words after it. */
+const VFP_INT: IntRange = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, hex: true, commas: true };
+
+/** The whole number a vfpctrl value starts with (`8195 terminating`), or undefined: no number there, or
+ *  one refused (`1e309` is not 1, `1.5` not 1 — parsers/text/numbers.ts); intProblem says why. */
 export function parseIntLoose(value: string): number | undefined {
-  const m = /^(0x[0-9a-f]+|-?\d[\d,]*)/i.exec(value.trim());
-  if (!m) return undefined;
-  const t = m[1].replace(/,/g, '');
-  const n = t.toLowerCase().startsWith('0x') ? parseInt(t, 16) : Number(t);
-  return Number.isFinite(n) ? n : undefined;
+  return readLeadingInt(value, VFP_INT)?.value;
+}
+
+/** Why parseIntLoose refused a value that holds a number, or undefined (read, or no number at all). */
+export function intProblem(value: string): string | undefined {
+  return readLeadingInt(value, VFP_INT)?.problem;
 }
 
 export type Keyword = 'LAYER' | 'GROUP' | 'RULE';

@@ -38,6 +38,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { makeZip } from '../helpers/zip.ts';
+import { plantedLeaks } from './hostile.ts';
 
 export type Files = [name: string, bytes: Uint8Array][];
 
@@ -158,7 +159,14 @@ function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: st
     view('report html', () => renderReport(doc, 'html'));
     view('report md', () => renderReport(doc, 'md'));
   }
-  view('report redacted', () => buildReport(m, { findings: views, redact: true, flows: presets.slice(0, 2).map((p) => p.flow) }));
+  const red = view('report redacted', () => buildReport(m, { findings: views, redact: true, flows: presets.slice(0, 2).map((p) => p.flow) }));
+  if (red) {
+    // An identifier plantIds put in (hostile.ts) that a redacted report still shows is a finding.
+    view('report redacted: planted identifiers', () => {
+      const left = plantedLeaks([JSON.stringify(red), renderReport(red, 'md'), renderReport(red, 'html')].join('\n'));
+      if (left.length) throw new Error(`the redacted report shows ${left.join(', ')}`);
+    });
+  }
   if (base) view('diff', () => diffModels(base, m, { findingsA: [], findingsB: findings }));
   view('timelines', () => buildTimelines(m.logs ?? []));
   if (base) analyseCluster(out, m, findings, base, presets.slice(0, 2).map((p) => p.flow), trace);

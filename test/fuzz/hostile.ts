@@ -101,3 +101,34 @@ export function withHostName(dir: string, name: string): void {
   if (out === text) throw new Error('the demo ip.txt changed: update withHostName');
   writeUtf16(file, out);
 }
+
+/**
+ * Identifiers of every kind redaction must hide (issue #28, point 4), planted in mutated bundles by
+ * the fuzz harness (mutate.ts `plantIds`): a redacted report that still shows one, where its text
+ * stands apart from its neighbours, is a finding (exercise.ts).
+ */
+export const PLANTED_IDS = [
+  'fd12:3456:789a:1::42',
+  'fe80::215:5dff:fe51:7f5e',
+  '2001:db8:85a3::8a2e:370:7334',
+  'ops.fuzz@contoso-fuzz.com',
+  'web01.contoso-fuzz.internal',
+  '{1BC5A3F2-1111-4222-8333-444455556666}',
+  'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  '00:15:5d:51:7f:5e',
+  '10.77.66.55',
+];
+
+/** The planted identifiers a text still shows standing apart (not glued into a longer word or number). */
+export function plantedLeaks(text: string): string[] {
+  const low = text.toLowerCase();
+  return PLANTED_IDS.filter((id) => {
+    const k = id.toLowerCase().replace(/[{}]/g, '');
+    for (let i = low.indexOf(k); i >= 0; i = low.indexOf(k, i + 1)) {
+      const before = low[i - 1] ?? ' ';
+      const after = low.slice(i + k.length, i + k.length + 2);
+      if (!/[0-9a-z.@:_-]/.test(before) && !/^[0-9a-z:@-]/.test(after) && !/^\.[0-9a-z]/.test(after)) return true;
+    }
+    return false;
+  });
+}

@@ -4,7 +4,7 @@
 // IDs — deterministically from a seed, so a crasher can be rebuilt and saved from its seed alone.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { repo, DEMO } from './hostile.ts';
+import { repo, DEMO, PLANTED_IDS } from './hostile.ts';
 import type { Files, ZipDamage } from './exercise.ts';
 import { kindFromName, MODEL_KINDS } from '../../parsers/bundle/classify.ts';
 
@@ -51,6 +51,9 @@ const MAX_FILE = 12 * 1024 * 1024;
 
 /** IDs a crafted bundle might carry: regular-expression traps, huge, empty, control characters, quotes. */
 const CRAFTED_IDS = ['(a+)+$', '(.*a){25}', '.*.*.*.*.*.*.*.*=', '[', '\\', '"', '', 'a'.repeat(10_000), '\u001b]0;x\u0007', '%s%n', '../../etc/passwd', '00000000-0000-0000-0000-000000000000', '\u202e', 'constructor', '__proto__'];
+
+/** Spellings of numbers that Number() reads as another number, or that are out of any range. */
+const NUMERIC_TRICKS = ['1e309', '-0', '1e3', '1.5', '0x10', '+5', '99999999999999999999', '65536', '999', 'NaN', 'Infinity', '-1'];
 
 /** Line start offsets of `b` (bytes; UTF-16 files are mutated as bytes too, which is the point). */
 function lineStarts(b: Uint8Array): number[] {
@@ -134,6 +137,35 @@ const MUTATIONS: Record<string, Mutation> = {
     const victim = pick(r, ids);
     const crafted = pick(r, CRAFTED_IDS);
     return [fromText(b, text.split(victim).join(crafted)), `ID ${victim} → ${JSON.stringify(crafted.slice(0, 40))}`];
+  },
+  numbers(r, b) {
+    // Numbers Number() misreads, and addresses and prefixes out of range, in place of real ones
+    // (issue #28, point 8): each must be refused with an issue, never crash or be read as another.
+    const text = toText(b);
+    const spots = [...text.slice(0, 2_000_000).matchAll(/(?<![\w.])\d{1,5}(?![\w.])|\/\d{1,3}\b|\b\d{1,3}(?=\.\d{1,3}\.\d{1,3}\.\d{1,3}\b)/g)].slice(0, 20_000);
+    if (!spots.length) return [b, 'no numbers'];
+    let out = text;
+    const done: string[] = [];
+    // From the end, so the offsets of the earlier spots stay right.
+    const chosen = Array.from({ length: 1 + int(r, 8) }, () => pick(r, spots)).sort((x, y) => y.index! - x.index!);
+    let last = Infinity;
+    for (const m of chosen) {
+      if (m.index! >= last) continue;
+      last = m.index!;
+      const trick = m[0].startsWith('/') ? pick(r, ['/33', '/129', '/-0', '/1e1', '/999']) : pick(r, NUMERIC_TRICKS);
+      out = out.slice(0, m.index) + trick + out.slice(m.index! + m[0].length);
+      done.push(`${m[0]}→${trick}`);
+    }
+    return [fromText(b, out), `numbers ${done.join(', ')}`];
+  },
+  plantIds(r, b) {
+    // Identifiers of every kind redaction must hide, set apart by blanks at a line's end (hostile.ts).
+    const text = toText(b);
+    const ls = text.split('\n');
+    const k = int(r, ls.length);
+    const id = pick(r, PLANTED_IDS);
+    ls[k] = `${ls[k].replace(/\r$/, '')} ${id} ${ls[k].endsWith('\r') ? '\r' : ''}`;
+    return [fromText(b, ls.join('\n')), `${id} planted at line ${k + 1}`];
   },
   longLine(r, b) {
     const at = int(r, b.length + 1);

@@ -1,6 +1,8 @@
 // A small structural check of GitHub-flavoured Markdown (no Markdown package in the project): fences
 // closed, <details>/<summary> balanced, only the HTML tags the renderer means to emit, and every
 // table's rows with as many cells as its header.
+import { readCodeSpans } from './commonmark-code-spans.ts';
+
 export function checkMarkdown(md: string): string[] {
   const problems: string[] = [];
   const lines = md.split('\n');
@@ -9,14 +11,18 @@ export function checkMarkdown(md: string): string[] {
   let details = 0;
   lines.forEach((line, i) => {
     const n = i + 1;
-    const f = /^(```|~~~~)/.exec(line);
+    // A fence opens with 3+ backticks or tildes and closes with a run of the same character at least as
+    // long and nothing after it but spaces (CommonMark §4.5).
+    const f = /^(`{3,}|~{3,})/.exec(line);
     if (f) {
       if (!fence) fence = f[1];
-      else if (line.startsWith(fence)) fence = undefined;
+      else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.slice(f[1].length).trim() === '') fence = undefined;
       return;
     }
     if (fence) return;
-    const stripped = line.replace(/`[^`]*`/g, '');
+    // Code spans read as the spec reads them (commonmark-code-spans.ts); a line that starts raw HTML
+    // (`<details><summary>…`) is an HTML block, where backticks are no code span and nothing is stripped.
+    const stripped = /^\s*</.test(line) ? line : readCodeSpans(line).filter((s) => !s.code).map((s) => s.text).join('');
     for (const m of stripped.matchAll(/<\/?([a-zA-Z][\w-]*)[^>]*>/g)) {
       if (!['details', 'summary', 'sub', 'br'].includes(m[1].toLowerCase())) problems.push(`${n}: unexpected tag ${m[0]}`);
     }

@@ -67,7 +67,7 @@ describe('redacted reports of the demo bundles', () => {
       }
       // Still a readable report: the same walks, with placeholders where the addresses were.
       expect(red.traces.length).toBe(plain.traces.length);
-      expect(red.traces[0].title).toMatch(/ip-\d+/);
+      expect(red.traces[0].title).toMatch(/\[ip-\d+\]/);
     });
 
     it(`${name}: one original, one placeholder, everywhere`, () => {
@@ -75,7 +75,7 @@ describe('redacted reports of the demo bundles', () => {
       const plain = buildReport(m, {});
       // The walk's source address is the same placeholder in its title, its hops and its final packet.
       const ph = red.traces[0].flow.srcIp;
-      expect(ph).toMatch(/^ip-\d+$/);
+      expect(ph).toMatch(/^\[ip-\d+\]$/);
       // (the default walks that start at the same pod; host → pod and outside → NodePort start elsewhere)
       red.traces.forEach((t, i) => {
         if (plain.traces[i].flow.srcIp === plain.traces[0].flow.srcIp) expect(t.flow.srcIp).toBe(ph);

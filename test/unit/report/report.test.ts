@@ -266,7 +266,7 @@ describe('Markdown code spans', () => {
     expect(para('remove it with `Get-HnsLoadBalancer | ? Id -eq <id>` then <restart>')).toBe('remove it with `Get-HnsLoadBalancer | ? Id -eq <id>` then &lt;restart&gt;');
     expect(para('``a ` <b>`` and `x`')).toBe('``a ` <b>`` and `x`');
     // An unmatched backtick is text, and what follows it is escaped.
-    expect(para('a ` b <c>')).toBe('a ` b &lt;c&gt;');
+    expect(para('a ` b <c>')).toBe('a \\` b &lt;c&gt;');
     expect(splitCodeSpans('x `y` z').map((p) => p.code)).toEqual([false, true, false]);
     expect(splitCodeSpans('``` a `` b')).toEqual([{ text: '``` a `` b', code: false }]);
   });

@@ -1,0 +1,102 @@
+// The shapes redaction recognises besides IPv4, MACs and GUIDs: IPv6 addresses, e-mail addresses, DNS
+// names, GUIDs written without dashes. Each scan is linear (bounded quantifiers, no nested ambiguity):
+// the text comes from a bundle and may be hostile.
+
+/**
+ * A run that may be an IPv6 address: hex digits, colons and dots with at least two colons, not inside
+ * a word or a dotted/colon run (so `std::string` and `[Dns]::GetHostName` stay); after `_` (rule names
+ * glue values with underscores) or a label's colon (`Address:fe80::1`) it may start. Validated by
+ * parseIpv6 afterwards: times (`10:30:00.123`) and MACs are not valid IPv6 text.
+ */
+export const IPV6_CANDIDATE = /(?<![0-9a-z.-])(?=[0-9a-f.]{0,39}:[0-9a-f.]{0,39}:)[0-9a-f:.]{2,45}(?![0-9a-z:-])/gi;
+
+/** The 8 groups of an IPv6 address, or undefined when the text is not one (RFC 4291 §2.2 text forms). */
+export function parseIpv6(text: string): number[] | undefined {
+  let t = text;
+  // An IPv4 tail (`::ffff:10.0.0.1`) is two groups written in decimal: rewritten as hex, then read alike.
+  const v4 = /:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(t);
+  if (v4) {
+    const o = v4.slice(1).map(Number);
+    if (o.some((x) => x > 255)) return undefined;
+    t = `${t.slice(0, v4.index + 1)}${((o[0] << 8) | o[1]).toString(16)}:${((o[2] << 8) | o[3]).toString(16)}`;
+  }
+  if (t.includes('.')) return undefined;
+  const halves = t.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (h: string): number[] | undefined => {
+    if (h === '') return [];
+    const g = h.split(':');
+    if (g.some((x) => !/^[0-9a-f]{1,4}$/i.test(x))) return undefined;
+    return g.map((x) => parseInt(x, 16));
+  };
+  const a = parse(halves[0]);
+  const b = halves.length === 2 ? parse(halves[1]) : [];
+  if (!a || !b) return undefined;
+  const given = a.length + b.length;
+  if (halves.length === 1) return given === 8 ? a : undefined;
+  if (given > 7) return undefined;
+  return [...a, ...Array<number>(8 - given).fill(0), ...b];
+}
+
+/** The one spelling of an IPv6 address: 8 groups of 4 lower-case hex digits (so every text form maps alike). */
+export function ipv6Key(groups: number[]): string {
+  return groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
+}
+
+/** Addresses that identify nothing: `::`, `::1`, multicast (ff00::/8), and a bare link-local prefix `fe80::`. */
+export function isMeaninglessIpv6(groups: number[]): boolean {
+  const zeroTail = groups.slice(1).every((g) => g === 0);
+  if (groups.every((g) => g === 0)) return true;
+  if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return true;
+  if (groups[0] >> 8 === 0xff) return true;
+  return groups[0] === 0xfe80 && zeroTail;
+}
+
+/** An e-mail address (RFC 5321's common form: a dotted domain). Redacted whole, before host names. */
+export const EMAIL = /(?<![a-z0-9.%+-])[a-z0-9._%+-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?){1,16}(?![a-z0-9-]|\.[a-z0-9])/gi;
+
+/** 32 hex digits alone: a GUID written without dashes (HNS and vfpctrl print some that way). */
+export const DASHLESS_GUID = /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
+
+export function dashGuid(hex32: string): string {
+  const h = hex32.toLowerCase();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * A DNS name: two or more labels (RFC 1035 letters, digits, hyphens), the last one letters only — so
+ * version numbers (`10.0.20348.2340`, `v1.27.3`) and addresses are never names. Not inside a longer
+ * dotted or hyphenated word (but right after a placeholder: `[host-1].contoso.local`), nor right after
+ * `@` (e-mail addresses are their own kind). The last label has two letters or more (`e.g.` is no name).
+ */
+export const DNS_NAME = /(?<![0-9a-z@-])(?<!(?<!\])\.)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,126}[a-z][a-z-]{0,61}[a-z](?![0-9a-z-]|\.[a-z0-9])/gi;
+
+/**
+ * Names with a DNS name's shape that are not names: file names, by extension (`vfpOutput.txt`,
+ * `10-azure.conflist`). A real host under a top-level domain spelled like one of these (.sh, .md, .py)
+ * is kept — the rare loss, documented in README.md.
+ */
+const FILE_EXTENSIONS = new Set(
+  'txt json log logs exe dll sys conf conflist config cfg ini yaml yml toml xml csv tsv htm html md pdf png svg jpg etl evtx cab zip tar gz tgz ps1 psm1 psd1 cmd bat out err old bak tmp pcap pcapng wprp reg dmp ts js go py sh crt pem key cer pfx kubeconfig sock pid lock'.split(' '),
+);
+
+/** Public names that identify no customer and carry meaning (label keys, registries, the SVG namespace). */
+const PUBLIC_NAMES = new Set(['kubernetes.io', 'k8s.io', 'registry.k8s.io', 'k8s.gcr.io', 'gcr.io', 'mcr.microsoft.com', 'microsoft.com', 'docker.io', 'quay.io', 'ghcr.io', 'github.com', 'www.w3.org', 'w3.org', 'cluster.local', 'svc.cluster.local', 'projectcalico.org', 'flannel.alpha.coreos.com', 'coreos.com', 'antrea.io', 'azure.com', 'amazonaws.com', 'learn.microsoft.com']);
+
+/**
+ * Whether a DNS_NAME match is a name to redact. Kept: file names; public names and label keys under
+ * them (`node.kubernetes.io/os`); names inside the cluster (`shop.svc.cluster.local`: the namespace
+ * is in the report anyway, and the suffix list is what a DNS fault is read from); and identifiers of
+ * code that have a name's shape — a last label in mixed case (`json.RawMessage`, `winkernel.endpointsInfo`,
+ * `System.Object`: DNS names are written in one case) or a reverse-DNS package (`io.containerd.grpc`).
+ */
+export function isPrivateDnsName(name: string): boolean {
+  const low = name.toLowerCase();
+  const dot = name.lastIndexOf('.');
+  const last = name.slice(dot + 1);
+  if (FILE_EXTENSIONS.has(last.toLowerCase())) return false;
+  if (last !== last.toLowerCase() && last !== last.toUpperCase()) return false;
+  if (/^(io|com|org|net)\./.test(low)) return false;
+  if (PUBLIC_NAMES.has(low) || low.endsWith('.cluster.local')) return false;
+  return !/(^|\.)(kubernetes\.io|k8s\.io|projectcalico\.org|coreos\.com|antrea\.io|kubernetes\.azure\.com)$/.test(low);
+}
