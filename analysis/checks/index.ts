@@ -18,6 +18,7 @@ import { apipaCheck, blockedPortCheck, ephemeralPortsCheck } from './node.ts';
 import { driftCheck } from './drift.ts';
 import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
+import { k8sServicesCheck } from './k8s-services.ts';
 import { logsCheck } from './logs.ts';
 
 export const CHECKS: Check[] = [
@@ -34,6 +35,7 @@ export const CHECKS: Check[] = [
   driftCheck,
   cniCheck,
   k8sCheck,
+  k8sServicesCheck,
   logsCheck,
 ];
 
