@@ -19,6 +19,7 @@ import { driftCheck } from './drift.ts';
 import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
 import { k8sServicesCheck } from './k8s-services.ts';
+import { k8sNodesCheck } from './k8s-nodes.ts';
 import { logsCheck } from './logs.ts';
 
 export const CHECKS: Check[] = [
@@ -36,6 +37,7 @@ export const CHECKS: Check[] = [
   cniCheck,
   k8sCheck,
   k8sServicesCheck,
+  k8sNodesCheck,
   logsCheck,
 ];
 
