@@ -20,6 +20,7 @@ import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
 import { k8sServicesCheck } from './k8s-services.ts';
 import { k8sNodesCheck } from './k8s-nodes.ts';
+import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
 import { logsCheck } from './logs.ts';
 
 export const CHECKS: Check[] = [
@@ -38,6 +39,8 @@ export const CHECKS: Check[] = [
   k8sCheck,
   k8sServicesCheck,
   k8sNodesCheck,
+  calicoDefaultDenyCheck,
+  duplicatePodIpCheck,
   logsCheck,
 ];
 
