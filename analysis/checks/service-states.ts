@@ -65,7 +65,7 @@ export function serviceStates(ctx: CheckContext, extra?: (it: ServiceIntent) => 
     const svc = it.service;
     const where = it.nodePort ? `NodePort ${it.port}` : `${it.vip}:${it.port}`;
     const row = (state: ServiceState, detail: string, evidence: FindingEvidence[]): ServiceRow => ({ namespace: svc.namespace, name: svc.name, port: it.port, proto: it.protocol, where, state, detail, evidence });
-    const svcEv: FindingEvidence = { file: svc.src.file, line: svc.src.line, text: `Service ${svc.namespace}/${svc.name} ${svc.type} ${where}/${it.protocol}` };
+    const svcEv: FindingEvidence = { file: svc.src.file, line: svc.src.line, text: `Service ${svc.namespace}/${svc.name} ${svc.type} ${it.nodePort ? `node port ${it.port}` : where}/${it.protocol}` };
     const backends = `${it.ready.length} ready backend(s) from its ${it.source}${it.ready.length ? ` (${it.ready.slice(0, 4).join(', ')}${it.ready.length > 4 ? ', …' : ''})` : ''}`;
     if (!ctx.kubeProxy) {
       rows.push(row('not realised in HNS on this plugin', `${ctx.platform.label} handles Services itself (no HNS load balancers); not verifiable from HNS.`, [svcEv]));

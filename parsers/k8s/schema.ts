@@ -13,54 +13,54 @@ const port = z.number().int().min(0).max(65535);
 
 const metadata = z.looseObject({
   name: z.string().min(1),
-  namespace: str.optional(),
+  namespace: str.nullish(),
   labels,
   creationTimestamp: str.nullish(),
 });
 
-const condition = z.looseObject({ type: str, status: str.optional(), lastHeartbeatTime: str.nullish(), lastTransitionTime: str.nullish() });
+const condition = z.looseObject({ type: str, status: str.nullish(), lastHeartbeatTime: str.nullish(), lastTransitionTime: str.nullish() });
 
 const pod = z.looseObject({
   metadata,
-  spec: z.looseObject({ nodeName: str.optional(), hostNetwork: z.boolean().optional() }).optional(),
+  spec: z.looseObject({ nodeName: str.nullish(), hostNetwork: z.boolean().nullish() }).optional(),
   status: z.looseObject({
-    phase: str.optional(),
-    podIP: str.optional(),
+    phase: str.nullish(),
+    podIP: str.nullish(),
     podIPs: z.array(z.looseObject({ ip: str })).nullish(),
-    hostIP: str.optional(),
+    hostIP: str.nullish(),
     conditions: z.array(condition).nullish(),
-    containerStatuses: z.array(z.looseObject({ containerID: str.optional() })).nullish(),
+    containerStatuses: z.array(z.looseObject({ containerID: str.nullish() })).nullish(),
   }).optional(),
 });
 
 const service = z.looseObject({
   metadata,
   spec: z.looseObject({
-    type: str.optional(),
-    clusterIP: str.optional(),
+    type: str.nullish(),
+    clusterIP: str.nullish(),
     clusterIPs: strList,
     externalIPs: strList,
-    ports: z.array(z.looseObject({ port, protocol: str.optional(), nodePort: port.optional(), targetPort: z.union([port, str]).optional(), name: str.optional() })).nullish(),
+    ports: z.array(z.looseObject({ port, protocol: str.nullish(), nodePort: port.nullish(), targetPort: z.union([port, str]).optional(), name: str.nullish() })).nullish(),
     selector: labels,
-    externalTrafficPolicy: str.optional(),
-    internalTrafficPolicy: str.optional(),
+    externalTrafficPolicy: str.nullish(),
+    internalTrafficPolicy: str.nullish(),
   }).optional(),
 });
 
 const endpointSlice = z.looseObject({
   metadata,
-  addressType: str.optional(),
+  addressType: str.nullish(),
   endpoints: z.array(z.looseObject({
     addresses: z.array(str),
     conditions: z.looseObject({ ready: z.boolean().nullish(), serving: z.boolean().nullish(), terminating: z.boolean().nullish() }).nullish(),
-    nodeName: str.optional(),
+    nodeName: str.nullish(),
   })).nullish(),
-  ports: z.array(z.looseObject({ port: port.nullish(), protocol: str.optional(), name: str.optional() })).nullish(),
+  ports: z.array(z.looseObject({ port: port.nullish(), protocol: str.nullish(), name: str.nullish() })).nullish(),
 });
 
 const node = z.looseObject({
   metadata,
-  spec: z.looseObject({ podCIDR: str.optional(), podCIDRs: strList }).optional(),
+  spec: z.looseObject({ podCIDR: str.nullish(), podCIDRs: strList }).optional(),
   status: z.looseObject({
     addresses: z.array(z.looseObject({ type: str, address: str })).nullish(),
     conditions: z.array(condition).nullish(),
@@ -76,7 +76,7 @@ const k8sPeer = z.looseObject({
   namespaceSelector: selector.nullish(),
   ipBlock: z.looseObject({ cidr: str, except: strList }).nullish(),
 });
-const k8sPort = z.looseObject({ protocol: str.optional(), port: z.union([port, str]).nullish(), endPort: port.nullish() });
+const k8sPort = z.looseObject({ protocol: str.nullish(), port: z.union([port, str]).nullish(), endPort: port.nullish() });
 const networkPolicy = z.looseObject({
   metadata,
   spec: z.looseObject({
@@ -89,8 +89,8 @@ const networkPolicy = z.looseObject({
 
 // Calico: an entity rule names peers by selector expression and nets; ports are numbers, `a:b` ranges or names.
 const calicoEntity = z.looseObject({
-  selector: str.optional(),
-  namespaceSelector: str.optional(),
+  selector: str.nullish(),
+  namespaceSelector: str.nullish(),
   nets: strList,
   notNets: strList,
   ports: z.array(z.union([port, str])).nullish(),
@@ -99,7 +99,7 @@ const calicoRule = z.looseObject({ action: z.enum(['Allow', 'Deny', 'Log', 'Pass
 const calicoPolicy = z.looseObject({
   metadata,
   spec: z.looseObject({
-    selector: str.optional(),
+    selector: str.nullish(),
     order: z.number().nullish(),
     types: z.array(z.enum(['Ingress', 'Egress'])).nullish(),
     ingress: z.array(calicoRule).nullish(),
