@@ -21,6 +21,7 @@ import { k8sCheck } from './k8s.ts';
 import { k8sServicesCheck } from './k8s-services.ts';
 import { k8sNodesCheck } from './k8s-nodes.ts';
 import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
+import { networkPolicyCheck } from './network-policy.ts';
 import { logsCheck } from './logs.ts';
 
 export const CHECKS: Check[] = [
@@ -41,6 +42,7 @@ export const CHECKS: Check[] = [
   k8sNodesCheck,
   calicoDefaultDenyCheck,
   duplicatePodIpCheck,
+  networkPolicyCheck,
   logsCheck,
 ];
 
