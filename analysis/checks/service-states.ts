@@ -95,7 +95,7 @@ export function serviceStates(ctx: CheckContext, extra?: (it: ServiceIntent) => 
       continue;
     }
     if (it.stale.length) {
-      rows.push(row('stale backends', `Load balancer ${it.lb.id} sends to ${it.stale.join(', ')}, which no Running pod holds; ${backends}.`, [svcEv, lbEv]));
+      rows.push(row('stale backends', `Load balancer ${it.lb.id} sends to ${it.stale.join(', ')}, which no Running pod holds${it.missing.length ? `, and not to ready backend(s) ${it.missing.join(', ')}` : ''}; ${backends}.`, [svcEv, lbEv]));
       continue;
     }
     if (it.missing.length || it.notBackend.length) {

@@ -52,6 +52,7 @@ describe('ws2019 flannel host-gw with its kubectl snapshot', () => {
       'default/win-webserver NodePort 31486/TCP stale backends',
       'default/iis-metrics 10.100.7.7:9100/TCP no load balancer',
     ]);
+    expect(doc.services.find((r) => r.state === 'stale backends')!.detail).toContain('sends to 10.244.1.11, which no Running pod holds, and not to ready backend(s) 10.244.1.14');
     const text = formatInspectText(m, doc, { verbose: false });
     expect(text).toContain('services: 7 of 10 Service port(s) of the kubectl snapshot realised on this node');
     expect(text).toMatch(/default\/iis-metrics\s+10\.100\.7\.7:9100\/TCP\s+no load balancer/);
