@@ -4,6 +4,9 @@ import type { NodeModel } from '../parsers/model/types.ts';
 import type { Severity } from '../parsers/types.ts';
 import { missingInputs, type MissingInput } from './missing.ts';
 import { checkApplicability } from './checks/index.ts';
+import { checkContext } from './checks/context.ts';
+import { DEFAULT_BUDGET, WorkBudget, withBudget } from './checks/budget.ts';
+import { serviceStates, type ServiceRow } from './checks/service-states.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
 
@@ -91,6 +94,8 @@ export interface InspectDocument {
   objects: InspectObjects;
   /** Core inputs the bundle lacks and what that prevents (empty for a full bundle). */
   missing: MissingInput[];
+  /** Each Service port of the kubectl snapshot and whether this node realises it (empty without a snapshot). */
+  services: ServiceRow[];
 }
 
 export function countObjects(m: NodeModel): InspectCounts {
@@ -182,5 +187,16 @@ export function inspectDocument(m: NodeModel, findings: Finding[] = []): Inspect
     findings,
     missing: missingInputs(m),
     objects: inspectObjects(m),
+    services: serviceRowsOf(m),
   };
+}
+
+/** The Service rows, under the checks' budget of work: a hostile bundle gets none rather than a hang. */
+export function serviceRowsOf(m: NodeModel): ServiceRow[] {
+  if (!m.k8s) return [];
+  try {
+    return withBudget(new WorkBudget(DEFAULT_BUDGET), () => serviceStates(checkContext(m)));
+  } catch {
+    return [];
+  }
 }

@@ -18,6 +18,10 @@ import { apipaCheck, blockedPortCheck, ephemeralPortsCheck } from './node.ts';
 import { driftCheck } from './drift.ts';
 import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
+import { k8sServicesCheck } from './k8s-services.ts';
+import { k8sNodesCheck } from './k8s-nodes.ts';
+import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
+import { networkPolicyCheck } from './network-policy.ts';
 import { logsCheck } from './logs.ts';
 
 export const CHECKS: Check[] = [
@@ -34,6 +38,11 @@ export const CHECKS: Check[] = [
   driftCheck,
   cniCheck,
   k8sCheck,
+  k8sServicesCheck,
+  k8sNodesCheck,
+  calicoDefaultDenyCheck,
+  duplicatePodIpCheck,
+  networkPolicyCheck,
   logsCheck,
 ];
 

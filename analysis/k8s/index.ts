@@ -1,3 +1,4 @@
 export { k8sNames, withPod, withService, protoName, type K8sNames, type K8sRef } from './names.ts';
 export { serviceRanges, serviceRangeOf, type ServiceRange } from './service-range.ts';
-export { serviceIntents, podIntent, snapshotMoments, skewNote, SKEW_MS, type ServiceIntent, type PodIntent, type SnapshotMoments } from './intent.ts';
+export { serviceIntents, podIntent, type ServiceIntent, type PodIntent } from './intent.ts';
+export { snapshotMoments, snapshotMoment, bundleMoment, skewNote, SKEW_MS, type SnapshotMoments, type Moment } from './moments.ts';

@@ -135,35 +135,3 @@ export function podIntent(m: NodeModel): PodIntent {
 }
 
 
-/** When the kubectl snapshot and the node's bundle were taken (ms since the epoch), as far as known. */
-export interface SnapshotMoments {
-  kubectl?: number;
-  bundle?: number;
-}
-
-/** More apart than this, backends may well have changed between the two (a rollout, a scale). */
-export const SKEW_MS = 5 * 60_000;
-
-/**
- * The moments the comparison rests on. A `kubectl get -o json` list carries no time of its own and the
- * bundle readers record no collection time yet (parsers/k8s, parsers/bundle), so both are unknown
- * unless the caller knows them.
- */
-export function snapshotMoments(_m: NodeModel): SnapshotMoments {
-  return {};
-}
-
-/**
- * What a finding that compares the snapshot with the node must say about their moments: `hedge` when
- * both are known and further apart than SKEW_MS (the finding becomes a warning), else the sentence that
- * the comparison assumes they were taken at the same moment.
- */
-export function skewNote(t: SnapshotMoments): { hedge: boolean; text: string } {
-  if (t.kubectl !== undefined && t.bundle !== undefined) {
-    const d = Math.abs(t.kubectl - t.bundle);
-    const iso = (x: number) => new Date(x).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-    if (d > SKEW_MS) return { hedge: true, text: `The kubectl snapshot (${iso(t.kubectl)}) and the node's bundle (${iso(t.bundle)}) were taken ${Math.round(d / 60_000)} minutes apart: the Service's backends may have changed in between, so this is only a warning; compare a snapshot and a bundle taken together.` };
-    return { hedge: false, text: '' };
-  }
-  return { hedge: false, text: 'This compares the kubectl snapshot with the node as if both were taken at the same moment (hnsight cannot tell when the snapshot was taken); if they were not, the backends may have changed in between.' };
-}

@@ -5,7 +5,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import type { TopologyGraph } from '../view-models/types.ts';
 import type { FindingView } from '../view-models/findings.ts';
-import { countObjects, platformSummary } from '../inspect.ts';
+import { countObjects, platformSummary, serviceRowsOf } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
 import { hopFlags, verdictFlags } from '../walk/format.ts';
 import { walkPresets } from '../walk/presets.ts';
@@ -132,6 +132,8 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
     },
     traces,
     findings,
+    // Only with a kubectl snapshot: a report without one keeps its shape.
+    ...(m.k8s ? { services: serviceRowsOf(m).map((r) => ({ namespace: r.namespace, name: r.name, where: r.where, proto: r.proto, state: r.state, detail: r.detail, evidence: r.evidence.map((e) => ({ file: e.file, line: e.line })) })) } : {}),
     infoFindingsOmitted: allFindings.length - shown.length,
     notes: loose,
     topology: { svg: topo.svg, nodes: topo.nodes, shown: topo.shown, summarised: topo.summarised },

@@ -4,6 +4,7 @@ import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNo
 import { xml as esc } from './svg.ts';
 import { codeParts } from './code-spans.ts';
 import { redactionHtml } from './redaction-text.ts';
+import { servicesHtml } from './services-section.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
 
@@ -87,6 +88,8 @@ export function renderHtml(doc: ReportDocument): string {
   if (!doc.findings.length) o.push(`<p class="muted">No errors or warnings.${doc.infoFindingsOmitted ? ` ${doc.infoFindingsOmitted} informational finding(s) not shown.` : ''}</p>`);
   for (const f of doc.findings) o.push(finding(f));
   if (doc.findings.length && doc.infoFindingsOmitted) o.push(`<p class="muted">${doc.infoFindingsOmitted} informational finding(s) not shown.</p>`);
+
+  o.push(...servicesHtml(doc));
 
   o.push('<h2 id="walks">Packet walks</h2>');
   if (!doc.traces.length) o.push('<p class="muted">No walk was chosen.</p>');

@@ -7,6 +7,7 @@ import type { WalkFinding } from '../walk/types.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import { splitCodeSpans } from './code-spans.ts';
 import { redactionMarkdown } from './redaction-text.ts';
+import { servicesMarkdown } from './services-section.ts';
 
 export { splitCodeSpans } from './code-spans.ts';
 
@@ -115,6 +116,8 @@ export function renderMarkdown(doc: ReportDocument): string {
   if (!doc.findings.length) o.push('No errors or warnings.', '');
   for (const f of doc.findings) o.push(...finding(f));
   if (doc.infoFindingsOmitted) o.push(`_${doc.infoFindingsOmitted} informational finding(s) not shown._`, '');
+
+  o.push(...servicesMarkdown(doc));
 
   o.push('## Packet walks', '');
   doc.traces.forEach((t, i) => o.push(...walk(t, i)));

@@ -136,6 +136,8 @@ export interface ReportDocument {
   };
   traces: ReportTrace[];
   findings: ReportFinding[];
+  /** Each Service port of the kubectl snapshot and whether this node realises it (absent or empty: no snapshot). */
+  services?: { namespace: string; name: string; where: string; proto: string; state: string; detail: string; evidence: { file: string; line: number }[] }[];
   /** Info findings left out (the report lists errors and warnings). */
   infoFindingsOmitted: number;
   /** Notes on the report, on objects, and on targets not in the report (a walk not exported). */

@@ -2,6 +2,7 @@
 // which files were read and what in them could not be.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { InspectDocument } from '../../analysis/inspect.ts';
+import { formatServicesText } from './services-text.ts';
 
 const LABELS: [keyof InspectDocument['counts'], string][] = [
   ['networks', 'HNS networks'],
@@ -75,6 +76,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     for (const u of m.joins.unmatched.slice(0, opts.verbose ? undefined : 10)) out.push(`  ${u.message}${u.src ? ` (${u.src.file}:${u.src.line})` : ''}`);
     if (!opts.verbose && m.joins.unmatched.length > 10) out.push(`  … ${m.joins.unmatched.length - 10} more (use --verbose)`);
   }
+  out.push(...formatServicesText(doc, opts, wrap));
   out.push('');
   const n = (s: string) => doc.findings.filter((f) => f.severity === s).length;
   out.push(doc.findings.length ? `findings: ${n('error')} error(s), ${n('warning')} warning(s), ${n('info')} info` : 'findings: none');

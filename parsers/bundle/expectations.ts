@@ -63,6 +63,8 @@ export function fileYield(p: ParsedFile): Record<string, number> {
       put('pods', c.value.pods.length);
       put('services', c.value.services.length);
       put('endpoint slices', c.value.endpointSlices.length);
+      put('nodes', c.value.nodes.length);
+      put('network policies', c.value.networkPolicies.length);
       break;
     case 'cni-config':
       put('plugins', c.value.plugins.length);

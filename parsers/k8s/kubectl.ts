@@ -5,6 +5,8 @@ import { IssueSink, type ParseResult } from '../types.ts';
 import { LineIndex } from '../json/lineIndex.ts';
 import { scanValueEnd, skipWs } from '../json/structure.ts';
 import type { K8sEndpointSlice, K8sNode, K8sPod, K8sService, K8sSnapshot } from './types.ts';
+import { isCalico, malformed } from './schema.ts';
+import { readNetworkPolicy } from './policy.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -13,12 +15,12 @@ const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is st
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 export function emptySnapshot(): K8sSnapshot {
-  return { pods: [], services: [], endpointSlices: [], nodes: [], other: {}, files: [] };
+  return { pods: [], services: [], endpointSlices: [], nodes: [], networkPolicies: [], other: {}, files: [] };
 }
 
 /** True when the text looks like kubectl JSON (an apiVersion/kind document). */
 export function looksLikeKubectl(head: string): boolean {
-  return /^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|Node|PodList|ServiceList|EndpointSliceList|NodeList)"/.test(head);
+  return /^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|Node|PodList|ServiceList|EndpointSliceList|NodeList|NetworkPolicy|NetworkPolicyList|GlobalNetworkPolicy|GlobalNetworkPolicyList)"/.test(head);
 }
 
 export function parseKubectlJson(text: string, file: string): ParseResult<K8sSnapshot> {
@@ -61,7 +63,7 @@ export function parseKubectlJson(text: string, file: string): ParseResult<K8sSna
   } catch (e) {
     sink.error(0, `kubectl JSON could not be read: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (docs === 0 && snap.pods.length + snap.services.length + snap.endpointSlices.length + snap.nodes.length === 0) sink.warn(0, 'no Kubernetes objects found');
+  if (docs === 0 && snap.pods.length + snap.services.length + snap.endpointSlices.length + snap.nodes.length + snap.networkPolicies.length === 0) sink.warn(0, 'no Kubernetes objects found');
   return { value: snap, issues: sink.issues };
 }
 
@@ -155,7 +157,16 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
   const src = sink.ref(line);
   const spec = isObj(it.spec) ? it.spec : {};
   const status = isObj(it.status) ? it.status : {};
-  if (kind === 'Pod') {
+  // A malformed object is named at its line and skipped; the others still load.
+  const bad = malformed(kind, it.apiVersion, it);
+  if (bad) {
+    sink.warn(line, `${kind} ${name ? `${md.namespace !== undefined ? `${String(md.namespace)}/` : ''}${name}` : '(no name)'} is malformed and was skipped: ${bad}`);
+    return;
+  }
+  const createdAt = str(md.creationTimestamp);
+  if (kind === 'NetworkPolicy' || kind === 'GlobalNetworkPolicy') {
+    snap.networkPolicies.push(readNetworkPolicy(it, isCalico(it.apiVersion), src));
+  } else if (kind === 'Pod') {
     const ips = [...new Set([...(Array.isArray(status.podIPs) ? status.podIPs.map((p) => (isObj(p) ? str(p.ip) : undefined)).filter((x): x is string => !!x) : []), ...(str(status.podIP) ? [status.podIP as string] : [])])];
     const containerIds = (Array.isArray(status.containerStatuses) ? status.containerStatuses : [])
       .map((c) => (isObj(c) ? str(c.containerID) : undefined))
@@ -163,7 +174,7 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
       .map((x) => x.replace(/^[a-z]+:\/\//, ''));
     const conds = Array.isArray(status.conditions) ? status.conditions.filter(isObj) : [];
     const readyCond = conds.find((c) => str(c.type) === 'Ready');
-    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, src };
+    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, createdAt, src };
     snap.pods.push(pod);
   } else if (kind === 'Service') {
     const clusterIps = [...new Set([...strs(spec.clusterIPs), ...(str(spec.clusterIP) ? [spec.clusterIP as string] : [])])].filter((x) => x.toLowerCase() !== 'none');
@@ -184,6 +195,8 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
       })),
       selector: isObj(spec.selector) ? (Object.fromEntries(Object.entries(spec.selector).map(([k, v]) => [k, String(v)])) as Record<string, string>) : undefined,
       externalTrafficPolicy: str(spec.externalTrafficPolicy),
+      internalTrafficPolicy: str(spec.internalTrafficPolicy),
+      createdAt,
       src,
     };
     snap.services.push(svc);
@@ -200,6 +213,8 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
         return {
           addresses: strs(e.addresses),
           ready: cond.ready !== false,
+          serving: typeof cond.serving === 'boolean' ? cond.serving : undefined,
+          terminating: typeof cond.terminating === 'boolean' ? cond.terminating : undefined,
           nodeName: str(e.nodeName),
           targetPod: ref && str(ref.kind) === 'Pod' && str(ref.name) ? { namespace: str(ref.namespace) ?? namespace, name: str(ref.name)! } : undefined,
         };
@@ -209,11 +224,17 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
     };
     snap.endpointSlices.push(slice);
   } else if (kind === 'Node') {
+    const conds = Array.isArray(status.conditions) ? status.conditions.filter(isObj) : [];
+    const beats = conds.map((c) => str(c.lastHeartbeatTime)).filter((x): x is string => !!x && !Number.isNaN(Date.parse(x)));
+    const readyCond = conds.find((c) => str(c.type) === 'Ready');
     const node: K8sNode = {
       name,
       addresses: (Array.isArray(status.addresses) ? status.addresses : []).filter(isObj).map((a) => ({ type: str(a.type) ?? '', address: str(a.address) ?? '' })).filter((a) => a.address),
       podCidrs: [...new Set([...strs(spec.podCIDRs), ...(str(spec.podCIDR) ? [spec.podCIDR as string] : [])])],
       os: labelsOf(md)['kubernetes.io/os'],
+      heartbeat: beats.sort((a, b) => Date.parse(b) - Date.parse(a))[0],
+      ready: readyCond ? str(readyCond.status) === 'True' : undefined,
+      createdAt,
       src,
     };
     snap.nodes.push(node);
@@ -235,6 +256,7 @@ export function mergeSnapshots(list: K8sSnapshot[]): K8sSnapshot {
     out.services.push(...s.services);
     out.endpointSlices.push(...s.endpointSlices);
     out.nodes.push(...s.nodes);
+    out.networkPolicies.push(...s.networkPolicies);
     for (const [k, n] of Object.entries(s.other)) out.other[k] = (out.other[k] ?? 0) + n;
     out.files.push(...s.files);
   }

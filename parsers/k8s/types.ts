@@ -18,6 +18,8 @@ export interface K8sPod {
   labels: Record<string, string>;
   /** status.conditions Ready (undefined when the snapshot does not say). */
   ready?: boolean;
+  /** metadata.creationTimestamp as printed (RFC 3339). */
+  createdAt?: string;
   src: SourceRef;
 }
 
@@ -30,6 +32,11 @@ export interface K8sNode {
   podCidrs: string[];
   /** metadata.labels kubernetes.io/os. */
   os?: string;
+  /** The newest status.conditions[].lastHeartbeatTime (kubelet posts node status at least every 5 minutes). */
+  heartbeat?: string;
+  /** The Ready condition (undefined when the snapshot does not say). */
+  ready?: boolean;
+  createdAt?: string;
   src: SourceRef;
 }
 
@@ -53,6 +60,8 @@ export interface K8sService {
   ports: K8sServicePort[];
   selector?: Record<string, string>;
   externalTrafficPolicy?: string;
+  internalTrafficPolicy?: string;
+  createdAt?: string;
   src: SourceRef;
 }
 
@@ -60,6 +69,9 @@ export interface K8sSliceEndpoint {
   addresses: string[];
   /** conditions.ready; absent means ready (API semantics: nil = unknown, treated as ready). */
   ready: boolean;
+  /** conditions.serving / terminating (undefined when absent). */
+  serving?: boolean;
+  terminating?: boolean;
   nodeName?: string;
   targetPod?: { namespace: string; name: string };
 }
@@ -80,7 +92,62 @@ export interface K8sSnapshot {
   services: K8sService[];
   endpointSlices: K8sEndpointSlice[];
   nodes: K8sNode[];
+  /** networking.k8s.io/v1 NetworkPolicies and Calico's NetworkPolicy / GlobalNetworkPolicy. */
+  networkPolicies: K8sNetworkPolicy[];
   /** Items of other kinds, counted by kind (kubectl lists may hold anything). */
   other: Record<string, number>;
   files: string[];
+}
+
+/** A label selector (metav1.LabelSelector): every matchLabels pair and every expression must hold. */
+export interface K8sLabelSelector {
+  matchLabels: Record<string, string>;
+  matchExpressions: { key: string; operator: string; values: string[] }[];
+}
+
+/** One peer of a policy rule: Kubernetes (podSelector / namespaceSelector / ipBlock) or Calico (selector, nets). */
+export interface K8sPolicyPeer {
+  podSelector?: K8sLabelSelector;
+  namespaceSelector?: K8sLabelSelector;
+  ipBlock?: { cidr: string; except: string[] };
+  /** Calico: the selector expression as written (`app == 'web'`), not evaluated. */
+  calicoSelector?: string;
+  calicoNamespaceSelector?: string;
+  nets?: string[];
+  notNets?: string[];
+}
+
+export interface K8sPolicyPort {
+  protocol: string;
+  /** A number, a named container port, or absent (every port). */
+  port?: number | string;
+  endPort?: number;
+}
+
+export interface K8sPolicyRule {
+  /** Empty: every peer (Kubernetes: `from`/`to` absent). */
+  peers: K8sPolicyPeer[];
+  /** Empty: every port. */
+  ports: K8sPolicyPort[];
+  /** Calico rules carry an action; Kubernetes rules only allow. */
+  action: 'Allow' | 'Deny' | 'Log' | 'Pass';
+}
+
+export interface K8sNetworkPolicy {
+  flavour: 'kubernetes' | 'calico' | 'calico-global';
+  /** Absent for a Calico GlobalNetworkPolicy. */
+  namespace?: string;
+  name: string;
+  /** Kubernetes: spec.podSelector. */
+  podSelector?: K8sLabelSelector;
+  /** Calico: spec.selector as written. */
+  calicoSelector?: string;
+  /** As declared, else as the API defaults them (Ingress, plus Egress when egress rules exist). */
+  policyTypes: ('Ingress' | 'Egress')[];
+  ingress: K8sPolicyRule[];
+  egress: K8sPolicyRule[];
+  /** Calico: spec.order (lower applies first). */
+  order?: number;
+  createdAt?: string;
+  src: SourceRef;
 }

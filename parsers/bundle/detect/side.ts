@@ -23,7 +23,7 @@ export function detectCni(s: Sample): Detection | null {
 export function detectKubectl(s: Sample): Detection | null {
   const t = s.text;
   if (!/"apiVersion"\s*:/.test(t)) return null;
-  const kind = /"kind"\s*:\s*"(List|Pod|PodList|Service|ServiceList|EndpointSlice|EndpointSliceList|Node|NodeList)"/.exec(t);
+  const kind = /"kind"\s*:\s*"(List|Pod|PodList|Service|ServiceList|EndpointSlice|EndpointSliceList|Node|NodeList|NetworkPolicy|NetworkPolicyList|GlobalNetworkPolicy|GlobalNetworkPolicyList)"/.exec(t);
   if (!kind) return null;
   return { kind: 'kubectl', format: `kubectl get -o json (${kind[1]})`, score: 0.95, reason: `Kubernetes objects ("apiVersion", "kind": "${kind[1]}")` };
 }

@@ -38,7 +38,7 @@ describe('an AKS Azure CNI Overlay node', () => {
     const doc = JSON.parse(r.stdout);
     expect(r.code).toBe(0);
     expect(doc.platform).toMatchObject({ plugin: 'azure-cni-overlay', label: 'Azure CNI Overlay', cloud: 'AKS', confidence: 'high' });
-    expect(doc.platform.checks.skipped.map((c: { id: string }) => c.id)).toEqual(['remote-subnets']);
+    expect(doc.platform.checks.skipped.map((c: { id: string }) => c.id)).toEqual(['remote-subnets', 'k8s-nodes', 'calico-default-deny']);
     expect(doc.findings.filter((f: { severity: string }) => f.severity !== 'info')).toEqual([]);
     // Remote endpoints are pods on other nodes, named with their node.
     const remote = doc.objects.endpoints.filter((e: { remote: boolean; ip: string }) => e.remote && e.ip.startsWith('10.244.'));

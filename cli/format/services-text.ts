@@ -1,0 +1,17 @@
+// `hnsight inspect`'s Services section: how many Service ports of the kubectl snapshot this node
+// realises, and each one it does not, with what was found and where (--verbose: every port).
+import type { InspectDocument } from '../../analysis/inspect.ts';
+
+export function formatServicesText(doc: InspectDocument, opts: { verbose: boolean }, wrap: (text: string, indent: number) => string[]): string[] {
+  const rows = doc.services ?? [];
+  if (!rows.length) return [];
+  const bad = rows.filter((r) => r.state !== 'realised');
+  const out = ['', `services: ${rows.length - bad.length} of ${rows.length} Service port(s) of the kubectl snapshot realised on this node`];
+  for (const r of opts.verbose ? rows : bad) {
+    out.push(`  ${`${r.namespace}/${r.name}`.padEnd(36)} ${`${r.where}/${r.proto}`.padEnd(26)} ${r.state}`);
+    if (r.state === 'realised' && !opts.verbose) continue;
+    out.push(...wrap(r.detail, 6));
+    for (const e of r.evidence.slice(0, 2)) if (e.file) out.push(`      ${e.file}${e.line ? `:${e.line}` : ''}  ${e.text.length > 120 ? `${e.text.slice(0, 120)}…` : e.text}`);
+  }
+  return out;
+}
