@@ -10,11 +10,10 @@ import { CopyButton } from '../components/CopyChip.tsx';
 import { flowText } from '../walk/model.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
 import { findingTarget } from '../notes/model.ts';
-import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCounts, type Severity } from './model.ts';
+import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCountText, severityCounts, type Severity } from './model.ts';
 import { codeParts, withoutCodeMarks } from '../../../analysis/report/code-spans.ts';
 
 export const SEVERITY_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info } as const;
-const SEVERITY_WORD: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'info' };
 
 /** A checks' text with its code spans (`Get-HnsEndpoint`) drawn as code, without their backticks. */
 function Prose({ text }: { text: string }) {
@@ -137,7 +136,7 @@ export function FindingsPanel() {
           const on = shown.includes(s);
           return (
             <button key={s} type="button" className={`sev-toggle ${s} ${on ? 'on' : ''}`} aria-pressed={on} onClick={() => toggle(s)} data-testid={`sev-${s}`}>
-              <Icon size={13} aria-hidden /> {counts[s]} {SEVERITY_WORD[s]}
+              <Icon size={13} aria-hidden /> {severityCountText(counts[s], s)}
             </button>
           );
         })}

@@ -8,6 +8,7 @@ import { refKey } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { FlagBadges } from '../components/FlagBadges.tsx';
 import { emptyTableMessage, filterRows, sortRows, type SortState } from './inventory-model.ts';
+import { plural } from '../lib/format.ts';
 
 const ROW_H = 30;
 
@@ -70,7 +71,7 @@ function Table({ table }: { table: InventoryTable }) {
           <input className="input" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={`Filter ${table.title.toLowerCase()}…`} aria-label={`Filter ${table.title}`} data-testid="inventory-filter" />
         </div>
         <span className="muted">
-          {rows.length === table.rows.length ? `${table.rows.length.toLocaleString('en-US')} rows` : `${rows.length.toLocaleString('en-US')} of ${table.rows.length.toLocaleString('en-US')}`}
+          {rows.length === table.rows.length ? plural(table.rows.length, 'row') : `${rows.length.toLocaleString('en-US')} of ${table.rows.length.toLocaleString('en-US')}`}
         </span>
       </div>
       <div className="grid-scroll" ref={scrollRef} tabIndex={0} onKeyDown={onKeyDown} role="grid" aria-label={table.title} aria-rowcount={rows.length} data-testid={`table-${table.key}`}>

@@ -8,6 +8,7 @@ import type { LayoutState } from '../../graph/useLayout.ts';
 import type { VisibleGraph } from '../../graph/visible-graph.ts';
 import type { CollapsedGroups } from './useCollapsedGroups.ts';
 import { GraphLegend } from '../GraphLegend.tsx';
+import { plural } from '../../lib/format.ts';
 
 export interface GraphToolbarProps {
   vis?: VisibleGraph;
@@ -20,8 +21,6 @@ export interface GraphToolbarProps {
   fit(): void;
   zoomStep(dir: 1 | -1): void;
 }
-
-const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -65,11 +64,11 @@ export function GraphToolbar({ vis, layout, groups, links, thinned, fit, zoomSte
         </label>
       )}
       <span className="graph-stats muted" data-testid="graph-stats" title={thinned ? 'Load balancer → backend links are drawn for the selected, walked or faulty objects only' : undefined}>
-        {fmt(vis?.nodes.length)} nodes · {fmt(links)} links
+        {plural(vis?.nodes.length ?? 0, 'node')} · {plural(links, 'link')}
       </span>
       {(layout.status === 'running' || topoLoading) && (
         <span className="graph-status" role="status" data-testid="layout-status">
-          <span className="spinner" aria-hidden /> {topoLoading ? 'Loading the topology…' : <>Arranging {fmt(layout.nodes)} nodes{layout.startedAt !== undefined && <Elapsed since={layout.startedAt} />}</>}
+          <span className="spinner" aria-hidden /> {topoLoading ? 'Loading the topology…' : <>Arranging {plural(layout.nodes ?? 0, 'node')}{layout.startedAt !== undefined && <Elapsed since={layout.startedAt} />}</>}
         </span>
       )}
       {layout.status === 'failed' && (
