@@ -10,7 +10,7 @@ import { CopyButton } from '../components/CopyChip.tsx';
 import { flowText } from '../walk/model.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
 import { findingTarget } from '../notes/model.ts';
-import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCountText, severityCounts, type Severity } from './model.ts';
+import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCountText, severityCounts } from './model.ts';
 import { codeParts, withoutCodeMarks } from '../../../analysis/report/code-spans.ts';
 
 export const SEVERITY_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info } as const;
