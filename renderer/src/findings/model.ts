@@ -93,3 +93,13 @@ export function checksProgressText(p: { done: number; total: number; what?: stri
 export function severityCountText(n: number, severity: 'error' | 'warning' | 'info'): string {
   return severity === 'info' ? `${n.toLocaleString('en-US')} info` : plural(n, severity);
 }
+
+/** Evidence lines a finding shows before "N more" (the rest one click away). */
+export const EVIDENCE_SHOWN = 5;
+
+/** The evidence lines to show now and how many are left behind "N more". */
+export function evidenceShown<T>(lines: readonly T[], expanded: boolean, first = EVIDENCE_SHOWN): { shown: readonly T[]; more: number } {
+  // Hiding a single line behind a button saves nothing: show it.
+  if (expanded || lines.length <= first + 1) return { shown: lines, more: 0 };
+  return { shown: lines.slice(0, first), more: lines.length - first };
+}
