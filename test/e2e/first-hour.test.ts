@@ -43,6 +43,15 @@ describe('the first hour at 1280×800', () => {
     await page.locator('[data-testid="finding"] .finding-head').first().click();
     await page.waitForSelector('[data-testid="finding-body"]');
     const openFinding = await page.locator('[data-testid="finding"].open').getAttribute('data-key');
+    // "… on 8 pod endpoint(s)": five evidence lines, then "3 more", which shows the other three.
+    const count = Number(/on (\d+) pod endpoint/.exec((await page.textContent('[data-testid="finding"].open .finding-title'))!)![1]);
+    expect(count).toBe(8);
+    expect(await page.locator('[data-testid="evidence"]').count()).toBe(5);
+    expect(await page.textContent('[data-testid="evidence-more"]')).toBe('3 more');
+    await shot(page, 'first-hour-evidence-more');
+    await page.click('[data-testid="evidence-more"]');
+    expect(await page.locator('[data-testid="evidence"]').count()).toBe(count);
+    expect(await page.locator('[data-testid="evidence-more"]').count()).toBe(0);
     await page.keyboard.press('Control+k');
     await page.fill('[data-testid="palette-input"]', '10.244.32.5');
     await page.waitForSelector('[data-testid="palette-results"][data-hits-for="10.244.32.5"][aria-busy="false"] [data-testid="hit"]');
