@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../contract/index.ts';
 import type { BackendContext } from './context.ts';
-import { DEFAULT_DEMO_DIR } from './demo-dir.ts';
 
 /** Paths as compared: absolute, normalised, and case-folded where the file system folds case. */
 function key(p: string): string {
@@ -46,10 +45,10 @@ export class Grants {
 
   /**
    * `roots`: folders the user allowed on the command line; any bundle under them may be opened.
-   * `shipped`: the demo bundles shipped with the app (the empty state opens them, so Open path… may
-   * too); bundles only — never a source of credentials, unlike `roots`.
+   * `shipped`: folders of the demo bundles shipped with the app (the empty state opens them, so
+   * browser mode's Open path… may too); bundles only — never a source of credentials, unlike `roots`.
    */
-  constructor(roots: readonly string[] = [], shipped: readonly string[] = [DEFAULT_DEMO_DIR]) {
+  constructor(roots: readonly string[] = [], shipped: readonly string[] = []) {
     this.roots = roots.map(key);
     this.shipped = shipped.map(key);
   }

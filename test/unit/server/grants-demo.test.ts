@@ -9,7 +9,7 @@ import { DEFAULT_DEMO_DIR } from '../../../services/backend/demo-dir.ts';
 
 describe('Grants: the shipped demos', () => {
   it('opens every shipped demo bundle without --allow, and not as a credential source', async () => {
-    const g = new Grants();
+    const g = new Grants([], [DEFAULT_DEMO_DIR]);
     for (const name of ['overlay-node', 'l2bridge-node']) {
       const p = path.join(DEFAULT_DEMO_DIR, name);
       expect(await g.canOpen(p, []), name).toBe(true);
@@ -19,7 +19,7 @@ describe('Grants: the shipped demos', () => {
   });
 
   it('still refuses what lies outside the demo folder', async () => {
-    const g = new Grants();
+    const g = new Grants([], [DEFAULT_DEMO_DIR]);
     expect(await g.canOpen(path.dirname(DEFAULT_DEMO_DIR), [])).toBe(false);
     expect(await g.canOpen(`${DEFAULT_DEMO_DIR}-other/x`, [])).toBe(false);
     expect(await g.canOpen(os.tmpdir(), [])).toBe(false);
@@ -29,7 +29,11 @@ describe('Grants: the shipped demos', () => {
     expect(await g.canOpen(path.join(dir, 'out'), [])).toBe(false);
   });
 
-  it('takes another demo folder when given one (the desktop app passes its own)', async () => {
+  it('without shipped folders (the desktop app, which opens its demos from the menu) refuses them like any path', async () => {
+    expect(await new Grants().canOpen(path.join(DEFAULT_DEMO_DIR, 'overlay-node'), [])).toBe(false);
+  });
+
+  it('takes another demo folder when given one (hnsight serve with its own demo folder)', async () => {
     const other = mkdtempSync(path.join(os.tmpdir(), 'demos-'));
     const g = new Grants([], [other]);
     expect(await g.canOpen(path.join(other, 'overlay-node'), [])).toBe(true);
