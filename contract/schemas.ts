@@ -133,9 +133,9 @@ export const requests = {
   getExcerpt: z.object({ bundleId: id, file: z.string().min(1).max(1024), line: z.number().int().min(0).max(1e9), context: z.number().int().min(0).max(200).optional() }).strict(),
   // Pasted outputs. addPaste loads the text as a node of its own, or — with bundleId — joined with
   // what that node was read from (a new node replaces it); recognisePaste says what a text would be
-  // read as, without adding it.
+  // read as, without adding it (with bundleId: also whether it looks like another node's than that one).
   addPaste: z.object({ text: pastedText, bundleId: id.optional(), name: pasteName.optional() }).strict(),
-  recognisePaste: z.object({ text: pastedText, name: pasteName.optional() }).strict(),
+  recognisePaste: z.object({ text: pastedText, name: pasteName.optional(), bundleId: id.optional() }).strict(),
   // Packet walks. `reply: true` also walks the answer (the result's `reply`, a walk of its own).
   walk: flowSchema.extend({ bundleId: id, reply: z.boolean().optional() }).strict(),
   // Several nodes of one cluster (a folder with one bundle per node): opened together, a walk goes

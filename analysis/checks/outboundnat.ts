@@ -7,6 +7,9 @@ import { covers, intToIp, ipNum, ipRange, rangeText, type CheckContext, type Ran
 import { parseCidr } from '../../parsers/net/ip.ts';
 import { pluginsWhere } from '../platform/index.ts';
 
+/** Evidence lines per finding: one per endpoint concerned, bounded for a node of thousands of pods. */
+const MAX_EVIDENCE = 50;
+
 export interface ExceptionProblem {
   severity: 'error' | 'warning';
   why: string;
@@ -57,7 +60,8 @@ export const outboundNatCheck: Check = {
         explanation: `${p.why}. The endpoints got this list from the CNI config when they were created.`,
         fix: FIX_CNI,
         objects: [value, ...eps.slice(0, 20).map((e) => e.id)],
-        evidence: eps.slice(0, 5).map((e) => ctx.ev(e.src, `"${value}"`)),
+        // Every endpoint's line, up to a bound: the panel shows five and "N more" (issue #23).
+        evidence: eps.slice(0, MAX_EVIDENCE).map((e) => ctx.ev(e.src, `"${value}"`)),
         trace: eps[0]?.ip ? { srcIp: eps[0].ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });
     }
@@ -115,7 +119,7 @@ export const outboundNatCheck: Check = {
         explanation: `The OutBoundNAT policy of ${eps.length} pod endpoint(s) has no exception covering ${label}. Traffic from these pods to it is SNATed to the node IP, so the other pod sees the node as the source: network policies and source-IP-based logic break, and on l2bridge the reply can take another path than the request.`,
         fix: FIX_CNI,
         objects: [label.replace(/^.* (\S+)$/, '$1'), ...eps.slice(0, 20).map((e) => e.id)],
-        evidence: eps.slice(0, 3).map((e) => ctx.ev(e.src, /ExceptionList/i)),
+        evidence: eps.slice(0, MAX_EVIDENCE).map((e) => ctx.ev(e.src, /ExceptionList/i)),
         trace: e0?.ip ? { srcIp: e0.ip, dstIp: probe(range), dstPort: 80, proto: 'tcp' } : undefined,
       });
     }

@@ -3,7 +3,7 @@
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { InspectorField, InspectorView, ObjectRef } from './types.ts';
 import { policyView } from './policy-view.ts';
-import { protoName, shortGuid } from './format.ts';
+import { plural, protoName, shortGuid } from './format.ts';
 import { k8sNames } from '../k8s/index.ts';
 
 const RAW_LIMIT = 200_000;
@@ -60,7 +60,7 @@ function endpointView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
   const net = m.networks?.find((n) => n.id === e.networkId || (!!e.networkName && n.name === e.networkName));
   const related: InspectorView['related'] = [];
   if (net) related.push({ label: 'network', ref: { type: 'network', id: net.id }, text: `${net.name} (${net.type})` });
-  if (port) related.push({ label: 'VFP port', ref: { type: 'port', id: port.key }, text: `${port.name}${port.policy ? ` — ${port.policy.rules} rules` : ''}` });
+  if (port) related.push({ label: 'VFP port', ref: { type: 'port', id: port.key }, text: `${port.name}${port.policy ? ` — ${plural(port.policy.rules, 'rule')}` : ''}` });
   if (j?.compartmentId !== undefined) {
     related.push({ label: 'compartment', ref: { type: 'compartment', id: String(j.compartmentId) }, text: `Compartment ${j.compartmentId}` });
     if (j.adapterName) related.push({ label: 'adapter', ref: { type: 'adapter', id: `${j.compartmentId}/${j.adapterName}` }, text: `${j.adapterName} (matched by ${j.adapterVia})` });
@@ -336,7 +336,7 @@ function fileView(m: NodeModel, ref: ObjectRef): InspectorView | undefined {
     ref,
     title: file.name,
     subtitle: `bundle file · ${file.kind}`,
-    fields: fields(f('Size', `${file.size} bytes`), f('Encoding', file.encoding), f('Line endings', file.lineEnding), f('Read into the model', file.used ? 'yes' : 'no'), f('Note', file.note)),
+    fields: fields(f('Size', plural(file.size, 'byte')), f('Encoding', file.encoding), f('Line endings', file.lineEnding), f('Read into the model', file.used ? 'yes' : 'no'), f('Note', file.note)),
     related: [],
     notes: file.issues.slice(0, 300).map((i) => ({ severity: i.severity, message: i.message, src: { file: file.name, line: i.line } })),
   };

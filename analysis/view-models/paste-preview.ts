@@ -6,6 +6,7 @@ import { MODEL_KINDS } from '../../parsers/bundle/classify.ts';
 import { fileYield } from '../../parsers/bundle/expectations.ts';
 import type { Severity } from '../../parsers/types.ts';
 import { fileKindWords } from './file-kind-words.ts';
+import type { OtherNode } from './paste-origin.ts';
 
 /** Issues shown in the preview; the count of all of them is given beside. */
 const PREVIEW_ISSUES = 20;
@@ -36,6 +37,8 @@ export interface PastePreview {
   issues: { line: number; severity: Severity; message: string }[];
   /** How many issues there are in all. */
   issueCount: number;
+  /** Asked about an open node: the paste looks like another node's, and why (paste-origin.ts). */
+  otherNode?: OtherNode;
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

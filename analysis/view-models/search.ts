@@ -3,7 +3,7 @@
 // it — rule names and anything a rule mentions (an IP in its conditions or DIP ranges).
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { ObjectRef, SearchHit } from './types.ts';
-import { protoName, shortGuid } from './format.ts';
+import { plural, protoName, shortGuid } from './format.ts';
 import { k8sNames } from '../k8s/index.ts';
 
 interface Entry {
@@ -58,11 +58,11 @@ export function buildSearchIndex(m: NodeModel): SearchIndex {
       ref: { type: 'port', id: p.key },
       keys: [p.key, p.friendlyName ?? ''].filter(Boolean).map((x) => x.toLowerCase()).concat(macKeys(p.mac)),
       text: `${p.name}${p.friendlyName ? ` (${p.friendlyName})` : ''}`,
-      context: `VFP port, ${p.role}${p.policy ? `, ${p.policy.rules} rules` : ''}`,
+      context: `VFP port, ${p.role}${p.policy ? `, ${plural(p.policy.rules, 'rule')}` : ''}`,
     });
   }
   for (const c of m.ip?.compartments ?? []) {
-    entries.push({ ref: { type: 'compartment', id: String(c.id) }, keys: [`compartment ${c.id}`], text: `Compartment ${c.id}`, context: `${c.adapters.length} adapter(s)` });
+    entries.push({ ref: { type: 'compartment', id: String(c.id) }, keys: [`compartment ${c.id}`], text: `Compartment ${c.id}`, context: plural(c.adapters.length, 'adapter') });
     for (const a of c.adapters) {
       entries.push({
         ref: { type: 'adapter', id: `${c.id}/${a.name}` },

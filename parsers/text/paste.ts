@@ -114,8 +114,11 @@ export function cleanPaste(input: string): PasteCleanup {
     for (let k = 1; k <= 2 && k < nonBlank.length - 1; k++) {
       const head = nonBlank.slice(0, k);
       // The lines before are prose: not indented, no `Key : value`, no GUID (an hnsdiag block's
-      // `Endpoint : <guid>` over its indented keys is output, not a sentence).
-      if (!head.every((i) => !/^\s/.test(lines[i]) && !/\S\s+:\s|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(lines[i]))) break;
+      // `Endpoint : <guid>` over its indented keys is output, not a sentence), and a sentence at all —
+      // not the `{`/`[` a ConvertTo-Json document opens with, nor the PowerShell prompt or command that
+      // printed the output (corpus: hns-endpoint-json…AKS-issue-1367 and …calico-issue-4682,
+      // cni-config-azure-vnet…aks-engine-issue-1235: their own indentation was taken for a code block).
+      if (!head.every((i) => isProse(lines[i]))) break;
       const rest = nonBlank.slice(k);
       const block = Math.min(...rest.map((i) => /^ */.exec(lines[i])![0].length));
       if (block < 4 || rest.length < 2) continue;
@@ -127,6 +130,17 @@ export function cleanPaste(input: string): PasteCleanup {
 
   if (changes.length === 0 && padded === 0) return { text: input, changes };
   return { text: (bom ? '\uFEFF' : '') + lines.join('\n'), changes };
+}
+
+/** A line of a sentence, as a person writes before a code block ("Here is what HNS has for the pods:"). */
+function isProse(line: string): boolean {
+  if (/^\s/.test(line) || /\S\s+:\s|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(line)) return false;
+  // A PowerShell prompt, a cmdlet (Verb-Noun) or a pipeline: the command, not a sentence.
+  if (/^PS [^>]*>|^[A-Z][a-z]+-[A-Z]\w*|\s\|\s?\S/.test(line)) return false;
+  // A command with its options (`hnsdiag list endpoints -d`, `vfpctrl /port … /list-rule`).
+  if (/^(hnsdiag|vfpctrl|ipconfig|route|netsh|kubectl|crictl|ctr)\b|\s[-/][a-z]/i.test(line)) return false;
+  // Three words at least (`{`, `[`, `Networks:` are not sentences).
+  return (line.match(/[A-Za-z]{2,}/g)?.length ?? 0) >= 3;
 }
 
 /** `line` without its trailing spaces and TABs: a walk back from the end (the regular expression

@@ -35,15 +35,19 @@ import { OpenClusterDialog } from './cluster/OpenClusterDialog.tsx';
 import { clusterStore, useCluster } from './cluster/cluster-store.ts';
 import { KeyboardMapDialog } from './components/KeyboardMapDialog.tsx';
 import { onAccessLost } from './api/access-lost.ts';
+import { useViewportWidth } from './hooks/useViewportWidth.ts';
+import { maxPanelWidth, MIN_PANEL } from './store/panel-size.ts';
 
 let started = false;
 
 function Workspace() {
   const view = useApp((s) => s.view);
   const inspectorOpen = useApp((s) => s.inspectorOpen);
-  const width = useApp((s) => s.inspectorWidth);
   const setWidth = useApp((s) => s.setInspectorWidth);
   const setOpen = useApp((s) => s.setInspectorOpen);
+  // A window made narrower than when the width was chosen narrows the panel with it.
+  const max = maxPanelWidth(useViewportWidth());
+  const width = Math.min(useApp((s) => s.inspectorWidth), max);
   return (
     <div className="workspace" style={{ ['--insp-w' as string]: inspectorOpen ? `${width}px` : '0px' }}>
       <ViewTabs />
@@ -56,14 +60,14 @@ function Workspace() {
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}
         {!inspectorOpen && (
-          <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the side panel">
+          <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the side panel" title="Show the side panel (P)" aria-keyshortcuts="P" data-testid="panel-show">
             <PanelRightOpen size={14} aria-hidden /> Panel
           </button>
         )}
       </main>
       {inspectorOpen && (
         <>
-          <Splitter width={width} onResize={setWidth} />
+          <Splitter width={width} min={MIN_PANEL} max={max} onResize={setWidth} onCollapse={() => setOpen(false)} />
           <SidePanel />
         </>
       )}

@@ -11,6 +11,7 @@ import { CollectJobs } from '../live/collect-jobs.ts';
 import { EventBus } from './event-bus.ts';
 import { OpenBundles } from './open-bundles.ts';
 import { Grants } from './grants.ts';
+import { DEFAULT_DEMO_DIR } from './demo-dir.ts';
 import { LoadJobs } from './load-jobs.ts';
 import { DiffJobs } from './diff-jobs.ts';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatch.ts';
@@ -37,7 +38,8 @@ export class Backend {
     const bundles = new OpenBundles(events);
     const recent = new RecentStore(opts.dataDir);
     const savedTargets = new SavedTargetStore(opts.dataDir);
-    const grants = new Grants(opts.allowedRoots);
+    // Browser mode's Open path… takes the shipped demos too (the desktop app opens them from its menu).
+    const grants = new Grants(opts.allowedRoots, opts.mode === 'browser' ? [opts.demoDir ?? DEFAULT_DEMO_DIR] : []);
     if (opts.initialBundle) grants.allowOpen(opts.initialBundle);
     if (opts.initialCluster) grants.allowOpen(opts.initialCluster);
     const ctx: BackendContext = {

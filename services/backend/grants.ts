@@ -41,10 +41,16 @@ export class Grants {
   private readonly untrusted = new Set<string>();
   private readonly credentials = new Set<string>();
   private readonly roots: string[];
+  private readonly shipped: string[];
 
-  /** `roots`: folders the user allowed on the command line; any bundle under them may be opened. */
-  constructor(roots: readonly string[] = []) {
+  /**
+   * `roots`: folders the user allowed on the command line; any bundle under them may be opened.
+   * `shipped`: folders of the demo bundles shipped with the app (the empty state opens them, so
+   * browser mode's Open path… may too); bundles only — never a source of credentials, unlike `roots`.
+   */
+  constructor(roots: readonly string[] = [], shipped: readonly string[] = []) {
     this.roots = roots.map(key);
+    this.shipped = shipped.map(key);
   }
 
   /** The user chose this bundle (a dialog's answer, a drop, the command line). */
@@ -117,7 +123,10 @@ export class Grants {
     const k = key(p);
     if (this.bundles.has(k)) return true;
     for (const q of known) if (key(q) === k) return true;
-    return this.underRoot(p);
+    if (await this.underRoot(p)) return true;
+    const r = await real(p);
+    for (const d of this.shipped) if (inside(r, await real(d))) return true;
+    return false;
   }
 }
 

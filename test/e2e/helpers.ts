@@ -97,9 +97,9 @@ export async function openApp(browser: Browser, url: string, opts: { width?: num
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    // Chromium warns that frame-ancestors is ignored in a <meta> CSP; the server sends it as a header too.
-    // A failed request's message does not name it; its URL is the message's location.
-    if (m.type() === 'error' && !m.text().includes('frame-ancestors')) errors.push(m.text().startsWith('Failed to load resource') ? `${m.text()}: ${m.location().url}` : m.text());
+    // Every console error counts (the meta CSP no longer carries frame-ancestors, which Chromium
+    // reported on every load). A failed request's message does not name it; its URL is the message's location.
+    if (m.type() === 'error') errors.push(m.text().startsWith('Failed to load resource') ? `${m.text()}: ${m.location().url}` : m.text());
   });
   await page.goto(url);
   await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 60_000 });

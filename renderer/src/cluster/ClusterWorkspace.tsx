@@ -7,6 +7,7 @@ import { useCluster, clusterStore } from './cluster-store.ts';
 import { clusterFlow } from './cluster-flow.ts';
 import { CLUSTER_NODE_TYPES } from './ClusterGroupNode.tsx';
 import type { Response } from '../../../contract/index.ts';
+import { plural } from '../lib/format.ts';
 
 type Walk = Response<'walkAcross'>;
 
@@ -150,12 +151,12 @@ export function ClusterWorkspace() {
       <ClusterGraphView />
       <aside className="cluster-panel">
         <h3>
-          {opened.nodes.length} nodes <span className="muted">{opened.location}</span>
+          {plural(opened.nodes.length, 'node')} <span className="muted">{opened.location}</span>
         </h3>
         <ul className="cluster-nodes">
           {opened.nodes.map((n) => (
             <li key={n.id} data-testid="cluster-node" data-node={n.id}>
-              <strong>{n.id}</strong> {n.nodeIp ?? ''} · {n.platform} · {n.errors} errors, {n.warnings} warnings
+              <strong>{n.id}</strong> {n.nodeIp ?? ''} · {n.platform} · {plural(n.errors, 'error')}, {plural(n.warnings, 'warning')}
             </li>
           ))}
         </ul>
@@ -165,7 +166,7 @@ export function ClusterWorkspace() {
         {findings.length ? (
           <details open data-testid="cluster-findings">
             <summary>
-              {findings.length} finding{findings.length === 1 ? '' : 's'} across nodes
+              {plural(findings.length, 'finding')} across nodes
             </summary>
             <ul>
               {findings.map((f, i) => (

@@ -4,7 +4,7 @@ import { FileText, X } from 'lucide-react';
 import { Dialog } from './Dialog.tsx';
 import { CopyButton } from './CopyChip.tsx';
 import { useApp } from '../store/app-store.ts';
-import { fileLine } from '../lib/format.ts';
+import { fileLine, plural } from '../lib/format.ts';
 
 export function ExcerptDialog() {
   const excerpt = useApp((s) => s.excerpt);
@@ -21,7 +21,7 @@ export function ExcerptDialog() {
       <div className="dialog-head">
         <FileText size={16} aria-hidden />
         <h2 className="mono ellipsis">{fileLine(excerpt.file, excerpt.line)}</h2>
-        {data?.totalLines !== undefined && <span className="muted">{data.totalLines.toLocaleString('en-US')} lines</span>}
+        {data?.totalLines !== undefined && <span className="muted">{plural(data.totalLines, 'line')}</span>}
         <CopyButton value={fileLine(excerpt.file, excerpt.line)} label="file:line" />
         <button type="button" className="btn ghost small icon" onClick={close} aria-label="Close excerpt" data-autofocus="">
           <X size={16} aria-hidden />

@@ -15,7 +15,7 @@ export function NodeFacts({ bundle }: { bundle: BundleSummary }) {
   if (bundle.collector) facts.push({ k: 'by', v: bundle.collector, title: 'Collector that wrote the bundle' });
   return (
     <div className="node-facts" data-testid="node-facts">
-      <button type="button" className="node-name" onClick={() => setSummaryOpen(true)} title={`${bundle.location}\nShow the bundle summary`}>
+      <button type="button" className="node-name" onClick={() => setSummaryOpen(true)} title={[bundle.location, ...facts.map((f) => `${f.title}: ${f.v}`), 'Show the bundle summary'].join('\n')}>
         <Server size={15} aria-hidden />
         <span className="ellipsis">{name}</span>
       </button>

@@ -22,7 +22,7 @@ export function SidePanel() {
   const walking = useApp((s) => !!s.walk);
   const c = severityCounts(findings);
   return (
-    <aside className="inspector side-panel" aria-label="Side panel" data-testid="side-panel">
+    <aside className="inspector side-panel" id="side-panel" aria-label="Side panel" data-testid="side-panel">
       <div className="panel-tabs" role="tablist" aria-label="Side panel">
         {TABS.map((t) => {
           const Icon = t.icon;
@@ -36,7 +36,7 @@ export function SidePanel() {
             </button>
           );
         })}
-        <button type="button" className="btn ghost small icon panel-hide" onClick={() => setOpen(false)} aria-label="Hide the side panel" title="Hide the panel">
+        <button type="button" className="btn ghost small icon panel-hide" onClick={() => setOpen(false)} aria-label="Hide the side panel" title="Hide the panel (P)" aria-keyshortcuts="P" data-testid="panel-hide">
           <PanelRightClose size={15} aria-hidden />
         </button>
       </div>

@@ -27,9 +27,10 @@ export function TopBar({ theme, systemDark }: { theme: 'light' | 'dark'; systemD
       <div className="topbar-node">{bundle && <NodeFacts bundle={bundle} />}</div>
       <div className="topbar-actions">
         {bundle && (
-          <button type="button" className="search-trigger" onClick={() => setPaletteOpen(true)} data-testid="search-trigger" aria-keyshortcuts="Control+K">
+          <button type="button" className="search-trigger" onClick={() => setPaletteOpen(true)} data-testid="search-trigger" aria-keyshortcuts="Control+K" title="Search IP, MAC, GUID, VIP, rule… (Ctrl+K)">
             <Search size={14} aria-hidden />
-            <span>Search IP, MAC, GUID, VIP, rule…</span>
+            <span className="st-long">Search IP, MAC, GUID, VIP, rule…</span>
+            <span className="st-short">Search…</span>
             <kbd>{isMac ? '⌘K' : 'Ctrl+K'}</kbd>
           </button>
         )}

@@ -1,7 +1,7 @@
 // What the checks found, beside the graph: a severity filter, findings grouped by area; opening one
 // lights its objects on the graph and lists its evidence lines (each opens the excerpt), its fix, and
 // — when it carries a flow — walks that packet to the hop that shows the problem.
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { AlertOctagon, AlertTriangle, CheckCircle2, ChevronDown, ChevronRight, Footprints, HelpCircle, Info } from 'lucide-react';
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import { useApp } from '../store/app-store.ts';
@@ -10,11 +10,10 @@ import { CopyButton } from '../components/CopyChip.tsx';
 import { flowText } from '../walk/model.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
 import { findingTarget } from '../notes/model.ts';
-import { checksProgressText, groupFindings, missingFiles, SEVERITIES, severityCounts, type Severity } from './model.ts';
+import { checksProgressText, groupFindings, missingFiles, SEVERITIES, evidenceShown, severityCountText, severityCounts } from './model.ts';
 import { codeParts, withoutCodeMarks } from '../../../analysis/report/code-spans.ts';
 
 export const SEVERITY_ICON = { error: AlertOctagon, warning: AlertTriangle, info: Info } as const;
-const SEVERITY_WORD: Record<Severity, string> = { error: 'errors', warning: 'warnings', info: 'info' };
 
 /** A checks' text with its code spans (`Get-HnsEndpoint`) drawn as code, without their backticks. */
 function Prose({ text }: { text: string }) {
@@ -44,6 +43,12 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
   }, [open]);
   const Icon = f.undecided ? HelpCircle : SEVERITY_ICON[f.severity];
   const missing = f.undecided ? missingFiles(f) : [];
+  // Collapsed again when the finding closes, so a long list does not greet the next opening.
+  const [allEvidence, setAllEvidence] = useState(false);
+  useEffect(() => {
+    if (!open) setAllEvidence(false);
+  }, [open]);
+  const ev = evidenceShown(f.evidence, allEvidence);
   const noteCount = useApp((s) => s.notes?.notes.filter((n) => n.target.ref === `finding:${f.key}`).length ?? 0);
   return (
     <li ref={ref} className={`finding ${f.severity} ${f.undecided ? 'undecided' : ''} ${open ? 'open' : ''}`} data-testid="finding" data-finding={f.id} data-key={f.key}>
@@ -77,7 +82,7 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
           )}
           {f.evidence.length > 0 && (
             <ul className="finding-evidence" aria-label="Evidence">
-              {f.evidence.map((e, i) => (
+              {ev.shown.map((e, i) => (
                 <li key={i}>
                   <button
                     type="button"
@@ -92,6 +97,13 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
                   </button>
                 </li>
               ))}
+              {ev.more > 0 && (
+                <li>
+                  <button type="button" className="btn ghost small" onClick={() => setAllEvidence(true)} data-testid="evidence-more">
+                    {ev.more.toLocaleString('en-US')} more
+                  </button>
+                </li>
+              )}
             </ul>
           )}
           {f.refs.length > 0 && (
@@ -137,7 +149,7 @@ export function FindingsPanel() {
           const on = shown.includes(s);
           return (
             <button key={s} type="button" className={`sev-toggle ${s} ${on ? 'on' : ''}`} aria-pressed={on} onClick={() => toggle(s)} data-testid={`sev-${s}`}>
-              <Icon size={13} aria-hidden /> {counts[s]} {SEVERITY_WORD[s]}
+              <Icon size={13} aria-hidden /> {severityCountText(counts[s], s)}
             </button>
           );
         })}

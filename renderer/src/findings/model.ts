@@ -2,6 +2,7 @@
 // was missing, and durations in words (the CNI timeline's rows are in timeline-rows.ts). Pure, unit-tested.
 import type { FindingView } from '../../../analysis/view-models/findings.ts';
 import type { FindingArea } from '../../../analysis/inspect.ts';
+import { plural } from '../lib/format.ts';
 
 export type Severity = FindingView['severity'];
 export const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
@@ -86,4 +87,19 @@ export function checksProgressText(p: { done: number; total: number; what?: stri
   if (!p.total) return p.what ? `Running the checks: ${p.what}…` : 'Running the checks…';
   if (p.done >= p.total) return `Running the checks: ${p.total} of ${p.total} done…`;
   return `Running the checks: ${p.what ?? 'check'} (${p.done + 1} of ${p.total})…`;
+}
+
+/** A severity chip's words: "1 error", "2 errors", "0 info" (info is not counted as a plural). */
+export function severityCountText(n: number, severity: 'error' | 'warning' | 'info'): string {
+  return severity === 'info' ? `${n.toLocaleString('en-US')} info` : plural(n, severity);
+}
+
+/** Evidence lines a finding shows before "N more" (the rest one click away). */
+export const EVIDENCE_SHOWN = 5;
+
+/** The evidence lines to show now and how many are left behind "N more". */
+export function evidenceShown<T>(lines: readonly T[], expanded: boolean, first = EVIDENCE_SHOWN): { shown: readonly T[]; more: number } {
+  // Hiding a single line behind a button saves nothing: show it.
+  if (expanded || lines.length <= first + 1) return { shown: lines, more: 0 };
+  return { shown: lines.slice(0, first), more: lines.length - first };
 }

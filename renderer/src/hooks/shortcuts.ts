@@ -20,6 +20,7 @@ export const SHORTCUTS: ShortcutGroup[] = [
       { keys: [['Ctrl', 'Shift', 'V']], what: 'Paste output… (the clipboard’s text)' },
       { keys: [['Ctrl', 'V']], what: 'Outside a text field: Paste output… with the pasted text' },
       { keys: [['Ctrl', 'Z'], ['Ctrl', 'Shift', 'Z'], ['Ctrl', 'Y']], what: 'Undo / redo a note edit (outside a text field)' },
+      { keys: [['P']], what: 'Hide or show the side panel (outside a text field)' },
       { keys: [['?']], what: 'This keyboard map' },
       { keys: [['Esc']], what: 'Close the dialog on top; else stop picking on the graph; else leave the walk' },
     ],
@@ -48,7 +49,8 @@ export const SHORTCUTS: ShortcutGroup[] = [
       { keys: [['Page Up'], ['Page Down'], ['Home'], ['End']], what: 'Move through an inventory table' },
       { keys: [['Enter']], what: 'Open the search result or inventory row' },
       { keys: [['Tab'], ['Shift', 'Tab']], what: 'Next / previous control (stays inside an open dialog)' },
-      { keys: [['←'], ['→']], what: 'On the panel splitter: widen or narrow the side panel' },
+      { keys: [['←'], ['→'], ['Home'], ['End']], what: 'On the panel splitter: widen or narrow the side panel (Shift: bigger steps)' },
+      { keys: [['Enter']], what: 'On the panel splitter: hide the side panel' },
     ],
   },
   {

@@ -70,6 +70,10 @@ export function useShortcuts(systemDark: boolean) {
           e.preventDefault();
           graphCommands.fit?.();
         }
+      } else if ((e.key === 'p' || e.key === 'P') && s.bundle) {
+        // Hide or show the side panel: the graph gets the whole width, then the panel comes back as it was.
+        e.preventDefault();
+        s.togglePanel();
       } else if (e.key === '/' && s.bundle) {
         e.preventDefault();
         s.setPaletteOpen(true);

@@ -8,6 +8,7 @@ import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 import { RuleRow } from './RuleRow.tsx';
 import { filterPolicy, layerKey, layerRuleCount, locateRule, orderedLayers, RULE_PAGE } from './policy-model.ts';
+import { plural } from '../lib/format.ts';
 
 /** "Priority-based match" → "priority", "Longest prefix match on Destination IP" → "LPM dst IP"; full text in the tooltip. */
 function shortMatch(m: string): string {
@@ -54,7 +55,7 @@ function GroupBlock({ g, gk, open, onToggle, showAll, onShowAll, focusName }: { 
           </ul>
           {!showAll && g.rules.length > RULE_PAGE && (
             <button type="button" className="btn small show-all" onClick={onShowAll}>
-              Show all {g.rules.length.toLocaleString('en-US')} rules ({(g.rules.length - RULE_PAGE).toLocaleString('en-US')} more)
+              Show all {plural(g.rules.length, 'rule')} ({(g.rules.length - RULE_PAGE).toLocaleString('en-US')} more)
             </button>
           )}
         </>
@@ -113,7 +114,7 @@ export function PolicyView({ policy }: { policy: PortPolicyView }) {
       <div className="policy-head">
         <h3>VFP policy</h3>
         <span className="muted">
-          {layers.length} layer{layers.length === 1 ? '' : 's'} · {policy.ruleCount.toLocaleString('en-US')} rules
+          {layers.length} layer{layers.length === 1 ? '' : 's'} · {plural(policy.ruleCount, 'rule')}
         </span>
         {policy.blocked && (
           <span className="badge error">
@@ -157,7 +158,7 @@ export function PolicyView({ policy }: { policy: PortPolicyView }) {
                 </span>
               ))}
               <span className="muted count">
-                prio {l.priority ?? '–'} · {l.groups.length} group{l.groups.length === 1 ? '' : 's'} · {layerRuleCount(l).toLocaleString('en-US')} rules
+                prio {l.priority ?? '–'} · {l.groups.length} group{l.groups.length === 1 ? '' : 's'} · {plural(layerRuleCount(l), 'rule')}
               </span>
             </button>
             {open &&

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { CopyButton } from '../components/CopyChip.tsx';
+import { plural } from '../lib/format.ts';
 
 export function RawJson({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
@@ -10,7 +11,7 @@ export function RawJson({ text }: { text: string }) {
       <div className="raw-head">
         <button type="button" className="section-toggle" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />} Raw JSON
-          <span className="muted">{text.split('\n').length.toLocaleString('en-US')} lines</span>
+          <span className="muted">{plural(text.split('\n').length, 'line')}</span>
         </button>
         <CopyButton value={text} label="raw JSON" />
       </div>

@@ -19,9 +19,15 @@ function startWalk(flow: Flow) {
   void s.runWalk(flow);
 }
 
+/**
+ * Shows the hit in the inspector. The side panel may be showing the walk or the findings, behind
+ * which the inspector would fill unseen: its tab comes to the front (the walk and the findings keep
+ * their state, one tab away).
+ */
 function openHit(hit: SearchHit) {
   const s = appStore.getState();
   s.setPaletteOpen(false);
+  s.setPanel('inspector');
   void s.select(hit.ref, { focusGraph: true, rule: hit.rule ? { name: hit.rule.rule, line: hit.rule.line || undefined } : undefined });
 }
 

@@ -16,7 +16,10 @@ export function PasteDialog() {
   const close = useApp((s) => s.closePaste);
   const add = useApp((s) => s.addPaste);
   if (!paste) return null;
-  const primary = bundle ? 'this-node' : 'new-node';
+  // Text that plainly comes from another node (its host name, its subnets) opens as a node of its own
+  // by default: joined with this one it would make a node that never existed.
+  const other = bundle && paste.previewOf === paste.text ? paste.preview?.otherNode : undefined;
+  const primary = bundle && !other ? 'this-node' : 'new-node';
   return (
     <Dialog label="Paste output" onClose={close} className="paste-dialog" testId="paste-dialog">
       <div className="dialog-head">
@@ -72,6 +75,11 @@ export function PasteDialog() {
           />
         </div>
         <PastePreviewView paste={paste} />
+        {other && (
+          <p className="note warning paste-other" role="status" data-testid="paste-other-node">
+            This looks like another node: {other.why}. It opens as a new node unless you add it to this one.
+          </p>
+        )}
         {paste.addError && (
           <p className="error-text" role="alert" data-testid="paste-error">
             {paste.addError}
@@ -79,16 +87,16 @@ export function PasteDialog() {
         )}
         <div className="dialog-actions">
           <span className="muted paste-keys">
-            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> {bundle ? 'adds to this node' : 'opens'} · <kbd>Esc</kbd> closes
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> {primary === 'this-node' ? 'adds to this node' : bundle ? 'opens as a new node' : 'opens'} · <kbd>Esc</kbd> closes
           </span>
           <button type="button" className="btn" onClick={close}>
             Cancel
           </button>
-          <button type={bundle ? 'button' : 'submit'} className={`btn ${bundle ? '' : 'primary'}`} disabled={paste.adding} onClick={bundle ? () => void add('new-node') : undefined} data-testid="paste-new">
+          <button type={primary === 'new-node' ? 'submit' : 'button'} className={`btn ${primary === 'new-node' ? 'primary' : ''}`} disabled={paste.adding} onClick={primary === 'new-node' ? undefined : () => void add('new-node')} data-testid="paste-new">
             Open as a new node
           </button>
           {bundle && (
-            <button type="submit" className="btn primary" disabled={paste.adding} data-testid="paste-add">
+            <button type={primary === 'this-node' ? 'submit' : 'button'} className={`btn ${primary === 'this-node' ? 'primary' : ''}`} disabled={paste.adding} onClick={primary === 'this-node' ? undefined : () => void add('this-node')} data-testid="paste-add">
               Add to this node
             </button>
           )}

@@ -11,5 +11,5 @@ function safeStorage(kind: 'localStorage' | 'sessionStorage') {
   }
 }
 
-export const appStore = createAppStore({ api, storage: safeStorage('localStorage'), tabStorage: safeStorage('sessionStorage') });
+export const appStore = createAppStore({ api, storage: safeStorage('localStorage'), tabStorage: safeStorage('sessionStorage'), viewportWidth: () => window.innerWidth });
 export const useApp = bindStore(appStore);

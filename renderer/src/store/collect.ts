@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CollectJob, HnsightApi, SavedTarget } from '../../../contract/index.ts';
 import { followJob } from '../api/follow-job.ts';
 import { CREDENTIAL_FIELDS, EMPTY_FORM, canOpen, formFromTarget, isFinished, matchingSaved, passwordNeed, problemCommands, targetFromForm, withCredentialFile, type ConnectForm, type CredentialKind, type FieldErrors } from '../components/connect-form.ts';
+import { plural } from '../lib/format.ts';
 
 export interface CollectDeps {
   api: Pick<HnsightApi, 'startCollect' | 'getCollectJob' | 'cancelCollect' | 'listSavedTargets' | 'forgetTarget' | 'pickCredentialFile' | 'subscribe'>;
@@ -80,7 +81,7 @@ export function createCollectStore(deps: CollectDeps): StoreApi<CollectState> {
       if (j.state === 'done') {
         // Everything came: straight to the bundle (its summary is the result).
         set({ open: false });
-        deps.toast?.('success', `Collected ${j.commands.length} files from ${j.target} into ${j.outDir}`);
+        deps.toast?.('success', `Collected ${plural(j.commands.length, 'file')} from ${j.target} into ${j.outDir}`);
         await get().openResult();
       } else if (j.state === 'partial') {
         // Open it behind the dialog, which lists what is missing until the user closes it.

@@ -55,7 +55,9 @@ export const createPasteSlice: SliceCreator<PasteSlice> = (deps) => (set, get) =
   const preview = async (text: string, name: string, mine: number) => {
     let patch: Partial<PasteDialogState>;
     try {
-      const req: Request<'recognisePaste'> = { text, ...(name.trim() ? { name: name.trim() } : {}) };
+      // With the open node: the preview also says whether the text looks like another node's.
+      const bundleId = get().bundle?.id;
+      const req: Request<'recognisePaste'> = { text, ...(name.trim() ? { name: name.trim() } : {}), ...(bundleId ? { bundleId } : {}) };
       patch = { preview: await deps.api.recognisePaste(req), previewOf: text, checking: false, error: undefined };
     } catch (e) {
       patch = { preview: undefined, previewOf: undefined, checking: false, error: errorMessage(e) };

@@ -32,6 +32,8 @@ export interface Deps {
    * tab, it survives a reload), and the window's id the backend knows it by (attachBundle).
    */
   tabStorage?: KeyValueStorage;
+  /** The window's width, for the side panel's default and largest width (absent: 1440). */
+  viewportWidth?: () => number;
   /** How long the notes wait after an edit before saving (tests: 0 or flushNotes). */
   notesSaveDelayMs?: number;
   /** How long the paste preview waits for the text to stop changing (tests: 0). */

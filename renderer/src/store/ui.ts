@@ -2,6 +2,7 @@
 // file excerpt viewer. The theme choice persists; the rest is per session.
 import type { FileExcerpt, InventoryTable } from '../../../analysis/view-models/types.ts';
 import { errorMessage, type SliceCreator } from './types.ts';
+import { clampPanelWidth, defaultPanelWidth, MAX_PANEL, MIN_PANEL, PANEL_OPEN_KEY, PANEL_WIDTH_KEY, storedPanelOpen, storedPanelWidth, widePanelWidth } from './panel-size.ts';
 
 export type ThemePref = 'system' | 'light' | 'dark';
 export type ViewKey = 'topology' | 'inventory' | 'files' | 'timeline';
@@ -44,9 +45,12 @@ export interface UiSlice {
   toggleTheme(systemDark: boolean): void;
   setView(v: ViewKey): void;
   setInventoryTab(k: InventoryTable['key']): void;
+  /** Shows or hides the side panel (the panel's hide button, the P key); remembered. */
   setInspectorOpen(open: boolean): void;
+  togglePanel(): void;
   /** Shows a panel beside the graph (switching to the topology for the walk and the findings). */
   setPanel(p: PanelKey): void;
+  /** The user resized the panel (the splitter): remembered across reloads. */
   setInspectorWidth(px: number): void;
   setPaletteOpen(open: boolean): void;
   setOpenPathOpen(open: boolean): void;
@@ -60,14 +64,12 @@ export interface UiSlice {
 }
 
 export const THEME_KEY = 'hnsight.theme';
-export const MIN_INSPECTOR = 300;
-export const MAX_INSPECTOR = 900;
+export const MIN_INSPECTOR = MIN_PANEL;
+export const MAX_INSPECTOR = MAX_PANEL;
 const MAX_TOASTS = 4;
-/** The walk and findings panels open at least this wide. */
-export const WIDE_PANEL = 460;
 
 export function clampInspectorWidth(px: number): number {
-  return Math.round(Math.min(MAX_INSPECTOR, Math.max(MIN_INSPECTOR, px)));
+  return clampPanelWidth(px);
 }
 
 export function resolveTheme(pref: ThemePref, systemDark: boolean): 'light' | 'dark' {
@@ -77,13 +79,14 @@ export function resolveTheme(pref: ThemePref, systemDark: boolean): 'light' | 'd
 export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
   const stored = deps.storage?.getItem(THEME_KEY);
   let toastSeq = 0;
+  const viewport = () => deps.viewportWidth?.() ?? 1440;
   return {
     themePref: stored === 'light' || stored === 'dark' ? stored : 'system',
     view: 'topology',
     inventoryTab: 'endpoints',
-    inspectorOpen: true,
+    inspectorOpen: storedPanelOpen(deps.storage),
     panel: 'inspector',
-    inspectorWidth: 420,
+    inspectorWidth: clampPanelWidth(storedPanelWidth(deps.storage) ?? defaultPanelWidth(viewport()), viewport()),
     paletteOpen: false,
     openPathOpen: false,
     exportOpen: false,
@@ -105,15 +108,21 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => {
       set({ inventoryTab: k, view: 'inventory' });
     },
     setInspectorOpen(open) {
+      deps.storage?.setItem(PANEL_OPEN_KEY, String(open));
       set({ inspectorOpen: open });
     },
+    togglePanel() {
+      get().setInspectorOpen(!get().inspectorOpen);
+    },
     setPanel(p) {
-      // The walk needs room for rule names and packet tables.
-      const width = p === 'inspector' ? get().inspectorWidth : Math.max(get().inspectorWidth, WIDE_PANEL);
-      set({ panel: p, inspectorOpen: true, inspectorWidth: clampInspectorWidth(width), ...(p === 'inspector' ? {} : { view: 'topology' as const }) });
+      // The walk needs room for rule names and packet tables (not remembered: the user's own width is).
+      const width = p === 'inspector' ? get().inspectorWidth : Math.max(get().inspectorWidth, widePanelWidth(viewport()));
+      set({ panel: p, inspectorOpen: true, inspectorWidth: clampPanelWidth(width, viewport()), ...(p === 'inspector' ? {} : { view: 'topology' as const }) });
     },
     setInspectorWidth(px) {
-      set({ inspectorWidth: clampInspectorWidth(px) });
+      const w = clampPanelWidth(px, viewport());
+      deps.storage?.setItem(PANEL_WIDTH_KEY, String(w));
+      set({ inspectorWidth: w });
     },
     setPaletteOpen(open) {
       set({ paletteOpen: open });

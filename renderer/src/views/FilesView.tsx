@@ -4,7 +4,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { ChevronDown, ChevronRight, AlertTriangle } from 'lucide-react';
 import type { FileSummary } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
-import { formatBytes, fileLine } from '../lib/format.ts';
+import { formatBytes, fileLine, plural } from '../lib/format.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
 
 const ISSUE_PAGE = 300;
@@ -28,7 +28,7 @@ function IssueList({ file }: { file: FileSummary }) {
       {!all && file.issues.length > ISSUE_PAGE && (
         <li>
           <button type="button" className="btn small" onClick={() => setAll(true)}>
-            Show all {file.issues.length.toLocaleString('en-US')} issues
+            Show all {plural(file.issues.length, 'issue')}
           </button>
         </li>
       )}

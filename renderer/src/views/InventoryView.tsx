@@ -1,6 +1,6 @@
 // Inventory: one tab per table, a filter, sortable columns and virtualized rows (a big node has
 // thousands of services). Clicking a row selects the object (inspector, and the graph zooms to it).
-import { useMemo, useRef, useState, useEffect, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, useEffect, type KeyboardEvent, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Search } from 'lucide-react';
 import type { InventoryTable } from '../../../analysis/view-models/types.ts';
@@ -8,11 +8,21 @@ import { refKey } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { FlagBadges } from '../components/FlagBadges.tsx';
 import { emptyTableMessage, filterRows, sortRows, type SortState } from './inventory-model.ts';
+import { plural } from '../lib/format.ts';
+import { fitColumns } from './fit-columns.ts';
 
 const ROW_H = 30;
 
 /** Column widths from the longest value in the first rows: every row must share one template (a
  *  per-row `fr`/max-content grid misaligns as soon as one cell is wider than the others). */
+/**
+ * A column's floor when the pane is narrow: its header whole; the first column (the row's key: an IP,
+ * a name) keeps its natural width.
+ */
+export function columnFloors(table: InventoryTable, natural: readonly number[]): number[] {
+  return table.columns.map((c, i) => (i === 0 ? natural[0] : Math.round(Math.max(56, c.title.length * 7.5 + 30))));
+}
+
 export function columnWidths(table: InventoryTable): number[] {
   const sample = table.rows.slice(0, 500);
   return table.columns.map((c) => {
@@ -21,6 +31,20 @@ export function columnWidths(table: InventoryTable): number[] {
     const perChar = c.mono ? 7.3 : 7;
     return Math.round(Math.min(440, Math.max(c.title.length * 7.5 + 34, longest * perChar + 24, 64)));
   });
+}
+
+/** The width of the element `ref` points at, followed as it changes (0 before it is drawn). */
+function usePaneWidth(ref: RefObject<HTMLDivElement | null>): number {
+  const [w, setW] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setW(el.clientWidth);
+    const ro = new ResizeObserver(() => setW(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return w;
 }
 
 function Table({ table }: { table: InventoryTable }) {
@@ -33,7 +57,10 @@ function Table({ table }: { table: InventoryTable }) {
   const rows = useMemo(() => sortRows(filterRows(table.rows, filter), sort), [table.rows, filter, sort]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const hasFlags = table.rows.some((r) => r.flags?.length);
-  const widths = useMemo(() => columnWidths(table), [table]);
+  const natural = useMemo(() => columnWidths(table), [table]);
+  const paneWidth = usePaneWidth(scrollRef);
+  // The flags column and the scroll bar keep their room; the rest is shared out (fit-columns.ts).
+  const widths = useMemo(() => (paneWidth ? fitColumns(natural, columnFloors(table, natural), paneWidth - (hasFlags ? 140 : 0) - 16) : natural), [natural, table, paneWidth, hasFlags]);
   // A trailing 1fr filler lets the last real column keep its width while the row spans the pane.
   const template = [...widths.map((w) => `${w}px`), ...(hasFlags ? ['140px'] : []), 'minmax(0, 1fr)'].join(' ');
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });
@@ -70,14 +97,14 @@ function Table({ table }: { table: InventoryTable }) {
           <input className="input" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={`Filter ${table.title.toLowerCase()}…`} aria-label={`Filter ${table.title}`} data-testid="inventory-filter" />
         </div>
         <span className="muted">
-          {rows.length === table.rows.length ? `${table.rows.length.toLocaleString('en-US')} rows` : `${rows.length.toLocaleString('en-US')} of ${table.rows.length.toLocaleString('en-US')}`}
+          {rows.length === table.rows.length ? plural(table.rows.length, 'row') : `${rows.length.toLocaleString('en-US')} of ${table.rows.length.toLocaleString('en-US')}`}
         </span>
       </div>
       <div className="grid-scroll" ref={scrollRef} tabIndex={0} onKeyDown={onKeyDown} role="grid" aria-label={table.title} aria-rowcount={rows.length} data-testid={`table-${table.key}`}>
         <div className="grid-head" role="row" style={{ gridTemplateColumns: template }}>
           {table.columns.map((c) => (
             <button key={c.key} type="button" role="columnheader" className="grid-th" onClick={() => onSort(c.key)} aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-              <span className="ellipsis">{c.title}</span>
+              <span className="ellipsis" title={c.title}>{c.title}</span>
               {sort?.key === c.key && (sort.dir === 'asc' ? <ArrowUp size={12} aria-hidden /> : <ArrowDown size={12} aria-hidden />)}
             </button>
           ))}

@@ -1,6 +1,6 @@
 // A load in progress: bytes and files read, the file being parsed, and Cancel.
 import { useApp } from '../store/app-store.ts';
-import { formatBytes } from '../lib/format.ts';
+import { formatBytes, plural } from '../lib/format.ts';
 
 const PHASE: Record<string, string> = {
   listing: 'Listing files',
@@ -35,7 +35,7 @@ export function LoadingView() {
             {p.filesTotal > 0 && (
               <>
                 {' · '}
-                {p.filesDone} / {p.filesTotal} files
+                {p.filesDone} of {plural(p.filesTotal, 'file')}
               </>
             )}
             {p.bytesTotal > 0 && (

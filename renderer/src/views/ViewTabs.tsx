@@ -4,7 +4,7 @@ import { Share2, Table2, FileWarning, Footprints, ListChecks, Timer } from 'luci
 import { useApp } from '../store/app-store.ts';
 import type { AppState } from '../store/types.ts';
 import type { PanelKey, ViewKey } from '../store/ui.ts';
-import { formatCount } from '../lib/format.ts';
+import { formatCount, plural } from '../lib/format.ts';
 import { severityCounts } from '../findings/model.ts';
 
 /** A rail entry: a view, or the topology with a panel beside it (the walk, the findings). */
@@ -97,7 +97,7 @@ export function ViewTabs() {
                 </span>
               )}
               {t.key === 'timeline' && timelines && timelines.length > 0 && (
-                <span className={`badge ${timelines.some((x) => x.outcome === 'failed') ? 'error' : ''}`} title={`${timelines.length} sandboxes`}>
+                <span className={`badge ${timelines.some((x) => x.outcome === 'failed') ? 'error' : ''}`} title={plural(timelines.length, 'sandbox', 'sandboxes')}>
                   {timelines.length}
                 </span>
               )}

@@ -5,6 +5,7 @@
 import { ApiError, PASTE_MAX_BYTES, PASTES_MAX, PASTES_MAX_TOTAL_BYTES, mib, pasteRefusal } from '../../../contract/index.ts';
 import { parseBundleFile, type ParsedFile } from '../../../parsers/bundle/parse-file.ts';
 import { buildPastePreview } from '../../../analysis/view-models/paste-preview.ts';
+import { nodeIdentity, otherNode, pasteIdentity } from '../../../analysis/view-models/paste-origin.ts';
 import { ParsePool } from '../../bundle/parse-pool.ts';
 import type { BundleOrigin } from '../../bundle/origin.ts';
 import type { BackendContext } from '../context.ts';
@@ -17,9 +18,14 @@ const PREVIEW_NAME = 'pasted text.txt';
 
 export function pasteHandlers(ctx: BackendContext): Pick<Handlers, 'addPaste' | 'recognisePaste'> {
   return {
-    recognisePaste: async ({ text, name }) => {
+    recognisePaste: async ({ text, name, bundleId }) => {
       const bytes = pasteBytes(text);
-      return buildPastePreview(await parse(name ?? PREVIEW_NAME, bytes));
+      const parsed = await parse(name ?? PREVIEW_NAME, bytes);
+      const preview = buildPastePreview(parsed);
+      // Against the open node (if it is still open): does the text plainly come from another one?
+      const node = bundleId ? ctx.bundles.list().find((b) => b.id === bundleId) : undefined;
+      const other = node ? otherNode(pasteIdentity(parsed), nodeIdentity(node.model)) : undefined;
+      return other ? { ...preview, otherNode: other } : preview;
     },
     addPaste: async ({ text, bundleId, name }) => {
       const bytes = pasteBytes(text);

@@ -142,7 +142,8 @@ describe('browser mode: a real server, a token holder', () => {
   afterAll(() => server.close());
 
   it('refuses /etc/passwd and any path the user did not choose (403, before it is read)', async () => {
-    for (const p of ['/etc/passwd', '/etc', OVERLAY, path.join(allowed, '..', 'browser-data')]) {
+    // (The shipped demos are openable by path in browser mode: grants-demo.test.ts; a fixture stands for a path never chosen.)
+    for (const p of ['/etc/passwd', '/etc', path.join(repo, 'test/fixtures/foreign/ws2022-overlay-2024'), path.join(allowed, '..', 'browser-data')]) {
       const r = await api('openBundle', { path: p });
       expect(r.status).toBe(403);
       expect(r.env).toMatchObject({ ok: false, kind: 'refused', error: expect.stringMatching(/is not a bundle you chose — hnsight serve opens the bundle named on its command line/) });

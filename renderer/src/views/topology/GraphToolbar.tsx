@@ -8,6 +8,7 @@ import type { LayoutState } from '../../graph/useLayout.ts';
 import type { VisibleGraph } from '../../graph/visible-graph.ts';
 import type { CollapsedGroups } from './useCollapsedGroups.ts';
 import { GraphLegend } from '../GraphLegend.tsx';
+import { plural } from '../../lib/format.ts';
 
 export interface GraphToolbarProps {
   vis?: VisibleGraph;
@@ -20,8 +21,6 @@ export interface GraphToolbarProps {
   fit(): void;
   zoomStep(dir: 1 | -1): void;
 }
-
-const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -39,8 +38,8 @@ export function GraphToolbar({ vis, layout, groups, links, thinned, fit, zoomSte
   const portsShown = groups.hosts.size > 0 && [...groups.hosts].every((h) => !groups.collapsed.has(h));
   return (
     <div className={`graph-toolbar ${panelHidden ? 'panel-hidden' : ''}`} role="toolbar" aria-label="Topology">
-      <button type="button" className="btn small" onClick={fit} title="Fit the whole graph (F)">
-        <Maximize size={13} aria-hidden /> Fit <kbd>F</kbd>
+      <button type="button" className="btn small" onClick={fit} title="Fit the whole graph (F)" aria-label="Fit">
+        <Maximize size={13} aria-hidden /> <span className="tb-label">Fit</span> <kbd>F</kbd>
       </button>
       <button type="button" className="btn small icon" onClick={() => zoomStep(-1)} aria-label="Zoom out" title="Zoom out">
         <ZoomOut size={14} aria-hidden />
@@ -51,25 +50,25 @@ export function GraphToolbar({ vis, layout, groups, links, thinned, fit, zoomSte
       {groups.groups.size > 0 && (
         <>
           <button type="button" className="btn small" onClick={groups.collapseAll} title="Fold every compartment and load-balancer group">
-            <ChevronsDownUp size={13} aria-hidden /> Collapse
+            <ChevronsDownUp size={13} aria-hidden /> <span className="tb-label">Collapse</span>
           </button>
           <button type="button" className="btn small" onClick={groups.expandAll} title="Open every compartment and load-balancer group">
-            <ChevronsUpDown size={13} aria-hidden /> Expand
+            <ChevronsUpDown size={13} aria-hidden /> <span className="tb-label">Expand</span>
           </button>
         </>
       )}
       {groups.hosts.size > 0 && (
         <label className="check toolbar-check" title="Draw each pod's VFP port as a node of its own">
           <input type="checkbox" checked={portsShown} onChange={(e) => groups.showPorts(e.target.checked)} data-testid="show-ports" />
-          <Plug size={13} aria-hidden /> VFP ports
+          <Plug size={13} aria-hidden /> <span className="tb-label">VFP ports</span>
         </label>
       )}
       <span className="graph-stats muted" data-testid="graph-stats" title={thinned ? 'Load balancer → backend links are drawn for the selected, walked or faulty objects only' : undefined}>
-        {fmt(vis?.nodes.length)} nodes · {fmt(links)} links
+        {plural(vis?.nodes.length ?? 0, 'node')} · {plural(links, 'link')}
       </span>
       {(layout.status === 'running' || topoLoading) && (
         <span className="graph-status" role="status" data-testid="layout-status">
-          <span className="spinner" aria-hidden /> {topoLoading ? 'Loading the topology…' : <>Arranging {fmt(layout.nodes)} nodes{layout.startedAt !== undefined && <Elapsed since={layout.startedAt} />}</>}
+          <span className="spinner" aria-hidden /> {topoLoading ? 'Loading the topology…' : <>Arranging {plural(layout.nodes ?? 0, 'node')}{layout.startedAt !== undefined && <Elapsed since={layout.startedAt} />}</>}
         </span>
       )}
       {layout.status === 'failed' && (
