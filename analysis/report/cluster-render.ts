@@ -8,6 +8,7 @@ import { xml as esc } from './svg.ts';
 import { cell, code, fence, ICON, para } from './markdown.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { StitchedFinding } from '../cluster/index.ts';
+import { sourceRef } from './where.ts';
 
 type AnyWalk = Omit<ClusterReportWalk, 'title' | 'reply'> & { reply?: Omit<ClusterReportWalk, 'title' | 'reply'> };
 
@@ -111,7 +112,7 @@ function mdWalk(w: AnyWalk, heading: string, level = '###'): string[] {
     }
     const rule = [h.layer, h.group, h.rule].filter(Boolean).join(' / ');
     const action = `${h.action}${h.flags.length ? ` (${h.flags.join(', ')})` : ''}${h.note ? ` — ${h.note}` : ''}`;
-    o.push(`| ${nums[i]}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${cell(rule)} | ${cell(matchedText(h) ?? '')} | ${cell(action)} | ${cell(h.rewrite)} | ${h.evidence ? cell(`${h.evidence.file}:${h.evidence.line}`) : ''} |`);
+    o.push(`| ${nums[i]}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${cell(rule)} | ${cell(matchedText(h) ?? '')} | ${cell(action)} | ${cell(h.rewrite)} | ${h.evidence ? cell(sourceRef(h.evidence.file, h.evidence.line)) : ''} |`);
     for (const f of w.findings.filter((x) => x.hop === i)) o.push(`| | ${cell(`${ICON[f.severity] ?? ''} ${findingText(f)}`)} | | | | | |`);
   }
   o.push('');
@@ -190,13 +191,13 @@ function htmlWalk(w: AnyWalk): string {
     }
     const rows = w.findings.filter((x) => x.hop === i).map((f) => `<tr class="finding-row sev-${f.severity}"><td></td><td colspan="6"><span class="badge ${f.severity}">${f.severity}</span> ${esc(findingText(f))}</td></tr>`);
     if (h.kind === 'handover') {
-      o.push(`<tr class="handover${h.deciding ? ' deciding' : ''}"><td>⇒${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td colspan="3">${esc(h.action)}${h.inferred ? ' <span class="inferred">(inferred)</span>' : ''}<br><span class="muted">${esc(h.note ?? '')}</span></td><td></td><td class="mono">${h.evidence ? esc(`${h.node}: ${h.evidence.file}:${h.evidence.line}`) : ''}</td></tr>`);
+      o.push(`<tr class="handover${h.deciding ? ' deciding' : ''}"><td>⇒${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td colspan="3">${esc(h.action)}${h.inferred ? ' <span class="inferred">(inferred)</span>' : ''}<br><span class="muted">${esc(h.note ?? '')}</span></td><td></td><td class="mono">${h.evidence ? esc(`${h.node}: ${sourceRef(h.evidence.file, h.evidence.line)}`) : ''}</td></tr>`);
       o.push(...rows);
       return;
     }
     const rule = [h.layer, h.group, h.rule].filter(Boolean).join(' / ');
     const action = `${esc(h.action)}${h.flags.length ? ` <span class="inferred">(${esc(h.flags.join(', '))})</span>` : ''}${h.note ? `<br><span class="muted">${esc(h.note)}</span>` : ''}`;
-    const ev = h.evidence ? `<div class="mono muted">${esc(`${h.evidence.file}:${h.evidence.line}`)}</div>${h.deciding && h.evidence.lines.length ? `<pre>${esc(h.evidence.lines.join('\n'))}</pre>` : ''}` : '';
+    const ev = h.evidence ? `<div class="mono muted">${esc(sourceRef(h.evidence.file, h.evidence.line))}</div>${h.deciding && h.evidence.lines.length ? `<pre>${esc(h.evidence.lines.join('\n'))}</pre>` : ''}` : '';
     o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${nums[i]}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td class="mono">${esc(rule)}</td><td class="matched mono">${esc(matchedText(h) ?? '')}</td><td>${action}</td><td class="mono">${esc(h.rewrite)}</td><td>${ev}</td></tr>`);
     o.push(...rows);
   });

@@ -3,6 +3,7 @@
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
 import { xml as esc } from './svg.ts';
 import { codeParts } from './code-spans.ts';
+import { sourceRef } from './where.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
 
@@ -174,7 +175,7 @@ function finding(f: ReportFinding): string {
 }
 
 function evidenceBlock(e: ReportEvidence, open: boolean): string {
-  const where = `${e.file}:${e.line}`;
+  const where = sourceRef(e.file, e.line);
   if (!e.lines.length) return `<div class="mono">${esc(where)}</div>`;
   if (open || e.lines.length === 1) return `<div class="mono muted">${esc(where)}</div><pre>${esc(e.lines.join('\n'))}</pre>`;
   return `<details><summary class="mono">${esc(where)} — ${esc(e.lines[0].trim())}</summary><pre>${esc(e.lines.join('\n'))}</pre></details>`;
