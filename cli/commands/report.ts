@@ -16,6 +16,7 @@ import { PdfUnavailable } from '../../services/export/pdf.ts';
 import { parseNotes } from '../../services/notes/store.ts';
 import type { Flow, Proto } from '../../analysis/walk/types.ts';
 import type { Notes } from '../../analysis/report/notes.ts';
+import { writeWrapped } from '../format/wrap.ts';
 import { safeText } from '../format/safe-text.ts';
 
 /** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */
@@ -38,7 +39,7 @@ async function clusterReport(bundles: FoundBundle[], location: string, o: { form
   const doc = buildClusterReport(cluster, { flows: o.flows, location, redact: o.redact, generatedAt: new Date().toISOString() });
   try {
     const r = await exportClusterReport(doc, o.format, o.out);
-    process.stderr.write(safeText(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`));
+    writeWrapped(process.stderr, safeText(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {
@@ -97,7 +98,7 @@ export async function runReport(argv: string[]): Promise<number> {
   const model = await loadBundle(bundle);
   try {
     const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, generatedAt: new Date().toISOString() });
-    process.stderr.write(safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
+    writeWrapped(process.stderr, safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {
