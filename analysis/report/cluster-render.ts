@@ -4,6 +4,7 @@
 import type { ClusterReportDocument, ClusterReportFinding, ClusterReportHop, ClusterReportWalk } from './cluster-build.ts';
 import type { ReportEvidence } from './types.ts';
 import { prose, REPORT_CSS } from './html.ts';
+import { pageCss } from './report-css.ts';
 import { xml as esc } from './svg.ts';
 import { cell, code, fence, ICON, para } from './markdown.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
@@ -137,7 +138,7 @@ export function renderClusterHtml(doc: ClusterReportDocument): string {
   o.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
   o.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
   o.push(`<meta name="generator" content="${esc(doc.generator)}">`);
-  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}${CLUSTER_CSS}</style></head><body><main>`);
+  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}${pageCss('a4', doc.title)}${CLUSTER_CSS}</style></head><body><main>`);
   o.push(`<h1>${esc(doc.title)}</h1>`);
   o.push(`<p class="meta">${[doc.location && esc(doc.location), doc.generatedAt && `generated ${esc(doc.generatedAt)}`, `by ${esc(doc.generator)}`].filter(Boolean).join(' · ')}${doc.redacted ? ' <span class="badge redacted">redacted</span>' : ''}</p>`);
   o.push('<h2 id="nodes">Nodes</h2>');

@@ -11,7 +11,7 @@ import { exportClusterReport, exportReport, formatFromPath } from '../../service
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
-import { buildClusterReport, type ReportFormat } from '../../analysis/report/index.ts';
+import { buildClusterReport, PAGE_SIZES, pageSizeForLocale, type PageSize, type ReportFormat } from '../../analysis/report/index.ts';
 import { PdfUnavailable } from '../../services/export/pdf.ts';
 import { parseNotes } from '../../services/notes/store.ts';
 import type { Flow, Proto } from '../../analysis/walk/types.ts';
@@ -30,6 +30,18 @@ export function parseTraceArg(s: string): Flow {
   const proto: Proto = f.proto ?? 'tcp';
   if (proto === 'icmp' && f.dstPort !== undefined) throw new UsageError('--trace: ICMP has no port');
   return { srcIp: f.srcIp, dstIp: f.dstIp, dstPort: f.dstPort, proto };
+}
+
+/**
+ * `--page a4|letter`: the paper of a PDF or of an HTML report printed from a browser. Without it, the
+ * paper of the locale (LC_ALL, LC_PAPER, LANG: US Letter in the Americas' Letter countries, else A4).
+ */
+export function pageArg(value: string | undefined, format: ReportFormat, env: NodeJS.ProcessEnv = process.env): PageSize {
+  if (value === undefined) return pageSizeForLocale(env.LC_ALL || env.LC_PAPER || env.LANG);
+  const page = value.toLowerCase();
+  if (!(PAGE_SIZES as readonly string[]).includes(page)) throw new UsageError(`--page must be a4 or letter, not "${value}"`);
+  if (format !== 'pdf' && format !== 'html') throw new UsageError('--page applies to a .pdf or .html report');
+  return page as PageSize;
 }
 
 async function clusterReport(bundles: FoundBundle[], location: string, o: { format: ReportFormat; out: string; flows: Flow[]; redact: boolean }): Promise<number> {
@@ -61,6 +73,7 @@ export async function runReport(argv: string[]): Promise<number> {
         notes: { type: 'string' },
         redact: { type: 'boolean', default: false },
         out: { type: 'string', short: 'o' },
+        page: { type: 'string' },
       },
     });
   } catch (e) {
@@ -72,6 +85,7 @@ export async function runReport(argv: string[]): Promise<number> {
   if (!v.out) throw new UsageError('report needs --out FILE (.html, .md, .json or .pdf)');
   const format = formatFromPath(v.out);
   if (!format) throw new UsageError(`--out: cannot tell the format of "${v.out}" (use .html, .md, .json or .pdf)`);
+  const page = pageArg(v.page, format);
   const flows = (v.trace ?? []).map(parseTraceArg);
   // Several bundles, or a folder of them: the report of the cluster, its walks stitched across nodes.
   const targets = await clusterTargets(parsed.positionals);
@@ -97,7 +111,7 @@ export async function runReport(argv: string[]): Promise<number> {
   }
   const model = await loadBundle(bundle);
   try {
-    const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, generatedAt: new Date().toISOString() });
+    const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, page, generatedAt: new Date().toISOString() });
     writeWrapped(process.stderr, safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
     return 0;
   } catch (e) {
