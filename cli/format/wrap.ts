@@ -30,20 +30,45 @@ export function outputColumns(stream: Terminal, env: Record<string, string | und
 /** Width on screen: code points (the CLI prints no wide East Asian text of its own). */
 const width = (s: string) => [...s].length;
 
+export interface WrapOptions {
+  /** How far past a line's indent (given) its continuation lines start (default 2; a numbered line's, under its text). */
+  hang?: (lead: number) => number;
+}
+
 /** Every line of `text` no wider than `columns`, wrapped with a hanging indent. */
-export function wrapText(text: string, columns: number): string {
+export function wrapText(text: string, columns: number, opts: WrapOptions = {}): string {
   const cols = Math.max(MIN_COLUMNS, columns);
   return text
     .split('\n')
-    .map((line) => (width(line) <= cols ? line : wrapLine(line, cols).join('\n')))
+    .map((line) => (width(line) <= cols ? line : wrapLine(line, cols, opts.hang).join('\n')))
     .join('\n');
 }
 
-function wrapLine(line: string, cols: number): string[] {
+/**
+ * Text written as paragraphs broken at a fixed width (the usage text): the lines of a paragraph —
+ * consecutive lines indented alike, past the first column — joined, to be broken again at the
+ * terminal's width, continuing at the paragraph's indent (`USAGE_HANG`).
+ */
+export function reflow(text: string): string {
+  const out: string[] = [];
+  let prevLead = -1;
+  for (const line of text.split('\n')) {
+    const lead = /^ */.exec(line)![0].length;
+    if (line.trim() && lead > 2 && lead === prevLead) out[out.length - 1] += ` ${line.trim()}`;
+    else out.push(line);
+    prevLead = line.trim() ? lead : -1;
+  }
+  return out.join('\n');
+}
+
+/** The usage text: a command's synopsis continues 2 columns in, a paragraph at its own indent. */
+export const USAGE_HANG = (lead: number): number => (lead <= 2 ? 2 : 0);
+
+function wrapLine(line: string, cols: number, hangBy?: (lead: number) => number): string[] {
   const lead = /^ */.exec(line)![0].length;
   // A numbered line (` 3. pod …`) continues under its text, others 2 columns in; a deep indent leaves
   // continuation lines at least half the width.
-  const marker = /^\d{1,3}\. /.exec(line.slice(lead))?.[0].length ?? HANG;
+  const marker = hangBy?.(lead) ?? /^\d{1,3}\. /.exec(line.slice(lead))?.[0].length ?? HANG;
   const hang = Math.min(lead + marker, Math.floor(cols / 2));
   const first = ' '.repeat(Math.min(lead, Math.floor(cols / 2)));
   // Each word with the spaces before it: where the line is not broken, its spacing (two spaces
@@ -113,6 +138,6 @@ function splitWord(w: string, firstRoom: number, room: number): string[] {
 }
 
 /** Writes a command's text output to a stream, fitted to its width. */
-export function writeWrapped(stream: NodeJS.WriteStream, text: string): void {
-  stream.write(wrapText(text, outputColumns(stream)));
+export function writeWrapped(stream: NodeJS.WriteStream, text: string, opts: WrapOptions = {}): void {
+  stream.write(wrapText(text, outputColumns(stream), opts));
 }

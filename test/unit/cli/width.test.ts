@@ -71,6 +71,18 @@ describe('text output within COLUMNS=80', () => {
     expect(r.stdout.length).toBeGreaterThan(0);
     expect(wide(r.stdout)).toEqual([]);
   });
+  it('help fits, its paragraphs reflowed rather than broken twice', async () => {
+    const narrow = await at(80, 'help');
+    const free = await at(100000, 'help');
+    expect(wide(narrow.stdout)).toEqual([]);
+    expect(words(narrow.stdout)).toEqual(words(free.stdout));
+    // A paragraph line is full up to the last word that fits: no short line in the middle of one.
+    const lines = narrow.stdout.split('\n');
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const [a, b] = [lines[i], lines[i + 1]];
+      if (/^ {6}\S/.test(a) && /^ {6}\S/.test(b)) expect([...a].length + 1 + b.trim().split(' ')[0].length, `${a}|${b}`).toBeGreaterThan(80);
+    }
+  });
   it('--json is data: not wrapped', async () => {
     const f = flows.get(BUNDLES[0])![0];
     const a = await at(80, ...traceArgs(BUNDLES[0], f), '--json');
