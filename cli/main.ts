@@ -12,6 +12,7 @@ import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../services/bundle/source.ts';
 import { failureText } from './format/failure-text.ts';
 import { safeText } from './format/safe-text.ts';
+import { reflow, USAGE_HANG, writeWrapped } from './format/wrap.ts';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -37,14 +38,14 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        process.stdout.write(USAGE);
+        writeWrapped(process.stdout, reflow(USAGE), { hang: USAGE_HANG });
         return command === undefined ? 2 : 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`hnsight: ${safeText(e.message)}\n\n${USAGE}`);
+      writeWrapped(process.stderr, `hnsight: ${safeText(e.message)}\n\n${reflow(USAGE)}`, { hang: USAGE_HANG });
       return 2;
     }
     if (e instanceof BundleOpenError) {

@@ -42,7 +42,8 @@ Usage:
       warnings, CNI ADD p50/p99), the outliers by each measure, the findings common to most nodes,
       and the findings across nodes. --json prints { nodes, outliers, common, consistency, failed,
       skipped }. Exit 1 when a node or the comparison has errors.
-  hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE
+  hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact]
+                 [--page a4|letter] --out FILE
       Write a report: the node, the walks (default: the pod → pod, pod → service and pod → outside
       presets), every error and warning finding with its fix and evidence, the notes, and pictures of
       the topology and of each path. Format by extension: .html (self-contained), .md (for a GitHub
@@ -50,6 +51,9 @@ Usage:
       --redact replaces IPv4 and IPv6 addresses, MACs, GUIDs, container IDs, host and DNS names and
       e-mail addresses with consistent placeholders ([ip-1], [dns-2] …); the report says what it cannot
       recognise (free-text names in notes).
+      --page: the paper of a .pdf (or of an .html printed from a browser); default from the locale
+      (LC_ALL, LC_PAPER, LANG: US Letter for en_US, fr_CA, es_MX and the other Letter countries,
+      else A4). The PDF opens with a summary page; the topology gets a landscape page.
       Exit 0 when written, 2 on bad usage, unreadable input or no Chromium for a PDF.
   hnsight report <bundleA> <bundleB> ... | <folder of bundles> [--trace ...] [--redact] --out FILE
       The report of a cluster: the nodes, the findings across nodes (odd nodes and the majority, the
@@ -84,4 +88,7 @@ Usage:
       Progress on stderr. Exit 0 complete, 1 partial, 2 bad usage or nothing collected, 130 cancelled.
   hnsight help
       This text.
+
+Text output is wrapped to the terminal's width (COLUMNS when set, else 100 columns when not a
+terminal); --json output is never wrapped.
 `;

@@ -9,7 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildNode, writeBundle, writeDemos, planCluster, writeCluster, CLUSTER_FAULTS, FAULTS, PLATFORM_FAULTS, PLATFORMS, type ClusterFaultName, type NodeSpec, type WriteOptions } from './gen/index.ts';
+import { buildNode, DEFAULT_SPEC, writeBundle, writeDemos, planCluster, writeCluster, CLUSTER_FAULTS, FAULTS, PLATFORM_FAULTS, PLATFORMS, type ClusterFaultName, type NodeSpec, type WriteOptions } from './gen/index.ts';
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`gen-bundle: ${msg}\n`);
@@ -30,7 +30,7 @@ function oneOf<T extends string>(v: string, allowed: readonly T[], flag: string)
 
 async function main() {
   const args = process.argv.slice(2);
-  const spec: NodeSpec = { seed: 1, hostName: 'akswin000000', network: 'l2bridge', schema: 2, pods: 8, services: 10, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340', faults: [] };
+  const spec: NodeSpec = { ...DEFAULT_SPEC, faults: [] };
   const opts: WriteOptions = {};
   let out: string | undefined;
   let expectedFile: string | undefined;

@@ -214,7 +214,8 @@ async function buildRendererIfNeeded() {
   const script = path.join(repo, 'tools', 'build-renderer.mjs');
   if (!existsSync(script)) return;
   const mod = await import(pathToFileURL(script).href);
-  if (typeof mod.buildRenderer === 'function') await mod.buildRenderer();
+  // In a child process: this one waits for the app as long as it runs, and would keep the bundler's memory.
+  if (typeof mod.buildRendererInChild === 'function') await mod.buildRendererInChild();
 }
 
 async function runElectron(binary, bundle) {

@@ -1,7 +1,8 @@
 // The readable form of a diff (`hnsight diff A B` without --json).
 import type { DiffResult, RuleCounters } from './types.ts';
+import { sourceRef } from '../report/where.ts';
 
-const where = (s?: { file: string; line: number }) => (s ? `  [${s.file}:${s.line}]` : '');
+const where = (s?: { file: string; line: number }) => (s ? `  [${sourceRef(s.file, s.line)}]` : '');
 
 function counters(c: RuleCounters): string {
   const names: [keyof RuleCounters, string][] = [['matchedPackets', 'matched'], ['droppedPackets', 'dropped'], ['pendingPackets', 'pending'], ['droppedFlows', 'dropped flows']];

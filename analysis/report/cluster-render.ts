@@ -4,11 +4,13 @@
 import type { ClusterReportDocument, ClusterReportFinding, ClusterReportHop, ClusterReportWalk } from './cluster-build.ts';
 import type { ReportEvidence } from './types.ts';
 import { prose, REPORT_CSS } from './html.ts';
+import { pageCss } from './report-css.ts';
 import { xml as esc } from './svg.ts';
 import { cell, code, fence, ICON, para } from './markdown.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import { redactionHtml, redactionMarkdown } from './redaction-text.ts';
 import type { StitchedFinding } from '../cluster/index.ts';
+import { sourceRef } from './where.ts';
 
 type AnyWalk = Omit<ClusterReportWalk, 'title' | 'reply'> & { reply?: Omit<ClusterReportWalk, 'title' | 'reply'> };
 
@@ -113,7 +115,7 @@ function mdWalk(w: AnyWalk, heading: string, level = '###'): string[] {
     }
     const rule = [h.layer, h.group, h.rule].filter(Boolean).join(' / ');
     const action = `${h.action}${h.flags.length ? ` (${h.flags.join(', ')})` : ''}${h.note ? ` — ${h.note}` : ''}`;
-    o.push(`| ${nums[i]}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${cell(rule)} | ${cell(matchedText(h) ?? '')} | ${cell(action)} | ${cell(h.rewrite)} | ${h.evidence ? cell(`${h.evidence.file}:${h.evidence.line}`) : ''} |`);
+    o.push(`| ${nums[i]}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${cell(rule)} | ${cell(matchedText(h) ?? '')} | ${cell(action)} | ${cell(h.rewrite)} | ${h.evidence ? cell(sourceRef(h.evidence.file, h.evidence.line)) : ''} |`);
     for (const f of w.findings.filter((x) => x.hop === i)) o.push(`| | ${cell(`${ICON[f.severity] ?? ''} ${findingText(f)}`)} | | | | | |`);
   }
   o.push('');
@@ -138,7 +140,7 @@ export function renderClusterHtml(doc: ClusterReportDocument): string {
   o.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
   o.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
   o.push(`<meta name="generator" content="${esc(doc.generator)}">`);
-  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}${CLUSTER_CSS}</style></head><body><main>`);
+  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}${pageCss('a4', doc.title)}${CLUSTER_CSS}</style></head><body><main>`);
   o.push(`<h1>${esc(doc.title)}</h1>`);
   o.push(`<p class="meta">${[doc.location && esc(doc.location), doc.generatedAt && `generated ${esc(doc.generatedAt)}`, `by ${esc(doc.generator)}`].filter(Boolean).join(' · ')}${doc.redacted ? ' <span class="badge redacted">redacted</span>' : ''}</p>`);
   if (doc.redaction) o.push(redactionHtml(doc.redaction));
@@ -193,13 +195,13 @@ function htmlWalk(w: AnyWalk): string {
     }
     const rows = w.findings.filter((x) => x.hop === i).map((f) => `<tr class="finding-row sev-${f.severity}"><td></td><td colspan="6"><span class="badge ${f.severity}">${f.severity}</span> ${esc(findingText(f))}</td></tr>`);
     if (h.kind === 'handover') {
-      o.push(`<tr class="handover${h.deciding ? ' deciding' : ''}"><td>⇒${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td colspan="3">${esc(h.action)}${h.inferred ? ' <span class="inferred">(inferred)</span>' : ''}<br><span class="muted">${esc(h.note ?? '')}</span></td><td></td><td class="mono">${h.evidence ? esc(`${h.node}: ${h.evidence.file}:${h.evidence.line}`) : ''}</td></tr>`);
+      o.push(`<tr class="handover${h.deciding ? ' deciding' : ''}"><td>⇒${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td colspan="3">${esc(h.action)}${h.inferred ? ' <span class="inferred">(inferred)</span>' : ''}<br><span class="muted">${esc(h.note ?? '')}</span></td><td></td><td class="mono">${h.evidence ? esc(`${h.node}: ${sourceRef(h.evidence.file, h.evidence.line)}`) : ''}</td></tr>`);
       o.push(...rows);
       return;
     }
     const rule = [h.layer, h.group, h.rule].filter(Boolean).join(' / ');
     const action = `${esc(h.action)}${h.flags.length ? ` <span class="inferred">(${esc(h.flags.join(', '))})</span>` : ''}${h.note ? `<br><span class="muted">${esc(h.note)}</span>` : ''}`;
-    const ev = h.evidence ? `<div class="mono muted">${esc(`${h.evidence.file}:${h.evidence.line}`)}</div>${h.deciding && h.evidence.lines.length ? `<pre>${esc(h.evidence.lines.join('\n'))}</pre>` : ''}` : '';
+    const ev = h.evidence ? `<div class="mono muted">${esc(sourceRef(h.evidence.file, h.evidence.line))}</div>${h.deciding && h.evidence.lines.length ? `<pre>${esc(h.evidence.lines.join('\n'))}</pre>` : ''}` : '';
     o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${nums[i]}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td class="mono">${esc(rule)}</td><td class="matched mono">${esc(matchedText(h) ?? '')}</td><td>${action}</td><td class="mono">${esc(h.rewrite)}</td><td>${ev}</td></tr>`);
     o.push(...rows);
   });

@@ -5,77 +5,28 @@ import { xml as esc } from './svg.ts';
 import { codeParts } from './code-spans.ts';
 import { redactionHtml } from './redaction-text.ts';
 import { servicesHtml } from './services-section.ts';
+import { sourceRef } from './where.ts';
+import { pageCss, REPORT_CSS, type PageSize } from './report-css.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
 
-export const REPORT_CSS = `
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { font: 14px/1.45 "Segoe UI", Helvetica, Arial, sans-serif; color: #202124; background: #fff; margin: 0; }
-main { max-width: 1280px; margin: 0 auto; padding: 24px 28px 48px; }
-h1 { font-size: 24px; margin: 0 0 4px; }
-h2 { font-size: 19px; margin: 32px 0 10px; padding-bottom: 4px; border-bottom: 2px solid #e8eaed; }
-h3 { font-size: 16px; margin: 22px 0 8px; }
-.meta { color: #5f6368; margin: 0 0 16px; }
-.summary { white-space: pre-wrap; background: #f8f9fa; border-left: 4px solid #1a73e8; padding: 10px 14px; margin: 12px 0; }
-table { border-collapse: collapse; width: 100%; margin: 8px 0 12px; font-size: 13px; }
-th, td { border: 1px solid #dadce0; padding: 4px 7px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
-table.hops { table-layout: fixed; }
-table.hops pre { font-size: 11px; }
-th { background: #f1f3f4; font-weight: 600; }
-table.facts { width: auto; min-width: 50%; }
-table.facts th { width: 180px; }
-code, pre, .mono { font-family: Consolas, Menlo, "DejaVu Sans Mono", monospace; font-size: 12px; }
-td.mono { word-break: break-all; }
-pre { background: #f8f9fa; border: 1px solid #e8eaed; padding: 6px 8px; margin: 4px 0; white-space: pre-wrap; word-break: break-all; }
-.badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; vertical-align: 1px; }
-.error { background: #d93025; } .warning { background: #e37400; } .info { background: #5f6368; }
-.delivered { background: #188038; } .forwarded { background: #1a73e8; } .dropped { background: #d93025; } .unknown { background: #e37400; }
-.redacted { background: #5f6368; }
-.finding { border: 1px solid #dadce0; border-left: 5px solid #e37400; border-radius: 4px; padding: 8px 14px; margin: 12px 0; break-inside: avoid; }
-.finding.sev-error { border-left-color: #d93025; }
-.finding h3 { margin: 4px 0 6px; }
-.fix { background: #e6f4ea; padding: 6px 10px; border-radius: 4px; }
-p code { background: rgba(0, 0, 0, 0.06); padding: 0 3px; border-radius: 3px; overflow-wrap: anywhere; }
-.note { background: #fff8e1; border: 1px solid #f9d56e; border-radius: 4px; padding: 6px 10px; margin: 6px 0; white-space: pre-wrap; }
-.note .on { display: block; font-size: 11px; color: #5f6368; white-space: normal; }
-tr.deciding td { background: #fef7e0; }
-tr.note-row td { background: #fffdf5; border-top: none; }
-tr.finding-row td { background: #fdecea; border-top: none; }
-tr.finding-row.sev-warning td { background: #fef3e0; }
-tr.finding-row.sev-info td { background: #f1f3f4; }
-.caveat { font-weight: 600; }
-.caveat.sev-error { color: #c5221f; } .caveat.sev-warning { color: #b06000; }
-.matched { font-size: 12px; }
-.inferred { color: #b06000; font-style: italic; }
-.figure { margin: 8px 0; }
-.figure svg { display: block; max-width: 100%; height: auto; }
-.walk { break-before: auto; }
-.verdict { font-size: 15px; margin: 6px 0 10px; }
-.muted { color: #5f6368; }
-details summary { cursor: pointer; }
-footer { margin-top: 40px; color: #5f6368; font-size: 12px; border-top: 1px solid #e8eaed; padding-top: 8px; }
-@page { size: A4; margin: 12mm; }
-@media print {
-  main { max-width: none; padding: 0; }
-  body { font-size: 11.5px; }
-  table { font-size: 10.5px; }
-  h2 { break-after: avoid; }
-  tr, .note, pre { break-inside: avoid; }
-  .figure { overflow: visible; }
-  .figure svg { max-width: 100%; height: auto; }
-  details > summary { list-style: none; }
-}
-`;
 
-export function renderHtml(doc: ReportDocument): string {
+export { REPORT_CSS } from './report-css.ts';
+
+export interface HtmlOptions {
+  /** The paper the report is printed on (PDF, or a browser's print): A4 unless told. */
+  page?: PageSize;
+}
+
+export function renderHtml(doc: ReportDocument, opts: HtmlOptions = {}): string {
   const o: string[] = [];
   o.push('<!DOCTYPE html>');
   o.push('<html lang="en"><head><meta charset="utf-8">');
   o.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
   o.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
   o.push(`<meta name="generator" content="${esc(doc.generator)}">`);
-  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}</style></head><body><main>`);
+  o.push(`<title>${esc(doc.title)}</title><style>${REPORT_CSS}${pageCss(opts.page ?? 'a4', doc.node.hostName ? `node ${doc.node.hostName}` : doc.title)}</style></head><body><main>`);
+  o.push('<section class="first-page">');
   o.push(`<h1>${esc(doc.title)}</h1>`);
   const meta = [doc.node.hostName ? `node <b>${esc(doc.node.hostName)}</b>` : 'node (host name not in the bundle)', esc(doc.node.location), doc.generatedAt ? `generated ${esc(doc.generatedAt)}` : '', `by ${esc(doc.generator)}`].filter(Boolean);
   o.push(`<p class="meta">${meta.join(' · ')}${doc.redacted ? ' <span class="badge redacted">redacted</span>' : ''}</p>`);
@@ -83,6 +34,7 @@ export function renderHtml(doc: ReportDocument): string {
   if (doc.summary.trim()) o.push(`<div class="summary">${esc(doc.summary.trim())}</div>`);
   for (const n of doc.notes.filter((x) => x.target.kind === 'report')) o.push(note(n));
   o.push(atAGlance(doc));
+  o.push('</section>');
 
   o.push('<h2 id="findings">Findings</h2>');
   if (!doc.findings.length) o.push(`<p class="muted">No errors or warnings.${doc.infoFindingsOmitted ? ` ${doc.infoFindingsOmitted} informational finding(s) not shown.` : ''}</p>`);
@@ -101,9 +53,12 @@ export function renderHtml(doc: ReportDocument): string {
     for (const n of other) o.push(note(n));
   }
 
+  // On paper the picture gets a landscape page of its own, at the page's full width.
+  o.push('<section class="topology-page">');
   o.push('<h2 id="topology">Node topology</h2>');
   o.push(`<p class="muted">${doc.topology.summarised ? `Only ${doc.topology.shown} of ${doc.topology.nodes} objects are drawn: the walks' paths, their neighbours and the node's skeleton.` : `${doc.topology.nodes} objects.`} Coloured lines: the walks above.</p>`);
   o.push(`<div class="figure">${doc.topology.svg}</div>`);
+  o.push('</section>');
 
   o.push(nodeFacts(doc));
   o.push(`<footer>Made by ${esc(doc.generator)} from the bundle's own files; every hop and finding names the file and line it comes from. Steps marked <span class="inferred">inferred</span> are the walk's assumptions, not facts printed in the bundle.</footer>`);
@@ -111,14 +66,32 @@ export function renderHtml(doc: ReportDocument): string {
   return o.join('\n') + '\n';
 }
 
+/**
+ * The first page: which node and platform, the verdict of every walk, the findings by severity. A
+ * reader who opens the attachment sees what is wrong before any detail.
+ */
 function atAGlance(doc: ReportDocument): string {
+  const n = doc.node;
   const errors = doc.findings.filter((f) => f.severity === 'error').length;
   const warnings = doc.findings.filter((f) => f.severity === 'warning').length;
+  const facts: [string, string][] = [
+    ['node', `${esc(n.hostName ?? 'host name not in the bundle')}${n.k8sNodeName && n.k8sNodeName !== n.hostName ? ` (Kubernetes node ${esc(n.k8sNodeName)})` : ''}`],
+    ['network plugin', esc(platformText(n.platform))],
+    ['Windows build', esc(n.windowsBuild ?? '—')],
+    ['networks', n.networks.map((x) => `${esc(x.name)} (${esc(x.type)})`).join(', ') || '—'],
+  ];
   const rows = doc.traces.map((t, i) => `<tr><td>${i + 1}</td><td><a href="#walk-${i + 1}">${esc(t.title)}</a></td><td><span class="badge ${t.verdict}">${t.verdict}</span>${caveatSpan(t)}</td><td>${esc(t.reason)}</td></tr>`);
+  const listed = [...doc.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   return [
+    `<table class="facts"><tbody>${facts.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join('')}</tbody></table>`,
     `<p><span class="badge ${errors ? 'error' : 'info'}">${errors} error${errors === 1 ? '' : 's'}</span> <span class="badge ${warnings ? 'warning' : 'info'}">${warnings} warning${warnings === 1 ? '' : 's'}</span> · ${doc.traces.length} walk${doc.traces.length === 1 ? '' : 's'}</p>`,
-    rows.length ? `<table><thead><tr><th>#</th><th>walk</th><th>verdict</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '',
+    listed.length ? `<ul class="glance-findings">${listed.map((f) => `<li><span class="badge ${f.severity}">${f.severity}</span> <a href="#${findingAnchor(f)}">${esc(f.title)}</a></li>`).join('')}</ul>` : '',
+    rows.length ? `<table><colgroup><col style="width:4%"><col style="width:34%"><col style="width:22%"><col style="width:40%"></colgroup><thead><tr><th>#</th><th>walk</th><th>verdict</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '',
   ].join('\n');
+}
+
+function findingAnchor(f: ReportFinding): string {
+  return `finding-${esc(f.key.replace(/[^\w-]/g, '-'))}`;
 }
 
 /** `Azure CNI Overlay on AKS (high confidence)`. */
@@ -166,7 +139,7 @@ export function prose(s: string): string {
 
 function finding(f: ReportFinding): string {
   const o: string[] = [];
-  o.push(`<section class="finding sev-${f.severity}" id="finding-${esc(f.key.replace(/[^\w-]/g, '-'))}">`);
+  o.push(`<section class="finding sev-${f.severity}" id="${findingAnchor(f)}">`);
   o.push(`<h3><span class="badge ${f.severity}">${f.severity}</span> ${esc(f.title)}</h3>`);
   o.push(`<p>${prose(f.explanation)}</p>`);
   o.push(`<p class="fix"><b>Fix:</b> ${prose(f.fix)}</p>`);
@@ -179,7 +152,7 @@ function finding(f: ReportFinding): string {
 }
 
 function evidenceBlock(e: ReportEvidence, open: boolean): string {
-  const where = `${e.file}:${e.line}`;
+  const where = sourceRef(e.file, e.line);
   if (!e.lines.length) return `<div class="mono">${esc(where)}</div>`;
   if (open || e.lines.length === 1) return `<div class="mono muted">${esc(where)}</div><pre>${esc(e.lines.join('\n'))}</pre>`;
   return `<details><summary class="mono">${esc(where)} — ${esc(e.lines[0].trim())}</summary><pre>${esc(e.lines.join('\n'))}</pre></details>`;
@@ -189,10 +162,11 @@ function note(n: ReportNote): string {
   return `<div class="note"><span class="on">Note on ${esc(n.on)}</span>${esc(n.text)}</div>`;
 }
 
+/** A rule's names, one a line, breakable after `_` (VFP names such as `REMOTESUBNETROUTE_…_10.244.20.0_24`). */
 function ruleCell(h: ReportHop): string {
   if (!h.layer && !h.rule) return '';
-  const parts = [h.layer, h.group, h.rule].filter(Boolean).map((s) => esc(s!));
-  return `<span class="mono">${parts.join(' / ')}</span>${h.ruleType ? ` <span class="muted">[${esc(h.ruleType)}${h.priority !== undefined ? `, prio ${h.priority}` : ''}]</span>` : ''}`;
+  const parts = [h.layer, h.group, h.rule].filter(Boolean).map((s) => esc(s!).replace(/_/g, '_<wbr>'));
+  return `${parts.join('<br>')}${h.ruleType ? ` <span class="muted">[${esc(h.ruleType)}${h.priority !== undefined ? `, prio ${h.priority}` : ''}]</span>` : ''}`;
 }
 
 function walk(t: ReportTrace, i: number): string {
@@ -207,15 +181,18 @@ function walk(t: ReportTrace, i: number): string {
   o.push(`<p class="muted">Packet at the end: <span class="mono">${esc(`${fin.proto.toUpperCase()} ${fin.srcIp}${fin.srcPort !== undefined ? `:${fin.srcPort}` : ''} → ${fin.dstIp}${fin.dstPort !== undefined ? `:${fin.dstPort}` : ''}`)}</span>${eg ? ` · ${esc(eg)}` : ''}</p>`);
   for (const n of t.notes) o.push(note(n));
   o.push(`<div class="figure">${t.svg}</div>`);
-  o.push('<table class="hops"><colgroup><col style="width:4%"><col style="width:14%"><col style="width:19%"><col style="width:15%"><col style="width:16%"><col style="width:11%"><col style="width:21%"></colgroup>');
-  o.push('<thead><tr><th>#</th><th>where</th><th>layer / group / rule</th><th>matched because</th><th>action</th><th>rewrite</th><th>evidence</th></tr></thead><tbody>');
+  // The evidence is a full-width row under its hop: a rule block quoted in a narrow column wrapped mid-word.
+  // The rewrite is shown under the action (a column of its own was empty on most hops).
+  o.push('<table class="hops"><colgroup><col style="width:4%"><col style="width:20%"><col style="width:30%"><col style="width:21%"><col style="width:25%"></colgroup>');
+  o.push('<thead><tr><th>#</th><th>where</th><th>layer / group / rule</th><th>matched because</th><th>action and rewrite</th></tr></thead><tbody>');
   for (const h of t.hops) {
     const action = `${esc(h.action)}${h.flags.length ? ` <span class="inferred">(${esc(h.flags.join(', '))})</span>` : ''}${h.unmodelled ? `<br><span class="inferred">unmodelled: ${esc(h.unmodelled)}</span>` : ''}${h.note ? `<br><span class="muted">${esc(h.note)}</span>` : ''}${h.alternatives.length ? `<br><span class="muted">other backends: ${esc(h.alternatives.join(', '))}</span>` : ''}`;
     const ev = h.evidence ? evidenceBlock(h.evidence, h.deciding || h.notes.length > 0) : '';
     const why = matchedText(h);
-    o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${h.index + 1}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td>${ruleCell(h)}</td><td class="matched mono">${why ? esc(why) : ''}</td><td>${action}</td><td class="mono">${esc(h.rewrite)}</td><td>${ev}</td></tr>`);
-    for (const f of t.findings.filter((x) => x.hop === h.index)) o.push(`<tr class="finding-row sev-${f.severity}"><td></td><td colspan="6">${findingLine(f)}</td></tr>`);
-    for (const n of h.notes) o.push(`<tr class="note-row"><td></td><td colspan="6">${note(n)}</td></tr>`);
+    o.push(`<tr${h.deciding ? ' class="deciding"' : ''}><td>${h.index + 1}${h.deciding ? ' ★' : ''}</td><td>${esc(h.at)}</td><td class="rule">${ruleCell(h)}</td><td class="matched">${why ? esc(why) : ''}</td><td>${action}${h.rewrite ? `<br><span class="mono">${esc(h.rewrite)}</span>` : ''}</td></tr>`);
+    if (ev) o.push(`<tr class="evidence-row${h.deciding ? ' deciding' : ''}"><td></td><td colspan="4">${ev}</td></tr>`);
+    for (const f of t.findings.filter((x) => x.hop === h.index)) o.push(`<tr class="finding-row sev-${f.severity}"><td></td><td colspan="4">${findingLine(f)}</td></tr>`);
+    for (const n of h.notes) o.push(`<tr class="note-row"><td></td><td colspan="4">${note(n)}</td></tr>`);
   }
   o.push('</tbody></table>');
   o.push('<p class="muted" style="font-size:12px">★ the hop that decided the verdict.</p>');

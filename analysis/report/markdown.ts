@@ -8,6 +8,7 @@ import { caveatClause, matchedText } from '../walk/format.ts';
 import { splitCodeSpans } from './code-spans.ts';
 import { redactionMarkdown } from './redaction-text.ts';
 import { servicesMarkdown } from './services-section.ts';
+import { sourceRef } from './where.ts';
 
 export { splitCodeSpans } from './code-spans.ts';
 
@@ -156,7 +157,7 @@ function note(n: ReportNote): string[] {
 }
 
 function evidenceLines(e: ReportEvidence): string[] {
-  const where = `${e.file}:${e.line}`;
+  const where = sourceRef(e.file, e.line);
   if (!e.lines.length) return [`- ${code(where)}`];
   if (e.lines.length === 1) return [`- ${code(where)} ${code(e.lines[0].trim())}`];
   return [`- ${code(where)}`, '', `<details><summary>${htmlText(e.lines[0].trim())}</summary>`, '', fence(e.lines), '', '</details>', ''];
@@ -193,7 +194,7 @@ function walk(t: ReportTrace, i: number): string[] {
     const action = `${h.action}${h.flags.length ? ` _(${h.flags.join(', ')})_` : ''}`;
     const extra = [h.unmodelled ? `unmodelled: ${h.unmodelled}` : '', h.note, h.alternatives.length ? `other backends: ${h.alternatives.join(', ')}` : ''].filter(Boolean).join('; ');
     const found = t.findings.filter((f) => f.hop === h.index).map((f) => `${ICON[f.severity]} **${cell(f.title)}** — ${cell(f.why)}`);
-    o.push(`| ${h.index + 1}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${rule ? codeCell(rule) : ''}${h.ruleType ? ` [${cell(h.ruleType)}]` : ''} | ${cell(matched(h))} | ${cell(action)}${extra ? `<br><sub>${cell(extra)}</sub>` : ''}${found.map((x) => `<br>${x}`).join('')} | ${cell(h.rewrite)} | ${h.evidence ? code(`${h.evidence.file}:${h.evidence.line}`) : ''} |`);
+    o.push(`| ${h.index + 1}${h.deciding ? ' ★' : ''} | ${cell(h.at)} | ${rule ? codeCell(rule) : ''}${h.ruleType ? ` [${cell(h.ruleType)}]` : ''} | ${cell(matched(h))} | ${cell(action)}${extra ? `<br><sub>${cell(extra)}</sub>` : ''}${found.map((x) => `<br>${x}`).join('')} | ${cell(h.rewrite)} | ${h.evidence ? code(sourceRef(h.evidence.file, h.evidence.line)) : ''} |`);
   }
   o.push('', '★ decided the verdict.', '');
   if (t.reply) {
@@ -209,7 +210,7 @@ function walk(t: ReportTrace, i: number): string[] {
   const blocks = t.hops.filter((h) => h.evidence && h.evidence.lines.length > 1);
   if (blocks.length) {
     o.push(`<details><summary>Rules behind the hops (${blocks.length})</summary>`, '');
-    for (const h of blocks) o.push(`Hop ${h.index + 1}, ${code(`${h.evidence!.file}:${h.evidence!.line}`)}`, '', fence(h.evidence!.lines), '');
+    for (const h of blocks) o.push(`Hop ${h.index + 1}, ${code(sourceRef(h.evidence!.file, h.evidence!.line))}`, '', fence(h.evidence!.lines), '');
     o.push('</details>', '');
   }
   return o;

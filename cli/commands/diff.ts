@@ -6,6 +6,7 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
 import { diffModels, formatDiff } from '../../analysis/diff/index.ts';
+import { writeWrapped } from '../format/wrap.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 import { diffReach, formatReachDiff } from '../../analysis/reach/index.ts';
 
@@ -26,6 +27,7 @@ export async function runDiff(argv: string[]): Promise<number> {
     return 0;
   }
   const d = diffModels(ma, mb, { findingsA: runChecks(ma, CHECKS, ANALYSIS_BUDGET), findingsB: runChecks(mb, CHECKS, ANALYSIS_BUDGET) });
-  process.stdout.write(parsed.values.json ? safeJson(d) + '\n' : safeText(formatDiff(d)));
+  if (parsed.values.json) process.stdout.write(safeJson(d) + '\n');
+  else writeWrapped(process.stdout, safeText(formatDiff(d)));
   return 0;
 }

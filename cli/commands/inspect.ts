@@ -16,6 +16,8 @@ import { discoverBundles, type FoundBundle } from '../../services/cluster/discov
 import { loadCluster } from '../../services/cluster/load.ts';
 import { formatClusterText } from '../format/cluster-text.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
+import { outputColumns, writeWrapped } from '../format/wrap.ts';
+import { progressText } from '../format/progress-text.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
@@ -30,10 +32,15 @@ export async function runInspect(argv: string[]): Promise<number> {
   if (parsed.values.cluster) return inspectCluster(targets, parsed.values.json, parsed.values.verbose);
   if (targets.filter((t) => t === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
   const showProgress = !parsed.values.json && process.stderr.isTTY;
+  // Drawn when the loader starts a file; its end is reported with the same name and is not redrawn.
+  let drawn: string | undefined;
   const opts: LoadOptions = {
     onProgress: showProgress
       ? (p) => {
-          if (p.phase === 'reading' && p.file) process.stderr.write(`\r\x1b[Kreading ${p.filesDone + 1}/${p.filesTotal} ${safeText(p.file)}`);
+          if (p.phase === 'reading' && p.file && p.file !== drawn) {
+            drawn = p.file;
+            process.stderr.write(`\r\x1b[K${progressText(p, safeText(p.file), outputColumns(process.stderr))}`);
+          }
           if (p.phase === 'done') process.stderr.write('\r\x1b[K');
         }
       : undefined,
@@ -49,7 +56,7 @@ export async function runInspect(argv: string[]): Promise<number> {
   }
   const doc = inspectDocument(model, runChecks(model, CHECKS, ANALYSIS_BUDGET));
   if (parsed.values.json) process.stdout.write(safeJson(doc) + '\n');
-  else process.stdout.write(safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
+  else writeWrapped(process.stdout, safeText(formatInspectText(model, doc, { verbose: parsed.values.verbose })));
   return doc.findings.some((f) => f.severity === 'error') || unreadCoreFile(model) ? 1 : 0;
 }
 
@@ -106,6 +113,6 @@ async function inspectCluster(targets: string[], json: boolean, verbose: boolean
   if (!cluster.nodes.length) throw new BundleOpenError(`none of the ${bundles.length} bundles could be read (${failed.map((f) => f.error).join('; ')})`);
   const doc = clusterDocument(cluster, findings, runClusterChecks(cluster), failed, skipped);
   if (json) process.stdout.write(safeJson(doc) + '\n');
-  else process.stdout.write(safeText(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') })));
+  else writeWrapped(process.stdout, safeText(formatClusterText(doc, { verbose, walkWith: targets.map((t) => (/\s/.test(t) ? JSON.stringify(t) : t)).join(' ') })));
   return doc.findings.some((f) => f.severity === 'error') || doc.nodes.some((n) => n.errors > 0) ? 1 : 0;
 }

@@ -11,11 +11,12 @@ import { exportClusterReport, exportReport, formatFromPath } from '../../service
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
-import { buildClusterReport, type ReportFormat } from '../../analysis/report/index.ts';
+import { buildClusterReport, PAGE_SIZES, pageSizeForLocale, type PageSize, type ReportFormat } from '../../analysis/report/index.ts';
 import { PdfUnavailable } from '../../services/export/pdf.ts';
 import { parseNotes } from '../../services/notes/store.ts';
 import type { Flow, Proto } from '../../analysis/walk/types.ts';
 import type { Notes } from '../../analysis/report/notes.ts';
+import { writeWrapped } from '../format/wrap.ts';
 import { safeText } from '../format/safe-text.ts';
 
 /** `10.244.1.5-10.96.0.10:53/udp` → a flow (TCP when no protocol is given). */
@@ -31,6 +32,18 @@ export function parseTraceArg(s: string): Flow {
   return { srcIp: f.srcIp, dstIp: f.dstIp, dstPort: f.dstPort, proto };
 }
 
+/**
+ * `--page a4|letter`: the paper of a PDF or of an HTML report printed from a browser. Without it, the
+ * paper of the locale (LC_ALL, LC_PAPER, LANG: US Letter in the Americas' Letter countries, else A4).
+ */
+export function pageArg(value: string | undefined, format: ReportFormat, env: NodeJS.ProcessEnv = process.env): PageSize {
+  if (value === undefined) return pageSizeForLocale(env.LC_ALL || env.LC_PAPER || env.LANG);
+  const page = value.toLowerCase();
+  if (!(PAGE_SIZES as readonly string[]).includes(page)) throw new UsageError(`--page must be a4 or letter, not "${value}"`);
+  if (format !== 'pdf' && format !== 'html') throw new UsageError('--page applies to a .pdf or .html report');
+  return page as PageSize;
+}
+
 async function clusterReport(bundles: FoundBundle[], location: string, o: { format: ReportFormat; out: string; flows: Flow[]; redact: boolean }): Promise<number> {
   const { cluster, failed } = await loadCluster(bundles);
   for (const f of failed) process.stderr.write(safeText(`hnsight: ${f.bundle} could not be read: ${f.error}\n`));
@@ -38,7 +51,7 @@ async function clusterReport(bundles: FoundBundle[], location: string, o: { form
   const doc = buildClusterReport(cluster, { flows: o.flows, location, redact: o.redact, generatedAt: new Date().toISOString() });
   try {
     const r = await exportClusterReport(doc, o.format, o.out);
-    process.stderr.write(safeText(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`));
+    writeWrapped(process.stderr, safeText(`wrote ${r.path} (${o.format}, ${r.bytes} bytes; ${doc.nodes.length} nodes, ${doc.walks.length} walks across nodes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {
@@ -60,6 +73,7 @@ export async function runReport(argv: string[]): Promise<number> {
         notes: { type: 'string' },
         redact: { type: 'boolean', default: false },
         out: { type: 'string', short: 'o' },
+        page: { type: 'string' },
       },
     });
   } catch (e) {
@@ -71,6 +85,7 @@ export async function runReport(argv: string[]): Promise<number> {
   if (!v.out) throw new UsageError('report needs --out FILE (.html, .md, .json or .pdf)');
   const format = formatFromPath(v.out);
   if (!format) throw new UsageError(`--out: cannot tell the format of "${v.out}" (use .html, .md, .json or .pdf)`);
+  const page = pageArg(v.page, format);
   const flows = (v.trace ?? []).map(parseTraceArg);
   // Several bundles, or a folder of them: the report of the cluster, its walks stitched across nodes.
   const targets = await clusterTargets(parsed.positionals);
@@ -96,8 +111,8 @@ export async function runReport(argv: string[]): Promise<number> {
   }
   const model = await loadBundle(bundle);
   try {
-    const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, generatedAt: new Date().toISOString() });
-    process.stderr.write(safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
+    const r = await exportReport(model, { format, outPath: v.out, flows, notes, redact: v.redact, page, generatedAt: new Date().toISOString() });
+    writeWrapped(process.stderr, safeText(`wrote ${r.path} (${format}, ${r.bytes} bytes)\n`));
     return 0;
   } catch (e) {
     if (e instanceof PdfUnavailable) {

@@ -25,8 +25,9 @@ export async function runServe(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${parsed.values.port}`);
   const [bundle, ...extra] = parsed.positionals;
   if (extra.length) throw new UsageError(`serve takes at most one bundle, got also: ${extra.join(' ')}`);
-  const { buildRenderer } = await import(pathToFileURL(path.join(repo, 'tools/build-renderer.mjs')).href);
-  await buildRenderer();
+  // Built in a process of its own: the server's memory is the app's, not the bundler's.
+  const { buildRendererInChild } = await import(pathToFileURL(path.join(repo, 'tools/build-renderer.mjs')).href);
+  await buildRendererInChild();
   const allowedRoots = (parsed.values.allow ?? []).map((d) => path.resolve(d));
   // A folder of bundles (one per node) opens as a cluster.
   const cluster = bundle ? await clusterTargets([bundle]) : undefined;

@@ -16,6 +16,7 @@ import { familyOf } from '../../analysis/walk/ip.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
 import { formatStitched, runClusterChecks, walkAcross, withAcrossFindings, type StitchedWalk } from '../../analysis/cluster/index.ts';
+import { writeWrapped } from '../format/wrap.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
 const isIp = (s: string) => familyOf(s) !== undefined;
@@ -76,7 +77,7 @@ export async function runTrace(argv: string[]): Promise<number> {
   // Addresses the kubectl snapshot knows (a pod of another node, the node behind a provider address) are named.
   const result = withNames(model, v['no-findings'] ? walked : withPathFindings(model, walked, modelFindings(model)));
   if (v.json) process.stdout.write(safeJson(traceJson(result)) + '\n');
-  else process.stdout.write(safeText(formatWalk(result)));
+  else writeWrapped(process.stdout, safeText(formatWalk(result)));
   return result.verdict === 'dropped' ? 1 : 0;
 }
 
@@ -141,7 +142,7 @@ async function traceAcross(bundles: FoundBundle[], flow: Flow, o: { reply: boole
   const w = o.findings ? withAcrossFindings(cluster, walked, runClusterChecks(cluster), modelFindings) : walked;
   const json = o.json;
   if (json) process.stdout.write(safeJson(stitchedJson(w)) + '\n');
-  else process.stdout.write(safeText(formatStitched(w)));
+  else writeWrapped(process.stdout, safeText(formatStitched(w)));
   return w.verdict === 'dropped' ? 1 : 0;
 }
 

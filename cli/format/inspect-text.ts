@@ -3,6 +3,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { InspectDocument } from '../../analysis/inspect.ts';
 import { formatServicesText } from './services-text.ts';
+import { sourceRef } from '../../analysis/report/where.ts';
 
 const LABELS: [keyof InspectDocument['counts'], string][] = [
   ['networks', 'HNS networks'],
@@ -53,7 +54,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     // A file nothing recognised is always shown with its warning (first line, closest kinds): left out,
     // `inspect x.txt` would say nothing about the one file it was given.
     if (!f.used && !opts.verbose && errs.length === 0 && !unrecognised(f)) continue;
-    const tag = errs.length ? `${errs.length} error(s)` : warns.length ? `${warns.length} warning(s)` : 'ok';
+    const tag = errs.length ? count(errs.length, 'error') : warns.length ? count(warns.length, 'warning') : 'ok';
     out.push(`  ${f.name.padEnd(28)} ${f.kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
     if (f.format && f.kind !== 'known' && !unrecognised(f)) {
       const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');
@@ -61,7 +62,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
       if (opts.verbose && f.reason) out.push(`      because ${f.reason}`);
     }
     const shown = opts.verbose ? f.issues : [...errs, ...warns].slice(0, 5);
-    for (const i of shown) out.push(`      ${f.name}:${i.line} ${i.severity}: ${i.message}`);
+    for (const i of shown) out.push(`      ${sourceRef(f.name, i.line)} ${i.severity}: ${i.message}`);
     const hidden = (opts.verbose ? 0 : errs.length + warns.length) - shown.length;
     if (hidden > 0) out.push(`      … ${hidden} more (use --verbose or --json)`);
   }
@@ -79,16 +80,16 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
   out.push(...formatServicesText(doc, opts, wrap));
   out.push('');
   const n = (s: string) => doc.findings.filter((f) => f.severity === s).length;
-  out.push(doc.findings.length ? `findings: ${n('error')} error(s), ${n('warning')} warning(s), ${n('info')} info` : 'findings: none');
+  out.push(doc.findings.length ? `findings: ${count(n('error'), 'error')}, ${count(n('warning'), 'warning')}, ${n('info')} info` : 'findings: none');
   for (const f of doc.findings) {
     if (f.severity === 'info' && !opts.verbose) continue;
     out.push('');
     out.push(`  [${f.severity}] ${f.title}  (${f.id})`);
     out.push(...wrap(f.explanation, 6));
     out.push(...wrap(`fix: ${f.fix}`, 6));
-    for (const e of f.evidence.slice(0, opts.verbose ? undefined : 4)) out.push(`      ${e.file}${e.line ? `:${e.line}` : ''}  ${e.text.length > 160 ? e.text.slice(0, 160) + '…' : e.text}`);
+    for (const e of f.evidence.slice(0, opts.verbose ? undefined : 4)) out.push(`      ${sourceRef(e.file, e.line)}  ${e.text.length > 160 ? e.text.slice(0, 160) + '…' : e.text}`);
   }
-  if (!opts.verbose && n('info')) out.push('', `  (${n('info')} info finding(s) hidden: use --verbose or --json)`);
+  if (!opts.verbose && n('info')) out.push('', `  (${count(n('info'), 'info finding')} hidden: use --verbose or --json)`);
   return out.join('\n') + '\n';
 }
 
@@ -97,17 +98,14 @@ function unrecognised(f: NodeModel['files'][number]): boolean {
   return f.kind === 'unknown' && f.issues.some((i) => i.severity === 'warning');
 }
 
-function wrap(text: string, indent: number, width = 110): string[] {
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of text.split(/\s+/)) {
-    if (cur && cur.length + w.length + 1 > width - indent) {
-      lines.push(' '.repeat(indent) + cur);
-      cur = w;
-    } else cur = cur ? `${cur} ${w}` : w;
-  }
-  if (cur) lines.push(' '.repeat(indent) + cur);
-  return lines;
+/** A paragraph as one indented line: the command wraps it to the terminal (cli/format/wrap.ts). */
+function wrap(text: string, indent: number): string[] {
+  return [' '.repeat(indent) + text.split(/\s+/).filter(Boolean).join(' ')];
+}
+
+/** `1 error`, `2 errors`. */
+export function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function networkTypes(m: NodeModel): string | undefined {

@@ -2,7 +2,7 @@
 // atomically, PDF printed from the HTML by whoever can (headless Chromium here, printToPDF in Electron).
 import path from 'node:path';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { buildReport, renderClusterReport, renderReport, type ClusterReportDocument, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
+import { buildReport, renderClusterReport, renderReport, type ClusterReportDocument, type PageSize, type ReportFormat, type ReportOptions } from '../../analysis/report/index.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import { htmlToPdf } from './pdf.ts';
 
@@ -13,6 +13,8 @@ export interface ExportOptions extends ReportOptions {
   /** Written atomically when given; a PDF without it is returned as bytes (a download). */
   outPath?: string;
   renderPdf?: PdfRenderer;
+  /** The paper of a PDF (and of an HTML report printed from a browser); A4 unless given. */
+  page?: PageSize;
 }
 
 export interface ExportResult {
@@ -40,12 +42,12 @@ export function reportHtml(model: NodeModel, opts: ReportOptions = {}): string {
 export async function exportReport(model: NodeModel, opts: ExportOptions): Promise<ExportResult> {
   const doc = buildReport(model, opts);
   if (opts.format === 'pdf') {
-    const pdf = await (opts.renderPdf ?? htmlToPdf)(renderReport(doc, 'html'));
+    const pdf = await (opts.renderPdf ?? htmlToPdf)(renderReport(doc, 'html', { page: opts.page }));
     if (!opts.outPath) return { pdf, bytes: pdf.byteLength };
     await writeFileAtomic(opts.outPath, pdf);
     return { path: opts.outPath, bytes: pdf.byteLength };
   }
-  const content = renderReport(doc, opts.format);
+  const content = renderReport(doc, opts.format, { page: opts.page });
   if (opts.outPath) await writeFileAtomic(opts.outPath, content);
   return { content, bytes: Buffer.byteLength(content), ...(opts.outPath ? { path: opts.outPath } : {}) };
 }

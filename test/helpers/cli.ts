@@ -33,22 +33,26 @@ async function runOnce(args: string[]): Promise<CliResult> {
     cb?.();
     return true;
   }) as typeof process.stdout.write;
-  const saved = { out: process.stdout.write, err: process.stderr.write };
+  const saved = { out: process.stdout.write, err: process.stderr.write, columns: process.env.COLUMNS };
   process.stdout.write = write(out);
   process.stderr.write = write(err);
+  // Text is wrapped to the terminal (100 columns off one): tests of what it says read it unwrapped,
+  // tests of its width set COLUMNS themselves (test/unit/cli/width.test.ts).
+  if (saved.columns === undefined) process.env.COLUMNS = '100000';
   try {
     const code = await main(args);
     return { code, stdout: out.join(''), stderr: err.join('') };
   } finally {
     process.stdout.write = saved.out;
     process.stderr.write = saved.err;
+    if (saved.columns === undefined) delete process.env.COLUMNS;
   }
 }
 
 /** The real command as a child process. */
 export function spawnCli(...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (e, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20, env: { COLUMNS: '100000', ...process.env } }, (e, stdout, stderr) => {
       resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

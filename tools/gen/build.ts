@@ -30,7 +30,9 @@ import {
 
 export const DEFAULT_SPEC: Required<Omit<NodeSpec, 'platform'>> = {
   seed: 1,
-  hostName: 'akswin000000',
+  // A plain l2bridge node of no cloud: named as platformHostName names such nodes (an AKS-style
+  // `akswin…` name made it read as an AKS node, which it is not).
+  hostName: 'win-node-0',
   network: 'l2bridge',
   schema: 2,
   pods: 8,
@@ -77,7 +79,7 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   const prof = input.platform ? PROFILES[input.platform] : undefined;
   if (input.platform && !prof) throw new Error(`unknown platform '${input.platform}'`);
   const spec: ResolvedSpec = { ...DEFAULT_SPEC, ...input, ...(prof ? { network: prof.network } : {}), faults: [...(input.faults ?? [])] };
-  // The default host name is an AKS one: a node of another platform left at it is named as that platform names its nodes.
+  // A platform node left at the default host name is named as that platform names its nodes.
   if (prof && spec.hostName === DEFAULT_SPEC.hostName && !cluster) spec.hostName = platformHostName(prof.name, 0);
   for (const f of spec.faults) {
     if ((PLATFORM_FAULTS as readonly string[]).includes(f) && !prof) throw new Error(`fault '${f}' needs a platform node (spec.platform)`);

@@ -15,7 +15,8 @@ const bin = path.join(repo, 'bin/hnsight.mjs');
 
 function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+    // Unwrapped text: these assertions read whole lines (the width is tested in width.test.ts).
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20, env: { ...process.env, COLUMNS: '100000' } }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

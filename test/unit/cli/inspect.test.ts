@@ -169,7 +169,7 @@ describe('several single outputs and standard input read as one node', () => {
   const rec = path.join(fixtures, 'recognise');
   function runWithStdin(input: Uint8Array | string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, COLUMNS: '100000' } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));

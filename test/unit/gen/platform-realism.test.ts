@@ -33,6 +33,11 @@ describe('platform realism', () => {
       if (nat && p !== 'nat') for (const c of [node.serviceCidr, node.clusterCidr].filter(Boolean)) expect(overlap(nat.subnet, c), `${nat.subnet} vs ${c}`).toBe(false);
     });
   }
+  it('a node of no platform is not named like an AKS node (it is a plain l2bridge node)', () => {
+    const node = buildNode({ ...DEFAULT_SPEC });
+    expect(node.hostName).toBe('win-node-0');
+    expect(buildNode({ ...DEFAULT_SPEC, network: 'overlay', pods: 250 }).hostName).not.toMatch(/^aks/i);
+  });
   it('a host name given stays', () => {
     expect(buildNode({ ...DEFAULT_SPEC, hostName: 'my-node', platform: 'eks-vpc-bridge' }).hostName).toBe('my-node');
   });

@@ -219,7 +219,8 @@ describe('a faulty node: the colleague reads the problem without the app', () =>
     expect(on).toBeDefined();
     expect(t.verdictCaveat).toMatchObject({ severity: 'error', text: expect.stringContaining('no route for remote pod subnet') });
     expect(html).toMatch(new RegExp(`<span class="badge ${t.verdict}">${t.verdict.toUpperCase()}</span> <span class="caveat sev-error">(but|and) no route for remote pod subnet`));
-    expect(html).toContain(`<tr class="finding-row sev-error"><td></td><td colspan="6"><span class="badge error">error</span> <b>${f.title}</b>`);
+    // The hop table has five columns; the evidence, a finding and a note each take a full-width row under their hop.
+    expect(html).toContain(`<tr class="finding-row sev-error"><td></td><td colspan="4"><span class="badge error">error</span> <b>${f.title}</b>`);
     expect(md).toMatch(new RegExp(`\\*\\*${t.verdict.toUpperCase()}\\*\\*, 🔴 \\*\\*(but|and) no route for remote pod subnet`));
     const row = md.split('\n').find((l) => l.startsWith(`| ${on.hop! + 1}`) && l.includes(f.title))!;
     expect(row).toBeDefined();
