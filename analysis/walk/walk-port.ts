@@ -12,6 +12,7 @@ import { checkConditions, explainMatch, explainSkipped, selectRule, type RuleMat
 import { applyRule, type ActionContext } from './actions.ts';
 import type { FlowTable } from './flows.ts';
 import { ipToInt } from './ip.ts';
+import { typeInfo } from './semantics.ts';
 
 export interface PortWalkResult {
   hops: WalkHop[];
@@ -53,6 +54,24 @@ const sameDirection = (d: string, dir: 'IN' | 'OUT') => d.trim().toUpperCase() =
 const familyOfGroup = (t: string): 4 | 6 => (/6/.test(t) ? 6 : 4);
 
 export const layerName = (l: VfpLayer) => l.friendlyName ?? l.id;
+
+/**
+ * A layer whose every rule only rewrites headers (transposition: the ExternalPort's
+ * EXTERNAL_L2_REWRITE_LAYER, whose `<endpoint>_to_EN` rules turn a container's source MAC into the
+ * host's) is no filter. The troubleshooting guide's dump of that layer prints no Flags line, yet the
+ * host's own packets, whose MAC no rule names, cross it on every l2bridge node and reach the network:
+ * dropping what it does not rewrite would cut every node off. Such a layer passes unmatched packets
+ * (inferred; GUIDE "Reference EXTERNAL_L2_REWRITE_LAYER with rules transposing a container MAC").
+ */
+function rewriteOnly(l: VfpLayer): boolean {
+  let n = 0;
+  for (const g of l.groups)
+    for (const r of g.rules) {
+      n++;
+      if (typeInfo(r.type)?.action !== 'rewrite') return false;
+    }
+  return n > 0;
+}
 
 function rewriteBetween(a: Packet, b: Packet): Rewrite | undefined {
   const r: Rewrite = {};
@@ -207,6 +226,22 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       continue;
     }
     const allow = isDefaultAllow(layer);
+    if (allow === undefined && rewriteOnly(layer)) {
+      hops.push({
+        at,
+        kind: 'layer-default',
+        port: policy.portName,
+        direction: dir,
+        layer: name,
+        action: 'pass (nothing to rewrite)',
+        evidence: layer.src,
+        inferred: true,
+        note: `no rule of ${name} matches; the layer prints no flags, but all its rules only rewrite headers (transpositions): it is taken to pass what it does not rewrite, as the host's own traffic through it on every node shows`,
+        before: packet,
+        after: packet,
+      });
+      continue;
+    }
     if (allow === false || allow === undefined) {
       hops.push({
         at,
