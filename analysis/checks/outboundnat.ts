@@ -58,7 +58,7 @@ export const outboundNatCheck: Check = {
         fix: FIX_CNI,
         objects: [value, ...eps.slice(0, 20).map((e) => e.id)],
         evidence: eps.slice(0, 5).map((e) => ctx.ev(e.src, `"${value}"`)),
-        trace: eps[0]?.ip ? { srcIp: eps[0].ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
+        trace: ctx.traceSource(eps)?.ip ? { srcIp: ctx.traceSource(eps)!.ip!, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });
     }
     // The plugin does not exempt the pod network (OVN-Kubernetes' WMCO template lists only the service
@@ -106,7 +106,7 @@ export const outboundNatCheck: Check = {
       }
     }
     for (const { label, severity, eps, range } of missing.values()) {
-      const e0 = eps[0];
+      const e0 = ctx.traceSource(eps);
       out.push({
         id: 'outboundnat-exception-missing',
         severity,

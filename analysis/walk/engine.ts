@@ -1115,6 +1115,26 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     return;
   }
   const adapter = ep ? w.ctx.adapterOf.get(ep.id) : undefined;
+  if (ep && !adapter && !vnicOptional(w, ep)) {
+    // An HNS endpoint whose vNIC is in no compartment (the containerd/Windows async-vNIC case) has no
+    // network stack behind its port: nothing receives the packet (sig-network thread "CNI check
+    // windows vNICs", ../shared/seeds; the endpoint-without-vnic check).
+    const known = !!m.ip;
+    const i = w.add({
+      at: label,
+      kind: known ? 'drop' : 'note',
+      action: known ? 'no vNIC' : 'vNIC not checked',
+      evidence: ep.src,
+      inferred: true,
+      note: known
+        ? `endpoint ${short(ep.id)} has no adapter in any compartment of ip.txt: its VFP port exists but no network stack is behind it, so nothing receives the packet`
+        : 'ip.txt is missing: whether this endpoint has its vNIC in a compartment (and so receives the packet) cannot be checked',
+      nodes: node ? [node] : [],
+    });
+    if (known) w.end('dropped', `${label} has no vNIC in any compartment (endpoint ${short(ep.id)}): nothing receives the packet`, i);
+    else w.end('unknown', `${label}: ip.txt is missing, so whether its vNIC exists to receive the packet is not in the bundle`, i);
+    return;
+  }
   const notMine = ep && ownIp && canonIp(w.packet.dstIp) !== canonIp(ownIp);
   const i = w.add({
     at: label,
@@ -1141,6 +1161,11 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
   let lastRule = i - 1;
   while (lastRule >= 0 && w.hops[lastRule].kind !== 'vfp') lastRule--;
   w.end('delivered', `delivered to ${label}`, lastRule >= 0 ? lastRule : i);
+}
+
+/** A remote endpoint has its vNIC on another node: only a local endpoint without an adapter misses one. */
+function vnicOptional(_w: Walk, ep: HnsEndpoint): boolean {
+  return !!ep.isRemote;
 }
 
 // --- the reply -----------------------------------------------------------------------------------

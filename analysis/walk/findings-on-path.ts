@@ -132,7 +132,9 @@ function indexPath(m: NodeModel, r: WalkResult): PathIndex {
       if (kind === 'loadbalancer' && !lbs.has(id.toLowerCase())) lbs.set(id.toLowerCase(), i);
       if (kind === 'endpoint') {
         const ip = epIp(id);
-        const role: Visit['role'] = h.kind === 'source' ? 'source' : LB_ACTIONS.has(h.action) ? 'backend' : h.kind === 'deliver' ? 'destination' : 'port';
+        // The walk's last hop, when it stops at an endpoint (a pod without a vNIC), is at its destination too.
+        const atEnd = h.kind === 'deliver' || (h.kind === 'drop' && i === r.hops.length - 1);
+        const role: Visit['role'] = h.kind === 'source' ? 'source' : LB_ACTIONS.has(h.action) ? 'backend' : atEnd ? 'destination' : 'port';
         if (role === 'port' && visits.some((v) => v.endpointId === id.toLowerCase())) continue;
         visits.push({ hop: i, role, ip, endpointId: id.toLowerCase(), portKey: ctx.portOf.get(ctx.endpointsById.get(id.toLowerCase())?.id ?? '')?.key, label: label(ip, `endpoint ${short(id)}`, id.toLowerCase()) });
       }
@@ -154,7 +156,7 @@ function indexPath(m: NodeModel, r: WalkResult): PathIndex {
 const ROLE_WORDS: Record<Visit['role'], string> = {
   source: 'the packet comes from',
   backend: 'the load balancer sends the packet to',
-  destination: 'the packet is delivered to',
+  destination: 'the packet is addressed to',
   port: 'the packet crosses',
 };
 
