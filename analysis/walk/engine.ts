@@ -6,6 +6,7 @@
 // (walkReply): it starts where the request ended and crosses the layers back, through the flows the
 // request created.
 import { OverBudgetError } from '../checks/budget.ts';
+import { dsrExpectations, expectedName } from '../checks/dsr-rules.ts';
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';
 import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from './types.ts';
@@ -136,7 +137,7 @@ function finishCaveats(w: Walk, isReply: boolean): void {
 
 /** What `ping` shows: VFP does not NAT ICMP (Kubernetes docs, Windows networking limitations). */
 function icmpCaveats(w: Walk, m: NodeModel, flow: Flow): void {
-  const notTransposed = w.hops.findIndex((h) => h.action === 'not transposed (ICMP)');
+  const notTransposed = w.hops.findIndex((h) => h.effect?.kind === 'icmp-untransposed');
   if (w.verdict === 'forwarded' && !w.egress.encapDst && w.ctx.local.has(canonIp(flow.srcIp) ?? '')) {
     let natTo: string | undefined;
     if (notTransposed < 0) {
@@ -389,7 +390,7 @@ function arriveOnUplink(w: Walk, arrive: NonNullable<WalkOptions['arrive']>, opt
   const theirMac = e.dstMac?.replace(/:/g, '-').toUpperCase();
   const dst = canonIp(e.dstIp) ?? e.dstIp;
   const refuse = (why: string, reason: string) => {
-    const i = w.add({ at: 'uplink', kind: 'drop', action: 'not decapsulated', inferred: true, evidence: net?.src, note: why, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
+    const i = w.add({ at: 'uplink', kind: 'drop', action: 'not decapsulated', effect: { kind: 'drop', why: 'not-decapsulated' }, inferred: true, evidence: net?.src, note: why, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
     w.end('dropped', reason, i);
     return false;
   };
@@ -490,7 +491,7 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
     return false;
   }
   if (policy.blocked) {
-    const i = w.add({ at: `${label} OUT`, kind: 'drop', port: port.name, action: 'drop', evidence: port.policy?.src, note: 'the port is blocked (get-port-state Blocked : TRUE)', nodes: [`port:${port.key}`] });
+    const i = w.add({ at: `${label} OUT`, kind: 'drop', port: port.name, action: 'drop', effect: { kind: 'drop', why: 'blocked-port' }, evidence: port.policy?.src, note: 'the port is blocked (get-port-state Blocked : TRUE)', nodes: [`port:${port.key}`] });
     w.end('dropped', `VFP port ${port.name} of ${owner} is blocked`, i);
     return false;
   }
@@ -509,13 +510,14 @@ function walkSourcePort(w: Walk, port: VfpPortRef | undefined, label: string, ow
 function noteDnat(w: Walk, hops: WalkHop[]): void {
   for (const h of hops) {
     if (h.flow || !h.after || h.superseded) continue;
-    if (h.ruleType && (h.action === 'DNAT' || h.action === 'LB (DSR)') && (h.rewrite?.dstIp || h.after.l2Dst)) w.dnatDip = canonIp(h.after.l2Dst ?? h.after.dstIp);
+    const e = h.effect;
+    if (e?.kind === 'lb' && e.by === 'vfp' && e.backend) w.dnatDip = canonIp(e.backend);
   }
 }
 
 /** A load-balancing hop's note with the Kubernetes name of the backend it chose, when the bundle's kubectl snapshot has it. */
 function withBackendName(w: Walk, h: WalkHop): string | undefined {
-  if ((h.action !== 'DNAT' && h.action !== 'LB (DSR)') || !h.after || h.flow) return h.note;
+  if (h.effect?.kind !== 'lb' || !h.after || h.flow) return h.note;
   const dip = h.after.l2Dst ?? h.after.dstIp;
   const pod = k8sNames(w.ctx.model).podLabel(dip);
   return pod ? [h.note, `backend ${dip} is pod ${pod}`].filter(Boolean).join('; ') : h.note;
@@ -527,7 +529,7 @@ function withBackendName(w: Walk, h: WalkHop): string | undefined {
  */
 function hopNodes(w: Walk, h: WalkHop, owner: string | undefined): string[] | undefined {
   const nodes = owner ? [owner] : [];
-  if ((h.action === 'DNAT' || h.action === 'LB (DSR)') && h.before && h.after) {
+  if (h.effect?.kind === 'lb' && h.before && h.after) {
     const b = h.before;
     const lb = w.ctx.lbs.get(lbKey(b.dstIp, b.dstPort, protoNumber(b)));
     if (lb) nodes.push(`loadbalancer:${lb.id}`);
@@ -677,6 +679,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
       at: 'vSwitch',
       kind: 'drop',
       action: 'no load-balancing rule',
+      effect: { kind: 'drop', why: 'no-lb' },
       inferred: true,
       evidence: lb?.src,
       note: icmp
@@ -715,6 +718,7 @@ function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, de
       at: 'vSwitch',
       kind: 'drop',
       action: 'stale backend',
+      effect: { kind: 'drop', why: 'stale-backend' },
       inferred: true,
       note: `${p.dstIp} is a backend of the load-balancing rule, but no HNS endpoint of this node (local or remote) has that address: kube-proxy creates an endpoint for every backend it programs, so this one is stale and nothing answers for it`,
     });
@@ -774,6 +778,7 @@ function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
       at: 'host',
       kind: 'drop',
       action: 'NodePort from the node itself',
+      effect: { kind: 'drop', why: 'limitation' },
       inferred: true,
       evidence: lb.src,
       note: `HNS load balancer ${short(lb.id)} publishes NodePort ${p.dstPort}/${p.proto.toUpperCase()}, but no VFP rule of the host vNIC translated this packet; the Kubernetes docs list "Local NodePort access from the node itself" as not supported on Windows`,
@@ -833,6 +838,7 @@ function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts: WalkOp
       at: 'vSwitch',
       kind: 'drop',
       action: what.startsWith('NodePort') ? 'NodePort without backend' : 'no backend',
+      effect: { kind: 'drop', why: 'no-lb' },
       inferred: true,
       evidence: lb.src,
       note: `HNS load balancer ${short(lb.id)} publishes ${what} but none of its endpoints is ${lb.dsr ? 'local (ExternalTrafficPolicy Local programs local endpoints only)' : 'in this bundle'}`,
@@ -855,6 +861,7 @@ function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts: WalkOp
     at: what.startsWith('NodePort') ? 'vSwitch (NodePort)' : 'vSwitch (load balancer)',
     kind: 'note',
     action: snatTo ? 'DNAT + SNAT' : 'DNAT',
+    effect: { kind: 'lb', by: 'hns', mode: 'dnat', backend: dip, nodePort: what.startsWith('NodePort') || undefined },
     rewrite: { dstIp: dip, dstPort: w.packet.dstPort !== p.dstPort ? w.packet.dstPort : undefined, srcIp: snatTo },
     evidence: lb.src,
     inferred: true,
@@ -946,7 +953,7 @@ function routeOut(w: Walk, opts: WalkOptions): void {
   if (v6) {
     const r6 = lookupRoute6(ctx, p.dstIp);
     if (!r6) {
-      const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', note: `no IPv6 route in the node's table covers ${p.dstIp} (and there is no ::/0 route)` });
+      const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', effect: { kind: 'drop', why: 'no-route' }, note: `no IPv6 route in the node's table covers ${p.dstIp} (and there is no ::/0 route)` });
       w.end('dropped', `no IPv6 route to ${p.dstIp} in routes.txt`, i);
       return;
     }
@@ -965,7 +972,7 @@ function routeOut(w: Walk, opts: WalkOptions): void {
   } else {
     const route = lookupRoute(ctx, p.dstIp);
     if (!route) {
-      const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', note: `no route in the node's table covers ${p.dstIp} (and there is no default route)` });
+      const i = w.add({ at: 'host routing', kind: 'host-route', action: 'no route', effect: { kind: 'drop', why: 'no-route' }, note: `no route in the node's table covers ${p.dstIp} (and there is no default route)` });
       w.end('dropped', `no route to ${p.dstIp} in routes.txt`, i);
       return;
     }
@@ -980,7 +987,7 @@ function routeOut(w: Walk, opts: WalkOptions): void {
     if (rsr) {
       // An lbnat rule with a map space can encapsulate to its backend itself (vfpctrl `/?` lbnat
       // "[[space]]" and flag "262144: Encap"); the printed data does not say whether it does.
-      const lbHop = [...w.hops].reverse().find((h) => h.kind === 'vfp' && h.action === 'DNAT' && canonIp(h.after?.dstIp) === canonIp(p.dstIp));
+      const lbHop = [...w.hops].reverse().find((h) => h.kind === 'vfp' && h.effect?.kind === 'lb' && h.effect.mode === 'dnat' && canonIp(h.after?.dstIp) === canonIp(p.dstIp));
       const lbRule = lbHop ? ruleOfHop(w, lbHop) : undefined;
       const mapSpace = lbRule ? ruleEffect(lbRule).mapSpace : undefined;
       if (w.viaHnsLb && canonIp(p.dstIp) === w.dnatDip) {
@@ -1023,6 +1030,7 @@ function routeOut(w: Walk, opts: WalkOptions): void {
         at: 'vSwitch',
         kind: 'drop',
         action: 'no encap',
+        effect: { kind: 'drop', why: 'no-encap' },
         inferred: true,
         evidence: rsr.src,
         note: `HNS has RemoteSubnetRoute ${rsr.prefix} → PA ${rsr.pa}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)`,
@@ -1102,7 +1110,7 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     return;
   }
   if (policy.blocked) {
-    const i = w.add({ at: `${label} IN`, kind: 'drop', port: port.name, action: 'drop', evidence: port.policy.src, note: 'the destination port is blocked (get-port-state Blocked : TRUE)', nodes });
+    const i = w.add({ at: `${label} IN`, kind: 'drop', port: port.name, action: 'drop', effect: { kind: 'drop', why: 'blocked-port' }, evidence: port.policy.src, note: 'the destination port is blocked (get-port-state Blocked : TRUE)', nodes });
     w.end('dropped', `VFP port ${port.name} of ${label} is blocked`, i);
     return;
   }
@@ -1124,6 +1132,7 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
       at: label,
       kind: known ? 'drop' : 'note',
       action: known ? 'no vNIC' : 'vNIC not checked',
+      effect: known ? { kind: 'drop', why: 'no-vnic' } : { kind: 'pass' },
       evidence: ep.src,
       inferred: true,
       note: known
@@ -1151,7 +1160,15 @@ function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, node: s
     nodes: node ? [node] : [],
   });
   if (notMine) {
-    w.caveat({ kind: 'black-hole', hop: i, text: `${label} receives a packet addressed to ${w.packet.dstIp}: the direct-server-return NAT rule that should turn it into ${ownIp} is missing on its port` });
+    // The rules networkhealth.ps1 (DSRLoadBalancerPolicyVfpRules) expects on a DSR backend's port.
+    const x = dsrExpectations(w.packet.dstIp, w.packet.dstPort ?? 0, protoNumber(w.packet));
+    const where = port ? ` of port ${port.name}` : '';
+    w.caveat({
+      kind: 'black-hole',
+      hop: i,
+      text: `${label} receives a packet addressed to ${w.packet.dstIp}: the direct-server-return rule that should turn it into ${ownIp}, ${expectedName(x.backendIn)} in ${x.backendIn.layer} / ${x.backendIn.group}${where}, is missing`,
+      source: 'microsoft/SDN Kubernetes/windows/debug/networkmonitor/networkhealth.ps1 (DSRLoadBalancerPolicyVfpRules)',
+    });
     w.end('dropped', `reaches ${label} still addressed to ${w.packet.dstIp}, which the pod does not own`, i);
     return;
   }

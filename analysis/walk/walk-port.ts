@@ -9,7 +9,7 @@
 import type { VfpGroup, VfpLayer, VfpPortPolicy } from '../../parsers/vfp/index.ts';
 import type { MatchedCondition, Packet, Rewrite, WalkHop } from './types.ts';
 import { checkConditions, explainMatch, explainSkipped, selectRule, type RuleMatch, type CondCheck } from './match.ts';
-import { applyRule, type ActionContext } from './actions.ts';
+import { applyRule, effectOf, type ActionContext } from './actions.ts';
 import type { FlowTable } from './flows.ts';
 import { ipToInt } from './ip.ts';
 import { typeInfo } from './semantics.ts';
@@ -120,6 +120,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         ruleType: flow.hop.ruleType,
         priority: flow.hop.priority,
         action: rw ? 'flow (reverse rewrite)' : 'flow (allow)',
+        effect: { kind: 'flow', reverse: !!rw },
         rewrite: rw,
         evidence: flow.hop.evidence,
         note: `matches the flow the request created at this layer (hop ${flow.hopIndex + 1}: ${flow.hop.rule ?? flow.hop.at}); VFP applies the flow before the layer's rules`,
@@ -160,6 +161,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         ruleType: c.m.rule.type,
         priority: c.m.rule.priority,
         action: 'matched, overridden',
+        effect: { kind: 'pass' },
         evidence: c.m.rule.src,
         superseded: true,
         matchedBecause: matchedBecause(c.g, c.m, packet),
@@ -205,6 +207,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         ruleType: m.rule.type,
         priority: m.rule.priority,
         action: res.action,
+        effect: effectOf(res, packet),
         rewrite: res.rewrite,
         evidence: m.rule.src,
         inferred: res.inferred || !!m.uncertain || gc.result === 'unknown' || (!!m.tie && !m.tieSame) || undefined,
@@ -220,7 +223,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       };
       hops.push(hop);
       packet = res.packet;
-      if (res.kind === 'block') {
+      if (hop.effect?.kind === 'block') {
         return { hops, packet, droppedAt: hops.length - 1, reason: `blocked by ${m.rule.name} (${name} / ${g.friendlyName ?? g.id}) on ${at}` };
       }
       continue;
@@ -234,6 +237,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         direction: dir,
         layer: name,
         action: 'pass (nothing to rewrite)',
+        effect: { kind: 'pass' },
         evidence: layer.src,
         inferred: true,
         note: `no rule of ${name} matches; the layer prints no flags, but all its rules only rewrite headers (transpositions): it is taken to pass what it does not rewrite, as the host's own traffic through it on every node shows`,
@@ -250,6 +254,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         direction: dir,
         layer: name,
         action: 'drop',
+        effect: { kind: 'drop', why: 'layer-default' },
         evidence: layer.src,
         inferred: true,
         note:
@@ -261,7 +266,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       });
       return { hops, packet, droppedAt: hops.length - 1, reason: `no rule in layer ${name} on ${at} matches the packet${ctx.flows ? ' and the request left no flow there' : ''}` };
     }
-    hops.push({ at, kind: 'layer-default', port: policy.portName, direction: dir, layer: name, action: 'allow (layer default)', evidence: layer.src, note: `no rule of ${name} matches; the layer is "Default Allow"`, before: packet, after: packet });
+    hops.push({ at, kind: 'layer-default', port: policy.portName, direction: dir, layer: name, action: 'allow (layer default)', effect: { kind: 'pass' }, evidence: layer.src, note: `no rule of ${name} matches; the layer is "Default Allow"`, before: packet, after: packet });
   }
   return { hops, packet };
 }
