@@ -1,12 +1,12 @@
 // Stage 3, routing: the host route table's next hop for a packet that leaves the node, and what an
 // overlay pod address without encapsulation means.
 import { lookupRoute, lookupRoute6 } from '../context.ts';
-import { walkPort, type WalkOptions } from '../walk-port.ts';
+import type { WalkOptions } from '../walk-port.ts';
 import { canonIp, familyOf } from '../ip.ts';
 import { detectPlatform, factsOf } from '../../platform/index.ts';
 import { ruleEffect } from '../../../parsers/vfp/index.ts';
-import { short, Walk, portCtx, ruleOfHop } from './state.ts';
-import { leaveEncapsulated } from './uplink.ts';
+import { short, Walk, ruleOfHop } from './state.ts';
+import { leaveEncapsulated, walkUplink } from './uplink.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
@@ -120,18 +120,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
       nodes: [`next-hop:${nextHop}`],
     });
   }
-  if (ctx.extPort?.policy && ctx.model.vfp) {
-    const policy = ctx.model.vfp.getPolicy(ctx.extPort.key);
-    if (policy) {
-      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'IN', w.packet, portCtx(w), opts);
-      for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
-      w.packet = res.packet;
-      if (res.droppedAt !== undefined) {
-        w.end('dropped', res.reason ?? 'dropped on the uplink', w.hops.length - res.hops.length + res.droppedAt);
-        return;
-      }
-    }
-  }
+  if (!walkUplink(w, 'IN', opts)) return;
   const sendHop = w.add({ at: 'uplink', kind: 'uplink', action: 'send', note: `leaves the node towards ${nextHop}`, nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [] });
   w.egress = { nextHop, interface: iface };
   // A pod's own address leaving by the default route (no SNAT, no pod on another node) is answered only

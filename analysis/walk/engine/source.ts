@@ -10,7 +10,7 @@ import { protoNumber } from '../match.ts';
 import { k8sNames } from '../../k8s/index.ts';
 import { undoHnsFlows } from './reply.ts';
 import { EPHEMERAL, short, shortName, Walk, portCtx, macKey } from './state.ts';
-import { arriveOnUplink } from './uplink.ts';
+import { arriveOnUplink, walkUplink } from './uplink.ts';
 import { forward } from './vswitch.ts';
 
 export function run(w: Walk, flow: Flow, opts: WalkOptions): void {
@@ -133,18 +133,7 @@ export function run(w: Walk, flow: Flow, opts: WalkOptions): void {
       after: { ...w.packet },
       nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [],
     });
-    if (ctx.extPort?.policy && m.vfp) {
-      const policy = m.vfp.getPolicy(ctx.extPort.key);
-      if (policy) {
-        const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'OUT', w.packet, portCtx(w), opts);
-        for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
-        w.packet = res.packet;
-        if (res.droppedAt !== undefined) {
-          w.end('dropped', res.reason ?? 'dropped on the uplink', w.hops.length - res.hops.length + res.droppedAt);
-          return;
-        }
-      }
-    }
+    if (!walkUplink(w, 'OUT', opts)) return;
   }
 
   // --- forwarding ------------------------------------------------------------------------------

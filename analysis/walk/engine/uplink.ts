@@ -16,7 +16,6 @@ import { short, Walk, portCtx } from './state.ts';
  */
 export function arriveOnUplink(w: Walk, arrive: NonNullable<WalkOptions['arrive']>, opts: WalkOptions, ephemeralNote: string | undefined): boolean {
   const { ctx } = w;
-  const m = ctx.model;
   w.sourceKind = 'outside';
   w.packet = { ...arrive.packet, encap: arrive.packet.encap ? { ...arrive.packet.encap } : undefined };
   if (!w.packet.encap) delete w.packet.encap;
@@ -40,18 +39,7 @@ export function arriveOnUplink(w: Walk, arrive: NonNullable<WalkOptions['arrive'
     after: { ...p },
     nodes: ctx.extPort ? [`port:${ctx.extPort.key}`] : [],
   });
-  if (ctx.extPort?.policy && m.vfp) {
-    const policy = m.vfp.getPolicy(ctx.extPort.key);
-    if (policy) {
-      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, 'OUT', w.packet, portCtx(w), opts);
-      for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
-      w.packet = res.packet;
-      if (res.droppedAt !== undefined) {
-        w.end('dropped', res.reason ?? 'dropped on the uplink', w.hops.length - res.hops.length + res.droppedAt);
-        return false;
-      }
-    }
-  }
+  if (!walkUplink(w, 'OUT', opts)) return false;
   const e = w.packet.encap;
   if (!e) return true;
   const net = ctx.podNetwork;
@@ -120,4 +108,27 @@ export function leaveEncapsulated(w: Walk): void {
   let encapHop = i - 1;
   while (encapHop > 0 && !w.hops[encapHop].rewrite?.encap) encapHop--;
   w.end('forwarded', `encapsulated (${enc.type}${enc.vni !== undefined ? ` VNI ${enc.vni}` : ''}) to the provider address ${enc.dstIp}${remote ? ` where pod ${p.dstIp} lives` : ''}`, encapHop > 0 && encapHop !== i ? encapHop : i);
+}
+
+/**
+ * The uplink port's groups in one direction — the port's view: IN is from the vSwitch to the wire (a
+ * packet leaving the node), OUT from the wire into the vSwitch (one arriving) — when the bundle has its
+ * rules. False when they dropped the packet (the walk has ended).
+ */
+export function walkUplink(w: Walk, dir: 'IN' | 'OUT', opts: WalkOptions): boolean {
+  const { ctx } = w;
+  const m = ctx.model;
+  if (ctx.extPort?.policy && m.vfp) {
+    const policy = m.vfp.getPolicy(ctx.extPort.key);
+    if (policy) {
+      const res = walkPort(policy, `uplink ${ctx.extPort.friendlyName ?? short(ctx.extPort.name)}`, dir, w.packet, portCtx(w), opts);
+      for (const h of res.hops) w.add({ ...h, nodes: [`port:${ctx.extPort.key}`] });
+      w.packet = res.packet;
+      if (res.droppedAt !== undefined) {
+        w.end('dropped', res.reason ?? 'dropped on the uplink', w.hops.length - res.hops.length + res.droppedAt);
+        return false;
+      }
+    }
+  }
+  return true;
 }
