@@ -33,6 +33,13 @@ export interface CheckContext {
    * one), not kube-proxy's source-VIP endpoint.
    */
   localPods: HnsEndpoint[];
+  /**
+   * The endpoint a finding's "walk this packet" starts from when the finding is not about that pod: the
+   * first of `eps` whose vNIC is in a compartment (a pod without one receives and sends nothing, so a
+   * walk from it shows its own fault, not the finding's); the first of `eps` when none has, or when
+   * ip.txt is missing.
+   */
+  traceSource<T>(eps: T[], ep?: (x: T) => HnsEndpoint): T | undefined;
   networkOf(ep: HnsEndpoint): HnsNetwork | undefined;
   subnetOf(ep: HnsEndpoint): HnsSubnet | undefined;
   portOf(ep: HnsEndpoint): VfpPortRef | undefined;
@@ -185,6 +192,7 @@ export function checkContext(m: NodeModel): CheckContext {
     podNetworks,
     nodeIp: tc.nodeIp,
     localPods,
+    traceSource: <T,>(eps: T[], ep: (x: T) => HnsEndpoint = (x) => x as unknown as HnsEndpoint) => (m.ip ? eps.find((x) => tc.adapterOf.has(ep(x).id)) : undefined) ?? eps[0],
     networkOf,
     subnetOf,
     portOf: (ep) => tc.portOf.get(ep.id),

@@ -54,7 +54,7 @@ export const dnsCheck: Check = {
         const miss = [has(vip, 17) ? '' : 'UDP 53', has(vip, 6) ? '' : 'TCP 53'].filter(Boolean);
         if (!miss.length) continue;
         const udp = miss.includes('UDP 53');
-        const e0 = pods.find((e) => e.dnsServers.includes(vip)) ?? pods[0];
+        const e0 = ctx.traceSource(pods.filter((e) => e.dnsServers.includes(vip))) ?? ctx.traceSource(pods)!;
         out.push(ctx.hedge({
           id: 'dns-vip-no-lb',
           severity: udp ? 'error' : 'warning',

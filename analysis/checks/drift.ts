@@ -63,7 +63,7 @@ export const driftCheck: Check = {
           else if (hit.rsr!.pa && hit.rsr!.pa !== rs.providerAddress) wrongPa.push({ p, rule: hit.rule, pa: hit.rsr!.pa });
         }
         const hnsEv = ctx.ev(net.src, rs.destinationPrefix, 2000);
-        const src0 = missing[0]?.e ?? wrongPa[0]?.p.e;
+        const src0 = ctx.traceSource(missing, (x) => x.e)?.e ?? ctx.traceSource(wrongPa, (x) => x.p.e)?.p.e;
         const probe = intToIp(want.lo + 4);
         if (missing.length) {
           out.push({
@@ -157,7 +157,7 @@ export const driftCheck: Check = {
         fix: `Recreate the pods so HNS reprograms the ports; check with \`vfpctrl /port ${eps[0].port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
         objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
         evidence: [ctx.ev(eps[0].e.src, `"${value}"`), ctx.portEv(eps[0].port, `no EXCEPTIONS_OUTBOUNDNAT rule for ${value} in this port's section`)],
-        trace: eps[0].e.ip ? { srcIp: eps[0].e.ip, dstIp: intToIp(r.hi > r.lo + 4 ? r.lo + 4 : r.lo), dstPort: 80, proto: 'tcp' } : undefined,
+        trace: ctx.traceSource(eps, (x) => x.e)?.e.ip ? { srcIp: ctx.traceSource(eps, (x) => x.e)!.e.ip!, dstIp: intToIp(r.hi > r.lo + 4 ? r.lo + 4 : r.lo), dstPort: 80, proto: 'tcp' } : undefined,
       });
     }
     for (const { value, rule, eps } of extraExc.values()) {

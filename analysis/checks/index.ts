@@ -12,6 +12,7 @@ import { gatewayCheck } from './gateway.ts';
 import { remoteSubnetsCheck } from './remote-subnets.ts';
 import { lbHnsCheck } from './lb-hns.ts';
 import { lbVfpCheck } from './lb-vfp.ts';
+import { dsrRulesCheck } from './dsr-rules.ts';
 import { dnsCheck } from './dns.ts';
 import { endpointsCheck } from './endpoints.ts';
 import { apipaCheck, blockedPortCheck, ephemeralPortsCheck } from './node.ts';
@@ -30,6 +31,7 @@ export const CHECKS: Check[] = [
   remoteSubnetsCheck,
   lbHnsCheck,
   lbVfpCheck,
+  dsrRulesCheck,
   dnsCheck,
   endpointsCheck,
   blockedPortCheck,

@@ -50,7 +50,7 @@ export const lbHnsCheck: Check = {
         objects: [lb.id, ...j.dangling, ...(lb.vips.length ? [what] : [])],
         // IDs come from the bundle: found by exact (case-insensitive) text, never as a regular expression.
         evidence: [ctx.ev(lb.src, lb.id, 200), ...j.dangling.slice(0, 3).map((d) => ctx.ev(lb.src, d, 400)), ...(vfp ? [ctx.ev(vfp.src, staleInVfp[0] ?? /DIP Range/i, 40)] : [])],
-        trace: lb.vips[0] && ctx.localPods[0]?.ip && p ? { srcIp: ctx.localPods[0].ip, dstIp: lb.vips[0], dstPort: p.externalPort, proto: p.protocol === 17 ? 'udp' : 'tcp' } : undefined,
+        trace: lb.vips[0] && ctx.traceSource(ctx.localPods)?.ip && p ? { srcIp: ctx.traceSource(ctx.localPods)!.ip!, dstIp: lb.vips[0], dstPort: p.externalPort, proto: p.protocol === 17 ? 'udp' : 'tcp' } : undefined,
       });
     }
     for (const lb of m.loadBalancers) {

@@ -62,7 +62,7 @@ export const outboundNatCheck: Check = {
         objects: [value, ...eps.slice(0, 20).map((e) => e.id)],
         // Every endpoint's line, up to a bound: the panel shows five and "N more" (issue #23).
         evidence: eps.slice(0, MAX_EVIDENCE).map((e) => ctx.ev(e.src, `"${value}"`)),
-        trace: eps[0]?.ip ? { srcIp: eps[0].ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
+        trace: ctx.traceSource(eps)?.ip ? { srcIp: ctx.traceSource(eps)!.ip!, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });
     }
     // The plugin does not exempt the pod network (OVN-Kubernetes' WMCO template lists only the service
@@ -110,7 +110,7 @@ export const outboundNatCheck: Check = {
       }
     }
     for (const { label, severity, eps, range } of missing.values()) {
-      const e0 = eps[0];
+      const e0 = ctx.traceSource(eps);
       out.push({
         id: 'outboundnat-exception-missing',
         severity,

@@ -74,7 +74,7 @@ export const remoteSubnetsCheck: Check = {
         list.push(x);
         blocks.set(base, list);
       }
-      const src0 = ctx.localPods.find((e) => ctx.networkOf(e) === net);
+      const src0 = ctx.traceSource(ctx.localPods.filter((e) => ctx.networkOf(e) === net));
       if (how === 'host-routes') {
         if (!blocks.size) continue;
         if (!m.routes) {

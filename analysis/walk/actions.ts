@@ -5,7 +5,7 @@
 // is marked inferred with where the value came from, or unmodelled when nothing says it.
 import type { SourceRef } from '../../parsers/types.ts';
 import { mappingsOf, natRangesOf, ruleEffect, type VfpPortPolicy, type VfpRule, type VfpRuleEffect } from '../../parsers/vfp/index.ts';
-import type { Flow, Packet, Rewrite } from './types.ts';
+import type { Flow, HopEffect, Packet, Rewrite } from './types.ts';
 import { ruleSemantics, type RuleAction } from './semantics.ts';
 import { canonIp, familyOf } from './ip.ts';
 
@@ -45,6 +45,33 @@ export interface ActionContext {
   /** The address of the endpoint that owns the port (the target of a backend's Dest NAT). */
   portIp?: string;
   hns?: HnsFacts;
+}
+
+/** The typed effect of an applied rule, for the hop (decisions branch on it, not on `action`). */
+export function effectOf(res: ActionResult, before: Packet): HopEffect {
+  if (res.icmpNotTransposed) return { kind: 'icmp-untransposed', would: res.kind === 'lb' ? 'lb' : 'nat' };
+  const rw = res.rewrite;
+  switch (res.kind) {
+    case 'lb': {
+      const dsr = !rw?.dstIp && !!res.packet.l2Dst && res.packet.l2Dst !== before.l2Dst;
+      return { kind: 'lb', by: 'vfp', mode: rw?.dstIp ? 'dnat' : dsr ? 'dsr' : 'unknown', backend: rw?.dstIp ?? (dsr ? res.packet.l2Dst : undefined) };
+    }
+    case 'nat': {
+      const src = rw?.srcIp !== undefined || rw?.srcPort !== undefined;
+      const dst = rw?.dstIp !== undefined || rw?.dstPort !== undefined;
+      return { kind: 'nat', side: src && dst ? 'both' : src ? 'source' : dst ? 'destination' : 'none' };
+    }
+    case 'encap':
+      return { kind: 'encap', dstIp: res.packet.encap?.dstIp };
+    case 'allow':
+    case 'block':
+    case 'pass':
+    case 'decap':
+    case 'rewrite':
+    case 'route':
+    case 'unknown':
+      return { kind: res.kind };
+  }
 }
 
 /** A stable per-flow hash, standing in for VFP's own (unknown) backend choice. */

@@ -24,7 +24,7 @@ import { k8sNames, podIntent } from '../k8s/index.ts';
 import { checkContext } from '../checks/context.ts';
 import { walkContext } from './context.ts';
 import { canonIp, cidrRange } from './ip.ts';
-import type { Flow, WalkFinding, WalkResult } from './types.ts';
+import type { Flow, WalkFinding, WalkHop, WalkResult } from './types.ts';
 
 export interface PathFindings {
   findings: WalkFinding[];
@@ -33,7 +33,8 @@ export interface PathFindings {
 
 type Sev = WalkFinding['severity'];
 const RANK: Record<Sev, number> = { error: 0, warning: 1, info: 2 };
-const LB_ACTIONS = new Set(['DNAT', 'LB (DSR)', 'no load-balancing rule']);
+/** A hop that load-balanced the packet, or found nothing to load-balance it with (its typed effect). */
+const isLbHop = (h: WalkHop) => h.effect?.kind === 'lb' || (h.effect?.kind === 'drop' && h.effect.why === 'no-lb');
 const short = (g: string) => (/^[0-9a-f]{8}-/i.test(g) ? `${g.slice(0, 8)}…` : g);
 
 /** A title as the middle of a sentence: "Endpoint x has …" → "endpoint x has …" ("OutBoundNAT", "IP" stay). */
@@ -120,19 +121,21 @@ function indexPath(m: NodeModel, r: WalkResult): PathIndex {
         for (const x of parseIpv4Ranges(c.condition)) conditions.push({ lo: x.lo, hi: x.hi, hop: i, text: `${c.field} ${c.value} ∈ ${c.condition}` });
       }
     }
-    if (h.before && LB_ACTIONS.has(h.action)) {
+    if (h.before && isLbHop(h)) {
       const k = `${canonIp(h.before.dstIp)}|${h.before.dstPort ?? ''}|${h.before.proto}`;
       // The hop that load-balanced (or failed to) is what a service finding is about.
       services.set(k, i);
     }
-    if (steering < 0 && ((h.rewrite?.srcIp && !h.flow) || h.rewrite?.encap || h.kind === 'host-route' || h.action === 'no encap')) steering = i;
+    if (steering < 0 && ((h.rewrite?.srcIp && !h.flow) || h.rewrite?.encap || h.kind === 'host-route' || (h.effect?.kind === 'drop' && h.effect.why === 'no-encap'))) steering = i;
     for (const n of h.nodes ?? []) {
       const [kind, ...rest] = n.split(':');
       const id = rest.join(':');
       if (kind === 'loadbalancer' && !lbs.has(id.toLowerCase())) lbs.set(id.toLowerCase(), i);
       if (kind === 'endpoint') {
         const ip = epIp(id);
-        const role: Visit['role'] = h.kind === 'source' ? 'source' : LB_ACTIONS.has(h.action) ? 'backend' : h.kind === 'deliver' ? 'destination' : 'port';
+        // The walk's last hop, when it stops at an endpoint (a pod without a vNIC), is at its destination too.
+        const atEnd = h.kind === 'deliver' || (h.kind === 'drop' && i === r.hops.length - 1);
+        const role: Visit['role'] = h.kind === 'source' ? 'source' : isLbHop(h) ? 'backend' : atEnd ? 'destination' : 'port';
         if (role === 'port' && visits.some((v) => v.endpointId === id.toLowerCase())) continue;
         visits.push({ hop: i, role, ip, endpointId: id.toLowerCase(), portKey: ctx.portOf.get(ctx.endpointsById.get(id.toLowerCase())?.id ?? '')?.key, label: label(ip, `endpoint ${short(id)}`, id.toLowerCase()) });
       }
@@ -154,7 +157,7 @@ function indexPath(m: NodeModel, r: WalkResult): PathIndex {
 const ROLE_WORDS: Record<Visit['role'], string> = {
   source: 'the packet comes from',
   backend: 'the load balancer sends the packet to',
-  destination: 'the packet is delivered to',
+  destination: 'the packet is addressed to',
   port: 'the packet crosses',
 };
 
@@ -240,7 +243,7 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
       for (const [k, hop] of p.services) {
         const [vip, port, proto] = k.split('|');
         if (Number(port) !== x.port || proto !== x.proto) continue;
-        if (x.vip ? vip !== x.vip : !walkContext(m).hostIps.has(vip) && !r.hops.some((h) => h.action === 'DNAT' && h.at.includes('NodePort'))) continue;
+        if (x.vip ? vip !== x.vip : !walkContext(m).hostIps.has(vip) && !r.hops.some((h) => h.effect?.kind === 'lb' && h.effect.nodePort)) continue;
         return { hop, why: serviceWhy(p, s, `${x.vip ? `${x.vip}:` : 'node port '}${x.port}/${x.proto.toUpperCase()}`, hop) };
       }
     }

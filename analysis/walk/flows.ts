@@ -53,7 +53,7 @@ export class FlowTable {
       if (!h.port || !h.before || !h.after) return;
       const port = h.port.toLowerCase();
       if (h.layer !== undefined) t.crossedLayers.add(`${port}|${h.layer}`);
-      if (h.kind === 'vfp' && h.stateful && !h.superseded && h.layer !== undefined && h.action !== 'block') {
+      if (h.kind === 'vfp' && h.stateful && !h.superseded && h.layer !== undefined && h.effect?.kind !== 'block') {
         const k = `${port}|${h.layer}`;
         const list = t.layers.get(k) ?? [];
         list.push({ match: rev(tupleOf(h.after)), to: rev(tupleOf(h.before)), hop: h, hopIndex: i });

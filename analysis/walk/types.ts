@@ -74,6 +74,37 @@ export interface MatchedCondition {
 
 export type HopKind = 'source' | 'compartment' | 'vfp' | 'layer-default' | 'vswitch' | 'host-route' | 'uplink' | 'deliver' | 'drop' | 'note';
 
+/**
+ * What a hop did, typed: the walk's decisions branch on this, never on the hop's display text
+ * (`action`). A new rule type gives its hops one of these kinds (analysis/walk/README.md, "add a VFP
+ * rule type's semantics").
+ */
+export type HopEffect =
+  /** A rule let the packet through unchanged (allow). */
+  | { kind: 'allow' }
+  /** A rule dropped it (block). */
+  | { kind: 'block' }
+  /** Passed without a rule deciding: a layer's default, a layer that only rewrites, a counting rule, a step with no rule. */
+  | { kind: 'pass' }
+  /** Load balancing to a backend: `dnat` rewrites the destination, `dsr` keeps the VIP and sends the frame to the backend; `hns` when HNS's load balancer (not a VFP rule) did it. */
+  | { kind: 'lb'; mode: 'dnat' | 'dsr' | 'unknown'; backend?: string; by: 'vfp' | 'hns'; nodePort?: boolean }
+  /** Address translation: which side it rewrote (`none`: nothing could be rewritten, e.g. its target is unknown). */
+  | { kind: 'nat'; side: 'source' | 'destination' | 'both' | 'none' }
+  | { kind: 'encap'; dstIp?: string }
+  | { kind: 'decap' }
+  /** Explicit header rewrite (transposition `Modify:`, MAC rewrites). */
+  | { kind: 'rewrite' }
+  /** Provider-address routing by the host (paroute), or the host's route table. */
+  | { kind: 'route' }
+  /** An address-rewriting rule met by ICMP: VFP does not transpose it; `would` is what the rule does to TCP/UDP. */
+  | { kind: 'icmp-untransposed'; would: 'lb' | 'nat' }
+  /** Reply walks: the flow the request left applied (with or without a reverse rewrite). */
+  | { kind: 'flow'; reverse: boolean }
+  /** The walk stopped here for a reason that is no rule: `why` says which. */
+  | { kind: 'drop'; why: 'layer-default' | 'blocked-port' | 'no-vnic' | 'no-route' | 'no-encap' | 'no-lb' | 'stale-backend' | 'not-decapsulated' | 'not-addressed' | 'limitation' }
+  /** The rule's effect is not modelled. */
+  | { kind: 'unknown' };
+
 export interface WalkHop {
   /** Where the packet is, in words a Windows engineer uses. */
   at: string;
@@ -86,8 +117,10 @@ export interface WalkHop {
   rule?: string;
   ruleType?: string;
   priority?: number;
-  /** allow, block, DNAT, SNAT, encap, MAC rewrite, no-match, route, deliver, … */
+  /** allow, block, DNAT, SNAT, encap, MAC rewrite, no-match, route, deliver, … (display text: decide on `effect`). */
   action: string;
+  /** What the hop did, typed (set on every hop whose effect a later step or the findings join looks at). */
+  effect?: HopEffect;
   rewrite?: Rewrite;
   evidence?: SourceRef;
   /** The bundle does not state this; the engine assumed it (the reason is in `note`). */

@@ -9,9 +9,10 @@
 import type { VfpGroup, VfpLayer, VfpPortPolicy } from '../../parsers/vfp/index.ts';
 import type { MatchedCondition, Packet, Rewrite, WalkHop } from './types.ts';
 import { checkConditions, explainMatch, explainSkipped, selectRule, type RuleMatch, type CondCheck } from './match.ts';
-import { applyRule, type ActionContext } from './actions.ts';
+import { applyRule, effectOf, type ActionContext } from './actions.ts';
 import type { FlowTable } from './flows.ts';
 import { ipToInt } from './ip.ts';
+import { typeInfo } from './semantics.ts';
 
 export interface PortWalkResult {
   hops: WalkHop[];
@@ -53,6 +54,24 @@ const sameDirection = (d: string, dir: 'IN' | 'OUT') => d.trim().toUpperCase() =
 const familyOfGroup = (t: string): 4 | 6 => (/6/.test(t) ? 6 : 4);
 
 export const layerName = (l: VfpLayer) => l.friendlyName ?? l.id;
+
+/**
+ * A layer whose every rule only rewrites headers (transposition: the ExternalPort's
+ * EXTERNAL_L2_REWRITE_LAYER, whose `<endpoint>_to_EN` rules turn a container's source MAC into the
+ * host's) is no filter. The troubleshooting guide's dump of that layer prints no Flags line, yet the
+ * host's own packets, whose MAC no rule names, cross it on every l2bridge node and reach the network:
+ * dropping what it does not rewrite would cut every node off. Such a layer passes unmatched packets
+ * (inferred; GUIDE "Reference EXTERNAL_L2_REWRITE_LAYER with rules transposing a container MAC").
+ */
+function rewriteOnly(l: VfpLayer): boolean {
+  let n = 0;
+  for (const g of l.groups)
+    for (const r of g.rules) {
+      n++;
+      if (typeInfo(r.type)?.action !== 'rewrite') return false;
+    }
+  return n > 0;
+}
 
 function rewriteBetween(a: Packet, b: Packet): Rewrite | undefined {
   const r: Rewrite = {};
@@ -101,6 +120,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         ruleType: flow.hop.ruleType,
         priority: flow.hop.priority,
         action: rw ? 'flow (reverse rewrite)' : 'flow (allow)',
+        effect: { kind: 'flow', reverse: !!rw },
         rewrite: rw,
         evidence: flow.hop.evidence,
         note: `matches the flow the request created at this layer (hop ${flow.hopIndex + 1}: ${flow.hop.rule ?? flow.hop.at}); VFP applies the flow before the layer's rules`,
@@ -141,6 +161,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         ruleType: c.m.rule.type,
         priority: c.m.rule.priority,
         action: 'matched, overridden',
+        effect: { kind: 'pass' },
         evidence: c.m.rule.src,
         superseded: true,
         matchedBecause: matchedBecause(c.g, c.m, packet),
@@ -186,6 +207,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         ruleType: m.rule.type,
         priority: m.rule.priority,
         action: res.action,
+        effect: effectOf(res, packet),
         rewrite: res.rewrite,
         evidence: m.rule.src,
         inferred: res.inferred || !!m.uncertain || gc.result === 'unknown' || (!!m.tie && !m.tieSame) || undefined,
@@ -201,12 +223,29 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       };
       hops.push(hop);
       packet = res.packet;
-      if (res.kind === 'block') {
+      if (hop.effect?.kind === 'block') {
         return { hops, packet, droppedAt: hops.length - 1, reason: `blocked by ${m.rule.name} (${name} / ${g.friendlyName ?? g.id}) on ${at}` };
       }
       continue;
     }
     const allow = isDefaultAllow(layer);
+    if (allow === undefined && rewriteOnly(layer)) {
+      hops.push({
+        at,
+        kind: 'layer-default',
+        port: policy.portName,
+        direction: dir,
+        layer: name,
+        action: 'pass (nothing to rewrite)',
+        effect: { kind: 'pass' },
+        evidence: layer.src,
+        inferred: true,
+        note: `no rule of ${name} matches; the layer prints no flags, but all its rules only rewrite headers (transpositions): it is taken to pass what it does not rewrite, as the host's own traffic through it on every node shows`,
+        before: packet,
+        after: packet,
+      });
+      continue;
+    }
     if (allow === false || allow === undefined) {
       hops.push({
         at,
@@ -215,6 +254,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
         direction: dir,
         layer: name,
         action: 'drop',
+        effect: { kind: 'drop', why: 'layer-default' },
         evidence: layer.src,
         inferred: true,
         note:
@@ -226,7 +266,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       });
       return { hops, packet, droppedAt: hops.length - 1, reason: `no rule in layer ${name} on ${at} matches the packet${ctx.flows ? ' and the request left no flow there' : ''}` };
     }
-    hops.push({ at, kind: 'layer-default', port: policy.portName, direction: dir, layer: name, action: 'allow (layer default)', evidence: layer.src, note: `no rule of ${name} matches; the layer is "Default Allow"`, before: packet, after: packet });
+    hops.push({ at, kind: 'layer-default', port: policy.portName, direction: dir, layer: name, action: 'allow (layer default)', effect: { kind: 'pass' }, evidence: layer.src, note: `no rule of ${name} matches; the layer is "Default Allow"`, before: packet, after: packet });
   }
   return { hops, packet };
 }

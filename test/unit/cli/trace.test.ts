@@ -118,9 +118,9 @@ describe('hnsight trace meets the findings', () => {
     expect(t.hops[t.findings[0].hop].matchedBecause).toEqual([{ field: 'destination IP', value: '93.184.216.34', condition: '0.0.0.0-255.255.255.255', result: 'match' }]);
     // Hops that are no rule match say so with null; the source is one.
     expect(t.hops[0].matchedBecause).toBeNull();
-    // A walk to the pod without a vNIC is delivered, but says so.
+    // A walk to the pod without a vNIC is dropped: nothing receives it; the finding says why.
     const d = JSON.parse((await run('trace', faulty, '--from', '10.244.32.3', '--to', '10.244.32.9:80', '--json')).stdout);
-    expect(d.verdict).toBe('delivered');
+    expect(d.verdict).toBe('dropped');
     expect(d.findings.map((f: { id: string }) => f.id)).toContain('endpoint-without-vnic');
     expect(d.findings.find((f: { id: string }) => f.id === 'endpoint-without-vnic').hop).toBe(d.hops.length - 1);
     expect(d.verdictCaveat.severity).toBe('error');

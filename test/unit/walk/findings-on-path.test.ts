@@ -32,7 +32,7 @@ function dropRule(text: string, re: RegExp): string {
 }
 
 describe('a check’s finding on the path', () => {
-  it('on a hop object: the load balancer picks a backend whose endpoint has no vNIC — delivered, but …', () => {
+  it('on a hop object: the load balancer picks a backend whose endpoint has no vNIC — dropped, and …', () => {
     const { model, node } = build({ faults: ['endpoint-without-vnic'] });
     const fs = views(model);
     const vnic = fs.find((f) => f.id === 'endpoint-without-vnic')!;
@@ -41,12 +41,14 @@ describe('a check’s finding on the path', () => {
     const lb = node.loadBalancers.find((l) => !l.isNodePort && l.dips.includes(ip))!;
     const src = localPods(node).find((e) => e.id !== broken)!.ip;
     const r = walk(model, fs, { srcIp: src, dstIp: lb.vip, dstPort: lb.externalPort, proto: lb.protocol === 17 ? 'udp' : 'tcp', dip: ip });
-    expect(r.verdict).toBe('delivered');
+    // Nothing is behind the backend's port to receive it.
+    expect(r.verdict).toBe('dropped');
     const on = r.findings!.find((f) => f.key === vnic.key)!;
     expect(on).toBeDefined();
-    // The hop is the one that sent the packet to that backend.
-    expect(r.hops[on.hop!].action).toMatch(/DNAT|LB/);
-    expect(r.hops[on.hop!].after?.dstIp).toBe(ip);
+    // The load balancer sent the packet to that backend; the finding is on the hop that decided: its missing vNIC.
+    expect(r.hops.some((h) => /DNAT|LB/.test(h.action) && h.after?.dstIp === ip)).toBe(true);
+    expect(on.hop).toBe(r.deciding);
+    expect(r.hops[on.hop!].kind).toBe('drop');
     expect(on.why).toContain(`pod ${ip}`);
     expect(r.verdictCaveat).toEqual({ severity: 'error', text: expect.stringContaining('has no vNIC in any compartment') });
     // The same packet to a healthy backend carries nothing.
@@ -120,7 +122,7 @@ describe('what the walk sees that no check flagged', () => {
     // Only the findings of other checks (the endpoints check did not run).
     const without = views(model).filter((f) => f.id !== 'endpoint-without-vnic');
     const r = walk(model, without, { srcIp: src, dstIp: broken.ip, dstPort: 80, proto: 'tcp' });
-    expect(r.verdict).toBe('delivered');
+    expect(r.verdict).toBe('dropped');
     expect(r.findings).toEqual([expect.objectContaining({ key: 'walk:destination-without-vnic#1', id: 'destination-without-vnic', severity: 'error', hop: r.hops.length - 1 })]);
     expect(r.verdictCaveat?.text).toMatch(new RegExp(`^destination pod ${broken.ip.replace(/\./g, '\\.')} has no vNIC`, 'i'));
     // With the check's finding on the path, the walk does not say it twice.

@@ -1,11 +1,6 @@
 // What a real node does in the cases an audit of the walk found it got wrong: each case names the
 // behaviour, the bundle it is walked on, and the source that says what Windows does.
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
-import { assembleModel } from '../../../parsers/model/assemble.ts';
-import { decodeText } from '../../../parsers/text/decode.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { parseVfpRuleText } from '../../../parsers/vfp/index.ts';
 import { applyRule } from '../../../analysis/walk/actions.ts';
@@ -16,31 +11,9 @@ import { walkContext } from '../../../analysis/walk/context.ts';
 import { inCidr } from '../../../analysis/walk/ip.ts';
 import type { GeneratedNode } from '../../../tools/gen/index.ts';
 import { buildPlatform } from '../platforms/helpers.ts';
+import { load } from './helpers.ts';
 
-const models = new Map<string, NodeModel>();
-/** A bundle folder under the repository, loaded once. */
-export function load(dir: string, edit?: (file: string, text: string) => string): NodeModel {
-  const root = path.resolve(dir);
-  let m = edit ? undefined : models.get(root);
-  if (m) return m;
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = path.join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else files.push(p);
-    }
-  };
-  walk(root);
-  const parsed = files.map((f) => {
-    const rel = path.relative(root, f).split(path.sep).join('/');
-    const bytes = new Uint8Array(readFileSync(f));
-    return parseBundleFile(rel, edit ? new TextEncoder().encode(edit(rel, decodeText(bytes, rel).text.replace(/\r\n/g, '\n'))) : bytes);
-  });
-  m = assembleModel(parsed, { location: root, kind: 'folder', root });
-  if (!edit) models.set(root, m);
-  return m;
-}
+export { load };
 
 const ctx = (p: Packet) => ({ flow: { srcIp: p.srcIp, dstIp: p.dstIp, dstPort: p.dstPort, proto: p.proto } });
 
