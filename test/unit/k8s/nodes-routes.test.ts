@@ -20,7 +20,9 @@ const editSnapshot = (fn: (items: Item[]) => void) => (path: string, text: strin
   fn(doc.items);
   return JSON.stringify(doc, null, 2);
 };
-const peers = (items: Item[]) => items.filter((i) => i.kind === 'Node' && i.metadata.name !== 'win-node-0' && i.spec.podCIDR);
+// The generator lists the node the bundle was collected on first (win-node-0, winworker-000, …): the
+// others are its peers.
+const peers = (items: Item[]) => items.filter((i) => i.kind === 'Node').slice(1).filter((i) => i.spec.podCIDR);
 
 describe('a healthy node: every route leads to the Node that holds the prefix', () => {
   for (const p of ROUTING) it(p, () => expect(ids(runChecks(buildPlatform(p, { remoteNodes: 3 }).model))).toEqual([]));
@@ -38,7 +40,8 @@ describe('a node that left the cluster: its route leads to an address no Node ha
     it(p, () => {
       let gone = { name: '', ip: '' };
       const { model } = buildPlatform(p, { remoteNodes: 3 }, {}, editSnapshot((items) => {
-        const n = peers(items)[0] ?? items.find((i) => i.kind === 'Node' && i.metadata.name !== 'win-node-0')!;
+        // OVN-Kubernetes keeps a node's subnet in an annotation, not spec.podCIDR: then any peer.
+        const n = peers(items)[0] ?? items.filter((i) => i.kind === 'Node')[1]!;
         gone = { name: n.metadata.name, ip: (n.status.addresses as { type: string; address: string }[]).find((a) => a.type === 'InternalIP')!.address };
         items.splice(items.indexOf(n), 1);
       }));

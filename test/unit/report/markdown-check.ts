@@ -14,7 +14,9 @@ export function checkMarkdown(md: string): string[] {
     // A fence opens with 3+ backticks or tildes and closes with a run of the same character at least as
     // long and nothing after it but spaces (CommonMark §4.5).
     const f = /^(`{3,}|~{3,})/.exec(line);
-    if (f) {
+    // An opening backtick fence's info string holds no backtick (§4.5): "``` ```" is a code span.
+    const opens = f && !(f[1][0] === '`' && line.slice(f[1].length).includes('`'));
+    if (f && (fence || opens)) {
       if (!fence) fence = f[1];
       else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.slice(f[1].length).trim() === '') fence = undefined;
       return;
