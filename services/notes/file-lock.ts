@@ -44,6 +44,26 @@ async function isStale(lockFile: string, staleMs: number, alive: (pid: number) =
   return host === os.hostname() && n !== process.pid && !alive(n);
 }
 
+/**
+ * Creates the lock with its owner already in it: written to a file of this process's own, then linked
+ * to the lock's name, which fails when the lock exists. A writer killed at any moment leaves either
+ * no lock or one that names it (an O_EXCL create then a write could leave an empty lock nobody could
+ * tell from a young one).
+ */
+async function acquire(lockFile: string): Promise<boolean> {
+  const mine = `${lockFile}.${process.pid}.${Math.random().toString(36).slice(2)}.new`;
+  await fs.writeFile(mine, `${process.pid}\n${os.hostname()}\n`, { mode: 0o600 });
+  try {
+    await fs.link(mine, lockFile);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return false;
+  } finally {
+    await fs.rm(mine, { force: true });
+  }
+}
+
 /** Runs `fn` holding the lock `lockFile`; throws LockBusy when it cannot be had within `waitMs`. */
 export async function withFileLock<T>(lockFile: string, fn: () => Promise<T>, o: LockOptions = {}): Promise<T> {
   const waitMs = o.waitMs ?? 10_000;
@@ -52,18 +72,7 @@ export async function withFileLock<T>(lockFile: string, fn: () => Promise<T>, o:
   const deadline = Date.now() + waitMs;
   let delay = 5;
   for (;;) {
-    let fh: fs.FileHandle | undefined;
-    try {
-      fh = await fs.open(lockFile, 'wx', 0o600);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    if (fh) {
-      try {
-        await fh.writeFile(`${process.pid}\n${os.hostname()}\n`);
-      } finally {
-        await fh.close();
-      }
+    if (await acquire(lockFile)) {
       try {
         return await fn();
       } finally {
