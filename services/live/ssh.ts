@@ -87,7 +87,8 @@ export class SshShell implements RemoteShell {
       client.once('ready', () => { signal?.removeEventListener('abort', onAbort); resolve(); });
       client.once('error', (e: Error & { level?: string; code?: string }) => {
         signal?.removeEventListener('abort', onAbort);
-        Promise.all(verdicts).finally(() => {
+        // The host checks settle either way (a failed one leaves hostKeyProblem): then the error is told.
+        void Promise.allSettled(verdicts).then(() => {
           if (this.hostKeyProblem) return reject(this.hostKeyProblem);
           if (e.level === 'client-authentication') return reject(new RemoteError('auth', `${this.o.host} refused the SSH credentials for ${this.o.user}`));
           if (e.code === 'ECONNREFUSED') return reject(new RemoteError('refused', `cannot connect to ${this.o.host}:${port}: ECONNREFUSED`));

@@ -90,7 +90,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return b.length === tokenBuf.length && timingSafeEqual(b, tokenBuf);
   };
 
-  const server = http.createServer({ connectionsCheckingInterval: checkInterval(limits) }, async (req, res) => {
+  // Every failure of a request is answered inside handle(); the server's callback only starts it.
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const send = (status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}) => {
       res.writeHead(status, { 'Content-Type': type, ...SECURITY_HEADERS, ...extra });
       res.end(body);
@@ -173,7 +174,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (!res.headersSent) send(500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
       else res.end();
     }
-  });
+  };
+  const server = http.createServer({ connectionsCheckingInterval: checkInterval(limits) }, (req, res) => void handle(req, res));
 
   applyConnectionLimits(server, limits);
   await new Promise<void>((resolve, reject) => {

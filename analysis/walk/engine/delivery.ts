@@ -48,11 +48,11 @@ export function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, 
       inferred: true,
       note: known
         ? `endpoint ${short(ep.id)} has no adapter in any compartment of ip.txt: its VFP port exists but no network stack is behind it, so nothing receives the packet`
-        : 'ip.txt is missing: whether this endpoint has its vNIC in a compartment (and so receives the packet) cannot be checked',
+        : "the node's IP configuration (ip.txt: ipconfig /allcompartments /all) is not in the bundle: whether this endpoint has its vNIC in a compartment (and so receives the packet) cannot be checked",
       nodes: node ? [node] : [],
     });
     if (known) w.end('dropped', `${label} has no vNIC in any compartment (endpoint ${short(ep.id)}): nothing receives the packet`, i);
-    else w.end('unknown', `${label}: ip.txt is missing, so whether its vNIC exists to receive the packet is not in the bundle`, i);
+    else w.end('unknown', `${label}: the node's IP configuration (ipconfig /allcompartments /all) is not in the bundle, so whether its vNIC exists to receive the packet cannot be told`, i);
     return;
   }
   const notMine = ep && ownIp && canonIp(w.packet.dstIp) !== canonIp(ownIp);

@@ -37,7 +37,7 @@ describe('a packet to a pod endpoint without a vNIC', () => {
     const m = load(FIXTURE);
     const r = walkFlow({ ...m, ip: null }, { srcIp: HEALTHY, dstIp: NO_VNIC, dstPort: 80, proto: 'tcp' });
     expect(r.verdict).toBe('unknown');
-    expect(r.reason).toMatch(/ip\.txt is missing/);
+    expect(r.reason).toMatch(/IP configuration \(ipconfig \/allcompartments \/all\) is not in the bundle/);
   });
 
   it('a pod with its vNIC is still delivered to', () => {
