@@ -12,7 +12,7 @@ export type ReachFilter = { kind: 'all' } | { kind: 'dropped' } | { kind: 'asymm
 /** One line of the grid (a row, or a column): a group's header, or one source / destination. */
 export type ReachLine = { type: 'group'; id: string; label: string; members: number[]; collapsed: boolean } | { type: 'end'; index: number; group: string; label: string };
 
-export type ReachTone = 'delivered' | 'forwarded' | 'dropped' | 'unknown' | 'ambiguous' | 'insufficient' | 'none';
+export type ReachTone = 'delivered' | 'forwarded' | 'flagged' | 'dropped' | 'unknown' | 'ambiguous' | 'insufficient' | 'none';
 
 export interface ReachGridCell {
   tone: ReachTone;
@@ -45,11 +45,12 @@ export const TONE_OF: Record<ReachVerdict, ReachTone> = {
 };
 
 /** A glyph beside each colour, so no outcome is told by colour alone. */
-export const GLYPH: Record<ReachTone, string> = { delivered: '✓', forwarded: '→', dropped: '✗', unknown: '?', ambiguous: '≈', insufficient: '…', none: '' };
+export const GLYPH: Record<ReachTone, string> = { delivered: '✓', forwarded: '→', flagged: '!', dropped: '✗', unknown: '?', ambiguous: '≈', insufficient: '…', none: '' };
 
 export const LEGEND: { tone: ReachTone; label: string }[] = [
   { tone: 'delivered', label: 'Delivered' },
   { tone: 'forwarded', label: 'Forwarded (leaves the node)' },
+  { tone: 'flagged', label: 'Gets through, but a finding on its path says otherwise' },
   { tone: 'dropped', label: 'Dropped' },
   { tone: 'unknown', label: 'Unknown' },
   { tone: 'ambiguous', label: 'Ambiguous (rules or backends disagree)' },
@@ -58,9 +59,20 @@ export const LEGEND: { tone: ReachTone; label: string }[] = [
 ];
 
 /** Worst first: a collapsed group shows the worst outcome among its cells. */
-const RANK: ReachTone[] = ['dropped', 'ambiguous', 'unknown', 'insufficient', 'forwarded', 'delivered', 'none'];
+const RANK: ReachTone[] = ['dropped', 'flagged', 'ambiguous', 'unknown', 'insufficient', 'forwarded', 'delivered', 'none'];
 
 const gets = (v: ReachVerdict | null) => v === 'delivered' || v === 'forwarded';
+
+/**
+ * A cell's tone: its verdict's, except a packet that gets through with an error or a warning on its
+ * path (a pod whose vNIC never arrived, an OutBoundNAT exception that lets everything out unSNATed):
+ * the walk panel says "Delivered, but …" in the finding's colour (renderer/src/walk/verdict.ts), and a
+ * green cell would say the opposite.
+ */
+export function toneOf(c: ReachCellView): ReachTone {
+  if (gets(c.verdict) && c.findings.some((f) => f.severity === 'error' || f.severity === 'warning')) return 'flagged';
+  return TONE_OF[c.verdict];
+}
 
 /** A packet that gets there whose answer does not come back (or is undecided). */
 export function isAsymmetric(c: ReachCellView): boolean {
@@ -147,7 +159,8 @@ function verdictWords(v: ReachVerdict): string {
 export function cellWords(v: ReachMatrixView, c: ReachCellView): string {
   const s = v.sources[c.s];
   const d = v.destinations[c.d];
-  const parts = [`${endLabel(s)} to ${endLabel(d)}: ${verdictWords(c.verdict)}`];
+  const but = toneOf(c) === 'flagged' ? ', but a finding on its path says otherwise' : '';
+  const parts = [`${endLabel(s)} to ${endLabel(d)}: ${verdictWords(c.verdict)}${but}`];
   parts.push(c.decidingRule ? `decided by rule ${c.decidingRule} (${c.decidedAt})` : `decided at ${c.decidedAt}`);
   if (c.reason) parts.push(c.reason);
   if (c.backends?.length) parts.push(`backends: ${c.backends.map((b) => `${b.dip} ${verdictWords(b.verdict)}${b.decidingRule ? ` by ${b.decidingRule}` : ''}`).join('; ')}`);
@@ -174,13 +187,13 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
   const nd = v.destinations.length;
   const rowHit = new Set<number>();
   const colHit = new Set<number>();
-  const counts: Record<ReachTone, number> = { delivered: 0, forwarded: 0, dropped: 0, unknown: 0, ambiguous: 0, insufficient: 0, none: 0 };
+  const counts: Record<ReachTone, number> = { delivered: 0, forwarded: 0, flagged: 0, dropped: 0, unknown: 0, ambiguous: 0, insufficient: 0, none: 0 };
   for (const c of v.cells) {
     byKey.set(c.s * nd + c.d, c);
     if (matches(c, filter)) {
       rowHit.add(c.s);
       colHit.add(c.d);
-      counts[TONE_OF[c.verdict]]++;
+      counts[toneOf(c)]++;
     }
   }
   const all = filter.kind === 'all';
@@ -193,8 +206,12 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
     if (!row || !col) return { tone: 'none', glyph: '', match: false, label: '' };
     if (row.type === 'end' && col.type === 'end') {
       const c = byKey.get(row.index * nd + col.index);
-      if (!c) return { tone: 'none', glyph: '', match: false, label: `${row.label} to ${col.label}: not worked out` };
-      const tone = TONE_OF[c.verdict];
+      if (!c) {
+        // The analysis does not walk a source to its own address.
+        const self = v.sources[row.index].ip === v.destinations[col.index].ip;
+        return { tone: 'none', glyph: self ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${self ? 'the same address, not walked' : 'not worked out'}` };
+      }
+      const tone = toneOf(c);
       return { tone, glyph: GLYPH[tone], match: matches(c, filter), label: cellWords(v, c), cell: c };
     }
     // A group line: the worst outcome among its cells, and how many of each.
@@ -206,7 +223,7 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
         if (!c) continue;
         if (!matches(c, filter)) continue;
         match = true;
-        const t = TONE_OF[c.verdict];
+        const t = toneOf(c);
         tally.set(t, (tally.get(t) ?? 0) + 1);
       }
     const worst = RANK.find((t) => tally.has(t)) ?? 'none';

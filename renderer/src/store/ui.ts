@@ -4,7 +4,7 @@ import type { FileExcerpt, InventoryTable } from '../../../analysis/view-models/
 import { errorMessage, type SliceCreator } from './types.ts';
 
 export type ThemePref = 'system' | 'light' | 'dark';
-export type ViewKey = 'topology' | 'inventory' | 'files' | 'timeline';
+export type ViewKey = 'topology' | 'inventory' | 'files' | 'timeline' | 'reach';
 /** What the right-hand panel shows beside the graph. */
 export type PanelKey = 'inspector' | 'walk' | 'findings';
 

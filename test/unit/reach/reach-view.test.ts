@@ -2,7 +2,7 @@
 // tones and words, on hand-made matrices and random ones (fast-check), and on the demo's real matrix.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { reachGrid, cellFlow, findingsTouched, isAsymmetric, TONE_OF, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
+import { reachGrid, cellFlow, findingsTouched, isAsymmetric, toneOf, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
 import { reachMatrixView, type ReachCellView, type ReachMatrixView } from '../../../analysis/view-models/reach-data.ts';
 import type { ReachVerdict } from '../../../analysis/reach/index.ts';
 import { defaultDestinations, defaultSources, reachMatrix } from '../../../analysis/reach/index.ts';
@@ -61,7 +61,21 @@ describe('reach view model', () => {
     // A pair that was not worked out says so.
     const none = g.at(endRow(g, '10.0.0.4', v), endCol(g, 'default/web', v));
     expect(none.tone).toBe('none');
-    expect(none.label).toMatch(/not worked out/);
+    expect(none.label).toMatch(/the same address, not walked/);
+    const notWalked = g.at(endRow(g, '10.0.0.5', v), endCol(g, 'kube-system/kube-dns', v));
+    expect(notWalked.label).toMatch(/not worked out/);
+  });
+
+  it('a packet that gets through with an error on its path is not green', () => {
+    const v = matrix();
+    v.cells[2].findings = [{ key: 'f2', title: 'Endpoint has no vNIC', severity: 'error' }];
+    const g = reachGrid(v, { kind: 'all' }, new Set());
+    const c = g.at(endRow(g, '10.0.0.5', v), endCol(g, 'default/web', v));
+    expect(c.tone).toBe('flagged');
+    expect(c.label).toMatch(/delivered, but a finding on its path says otherwise.*Endpoint has no vNIC/);
+    // An info finding leaves it green.
+    v.cells[2].findings = [{ key: 'f3', title: 'note', severity: 'info' }];
+    expect(reachGrid(v, { kind: 'all' }, new Set()).at(endRow(g, '10.0.0.5', v), endCol(g, 'default/web', v)).tone).toBe('delivered');
   });
 
   it('a cell opens its example packet', () => {
@@ -117,7 +131,7 @@ describe('reach view model', () => {
           notes: [],
         };
         const g = reachGrid(v, x.filter, new Set(x.collapse));
-        const RANK = ['dropped', 'ambiguous', 'unknown', 'insufficient', 'forwarded', 'delivered', 'none'];
+        const RANK = ['dropped', 'flagged', 'ambiguous', 'unknown', 'insufficient', 'forwarded', 'delivered', 'none'];
         for (const c of v.cells) {
           const m = x.filter.kind === 'all' || (x.filter.kind === 'dropped' ? c.verdict === 'dropped' : x.filter.kind === 'asymmetric' ? isAsymmetric(c) : c.findings.length > 0);
           const r = g.rows.findIndex((l) => (l.type === 'end' ? l.index === c.s : l.collapsed && l.members.includes(c.s)));
@@ -127,7 +141,7 @@ describe('reach view model', () => {
           expect(k).toBeGreaterThanOrEqual(0);
           const shown = g.at(r, k);
           expect(shown.match).toBe(true);
-          expect(RANK.indexOf(shown.tone)).toBeLessThanOrEqual(RANK.indexOf(TONE_OF[c.verdict]));
+          expect(RANK.indexOf(shown.tone)).toBeLessThanOrEqual(RANK.indexOf(toneOf(c)));
         }
         // Lines that are shown under a filter all have a matching cell.
         for (let r = 0; r < g.rows.length; r++) {
@@ -149,6 +163,14 @@ describe('reach view model', () => {
     expect(bad.length).toBeGreaterThan(0);
     const g = reachGrid(v, { kind: 'dropped' }, new Set());
     expect(g.counts.dropped).toBe(v.cells.filter((c) => c.verdict === 'dropped').length);
-    expect(findingsTouched(v).length).toBeGreaterThan(0);
+    // The pod whose vNIC never arrived (10.244.32.9) and the ExceptionList typo (every pod to the outside).
+    const touched = findingsTouched(v).map((f) => f.key.replace(/#\d+$/, ''));
+    expect(touched).toEqual(expect.arrayContaining(['endpoint-without-vnic', 'outboundnat-exception-typo']));
+    const toVnicLess = v.cells.filter((c) => v.destinations[c.d].ip === '10.244.32.9');
+    expect(toVnicLess.length).toBeGreaterThan(0);
+    for (const c of toVnicLess) expect(toneOf(c)).not.toBe('delivered');
+    const toOutside = v.cells.filter((c) => v.destinations[c.d].kind === 'outside' && v.sources[c.s].kind === 'pod');
+    expect(toOutside.length).toBe(8);
+    for (const c of toOutside) expect(['flagged', 'dropped']).toContain(toneOf(c));
   }, 60_000);
 });
