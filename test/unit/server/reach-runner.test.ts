@@ -10,7 +10,7 @@ import type { ReachMatrixView } from '../../../analysis/view-models/reach-data.t
 const DEMO = 'assets/demo/l2bridge-node';
 
 describe('reach runner', () => {
-  it('answers the default matrix of the demo in a worker, with progress per source', async () => {
+  it('answers the default matrix of the demo in a worker, with progress as it goes', async () => {
     const progress: StepProgress[] = [];
     const run = runReach({ origin: diskOrigin(DEMO), reuse: [], maxCells: 100_000, maxMs: 60_000 }, Promise.resolve([]), (p) => progress.push(p));
     const v = await run.done;
@@ -27,7 +27,15 @@ describe('reach runner', () => {
   it('a cell budget leaves sources out and says so', async () => {
     const v = await runReach({ origin: diskOrigin(DEMO), reuse: [], maxCells: 5, maxMs: 60_000 }, Promise.resolve([]), () => undefined).done;
     expect(v.cells.length).toBeLessThanOrEqual(5);
-    expect(v.notes.join(' ')).toMatch(/Only the first \d+ of \d+ sources/);
+    expect(v.notes.join(' ')).toMatch(/Worked out \d+ of \d+ cells .*at most 5 cells/);
+  }, 120_000);
+
+  it('a time bound stops between slices of destinations, not after a whole source', async () => {
+    const v = await runReach({ origin: diskOrigin(DEMO), reuse: [], maxCells: 100_000, maxMs: 0 }, Promise.resolve([]), () => undefined).done;
+    // The first slice is walked before the clock is looked at again.
+    expect(v.cells.length).toBeGreaterThan(0);
+    expect(v.cells.length).toBeLessThanOrEqual(32);
+    expect(v.notes.join(' ')).toMatch(/the view stops after 0 s of walks/);
   }, 120_000);
 
   it('a cancelled run rejects, and the step can be asked for again', async () => {
