@@ -178,6 +178,18 @@ export function cellFlow(v: ReachMatrixView, c: ReachCellView): Flow {
   return { srcIp: s.ip, dstIp: d.ip, proto, ...(d.port !== undefined && proto !== 'icmp' ? { dstPort: d.port } : {}) };
 }
 
+/** Column groups wider than this start collapsed (one column summing them up; a click opens them). */
+export const WIDE_GROUP = 50;
+
+/**
+ * The groups that start collapsed: column groups of more than WIDE_GROUP destinations (a node with
+ * 2,000 Services would otherwise open on a grid hundreds of screens wide). Rows stay open.
+ */
+export function defaultCollapsed(v: ReachMatrixView): Set<string> {
+  const lines = groupLines(v.destinations, () => true, colGroup, new Set(), 'col:');
+  return new Set(lines.filter((l) => l.type === 'group' && l.members.length > WIDE_GROUP).map((l) => l.id));
+}
+
 /**
  * The grid: the lines of rows and columns that have a cell matching the filter (every line without a
  * filter), groups collapsed as asked, and the cell at any row × column.

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BundleStep } from '../../../contract/index.ts';
 import type { ReachMatrixView } from '../../../analysis/view-models/reach-data.ts';
-import { cellFlow, findingsTouched, reachGrid, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
+import { cellFlow, defaultCollapsed, findingsTouched, reachGrid, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
 import { api } from '../api/index.ts';
 import { appStore, useApp } from '../store/app-store.ts';
 import { ReachGridView } from './ReachGrid.tsx';
@@ -37,7 +37,11 @@ function ReachForNode({ bundleId }: { bundleId: string }) {
       if (live && e.type === 'step' && e.job.jobId === `${bundleId}:reach`) setStep(e.job);
     });
     api.reachMatrix({ bundleId }).then(
-      (v) => live && setData(v),
+      (v) => {
+        if (!live) return;
+        setCollapsed(defaultCollapsed(v));
+        setData(v);
+      },
       (e: unknown) => live && setError(errorText(e)),
     );
     return () => {

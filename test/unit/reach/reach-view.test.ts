@@ -2,7 +2,7 @@
 // tones and words, on hand-made matrices and random ones (fast-check), and on the demo's real matrix.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { reachGrid, cellFlow, findingsTouched, isAsymmetric, toneOf, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
+import { reachGrid, defaultCollapsed, WIDE_GROUP, cellFlow, findingsTouched, isAsymmetric, toneOf, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
 import { reachMatrixView, type ReachCellView, type ReachMatrixView } from '../../../analysis/view-models/reach-data.ts';
 import type { ReachVerdict } from '../../../analysis/reach/index.ts';
 import { defaultDestinations, defaultSources, reachMatrix } from '../../../analysis/reach/index.ts';
@@ -76,6 +76,14 @@ describe('reach view model', () => {
     // An info finding leaves it green.
     v.cells[2].findings = [{ key: 'f3', title: 'note', severity: 'info' }];
     expect(reachGrid(v, { kind: 'all' }, new Set()).at(endRow(g, '10.0.0.5', v), endCol(g, 'default/web', v)).tone).toBe('delivered');
+  });
+
+  it('column groups wider than a screen start collapsed; rows and narrow groups stay open', () => {
+    const v = matrix();
+    expect(defaultCollapsed(v).size).toBe(0);
+    const many = Array.from({ length: WIDE_GROUP + 1 }, (_, i) => ({ ip: `10.96.1.${i}`, port: 80, proto: 'tcp' as const, name: `kube-system/s${i}`, kind: 'service' as const, namespace: 'kube-system' }));
+    const wide = { ...v, destinations: [...v.destinations, ...many] };
+    expect([...defaultCollapsed(wide)]).toEqual(['col:svc:kube-system']);
   });
 
   it('a cell opens its example packet', () => {

@@ -24,10 +24,20 @@ describe('reach runner', () => {
     expect(progress.filter((p) => p.total > 0).length).toBeGreaterThan(1);
   }, 120_000);
 
-  it('a cell budget leaves sources out and says so', async () => {
+  it('a cell bound stops the walks and says so', async () => {
     const v = await runReach({ origin: diskOrigin(DEMO), reuse: [], maxCells: 5, maxMs: 60_000 }, Promise.resolve([]), () => undefined).done;
     expect(v.cells.length).toBeLessThanOrEqual(5);
-    expect(v.notes.join(' ')).toMatch(/Worked out \d+ of \d+ cells .*at most 5 cells/);
+    expect(v.notes.join(' ')).toMatch(/Worked out \d+ of \d+ cells.*at most 5 cells/);
+  }, 120_000);
+
+  it('every source meets the pods, remote subnets, node and outside before any Service', async () => {
+    const whole = await runReach({ origin: diskOrigin(DEMO), reuse: [], maxCells: 100_000, maxMs: 60_000 }, Promise.resolve([]), () => undefined).done;
+    const cheap = whole.cells.filter((c) => whole.destinations[c.d].kind !== 'service').length;
+    const v = await runReach({ origin: diskOrigin(DEMO), reuse: [], maxCells: cheap, maxMs: 60_000 }, Promise.resolve([]), () => undefined).done;
+    // Every cheap cell is there (a source is not walked to its own address, so a few Service cells may follow).
+    expect(v.cells.filter((c) => v.destinations[c.d].kind !== 'service').length).toBe(cheap);
+    expect(v.cells.length).toBeLessThanOrEqual(cheap);
+    expect(new Set(v.cells.map((c) => c.s)).size).toBe(v.sources.length);
   }, 120_000);
 
   it('a time bound stops between slices of destinations, not after a whole source', async () => {
