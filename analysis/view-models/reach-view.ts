@@ -187,7 +187,7 @@ export const WIDE_GROUP = 50;
  */
 export function defaultCollapsed(v: ReachMatrixView): Set<string> {
   const lines = groupLines(v.destinations, () => true, colGroup, new Set(), 'col:');
-  return new Set(lines.filter((l) => l.type === 'group' && l.members.length > WIDE_GROUP).map((l) => l.id));
+  return new Set(lines.flatMap((l) => (l.type === 'group' && l.members.length > WIDE_GROUP ? [l.id] : [])));
 }
 
 /**
