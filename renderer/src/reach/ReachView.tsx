@@ -10,7 +10,7 @@ import type { ReachMatrixView } from '../../../analysis/view-models/reach-data.t
 import { cellFlow, defaultCollapsed, findingsTouched, reachGrid, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
 import { api } from '../api/index.ts';
 import { appStore, useApp } from '../store/app-store.ts';
-import { ReachGridView } from './ReachGrid.tsx';
+import { ReachGridView } from './ReachGridView.tsx';
 import { ReachLegend, ReachToolbar } from './ReachToolbar.tsx';
 import './reach.css';
 
