@@ -44,6 +44,7 @@ describe('the Reachability view (demo, 1280×800)', () => {
     await verdict.waitFor({ timeout: 30_000 });
     expect(await verdict.getAttribute('data-verdict')).toBe('delivered');
     expect(await verdict.getAttribute('data-tone')).toBe('error');
+    expect(await page.getAttribute('[data-testid="verdict-text"]', 'aria-label')).toMatch(/no vNIC/);
     expect(await verdict.getAttribute('data-flow')).toContain('10.244.32.9');
     await page.waitForFunction(() => !!document.querySelector('[data-testid="graph"]')?.getAttribute('data-lit-ids'));
     expect((await graphIds(page, 'lit-ids')).length).toBeGreaterThan(0);
