@@ -30,6 +30,8 @@ export const API_METHOD_NAMES = [
   'walkAcross',
   'getFindings',
   'getTimelines',
+  'reachMatrix',
+  'cancelReach',
   'startCollect',
   'getCollectJob',
   'cancelCollect',

@@ -3,6 +3,7 @@
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/view-models/types.ts';
 import type { FindingView } from '../analysis/view-models/findings.ts';
 import type { WalkResult } from '../analysis/walk/types.ts';
+import type { ReachMatrixView } from '../analysis/view-models/reach-data.ts';
 import type { WalkPreset } from '../analysis/walk/presets.ts';
 import type { SandboxTimeline } from '../analysis/timeline/index.ts';
 import type { Notes } from '../analysis/report/notes.ts';
@@ -73,7 +74,7 @@ export interface BundleStep {
   /** `<bundleId>:<step>`. */
   jobId: string;
   bundleId: string;
-  step: 'findings' | 'search';
+  step: 'findings' | 'search' | 'reach';
   /** waiting: not started yet (the findings start when a window attaches, or when first asked for). */
   state: 'waiting' | 'running' | 'done' | 'error';
   /** What is being done now, in words, and how far: `done` of `total` (total 0: not known yet). */
@@ -202,6 +203,8 @@ export interface Responses {
   walkPresets: WalkPreset[];
   getFindings: FindingView[];
   getTimelines: SandboxTimeline[];
+  reachMatrix: ReachMatrixView;
+  cancelReach: { ok: true };
   startCollect: { jobId: string };
   getCollectJob: CollectJob;
   cancelCollect: { ok: true };

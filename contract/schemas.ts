@@ -151,6 +151,10 @@ export const requests = {
   // Findings and the CNI timeline.
   getFindings: z.object({ bundleId: id }).strict(),
   getTimelines: z.object({ bundleId: id }).strict(),
+  // Reachability: every local pod and the host against pods, Services, remote pod subnets, the node and
+  // the outside (analysis/reach). A step of the bundle run in a worker; cancelReach stops it.
+  reachMatrix: z.object({ bundleId: id }).strict(),
+  cancelReach: z.object({ bundleId: id }).strict(),
   // Live collection. The password travels only in startCollect, is held in memory for that job and is
   // never part of a reply, an error, a log line or a file (see requestSecrets).
   startCollect: z.object({

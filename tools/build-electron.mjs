@@ -4,6 +4,7 @@
 //   electron/preload/index.ts                   → dist/electron/preload.cjs     (sandboxed preload: one CJS file, requires only 'electron')
 //   services/bundle/parse-worker-main.ts → dist/electron/parse-worker.mjs (the parser's worker thread)
 //   services/backend/findings-worker-main.ts → dist/electron/findings-worker.mjs (the checks' worker thread)
+//   services/backend/reach-worker-main.ts → dist/electron/reach-worker.mjs (the reachability's worker thread)
 // `electron` stays external; everything else (the backend, parsers, zod, yauzl) is bundled, so the
 // packaged app needs no node_modules.
 //
@@ -58,6 +59,7 @@ export function buildOptions({ outdir = path.join(repo, 'dist', 'electron'), min
     ...[
       ['services/bundle/parse-worker-main.ts', 'parse-worker.mjs'],
       ['services/backend/findings-worker-main.ts', 'findings-worker.mjs'],
+      ['services/backend/reach-worker-main.ts', 'reach-worker.mjs'],
     ].map(([entry, out]) => ({
       ...common,
       entryPoints: [path.join(repo, entry)],

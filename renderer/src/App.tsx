@@ -26,6 +26,7 @@ import { InventoryView } from './views/InventoryView.tsx';
 import { FilesView } from './views/FilesView.tsx';
 import { SidePanel } from './components/SidePanel.tsx';
 import { TimelineView } from './findings/TimelineView.tsx';
+import { ReachView } from './reach/ReachView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
@@ -59,6 +60,7 @@ function Workspace() {
         {view === 'inventory' && <InventoryView />}
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}
+        {view === 'reach' && <ReachView />}
         {!inspectorOpen && (
           <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the side panel" title="Show the side panel (P)" aria-keyshortcuts="P" data-testid="panel-show">
             <PanelRightOpen size={14} aria-hidden /> Panel

@@ -89,6 +89,11 @@ export class BundleStepRunner<T> {
     this.get().catch(() => undefined);
   }
 
+  /** Stops a run under way (the user's Cancel): its state says it was stopped; asking again runs it again. */
+  cancel(): void {
+    this.running?.cancel();
+  }
+
   /** The bundle is closed: a run under way stops, nothing runs again. */
   close(): void {
     this.closed = true;

@@ -17,6 +17,9 @@ import type { EventBus } from './event-bus.ts';
 import { BundleStepRunner } from './bundle-step-runner.ts';
 import { runFindings } from './findings-runner.ts';
 import { buildBundleSearch, type BundleSearch } from './bundle-search.ts';
+import type { ReachMatrixView } from '../../analysis/view-models/reach-data.ts';
+import { runReach, VIEW_MAX_CELLS } from './reach-runner.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 
 const MAX_OPEN = 4;
 
@@ -37,6 +40,8 @@ export interface OpenBundle {
   holders: Set<string>;
   findings: BundleStepRunner<FindingView[]>;
   search: BundleStepRunner<BundleSearch>;
+  /** The reachability matrix (started when first asked for: the Reachability view). */
+  reach: BundleStepRunner<ReachMatrixView>;
   /** Identity of the bundle for its notes (computed on first use). */
   hash?: Promise<string>;
 }
@@ -67,6 +72,10 @@ export class OpenBundles {
       holders: new Set(),
       findings: new BundleStepRunner(id, 'findings', this.events, (progress) => runFindings({ origin, reuse }, progress)),
       search: new BundleStepRunner(id, 'search', this.events, (progress) => buildBundleSearch(model, progress)),
+      // The walks are bounded like a view's (the analysis budget's time), in a worker of their own.
+      reach: new BundleStepRunner(id, 'reach', this.events, (progress) =>
+        runReach({ origin, reuse, maxCells: VIEW_MAX_CELLS, maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }, b.findings.get(), progress),
+      ),
     };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
@@ -119,6 +128,7 @@ export class OpenBundles {
     this.byId.delete(id);
     b.findings.close();
     b.search.close();
+    b.reach.close();
     // What its load read is free for the next node at once, not when the collector gets to it.
     releaseNode(b.model);
     this.releaseLocation(b.model.source.location);

@@ -25,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('tools/build-electron.mjs', () => {
-  it('produces the main, preload, parser-worker and findings-worker bundles', () => {
-    for (const f of ['main.cjs', 'preload.cjs', 'parse-worker.mjs', 'findings-worker.mjs']) expect(existsSync(path.join(out, f)), f).toBe(true);
+  it('produces the main, preload, parser-worker, findings-worker and reach-worker bundles', () => {
+    for (const f of ['main.cjs', 'preload.cjs', 'parse-worker.mjs', 'findings-worker.mjs', 'reach-worker.mjs']) expect(existsSync(path.join(out, f)), f).toBe(true);
   });
 
   it('bundles the preload into one file that requires only electron', () => {

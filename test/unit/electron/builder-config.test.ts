@@ -35,6 +35,7 @@ describe('electron-builder config', () => {
     expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'assets/demo', to: 'demo' })]));
     expect(config.asarUnpack).toContain('dist/electron/parse-worker.mjs');
     expect(config.asarUnpack).toContain('dist/electron/findings-worker.mjs');
+    expect(config.asarUnpack).toContain('dist/electron/reach-worker.mjs');
     for (const r of config.extraResources) expect(existsSync(path.join(repo, r.from)), r.from).toBe(true);
   });
 

@@ -1,0 +1,89 @@
+// The reachability matrix as the app receives it (contract reply of reachMatrix): the sources and
+// destinations once each, and every walked cell by their indexes, so a node with 250 pods and 2,000
+// Services answers in a reply of a few MB instead of repeating names and addresses in every cell.
+import type { ReachCell, Endpoint, Source, ReachVerdict } from '../reach/index.ts';
+import type { Proto } from '../walk/types.ts';
+
+export type ReachEndKind = 'pod' | 'host' | 'service' | 'remote' | 'node' | 'outside';
+
+export interface ReachEnd {
+  ip: string;
+  port?: number;
+  proto?: Proto;
+  /** Kubernetes name or role, as the analysis names it. */
+  name?: string;
+  kind: ReachEndKind;
+  /** The Kubernetes namespace (a pod or Service named `namespace/name`). */
+  namespace?: string;
+  /** A destination chosen by an assumption, with the assumption. */
+  inferred?: string;
+}
+
+export interface ReachCellView {
+  /** Index into sources. */
+  s: number;
+  /** Index into destinations. */
+  d: number;
+  verdict: ReachVerdict;
+  /** The reply's verdict (null: no reply was walked, e.g. the packet never arrived). */
+  reply: ReachVerdict | null;
+  decidingRule: string | null;
+  decidedAt: string;
+  reason: string;
+  /** Each backend's verdict when a Service's backends differ. */
+  backends?: { dip: string; verdict: ReachVerdict; decidingRule: string | null }[];
+  /** The findings on the example's path: key and title. */
+  findings: { key: string; title: string; severity: 'error' | 'warning' | 'info' }[];
+}
+
+export interface ReachMatrixView {
+  sources: ReachEnd[];
+  destinations: ReachEnd[];
+  cells: ReachCellView[];
+  /** Limits and assumptions, in words for the user. */
+  notes: string[];
+}
+
+const namespaceOf = (name: string | undefined): string | undefined => {
+  const m = name ? /^([a-z0-9][a-z0-9-]*)\/[^/\s]+/.exec(name) : null;
+  return m ? m[1] : undefined;
+};
+
+/** Classifies the analysis's default sources and destinations (matrix.ts names host, node, outside, remote pod subnets). */
+export function reachEnds(sources: readonly Source[], destinations: readonly Endpoint[]): { sources: ReachEnd[]; destinations: ReachEnd[] } {
+  const podIps = new Set(sources.filter((s) => s.name !== 'host').map((s) => s.ip));
+  const src: ReachEnd[] = sources.map((s) => ({ ip: s.ip, ...(s.name ? { name: s.name } : {}), kind: s.name === 'host' ? 'host' : 'pod', ...(namespaceOf(s.name) ? { namespace: namespaceOf(s.name) } : {}) }));
+  const dst: ReachEnd[] = destinations.map((d) => {
+    const kind: ReachEndKind = d.name === 'node' ? 'node' : d.name === 'outside' ? 'outside' : d.name?.startsWith('remote pod subnet') ? 'remote' : podIps.has(d.ip) ? 'pod' : 'service';
+    const ns = kind === 'pod' || kind === 'service' ? namespaceOf(d.name) : undefined;
+    return { ip: d.ip, ...(d.port !== undefined ? { port: d.port } : {}), proto: d.proto, ...(d.name ? { name: d.name } : {}), kind, ...(ns ? { namespace: ns } : {}), ...(d.inferred ? { inferred: d.inferred } : {}) };
+  });
+  return { sources: src, destinations: dst };
+}
+
+const endKey = (ip: string, port: number | undefined, proto: string) => `${ip}|${port ?? ''}|${proto}`;
+
+/** The compact reply from the analysis's cells. Cells of a source or destination not listed are left out. */
+export function reachMatrixView(sources: readonly Source[], destinations: readonly Endpoint[], cells: readonly ReachCell[], notes: string[] = []): ReachMatrixView {
+  const ends = reachEnds(sources, destinations);
+  const si = new Map(sources.map((s, i) => [s.ip, i]));
+  const di = new Map(destinations.map((d, i) => [endKey(d.ip, d.proto === 'icmp' ? undefined : d.port, d.proto), i]));
+  const out: ReachCellView[] = [];
+  for (const c of cells) {
+    const s = si.get(c.from);
+    const d = di.get(endKey(c.to, c.port, c.proto));
+    if (s === undefined || d === undefined) continue;
+    out.push({
+      s,
+      d,
+      verdict: c.verdict,
+      reply: c.reply?.verdict ?? null,
+      decidingRule: c.decidingRule,
+      decidedAt: c.decidedAt,
+      reason: c.reason,
+      ...(c.verdicts ? { backends: c.verdicts } : {}),
+      findings: c.findings.map((f) => ({ key: f.key, title: f.title, severity: f.severity })),
+    });
+  }
+  return { ...ends, cells: out, notes };
+}
