@@ -61,6 +61,8 @@ interface Group {
   policies: K8sNetworkPolicy[];
   vfpRules: Map<string, FindingEvidence>;
   pairs: string[];
+  /** The pods of this node concerned. */
+  pods: Set<string>;
   trace: Flow;
 }
 
@@ -125,13 +127,17 @@ export function comparePolicies(ctx: CheckContext, locals: LocalPolicyPod[], max
     for (const dir of ['ingress', 'egress'] as PolicyDir[]) {
       const sel = selectingPolicies(policies, l.pod, dir);
       const peers = uniq([...peersAll, ...blockPeers(sel, dir).map((ip) => ({ ip, pod: peersAll.find((x) => x.ip === ip)?.pod }))], (x) => x.ip).filter((x) => x.ip !== l.ip);
-      for (const peer of peers) {
+      // Each pod and direction gets an equal share of the walks, so a cap still looks at every pod.
+      const share = Math.max(1, Math.floor(maxWalks / (locals.length * 2)));
+      let mine = 0;
+      pairs: for (const peer of peers) {
         const target = dir === 'ingress' ? l.pod : peer.pod;
         let ports = uniq([...policyPorts(sel, dir), ...(target ? servicePorts(snap.services, target) : [])], (x) => `${x.proto}/${x.port}`).filter((x) => x.proto === 'TCP' || x.proto === 'UDP');
         // A pod selected by a policy naming no port, with no Service: one example port (inferred).
         if (!ports.length && sel.length) ports = [{ proto: 'TCP', port: 80 }];
         for (const pp of ports) {
           if (res.walks >= maxWalks) { res.capped = true; break outer; }
+          if (mine++ >= share) { res.capped = true; break pairs; }
           const intent = policyIntent(policies, l.pod, peer, dir, pp.proto, pp.port);
           if (intent.unknown) { res.unknown++; res.unknownWhy ??= intent.unknown; continue; }
           const flow: Flow = dir === 'ingress' ? { srcIp: peer.ip, dstIp: l.ip, proto: pp.proto === 'UDP' ? 'udp' : 'tcp', dstPort: pp.port } : { srcIp: l.ip, dstIp: peer.ip, proto: pp.proto === 'UDP' ? 'udp' : 'tcp', dstPort: pp.port };
@@ -144,11 +150,12 @@ export function comparePolicies(ctx: CheckContext, locals: LocalPolicyPod[], max
           const rule = kind === 'dropped' ? (intent.allowedBy.length ? ruleLabel(intent.allowedBy[0], dir) : `no ${dir === 'ingress' ? 'Ingress' : 'Egress'} policy selects the pod (allowed by default)`) : `${intent.selecting.map((p) => `${p.namespace}/${p.name}`).join(', ')} (no ${dir} rule allows it)`;
           const key = `${kind}|${dir}|${rule}`;
           let g = groups.get(key);
-          if (!g) groups.set(key, (g = { kind, dir, rule, policies: kind === 'dropped' ? intent.allowedBy.map((r) => r.policy) : intent.selecting, vfpRules: new Map(), pairs: [], trace: flow }));
+          if (!g) groups.set(key, (g = { kind, dir, rule, policies: kind === 'dropped' ? intent.allowedBy.map((r) => r.policy) : intent.selecting, vfpRules: new Map(), pairs: [], pods: new Set(), trace: flow }));
           const h = acl.hop;
           const vr = `port ${h.port} ${h.direction ?? ''} layer ${h.layer} group ${h.group ?? '-'} rule ${h.rule ?? '(layer default)'} ${h.action}`.replace(/\s+/g, ' ');
           if (!g.vfpRules.has(vr) && h.evidence) g.vfpRules.set(vr, { file: h.evidence.file, line: h.evidence.line, text: vr });
           const peerName = peer.pod ? name(peer.pod) : peer.ip;
+          g.pods.add(name(l.pod));
           g.pairs.push(`${dir === 'ingress' ? `${peerName} → ${name(l.pod)}` : `${name(l.pod)} → ${peerName}`} ${pp.proto} ${pp.port}`);
         }
       }
@@ -162,14 +169,16 @@ export function comparisonFindings(ctx: CheckContext, c: PolicyComparison, rende
   return c.groups.map((g) => {
     const pairs = `${g.pairs.slice(0, 8).join('; ')}${g.pairs.length > 8 ? `; and ${g.pairs.length - 8} more` : ''}`;
     const vfp = [...g.vfpRules.keys()];
+    const podList = [...g.pods];
+    const mine = `Pods of this node concerned: ${podList.slice(0, 8).join(', ')}${podList.length > 8 ? `, and ${podList.length - 8} more` : ''}. `;
     const ev: FindingEvidence[] = [...g.policies.slice(0, 2).map((p) => ({ file: p.src.file, line: p.src.line, text: `NetworkPolicy ${p.namespace}/${p.name}` })), ...[...g.vfpRules.values()].slice(0, 4)];
     const sev = renderingKnown ? 'error' : 'warning';
     const hedge = renderingKnown ? '' : ` How ${ctx.platform.label} renders policies as ACLs is not verified by hnsight, so this is a warning.`;
     const f: Finding = g.kind === 'dropped'
       ? {
           id: 'network-policy-acl-drops-allowed', severity: sev, area: 'k8s',
-          title: `${g.rule} allows ${g.dir} traffic that the pod's ACL drops (${g.pairs.length} pod pair(s))`,
-          explanation: `Per the snapshot, ${g.rule} allows ${pairs}. The node's ACL layer drops it instead: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
+          title: `${g.rule} allows ${g.dir} traffic that the pod's ACL drops (${g.pairs.length} pod pair and port combination(s))`,
+          explanation: `${mine}Per the snapshot, ${g.rule} allows ${pairs}. The node's ACL layer drops it instead: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
           fix: 'Compare the ACL rules the policy agent programmed on the pod\'s endpoint with the policy; restart or resync the policy agent (Calico: calico-felix on the node) so it reprograms them.',
           objects: g.policies.map((p) => `${p.namespace}/${p.name}`),
           evidence: ev,
@@ -177,8 +186,8 @@ export function comparisonFindings(ctx: CheckContext, c: PolicyComparison, rende
         }
       : {
           id: 'network-policy-acl-allows-denied', severity: sev, area: 'k8s',
-          title: `${g.dir === 'ingress' ? 'Ingress' : 'Egress'} traffic denied by ${g.policies.map((p) => `${p.namespace}/${p.name}`).join(', ')} is allowed by the pod's ACL (${g.pairs.length} pod pair(s))`,
-          explanation: `Per the snapshot, ${g.rule}, so it denies ${pairs}. The node's ACL layer allows it: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
+          title: `${g.dir === 'ingress' ? 'Ingress' : 'Egress'} traffic denied by ${g.policies.map((p) => `${p.namespace}/${p.name}`).join(', ')} is allowed by the pod's ACL (${g.pairs.length} pod pair and port combination(s))`,
+          explanation: `${mine}Per the snapshot, ${g.rule}, so it denies ${pairs}. The node's ACL layer allows it: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
           fix: 'The policy is not enforced for these pods: check that the policy agent runs on this node and has programmed the pod\'s endpoint (Calico: calico-felix logs), then compare again.',
           objects: g.policies.map((p) => `${p.namespace}/${p.name}`),
           evidence: ev,

@@ -85,7 +85,7 @@ export const networkPolicyCheck: Check = {
       const c = comparePolicies(ctx, locals);
       out.push(...comparisonFindings(ctx, c, calicoNode && ctx.platform.confidence !== 'low'), ...(calicoNode ? addressFindings(ctx, locals) : []));
       const notes = [
-        c.capped ? `compared the first ${c.walks} pod pairs and ports only (the limit is ${MAX_POLICY_WALKS} walks)` : '',
+        c.capped ? `not every pair was compared: at most ${MAX_POLICY_WALKS} walks per node, shared equally among its pods and directions` : '',
         c.unknown ? `${c.unknown} pod pair(s) not compared: insufficient information: needs ${c.unknownWhy}` : '',
       ].filter(Boolean);
       if (!notes.length && !calico.length) return out;

@@ -13,6 +13,8 @@ import { runChecks } from '../../../analysis/checks/index.ts';
 import { walkContext } from '../../../analysis/walk/context.ts';
 import { policyIntent } from '../../../analysis/k8s/policy-eval.ts';
 import type { K8sNetworkPolicy, K8sPod } from '../../../parsers/k8s/index.ts';
+import { comparePolicies } from '../../../analysis/checks/network-policy-acl.ts';
+import { checkContext } from '../../../analysis/checks/context.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 
 const base = buildPlatform('calico-vxlan').model;
@@ -162,5 +164,17 @@ describe('NetworkPolicy against the ACLs of a Calico node', () => {
     expect(f.severity).toBe('error');
     expect(f.objects).toEqual(['default/deny-all']);
     expect(f.explanation).toContain('profile-kns.rke2-tcp-reset-test--atbkwj8tPVFG3P1-0');
+  });
+
+  it('bounded: a small walk limit is said, and every pod still gets its share', () => {
+    const m = node(() => backendIps.slice(1));
+    const ctx = checkContext(m);
+    const locals = queue.map((q) => { const ep = ctx.localPods.find((e) => e.ip === q.ips[0])!; const ref = ctx.portOf(ep)!; return { pod: q, ip: q.ips[0], port: ref.key, ref }; });
+    const c = comparePolicies(ctx, locals, 8);
+    expect(c.capped).toBe(true);
+    expect(c.walks).toBeLessThanOrEqual(8);
+    const full = comparePolicies(ctx, locals);
+    expect(full.capped).toBe(false);
+    expect(full.groups.find((g) => g.kind === 'dropped')!.pods.size).toBe(2);
   });
 });
