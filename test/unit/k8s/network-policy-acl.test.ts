@@ -96,6 +96,13 @@ describe('NetworkPolicy intent (Kubernetes semantics)', () => {
     expect(policyIntent([pol({})], me, { ip: '1.1.1.1' }, 'ingress', 'TCP', 1).allowed).toBe(false);
     expect(policyIntent([pol({ podSelector: { matchLabels: { app: 'z' }, matchExpressions: [] } })], me, { ip: '1.1.1.1' }, 'ingress', 'TCP', 1).allowed).toBe(true);
   });
+  it('property: hostile ipBlocks and ports never throw; a malformed block matches nothing', () => {
+    fc.assert(fc.property(fc.string(), fc.array(fc.string(), { maxLength: 3 }), fc.oneof(fc.string(), fc.integer()), fc.ipV4(), (cidr, except, port, ip) => {
+      const p = pol({ ingress: [{ action: 'Allow', peers: [{ ipBlock: { cidr, except } }], ports: [{ protocol: 'TCP', port }] }] });
+      const r = policyIntent([p], pod({}), { ip }, 'ingress', 'TCP', 80);
+      if (!/^\d+\.\d+\.\d+\.\d+(\/\d+)?$/.test(cidr)) expect(r.allowed).toBe(false);
+    }));
+  });
   it('property: order does not matter, and a policy without rules (default deny) never allows more', () => {
     const sel = fc.constantFrom({ matchLabels: {}, matchExpressions: [] }, { matchLabels: { a: '1' }, matchExpressions: [] }, { matchLabels: { a: '2' }, matchExpressions: [] });
     const rule = fc.record({ action: fc.constant('Allow' as const), peers: fc.array(fc.record({ podSelector: sel }), { maxLength: 2 }), ports: fc.constant([]) });
