@@ -5,34 +5,39 @@
 // NetworkPolicy at all (flannel-io/flannel README: "Flannel is focused on networking. For network policy,
 // other projects such as Calico can be used"): on a Flannel node whose pod endpoints carry no ACL
 // policy, a policy selecting its pods is not enforced. The rule-by-rule comparison of a policy with the
-// node's ACL layers (walks per pod pair and port) is not done yet: said as "not verified" elsewhere.
-import type { K8sLabelSelector, K8sNetworkPolicy, K8sPod } from '../../parsers/k8s/index.ts';
+// node's ACL layers is network-policy-acl.ts (walks per pod pair and port) and network-policy-acl-addresses.ts.
+import type { K8sNetworkPolicy, K8sPod } from '../../parsers/k8s/index.ts';
 import type { Check } from './types.ts';
+import type { CheckContext } from './context.ts';
+import type { Finding } from '../inspect.ts';
+import { comparePolicies, comparisonFindings, MAX_POLICY_WALKS, type LocalPolicyPod } from './network-policy-acl.ts';
+import { addressFindings } from './network-policy-acl-addresses.ts';
 import { podIntent } from '../k8s/index.ts';
+import { selects } from '../k8s/selectors.ts';
 
-/** metav1.LabelSelector semantics: every matchLabels pair and every expression must hold; empty selects all. */
-export function selects(sel: K8sLabelSelector, labels: Record<string, string>): boolean {
-  if (!Object.entries(sel.matchLabels).every(([k, v]) => labels[k] === v)) return false;
-  return sel.matchExpressions.every((e) => {
-    const has = Object.prototype.hasOwnProperty.call(labels, e.key);
-    switch (e.operator) {
-      case 'In': return has && e.values.includes(labels[e.key]);
-      case 'NotIn': return !has || !e.values.includes(labels[e.key]);
-      case 'Exists': return has;
-      case 'DoesNotExist': return !has;
-      default: return false;
-    }
-  });
+export { selects };
+
+/** Local pods of the snapshot joined to their endpoint's VFP port, when that port has an ACL layer. */
+function localPolicyPods(ctx: CheckContext, pods: K8sPod[]): LocalPolicyPod[] {
+  const out: LocalPolicyPod[] = [];
+  for (const pod of pods) {
+    const ep = ctx.localPods.find((e) => e.ip && pod.ips.includes(e.ip));
+    const ref = ep && ctx.portOf(ep);
+    const pol = ref && ctx.policy(ref);
+    if (!ep?.ip || !ref || !pol?.layers.some((l) => /acl/i.test(`${l.friendlyName ?? ''} ${l.id}`))) continue;
+    out.push({ pod, ip: ep.ip, port: ref.key, ref });
+  }
+  return out;
 }
 
 const policyPods = (p: K8sNetworkPolicy, pods: K8sPod[]) => (p.flavour === 'kubernetes' && p.podSelector ? pods.filter((x) => x.namespace === p.namespace && selects(p.podSelector!, x.labels)) : []);
 
 export const networkPolicyCheck: Check = {
   id: 'network-policy',
-  ids: ['network-policy-not-enforced', 'network-policy-not-verified'],
+  ids: ['network-policy-not-enforced', 'network-policy-not-verified', 'network-policy-acl-drops-allowed', 'network-policy-acl-allows-denied', 'network-policy-acl-stale-address', 'network-policy-acl-missing-peer'],
   title: 'NetworkPolicies on this node',
   platforms: 'any',
-  assumes: 'Flannel enforces no NetworkPolicy; Calico and Azure NPM render policies as HNS ACLs, which hnsight does not yet compare rule by rule',
+  assumes: 'Flannel enforces no NetworkPolicy; Calico renders policies as HNS ACLs on each pod endpoint with a default block (errors there); elsewhere an ACL layer is compared but differences are warnings',
   run(ctx) {
     const snap = ctx.m.k8s;
     if (!snap?.networkPolicies.length) return [];
@@ -55,14 +60,48 @@ export const networkPolicyCheck: Check = {
         evidence: ev,
       }, 'endpoints')];
     }
+    const calicoNode = ctx.platform.plugin === 'calico-vxlan' || ctx.platform.plugin === 'calico-bgp';
+    const azure = ctx.platform.plugin.startsWith('azure-cni');
+    // Azure NPM on Windows runs as the azure-npm-win DaemonSet in kube-system (inferred from its pod
+    // name; Azure/azure-container-networking npm/ deploys it): without such a pod nothing renders policy on AKS.
+    const npm = azure && snap.pods.some((p) => p.namespace === 'kube-system' && /^azure-npm/.test(p.name));
+    if (azure && !npm && hit.length && ctx.platform.confidence !== 'low') {
+      return [{
+        id: 'network-policy-not-enforced', severity: 'warning', area: 'k8s',
+        title: `${hit.length} NetworkPolicy(ies) select pods of this node, but no policy agent runs in the cluster`,
+        explanation: `Per the snapshot, ${list}. This node runs ${ctx.platform.label} and the snapshot has no Azure NPM pod (azure-npm-win in kube-system; inferred from its name), so nothing renders these policies as ACLs here: the traffic they deny is allowed.`,
+        fix: 'Enable a network policy engine for Windows nodes (Azure NPM: `--network-policy azure`), or do not rely on NetworkPolicy for pods on this node.',
+        objects: hit.slice(0, 20).map((x) => name(x.p)),
+        evidence: ev,
+      }];
+    }
+    const ovs = ctx.platform.plugin === 'antrea' || ctx.platform.plugin === 'ovn-kubernetes';
+    const locals = calicoNode || npm ? localPolicyPods(ctx, pods) : [];
+    const out: Finding[] = [];
+    let why: string;
+    if (!calicoNode && !npm) {
+      why = !hit.length ? '' : ovs ? `Not verifiable: ${ctx.platform.label} enforces NetworkPolicy in its Open vSwitch bridge, not in VFP, and the bundle holds no OVS flow dump.` : `Not verifiable: insufficient information: which agent renders NetworkPolicy on ${ctx.platform.label} is not known to hnsight.`;
+    } else if (hit.length && locals.length) {
+      const c = comparePolicies(ctx, locals);
+      out.push(...comparisonFindings(ctx, c, calicoNode && ctx.platform.confidence !== 'low'), ...(calicoNode ? addressFindings(ctx, locals) : []));
+      const notes = [
+        c.capped ? `not every pair was compared: at most ${MAX_POLICY_WALKS} walks per node, shared equally among its pods and directions` : '',
+        c.unknown ? `${c.unknown} pod pair(s) not compared: insufficient information: needs ${c.unknownWhy}` : '',
+      ].filter(Boolean);
+      if (!notes.length && !calico.length) return out;
+      why = `Compared ${c.walks} pod pair(s) and port(s) with the pods' ACL layers; ${notes.join('; ')}.`;
+    } else {
+      why = !hit.length ? '' : !ctx.m.vfp ? 'Not verifiable: insufficient information: needs the VFP rule dump (vfpctrl /list-rule per port) of the pod ports.' : `Not verifiable: no pod endpoint of this node has an ACL layer in its VFP rules, so nothing on ${ctx.platform.label} renders these policies here (kube-proxy never does).`;
+    }
     const all = [...hit.map((x) => x.p), ...calico.filter((p) => !hit.some((x) => x.p === p))];
-    return [{
+    out.push({
       id: 'network-policy-not-verified', severity: 'info', area: 'k8s',
-      title: `${all.length} network policy(ies) apply here; not compared with the node's ACLs`,
-      explanation: `${hit.length ? `Per the snapshot, ${list}. ` : ''}${calico.length ? `${calico.length} Calico policy(ies) (${calico.slice(0, 3).map(name).join(', ')}) use selector expressions hnsight does not evaluate. ` : ''}Not verifiable yet: hnsight does not compare a policy's rules with the ACL rules ${ctx.platform.label} programmed in VFP; walk a pod pair to see what the node's ACL layers do.`,
+      title: `${all.length} network policy(ies) apply here; not fully compared with the node's ACLs`,
+      explanation: `${hit.length ? `Per the snapshot, ${list}. ` : ''}${why ? `${why} ` : ''}${calico.length ? `${calico.length} Calico policy(ies) (${calico.slice(0, 3).map(name).join(', ')}) use selector expressions hnsight does not evaluate: not compared. ` : ''}`.trim(),
       fix: 'Walk the pod pairs and ports the policy is about (`hnsight trace`), and compare with the policy.',
       objects: all.slice(0, 20).map(name),
       evidence: ev.length ? ev : calico.slice(0, 3).map((p) => ({ file: p.src.file, line: p.src.line, text: `${p.flavour === 'calico-global' ? 'GlobalNetworkPolicy' : 'NetworkPolicy'} ${name(p)}` })),
-    }];
+    });
+    return out;
   },
 };

@@ -47,11 +47,20 @@ describe('who enforces a policy here', () => {
       expect(fs[0].evidence[0].file).toBe('kubectl-get-all.json');
     }
   });
-  it('Flannel with ACLs on its endpoints (another agent programs them), and Calico: only "not verified"', () => {
+  it('Flannel with ACLs on its endpoints (another agent programs them): "not verified"; Calico: compared', () => {
     const { model } = withPolicy('flannel-vxlan');
     const acl = { ...model, endpoints: model.endpoints!.map((e) => ({ ...e, policies: [...e.policies, { type: 'ACL', settings: { Action: 'Allow', Direction: 'In', Priority: 100 } }] })) };
     expect(ofPolicy(acl).map((f) => `${f.severity} ${f.id}`)).toEqual(['info network-policy-not-verified']);
-    expect(ofPolicy(withPolicy('calico-vxlan').model).map((f) => `${f.severity} ${f.id}`)).toEqual(['info network-policy-not-verified']);
+    // Calico renders policies as ACLs: a deny-all policy over the generated allow-all ACLs is a difference (network-policy-acl.test.ts).
+    expect(ofPolicy(withPolicy('calico-vxlan').model).map((f) => `${f.severity} ${f.id}`)).toEqual(['error network-policy-acl-allows-denied']);
+  });
+  it('AKS without an Azure NPM pod: not enforced; OVS-based plugins: not verifiable, saying why', () => {
+    const aks = ofPolicy(withPolicy('azure-cni').model);
+    expect(aks.map((f) => `${f.severity} ${f.id}`)).toEqual(['warning network-policy-not-enforced']);
+    expect(aks[0].explanation).toMatch(/no Azure NPM pod/);
+    const ovn = ofPolicy(withPolicy('ovn-kubernetes').model);
+    expect(ovn.map((f) => `${f.severity} ${f.id}`)).toEqual(['info network-policy-not-verified']);
+    expect(ovn[0].explanation).toMatch(/Open vSwitch/);
   });
   it('without policies: nothing', () => {
     expect(ofPolicy(buildPlatform('flannel-vxlan').model)).toEqual([]);
