@@ -19,6 +19,7 @@ import { driftCheck } from './drift.ts';
 import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
 import { k8sServicesCheck } from './k8s-services.ts';
+import { internalTrafficPolicyCheck } from './internal-traffic-policy.ts';
 import { k8sNodesCheck } from './k8s-nodes.ts';
 import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
 import { networkPolicyCheck } from './network-policy.ts';
@@ -39,6 +40,7 @@ export const CHECKS: Check[] = [
   cniCheck,
   k8sCheck,
   k8sServicesCheck,
+  internalTrafficPolicyCheck,
   k8sNodesCheck,
   calicoDefaultDenyCheck,
   duplicatePodIpCheck,
