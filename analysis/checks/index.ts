@@ -20,6 +20,7 @@ import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
 import { k8sServicesCheck } from './k8s-services.ts';
 import { internalTrafficPolicyCheck } from './internal-traffic-policy.ts';
+import { portCapacityCheck } from './port-capacity.ts';
 import { k8sNodesCheck } from './k8s-nodes.ts';
 import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
 import { networkPolicyCheck } from './network-policy.ts';
@@ -35,6 +36,7 @@ export const CHECKS: Check[] = [
   endpointsCheck,
   blockedPortCheck,
   ephemeralPortsCheck,
+  portCapacityCheck,
   apipaCheck,
   driftCheck,
   cniCheck,

@@ -1,0 +1,73 @@
+// Room left in the host's dynamic (ephemeral) port ranges, from dynamicportrange.txt and
+// excludedportrange.txt (collectlogs.ps1: `netsh int ipv4 sh dynamicportrange|excludedportrange TCP`,
+// UDP appended). HNS and WinNAT reserve their port ranges as exclusions inside the dynamic range (the
+// non-administered ranges in open-telemetry/opentelemetry-collector#10839 are WinNAT's), so an exclusion
+// inside the range is expected, not a fault: what matters is how many whole 64-port blocks are still
+// free — 64 because collectlogs' own probe (reservedports.txt, PortReservationTest.ps1) reserves
+// "ranges of 64 ports", the unit the ephemeral-ports check already reads. The arithmetic is shown in
+// the finding. How many of those blocks each new pod takes is not in these files, so the text says
+// "insufficient information" rather than forecasting a pod count.
+import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Check } from './types.ts';
+import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
+
+const MAX_LINES = 20_000;
+/** Below this many free 64-port blocks the node is close to the exhaustion reservedports.txt reports (same bar as ephemeral-ports). */
+const LOW_BLOCKS = 16;
+
+function read(m: NodeModel, re: RegExp): { file: string; ranges: NetshPortRanges; issues: number } | undefined {
+  const file = m.files.find((f) => re.test(f.name))?.name;
+  if (!file || !m.text?.has(file)) return undefined;
+  const lines: string[] = [];
+  for (let i = 1; i <= MAX_LINES; i++) {
+    const l = m.text.lineText(file, i);
+    if (l === undefined) break;
+    lines.push(l);
+  }
+  const r = parseNetshPortRanges(lines.join('\n'), file);
+  return { file, ranges: r.value, issues: r.issues.length };
+}
+
+export const portCapacityCheck: Check = {
+  id: 'port-capacity',
+  ids: ['port-capacity', 'port-capacity-low'],
+  title: 'Dynamic port capacity',
+  platforms: 'any',
+  assumes: "the host's dynamic port range is shared by every plugin, and HNS/WinNAT reservations appear in it as excluded ranges",
+  run(ctx) {
+    const { m } = ctx;
+    const dyn = read(m, /(^|\/)dynamicportrange\.txt$/i);
+    const exc = read(m, /(^|\/)excludedportrange\.txt$/i);
+    if (!dyn || !exc) return [];
+    const out: Finding[] = [];
+    for (const d of dyn.ranges.dynamic) {
+      const end = d.start + d.count - 1;
+      const room = dynamicRoom(d, exc.ranges.excluded);
+      const inside = exc.ranges.excluded.filter((e) => e.proto === d.proto && e.end >= d.start && e.start <= end);
+      const proto = d.proto.toUpperCase();
+      const gapsText = room.gaps.length <= 6
+        ? room.gaps.map((g) => `${g.start}–${g.end} (${g.end - g.start + 1} ports → ${Math.floor((g.end - g.start + 1) / 64)})`).join(' + ')
+        : `${room.gaps.length} gaps`;
+      const arithmetic = `${proto} dynamic range ${d.start}–${end} (${d.count} ports) − ${room.excludedInside} ports in ${room.rangesInside} excluded range(s) inside it = ${room.freePorts} free ports; whole 64-port blocks in the free gaps: ${gapsText} = ${room.blocks}.`;
+      const evidence: FindingEvidence[] = [
+        { file: dyn.file, line: d.line, text: `Start Port : ${d.start} / Number of Ports : ${d.count} (${d.proto})` },
+        ...inside.slice(0, 5).map((e) => ({ file: exc.file, line: e.line, text: `${e.start} ${e.end}${e.administered ? ' *' : ''}` })),
+      ];
+      const low = room.blocks < LOW_BLOCKS;
+      out.push({
+        id: low ? 'port-capacity-low' : 'port-capacity',
+        severity: low ? 'warning' : 'info',
+        area: 'node',
+        title: low ? `Only ${room.blocks} free blocks of 64 ${proto} ports are left in the dynamic range` : `${room.blocks} free blocks of 64 ${proto} ports in the dynamic range`,
+        explanation: `${arithmetic} HNS takes SNAT and node port reservations from this range, so new pods' outbound connections and endpoint creation fail when no block is left. How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.${exc.issues + dyn.issues ? ` ${exc.issues + dyn.issues} line(s) of the port range files could not be read.` : ''}`,
+        fix: low
+          ? 'See which ranges are reserved (`netsh int ipv4 show excludedportrange tcp`) and which process holds ports (`netstat -anoq`); widen the dynamic range (`netsh int ipv4 set dynamicport tcp start=10000 num=55535`) or remove stale reservations.'
+          : 'Nothing to do; compare with reservedports.txt\'s estimate when ports run short.',
+        objects: [dyn.file, exc.file],
+        evidence,
+      });
+    }
+    return out;
+  },
+};
