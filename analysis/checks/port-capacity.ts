@@ -60,7 +60,7 @@ export const portCapacityCheck: Check = {
         severity: low ? 'warning' : 'info',
         area: 'node',
         title: low ? `Only ${room.blocks} free blocks of 64 ${proto} ports are left in the dynamic range` : `${room.blocks} free blocks of 64 ${proto} ports in the dynamic range`,
-        explanation: `${arithmetic} HNS takes SNAT and node port reservations from this range, so new pods' outbound connections and endpoint creation fail when no block is left. How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.${exc.issues + dyn.issues ? ` ${exc.issues + dyn.issues} line(s) of the port range files could not be read.` : ''}`,
+        explanation: `${arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.${exc.issues + dyn.issues ? ` ${exc.issues + dyn.issues} line(s) of the port range files could not be read.` : ''}`,
         fix: low
           ? 'See which ranges are reserved (`netsh int ipv4 show excludedportrange tcp`) and which process holds ports (`netstat -anoq`); widen the dynamic range (`netsh int ipv4 set dynamicport tcp start=10000 num=55535`) or remove stale reservations.'
           : 'Nothing to do; compare with reservedports.txt\'s estimate when ports run short.',
