@@ -3,6 +3,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { InspectDocument } from '../../analysis/inspect.ts';
 import { formatServicesText } from './services-text.ts';
+import { formatCapacityText } from './capacity-text.ts';
 
 const LABELS: [keyof InspectDocument['counts'], string][] = [
   ['networks', 'HNS networks'],
@@ -77,6 +78,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     if (!opts.verbose && m.joins.unmatched.length > 10) out.push(`  … ${m.joins.unmatched.length - 10} more (use --verbose)`);
   }
   out.push(...formatServicesText(doc, opts, wrap));
+  out.push(...formatCapacityText(doc, wrap));
   out.push('');
   const n = (s: string) => doc.findings.filter((f) => f.severity === s).length;
   out.push(doc.findings.length ? `findings: ${n('error')} error(s), ${n('warning')} warning(s), ${n('info')} info` : 'findings: none');

@@ -44,3 +44,16 @@ describe('port capacity', () => {
     expect(f[0].title).toMatch(/^Only 1?\d free blocks of 64 TCP ports/);
   });
 });
+
+describe('capacity in inspect', () => {
+  it('the inspect document and its text carry the same rows as the check', async () => {
+    const { inspectDocument } = await import('../../../analysis/inspect.ts');
+    const { formatCapacityText } = await import('../../../cli/format/capacity-text.ts');
+    const m = await loadBundle(DIR);
+    const doc = inspectDocument(m);
+    expect(doc.capacity.map((r) => `${r.proto} ${r.blocks} ${r.freePorts}`)).toEqual(['tcp 254 16324', 'udp 254 16324']);
+    const text = formatCapacityText(doc, (t) => [t]).join('\n');
+    expect(text).toContain('TCP  254 free 64-port block(s), 16324 of 16384 ports free');
+    expect(text).toContain('49152–49999 (848 ports → 13) + 50060–65535 (15476 ports → 241) = 254');
+  });
+});
