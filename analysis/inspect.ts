@@ -9,6 +9,7 @@ import { DEFAULT_BUDGET, WorkBudget, withBudget } from './checks/budget.ts';
 import { serviceStates, type ServiceRow } from './checks/service-states.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
+import { portCapacityRows, type PortCapacityRow } from './checks/port-capacity.ts';
 
 export interface InspectCounts {
   networks: number | null;
@@ -96,6 +97,8 @@ export interface InspectDocument {
   missing: MissingInput[];
   /** Each Service port of the kubectl snapshot and whether this node realises it (empty without a snapshot). */
   services: ServiceRow[];
+  /** Room left in the dynamic port ranges (dynamicportrange.txt − excludedportrange.txt), arithmetic shown; empty without both files. */
+  capacity: PortCapacityRow[];
 }
 
 export function countObjects(m: NodeModel): InspectCounts {
@@ -188,6 +191,7 @@ export function inspectDocument(m: NodeModel, findings: Finding[] = []): Inspect
     missing: missingInputs(m),
     objects: inspectObjects(m),
     services: serviceRowsOf(m),
+    capacity: portCapacityRows(m),
   };
 }
 

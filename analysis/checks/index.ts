@@ -20,6 +20,8 @@ import { driftCheck } from './drift.ts';
 import { cniCheck } from './cni.ts';
 import { k8sCheck } from './k8s.ts';
 import { k8sServicesCheck } from './k8s-services.ts';
+import { internalTrafficPolicyCheck } from './internal-traffic-policy.ts';
+import { portCapacityCheck } from './port-capacity.ts';
 import { k8sNodesCheck } from './k8s-nodes.ts';
 import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
 import { networkPolicyCheck } from './network-policy.ts';
@@ -36,11 +38,13 @@ export const CHECKS: Check[] = [
   endpointsCheck,
   blockedPortCheck,
   ephemeralPortsCheck,
+  portCapacityCheck,
   apipaCheck,
   driftCheck,
   cniCheck,
   k8sCheck,
   k8sServicesCheck,
+  internalTrafficPolicyCheck,
   k8sNodesCheck,
   calicoDefaultDenyCheck,
   duplicatePodIpCheck,

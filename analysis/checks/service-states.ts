@@ -43,7 +43,7 @@ export interface ServiceRow {
 }
 
 /** Addresses of the Service's ready backends on this node (by the slice's nodeName, else by the pod). */
-function localReady(ctx: CheckContext, it: ServiceIntent): string[] {
+export function localReady(ctx: CheckContext, it: ServiceIntent): string[] {
   const snap = ctx.m.k8s;
   if (!snap) return [];
   const node = new Set((ctx.m.k8s?.nodes ?? []).filter((n) => n.addresses.some((a) => ctx.tc.hostIps.has(a.address)) || n.name.toLowerCase() === (ctx.m.meta.hostName ?? '').toLowerCase()).map((n) => n.name));

@@ -4,6 +4,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { InspectDocument } from '../../analysis/inspect.ts';
 import { formatServicesText } from './services-text.ts';
 import { sourceRef } from '../../analysis/report/where.ts';
+import { formatCapacityText } from './capacity-text.ts';
 
 const LABELS: [keyof InspectDocument['counts'], string][] = [
   ['networks', 'HNS networks'],
@@ -78,6 +79,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     if (!opts.verbose && m.joins.unmatched.length > 10) out.push(`  … ${m.joins.unmatched.length - 10} more (use --verbose)`);
   }
   out.push(...formatServicesText(doc, opts, wrap));
+  out.push(...formatCapacityText(doc, wrap));
   out.push('');
   const n = (s: string) => doc.findings.filter((f) => f.severity === s).length;
   out.push(doc.findings.length ? `findings: ${count(n('error'), 'error')}, ${count(n('warning'), 'warning')}, ${n('info')} info` : 'findings: none');

@@ -57,7 +57,7 @@ describe('inspect --json on the demo bundle', () => {
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     // DESIGN.md §3's three members, and members added (fields are only ever added).
-    expect(Object.keys(doc).sort()).toEqual(['counts', 'files', 'findings', 'missing', 'objects', 'platform', 'services']);
+    expect(Object.keys(doc).sort()).toEqual(['capacity', 'counts', 'files', 'findings', 'missing', 'objects', 'platform', 'services']);
     expect(doc.missing).toEqual([]);
     // The demo is a generic l2bridge node: cbr0 with its bridge endpoint cbr0_ep names Flannel host-gw.
     expect(doc.platform).toMatchObject({ plugin: 'flannel-host-gw', label: 'Flannel host-gw', confidence: 'high', podNetwork: { name: 'cbr0', type: 'l2bridge' } });
