@@ -200,3 +200,12 @@ describe('review of #28: names that slipped through', () => {
     expect(out).not.toContain('10.224.0.33');
   });
 });
+
+describe('review of #28: a host name glued with an underscore', () => {
+  it('is still the host name (rule and network names glue values with `_`)', () => {
+    const r = new Redactor({ hostnames: ['akswin000000'] });
+    expect(r.redact('VFP_akswin000000_ext AKSWIN000000_nic')).toBe('VFP_[host-1]_ext [host-1]_nic');
+    // Inside a longer name it is not the host's.
+    expect(r.redact('xakswin0000001')).toBe('xakswin0000001');
+  });
+});
