@@ -160,7 +160,8 @@ export class Redactor {
   }
 
   /**
-   * Each learned host name, as a whole word (no letter, digit or underscore either side), ASCII case
+   * Each learned host name, as a whole word (no letter or digit either side: an underscore is a
+   * boundary, as VFP and HNS glue names with it, `akswin000000_ext`), ASCII case
    * ignored; at each place the longest one that fits. Literal comparison: the names come from the bundle.
    */
   private replaceHosts(s: string): string {
@@ -248,7 +249,7 @@ function asciiLower(s: string): string {
   return from ? out + s.slice(from) : s;
 }
 
-/** `\w`: an ASCII letter, digit or underscore. */
+/** An ASCII letter or digit: what may not touch a host name for it to be that name. */
 function isWord(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }

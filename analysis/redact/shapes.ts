@@ -80,6 +80,13 @@ const FILE_EXTENSIONS = new Set(
   'txt json log logs exe dll sys conf conflist config cfg ini yaml yml toml xml csv tsv htm html md pdf png svg jpg etl evtx cab zip tar gz tgz ps1 psm1 psd1 cmd bat out err old bak tmp pcap pcapng wprp reg dmp ts js go py sh crt pem key cer pfx kubeconfig sock pid lock'.split(' '),
 );
 
+/**
+ * Last labels that make a dotted word a DNS name even in mixed case: the common generic top-level
+ * domains and the private suffixes Active Directory domains use. `System.Net` is redacted too — the
+ * safe side.
+ */
+const NAME_SUFFIXES = new Set('com net org edu gov mil int biz info io cloud local lan corp internal intranet home localdomain private ad'.split(' '));
+
 /** Public names that identify no customer and carry meaning (label keys, registries, the SVG namespace). */
 const PUBLIC_NAMES = new Set(['kubernetes.io', 'k8s.io', 'registry.k8s.io', 'k8s.gcr.io', 'gcr.io', 'mcr.microsoft.com', 'microsoft.com', 'docker.io', 'quay.io', 'ghcr.io', 'github.com', 'www.w3.org', 'w3.org', 'cluster.local', 'svc.cluster.local', 'projectcalico.org', 'flannel.alpha.coreos.com', 'coreos.com', 'antrea.io', 'azure.com', 'amazonaws.com', 'learn.microsoft.com']);
 
@@ -95,7 +102,9 @@ export function isPrivateDnsName(name: string): boolean {
   const dot = name.lastIndexOf('.');
   const last = name.slice(dot + 1);
   if (FILE_EXTENSIONS.has(last.toLowerCase())) return false;
-  if (last !== last.toLowerCase() && last !== last.toUpperCase()) return false;
+  // A mixed-case last label is a code identifier's, unless it is a domain suffix a Windows DNS suffix
+  // is often typed with (`corp.Contoso.Local`, `WEB01.Contoso.Com`): then it is a name (review of #28).
+  if (last !== last.toLowerCase() && last !== last.toUpperCase() && !NAME_SUFFIXES.has(last.toLowerCase())) return false;
   if (/^(io|com|org|net)\./.test(low)) return false;
   if (PUBLIC_NAMES.has(low) || low.endsWith('.cluster.local')) return false;
   return !/(^|\.)(kubernetes\.io|k8s\.io|projectcalico\.org|coreos\.com|antrea\.io|kubernetes\.azure\.com)$/.test(low);

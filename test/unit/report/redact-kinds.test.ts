@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildReport, redactReport, renderHtml, renderMarkdown, type ReportDocument } from '../../../analysis/report/index.ts';
 import { Redactor } from '../../../analysis/redact/index.ts';
+import { redactorSeed } from '../../../analysis/redact/seed.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { PLANTED_IDS, plantedLeaks } from '../../fuzz/hostile.ts';
 
@@ -167,5 +168,44 @@ describe('the fuzz harness\'s planted identifiers (test/fuzz/hostile.ts)', () =>
     const text = PLANTED_IDS.map((id, i) => `${['', 'RULE : ', '"', '(', '\t'][i % 5]}${id}${[' ', '"', ')', ',', '\n'][i % 5]}`).join('');
     expect(plantedLeaks(text)).toEqual(PLANTED_IDS);
     expect(plantedLeaks(new Redactor().redact(text))).toEqual([]);
+  });
+});
+
+// Review of issue #28 ("--redact leaves … DNS names and domains"): holes found by an adversarial pass.
+describe('review of #28: names that slipped through', () => {
+  it('a DNS suffix typed in title case (`corp.Contoso.Local`, `WEB01.Contoso.Com`) is a name, not a code identifier', () => {
+    // Windows prints the DNS suffix as the administrator typed it (ipconfig /all "Primary Dns Suffix").
+    const r = new Redactor();
+    for (const name of ['corp.Contoso.Local', 'WEB01.Contoso.Com', 'Fabrikam.Corp', 'dc1.Contoso.Internal']) {
+      const out = r.redact(`Primary Dns Suffix . . . : ${name}`);
+      expect(out).toMatch(/\[dns-\d+\]$/);
+      expect(out.toLowerCase()).not.toContain('contoso');
+    }
+    // Code identifiers with a name's shape stay.
+    for (const k of ['json.RawMessage', 'System.Object', 'winkernel.endpointsInfo', '[System.Net.Dns]::GetHostName()']) expect(r.redact(k)).toBe(k);
+  });
+
+  it("the cluster's other nodes (kubectl get nodes) are learned: their names have no shape to recognise", () => {
+    const model = {
+      meta: {},
+      k8s: {
+        pods: [],
+        services: [],
+        nodes: [{ name: 'aks-nodepool1-12345678-vmss000001', addresses: [{ type: 'InternalIP', address: '10.224.0.33' }, { type: 'Hostname', address: 'aks-nodepool1-12345678-vmss000001' }] }],
+      },
+    } as unknown as NodeModel;
+    const r = new Redactor(redactorSeed(model));
+    const out = r.redact('remote subnet of node aks-nodepool1-12345678-vmss000001 via 10.224.0.3310.244.1.0');
+    expect(out).not.toContain('vmss000001');
+    expect(out).not.toContain('10.224.0.33');
+  });
+});
+
+describe('review of #28: a host name glued with an underscore', () => {
+  it('is still the host name (rule and network names glue values with `_`)', () => {
+    const r = new Redactor({ hostnames: ['akswin000000'] });
+    expect(r.redact('VFP_akswin000000_ext AKSWIN000000_nic')).toBe('VFP_[host-1]_ext [host-1]_nic');
+    // Inside a longer name it is not the host's.
+    expect(r.redact('xakswin0000001')).toBe('xakswin0000001');
   });
 });
