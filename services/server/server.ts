@@ -159,7 +159,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
 
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');
-      let rel = decodeURIComponent(url.pathname);
+      let rel: string;
+      try {
+        rel = decodeURIComponent(url.pathname);
+      } catch {
+        // Not percent-encoding at all: the client's mistake, not the server's.
+        return send(400, 'bad request: the path is not valid percent-encoding');
+      }
       if (rel === '/' || rel === '') rel = '/index.html';
       const file = path.resolve(staticRoot, '.' + rel);
       if (!file.startsWith(staticRoot + path.sep)) return send(404, 'not found');

@@ -81,6 +81,12 @@ describe('access', () => {
     expect(r.status).toBe(403);
   });
 
+  it('answers a path that is not valid percent-encoding with 400, not an internal error', async () => {
+    const r = await request('/%E0%A4%A');
+    expect(r.status).toBe(400);
+    expect(r.body).not.toMatch(/internal|URI/);
+  });
+
   it('does not serve files outside the static folder', async () => {
     const r = await request(`/..%2fsecret.txt?token=${TOKEN}`);
     expect(r.status).toBe(404);
