@@ -157,16 +157,16 @@ function verdictWords(v: ReachVerdict): string {
 
 /** What decided a cell, in words (the tooltip and the aria-label). */
 export function cellWords(v: ReachMatrixView, c: ReachCellView): string {
-  const s = v.sources[c.s];
-  const d = v.destinations[c.d];
+  const src = v.sources[c.s];
+  const dst = v.destinations[c.d];
   const but = toneOf(c) === 'flagged' ? ', but a finding on its path says otherwise' : '';
-  const parts = [`${endLabel(s)} to ${endLabel(d)}: ${verdictWords(c.verdict)}${but}`];
+  const parts = [`${endLabel(src)} to ${endLabel(dst)}: ${verdictWords(c.verdict)}${but}`];
   parts.push(c.decidingRule ? `decided by rule ${c.decidingRule} (${c.decidedAt})` : `decided at ${c.decidedAt}`);
   if (c.reason) parts.push(c.reason);
   if (c.backends?.length) parts.push(`backends: ${c.backends.map((b) => `${b.dip} ${verdictWords(b.verdict)}${b.decidingRule ? ` by ${b.decidingRule}` : ''}`).join('; ')}`);
   if (c.reply) parts.push(`reply: ${verdictWords(c.reply)}`);
   if (c.findings.length) parts.push(`findings on the path: ${c.findings.map((f) => f.title).join('; ')}`);
-  if (d.inferred) parts.push(`assumed: ${d.inferred}`);
+  if (dst.inferred) parts.push(`assumed: ${dst.inferred}`);
   return parts.join('. ');
 }
 

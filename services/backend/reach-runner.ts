@@ -53,7 +53,9 @@ export function runReach(req: Omit<ReachRequest, 'findings'>, findings: Promise<
     };
     cancel = () => end(new ReachCancelled('the reachability was stopped'));
     onProgress({ done: 0, total: 0, what: 'waiting for the checks (they name the findings on each path)' });
-    findings
+    // The findings only name what is on each path: a failed run of the checks leaves them out. What
+    // starting the worker may throw ends the run (the .catch at the end).
+    void findings
       .catch(() => [] as FindingView[])
       .then((f) => {
         if (settled) return;
@@ -68,7 +70,8 @@ export function runReach(req: Omit<ReachRequest, 'findings'>, findings: Promise<
         w.on('error', (e: Error & { code?: string }) => end(new Error(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the reachability ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message)));
         w.on('exit', (code) => end(new Error(`the reachability stopped unexpectedly (exit code ${code})`)));
         w.postMessage({ ...req, findings: f } satisfies ReachRequest);
-      });
+      })
+      .catch((e: unknown) => end(e instanceof Error ? e : new Error(String(e))));
   });
   return { done, cancel: () => cancel() };
 }

@@ -14,7 +14,7 @@ const post = (m: ReachMessage) => parentPort!.postMessage(m);
 /** Destinations walked between two looks at the bounds (about a second on a big node). */
 const SLICE = 32;
 
-parentPort!.once('message', async (req: ReachRequest) => {
+async function answer(req: ReachRequest): Promise<void> {
   try {
     post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
     const reuse = new Map<string, ParsedFile>();
@@ -60,4 +60,7 @@ parentPort!.once('message', async (req: ReachRequest) => {
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
   }
-});
+}
+
+// Every failure is answered inside answer(): the handler only starts it.
+parentPort!.once('message', (req: ReachRequest) => void answer(req));

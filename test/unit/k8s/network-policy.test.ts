@@ -32,7 +32,9 @@ describe('label selectors (metav1.LabelSelector)', () => {
 const withPolicy = (platform: PlatformName) => buildPlatform(platform, {}, {}, (p, t) => {
   if (p !== 'kubectl-get-all.json') return t;
   const doc = JSON.parse(t);
-  const pod = doc.items.find((i: { kind: string; spec: { nodeName: string } }) => i.kind === 'Pod' && i.spec.nodeName === 'win-node-0');
+  // The bundle's own node is the first Node the generator lists (win-node-0, akswin…, winworker-000).
+  const self = doc.items.find((i: { kind: string }) => i.kind === 'Node').metadata.name;
+  const pod = doc.items.find((i: { kind: string; spec: { nodeName: string } }) => i.kind === 'Pod' && i.spec.nodeName === self);
   doc.items.push({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'deny-all', namespace: pod.metadata.namespace }, spec: { podSelector: { matchLabels: pod.metadata.labels }, policyTypes: ['Ingress'] } });
   return JSON.stringify(doc, null, 2);
 });
