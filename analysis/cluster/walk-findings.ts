@@ -11,7 +11,7 @@
 // they stay in the cluster's findings and do not qualify a walk.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { withPathFindings, lowerFirst } from '../walk/findings-on-path.ts';
-import type { FindingView } from '../view-models/findings.ts';
+import type { FindingView } from '../findings/types.ts';
 import { inCidr, canonIp } from '../walk/ip.ts';
 import type { WalkFinding, WalkResult } from '../walk/types.ts';
 import type { ClusterFinding } from './checks/types.ts';

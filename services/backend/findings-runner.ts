@@ -12,7 +12,7 @@
 // scanner's index (≈ 20 MB of typed arrays) is cloned.
 import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
-import type { FindingView } from '../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 
 export interface FindingsRequest {
