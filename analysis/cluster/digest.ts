@@ -14,7 +14,7 @@ import { buildTimelines } from '../timeline/index.ts';
 import { factsOf } from '../platform/index.ts';
 import { canonIp, familyOf, ipToInt } from '../walk/ip.ts';
 import { nodeIdentity } from './identity.ts';
-import type { NodeIdentity } from './types.ts';
+import type { NodeIdentity } from './node-identity.ts';
 
 /** Shares equal strings between digests. */
 export class Interner {
