@@ -2,10 +2,11 @@
 // and the findings. A count whose source file is missing is null, never 0.
 import type { NodeModel } from '../parsers/model/types.ts';
 import type { Severity } from '../parsers/types.ts';
+import type { Finding } from './findings/types.ts';
 import { missingInputs, type MissingInput } from './missing.ts';
 import { checkApplicability } from './checks/index.ts';
 import { checkContext } from './checks/context.ts';
-import { DEFAULT_BUDGET, WorkBudget, withBudget } from './checks/budget.ts';
+import { DEFAULT_BUDGET, WorkBudget, withBudget } from './budget.ts';
 import { serviceStates, type ServiceRow } from './checks/service-states.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
@@ -23,31 +24,6 @@ export interface InspectCounts {
   vfpLayers: number | null;
   vfpRules: number | null;
   ipv4Routes: number | null;
-}
-
-export interface FindingEvidence {
-  file: string;
-  /** 1-based; 0 when the evidence is the file as a whole (or its absence). */
-  line: number;
-  text: string;
-}
-
-/** What part of the node a finding is about (the UI groups and filters by it). */
-export type FindingArea = 'hns' | 'vfp' | 'drift' | 'routes' | 'dns' | 'lb' | 'node' | 'k8s' | 'cni' | 'logs';
-
-export interface Finding {
-  id: string;
-  severity: Severity;
-  title: string;
-  explanation: string;
-  fix: string;
-  objects: string[];
-  evidence: FindingEvidence[];
-  area?: FindingArea;
-  /** A flow the packet walk can open at to show the problem (pod → destination). */
-  trace?: { srcIp: string; dstIp: string; dstPort?: number; proto: 'tcp' | 'udp' | 'icmp' };
-  /** True when the check could not decide (a file is missing or cut); the explanation says which. */
-  undecided?: boolean;
 }
 
 export interface InspectFile {

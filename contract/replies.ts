@@ -1,7 +1,7 @@
 // What each method of the contract answers. Plain data: the same over IPC and HTTP (inside the reply
 // envelope of envelope.ts). Views built by the pure layers are referenced, not restated.
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/view-models/types.ts';
-import type { FindingView } from '../analysis/view-models/findings.ts';
+import type { FindingView } from '../analysis/findings/types.ts';
 import type { WalkResult } from '../analysis/walk/types.ts';
 import type { ReachMatrixView } from '../analysis/view-models/reach-data.ts';
 import type { WalkPreset } from '../analysis/walk/presets.ts';

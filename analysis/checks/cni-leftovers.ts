@@ -9,7 +9,7 @@
 // endpoint (projectcalico/calico felix/dataplane/windows/policysets). An endpoint that still holds
 // that one ACL and no other has never been seen by Felix: nothing reaches the pod from outside
 // (the Felix-stopped case of issue #26).
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { HnsEndpoint, HnsPolicy } from '../../parsers/hns/index.ts';
 import type { Check } from './types.ts';
 import { k8sNames } from '../k8s/index.ts';

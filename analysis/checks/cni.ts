@@ -1,7 +1,7 @@
 // CNI configuration side inputs, read the way containerd (libcni) reads its conf_dir: files with
 // .conf, .conflist or .json, sorted by name, and only the first one used. Then the loaded config's
 // plugins, bin directory, cniVersion (CHECK needs 0.4.0) and its ExceptionList/DNS against the endpoints.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import type { CheckContext } from './context.ts';
 import type { CniConfigFile } from '../../parsers/cni/index.ts';

@@ -6,8 +6,8 @@ import type { SourceRef } from '../../parsers/types.ts';
 import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
 import { walkContext, type WalkContext } from '../walk/context.ts';
-import { spend } from './budget.ts';
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import { spend } from '../budget.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import { detectPlatform, factsOf, podNetworkOf, type Platform, type PluginFacts } from '../platform/index.ts';
 import { portRules } from './port-rules.ts';
 

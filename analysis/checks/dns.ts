@@ -1,6 +1,6 @@
 // Cluster DNS (the Windows troubleshooting guide's DNS example): the DNS VIP needs a load balancer on UDP 53 and TCP 53, and the pods'
 // NICs must use the DNS VIP as their DNS server.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { covers, ipNum, ipRange } from './context.ts';
 import { withPod, withService } from '../k8s/index.ts';

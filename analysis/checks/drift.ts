@@ -1,6 +1,6 @@
 // HNS says one thing, VFP another: RemoteSubnetRoute policies vs REMOTESUBNETROUTE encap rules, and
 // each endpoint's OutBoundNAT ExceptionList vs its EXCEPTIONS_OUTBOUNDNAT / OUTBOUNDNAT rules.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { intToIp, ipRange, rangeText, ruleDstRanges, type Range } from './context.ts';
 import { withPod } from '../k8s/index.ts';

@@ -11,10 +11,10 @@
 // node shows it relies on them — an LB rule for the VIP keeps the VIP (DSR proper), or a backend of the
 // load balancer has its NAT_ rule — and the hairpin rule only where the host vNIC has any
 // HairPin_ rule. Elsewhere nothing is said (a missed finding costs less than a false one).
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { intToIp, type CheckContext } from './context.ts';
-import { spend } from './budget.ts';
+import { spend } from '../budget.ts';
 import { withService } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer } from '../../parsers/hns/index.ts';

@@ -1,6 +1,6 @@
 // Endpoint-level facts: an HNS endpoint with no vNIC in any compartment (the containerd/Windows
 // async vNIC case of the CNI CHECK thread), and IP addresses held by two endpoints.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { k8sNames, withPod } from '../k8s/index.ts';
 

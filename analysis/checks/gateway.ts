@@ -3,7 +3,7 @@
 // antrea-gw0) on Flannel VXLAN, Calico VXLAN, Azure CNI Overlay, Antrea and OVN-Kubernetes, the HNS
 // subnet's own gateway (the VNet/VPC router) on Azure CNI and EKS. Checked in HNS (endpoint.txt) and in
 // the pod's NIC (ip.txt).
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { intToIp, ipRange } from './context.ts';
 import { withPod } from '../k8s/index.ts';

@@ -2,10 +2,10 @@
 // check on its own: one that throws on an odd model becomes an info finding, never a crash; one that
 // spends its budget of work (budget.ts) is reported "not evaluated: over budget".
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { checkContext } from './context.ts';
-import { DEFAULT_BUDGET, OverBudgetError, seconds, WorkBudget, withBudget, type BudgetOptions } from './budget.ts';
+import { DEFAULT_BUDGET, OverBudgetError, seconds, WorkBudget, withBudget, type BudgetOptions } from '../budget.ts';
 import { detectPlatform, type Platform, type SkippedCheck } from '../platform/index.ts';
 import { outboundNatCheck } from './outboundnat.ts';
 import { gatewayCheck } from './gateway.ts';
@@ -158,7 +158,7 @@ function overBudget(c: Check, e: OverBudgetError): Finding {
 }
 
 export type { Check } from './types.ts';
-export { DEFAULT_BUDGET, type BudgetOptions } from './budget.ts';
+export { DEFAULT_BUDGET, type BudgetOptions } from '../budget.ts';
 export { checkContext } from './context.ts';
 export { KNOWN_ERRORS } from './known-errors.ts';
 export { loadedConfigs } from './cni.ts';

@@ -15,7 +15,7 @@
 // takes a remote endpoint's provider address from the RemoteSubnetRoute holding its IP (kubernetes
 // pkg/proxy/winkernel findRemoteSubnetProviderAddress). Azure CNI and EKS leave routing to the cloud
 // fabric: nothing to route, the check does not run there.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import type { K8sNode } from '../../parsers/k8s/index.ts';
 import { covers, ipRange, ipNum, type Range } from './context.ts';

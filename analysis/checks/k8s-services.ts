@@ -3,7 +3,7 @@
 // externalTrafficPolicy: Local node port with no local endpoint (no load balancer by design; said as
 // info, since users take it for a fault: kubernetes/kubernetes#115783). The other states are reported
 // by k8s.ts (no load balancer, backends) and lb-vfp.ts (a ClusterIP's VFP rule missing).
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { serviceStates } from './service-states.ts';
 import { skewNote, snapshotMoments } from '../k8s/index.ts';

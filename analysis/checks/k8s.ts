@@ -3,7 +3,7 @@
 // protocol of a port); its DIPs — in HNS and in the VFP LB rule — must be the Service's backends: a
 // DIP no Running pod holds is stale (its share of the traffic is black-holed), a ready backend that is
 // missing gets no traffic from this node. Running pods of this node need a local HNS endpoint.
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { podIntent, protoName, serviceIntents, skewNote, snapshotMoments, type ServiceIntent } from '../k8s/index.ts';
 import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';

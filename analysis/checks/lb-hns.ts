@@ -2,7 +2,7 @@
 // troubleshooting guide's services example: kube-proxy without --hostname-override deleting local
 // endpoints) and load balancers HNS reports as failed or degraded. Whether a stale reference breaks
 // traffic is read from VFP: only a DIP VFP still load-balances to black-holes connections.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { withService } from '../k8s/index.ts';
 import { vfpLbDips } from './vfp-lb-dips.ts';

@@ -1,10 +1,10 @@
 // Load balancers as VFP programmed them on each pod port, against what HNS holds (drift): a VIP:port
 // with no LB rule on a port, an LB rule whose DIPs differ from the load balancer's endpoints, an LB
 // rule HNS knows nothing about.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { intToIp } from './context.ts';
-import { spend } from './budget.ts';
+import { spend } from '../budget.ts';
 import { withService, protoName } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';

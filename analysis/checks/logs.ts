@@ -1,6 +1,6 @@
 // Known error messages in kubelet/containerd/CNI logs, failed CNI ADDs (one finding per pod, however
 // many attempts), and slow CNI ADDs named by the plugin step where the time went (analysis/timeline).
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { KNOWN_ERRORS, type KnownError } from './known-errors.ts';
 import { addFailures, buildTimelines, formatMs, type TimelineStep } from '../timeline/index.ts';

@@ -1,6 +1,6 @@
 // Node-level state: blocked VFP ports, ephemeral port exhaustion, an APIPA (169.254/16) address where
 // the node or a pod needs a real one.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { isApipa } from '../../parsers/net/ip.ts';
 import { withPod } from '../k8s/index.ts';

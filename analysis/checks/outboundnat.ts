@@ -1,7 +1,7 @@
 // OutBoundNAT ExceptionList: typos (`10.244.0.0/0` for a /16, the Windows troubleshooting guide's
 // example) and missing pod/service ranges.
 // Destinations in the list are reached with the pod's own IP; everything else is SNATed to the node.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, rangeText, type CheckContext, type Range } from './context.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';

@@ -11,7 +11,7 @@ import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import { firstRules, readPortRules, readRuleAt } from '../../parsers/vfp/rule-at.ts';
 import { KeyTable } from './key-table.ts';
-import { spend } from './budget.ts';
+import { spend } from '../budget.ts';
 
 /** Above this many rules to read on one port, the port is parsed whole (one pass) instead of rule by rule. */
 const WHOLE_PORT_FROM = 64;

@@ -2,7 +2,7 @@
 // route per remote pod subnet (Flannel host-gw, Calico BGP, Antrea; the Windows troubleshooting guide's inter-node example, Get-NetRoute), or
 // a RemoteSubnetRoute policy on the HNS network per remote pod subnet (Flannel VXLAN, Calico VXLAN,
 // OVN-Kubernetes). Azure CNI and EKS leave it to the cloud fabric: the check does not run there.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import { pluginsWhere, type PluginFacts } from '../platform/index.ts';
 import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, inRange, rangeText, type Range } from './context.ts';

@@ -11,7 +11,7 @@
 // load-balancing rules: on every pod port for a ClusterIP, on the host vNIC port for a node port
 // (`LB_HOST_…`, microsoft/SDN Kubernetes/windows/debug rulecounters.ps1). DSR's per-backend rules are
 // checked by the walk (analysis/walk); `extra` is the hook a caller adds such a state through.
-import type { FindingEvidence } from '../inspect.ts';
+import type { FindingEvidence } from '../findings/types.ts';
 import { serviceIntents, type ServiceIntent } from '../k8s/index.ts';
 import type { CheckContext } from './context.ts';
 import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';

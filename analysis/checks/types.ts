@@ -2,7 +2,7 @@
 // Each check declares the network plugins whose facts it relies on (analysis/platform/facts.ts):
 // the runner does not run it on another plugin, and lowers its errors to warnings when it is not
 // sure which plugin built the node.
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { PluginId } from '../platform/index.ts';
 import type { CheckContext } from './context.ts';
 

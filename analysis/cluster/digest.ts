@@ -6,14 +6,15 @@
 // nodes that program the same Services hold each text once.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { SourceRef } from '../../parsers/types.ts';
-import type { Finding, InspectCounts } from '../inspect.ts';
+import type { InspectCounts } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import { countObjects } from '../inspect.ts';
 import { loadedConfigs } from '../checks/cni.ts';
 import { buildTimelines } from '../timeline/index.ts';
 import { factsOf } from '../platform/index.ts';
 import { canonIp, familyOf, ipToInt } from '../walk/ip.ts';
 import { nodeIdentity } from './identity.ts';
-import type { NodeIdentity } from './types.ts';
+import type { NodeIdentity } from './node-identity.ts';
 
 /** Shares equal strings between digests. */
 export class Interner {

@@ -1,7 +1,8 @@
 // The `hnsight inspect DIR --cluster --json` document: the nodes (who they are, what they hold, their
 // own findings counted), the joins between them (resolved or not, and why not), the Services and the
 // nodes that program them, addresses several nodes claim, and the findings across nodes.
-import type { Finding, InspectCounts } from '../inspect.ts';
+import type { InspectCounts } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import type { ClusterFinding } from './checks/index.ts';
 import type { ClusterJoin, ClusterModel, ServiceJoin } from './types.ts';
 

@@ -8,7 +8,7 @@
 // a node is high when its value exceeds median + max(3·1.4826·MAD, a floor that ignores small absolute
 // differences). Measures with fewer than three values are not judged.
 import type { InspectCounts } from '../inspect.ts';
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import { buildClusterModel } from './build.ts';
 import { runClusterChecks, type ClusterFinding } from './checks/index.ts';
 import type { NodeDigest } from './digest.ts';

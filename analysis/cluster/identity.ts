@@ -16,7 +16,7 @@ import type { HnsNetwork } from '../../parsers/hns/index.ts';
 import { detectPlatform, factsOf, nodeAddress, podNetworkOf } from '../platform/index.ts';
 import { k8sNames } from '../k8s/index.ts';
 import { canonIp, familyOf, inCidr } from '../walk/ip.ts';
-import type { CrossNode, NodeIdentity } from './types.ts';
+import type { CrossNode, NodeIdentity } from './node-identity.ts';
 
 const apipa = (ip: string) => ip.startsWith('169.254.') || ip.startsWith('127.');
 const normMac = (m: string | undefined) => (m ? m.replace(/:/g, '-').toUpperCase() : undefined);

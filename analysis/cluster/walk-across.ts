@@ -5,7 +5,7 @@
 // uplink, decapsulation, the destination port's IN layers and delivery. The reply comes back the same
 // way, each node's half through the flows its own request half created. Every hop names its node and
 // its bundle; the hand-over between two nodes is a hop of its own.
-import type { Flow, Packet, WalkCaveat, WalkHop, WalkResult, Verdict } from '../walk/types.ts';
+import type { Flow, Packet, WalkCaveat, WalkFinding, WalkHop, WalkResult, Verdict } from '../walk/types.ts';
 import { walkFlow, walkReply } from '../walk/engine.ts';
 import { walkContext } from '../walk/context.ts';
 import { canonIp } from '../walk/ip.ts';
@@ -13,7 +13,6 @@ import { reverse, sameTuple } from '../walk/flows.ts';
 import { factsOf } from '../platform/index.ts';
 import type { SourceRef } from '../../parsers/types.ts';
 import type { ClusterModel, ClusterNode } from './types.ts';
-import type { StitchedFinding } from './walk-findings.ts';
 
 export interface StitchedHop extends Omit<WalkHop, 'kind'> {
   kind: WalkHop['kind'] | 'handover';
@@ -51,6 +50,14 @@ export interface StitchedLeg {
 export interface StitchedCaveat extends Omit<WalkCaveat, 'kind'> {
   kind: WalkCaveat['kind'] | 'handover';
   node?: string;
+}
+
+/** A finding on a walk across nodes: `hop` indexes the stitched walk's hops; `node` is whose it is. */
+export interface StitchedFinding extends WalkFinding {
+  /** The node the finding is about (for a finding across nodes: the odd node the packet crossed). */
+  node: string;
+  /** True for a finding across nodes (its key is `cluster:<index in the cluster's findings>`). */
+  acrossNodes?: boolean;
 }
 
 export interface StitchedWalk {

@@ -11,20 +11,12 @@
 // they stay in the cluster's findings and do not qualify a walk.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { withPathFindings, lowerFirst } from '../walk/findings-on-path.ts';
-import type { FindingView } from '../view-models/findings.ts';
+import type { FindingView } from '../findings/types.ts';
 import { inCidr, canonIp } from '../walk/ip.ts';
 import type { WalkFinding, WalkResult } from '../walk/types.ts';
 import type { ClusterFinding } from './checks/types.ts';
 import type { ClusterModel } from './types.ts';
-import type { StitchedWalk } from './walk-across.ts';
-
-/** A finding on a walk across nodes: `hop` indexes the stitched walk's hops; `node` is whose it is. */
-export interface StitchedFinding extends WalkFinding {
-  /** The node the finding is about (for a finding across nodes: the odd node the packet crossed). */
-  node: string;
-  /** True for a finding across nodes (its key is `cluster:<index in the cluster's findings>`). */
-  acrossNodes?: boolean;
-}
+import type { StitchedFinding, StitchedWalk } from './walk-across.ts';
 
 type Sev = WalkFinding['severity'];
 const RANK: Record<Sev, number> = { error: 0, warning: 1, info: 2 };

@@ -7,7 +7,7 @@ import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { SourceRef } from '../../parsers/types.ts';
 import type { HnsEndpoint, HnsLoadBalancer, HnsNetwork } from '../../parsers/hns/index.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import { countObjects } from '../inspect.ts';
 import { protoName } from '../k8s/index.ts';
 import { DIFF_SCHEMA, type CounterDelta, type DiffChange, type DiffFinding, type DiffKind, type DiffObject, type DiffResult, type DiffSection, type DiffSide, type RuleCounters } from './types.ts';

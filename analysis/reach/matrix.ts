@@ -3,7 +3,7 @@
 // Services target, else a ping), every Service port, one address per remote pod subnet, the node and
 // the outside. One walk (its reply too) per cell, through the same outcome as the classes.
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { FindingView } from '../view-models/findings.ts';
+import type { FindingView } from '../findings/types.ts';
 import type { Flow, Proto, WalkFinding } from '../walk/types.ts';
 import { walkContext } from '../walk/context.ts';
 import { checkContext } from '../checks/context.ts';

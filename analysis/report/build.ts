@@ -4,7 +4,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import type { TopologyGraph } from '../view-models/types.ts';
-import type { FindingView } from '../view-models/findings.ts';
+import type { FindingView } from '../findings/types.ts';
 import { countObjects, platformSummary, serviceRowsOf } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
 import { hopFlags, verdictFlags } from '../walk/format.ts';

@@ -3,7 +3,7 @@
 // listed with what was found and the first line that shows it.
 import type { ReportDocument } from './types.ts';
 import { xml as esc } from './svg.ts';
-import { cell } from './markdown.ts';
+import { cell } from './markdown-text.ts';
 
 function split(doc: ReportDocument) {
   const rows = doc.services ?? [];

@@ -2,15 +2,9 @@
 // them up on the graph (endpoint IDs, port names, IPs, VIP:port/proto, subnets).
 import { parseAddress } from '../../parsers/net/address.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { Finding } from '../inspect.ts';
+import type { Finding, FindingView } from '../findings/types.ts';
 import { runChecks } from '../checks/index.ts';
 import type { ObjectRef } from './types.ts';
-
-export interface FindingView extends Finding {
-  /** Index in the list, stable for one load: notes and links refer to it. */
-  key: string;
-  refs: ObjectRef[];
-}
 
 export function findingViews(m: NodeModel, findings: Finding[]): FindingView[] {
   const eps = new Map((m.endpoints ?? []).map((e) => [e.id.toLowerCase(), e]));

@@ -2,7 +2,7 @@
 // host name ipconfig printed, the subnets of the HNS networks, the addresses of the local endpoints.
 // Claimed only on explicit evidence (a different host name; subnets or addresses that none of the
 // node's subnets covers); anything less says nothing, and the paste dialog keeps "Add to this node".
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Compartment } from '../../parsers/ipconfig/types.ts';
 import { parseCidr, maskToPrefix, ipv4ToInt, isApipa } from '../../parsers/net/ip.ts';

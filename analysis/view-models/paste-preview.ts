@@ -1,7 +1,7 @@
 // What a pasted text would be read as, before it is added: the kind and output recognised (how sure,
 // why), what it yields counted, and the issues reading it raised — the same reading a file gets
 // (parsers/bundle/parse-file.ts), so the preview and the node built from the paste never disagree.
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { MODEL_KINDS } from '../../parsers/bundle/classify.ts';
 import { fileYield } from '../../parsers/bundle/expectations.ts';
 import type { Severity } from '../../parsers/types.ts';

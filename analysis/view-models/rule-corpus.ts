@@ -6,7 +6,7 @@
 // checks know it (analysis/checks/README.md "How the checks read VFP rules"); a name a port prints twice
 // and a rule without a name are each kept on their own. Built in steps (a generator), so the backend
 // can answer between them.
-import type { VfpIndex } from '../../parsers/vfp/scan.ts';
+import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
 import { ruleEnd } from '../../parsers/vfp/rule-at.ts';
 
 export interface RuleCorpus {

@@ -3,13 +3,11 @@
 import type { Severity, SourceRef } from '../../parsers/types.ts';
 import type { InspectCounts, PlatformSummary } from '../inspect.ts';
 import type { MissingInput } from '../missing.ts';
+import type { ObjectRef } from '../findings/types.ts';
+
+export type { ObjectRef };
 
 /** A stable reference to one object of the model, used for selection, search hits and the inspector. */
-export interface ObjectRef {
-  type: 'network' | 'endpoint' | 'loadbalancer' | 'namespace' | 'compartment' | 'adapter' | 'port' | 'route' | 'remote-subnet' | 'file' | 'node';
-  /** Unique within its type: GUIDs lower-case, compartments by number, adapters `<compartment>/<name>`, routes by index. */
-  id: string;
-}
 
 export const refKey = (r: ObjectRef): string => `${r.type}:${r.id}`;
 

@@ -19,7 +19,7 @@
 //   trace    the finding's own "walk this packet" flow is this walk.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { parseIpv4Ranges } from '../../parsers/vfp/conditions.ts';
-import type { FindingView } from '../view-models/findings.ts';
+import type { FindingView } from '../findings/types.ts';
 import { k8sNames, podIntent } from '../k8s/index.ts';
 import { checkContext } from '../checks/context.ts';
 import { walkContext } from './context.ts';

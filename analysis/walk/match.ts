@@ -3,7 +3,7 @@
 // Two rules of the same rank that both match are reported: which one a real node applies is not
 // defined anywhere. Groups are compiled once into an index by exact destination address so a group
 // of thousands of load-balancer rules answers in constant time.
-import { spend } from '../checks/budget.ts';
+import { spend } from '../budget.ts';
 import type { VfpCondition, VfpGroup, VfpRule } from '../../parsers/vfp/index.ts';
 import { ruleEffect } from '../../parsers/vfp/index.ts';
 import type { MatchedCondition, Packet, SkippedRule } from './types.ts';

@@ -2,7 +2,7 @@
 // a policy list with no load balancer, a network without subnets, a route print without routes.
 // Nothing read is left without a word (the paste panel and `inspect` show these per file).
 import type { ParseIssue } from '../types.ts';
-import type { ParsedFile } from './parse-file.ts';
+import type { ParsedFile } from './parsed-file.ts';
 
 /** Objects a file yielded, by what they are ("networks", "rules", "log lines" …); zero counts omitted. */
 export function fileYield(p: ParsedFile): Record<string, number> {

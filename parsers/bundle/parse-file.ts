@@ -6,44 +6,16 @@ import { kindFromName, type FileKind } from './classify.ts';
 import { recognise, unescapeQuotes, type Recognition } from './recognise.ts';
 import { cleanPaste } from '../text/paste.ts';
 import { expectationIssues } from './expectations.ts';
-import { decodeText, detectEncoding, toSingleByte, type LineEnding, type TextEncodingName } from '../text/decode.ts';
-import { parseHnsFile, type HnsFile, type HnsKind } from '../hns/index.ts';
-import { parseHnsdiag, type Hnsdiag } from '../hnsdiag/index.ts';
-import { parseIpTxt, type IpTxtResult } from '../ipconfig/index.ts';
+import type { ParsedFile } from './parsed-file.ts';
+import { decodeText, detectEncoding, toSingleByte } from '../text/decode.ts';
+import { parseHnsFile, type HnsKind } from '../hns/index.ts';
+import { parseHnsdiag } from '../hnsdiag/index.ts';
+import { parseIpTxt } from '../ipconfig/index.ts';
 import { parseRoutesTxt } from '../routes/index.ts';
-import type { RoutesResult } from '../routes/types.ts';
-import { parseVmSwitchPorts, scanVfpOutput, type VfpIndex, type VfpSwitchPort } from '../vfp/index.ts';
-import { parseKubectlJson, type K8sSnapshot } from '../k8s/index.ts';
-import { parseCniBinListing, parseCniConfig, type CniBinListing, type CniConfigFile } from '../cni/index.ts';
-import { parseLogFile, type LogFile } from '../logs/index.ts';
-
-export type ParsedContent =
-  | { type: 'hns'; value: HnsFile }
-  | { type: 'hnsdiag'; value: Hnsdiag }
-  | { type: 'ip'; value: IpTxtResult }
-  | { type: 'routes'; value: RoutesResult }
-  | { type: 'ports'; value: VfpSwitchPort[] }
-  | { type: 'vfp'; bytes: Uint8Array; index: VfpIndex }
-  | { type: 'k8s'; value: K8sSnapshot }
-  | { type: 'cni-config'; value: CniConfigFile }
-  | { type: 'cni-bin'; value: CniBinListing }
-  | { type: 'log'; value: LogFile }
-  | { type: 'text'; text: string }
-  | { type: 'none' };
-
-export interface ParsedFile {
-  name: string;
-  size: number;
-  kind: FileKind;
-  /** How the file was recognised: the output it is, how sure, why (parsers/bundle/recognise.ts). */
-  recognition?: Recognition;
-  encoding: TextEncodingName | 'not-read';
-  lineEnding?: LineEnding;
-  issues: ParseIssue[];
-  content: ParsedContent;
-  /** The decoded text of a small text file, kept so findings can quote their evidence lines. */
-  text?: string;
-}
+import { parseVmSwitchPorts, scanVfpOutput } from '../vfp/index.ts';
+import { parseKubectlJson } from '../k8s/index.ts';
+import { parseCniBinListing, parseCniConfig } from '../cni/index.ts';
+import { parseLogFile } from '../logs/index.ts';
 
 const HNS_EXPECT: Partial<Record<FileKind, HnsKind>> = {
   network: 'network',

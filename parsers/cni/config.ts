@@ -2,7 +2,7 @@
 // policies in `AdditionalArgs` (azure-vnet, flannel's cni-conf) or `policies` (win-bridge,
 // win-overlay, sdnbridge), each `{ Name: EndpointPolicy, Value: { Type: OutBoundNAT, ExceptionList } }`.
 import { IssueSink, type ParseResult, type SourceRef } from '../types.ts';
-import { LineIndex } from '../json/lineIndex.ts';
+import { LineIndex } from '../json/line-index.ts';
 import { salvageTruncated } from '../json/salvage.ts';
 import type { CniConfigFile, CniPluginConf } from './types.ts';
 

@@ -6,7 +6,7 @@ import type { HnsEndpoint, HnsKind, HnsLoadBalancer, HnsNamespace, HnsNetwork } 
 import { isObj, Lossy } from './access.ts';
 import { classifyHnsObject, policyListWithoutElb } from './classify.ts';
 import { normaliseEndpoint } from './endpoint.ts';
-import { normaliseLoadBalancer } from './loadBalancer.ts';
+import { normaliseLoadBalancer } from './load-balancer.ts';
 import { normaliseNamespace } from './namespace.ts';
 import { normaliseNetwork } from './network.ts';
 

@@ -1,2 +1,2 @@
-export { parseHnsdiag } from './parseHnsdiag.ts';
+export { parseHnsdiag } from './parse-hnsdiag.ts';
 export type * from './types.ts';

@@ -11,7 +11,7 @@
 // load balancer, then other text).
 
 import { startsInsideString } from './unwrap.ts';
-import { LineIndex } from './lineIndex.ts';
+import { LineIndex } from './line-index.ts';
 import { salvageTruncated } from './salvage.ts';
 
 export interface FragmentObject {

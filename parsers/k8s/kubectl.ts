@@ -2,7 +2,7 @@
 // lists concatenated (`kubectl get pods -o json; kubectl get svc -o json > file`). Lines come from the
 // item's position in the text, so evidence points at the object a finding is about.
 import { IssueSink, type ParseResult } from '../types.ts';
-import { LineIndex } from '../json/lineIndex.ts';
+import { LineIndex } from '../json/line-index.ts';
 import { scanValueEnd, skipWs } from '../json/structure.ts';
 import type { K8sEndpointSlice, K8sNode, K8sPod, K8sService, K8sSnapshot } from './types.ts';
 import { isCalico, malformed } from './schema.ts';

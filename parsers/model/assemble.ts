@@ -1,7 +1,7 @@
 // Joins the parsed files into one NodeModel: picks the best source for each kind of object, joins
 // endpoints to VFP ports and compartment adapters, and load balancers to endpoints. Joins that fail
 // are kept as `unmatched` entries for the user to see, never dropped.
-import type { ParsedFile } from '../bundle/parse-file.ts';
+import type { ParsedFile } from '../bundle/parsed-file.ts';
 import type { HnsEndpoint, HnsFile, HnsLoadBalancer, HnsNamespace, HnsNetwork } from '../hns/index.ts';
 import type { Hnsdiag } from '../hnsdiag/index.ts';
 import { materializeVfpPort, type VfpIndex, type VfpPortPolicy } from '../vfp/index.ts';

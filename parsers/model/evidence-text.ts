@@ -1,7 +1,7 @@
 // Line text for evidence: the decoded text of small files (split once, on first use) and, for the
 // VFP dumps, the kept bytes (a line's start comes from the index's newline checkpoints, so no line
 // table of a 900 MB dump is ever built).
-import type { ParsedFile } from '../bundle/parse-file.ts';
+import type { ParsedFile } from '../bundle/parsed-file.ts';
 import type { EvidenceText, VfpStore } from './types.ts';
 
 const LF = 10;

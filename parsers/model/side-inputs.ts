@@ -1,6 +1,6 @@
 // The optional side inputs of a bundle folder (DESIGN.md §4): kubectl JSON, CNI configs and the bin
 // directory, component logs. Several kubectl files merge into one snapshot.
-import type { ParsedFile } from '../bundle/parse-file.ts';
+import type { ParsedFile } from '../bundle/parsed-file.ts';
 import { mergeSnapshots, type K8sSnapshot } from '../k8s/index.ts';
 import type { CniBinListing, CniConfigFile } from '../cni/index.ts';
 import type { LogFile } from '../logs/index.ts';

@@ -8,7 +8,7 @@
 // A pasted listing that ends with a note of whoever pasted it is said here too (noteEndMarker).
 import type { IssueSink } from '../types.ts';
 import { matchKeyword, matchTrailer } from './text-lines.ts';
-import type { VfpIndex } from './scan.ts';
+import type { VfpIndex } from './index-types.ts';
 
 /** Bytes read at each end: the first port's list-space trailer comes within a few hundred bytes. */
 const WINDOW = 1 << 20;

@@ -22,6 +22,8 @@ import {
   splitKeyValue,
   toLines,
 } from './text-lines.ts';
+import { RULE_BLOCK_END, GROUP_KEYS, PORT_STATE_KEYS, natPoolIn, isRuleFieldKey, addExtra } from './policy-text-keys.ts';
+import type { SubBlock, OpenSection } from './policy-text-keys.ts';
 import type { KeyValue, Line, PromptInfo } from './text-lines.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpPortPolicy, VfpRule } from './types.ts';
 
@@ -32,69 +34,6 @@ export interface VfpTextOptions {
   defaultPortName?: string;
 }
 
-type SubMode = 'conditions' | 'ruleData' | 'encap' | 'dip' | 'modify';
-
-interface SubBlock {
-  mode: SubMode;
-  headerIndent: number;
-  firstIndent?: number;
-}
-
-interface OpenSection {
-  command: string;
-  line: number;
-  lines: Line[];
-}
-
-/** Keys that end a Rule Data / Modify block or a Conditions list (they belong to the rule itself). */
-const RULE_BLOCK_END = new Set([
-  'flagsex',
-  'encap destinations',
-  'dip ranges',
-  'modify',
-  'transposition',
-  'set vlan',
-  'priority',
-  'flags',
-  'type',
-  'friendly name',
-  'conditions',
-  'flow ttl',
-  'rule data',
-]);
-const RULE_VALUE_KEYS = new Set(['encap source ip', 'encap type', 'map space', 'gre key', 'count of dip ranges']);
-const GROUP_KEYS = new Set(['friendly name', 'priority', 'direction', 'type', 'conditions', 'match type']);
-/** SdnDiagnostics VfpPortState fields: seeing one means /get-port-state output has begun. */
-const PORT_STATE_KEYS = new Set([
-  'enabled',
-  'blocked',
-  'blockonrestore',
-  'blocklayercreation',
-  'preservevlan',
-  'isvmcontextset',
-  'vmqenabled',
-  'sriovenabled',
-  'offloadstate',
-  'qoshardwarereservationsenabled',
-  'qoshardwarecapsenabled',
-  'gftoffloadenabled',
-]);
-
-/** `Source NAT;         NAT pool : SLB_NATPOOL_…` → the pool name. */
-function natPoolIn(value: string): string | undefined {
-  const i = value.toLowerCase().indexOf('nat pool');
-  if (i < 0) return undefined;
-  const rest = value.slice(i + 8).replace(/^\s*:\s*/, '').trim();
-  return rest === '' ? undefined : rest.split(/[\s;]+/)[0];
-}
-
-function isRuleFieldKey(nk: string): boolean {
-  return RULE_BLOCK_END.has(nk) || RULE_VALUE_KEYS.has(nk) || counterField(nk) !== undefined;
-}
-
-function addExtra(extra: Record<string, string>, key: string, value: string): void {
-  extra[key] = key in extra && extra[key] !== '' ? `${extra[key]}; ${value}` : value;
-}
 
 export function parseVfpRuleText(text: string, file: string, opts: VfpTextOptions = {}): ParseResult<VfpPortPolicy[]> {
   const sink = new IssueSink(file);

@@ -4,7 +4,7 @@
 // rules. Parsing each port in full costs ≈ 45 µs a rule; the rules that share a name across ports
 // (rule-name.ts) are read once (analysis/checks/port-rules.ts). Block boundaries come from the
 // scanner's index, so this module never re-scans a port.
-import type { VfpIndex } from './scan.ts';
+import type { VfpIndex } from './index-types.ts';
 import type { VfpRule } from './types.ts';
 import { parseVfpRuleText } from './policy-text.ts';
 

@@ -1,7 +1,7 @@
 // A number standing for a VFP rule's name, read from the bytes of its `RULE :` line and the line after
 // it. The scanner records one per rule while it has the bytes at hand (VfpIndex.ruleName), so the
 // checks can tell which rules several ports share without parsing them or touching their lines again.
-import type { VfpIndex } from './scan.ts';
+import type { VfpIndex } from './index-types.ts';
 
 const SP = 32, TAB = 9, CR = 13, LF = 10, COLON = 58;
 const FRIENDLY = 'friendly name';

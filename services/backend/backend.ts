@@ -27,7 +27,8 @@ import { pasteHandlers } from './handlers/paste.ts';
 import { openHandlers } from './handlers/open.ts';
 import { clusterHandlers } from './handlers/cluster.ts';
 
-export type { BackendOptions, SecretStore, Dialogs } from './context.ts';
+export type { BackendOptions, Dialogs } from './context.ts';
+export type { SecretStore } from './secret-store.ts';
 
 export class Backend {
   private readonly ctx: BackendContext;

@@ -2,7 +2,7 @@
 // evaluated: over budget" (kind 'failed') instead of holding the backend — every other request of
 // the server or window waits while it runs.
 import { ApiError } from '../../contract/index.ts';
-import { OverBudgetError, WorkBudget, withBudget } from '../../analysis/checks/budget.ts';
+import { OverBudgetError, WorkBudget, withBudget } from '../../analysis/budget.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 
 export function budgeted<T>(what: string, fn: () => T): T {

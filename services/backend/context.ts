@@ -10,17 +10,7 @@ import type { OpenBundles } from './open-bundles.ts';
 import type { LoadJobs } from './load-jobs.ts';
 import type { DiffJobs } from './diff-jobs.ts';
 import type { Grants } from './grants.ts';
-
-/** Remembered passwords, keyed by targetKey(). Implementations store only ciphertext. */
-export interface SecretStore {
-  /** Undefined when secrets can be stored now; otherwise why not, in words for the user. */
-  unavailableReason(): string | undefined;
-  get(targetKey: string): Promise<string | undefined>;
-  set(targetKey: string, secret: string): Promise<void>;
-  delete(targetKey: string): Promise<void>;
-  /** The keys that have a secret, without decrypting any. */
-  keys(): Promise<string[]>;
-}
+import type { SecretStore } from './secret-store.ts';
 
 /** Native dialogs: the desktop shell has them, browser mode does not (its handlers answer null). */
 export interface Dialogs {

@@ -11,8 +11,8 @@
 // bytes are in a SharedArrayBuffer (the parse worker reads them there), so nothing is copied, and the
 // scanner's index (≈ 20 MB of typed arrays) is cloned.
 import { Worker } from 'node:worker_threads';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
-import type { FindingView } from '../../analysis/view-models/findings.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 
 export interface FindingsRequest {

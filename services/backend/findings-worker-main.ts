@@ -9,7 +9,7 @@ import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { findingViews } from '../../analysis/view-models/findings.ts';
 import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { FindingsRequest, FindingsMessage } from './findings-runner.ts';
 
 const post = (m: FindingsMessage) => parentPort!.postMessage(m);

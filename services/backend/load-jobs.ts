@@ -7,7 +7,7 @@ import { ApiError, type LoadJob } from '../../contract/index.ts';
 import { loadOrigin, LoadCancelled } from '../bundle/load.ts';
 import { diskOrigin, originLocation, type BundleOrigin } from '../bundle/origin.ts';
 import { BundleOpenError } from '../bundle/source.ts';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { buildSummary } from '../../analysis/view-models/summary.ts';
 import type { EventBus } from './event-bus.ts';
 import type { OpenBundles } from './open-bundles.ts';

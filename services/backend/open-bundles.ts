@@ -7,9 +7,9 @@
 import { releaseNode } from '../bundle/memory-budget.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { BundleSummary, TopologyGraph } from '../../analysis/view-models/types.ts';
-import type { FindingView } from '../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
 import type { SandboxTimeline } from '../../analysis/timeline/index.ts';
 import { ExcerptReader } from '../excerpt.ts';
 import { diskOrigin, openOrigin, type BundleOrigin } from '../bundle/origin.ts';

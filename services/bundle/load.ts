@@ -12,7 +12,8 @@ import { formatBytes, MAX_TEXT_BYTES, OverBudget, type BundleLimits } from './li
 import { ReadBudget } from './read-budget.ts';
 import { holdForNode } from './memory-budget.ts';
 import { findBundleRoot } from '../../parsers/bundle/root.ts';
-import { parseBundleFile, type ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import { parseBundleFile } from '../../parsers/bundle/parse-file.ts';
+import { type ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { kindFromName, type FileKind } from '../../parsers/bundle/classify.ts';
 import { assembleModel } from '../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';

@@ -1,7 +1,7 @@
 // A one-worker pool for the few big files of a bundle. One worker because the machines this runs on
 // may have two cores and the main thread keeps parsing the small files meanwhile.
 import { Worker } from 'node:worker_threads';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
 
 export interface WorkerRequest {

@@ -8,7 +8,7 @@ import { runChecks } from '../../analysis/checks/index.ts';
 import { nodeDigest, summarizeFleet, Interner, type FleetSummary, type NodeDigest } from '../../analysis/cluster/index.ts';
 import type { FoundBundle } from './discover.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { Finding } from '../../analysis/inspect.ts';
+import type { Finding } from '../../analysis/findings/types.ts';
 
 export interface FleetOptions extends LoadOptions {
   /** Each node as it is done (the CLI prints its line at once). */

@@ -4,7 +4,7 @@ import { loadBundle, type LoadOptions } from '../bundle/load.ts';
 import { BundleOpenError } from '../bundle/source.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
 import { buildClusterModel, nodeDigest, Interner, type ClusterInput, type ClusterModel } from '../../analysis/cluster/index.ts';
-import type { Finding } from '../../analysis/inspect.ts';
+import type { Finding } from '../../analysis/findings/types.ts';
 import type { FoundBundle } from './discover.ts';
 
 export interface LoadedCluster {

@@ -8,7 +8,7 @@ import { ApiError, withoutSecrets, type CollectCommandView, type CollectJob, typ
 import { startLiveCollection, type LiveCollectionJob, type LiveTarget } from './service.ts';
 import type { CollectEvent, CollectManifest, CommandRecord } from './collector.ts';
 import { newCollectionDir, targetKey, targetLabel, type SavedTargetStore } from './saved-targets.ts';
-import type { SecretStore } from '../backend/context.ts';
+import type { SecretStore } from '../backend/secret-store.ts';
 import type { EventBus } from '../backend/event-bus.ts';
 import { nextId } from '../backend/ids.ts';
 

@@ -1,6 +1,6 @@
 // A cross-node check compares what nodes say about each other, or what should be the same on every
 // node of a pool, and names the odd nodes out against the node that says the truth or the majority.
-import type { Finding, FindingEvidence } from '../../inspect.ts';
+import type { Finding, FindingEvidence } from '../../findings/types.ts';
 import type { ClusterModel } from '../types.ts';
 
 export interface NodeEvidence extends FindingEvidence {

@@ -2,7 +2,7 @@
 // and finishes the result with its caveats; with `reply: true` the reply is walked too (reply.ts).
 // Every hop cites its line; every assumption is marked inferred; a missing file makes the verdict
 // "unknown", never a guess. Stages and their sources: analysis/walk/README.md.
-import { OverBudgetError } from '../../checks/budget.ts';
+import { OverBudgetError } from '../../budget.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import type { Flow, WalkResult } from '../types.ts';
 import { walkContext } from '../context.ts';

@@ -3,7 +3,7 @@
 // — when it carries a flow — walks that packet to the hop that shows the problem.
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { AlertOctagon, AlertTriangle, CheckCircle2, ChevronDown, ChevronRight, Footprints, HelpCircle, Info } from 'lucide-react';
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { fileLine } from '../lib/format.ts';
 import { CopyButton } from '../components/CopyChip.tsx';

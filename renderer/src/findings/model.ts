@@ -1,7 +1,7 @@
 // Findings as the panels show them: counts by severity, grouping by area, the file an undecided check
 // was missing, and durations in words (the CNI timeline's rows are in timeline-rows.ts). Pure, unit-tested.
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
-import type { FindingArea } from '../../../analysis/inspect.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
+import type { FindingArea } from '../../../analysis/findings/types.ts';
 import { plural } from '../lib/format.ts';
 
 export type Severity = FindingView['severity'];

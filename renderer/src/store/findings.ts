@@ -2,7 +2,7 @@
 // counts), the severity filter, the finding being looked at (its objects light up on the graph), and
 // the CNI ADD timelines from the bundle's logs. The backend runs the checks in the background; while
 // they run, their step (which check, how many of how many) is followed from its events.
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
 import type { BundleStep } from '../../../contract/index.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import type { Severity } from '../findings/model.ts';

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { AlertTriangle, Ban, CheckCircle2, ClipboardCopy, CornerDownLeft, FilePlus2, FileCheck2, HelpCircle, Send } from 'lucide-react';
 import type { Verdict } from '../../../analysis/walk/types.ts';
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
 import { formatWalk, describePacket } from '../../../analysis/walk/format.ts';
 import { useApp } from '../store/app-store.ts';
 import { copyText } from '../lib/copy-text.ts';

@@ -3,7 +3,7 @@
 // collapsed compartment for its endpoint), the edges between consecutive lit nodes, the packet
 // fields a rewrite changed, and the findings that explain a drop. No DOM, unit-tested.
 import type { Flow, Packet, Proto, WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
 import type { TopoEdge, TopoNode } from '../../../analysis/view-models/types.ts';
 import { parseAddress, type Address } from '../../../parsers/net/address.ts';
 

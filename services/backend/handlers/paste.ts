@@ -3,7 +3,8 @@
 // was opened from), which loads a new node that replaces it. Pasted texts are kept in memory with the
 // node (services/bundle/origin.ts); nothing here opens a path.
 import { ApiError, PASTE_MAX_BYTES, PASTES_MAX, PASTES_MAX_TOTAL_BYTES, mib, pasteRefusal } from '../../../contract/index.ts';
-import { parseBundleFile, type ParsedFile } from '../../../parsers/bundle/parse-file.ts';
+import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
+import { type ParsedFile } from '../../../parsers/bundle/parsed-file.ts';
 import { buildPastePreview } from '../../../analysis/view-models/paste-preview.ts';
 import { nodeIdentity, otherNode, pasteIdentity } from '../../../analysis/view-models/paste-origin.ts';
 import { ParsePool } from '../../bundle/parse-pool.ts';

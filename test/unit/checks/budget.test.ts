@@ -1,7 +1,7 @@
 // The checks' budget of work: counted steps, a time limit read from a clock passed in (no timer), and
 // the runner turning a spent budget into "not evaluated: over budget" while the other checks still run.
 import { describe, expect, it } from 'vitest';
-import { OverBudgetError, spend, withBudget, WorkBudget } from '../../../analysis/checks/budget.ts';
+import { OverBudgetError, spend, withBudget, WorkBudget } from '../../../analysis/budget.ts';
 import { CHECKS, runChecks, type Check } from '../../../analysis/checks/index.ts';
 import { build } from '../walk/helpers.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';

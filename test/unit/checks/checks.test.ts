@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../walk/helpers.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
-import type { Finding } from '../../../analysis/inspect.ts';
+import type { Finding } from '../../../analysis/findings/types.ts';
 import type { NodeSpec } from '../../../tools/gen/index.ts';
 
 const problems = (fs: Finding[]) => fs.filter((f) => f.severity !== 'info');

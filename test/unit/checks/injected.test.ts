@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWith, kubectlFor } from './helpers.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
-import type { Finding } from '../../../analysis/inspect.ts';
+import type { Finding } from '../../../analysis/findings/types.ts';
 
 const problems = (fs: Finding[]) => fs.filter((f) => f.severity !== 'info');
 const ids = (fs: Finding[]) => problems(fs).map((f) => f.id);

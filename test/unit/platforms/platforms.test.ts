@@ -8,7 +8,7 @@ import { FAULTS, PLATFORM_FAULTS, PLATFORMS, PROFILES, type PlatformName } from 
 import { runChecks } from '../../../analysis/checks/index.ts';
 import { detectPlatform } from '../../../analysis/platform/index.ts';
 import { buildTimelines } from '../../../analysis/timeline/index.ts';
-import type { Finding } from '../../../analysis/inspect.ts';
+import type { Finding } from '../../../analysis/findings/types.ts';
 import { buildPlatform } from './helpers.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

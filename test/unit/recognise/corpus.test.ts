@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { corpusDir, readOne, type Read } from './read-sample.ts';
-import type { ParsedFile } from '../../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../../parsers/bundle/parsed-file.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
 
 const dir = corpusDir();

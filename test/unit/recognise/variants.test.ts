@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readOne, repo, type Read } from './read-sample.ts';
-import type { ParsedFile } from '../../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../../parsers/bundle/parsed-file.ts';
 
 const dir = path.join(repo, 'test/fixtures/recognise');
 type R = Read & { p: ParsedFile };

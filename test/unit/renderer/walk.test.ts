@@ -1,7 +1,7 @@
 // The packet walk's and the findings' pure helpers and store slices, over a fake API.
 import { describe, expect, it, vi } from 'vitest';
 import type { WalkHop, WalkResult } from '../../../analysis/walk/types.ts';
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
 import type { SandboxTimeline } from '../../../analysis/timeline/types.ts';
 import { createAppStore } from '../../../renderer/src/store/index.ts';
 import { formToFlow } from '../../../renderer/src/store/walk.ts';

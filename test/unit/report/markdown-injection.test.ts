@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { buildReport, renderMarkdown, type ReportDocument } from '../../../analysis/report/index.ts';
-import { cell, code, fence, para } from '../../../analysis/report/markdown.ts';
+import { cell, code, fence, para } from '../../../analysis/report/markdown-text.ts';
 import { readCodeSpans, unescaped } from './commonmark-code-spans.ts';
 import { checkMarkdown } from './markdown-check.ts';
 

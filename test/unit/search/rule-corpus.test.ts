@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scanVfpOutput } from '../../../parsers/vfp/scan.ts';
 import { ruleCorpusSteps, searchRuleCorpus, type RuleCorpus } from '../../../analysis/view-models/rule-corpus.ts';
 import { searchRuleBytes } from '../../../analysis/view-models/search.ts';
-import type { VfpIndex } from '../../../parsers/vfp/scan.ts';
+import type { VfpIndex } from '../../../parsers/vfp/index-types.ts';
 
 function corpusOf(bytes: Uint8Array, index: VfpIndex): RuleCorpus {
   const steps = ruleCorpusSteps(bytes, index, 0);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Backend } from '../../../services/backend/backend.ts';
 import type { BundleSummary, InspectorView, InventoryTable, SearchHit, TopologyGraph, FileExcerpt } from '../../../analysis/view-models/types.ts';
 import type { LoadJob } from '../../../contract/index.ts';
-import type { FindingView } from '../../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../../analysis/findings/types.ts';
 import type { WalkResult } from '../../../analysis/walk/types.ts';
 import type { WalkPreset } from '../../../analysis/walk/presets.ts';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countNewlines, LineLocator } from '../../../parsers/vfp/line-locator.ts';
 import { scanVfpOutput } from '../../../parsers/vfp/scan.ts';
-import type { VfpIndex } from '../../../parsers/vfp/scan.ts';
+import type { VfpIndex } from '../../../parsers/vfp/index-types.ts';
 import { fixture, toCrlf } from './fixture.ts';
 import { lineScanOracle } from './line-scan-oracle.ts';
 import type { OracleIndex } from './line-scan-oracle.ts';

@@ -5,7 +5,7 @@
 import type { IssueSink } from '../types.ts';
 import type { HnsEndpoint, HnsKind, HnsNamespace, HnsNetwork } from './types.ts';
 import { asBool, asNum, normGuid, normMac } from './access.ts';
-import type { PsRow } from './psTable.ts';
+import type { PsRow } from './ps-table.ts';
 
 function cell(row: Record<string, string>, ...names: string[]): string | undefined {
   const lower = names.map((n) => n.toLowerCase());

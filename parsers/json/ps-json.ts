@@ -7,7 +7,7 @@
 
 import { IssueSink } from '../types.ts';
 import type { ParseIssue, ParseResult } from '../types.ts';
-import { LineIndex } from './lineIndex.ts';
+import { LineIndex } from './line-index.ts';
 import { LINE_BREAK_IN_STRING, parseLenient } from './lenient.ts';
 import { scanValueEnd, skipWs, type ScanEnd } from './structure.ts';
 import { capDepth, MAX_JSON_DEPTH } from './depth.ts';

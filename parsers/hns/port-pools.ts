@@ -3,7 +3,7 @@
 // are passed through as read, each with its line.
 
 import type { ParseResult } from '../types.ts';
-import { readPsJson } from '../json/psJson.ts';
+import { readPsJson } from '../json/ps-json.ts';
 
 export interface PortPoolAlloc {
   value: unknown;

@@ -5,11 +5,11 @@
 
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { capIssues, readPsJson } from '../json/psJson.ts';
+import { capIssues, readPsJson } from '../json/ps-json.ts';
 import type { HnsFile, HnsKind } from './types.ts';
 import { normaliseHnsObject } from './normalise.ts';
-import { readPsTableText } from './psTable.ts';
-import { guessTableKind, objectsFromTable } from './tableFallback.ts';
+import { readPsTableText } from './ps-table.ts';
+import { guessTableKind, objectsFromTable } from './table-fallback.ts';
 import { readHnsListView } from './list-view.ts';
 import { unwrapJsonLines } from '../json/unwrap.ts';
 import { readJsonFragment } from '../json/fragment.ts';

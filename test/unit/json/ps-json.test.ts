@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPsJson } from '../../../parsers/json/psJson.ts';
+import { readPsJson } from '../../../parsers/json/ps-json.ts';
 import { LINEAR_LIMIT, workRatio } from '../../helpers/thread-cpu.ts';
 
 const HNS = join(__dirname, '../../fixtures/hns');

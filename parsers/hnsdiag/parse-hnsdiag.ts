@@ -9,7 +9,7 @@
 import { IssueSink } from '../types.ts';
 import { COUNT, readInt } from '../text/numbers.ts';
 import type { ParseResult } from '../types.ts';
-import { capIssues, readPsJson } from '../json/psJson.ts';
+import { capIssues, readPsJson } from '../json/ps-json.ts';
 import { normaliseHnsObject } from '../hns/normalise.ts';
 import type { HnsKind } from '../hns/types.ts';
 import type { Hnsdiag, HnsdiagAdapter, HnsdiagEndpoint, HnsdiagJsonObject, HnsdiagLoadBalancer, HnsdiagNamespace, HnsdiagNetwork } from './types.ts';
