@@ -11,7 +11,7 @@
 // endpoint gets no load balancer (`len(hnsEndpoints) == 0 … continue`), so its pods get no answer.
 // Only where kube-proxy programs HNS load balancers (ctx.kubeProxy); other plugins handle Services
 // themselves.
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { serviceIntents } from '../k8s/index.ts';
 import { localReady } from './service-states.ts';

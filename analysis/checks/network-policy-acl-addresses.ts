@@ -8,11 +8,11 @@
 //   left out (the IP set update did not reach the endpoint).
 import type { K8sNetworkPolicy } from '../../parsers/k8s/index.ts';
 import type { VfpRule } from '../../parsers/vfp/types.ts';
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import { inCidr, policyIntent, selectingPolicies, type PolicyDir } from '../k8s/policy-eval.ts';
 import type { CheckContext } from './context.ts';
 import { intToIp } from './context.ts';
-import { spend } from './budget.ts';
+import { spend } from '../budget.ts';
 import type { LocalPolicyPod } from './network-policy-acl.ts';
 
 interface AclRuleAddrs {

@@ -14,13 +14,13 @@
 // is a warning, not an error.
 import type { K8sNetworkPolicy, K8sPod, K8sService } from '../../parsers/k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import { walkFlow } from '../walk/engine.ts';
 import { policyIntent, ruleLabel, selectingPolicies, type PolicyDir, type PolicyPeer } from '../k8s/policy-eval.ts';
 import { selects } from '../k8s/selectors.ts';
 import type { CheckContext } from './context.ts';
-import { spend } from './budget.ts';
+import { spend } from '../budget.ts';
 
 /** Most walks the comparison makes on one node; beyond, the result says it was capped. */
 export const MAX_POLICY_WALKS = 3000;

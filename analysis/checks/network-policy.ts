@@ -9,7 +9,7 @@
 import type { K8sNetworkPolicy, K8sPod } from '../../parsers/k8s/index.ts';
 import type { Check } from './types.ts';
 import type { CheckContext } from './context.ts';
-import type { Finding } from '../inspect.ts';
+import type { Finding } from '../findings/types.ts';
 import { comparePolicies, comparisonFindings, MAX_POLICY_WALKS, type LocalPolicyPod } from './network-policy-acl.ts';
 import { addressFindings } from './network-policy-acl-addresses.ts';
 import { podIntent } from '../k8s/index.ts';

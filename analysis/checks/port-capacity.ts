@@ -7,7 +7,7 @@
 // "ranges of 64 ports", the unit the ephemeral-ports check already reads. The arithmetic is shown in
 // the finding. How many of those blocks each new pod takes is not in these files, so the text says
 // "insufficient information" rather than forecasting a pod count.
-import type { Finding, FindingEvidence } from '../inspect.ts';
+import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';

@@ -5,8 +5,8 @@
 // beats sending it over) and reports after every source; a run can be stopped (the user's Cancel, the
 // node closed).
 import { Worker } from 'node:worker_threads';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
-import type { FindingView } from '../../analysis/view-models/findings.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
 import type { ReachMatrixView } from '../../analysis/view-models/reach-data.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 import type { StepProgress, StepRun } from './bundle-step-runner.ts';

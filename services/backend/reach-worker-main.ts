@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadOrigin } from '../bundle/load.ts';
 import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
-import type { ParsedFile } from '../../parsers/bundle/parse-file.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { defaultDestinations, defaultSources, reachMatrix, type ReachCell } from '../../analysis/reach/index.ts';
 import { reachEnds, reachMatrixView } from '../../analysis/view-models/reach-data.ts';
 import type { ReachMessage, ReachRequest } from './reach-runner.ts';
