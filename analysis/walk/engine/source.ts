@@ -10,6 +10,9 @@ import { protoNumber } from '../match.ts';
 import { k8sNames } from '../../k8s/index.ts';
 import { undoHnsFlows } from './reply.ts';
 import { EPHEMERAL, short, shortName, Walk, portCtx, macKey } from './state.ts';
+
+/** 127.0.0.0/8 or ::1. */
+const isLoopback = (ip: string): boolean => ip.startsWith('127.') || canonIp(ip) === '::1';
 import { arriveOnUplink, walkUplink } from './uplink.ts';
 import { forward } from './vswitch.ts';
 
@@ -40,6 +43,25 @@ export function run(w: Walk, flow: Flow, opts: WalkOptions): void {
   // A reply from a backend the request reached through an HNS-only translation (NodePort) is undone
   // first: that state is taken to sit on the backend's side.
   if (isReply) undoHnsFlows(w);
+
+  // A loopback destination never leaves the sender's own network stack (RFC 1122 §3.2.1.3: 127/8;
+  // RFC 4291 §2.5.3: ::1): no vNIC, VFP port or vSwitch sees it. Its reply is the same stack answering.
+  const self = isLoopback(flow.dstIp) ? src : isReply && isLoopback(flow.srcIp) ? canonIp(flow.dstIp) : undefined;
+  if (self && (ctx.local.has(self) || ctx.hostIps.has(self))) {
+    const ep = ctx.local.get(self);
+    const label = ep ? `pod ${self}` : `host ${self}`;
+    const i = w.add({
+      at: label,
+      kind: 'deliver',
+      action: 'loopback',
+      note: `${flow.dstIp} is ${isLoopback(flow.dstIp) ? 'the loopback address' : 'the sender itself'}: the packet stays in the network stack of ${label} and reaches no vNIC, VFP port or the vSwitch`,
+      after: { ...w.packet },
+      nodes: ep ? [`endpoint:${ep.id}`] : [],
+    });
+    w.sourceKind = ep ? 'pod' : 'host';
+    w.end('delivered', `delivered to ${label} itself: the loopback address never leaves its network stack`, i);
+    return;
+  }
 
   // --- source ---------------------------------------------------------------------------------
   const srcEp = ctx.local.get(src);
