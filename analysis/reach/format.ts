@@ -5,6 +5,7 @@ import type { ReachClass } from './partition.ts';
 import type { ReachVerdict } from './outcome.ts';
 import type { ShadowReport } from './shadow.ts';
 import type { ReachDiff } from './diff.ts';
+import { plural } from '../view-models/format.ts';
 
 export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 
@@ -37,7 +38,7 @@ function line(cols: [string, number][], rest: string): string {
 }
 
 export function formatClasses(from: string, classes: Omit<ReachClass, 'key'>[], notes: string[]): string {
-  const out = [`reachability from ${from}: ${classes.length} class(es)`, line([['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11], ['VERDICT', 12]], 'DECIDED BY')];
+  const out = [`reachability from ${from}: ${plural(classes.length, 'class', 'classes')}`, line([['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11], ['VERDICT', 12]], 'DECIDED BY')];
   for (const c of classes) {
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
     out.push(line([[c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11], [short(c.verdict), 12]], by));
@@ -47,7 +48,7 @@ export function formatClasses(from: string, classes: Omit<ReachClass, 'key'>[], 
 }
 
 export function formatCells(cells: ReachCell[], notes: string[]): string {
-  const out = [`reachability: ${cells.length} cell(s)`, line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY')];
+  const out = [`reachability: ${plural(cells.length, 'cell')}`, line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY')];
   for (const c of cells) {
     const to = `${c.port !== undefined ? `${c.to}:${c.port}` : c.to}/${c.proto}`;
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
@@ -58,14 +59,14 @@ export function formatCells(cells: ReachCell[], notes: string[]): string {
 }
 
 export function formatShadow(s: ShadowReport): string {
-  const out = [`rules that can never match: ${s.shadowed.length} (of ${s.portsRead} port(s) read)`];
+  const out = [`rules that can never match: ${s.shadowed.length} (of ${plural(s.portsRead, 'port')} read)`];
   for (const r of s.shadowed) {
     const b = r.blockedBy[0];
     out.push(cut(`  ${r.rule} (priority ${r.priority ?? '?'}, ${r.layer}) on port ${cut(r.port, 13)}`, WIDTH));
     out.push(cut(`    blocked by ${b.rule} (priority ${b.priority ?? '?'})${b.actionDiffers ? ', which does something else' : ', same action'}${r.blockedBy.length > 1 ? ` and ${r.blockedBy.length - 1} more` : ''}`, WIDTH));
-    if (r.contradiction) out.push(`    !! counted ${r.matchedPackets} hit(s): the rules as read or the collection are wrong`);
+    if (r.contradiction) out.push(`    !! counted ${plural(r.matchedPackets ?? 0, 'hit')}: the rules as read or the collection are wrong`);
   }
-  if (s.portsWithCounters) out.push(`matchable rules with 0 hits: ${s.zeroHits.count} (counters on ${s.portsWithCounters} port(s))`);
+  if (s.portsWithCounters) out.push(`matchable rules with 0 hits: ${s.zeroHits.count} (counters on ${plural(s.portsWithCounters, 'port')})`);
   else out.push('the dump has no rule counters (vfpctrl /get-rule-counter): hits not compared');
   for (const n of s.notAnalysed) out.push(...wrap(`not analysed: ${n}`));
   return out.join('\n') + '\n';
