@@ -3,6 +3,7 @@
 // app://hnsight/ it is only the built renderer folder, served by this handler with the CSP as a
 // response header. Kept free of a runtime 'electron' import: index.ts registers the scheme and hands
 // requests here, and the tests call the handler under plain Node.
+import { STATIC_TYPES } from '../../services/static-types.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CSP_HEADER } from './security.ts';
@@ -17,18 +18,6 @@ export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
  */
 export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: false, allowServiceWorkers: false, bypassCSP: false } as const;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.map': 'application/json',
-};
 
 export type AppFile = { file: string } | { status: 400 | 403 | 404; reason: string };
 
@@ -71,7 +60,7 @@ export async function serveAppRequest(request: { url: string; method: string }, 
     const st = await fs.stat(real);
     if (!st.isFile()) return new Response('not found', { status: 404, headers });
     const body = request.method === 'HEAD' ? null : await fs.readFile(real);
-    return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream' } });
+    return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': STATIC_TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream' } });
   } catch {
     return new Response('not found', { status: 404, headers });
   }

@@ -9,6 +9,7 @@
 // The API, uploads and events need the token in the X-Hnsight-Token header (access.ts says why
 // never a cookie). Sockets are bounded (connection-limits.ts): a cap on connections, header, request
 // and idle timeouts, and uploads that stall are dropped.
+import { STATIC_TYPES } from '../static-types.ts';
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -33,18 +34,6 @@ const PASTE_METHODS = new Set(['addPaste', 'recognisePaste']);
 const MAX_PASTE_BODY = 2 * PASTE_MAX_BYTES + 64 * 1024;
 /** saveNotes takes any notes the notes file's limits allow (contract/limits.ts works out how many bytes that can be). */
 const MAX_NOTES_BODY = notesRequestMaxBytes();
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.map': 'application/json',
-};
 const SECURITY_HEADERS = {
   'Content-Security-Policy': CSP,
   'X-Content-Type-Options': 'nosniff',
@@ -175,7 +164,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       } catch {
         return send(404, 'not found');
       }
-      return send(200, data, TYPES[path.extname(file)] ?? 'application/octet-stream');
+      return send(200, data, STATIC_TYPES[path.extname(file)] ?? 'application/octet-stream');
     } catch (e) {
       if (!res.headersSent) send(500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
       else res.end();
