@@ -59,8 +59,9 @@ function info(): Promise<number> {
 describe('socket limits', () => {
   it('closes sockets that never send a request, refuses those past the cap, and then serves the user again', async () => {
     const sockets = await Promise.all(Array.from({ length: 20 }, () => rawSocket()));
-    // Every one is closed by the server within a few seconds: past the cap at once, the rest when idle.
-    const times = await within(Promise.all(sockets.map((s) => s.closed)), 5_000, 'idle sockets closed');
+    // Every one is closed by the server: past the cap at once, the rest when idle. The bound only keeps a
+    // hang from passing; on a loaded two-core machine the header timer fired past 5 s once.
+    const times = await within(Promise.all(sockets.map((s) => s.closed)), 20_000, 'idle sockets closed');
     expect(times.filter((t) => t < 300).length).toBeGreaterThanOrEqual(12);
     expect(await info()).toBe(200);
   });
