@@ -95,15 +95,20 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
   fixYears(all);
   // A console-wrapped paste continues a line on the next without a time: its IDs belong to the line above.
   const cont = new Set<Tagged>();
-  for (let i = 1; i < all.length; i++) {
-    const l = all[i];
+  for (const [i, l] of all.entries()) {
     const prev = all[i - 1];
     // Up to two lines apart: the log reader may have left out a continuation with nothing it looks for.
-    if (l.time || l.def || prev.file !== l.file || l.line - prev.line > 3) continue;
+    if (!prev || l.time || l.def || prev.file !== l.file || l.line - prev.line > 3) continue;
     let k = i - 1;
-    while (k > 0 && cont.has(all[k]) && all[k - 1].file === l.file) k--;
+    // Walk up over continuations already joined to the same owner.
+    const joined = (j: number) => {
+      const cur = all[j];
+      const before = all[j - 1];
+      return !!cur && !!before && cont.has(cur) && before.file === l.file;
+    };
+    while (joined(k)) k--;
     const owner = all[k];
-    if (!owner.time || owner.file !== l.file) continue;
+    if (!owner?.time || owner.file !== l.file) continue;
     owner.ids = [...new Set([...owner.ids, ...l.ids])];
     owner.text = `${owner.text}${l.text}`.slice(0, 4000);
     owner.pod = owner.pod ?? podNamedIn(owner.text);
@@ -119,7 +124,7 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
   // (ContainerID, containerId, container_id, K8S_POD_INFRA_CONTAINER_ID, podsandboxid) other IDs are
   // not sandboxes (dockershim's `Netns:container:<infra id>`).
   const KEYED = /(?:ContainerID[:=]\s?"?|"?containerId"?\s*[:=]\s*"|container_id:"|K8S_POD_INFRA_CONTAINER_ID=|podsandboxid=|podSandboxID="|sandbox \\?")([0-9a-f]{64})/g;
-  const keyedIds = (l: Tagged) => [...l.text.matchAll(KEYED)].map((m) => m[1]);
+  const keyedIds = (l: Tagged) => [...l.text.matchAll(KEYED)].flatMap((m) => m[1] ?? []);
   const isAddLine = (l: Tagged) => !!l.def && (l.def.role !== 'step' || /sandbox|cni/i.test(l.message) || !isRuntime(l.def));
   for (const l of lines) {
     const keyed = keyedIds(l);
@@ -129,9 +134,11 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
   const byPrefix = new Map<string, string>();
   for (const id of sandboxes.keys()) byPrefix.set(id.slice(0, 8), id);
   for (const l of lines) {
-    if (l.pod && l.ids.length === 1 && sandboxes.has(l.ids[0]) && !podOf.has(l.ids[0])) podOf.set(l.ids[0], l.pod);
+    const only = l.ids.length === 1 ? l.ids[0] : undefined;
+    if (only === undefined || !sandboxes.has(only)) continue;
+    if (l.pod && !podOf.has(only)) podOf.set(only, l.pod);
     const gen = /generated id for sandbox name \\?"([\w.-]+?)_([\w.-]+?)_[0-9a-f-]{36}_\d+/.exec(l.text);
-    if (gen && l.ids.length === 1 && sandboxes.has(l.ids[0])) podOf.set(l.ids[0], { namespace: gen[2], name: gen[1] });
+    if (gen?.[1]) podOf.set(only, { namespace: gen[2], name: gen[1] });
   }
   const sandboxesOfPod = new Map<string, string[]>();
   for (const [id, p] of podOf) sandboxesOfPod.set(podKey(p), [...(sandboxesOfPod.get(podKey(p)) ?? []), id]);
@@ -152,7 +159,8 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
     let startAt: number | undefined;
     const pending: Tagged[] = [];
     for (const l of list.sort((a, b) => a.line - b.line)) {
-      const own = l.ids.find((id) => sandboxes.has(id)) ?? (/\b([0-9a-f]{8})-eth\d\b/.exec(l.text)?.[1] ? byPrefix.get(/\b([0-9a-f]{8})-eth\d\b/.exec(l.text)![1]) : undefined);
+      const prefix = /\b([0-9a-f]{8})-eth\d\b/.exec(l.text)?.[1];
+      const own = l.ids.find((id) => sandboxes.has(id)) ?? (prefix ? byPrefix.get(prefix) : undefined);
       // A call starts at its start line; in a per-call process (pid) the first line naming the sandbox
       // also tells which call the process serves when the start line is not in the excerpt.
       if (l.def?.role === 'start' || (!current && own && !sequential)) {
@@ -198,14 +206,15 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
     }
     // A line naming only the pod (containerd's RunPodSandbox, "ADD command completed for pod X"): the
     // pod's sandbox whose start is nearest at or after the line (a pod may have had several attempts).
-    const pod = l.pod ?? (/\bfor pod ([\w.-]+)/.exec(l.message)?.[1] ? { name: /\bfor pod ([\w.-]+)/.exec(l.message)![1] } : undefined);
+    const podName = /\bfor pod ([\w.-]+)/.exec(l.message)?.[1];
+    const pod = l.pod ?? (podName ? { name: podName } : undefined);
     if (pod && (l.def || /RunPodSandbox|ADD command|CmdAdd|sandbox/i.test(l.message))) {
       const cands = byPodName(pod);
       if (!cands.length) continue;
       const t = l.time?.ms;
-      const first = (id: string) => Math.min(...sandboxes.get(id)!.map((x) => x.time?.ms ?? Infinity));
+      const first = (id: string) => Math.min(...(sandboxes.get(id) ?? []).map((x) => x.time?.ms ?? Infinity));
       const best = t === undefined ? cands[0] : [...cands].sort((a, b) => Math.abs(first(a) - t) - Math.abs(first(b) - t))[0];
-      attach(best, l);
+      if (best !== undefined) attach(best, l);
     }
   }
   void attached;
@@ -255,7 +264,9 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
     const endIdx = runtimeEnd >= 0 ? runtimeEnd : pluginEnd >= 0 ? pluginEnd : failIdx >= 0 ? failIdx : -1;
     const addStart = startIdx >= 0 ? startIdx : 0;
     const addEnd = endIdx >= addStart ? endIdx : undefined;
-    const add = addEnd !== undefined && steps[addEnd].at !== undefined && steps[addStart].at !== undefined ? steps[addEnd].at! - steps[addStart].at! : undefined;
+    const addEndAt = addEnd !== undefined ? steps[addEnd]?.at : undefined;
+    const addStartAt = steps[addStart]?.at;
+    const add = addEndAt !== undefined && addStartAt !== undefined ? addEndAt - addStartAt : undefined;
     const failed = sorted.some((l) => l.def?.role === 'fail');
     const ok = sorted.some((l) => l.def?.role === 'ok');
     out.push({
@@ -285,18 +296,19 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
 function longestGap(steps: TimelineStep[], from: number, to: number): SandboxTimeline['longestGap'] {
   const pick = (only: (s: TimelineStep) => boolean) => {
     let best: SandboxTimeline['longestGap'];
-    let prevIdx = -1;
-    for (let i = from; i <= to && i < steps.length; i++) {
+    let prev: { s: TimelineStep; at: number; i: number } | undefined;
+    for (let i = from; i <= to; i++) {
       const s = steps[i];
+      if (!s) break;
       if (!only(s) || s.at === undefined) continue;
-      if (prevIdx >= 0) {
-        const ms = s.at - steps[prevIdx].at!;
+      if (prev) {
+        const ms = s.at - prev.at;
         if (!best || ms > best.ms) {
-          const approx = (steps[prevIdx].resolutionMs ?? 1) >= 1000 || (s.resolutionMs ?? 1) >= 1000;
-          best = { ms, from: steps[prevIdx].label, to: s.label, fromIndex: prevIdx, toIndex: i, plugin: s.plugin && steps[prevIdx].plugin, approximate: approx || undefined };
+          const approx = (prev.s.resolutionMs ?? 1) >= 1000 || (s.resolutionMs ?? 1) >= 1000;
+          best = { ms, from: prev.s.label, to: s.label, fromIndex: prev.i, toIndex: i, plugin: s.plugin && prev.s.plugin, approximate: approx || undefined };
         }
       }
-      prevIdx = i;
+      prev = { s, at: s.at, i };
     }
     return best;
   };
@@ -336,7 +348,10 @@ export function addFailures(timelines: SandboxTimeline[]): AddFailure[] {
     const firstAttempt = list.reduce((a, b) => (key(a) <= key(b) ? a : b));
     const firstErrs = firstAttempt.steps.filter((s) => s.error);
     const first = firstErrs.find((s) => s.plugin) ?? firstErrs[0] ?? byTime[0];
-    out.push({ pod: list[0].pod, sandboxes: list.map((t) => t.sandboxId), count: list.length, first, last: byTime[byTime.length - 1] });
+    const last = byTime.at(-1);
+    // errs is not empty, so byTime has a first and a last.
+    if (!first || !last) continue;
+    out.push({ pod: list[0]?.pod, sandboxes: list.map((t) => t.sandboxId), count: list.length, first, last });
   }
   return out.sort((a, b) => b.count - a.count);
 }

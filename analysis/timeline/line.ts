@@ -57,8 +57,9 @@ export function readLine(ev: LogEvent, file: LogFile, seq: number): TimedLine {
   if (!out.pod) {
     const ns = fields.Namespace ?? fields.namespace;
     const pod = fields.Pod ?? fields.pod;
+    const nsName = pod ? /^([\w.-]+)\/([\w.-]+)$/.exec(pod) : null;
     if (pod && !pod.includes('/') && !pod.startsWith('{')) out.pod = { namespace: ns, name: pod };
-    else if (pod && /^[\w.-]+\/[\w.-]+$/.test(pod)) out.pod = { namespace: pod.split('/')[0], name: pod.split('/')[1] };
+    else if (nsName?.[2]) out.pod = { namespace: nsName[1], name: nsName[2] };
   }
   return out;
 }
