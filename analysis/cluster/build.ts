@@ -20,8 +20,14 @@ export interface BuildOptions {
   joins?: boolean;
 }
 
+/** The one element of a collection of exactly one, else undefined. */
+const single = <T>(xs: Iterable<T>): T | undefined => {
+  const all = [...xs];
+  return all.length === 1 ? all[0] : undefined;
+};
+
 const prefixInside = (inner: string, outer: string): boolean => {
-  const [ip, bits] = inner.split('/');
+  const [ip = '', bits] = inner.split('/');
   const [, obits] = outer.split('/');
   return Number(bits) >= Number(obits) && inCidr(ip, outer);
 };
@@ -43,7 +49,7 @@ export function buildClusterModel(inputs: ClusterInput[], opts: BuildOptions = {
     },
   );
   if (p.parts.length > 1) {
-    model.parts = p.parts.map((ix) => buildOne(ix.map((i) => kept[i]), opts));
+    model.parts = p.parts.map((ix) => buildOne(ix.flatMap((i) => kept[i] ?? []), opts));
     model.apart = p.apart;
     // A join resolves within its own cluster only (addresses repeat between clusters).
     if (opts.joins) model.joins = model.parts.flatMap((x) => x.joins);
@@ -82,7 +88,8 @@ function buildOne(inputs: ClusterInput[], opts: BuildOptions): ClusterModel {
   const byAddress = new Map<string, ClusterNode>();
   const sharedAddresses: ClusterModel['sharedAddresses'] = [];
   for (const [a, s] of claims) {
-    if (s.size === 1) byAddress.set(a, [...s][0]);
+    const owner = single(s);
+    if (owner) byAddress.set(a, owner);
     else sharedAddresses.push({ address: a, nodes: [...s].map((x) => x.id) });
   }
 
@@ -96,7 +103,10 @@ function buildOne(inputs: ClusterInput[], opts: BuildOptions): ClusterModel {
     set.add(n);
   }
   const ownedSubnets: { prefix: string; node: ClusterNode }[] = [];
-  for (const [prefix, s] of subnetClaims) if (s.size === 1) ownedSubnets.push({ prefix, node: [...s][0] });
+  for (const [prefix, s] of subnetClaims) {
+    const node = single(s);
+    if (node) ownedSubnets.push({ prefix, node });
+  }
 
   const nodeOfAddress = (ip: string) => byAddress.get(canonIp(ip) ?? ip);
   const nodeOfPod = (ip: string): ClusterNode | undefined => {
@@ -104,19 +114,21 @@ function buildOne(inputs: ClusterInput[], opts: BuildOptions): ClusterModel {
     const local = podClaims.get(c);
     if (local?.length === 1) return local[0];
     if (local && local.length > 1) return undefined;
-    const hits = ownedSubnets.filter((o) => inCidr(c, o.prefix));
-    return hits.length === 1 ? hits[0].node : undefined;
+    return single(ownedSubnets.filter((o) => inCidr(c, o.prefix)))?.node;
   };
   const ownerOfSubnet = (prefix: string): ClusterNode | undefined => {
     const exact = subnetClaims.get(prefix);
-    if (exact?.size === 1) return [...exact][0];
+    if (exact?.size === 1) return single(exact);
     if (exact && exact.size > 1) return undefined;
     // A subnet inside one a node owns (a Calico block of a node's pool), else the node whose pods are in it.
-    const inside = ownedSubnets.filter((o) => prefixInside(prefix, o.prefix));
-    if (inside.length === 1) return inside[0].node;
+    const inside = single(ownedSubnets.filter((o) => prefixInside(prefix, o.prefix)));
+    if (inside) return inside.node;
     const withPods = new Set<ClusterNode>();
-    for (const [ip, ns] of podClaims) if (ns.length === 1 && inCidr(ip, prefix)) withPods.add(ns[0]);
-    return withPods.size === 1 ? [...withPods][0] : undefined;
+    for (const [ip, ns] of podClaims) {
+      const only = single(ns);
+      if (only && inCidr(ip, prefix)) withPods.add(only);
+    }
+    return single(withPods);
   };
   const byId = (id: string) => nodes.find((n) => n.id === id);
 
@@ -197,7 +209,7 @@ function listJoins(c: ClusterModel, k8sByName: Map<string, { name: string; addre
         : !g.to
           ? `no open bundle holds ${g.ips.length > 1 ? 'these addresses' : 'this address'} (a node whose bundle is not open, a Linux node, or an address outside the cluster)`
           : undefined;
-      out.push({ kind: 'remote-endpoint', from: n.id, to: g.to?.id, what: `${list}${g.pa ? ` → PA ${g.pa}` : ''}`, key: g.pa ?? g.ips[0], evidence: g.src, resolved: !!g.to && !wrong, note });
+      out.push({ kind: 'remote-endpoint', from: n.id, to: g.to?.id, what: `${list}${g.pa ? ` → PA ${g.pa}` : ''}`, key: g.pa ?? g.ips[0] ?? '', evidence: g.src, resolved: !!g.to && !wrong, note });
     }
   }
   // The snapshot's Node objects: one join per Node (the snapshots of a cluster are usually one).

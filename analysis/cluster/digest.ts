@@ -88,7 +88,7 @@ export interface NodeDigest {
 export function percentile(sorted: number[], p: number): number | null {
   if (!sorted.length) return null;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
+  return sorted[i] ?? null;
 }
 
 const protoName = (p: number) => (p === 6 ? 'TCP' : p === 17 ? 'UDP' : String(p));
@@ -105,10 +105,11 @@ function kubeProxyFlags(m: NodeModel): NodeDigest['kubeProxyFlags'] {
     const flags: Record<string, string> = {};
     for (const e of f.events) {
       const hit = FLAG.exec(e.message);
-      if (!hit) continue;
-      let v = hit[2].trim();
+      const [, name, raw] = hit ?? [];
+      if (name === undefined || raw === undefined) continue;
+      let v = raw.trim();
       if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
-      flags[hit[1]] = v;
+      flags[name] = v;
     }
     if (Object.keys(flags).length) return { flags, file: f.file };
   }

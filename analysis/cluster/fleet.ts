@@ -71,10 +71,14 @@ export function fleetNode(d: NodeDigest): FleetNode {
   };
 }
 
-const median = (xs: number[]) => {
+/** The median, undefined for no values. */
+const median = (xs: number[]): number | undefined => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const hi = s[m];
+  const lo = s[m - 1];
+  if (hi === undefined) return undefined;
+  return s.length % 2 || lo === undefined ? hi : (lo + hi) / 2;
 };
 
 interface Measure {
@@ -107,7 +111,8 @@ function numericOutliers(ds: NodeDigest[]): FleetOutlier[] {
     }
     if (known.length < 3) continue;
     const med = median(known.map((v) => v.value));
-    const mad = median(known.map((v) => Math.abs(v.value - med))) * 1.4826;
+    if (med === undefined) continue;
+    const mad = (median(known.map((v) => Math.abs(v.value - med))) ?? 0) * 1.4826;
     const band = Math.max(3 * mad, m.floor(med));
     const high = known.filter((v) => v.value > med + band);
     const low = m.low ? known.filter((v) => v.value < med - band) : [];

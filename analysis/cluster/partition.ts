@@ -37,21 +37,21 @@ export function apiServiceOf(d: NodeDigest): ApiService | undefined {
   const l = d.lbs;
   const backendsOf = (vip: string) => {
     const key = `${vip.includes(':') ? `[${vip}]` : vip}:443/TCP`;
-    const i = l.keys.indexOf(key);
-    return i < 0 ? [] : l.dips[i].split(',').filter((x) => x && !x.startsWith('?')).sort();
+    const dips = l.dips[l.keys.indexOf(key)];
+    return dips === undefined ? [] : dips.split(',').filter((x) => x && !x.startsWith('?')).sort();
   };
   if (d.kubernetesVip) {
     const vip = canonIp(d.kubernetesVip) ?? d.kubernetesVip;
     return { vip, backends: backendsOf(vip), from: 'kubectl' };
   }
   const hits = new Set<string>();
-  for (let i = 0; i < l.keys.length; i++) {
-    if (l.flags[i] & 1) continue;
-    const m = /^\[?([^\]\s]+?)\]?:443\/TCP$/.exec(l.keys[i]);
-    if (m && (/^\d+\.\d+\.\d+\.1$/.test(m[1]) || /::1$/.test(m[1]))) hits.add(m[1]);
+  for (const [i, key] of l.keys.entries()) {
+    if ((l.flags[i] ?? 0) & 1) continue;
+    const ip = /^\[?([^\]\s]+?)\]?:443\/TCP$/.exec(key)?.[1];
+    if (ip && (/^\d+\.\d+\.\d+\.1$/.test(ip) || /::1$/.test(ip))) hits.add(ip);
   }
-  if (hits.size !== 1) return undefined;
   const [vip] = hits;
+  if (hits.size !== 1 || vip === undefined) return undefined;
   return { vip, backends: backendsOf(vip), from: 'load-balancers' };
 }
 
@@ -127,20 +127,29 @@ export function partitionNodes(ds: readonly NodeDigest[], nodeOfAddress: (ip: st
   // Union-find whose components keep their members' distinct facts (few per cluster, however many nodes).
   const parent = ds.map((_, i) => i);
   const members = ds.map((_, i) => [i]);
-  const distinct = ds.map((_, i) => new Map([[facts[i].key, facts[i] as Facts]]));
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const distinct = facts.map((f) => new Map([[f.key, f as Facts]]));
+  // Every index is a node's (0 … ds.length-1), so the lookups below always hit; the fallbacks keep it total.
+  const membersOf = (r: number) => members[r] ?? [];
+  const distinctOf = (r: number) => distinct[r] ?? new Map<string, Facts>();
+  const find = (i: number): number => {
+    const p = parent[i];
+    if (p === undefined || p === i) return i;
+    const root = find(p);
+    parent[i] = root;
+    return root;
+  };
   const conflictOf = (ra: number, rb: number): string | undefined => {
-    for (const a of distinct[ra].values()) for (const b of distinct[rb].values()) {
+    for (const a of distinctOf(ra).values()) for (const b of distinctOf(rb).values()) {
       const why = conflict(a, b);
       if (why) return why;
     }
     return undefined;
   };
   const merge = (into: number, from: number) => {
-    members[into].push(...members[from]);
+    membersOf(into).push(...membersOf(from));
     members[from] = [];
-    for (const [k, f] of distinct[from]) distinct[into].set(k, f);
-    distinct[from].clear();
+    for (const [k, f] of distinctOf(from)) distinctOf(into).set(k, f);
+    distinctOf(from).clear();
   };
   const union = (a: number, b: number) => {
     const ra = find(a);
@@ -187,8 +196,8 @@ export function partitionNodes(ds: readonly NodeDigest[], nodeOfAddress: (ip: st
   });
 
   // What nothing joined: one cluster with a compatible part of the same plugin, else a cluster of its own.
-  const comps = ds.map((_, i) => i).filter((i) => find(i) === i).sort((a, b) => members[b].length - members[a].length || a - b);
-  const pluginsOf = (r: number) => new Set(members[r].map((i) => facts[i].plugin).filter((p): p is string => !!p));
+  const comps = ds.map((_, i) => i).filter((i) => find(i) === i).sort((a, b) => membersOf(b).length - membersOf(a).length || a - b);
+  const pluginsOf = (r: number) => new Set(membersOf(r).map((i) => facts[i]?.plugin).filter((p): p is string => !!p));
   const groups: number[] = [];
   const differentPlugins = (g: number, r: number) => {
     const mine = pluginsOf(r);
@@ -200,12 +209,14 @@ export function partitionNodes(ds: readonly NodeDigest[], nodeOfAddress: (ip: st
     if (home === undefined) groups.push(r);
     else merge(home, r);
   }
-  groups.sort((a, b) => members[b].length - members[a].length || Math.min(...members[a]) - Math.min(...members[b]));
+  groups.sort((a, b) => membersOf(b).length - membersOf(a).length || Math.min(...membersOf(a)) - Math.min(...membersOf(b)));
   const apart: Partition['apart'] = [];
-  for (let a = 0; a < groups.length; a++)
-    for (let b = a + 1; b < groups.length; b++) {
-      const why = conflictOf(groups[a], groups[b]) ?? differentPlugins(groups[a], groups[b]) ?? differentPlugins(groups[b], groups[a]);
+  groups.forEach((ga, a) =>
+    groups.forEach((gb, b) => {
+      if (b <= a) return;
+      const why = conflictOf(ga, gb) ?? differentPlugins(ga, gb) ?? differentPlugins(gb, ga);
       if (why) apart.push({ a, b, why });
-    }
-  return { parts: groups.map((g) => [...members[g]].sort((x, y) => x - y)), apart };
+    }),
+  );
+  return { parts: groups.map((g) => [...membersOf(g)].sort((x, y) => x - y)), apart };
 }

@@ -277,8 +277,10 @@ function addLeg(ch: Chain, node: ClusterNode, walk: WalkResult): void {
 /** Follows a forwarded leg from node to node until it is delivered, dropped or leaves the open nodes. */
 function follow(c: ClusterModel, ch: Chain, maxLegs: number, nextLeg: (node: ClusterNode, h: Handover, legIndex: number) => WalkResult | undefined): void {
   for (;;) {
-    const last = ch.legs[ch.legs.length - 1].walk;
-    const node = ch.nodes[ch.nodes.length - 1];
+    const last = ch.legs.at(-1)?.walk;
+    const node = ch.nodes.at(-1);
+    // Followed after a first leg (addLeg); without one there is nothing to follow.
+    if (!last || !node) return;
     const offset = ch.hops.length - last.hops.length;
     if (last.verdict !== 'forwarded') {
       ch.end = { verdict: last.verdict, reason: `on ${node.id}: ${last.reason}`, deciding: last.deciding >= 0 ? offset + last.deciding : -1 };
@@ -346,7 +348,8 @@ export function walkAcross(c: ClusterModel, flow: Flow, opts: AcrossOptions = {}
   const explain = !!opts.explain;
   const starts = sourceNodes(c, flow.srcIp);
   const ch: Chain = { legs: [], nodes: [], handovers: [], hops: [], caveats: [], seen: new Set() };
-  if (!starts.length) {
+  const [start] = starts;
+  if (!start) {
     const owner = c.nodeOfPod(flow.srcIp);
     ch.end = {
       verdict: 'unknown',
@@ -357,7 +360,6 @@ export function walkAcross(c: ClusterModel, flow: Flow, opts: AcrossOptions = {}
     };
     return finish(flow, 'forward', ch);
   }
-  const start = starts[0];
   if (starts.length > 1) ch.caveats.push({ kind: 'handover', node: start.id, text: `${flow.srcIp} is an address of ${starts.map((n) => n.id).join(' and ')}; the walk starts on ${start.id}` });
   // Bundles of several clusters: the packet stays in the source's cluster (pod and node addresses
   // repeat between clusters; another cluster's node that has the address is not where it goes).
@@ -379,41 +381,44 @@ function replyAcross(c: ClusterModel, fwd: StitchedWalk, explain: boolean): Stit
   const ch: Chain = { legs: [], nodes: [], handovers: [], hops: [], caveats: [], seen: new Set() };
   const lastFwd = fwd.legs[fwd.legs.length - 1]?.walk;
   const replyFlow: Flow = { srcIp: fwd.final.dstIp, dstIp: fwd.final.srcIp, srcPort: fwd.final.dstPort, dstPort: fwd.final.srcPort, proto: fwd.flow.proto };
-  if (!lastFwd || fwd.verdict !== 'delivered') {
+  const lastNode = nodes.at(-1);
+  if (!lastFwd || !lastNode || fwd.verdict !== 'delivered') {
     ch.end = { verdict: 'unknown', reason: `the request is ${fwd.verdict === 'dropped' ? 'dropped' : fwd.verdict === 'forwarded' ? 'not followed to its destination' : 'not known to arrive'}: there is no reply to walk`, deciding: -1 };
     return finish(replyFlow, 'reply', ch);
   }
   let k = nodes.length - 1;
-  addLeg(ch, nodes[k], walkReply(nodes[k].model!, lastFwd, { explain }));
+  addLeg(ch, lastNode, walkReply(lastNode.model!, lastFwd, { explain }));
   follow(c, ch, fwd.legs.length, (to, h) => {
     k--;
-    if (k < 0 || nodes[k] !== to) {
-      ch.caveats.push({ kind: 'reply-mismatch', node: h.from, text: `the reply goes to ${to.id}, not to ${k >= 0 ? nodes[k].id : 'the node the request came from'}: it does not retrace the request` });
+    const back = nodes[k];
+    const backLeg = fwd.legs[k];
+    if (!back || !backLeg || back !== to) {
+      ch.caveats.push({ kind: 'reply-mismatch', node: h.from, text: `the reply goes to ${to.id}, not to ${back ? back.id : 'the node the request came from'}: it does not retrace the request` });
       // Walked on that node all the same, as a packet of its own.
       return walkFlow(to.model!, arrivingFlow(h.packet, fwd.flow.proto), { explain, arrive: { packet: h.packet, from: h.from } });
     }
-    return walkReply(to.model!, fwd.legs[k].walk, { explain, arrive: { packet: h.packet, from: h.from } });
+    return walkReply(to.model!, backLeg.walk, { explain, arrive: { packet: h.packet, from: h.from } });
   });
   // The source takes the answer only if it retraced every node of the request (the state that rewrote
   // the request lives there) and arrives as its own request reversed.
-  const first = fwd.legs[0].walk;
-  const asSent = { srcIp: fwd.flow.srcIp, dstIp: fwd.flow.dstIp, srcPort: first.hops[0]?.after?.srcPort ?? fwd.flow.srcPort, dstPort: fwd.flow.proto === 'icmp' ? undefined : fwd.flow.dstPort, proto: fwd.flow.proto };
+  const first = fwd.legs[0]?.walk;
+  const asSent = { srcIp: fwd.flow.srcIp, dstIp: fwd.flow.dstIp, srcPort: first?.hops[0]?.after?.srcPort ?? fwd.flow.srcPort, dstPort: fwd.flow.proto === 'icmp' ? undefined : fwd.flow.dstPort, proto: fwd.flow.proto };
   const expected = reverse(asSent);
   const end = ch.end;
-  const last = ch.legs[ch.legs.length - 1]?.walk;
-  if (end && last && (end.verdict === 'delivered' || end.verdict === 'forwarded')) {
-    const retraced = ch.legs.length === fwd.legs.length && ch.nodes[ch.nodes.length - 1] === nodes[0];
+  const last = ch.legs.at(-1)?.walk;
+  const endedOn = ch.nodes.at(-1);
+  if (end && last && endedOn && (end.verdict === 'delivered' || end.verdict === 'forwarded')) {
+    const retraced = ch.legs.length === fwd.legs.length && endedOn === nodes[0];
     if (!retraced || !sameTuple(last.final, expected)) {
       const f = last.final;
       const at = (ip: string, port?: number) => `${ip}${port !== undefined ? `:${port}` : ''}`;
-      const endedOn = ch.nodes[ch.nodes.length - 1];
       const skipped = [...new Set(nodes.slice(0, nodes.length - ch.legs.length).filter((n) => n !== endedOn).map((n) => n.id))];
       const got = `${at(f.srcIp, f.srcPort)} → ${at(f.dstIp, f.dstPort)}`;
       const want = `${at(expected.srcIp, expected.srcPort)} → ${at(expected.dstIp, expected.dstPort)}`;
       const text = !retraced
         ? `the answer ends on ${endedOn.id} without going back through ${skipped.join(', ') || 'the nodes the request crossed'}, where the request was translated: it is ${got}, not the answer ${want} the source's connection expects`
         : `the source expects ${want} but gets ${got}`;
-      ch.caveats.push({ kind: 'reply-mismatch', node: ch.nodes[ch.nodes.length - 1].id, text });
+      ch.caveats.push({ kind: 'reply-mismatch', node: endedOn.id, text });
       ch.end = { verdict: 'dropped', reason: `asymmetric return: ${text}`, deciding: end.deciding };
       if (!retraced) ch.inferred = true;
     }

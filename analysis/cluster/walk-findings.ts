@@ -46,8 +46,7 @@ function acrossFindings(c: ClusterModel, w: StitchedWalk, findings: readonly Clu
       // (A remote endpoint finding lists the pod addresses themselves.)
       const prefixes = f.objects.filter(isCidr);
       const ips = new Set(f.id !== 'cluster-remote-endpoint-pa' ? [] : f.objects.filter((o) => !isCidr(o)).map((o) => canonIp(o)).filter((o): o is string => !!o));
-      for (let leg = 0; leg < w.legs.length; leg++) {
-        const l = w.legs[leg];
+      for (const [leg, l] of w.legs.entries()) {
         if (!f.nodes.odd.includes(l.node) || l.walk.verdict !== 'forwarded') continue;
         const dst = l.walk.final.dstIp;
         if (!prefixes.some((p) => inCidr(dst, p)) && !ips.has(canonIp(dst) ?? dst)) continue;
@@ -70,9 +69,9 @@ function acrossFindings(c: ClusterModel, w: StitchedWalk, findings: readonly Clu
     } else if (LB_IDS.has(f.id) && svc.length) {
       if (!f.objects.some((o) => svc.includes(o.toLowerCase()))) return;
       const leg = w.legs.findIndex((l) => f.nodes.odd.includes(l.node));
-      if (leg < 0) return;
+      const node = w.legs[leg]?.node;
+      if (node === undefined) return;
       const hop = w.hops.findIndex((h) => h.leg === leg && h.kind !== 'handover');
-      const node = w.legs[leg].node;
       const to = `${w.flow.dstIp}:${w.flow.dstPort}/${w.flow.proto}`;
       const why =
         f.id === 'cluster-lb-missing'
@@ -97,20 +96,19 @@ function acrossFindings(c: ClusterModel, w: StitchedWalk, findings: readonly Clu
 
 /** The hop as the readable form numbers it: hand-overs are not counted. */
 function hopNumber(w: StitchedWalk, hop: number): number {
-  let n = 0;
-  for (let i = 0; i <= hop && i < w.hops.length; i++) if (w.hops[i].kind !== 'handover') n++;
+  const n = w.hops.filter((h, i) => i <= hop && h.kind !== 'handover').length;
   return Math.max(1, n);
 }
 
 function caveatOf(w: StitchedWalk, fs: StitchedFinding[]): StitchedWalk['verdictCaveat'] {
   const serious = fs.filter((f) => f.severity === 'error' || f.severity === 'warning');
-  if (!serious.length) return undefined;
   // The worst first; among equals one across nodes (what only the cluster shows), then the one on the
   // deciding hop, then the latest on the path.
   const by = (x: boolean) => (x ? 0 : 1);
   const best = [...serious].sort(
     (a, b) => RANK[a.severity] - RANK[b.severity] || by(!!a.acrossNodes) - by(!!b.acrossNodes) || by(a.hop === w.deciding) - by(b.hop === w.deciding) || (b.hop ?? -1) - (a.hop ?? -1),
   )[0];
+  if (!best) return undefined;
   const more = serious.length - 1;
   const where = best.hop !== undefined ? (w.hops[best.hop]?.kind === 'handover' ? `on ${best.node}, at the hand-over` : `on ${best.node}, hop ${hopNumber(w, best.hop)}`) : `on ${best.node}`;
   return {

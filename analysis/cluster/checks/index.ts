@@ -32,8 +32,8 @@ export function inputFindings(c: ClusterModel): ClusterFinding[] {
     });
   }
   if (c.parts.length > 1) {
-    const name = (i: number) => `cluster ${i + 1} (${list(c.parts[i].nodes.map((n) => n.id), 4)})`;
-    const alone = c.parts.filter((p) => p.nodes.length < 2).map((p) => p.nodes[0].id);
+    const name = (i: number) => `cluster ${i + 1} (${list((c.parts[i]?.nodes ?? []).map((n) => n.id), 4)})`;
+    const alone = c.parts.filter((p) => p.nodes.length < 2).flatMap((p) => p.nodes.map((n) => n.id));
     const evidence: NodeEvidence[] = [];
     for (const p of c.parts) {
       for (const n of p.nodes) {
@@ -41,7 +41,9 @@ export function inputFindings(c: ClusterModel): ClusterFinding[] {
         if (!api) continue;
         const key = `${api.vip.includes(':') ? `[${api.vip}]` : api.vip}:443/TCP`;
         const i = n.digest.lbs.keys.indexOf(key);
-        if (i >= 0) evidence.push(nodeEv(p, n, { file: n.digest.lbs.files[i], line: n.digest.lbs.lines[i] }, api.vip));
+        const file = n.digest.lbs.files[i];
+        const line = n.digest.lbs.lines[i];
+        if (file !== undefined && line !== undefined) evidence.push(nodeEv(p, n, { file, line }, api.vip));
         break;
       }
     }
@@ -49,7 +51,7 @@ export function inputFindings(c: ClusterModel): ClusterFinding[] {
       id: 'cluster-several-clusters',
       severity: 'warning',
       title: `These bundles are from ${c.parts.length} clusters: each is checked on its own`,
-      explanation: `${c.parts.map((p, i) => `${name(i)}: ${p.nodes[0].identity.platformLabel}`).join('; ')}. ${c.apart.map((x) => `${name(x.a).replace(/ \(.*$/, '')} and ${name(x.b).replace(/ \(.*$/, '')}: ${x.why}`).join('; ')}. Nodes of different clusters program different Services and pod subnets, so they are compared only with the nodes of their own cluster.${alone.length ? ` ${list(alone)} ${alone.length > 1 ? 'are' : 'is'} alone in ${alone.length > 1 ? 'their' : 'its'} cluster: no peer to compare ${alone.length > 1 ? 'them' : 'it'} with.` : ''}`,
+      explanation: `${c.parts.map((p, i) => `${name(i)}: ${p.nodes[0]?.identity.platformLabel ?? 'no node'}`).join('; ')}. ${c.apart.map((x) => `${name(x.a).replace(/ \(.*$/, '')} and ${name(x.b).replace(/ \(.*$/, '')}: ${x.why}`).join('; ')}. Nodes of different clusters program different Services and pod subnets, so they are compared only with the nodes of their own cluster.${alone.length ? ` ${list(alone)} ${alone.length > 1 ? 'are' : 'is'} alone in ${alone.length > 1 ? 'their' : 'its'} cluster: no peer to compare ${alone.length > 1 ? 'them' : 'it'} with.` : ''}`,
       fix: 'Open the bundles of one cluster together (one folder per cluster). If these nodes are in fact one cluster, look at why they disagree on the kubernetes Service or the network plugin first.',
       objects: c.parts.flatMap((p) => p.nodes.map((n) => n.id)),
       evidence,

@@ -14,6 +14,12 @@ import type { ClusterCheck, ClusterFinding } from './types.ts';
 import { list, majorityOf, nodeEv, plural } from './majority.ts';
 
 const addrOf = (n: ClusterNode) => n.identity.providerAddress ?? n.identity.nodeIp ?? n.identity.addresses[0];
+/** A packet to try from a pod of one node to a pod of another, when both have pods. */
+const podPair = (from: ClusterNode | undefined, to: ClusterNode) => {
+  const srcIp = from?.digest.localPods[0];
+  const dstIp = to.digest.localPods[0];
+  return srcIp && dstIp ? { srcIp, dstIp, dstPort: 80, proto: 'tcp' as const } : undefined;
+};
 const FIX_RSR =
   'The agent that programs RemoteSubnetRoutes on the odd node (flanneld, Calico Felix, hybrid-overlay-node) did not see the peer\'s current address: restart it there, then check `(Get-HnsNetwork | ? Type -eq Overlay).Policies | ? Type -eq RemoteSubnetRoute` names the peer\'s provider address and DR MAC. kube-proxy re-creates its remote endpoints from the corrected routes on its next sync.';
 
@@ -28,6 +34,9 @@ function remoteSubnetFindings(c: ClusterModel): ClusterFinding[] {
     if (!peers.length) continue;
     if (owner) {
       const truth = addrOf(owner);
+      // An owner whose bundle shows no address of its own (no ipconfig, no provider address) cannot
+      // tell which peers are stale: no finding rather than a false one.
+      if (truth === undefined) continue;
       const right = peers.filter((s) => owner.identity.addresses.includes(s.pa));
       // One finding per stale address (several nodes may hold the same stale belief).
       const wrong = new Map<string, typeof peers>();
@@ -44,16 +53,17 @@ function remoteSubnetFindings(c: ClusterModel): ClusterFinding[] {
           objects: [prefix, pa, truth, ...odd.map((s) => s.node.id)],
           evidence: [...odd.slice(0, 5).map((s) => nodeEv(c, s.node, s.src, s.pa)), nodeEv(c, owner, owner.identity.src, truth)],
           nodes: { odd: odd.map((s) => s.node.id), majority: [owner.id, ...right.map((s) => s.node.id)], majorityValue: `${prefix} → ${truth}`, total: peers.length + 1 },
-          trace: owner.digest.localPods[0] && odd[0].node.digest.localPods[0] ? { srcIp: odd[0].node.digest.localPods[0], dstIp: owner.digest.localPods[0], dstPort: 80, proto: 'tcp' } : undefined,
+          trace: podPair(odd[0]?.node, owner),
         });
       }
       const macOdd = right.filter((s) => s.drMac && owner.identity.drMac && s.drMac !== owner.identity.drMac);
-      if (macOdd.length) {
+      const [oddMac] = macOdd;
+      if (oddMac) {
         out.push({
           id: 'cluster-stale-dr-mac',
           severity: 'error',
           area: 'routes',
-          title: `${list(macOdd.map((s) => s.node.id))} address${macOdd.length > 1 ? '' : 'es'} ${owner.id}'s pods (${prefix}) to DR MAC ${macOdd[0].drMac}; ${owner.id}'s is ${owner.identity.drMac}`,
+          title: `${list(macOdd.map((s) => s.node.id))} address${macOdd.length > 1 ? '' : 'es'} ${owner.id}'s pods (${prefix}) to DR MAC ${oddMac.drMac}; ${owner.id}'s is ${owner.identity.drMac}`,
           explanation: `The RemoteSubnetRoute for ${prefix} names the right provider address ${truth} but another distributed router MAC than ${owner.id}'s own network (${owner.identity.drMac}). Windows decapsulates VXLAN at L2 and needs the correct destination MAC (flannel-io/flannel vxlan_windows.go design notes): ${owner.id} drops these frames.`,
           fix: FIX_RSR,
           objects: [prefix, owner.identity.drMac!, ...macOdd.map((s) => s.drMac!)],
@@ -62,12 +72,13 @@ function remoteSubnetFindings(c: ClusterModel): ClusterFinding[] {
         });
       }
       const vniOdd = right.filter((s) => s.vni !== undefined && owner.identity.vni !== undefined && s.vni !== owner.identity.vni);
-      if (vniOdd.length) {
+      const [oddVni] = vniOdd;
+      if (oddVni) {
         out.push({
           id: 'cluster-vni-differs',
           severity: 'warning',
           area: 'routes',
-          title: `${list(vniOdd.map((s) => s.node.id))} tunnel${vniOdd.length > 1 ? '' : 's'} ${prefix} with VNI ${vniOdd[0].vni}; ${owner.id}'s network has VSID ${owner.identity.vni}`,
+          title: `${list(vniOdd.map((s) => s.node.id))} tunnel${vniOdd.length > 1 ? '' : 's'} ${prefix} with VNI ${oddVni.vni}; ${owner.id}'s network has VSID ${owner.identity.vni}`,
           explanation: `A VXLAN packet with another VNI belongs to no virtual network on ${owner.id}. Every node of one overlay must use the same VNI (flannel: the backend's VNI; Calico: vxlan_vni; OVN: 4097).`,
           fix: 'Use one VNI in every node\'s network configuration and recreate the odd node\'s overlay network.',
           objects: [prefix, String(owner.identity.vni)],
@@ -119,6 +130,8 @@ function hostRouteFindings(c: ClusterModel): ClusterFinding[] {
     const other = c.nodeOfAddress(w.nextHop);
     const agree = right.get(w.prefix) ?? [];
     const truth = w.owner.identity.nodeIp ?? w.owner.identity.addresses[0];
+    // No address of the owner in its bundle: which next hop is right is not known.
+    if (truth === undefined) continue;
     out.push({
       id: 'cluster-stale-host-route',
       severity: w.owner.identity.plugin === 'calico-bgp' ? 'warning' : 'error',
@@ -129,7 +142,7 @@ function hostRouteFindings(c: ClusterModel): ClusterFinding[] {
       objects: [w.prefix, w.nextHop, truth],
       evidence: [...w.odd.slice(0, 5).map((o) => nodeEv(c, o.node, o.src)), nodeEv(c, w.owner, w.owner.identity.src)],
       nodes: { odd: w.odd.map((o) => o.node.id), majority: [w.owner.id, ...agree], majorityValue: `${w.prefix} via ${truth}`, total: w.odd.length + agree.length + 1 },
-      trace: w.owner.digest.localPods[0] && w.odd[0].node.digest.localPods[0] ? { srcIp: w.odd[0].node.digest.localPods[0], dstIp: w.owner.digest.localPods[0], dstPort: 80, proto: 'tcp' } : undefined,
+      trace: podPair(w.odd[0]?.node, w.owner),
     });
   }
   return out;
@@ -162,6 +175,7 @@ function remoteEndpointFindings(c: ClusterModel): ClusterFinding[] {
   }
   for (const { n, g } of odd) {
     const truth = addrOf(g.owner);
+    if (truth === undefined) continue;
     // A node that also has right endpoints of the owner's pods is odd for these, not among those who agree.
     const right = [...(agree.get(g.owner) ?? [])].filter((id) => !odd.some((o) => o.n.id === id && o.g.owner === g.owner));
     out.push({
@@ -187,13 +201,14 @@ function subnetConflicts(c: ClusterModel): ClusterFinding[] {
     for (const s of n.identity.podSubnets) if (s.from === 'hns') claims.set(s.prefix, [...(claims.get(s.prefix) ?? []), n]);
   }
   for (const [prefix, ns] of claims) {
-    if (ns.length < 2) continue;
+    const [first] = ns;
+    if (!first || ns.length < 2) continue;
     out.push({
       id: 'cluster-pod-subnet-twice',
       severity: 'error',
       area: 'hns',
       title: `${list(ns.map((n) => n.id))} all hold pod subnet ${prefix}`,
-      explanation: `On ${ns[0].identity.platformLabel} each node has a pod subnet of its own (its lease, IPAM block or podCIDR); peers route or tunnel ${prefix} to one node only, so the pods of the others are unreachable from other nodes and their addresses may collide.`,
+      explanation: `On ${first.identity.platformLabel} each node has a pod subnet of its own (its lease, IPAM block or podCIDR); peers route or tunnel ${prefix} to one node only, so the pods of the others are unreachable from other nodes and their addresses may collide.`,
       fix: 'Recreate the HNS network of the node whose subnet is wrong (its CNI/agent takes the subnet from the node\'s lease or podCIDR), after checking `kubectl get nodes -o custom-columns=NAME:.metadata.name,CIDR:.spec.podCIDR`.',
       objects: [prefix, ...ns.map((n) => n.id)],
       evidence: ns.slice(0, 5).map((n) => nodeEv(c, n, n.identity.podSubnets.find((s) => s.prefix === prefix)?.src)),

@@ -30,11 +30,13 @@ function differs(
   if (!m || !m.odd.length) return [];
   const odd = vals.filter((x) => x.v.value !== m.value).map((x) => ({ node: x.n, value: x.v.value, src: x.v.src }));
   const maj = vals.filter((x) => x.v.value === m.value);
-  const f = make(odd, { value: m.value, nodes: maj.map((x) => x.n), src: maj[0].v.src });
+  const [first] = maj;
+  if (!first) return [];
+  const f = make(odd, { value: m.value, nodes: maj.map((x) => x.n), src: first.v.src });
   return [
     {
       ...f,
-      evidence: [...odd.slice(0, 5).map((o) => nodeEv(c, o.node, o.src ?? { file: '', line: 0 }, needle?.(o.value))), nodeEv(c, maj[0].n, maj[0].v.src ?? { file: '', line: 0 }, needle?.(m.value))].filter((e) => e.file),
+      evidence: [...odd.slice(0, 5).map((o) => nodeEv(c, o.node, o.src ?? { file: '', line: 0 }, needle?.(o.value))), nodeEv(c, first.n, first.v.src ?? { file: '', line: 0 }, needle?.(m.value))].filter((e) => e.file),
       nodes: { odd: odd.map((o) => o.node.id), majority: maj.map((x) => x.n.id), majorityValue: m.value, total: vals.length },
     },
   ];
@@ -81,7 +83,7 @@ export const poolCheck: ClusterCheck = {
               severity: lacking.length ? 'error' : 'warning',
               area: 'hns',
               title: `${list(odd.map((o) => o.node.id))}: pods' OutBoundNAT exceptions ${[lacking.length ? `lack ${list(lacking, 4)}` : '', more.length ? `add ${list(more, 4)}` : ''].filter(Boolean).join(' and ')} (${maj.nodes.length} nodes: ${maj.value})`,
-              explanation: `Every node of ${group[0].identity.platformLabel} gives its pods the same ExceptionList: the ranges pods reach with their own address. ${plural(maj.nodes.length, 'node')} exempt ${maj.value}; ${list(odd.map((o) => `${o.node.id}: ${o.value || '(none)'}`), 3)}.${lacking.length ? ` Pods on ${odd.length > 1 ? 'those nodes' : 'that node'} are SNATed to the node address when they talk to ${list(lacking, 4)}: peers see the node, not the pod (network policies and return paths that expect pod addresses break).` : ' Traffic to the extra ranges leaves with the pod address, which the network there must route back.'}`,
+              explanation: `Every node of ${group[0]?.identity.platformLabel ?? 'this platform'} gives its pods the same ExceptionList: the ranges pods reach with their own address. ${plural(maj.nodes.length, 'node')} exempt ${maj.value}; ${list(odd.map((o) => `${o.node.id}: ${o.value || '(none)'}`), 3)}.${lacking.length ? ` Pods on ${odd.length > 1 ? 'those nodes' : 'that node'} are SNATed to the node address when they talk to ${list(lacking, 4)}: peers see the node, not the pod (network policies and return paths that expect pod addresses break).` : ' Traffic to the extra ranges leaves with the pod address, which the network there must route back.'}`,
               fix: `Make the odd node's CNI config (its ExceptionList / Exceptions) the same as the others', then recreate its pods' endpoints (they keep the policy they were created with).`,
               objects: [...lacking, ...more, ...odd.map((o) => o.node.id)],
             };

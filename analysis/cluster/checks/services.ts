@@ -34,10 +34,15 @@ export const servicesCheck: ClusterCheck = {
     for (const n of nodes) {
       const l = n.digest.lbs;
       const seen = new Set<string>();
-      for (let i = 0; i < l.keys.length; i++) {
-        if (seen.has(l.keys[i])) continue;
-        seen.add(l.keys[i]);
-        byKey.set(l.keys[i], [...(byKey.get(l.keys[i]) ?? []), { node: n, dips: l.dips[i], flags: l.flags[i], line: l.lines[i], file: l.files[i] }]);
+      for (const [i, key] of l.keys.entries()) {
+        // The columns are filled together (digest.ts): a row short of one is skipped, never read as undefined.
+        const dips = l.dips[i];
+        const flags = l.flags[i];
+        const line = l.lines[i];
+        const file = l.files[i];
+        if (seen.has(key) || dips === undefined || flags === undefined || line === undefined || file === undefined) continue;
+        seen.add(key);
+        byKey.set(key, [...(byKey.get(key) ?? []), { node: n, dips, flags, line, file }]);
       }
     }
     // Presence: group the missing keys by who lacks them and by Service, so one Service's ports are one finding.
@@ -91,7 +96,7 @@ export const servicesCheck: ClusterCheck = {
     }
     // Backends: the same DIPs everywhere (a node that load-balances to a pod the others dropped sends
     // part of the traffic nowhere; one that lacks a backend the others have gives it no traffic).
-    const differ = new Map<string, { keys: string[]; node: ClusterNode; extra: string[]; lacking: string[]; majority: Seen[]; src: Seen }>();
+    const differ = new Map<string, { keys: string[]; node: ClusterNode; extra: string[]; lacking: string[]; majority: [Seen, ...Seen[]]; src: Seen }>();
     for (const [key, seen] of byKey) {
       if (seen.length < 2) continue;
       const compared = seen.filter((s) => !((s.flags & 1) && (s.flags & 2)));
@@ -100,14 +105,17 @@ export const servicesCheck: ClusterCheck = {
       let best: Seen[] | undefined;
       for (const v of counts.values()) if (!best || v.length > best.length) best = v;
       if (!best || best.length < 2 || best.length * 2 <= compared.length) continue;
-      const want = new Set(best[0].dips.split(',').filter(Boolean));
+      const [ref, ...others] = best;
+      if (!ref) continue;
+      const majority: [Seen, ...Seen[]] = [ref, ...others];
+      const want = new Set(ref.dips.split(',').filter(Boolean));
       for (const s of compared) {
-        if (s.dips === best[0].dips) continue;
+        if (s.dips === ref.dips) continue;
         const have = new Set(s.dips.split(',').filter(Boolean));
         const extraDips = [...have].filter((d) => !want.has(d));
         const lackingDips = [...want].filter((d) => !have.has(d));
         const group = `${s.node.id}|${extraDips.join(',')}|${lackingDips.join(',')}`;
-        const g = differ.get(group) ?? { keys: [], node: s.node, extra: extraDips, lacking: lackingDips, majority: best, src: s };
+        const g = differ.get(group) ?? { keys: [], node: s.node, extra: extraDips, lacking: lackingDips, majority, src: s };
         g.keys.push(key);
         differ.set(group, g);
       }
@@ -131,13 +139,13 @@ export const servicesCheck: ClusterCheck = {
 };
 
 /** A pod of the node that lacks the load balancer calling the Service's first ClusterIP port: the walk that shows it. */
-function serviceTrace(n: ClusterNode, keys: string[]): ClusterFinding['trace'] {
-  const src = n.digest.localPods[0];
+function serviceTrace(n: ClusterNode | undefined, keys: string[]): ClusterFinding['trace'] {
+  const src = n?.digest.localPods[0];
   if (!src) return undefined;
   for (const k of keys) {
     // `10.96.0.10:53/UDP` or `[fd00::10]:53/UDP` (digest.ts); node ports have no VIP to call.
     const m = /^\[?([^\]\s]+?)\]?:(\d+)\/(TCP|UDP)$/i.exec(k);
-    if (m) return { srcIp: src, dstIp: m[1], dstPort: Number(m[2]), proto: m[3].toLowerCase() as 'tcp' | 'udp' };
+    if (m?.[1] && m[3]) return { srcIp: src, dstIp: m[1], dstPort: Number(m[2]), proto: m[3].toLowerCase() as 'tcp' | 'udp' };
   }
   return undefined;
 }
