@@ -15,7 +15,10 @@ function versionLt(v: string | undefined, than: [number, number, number]): boole
   const m = /^(\d+)\.(\d+)(?:\.(\d+))?/.exec(v ?? '');
   if (!m) return false;
   const a = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
-  for (let i = 0; i < 3; i++) if (a[i] !== than[i]) return a[i] < than[i];
+  for (const [i, want] of than.entries()) {
+    const got = a[i] ?? 0;
+    if (got !== want) return got < want;
+  }
   return false;
 }
 
@@ -23,10 +26,11 @@ function versionLt(v: string | undefined, than: [number, number, number]): boole
 export function loadedConfigs(configs: CniConfigFile[]): { loaded: CniConfigFile; ignored: CniConfigFile[] }[] {
   const byDir = new Map<string, CniConfigFile[]>();
   for (const c of configs) if (c.ext !== 'other') byDir.set(dirOf(c.file), [...(byDir.get(dirOf(c.file)) ?? []), c]);
-  return [...byDir.values()].map((list) => {
+  return [...byDir.values()].flatMap((list) => {
     // Go's sort.Strings: byte order, not locale order.
-    const sorted = [...list].sort((a, b) => (baseOf(a.file) < baseOf(b.file) ? -1 : baseOf(a.file) > baseOf(b.file) ? 1 : 0));
-    return { loaded: sorted[0], ignored: sorted.slice(1) };
+    const [loaded, ...ignored] = [...list].sort((a, b) => (baseOf(a.file) < baseOf(b.file) ? -1 : baseOf(a.file) > baseOf(b.file) ? 1 : 0));
+    // Every list has one config at least (byDir is filled one config at a time).
+    return loaded ? [{ loaded, ignored }] : [];
   });
 }
 
@@ -107,15 +111,16 @@ export const cniCheck: Check = {
             // The plugin may add the node subnet or service CIDR on its own: only the config's entries must be there.
             return [...want].some((w) => !got.has(w) && !(ipRange(w) && [...got].some((g) => ipRange(g)?.lo === ipRange(w)!.lo && ipRange(g)?.hi === ipRange(w)!.hi)));
           });
-          if (differ.length) {
-            const e = differ[0];
-            out.push({ id: 'cni-exceptions-drift', severity: 'warning', area: 'cni', title: `${differ.length} pod endpoint(s) lack ExceptionList entries of ${baseOf(c.file)}`, explanation: `The loaded CNI config lists ${[...want].join(', ')}; endpoint ${e.id} has ${e.outboundNat.flatMap((n) => n.exceptions).join(', ') || 'none'}. The endpoints were created from another config (changed since, or another file was loaded then): the pods run with the old SNAT exceptions until recreated.`, fix: 'Recreate the pods (drain the node) so their endpoints are created from the current config.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [{ file: p.exceptionList[0].src.file, line: p.exceptionList[0].src.line, text: (m.text?.lineText(p.exceptionList[0].src.file, p.exceptionList[0].src.line) ?? '').trim() }, ctx.ev(e.src, /ExceptionList/i)] });
+          const [e] = differ;
+          const x0 = p.exceptionList[0];
+          if (e && x0) {
+            out.push({ id: 'cni-exceptions-drift', severity: 'warning', area: 'cni', title: `${differ.length} pod endpoint(s) lack ExceptionList entries of ${baseOf(c.file)}`, explanation: `The loaded CNI config lists ${[...want].join(', ')}; endpoint ${e.id} has ${e.outboundNat.flatMap((n) => n.exceptions).join(', ') || 'none'}. The endpoints were created from another config (changed since, or another file was loaded then): the pods run with the old SNAT exceptions until recreated.`, fix: 'Recreate the pods (drain the node) so their endpoints are created from the current config.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [{ file: x0.src.file, line: x0.src.line, text: (m.text?.lineText(x0.src.file, x0.src.line) ?? '').trim() }, ctx.ev(e.src, /ExceptionList/i)] });
           }
         }
         if (p.dnsServers.length && !p.dnsCapability) {
           const differ = ctx.localPods.filter((e) => e.dnsServers.length && !p.dnsServers.some((s) => e.dnsServers.includes(s)));
-          if (differ.length) {
-            const e = differ[0];
+          const [e] = differ;
+          if (e) {
             out.push({ id: 'cni-dns-drift', severity: 'warning', area: 'cni', title: `${differ.length} pod(s) have DNS ${e.dnsServers.join(', ')}, the CNI config says ${p.dnsServers.join(', ')}`, explanation: `${baseOf(c.file)} sets dns.Nameservers ${p.dnsServers.join(', ')} (no dns capability, so kubelet does not override it), but the endpoints have other DNS servers: they were created from another config.`, fix: 'Recreate the pods after fixing the config; check kubelet --cluster-dns matches.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [...(p.dnsSrc ? [ctx.ev(p.dnsSrc)] : []), ctx.ev(e.src, e.dnsServers[0])] });
           }
         }

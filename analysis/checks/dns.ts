@@ -74,8 +74,9 @@ export const dnsCheck: Check = {
       return list.length > 0 && !list.some((x) => dnsVips.includes(x));
     });
     const none = pods.filter((e) => !serversOf(e).nic.length && !serversOf(e).hns.length && ctx.tc.adapterOf.has(e.id));
-    if (wrong.length) {
-      const s0 = serversOf(wrong[0]);
+    const [w0] = wrong;
+    if (w0) {
+      const s0 = serversOf(w0);
       const shown = s0.nic.length ? s0.nic : s0.hns;
       out.push(ctx.hedge({
         id: 'pod-dns-not-vip',
@@ -90,7 +91,7 @@ export const dnsCheck: Check = {
           const a = serversOf(e).adapter;
           return a && serversOf(e).nic.length ? ctx.ev(a.src, serversOf(e).nic[0], 60) : ctx.ev(e.src, shown[0]);
         }),
-        trace: wrong[0].ip ? { srcIp: wrong[0].ip, dstIp: dnsVips[0], dstPort: 53, proto: 'udp' } : undefined,
+        trace: w0.ip && dnsVips[0] ? { srcIp: w0.ip, dstIp: dnsVips[0], dstPort: 53, proto: 'udp' } : undefined,
       }, 'loadBalancers', 'ip'));
     }
     if (none.length) {

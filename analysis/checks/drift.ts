@@ -65,29 +65,31 @@ export const driftCheck: Check = {
         const hnsEv = ctx.ev(net.src, rs.destinationPrefix, 2000);
         const src0 = ctx.traceSource(missing, (x) => x.e)?.e ?? ctx.traceSource(wrongPa, (x) => x.p.e)?.p.e;
         const probe = intToIp(want.lo + 4);
-        if (missing.length) {
+        const [miss0] = missing;
+        if (miss0) {
           out.push({
             id: 'drift-remote-subnet-route',
             severity: 'error',
             area: 'drift',
             title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} missing on ${missing.length} of ${perPort.length} pod ports`,
             explanation: `HNS network ${net.name} has a RemoteSubnetRoute for ${rs.destinationPrefix} via provider address ${rs.providerAddress}, but VFP has no REMOTESUBNETROUTE encap rule for it on ${missing.map((p) => p.port.name).slice(0, 5).join(', ')}${missing.length > 5 ? ' …' : ''}. Traffic from those pods to pods in ${rs.destinationPrefix} is not VXLAN-encapsulated and dies in the underlay.`,
-            fix: `HNS did not push the policy to these ports: restart flanneld (it re-adds the RemoteSubnetRoute) or recreate the affected pods; if it persists, \`Restart-Service hns\` (disrupts the node). Verify with \`vfpctrl /port ${missing[0].port.name} /layer VNET_ENCAP_LAYER /list-rule\` (look for REMOTESUBNETROUTE_…_${rs.destinationPrefix.replace('/', '_')}).`,
+            fix: `HNS did not push the policy to these ports: restart flanneld (it re-adds the RemoteSubnetRoute) or recreate the affected pods; if it persists, \`Restart-Service hns\` (disrupts the node). Verify with \`vfpctrl /port ${miss0.port.name} /layer VNET_ENCAP_LAYER /list-rule\` (look for REMOTESUBNETROUTE_…_${rs.destinationPrefix.replace('/', '_')}).`,
             objects: [rs.destinationPrefix, rs.providerAddress, ...missing.slice(0, 20).map((p) => p.port.name)],
             evidence: [hnsEv, ...missing.slice(0, 2).map((p) => ctx.portEv(p.port, `no REMOTESUBNETROUTE rule for ${rs.destinationPrefix} in this port's section`))],
             trace: src0?.ip ? { srcIp: src0.ip, dstIp: probe, dstPort: 80, proto: 'tcp' } : undefined,
           });
         }
-        if (wrongPa.length) {
+        const [wrong0] = wrongPa;
+        if (wrong0) {
           out.push({
             id: 'drift-remote-subnet-route',
             severity: 'error',
             area: 'drift',
-            title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} encapsulates to ${wrongPa[0].pa}, HNS says ${rs.providerAddress}`,
-            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrongPa[0].pa} on ${wrongPa.length} port(s), while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created, or a subnet lease that moved to another node).`,
+            title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} encapsulates to ${wrong0.pa}, HNS says ${rs.providerAddress}`,
+            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrong0.pa} on ${wrongPa.length} port(s), while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created, or a subnet lease that moved to another node).`,
             fix: 'Restart flanneld and HNS policies for the subnet; check the remote node\'s flannel annotations (public-ip, VtepMAC).',
-            objects: [rs.destinationPrefix, rs.providerAddress, wrongPa[0].pa ?? '', ...wrongPa.slice(0, 10).map((w) => w.p.port.name)],
-            evidence: [hnsEv, ctx.ev(wrongPa[0].rule.src, wrongPa[0].pa ?? /Encap/i, 30)],
+            objects: [rs.destinationPrefix, rs.providerAddress, wrong0.pa ?? '', ...wrongPa.slice(0, 10).map((w) => w.p.port.name)],
+            evidence: [hnsEv, ctx.ev(wrong0.rule.src, wrong0.pa ?? /Encap/i, 30)],
             trace: src0?.ip ? { srcIp: src0.ip, dstIp: probe, dstPort: 80, proto: 'tcp' } : undefined,
           });
         }
@@ -131,36 +133,39 @@ export const driftCheck: Check = {
         noNat.push(p);
         continue;
       }
-      const vfpRanges = new Map<string, VfpRule>();
-      for (const x of excRules) for (const r of ruleDstRanges(x.rule)) vfpRanges.set(key(r), x.rule);
+      const vfpRanges = new Map<string, { rule: VfpRule; range: Range }>();
+      for (const x of excRules) for (const r of ruleDstRanges(x.rule)) vfpRanges.set(key(r), { rule: x.rule, range: r });
       const hns = new Map<string, string>();
       for (const n of nat) for (const v of n.exceptions) {
         const r = ipRange(v);
         if (r) hns.set(key(r), v);
       }
       for (const [k, v] of hns) if (!vfpRanges.has(k)) missingExc.set(v, { value: v, eps: [...(missingExc.get(v)?.eps ?? []), p] });
-      for (const [k, rule] of vfpRanges) {
+      for (const [k, { rule, range }] of vfpRanges) {
         if (hns.has(k)) continue;
-        const [lo, hi] = k.split('-').map(Number);
-        const v = rangeText({ lo, hi });
+        const v = rangeText(range);
         extraExc.set(v, { value: v, rule, eps: [...(extraExc.get(v)?.eps ?? []), p] });
       }
     }
     for (const { value, eps } of missingExc.values()) {
       const r = ipRange(value)!;
+      const [ep0] = eps;
+      if (!ep0) continue;
       out.push({
         id: 'drift-outboundnat',
         severity: 'error',
         area: 'drift',
         title: `OutBoundNAT exception ${value} is in HNS but not in VFP on ${eps.length} port(s)`,
         explanation: `The endpoints' OutBoundNAT policy exempts ${value} from SNAT, but the ports' SLB_NAT_LAYER has no EXCEPTIONS_OUTBOUNDNAT rule for it: traffic from ${eps.map((p) => withPod(m, p.e.ip)).slice(0, 3).join(', ')} to ${value} is SNATed to the node IP anyway.`,
-        fix: `Recreate the pods so HNS reprograms the ports; check with \`vfpctrl /port ${eps[0].port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
+        fix: `Recreate the pods so HNS reprograms the ports; check with \`vfpctrl /port ${ep0.port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
         objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
-        evidence: [ctx.ev(eps[0].e.src, `"${value}"`), ctx.portEv(eps[0].port, `no EXCEPTIONS_OUTBOUNDNAT rule for ${value} in this port's section`)],
+        evidence: [ctx.ev(ep0.e.src, `"${value}"`), ctx.portEv(ep0.port, `no EXCEPTIONS_OUTBOUNDNAT rule for ${value} in this port's section`)],
         trace: ctx.traceSource(eps, (x) => x.e)?.e.ip ? { srcIp: ctx.traceSource(eps, (x) => x.e)!.e.ip!, dstIp: intToIp(r.hi > r.lo + 4 ? r.lo + 4 : r.lo), dstPort: 80, proto: 'tcp' } : undefined,
       });
     }
     for (const { value, rule, eps } of extraExc.values()) {
+      const [ep0] = eps;
+      if (!ep0) continue;
       out.push({
         id: 'drift-outboundnat',
         severity: 'warning',
@@ -169,20 +174,21 @@ export const driftCheck: Check = {
         explanation: `Rule ${rule.name} on ${eps.length} port(s) exempts ${value} from OutboundNAT, but the HNS endpoints' ExceptionList has no such entry: the port was programmed from an older policy.`,
         fix: 'Recreate the pods so their ports are programmed from the current endpoint policy.',
         objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
-        evidence: [ctx.ev(rule.src), ctx.ev(eps[0].e.src, /ExceptionList/i)],
+        evidence: [ctx.ev(rule.src), ctx.ev(ep0.e.src, /ExceptionList/i)],
       });
     }
-    if (noNat.length && policies.some((p) => p.rules.some((rule) => kindOf(rule).anyNat))) {
+    const [noNat0] = noNat;
+    if (noNat0 && policies.some((p) => p.rules.some((rule) => kindOf(rule).anyNat))) {
       out.push({
         id: 'drift-outboundnat',
         severity: 'error',
         area: 'drift',
         title: `${noNat.length} pod port(s) have an OutBoundNAT policy in HNS but no NAT rules in VFP`,
         explanation: `The HNS endpoints of ${noNat.map((p) => withPod(m, p.e.ip)).slice(0, 5).join(', ')} have an OutBoundNAT policy, but their VFP ports have no OUTBOUNDNAT / EXCEPTIONS_OUTBOUNDNAT rules while other pods' ports do: their traffic to the outside is not SNATed and gets no reply.`,
-        fix: `Recreate those pods; check with \`vfpctrl /port ${noNat[0].port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
+        fix: `Recreate those pods; check with \`vfpctrl /port ${noNat0.port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
         objects: noNat.slice(0, 20).map((p) => p.port.name),
         evidence: noNat.slice(0, 3).map((p) => ctx.portEv(p.port, 'no OUTBOUNDNAT rules in this port\'s section')),
-        trace: noNat[0].e.ip ? { srcIp: noNat[0].e.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
+        trace: noNat0.e.ip ? { srcIp: noNat0.e.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });
     }
     return out;

@@ -32,18 +32,19 @@ export const gatewayCheck: Check = {
       const a = ctx.tc.adapterOf.get(e.id)?.adapter;
       if (a && a.gateways.length && !a.gateways.includes(expected)) {
         const g = a.gateways.find((x) => /^\d+\.\d+\.\d+\.\d+$/.test(x)) ?? a.gateways[0];
-        wrong.push({ where: `pod NIC ${a.name}`, value: g, ev: ctx.ev(a.src, g, 60) });
+        if (g) wrong.push({ where: `pod NIC ${a.name}`, value: g, ev: ctx.ev(a.src, g, 60) });
       }
-      if (!wrong.length) continue;
+      const [first] = wrong;
+      if (!first) continue;
       const plugin = ctx.platform.label;
       out.push({
         id: 'pod-gateway-wrong',
         severity: 'error',
         area: 'hns',
-        title: `Pod ${withPod(m, e.ip)} has gateway ${wrong[0].value}, expected ${expected}`,
+        title: `Pod ${withPod(m, e.ip)} has gateway ${first.value}, expected ${expected}`,
         explanation: `On ${plugin} the pod's default gateway is ${rule.rule === 'hns-gateway' ? `the gateway HNS has for ${sub.prefix}` : rule.rule === 'dot2' ? `.2 of the pod subnet` : `.1 of the pod subnet`} (${expected}): ${rule.owner} (${rule.source}). The ${wrong.map((w) => w.where).join(' and ')} say${wrong.length === 1 ? 's' : ''} ${[...new Set(wrong.map((w) => w.value))].join(', ')}, so traffic leaving the pod subnet is sent to an address that does not route it: pod → service, pod → other node and pod → outside fail.`,
         fix: `Fix the gateway the CNI hands out (${ctx.facts?.family === 'flannel' ? 'flannel: the delegate\'s ipam / `forceBridgeGateway` of sdnbridge, or let flanneld rewrite the config' : 'the plugin\'s ipam settings in its CNI config'}), then recreate the pod so its endpoint is created again (\`kubectl delete pod\`). Check with \`Get-HnsEndpoint -Id ${e.id} | ConvertTo-Json\` (GatewayAddress) and \`ipconfig /all\` inside the pod.`,
-        objects: [e.id, e.ip ?? '', wrong[0].value, expected],
+        objects: [e.id, e.ip ?? '', first.value, expected],
         evidence: wrong.map((w) => w.ev),
         trace: e.ip ? { srcIp: e.ip, dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' } : undefined,
       });

@@ -25,7 +25,7 @@ export class KeyTable {
   get(key: number): number {
     let i = slot(key) & this.mask;
     while (this.used[i]) {
-      if (this.keys[i] === key) return this.values[i];
+      if (this.keys[i] === key) return this.values[i] ?? -1;
       i = (i + 1) & this.mask;
     }
     return -1;
@@ -54,7 +54,11 @@ export class KeyTable {
     this.used = new Uint8Array(c);
     this.mask = c - 1;
     this.count = 0;
-    for (let i = 0; i < used.length; i++) if (used[i]) this.set(keys[i], values[i]);
+    for (let i = 0; i < used.length; i++) {
+      const k = keys[i];
+      const v = values[i];
+      if (used[i] && k !== undefined && v !== undefined) this.set(k, v);
+    }
   }
 }
 

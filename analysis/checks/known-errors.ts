@@ -26,7 +26,7 @@ function codeAlternatives(): string {
 /** `HCN_E_ADDR_INVALID_OR_RESERVED` → `log-hns-addr-invalid-or-reserved`, `ERROR_NOT_FOUND` → `log-win32-not-found`. */
 export function knownErrorId(e: HnsErrorInfo): string {
   const m = /^(?:HCN_E_|GCN_E_|HCN_)(.*)$/.exec(e.name);
-  return m ? `log-hns-${m[1].toLowerCase().replace(/_/g, '-')}` : `log-win32-${e.name.replace(/^ERROR_/, '').toLowerCase().replace(/_/g, '-')}`;
+  return m?.[1] !== undefined ? `log-hns-${m[1].toLowerCase().replace(/_/g, '-')}` : `log-win32-${e.name.replace(/^ERROR_/, '').toLowerCase().replace(/_/g, '-')}`;
 }
 
 /** The finding text of a code: what Windows says it is, what it means on a node, what to do. */

@@ -29,9 +29,10 @@ export const lbHnsCheck: Check = {
       const lb = lbs.get(j.loadBalancerId);
       if (!lb) continue;
       const p = lb.ports[0];
-      const what = lb.vips.length ? withService(m, lb.vips[0], p?.externalPort, p?.protocol) : `(no VIP${p ? `, port ${p.externalPort}` : ''})`;
+      const vip = lb.vips[0];
+      const what = vip !== undefined ? withService(m, vip, p?.externalPort, p?.protocol) : `(no VIP${p ? `, port ${p.externalPort}` : ''})`;
       // What VFP does with the traffic: the DIPs of this load balancer's rule on the pod ports.
-      const vfp = lb.vips.length && p ? vfpLbDips(ctx, lb.vips[0], p.externalPort, p.protocol) : undefined;
+      const vfp = vip !== undefined && p ? vfpLbDips(ctx, vip, p.externalPort, p.protocol) : undefined;
       const staleInVfp = vfp ? vfp.ips.filter((ip) => !epIps.has(ip)) : [];
       const harmless = !!vfp && !staleInVfp.length;
       const effect = vfp
@@ -61,7 +62,8 @@ export const lbHnsCheck: Check = {
       const degraded = /degrad|fail|error|invalid/i.test(state);
       if (!degraded && !lastError) continue;
       const p = lb.ports[0];
-      const what = lb.vips.length ? withService(m, lb.vips[0], p?.externalPort, p?.protocol) : lb.id;
+      const vip = lb.vips[0];
+      const what = vip !== undefined ? withService(m, vip, p?.externalPort, p?.protocol) : lb.id;
       out.push({
         id: 'lb-degraded',
         severity: degraded ? 'error' : 'warning',

@@ -14,6 +14,12 @@ const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
 /** Ports whose rules are checked at most (each is parsed in full). */
 const MAX_PORTS = 400;
 
+/** A load balancer key `VIP|port|protocol number` (built here, always three parts) taken apart. */
+const splitKey = (k: string) => {
+  const [vip = '', port = '', proto = ''] = k.split('|');
+  return { vip, port, proto };
+};
+
 /** Most VIP × port × protocol combinations one rule is spelled out into; a real LB rule names one of each. */
 export const MAX_RULE_KEYS = 64;
 
@@ -38,7 +44,7 @@ export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = 
       const pr = new Set(protos.map(String));
       spend(expected.size);
       for (const k of expected.keys()) {
-        const [vip, port, proto] = k.split('|');
+        const { vip, port, proto } = splitKey(k);
         if (d.has(vip) && p.has(port) && pr.has(proto)) keys.push(k);
       }
       return { keys, capped: true };
@@ -120,8 +126,8 @@ export const lbVfpCheck: Check = {
       for (const id of expectedIds) if (seenOn[id] !== stamp) p.missing.push(id);
       portKeys.push(p);
     }
-    if (capped.size) {
-      const first = [...capped.values()][0];
+    const [first] = [...capped.values()];
+    if (first) {
       out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `${capped.size >= 1000 ? 'More than 1,000' : capped.size} load-balancing rule(s) name more than ${MAX_RULE_KEYS} VIP × port × protocol combinations`, explanation: `Rules such as ${first.name} list more destination addresses, ports and protocols than a load-balancing rule kube-proxy programs (one of each). They were compared only with the load balancers HNS has: a combination only VFP has is not reported for them.`, fix: 'Look at these rules with `vfpctrl /port <port> /layer LB_DSR /list-rule`; a rule like this is not one kube-proxy writes.', objects: [...capped.values()].slice(0, 20).map((r) => r.name), evidence: [ctx.ev(first.src)] });
     }
     // Ports that carry load-balancing rules at all (the bridge endpoint and host ports do not).
@@ -130,6 +136,7 @@ export const lbVfpCheck: Check = {
     for (const p of portKeys) {
       for (const id of p.missing) {
         const k = keyNames[id];
+        if (k === undefined) continue;
         const list = missing.get(k);
         if (list) list.push(p);
         else missing.set(k, [p]);
@@ -137,7 +144,9 @@ export const lbVfpCheck: Check = {
     }
     for (const [k, ports] of missing) {
       const lb = expected.get(k)!;
-      const [vip, port, proto] = k.split('|');
+      const [p0] = ports;
+      if (!p0) continue;
+      const { vip, port, proto } = splitKey(k);
       const what = withService(m, vip, Number(port), Number(proto));
       const all = ports.length === portKeys.length;
       out.push(ctx.hedge({
@@ -146,17 +155,18 @@ export const lbVfpCheck: Check = {
         area: 'drift',
         title: `No load-balancing rule for ${what} on ${all ? 'any pod port' : `${ports.length} of ${portKeys.length} pod ports`}`,
         explanation: `HNS has load balancer ${lb.id} for ${what}, but VFP has no LB rule for it on ${ports.map((p) => p.port.name).slice(0, 5).join(', ')}${ports.length > 5 ? ` and ${ports.length - 5} more` : ''}. A packet from ${all ? 'any pod' : 'those pods'} to the service VIP is never DNATed to a backend: it leaves with the VIP as destination and is dropped.`,
-        fix: `Restart kube-proxy so it re-applies the load balancer (HNS reprograms the port rules), or recreate the affected pods. Verify with \`vfpctrl /port ${ports[0].port.name} /layer LB_DSR /list-rule\` (or the LB layer on non-DSR nodes) and \`hnsdiag list loadbalancers\`.`,
+        fix: `Restart kube-proxy so it re-applies the load balancer (HNS reprograms the port rules), or recreate the affected pods. Verify with \`vfpctrl /port ${p0.port.name} /layer LB_DSR /list-rule\` (or the LB layer on non-DSR nodes) and \`hnsdiag list loadbalancers\`.`,
         objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, ...ports.slice(0, 20).map((p) => p.port.name)],
         evidence: [ctx.ev(lb.src, vip, 400), ...ports.slice(0, 3).map((p) => ctx.portEv(p.port, `no LB rule for ${vip}:${port}/${protoName(Number(proto))} in this port's section`))],
-        trace: ports[0].e.ip ? { srcIp: ports[0].e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
+        trace: p0.e.ip ? { srcIp: p0.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
       }, 'loadBalancers', 'endpoints'));
     }
     // DIPs: per VIP:port, compare one port's rule with HNS's backends (every pod port carries the same list).
     const orphans: Finding[] = [];
     for (const [keyId, { p, rule }] of firstSeen) {
       const k = keyNames[keyId];
-      const [vip, port, proto] = k.split('|');
+      if (k === undefined) continue;
+      const { vip, port, proto } = splitKey(k);
       const what = withService(m, vip, Number(port), Number(proto));
       const lb = expected.get(k);
       if (!lb) {
@@ -197,10 +207,10 @@ export const lbVfpCheck: Check = {
         trace: p.e.ip ? { srcIp: p.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
       }, 'loadBalancers', 'endpoints'));
     }
-    if (orphans.length > 3) {
+    const [f0] = orphans;
+    if (f0 && orphans.length > 3) {
       // Many at once means the policy file is stale or incomplete rather than a few leftovers: say it once.
-      const f0 = orphans[0];
-      out.push({ ...f0, title: `VFP load-balances ${orphans.length} VIP:port pairs that HNS has no load balancer for`, explanation: `${orphans.length} LB rules on the pod ports (${orphans.slice(0, 5).map((o) => o.objects[0]).join(', ')}, …) have no HNS load balancer with that VIP and port. ${f0.explanation.split('. ').slice(1).join('. ')}`, objects: orphans.map((o) => o.objects[0]), evidence: orphans.slice(0, 3).flatMap((o) => o.evidence) });
+      out.push({ ...f0, title: `VFP load-balances ${orphans.length} VIP:port pairs that HNS has no load balancer for`, explanation: `${orphans.length} LB rules on the pod ports (${orphans.slice(0, 5).flatMap((o) => o.objects[0] ?? []).join(', ')}, …) have no HNS load balancer with that VIP and port. ${f0.explanation.split('. ').slice(1).join('. ')}`, objects: orphans.flatMap((o) => o.objects[0] ?? []), evidence: orphans.slice(0, 3).flatMap((o) => o.evidence) });
     } else out.push(...orphans);
     return out;
   },

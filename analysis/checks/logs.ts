@@ -38,7 +38,7 @@ export const logsCheck: Check = {
       // Named after the first error; the others are listed.
       const k = knownFor([f.first.text]) ?? knownFor(errTexts)!;
       const others = [...new Set(group.flatMap((t) => t.steps.filter((s) => s.error).map((s) => knownFor([s.text])?.title)).filter((x): x is string => !!x && x !== k.title))];
-      const who = f.pod ? `${f.pod.namespace ? f.pod.namespace + '/' : ''}${f.pod.name}` : `sandbox ${f.sandboxes[0].slice(0, 12)}…`;
+      const who = f.pod ? `${f.pod.namespace ? f.pod.namespace + '/' : ''}${f.pod.name}` : `sandbox ${(f.sandboxes[0] ?? '').slice(0, 12)}…`;
       const firstMsg = cut(errorCore(f.first.message ?? f.first.text), 400);
       out.push({
         id: k.id,
@@ -71,7 +71,8 @@ export const logsCheck: Check = {
     }));
     for (const k of KNOWN_ERRORS) {
       const hits = (hitsOf.get(k) ?? []).sort((a, b) => (a.f === b.f ? a.e.line - b.e.line : logs.indexOf(a.f) - logs.indexOf(b.f)));
-      if (!hits.length) continue;
+      const [firstHit] = hits;
+      if (!firstHit) continue;
       // One known error should not also be reported as the generic ADD failure.
       if (k.id === 'log-cni-add-failed') {
         const specific = KNOWN_ERRORS.filter((x) => x.id !== k.id);
@@ -79,16 +80,17 @@ export const logsCheck: Check = {
         if (!rest.length) continue;
         hits.splice(0, hits.length, ...rest);
       }
+      const lastHit = hits.at(-1) ?? firstHit;
       const pods = [...new Set(hits.map(({ e }) => (e.pod ? `${e.pod.namespace ? e.pod.namespace + '/' : ''}${e.pod.name}` : '')).filter(Boolean))];
       out.push({
         id: k.id,
         severity: 'error',
         area: 'logs',
         title: `${k.title} (${hits.length} line${hits.length > 1 ? 's' : ''}${pods.length ? `, ${pods.slice(0, 3).join(', ')}${pods.length > 3 ? ' …' : ''}` : ''})`,
-        explanation: `${k.cause} First seen in ${hits[0].f.file}:${hits[0].e.line}${hits.length > 1 ? `, last in ${hits[hits.length - 1].f.file}:${hits[hits.length - 1].e.line}` : ''}.`,
+        explanation: `${k.cause} First seen in ${firstHit.f.file}:${firstHit.e.line}${hits.length > 1 ? `, last in ${lastHit.f.file}:${lastHit.e.line}` : ''}.`,
         fix: k.fix,
         objects: pods.length ? pods : [...new Set(hits.flatMap(({ e }) => e.ids))].slice(0, 10),
-        evidence: [hits[0], ...(hits.length > 1 ? [hits[hits.length - 1]] : [])].map(({ f, e }) => ({ file: f.file, line: e.line, text: cut(e.text) })),
+        evidence: [firstHit, ...(hits.length > 1 ? [lastHit] : [])].map(({ f, e }) => ({ file: f.file, line: e.line, text: cut(e.text) })),
       });
     }
     // Slow ADDs, slowest first: where the plugin spent the time.
@@ -97,6 +99,8 @@ export const logsCheck: Check = {
       const g = t.longestGap;
       const from = t.steps[g.fromIndex];
       const to = t.steps[g.toIndex];
+      // The gap's ends are indices into these steps (timeline/build.ts longestGap).
+      if (!from || !to) continue;
       const who = t.pod ? `${t.pod.namespace ? t.pod.namespace + '/' : ''}${t.pod.name}` : t.sandboxId.slice(0, 12);
       const about = g.approximate ? 'about ' : '';
       const gapText = g.approximate ? `${Math.round(g.ms / 1000)} s` : formatMs(g.ms);
@@ -106,7 +110,7 @@ export const logsCheck: Check = {
         severity: 'warning',
         area: 'logs',
         title: `CNI ADD for ${who} took ${formatMs(t.add)}; ${about}${gapText} between "${g.from}" and "${g.to}"`,
-        explanation: `The ADD of sandbox ${t.sandboxId.slice(0, 12)}… took ${formatMs(t.add)} from ${t.steps[t.addStart ?? 0].label} to ${t.steps[t.addEnd ?? t.steps.length - 1].label}. The largest gap is ${where}${about}${gapText} between "${from.message ?? from.label}" (${from.file}:${from.line}) and "${to.message ?? to.label}" (${to.file}:${to.line}): that is where the time went.${g.approximate ? ' One of the two lines has whole-second times, so the gap is only known to a second.' : ''} The pod's network is not ready until ADD returns, so the pod starts late (and may fail readiness probes).`,
+        explanation: `The ADD of sandbox ${t.sandboxId.slice(0, 12)}… took ${formatMs(t.add)} from ${t.steps[t.addStart ?? 0]?.label ?? 'the first step'} to ${t.steps.at(t.addEnd ?? -1)?.label ?? 'the last step'}. The largest gap is ${where}${about}${gapText} between "${from.message ?? from.label}" (${from.file}:${from.line}) and "${to.message ?? to.label}" (${to.file}:${to.line}): that is where the time went.${g.approximate ? ' One of the two lines has whole-second times, so the gap is only known to a second.' : ''} The pod's network is not ready until ADD returns, so the pod starts late (and may fail readiness probes).`,
         fix: slowFix(t.plugin, g.to),
         objects: [t.sandboxId, ...(t.pod ? [who] : [])],
         evidence: [from, to].map(evOf),

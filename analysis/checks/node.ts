@@ -102,17 +102,18 @@ export const apipaCheck: Check = {
     const hostMac = ctx.tc.hostPort?.mac?.toUpperCase();
     for (const a of host?.adapters ?? []) {
       const v4 = a.ipv4.filter((x) => x.address);
-      if (!v4.length || !v4.every((x) => x.apipa || isApipa(x.address))) continue;
+      const [only] = v4;
+      if (!only || !v4.every((x) => x.apipa || isApipa(x.address))) continue;
       const mgmt = (hostMac && a.mac === hostMac) || (m.networks ?? []).some((n) => n.networkAdapterName && a.name.toLowerCase() === `vethernet (${n.networkAdapterName.toLowerCase()})`);
       if (!mgmt || a.mediaDisconnected) continue;
-      if (out.some((f) => f.objects.includes(v4[0].address))) continue;
+      if (out.some((f) => f.objects.includes(only.address))) continue;
       out.push({
         id: 'apipa-management-ip', severity: 'error', area: 'node',
-        title: `Host vNIC ${a.name} has only the APIPA address ${v4[0].address}`,
-        explanation: `${a.name} is the node's management adapter on the vSwitch, and its only IPv4 address is ${v4[0].address} (169.254/16, self-assigned). The node has no usable address on the pod network: kubelet, kube-proxy and pod SNAT traffic cannot leave.`,
+        title: `Host vNIC ${a.name} has only the APIPA address ${only.address}`,
+        explanation: `${a.name} is the node's management adapter on the vSwitch, and its only IPv4 address is ${only.address} (169.254/16, self-assigned). The node has no usable address on the pod network: kubelet, kube-proxy and pod SNAT traffic cannot leave.`,
         fix: 'Fix the NIC\'s IP configuration (DHCP or static) and recreate the HNS network; `ipconfig /renew` may recover a DHCP address.',
-        objects: [a.name, v4[0].address],
-        evidence: [ctx.ev(v4[0].src)],
+        objects: [a.name, only.address],
+        evidence: [ctx.ev(only.src)],
       });
     }
     for (const e of ctx.localPods) {

@@ -61,10 +61,14 @@ export class PortRuleReader {
     // Names printed twice on this port do not identify a rule: found by sorting a copy.
     const sorted = keys.slice().sort();
     const twice = new Set<number>();
-    for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) twice.add(sorted[i]);
+    for (let i = 1; i < sorted.length; i++) {
+      const k = sorted[i];
+      if (k !== undefined && k === sorted[i - 1]) twice.add(k);
+    }
     ids = new Uint32Array(r1 - r0);
     for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
+      // -1: a rule without a name, never shared.
+      const k = keys[i] ?? -1;
       const shared = k !== -1 && !twice.has(k);
       let id = shared ? this.byName.get(k) : -1;
       if (id === -1) {
@@ -84,20 +88,23 @@ export class PortRuleReader {
     const todo: number[] = [];
     for (const id of ids) if (!this.rules[id]) todo.push(id);
     if (!todo.length) return;
-    const ref = port.policy!;
-    const f = this.m.vfp!.files[ref.file];
+    const ref = port.policy;
+    const f = ref && this.m.vfp?.files[ref.file];
+    // idsOf gave ids only to a port whose policy and file are there.
+    if (!ref || !f) return;
     if (todo.length >= WHOLE_PORT_FROM) {
       const whole = readPortRules(f.bytes, f.index, ref.port);
       // The scanner and the parser agree on counts (tested); if a damaged port ever disagreed, read rule by rule.
       if (whole.length === ids.length) {
-        for (let i = 0; i < ids.length; i++) this.rules[ids[i]] ??= whole[i];
+        for (const [i, id] of ids.entries()) this.rules[id] ??= whole[i];
         return;
       }
     }
     for (const id of todo) {
       if (this.rules[id]) continue;
       const at = this.at[id];
-      const file = this.m.vfp!.files[at.file];
+      const file = at && this.m.vfp?.files[at.file];
+      if (!at || !file) continue;
       this.rules[id] = readRuleAt(file.bytes, file.index, at.rule);
     }
   }

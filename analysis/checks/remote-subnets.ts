@@ -82,8 +82,10 @@ export const remoteSubnetsCheck: Check = {
           continue;
         }
         for (const [base, xs] of blocks) {
+          const [x0] = xs;
+          if (!x0) continue;
           const block = { lo: base, hi: base + size - 1 };
-          const route = lookupRoute(ctx.tc, xs[0].ip);
+          const route = lookupRoute(ctx.tc, x0.ip);
           if (route && route.bits > 0) continue;
           const cidr = rangeText(block);
           const dflt = route?.route;
@@ -92,18 +94,20 @@ export const remoteSubnetsCheck: Check = {
             severity: inferred ? 'warning' : 'error',
             area: 'routes',
             title: `No route for remote pod subnet ${cidr}`,
-            explanation: `On ${ctx.platform.label} the node routes pod traffic to other nodes itself: it needs a route for each other node's pod subnet (${ctx.facts!.crossNode.source}; Microsoft's Windows networking troubleshooting guide: "there should be routes programmed for each pod subnet"). ${xs[0].what} lies in ${cidr}, but the routing table has no route for it${dflt ? `, so traffic to it follows the default route via ${dflt.gateway} and is dropped or misrouted by the underlay` : ''}. Pods on this node cannot reach pods on that node.${inferred ? ' (That this plugin installs such a route is inferred from its code; no real route table of it was seen.)' : ''}`,
+            explanation: `On ${ctx.platform.label} the node routes pod traffic to other nodes itself: it needs a route for each other node's pod subnet (${ctx.facts!.crossNode.source}; Microsoft's Windows networking troubleshooting guide: "there should be routes programmed for each pod subnet"). ${x0.what} lies in ${cidr}, but the routing table has no route for it${dflt ? `, so traffic to it follows the default route via ${dflt.gateway} and is dropped or misrouted by the underlay` : ''}. Pods on this node cannot reach pods on that node.${inferred ? ' (That this plugin installs such a route is inferred from its code; no real route table of it was seen.)' : ''}`,
             fix: routeFix(ctx.facts!, cidr),
             objects: [cidr, ...xs.slice(0, 5).map((x) => x.ip)],
-            evidence: [ctx.ev(xs[0].src, xs[0].ip), ...(dflt ? [ctx.ev(dflt.src)] : [ctx.absent(m.meta.sources.routes?.[0] ?? 'routes.txt', `no route covers ${cidr}`)])],
-            trace: src0?.ip ? { srcIp: src0.ip, dstIp: xs[0].ip, dstPort: 80, proto: 'tcp' } : undefined,
+            evidence: [ctx.ev(x0.src, x0.ip), ...(dflt ? [ctx.ev(dflt.src)] : [ctx.absent(m.meta.sources.routes?.[0] ?? 'routes.txt', `no route covers ${cidr}`)])],
+            trace: src0?.ip ? { srcIp: src0.ip, dstIp: x0.ip, dstPort: 80, proto: 'tcp' } : undefined,
           }, 'routes'));
         }
       } else {
         for (const [base, xs] of blocks) {
+          const [x0] = xs;
+          if (!x0) continue;
           const block = { lo: base, hi: base + size - 1 };
           const rsr = net.remoteSubnetRoutes.map((x) => ipRange(x.destinationPrefix)).filter((r): r is Range => !!r);
-          if (rsr.some((r) => covers(r, block) || inRange(r, ipNum(xs[0].ip)!))) continue;
+          if (rsr.some((r) => covers(r, block) || inRange(r, ipNum(x0.ip)!))) continue;
           // Remote endpoints of the overlay that are not pods (the API server, a node) carry a PA of their own node.
           if (xs.every((x) => x.what.startsWith('remote endpoint')) && !cluster.length) continue;
           const cidr = rangeText(block);
@@ -112,11 +116,11 @@ export const remoteSubnetsCheck: Check = {
             severity: 'error',
             area: 'hns',
             title: `No RemoteSubnetRoute for remote pod subnet ${cidr} on network ${net.name}`,
-            explanation: `On ${ctx.platform.label}, traffic to another node's pods is encapsulated (VXLAN) to that node's provider address by REMOTESUBNETROUTE rules, which HNS derives from the network's RemoteSubnetRoute policies (${ctx.facts!.crossNode.source}). ${xs[0].what} is in ${cidr}, but network ${net.name} has no RemoteSubnetRoute for it: pods here cannot reach pods there.`,
+            explanation: `On ${ctx.platform.label}, traffic to another node's pods is encapsulated (VXLAN) to that node's provider address by REMOTESUBNETROUTE rules, which HNS derives from the network's RemoteSubnetRoute policies (${ctx.facts!.crossNode.source}). ${x0.what} is in ${cidr}, but network ${net.name} has no RemoteSubnetRoute for it: pods here cannot reach pods there.`,
             fix: `${rsrOwner(ctx.facts!)} adds the policy when it learns the remote subnet: check its log and restart it on this node to re-add the policies; check with \`Get-HnsNetwork | ? Name -eq ${net.name} | ConvertTo-Json -Depth 10\` (Policies, Type RemoteSubnetRoute).`,
             objects: [cidr, ...xs.slice(0, 5).map((x) => x.ip)],
-            evidence: [ctx.ev(xs[0].src, xs[0].ip), ctx.ev(net.src, /RemoteSubnetRoute/i)],
-            trace: src0?.ip ? { srcIp: src0.ip, dstIp: xs[0].ip, dstPort: 80, proto: 'tcp' } : undefined,
+            evidence: [ctx.ev(x0.src, x0.ip), ctx.ev(net.src, /RemoteSubnetRoute/i)],
+            trace: src0?.ip ? { srcIp: src0.ip, dstIp: x0.ip, dstPort: 80, proto: 'tcp' } : undefined,
           });
         }
       }

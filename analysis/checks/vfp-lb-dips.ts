@@ -71,7 +71,7 @@ function hostIndex(ctx: CheckContext): Map<string, { vip: string; dips: VfpLbDip
       const { keys, capped } = lbRuleKeys(rule);
       if (capped) continue;
       for (const k of keys) {
-        const [vip, port, proto] = k.split('|');
+        const [vip = '', port, proto] = k.split('|');
         const pk = `${port}|${proto}`;
         idx.set(pk, [...(idx.get(pk) ?? []), { vip, dips }]);
       }
