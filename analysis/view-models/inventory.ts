@@ -81,7 +81,7 @@ function services(m: NodeModel): InventoryTable {
       }
     }
   }
-  rows.sort((a, b) => ipSortKey(a.cells.vip.split(':')[0]) - ipSortKey(b.cells.vip.split(':')[0]) || a.cells.vip.localeCompare(b.cells.vip));
+  rows.sort((a, b) => ipSortKey(a.cells.vip?.split(':')[0]) - ipSortKey(b.cells.vip?.split(':')[0]) || (a.cells.vip ?? '').localeCompare(b.cells.vip ?? ''));
   return {
     key: 'services',
     title: 'Services',
@@ -222,8 +222,8 @@ function compartments(m: NodeModel): InventoryTable {
   };
 }
 
-function ipSortKey(ip: string): number {
-  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)/.exec(ip);
+function ipSortKey(ip: string | undefined): number {
+  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)/.exec(ip ?? '');
   if (!m) return Number.MAX_SAFE_INTEGER;
-  return ((+m[1] * 256 + +m[2]) * 256 + +m[3]) * 256 + +m[4];
+  return m.slice(1, 5).reduce((n, octet) => n * 256 + Number(octet), 0);
 }

@@ -79,17 +79,19 @@ const overlaps = (a: Range, b: Range) => a.lo <= b.hi && b.lo <= a.hi;
 export function otherNode(paste: Identity, node: Identity): OtherNode | undefined {
   const ph = [...new Set(paste.hostNames.map(short))];
   const nh = new Set(node.hostNames.map(short));
-  if (ph.length && nh.size) {
+  const host = paste.hostNames[0]?.trim();
+  const nodeHost = node.hostNames[0];
+  if (ph.length && nh.size && host !== undefined && nodeHost !== undefined) {
     if (ph.some((h) => nh.has(h))) return undefined;
-    const host = paste.hostNames[0].trim();
-    return { hostName: host, why: `host ${host} (the open node is ${node.hostNames[0]})` };
+    return { hostName: host, why: `host ${host} (the open node is ${nodeHost})` };
   }
   const mine = node.subnets.map(range).filter((r): r is Range => !!r);
   if (!mine.length) return undefined;
   const theirs = paste.subnets.map(range).filter((r): r is Range => !!r);
-  if (theirs.length) {
+  const [t0] = theirs;
+  if (t0) {
     if (theirs.some((t) => mine.some((r) => overlaps(t, r)))) return undefined;
-    return { subnet: theirs[0].text, why: `subnet ${theirs[0].text} (the open node's: ${mine.map((r) => r.text).slice(0, 3).join(', ')})` };
+    return { subnet: t0.text, why: `subnet ${t0.text} (the open node's: ${mine.map((r) => r.text).slice(0, 3).join(', ')})` };
   }
   const addrs = paste.addresses.filter((a) => ipv4ToInt(a) !== null);
   if (!addrs.length) return undefined;

@@ -128,7 +128,7 @@ function colGroup(e: ReachEnd): { id: string; label: string } {
 }
 
 const KIND_ORDER: Record<string, number> = { pods: 0, host: 1, svc: 2, remote: 3, out: 4 };
-const groupOrder = (id: string) => KIND_ORDER[id.split(':')[0]] ?? 9;
+const groupOrder = (id: string) => KIND_ORDER[id.split(':')[0] ?? ''] ?? 9;
 
 /** Groups ends in their order of kind, then by namespace; members keep the analysis's order. */
 function groupLines(ends: readonly ReachEnd[], keep: (i: number) => boolean, groupOf: (e: ReachEnd) => { id: string; label: string }, collapsed: ReadonlySet<string>, prefix: string): ReachLine[] {
@@ -146,7 +146,11 @@ function groupLines(ends: readonly ReachEnd[], keep: (i: number) => boolean, gro
   for (const g of sorted) {
     const isCollapsed = collapsed.has(g.id);
     out.push({ type: 'group', id: g.id, label: g.label, members: g.members, collapsed: isCollapsed });
-    if (!isCollapsed) for (const i of g.members) out.push({ type: 'end', index: i, group: g.id, label: endLabel(ends[i]) });
+    if (isCollapsed) continue;
+    for (const i of g.members) {
+      const e = ends[i];
+      if (e) out.push({ type: 'end', index: i, group: g.id, label: endLabel(e) });
+    }
   }
   return out;
 }
@@ -159,6 +163,8 @@ function verdictWords(v: ReachVerdict): string {
 export function cellWords(v: ReachMatrixView, c: ReachCellView): string {
   const src = v.sources[c.s];
   const dst = v.destinations[c.d];
+  // A cell of another view names ends this one does not have: nothing to say.
+  if (!src || !dst) return '';
   const but = toneOf(c) === 'flagged' ? ', but a finding on its path says otherwise' : '';
   const parts = [`${endLabel(src)} to ${endLabel(dst)}: ${verdictWords(c.verdict)}${but}`];
   parts.push(c.decidingRule ? `decided by rule ${c.decidingRule} (${c.decidedAt})` : `decided at ${c.decidedAt}`);
@@ -171,9 +177,10 @@ export function cellWords(v: ReachMatrixView, c: ReachCellView): string {
 }
 
 /** The packet whose walk a cell opens: its example (source, destination, port, protocol). */
-export function cellFlow(v: ReachMatrixView, c: ReachCellView): Flow {
+export function cellFlow(v: ReachMatrixView, c: ReachCellView): Flow | undefined {
   const s = v.sources[c.s];
   const d = v.destinations[c.d];
+  if (!s || !d) return undefined;
   const proto = d.proto ?? 'icmp';
   return { srcIp: s.ip, dstIp: d.ip, proto, ...(d.port !== undefined && proto !== 'icmp' ? { dstPort: d.port } : {}) };
 }
@@ -220,7 +227,8 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
       const c = byKey.get(row.index * nd + col.index);
       if (!c) {
         // The analysis does not walk a source to its own address.
-        const self = v.sources[row.index].ip === v.destinations[col.index].ip;
+        const srcIp = v.sources[row.index]?.ip;
+        const self = srcIp !== undefined && srcIp === v.destinations[col.index]?.ip;
         return { tone: 'none', glyph: self ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${self ? 'the same address, not walked' : 'not worked out'}` };
       }
       const tone = toneOf(c);

@@ -44,17 +44,19 @@ export function* ruleCorpusSteps(bytes: Uint8Array, index: VfpIndex, file: numbe
   const lastPort: number[] = [];
   const ambiguous: boolean[] = [];
   const nameId = new Int32Array(n);
+  // Typed-array reads below stay inside their arrays (r < n, ids from these passes); `?? -1` keeps them total.
   for (let r = 0; r < n; r++) {
-    const k = names[r];
+    const k = names[r] ?? -1;
+    const port = ports[r] ?? -1;
     if (k === -1) nameId[r] = -1;
     else {
       let id = byName.get(k);
       if (id === undefined) {
         byName.set(k, (id = lastPort.length));
-        lastPort.push(ports[r]);
+        lastPort.push(port);
         ambiguous.push(false);
-      } else if (lastPort[id] === ports[r]) ambiguous[id] = true;
-      else lastPort[id] = ports[r];
+      } else if (lastPort[id] === port) ambiguous[id] = true;
+      else lastPort[id] = port;
       nameId[r] = id;
     }
     if (r % SLICE === SLICE - 1) yield { done: r, total, what: 'VFP rule names' };
@@ -64,30 +66,37 @@ export function* ruleCorpusSteps(bytes: Uint8Array, index: VfpIndex, file: numbe
   const firstOfName = new Int32Array(lastPort.length).fill(-1);
   const rep: number[] = [];
   for (let r = 0; r < n; r++) {
-    const id = nameId[r];
+    const id = nameId[r] ?? -1;
+    const first = firstOfName[id] ?? -1;
     let d: number;
     if (id === -1 || ambiguous[id]) d = rep.push(r) - 1;
-    else if (firstOfName[id] === -1) d = firstOfName[id] = rep.push(r) - 1;
-    else d = firstOfName[id];
+    else if (first === -1) d = firstOfName[id] = rep.push(r) - 1;
+    else d = first;
     distinctOf[r] = d;
     if (rep.length > MAX_DISTINCT) return undefined;
   }
   const count = rep.length;
   const occStart = new Int32Array(count + 1);
-  for (let r = 0; r < n; r++) occStart[distinctOf[r] + 1]++;
-  for (let d = 0; d < count; d++) occStart[d + 1] += occStart[d];
+  for (const d of distinctOf) occStart[d + 1] = (occStart[d + 1] ?? 0) + 1;
+  for (let d = 0; d < count; d++) occStart[d + 1] = (occStart[d + 1] ?? 0) + (occStart[d] ?? 0);
   const fill = occStart.slice(0, count);
   const occ = new Int32Array(n);
-  for (let r = 0; r < n; r++) occ[fill[distinctOf[r]]++] = r;
+  for (let r = 0; r < n; r++) {
+    const d = distinctOf[r] ?? 0;
+    const at = fill[d] ?? 0;
+    occ[at] = r;
+    fill[d] = at + 1;
+  }
   yield { done: n, total, what: 'VFP rule texts' };
   // The texts, one decode per distinct rule.
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
   const starts = new Int32Array(count + 1);
   let chars = 0;
-  for (let d = 0; d < count; d++) {
-    const r = rep[d];
-    const t = decoder.decode(bytes.subarray(index.ruleByte[r], ruleEnd(index, r))).toLowerCase() + '\0';
+  for (const [d, r] of rep.entries()) {
+    const from = index.ruleByte[r];
+    if (from === undefined) return undefined;
+    const t = decoder.decode(bytes.subarray(from, ruleEnd(index, r))).toLowerCase() + '\0';
     starts[d] = chars;
     chars += t.length;
     if (chars > MAX_CHARS) return undefined;
@@ -108,8 +117,14 @@ export function searchRuleCorpus(c: RuleCorpus, query: string, limit: number): n
     const i = c.text.indexOf(q, pos);
     if (i < 0) break;
     const d = upperBound(c.starts, i) - 1;
-    for (let j = c.occStart[d]; j < c.occStart[d + 1] && out.length < limit; j++) out.push(c.occ[j]);
-    pos = c.starts[d + 1];
+    const to = c.occStart[d + 1] ?? 0;
+    for (let j = c.occStart[d] ?? to; j < to && out.length < limit; j++) {
+      const r = c.occ[j];
+      if (r !== undefined) out.push(r);
+    }
+    const next = c.starts[d + 1];
+    if (next === undefined) break;
+    pos = next;
   }
   return out;
 }
@@ -119,7 +134,7 @@ function upperBound(a: Int32Array, x: number): number {
   let hi = a.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (a[mid] <= x) lo = mid + 1;
+    if ((a[mid] ?? Infinity) <= x) lo = mid + 1;
     else hi = mid;
   }
   return lo;

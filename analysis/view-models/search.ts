@@ -113,6 +113,7 @@ export function searchRuleBytes(bytes: Uint8Array, ports: { name: string; byteSt
   const out: RuleHitLocation[] = [];
   const seen = new Set<number>();
   const first = lower[0];
+  if (first === undefined) return [];
   const firstUpper = first >= 97 && first <= 122 ? first - 32 : first;
   let a = bytes.indexOf(first, 0);
   let b = firstUpper === first ? -1 : bytes.indexOf(firstUpper, 0);
@@ -131,8 +132,9 @@ export function searchRuleBytes(bytes: Uint8Array, ports: { name: string; byteSt
     if (rule < 0 || seen.has(rule)) continue;
     seen.add(rule);
     const port = findPort(ports, rule);
-    if (port < 0) continue;
-    out.push({ file: fileIdx, port, portName: ports[port].name, ruleByte: rule, ruleName: ruleNameAt(bytes, rule) });
+    const portName = ports[port]?.name;
+    if (portName === undefined) continue;
+    out.push({ file: fileIdx, port, portName, ruleByte: rule, ruleName: ruleNameAt(bytes, rule) });
   }
   return out;
 }
@@ -141,7 +143,7 @@ const toLower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
 
 function matchesAt(bytes: Uint8Array, pos: number, lower: Uint8Array): boolean {
   if (pos + lower.length > bytes.length) return false;
-  for (let i = 0; i < lower.length; i++) if (toLower(bytes[pos + i]) !== lower[i]) return false;
+  for (let i = 0; i < lower.length; i++) if (toLower(bytes[pos + i] ?? -1) !== lower[i]) return false;
   return true;
 }
 
@@ -164,8 +166,10 @@ function findPort(ports: { byteStart: number; byteEnd: number }[], off: number):
   let hi = ports.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (off < ports[mid].byteStart) hi = mid - 1;
-    else if (off >= ports[mid].byteEnd) lo = mid + 1;
+    const p = ports[mid];
+    if (!p) return -1;
+    if (off < p.byteStart) hi = mid - 1;
+    else if (off >= p.byteEnd) lo = mid + 1;
     else return mid;
   }
   return -1;
@@ -192,7 +196,8 @@ export function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
     if (/^\s*(RULE|GROUP|LAYER|Policy for port)\b|^\s*Conditions\s*:/i.test(l.text)) break;
     // CRLF dumps: `.` stops at the `\r`, so take everything but line ends.
     const m = /^\s*Friendly\s+name\s*:\s*([^\r\n]*)/i.exec(l.text);
-    if (m && m[1].trim()) return m[1].trim();
+    const name = m?.[1]?.trim();
+    if (name) return name;
     pos = l.next;
   }
   return id || '(a rule without a name)';

@@ -56,10 +56,11 @@ function ReachForNode({ bundleId }: { bundleId: string }) {
   const toggle = (id: string) => setCollapsed((c) => (c.has(id) ? new Set([...c].filter((x) => x !== id)) : new Set([...c, id])));
   const openCell = (r: number, k: number) => {
     const c = grid?.at(r, k).cell;
-    if (!c || !data) return;
+    const flow = c && data ? cellFlow(data, c) : undefined;
+    if (!flow) return;
     const s = appStore.getState();
     s.setPanel('walk');
-    void s.runWalk(cellFlow(data, c), { focus: 'deciding' });
+    void s.runWalk(flow, { focus: 'deciding' });
   };
 
   if (!data) {
