@@ -18,7 +18,7 @@ import { Redactor, redactionSummary, redactorSeed } from '../redact/index.ts';
 import type { Note, Notes } from './notes.ts';
 import { parseTraceRef, traceRef } from './notes.ts';
 import { REPORT_SCHEMA, type ReportDocument, type ReportEvidence, type ReportFinding, type ReportHop, type ReportNote, type ReportTrace } from './types.ts';
-import { chainSteps, PATH_COLORS, pathSvg, topologySvg } from './svg.ts';
+import { chainSteps, pathColor, pathSvg, topologySvg } from './svg.ts';
 
 export interface ReportOptions {
   /** The walks to show; default: the notes' walks, else the presets (pod → pod, → service, → outside). */
@@ -49,7 +49,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   const results = dedupeFlows(flows).map((f) => withPathFindings(m, withNames(m, walkFlow(m, f, { explain: true, reply: true })), allFindings));
 
   const traces: ReportTrace[] = results.map((t, i) => {
-    const color = PATH_COLORS[i % PATH_COLORS.length];
+    const color = pathColor(i);
     const steps = chainSteps(t, graph, aliases);
     return {
       ref: traceRef(t.flow),
@@ -103,7 +103,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
   }
 
   const topo = topologySvg(graph, {
-    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}${t.verdictCaveat ? ` (${t.verdictCaveat.severity} on the path)` : ''}`, color: PATH_COLORS[i % PATH_COLORS.length] })),
+    paths: results.map((t, i) => ({ nodes: t.path, label: `${i + 1}. ${traceTitle(m, t)} — ${t.verdict}${t.verdictCaveat ? ` (${t.verdictCaveat.severity} on the path)` : ''}`, color: pathColor(i) })),
     aliases,
     maxNodes: opts.maxGraphNodes,
   });
@@ -246,8 +246,9 @@ function placeNote(n: Note, traces: ReportTrace[], findings: ReportFinding[], al
   if (n.target.kind === 'hop' || ref.startsWith('trace:')) {
     const p = parseTraceRef(ref);
     const t = p && traces.find((x) => x.ref === p.trace);
-    if (t && p?.hop !== undefined && t.hops[p.hop]) {
-      t.hops[p.hop].notes.push({ ...base, on: `hop ${p.hop + 1} of ${t.title}` });
+    const hop = t && p?.hop !== undefined ? t.hops[p.hop] : undefined;
+    if (t && p?.hop !== undefined && hop) {
+      hop.notes.push({ ...base, on: `hop ${p.hop + 1} of ${t.title}` });
       return;
     }
     if (t) {

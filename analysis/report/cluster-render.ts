@@ -98,8 +98,7 @@ function mdWalk(w: AnyWalk, heading: string, level = '###'): string[] {
   if (w.caveats.length) o.push('');
   const nums = numbers(w.hops);
   let leg = -1;
-  for (let i = 0; i < w.hops.length; i++) {
-    const h = w.hops[i];
+  for (const [i, h] of w.hops.entries()) {
     if (h.kind !== 'handover' && h.leg !== leg) {
       leg = h.leg;
       o.push('');

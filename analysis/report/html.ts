@@ -155,7 +155,7 @@ function evidenceBlock(e: ReportEvidence, open: boolean): string {
   const where = sourceRef(e.file, e.line);
   if (!e.lines.length) return `<div class="mono">${esc(where)}</div>`;
   if (open || e.lines.length === 1) return `<div class="mono muted">${esc(where)}</div><pre>${esc(e.lines.join('\n'))}</pre>`;
-  return `<details><summary class="mono">${esc(where)} — ${esc(e.lines[0].trim())}</summary><pre>${esc(e.lines.join('\n'))}</pre></details>`;
+  return `<details><summary class="mono">${esc(where)} — ${esc((e.lines[0] ?? '').trim())}</summary><pre>${esc(e.lines.join('\n'))}</pre></details>`;
 }
 
 function note(n: ReportNote): string {

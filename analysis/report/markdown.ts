@@ -78,8 +78,8 @@ function note(n: ReportNote): string[] {
 function evidenceLines(e: ReportEvidence): string[] {
   const where = sourceRef(e.file, e.line);
   if (!e.lines.length) return [`- ${code(where)}`];
-  if (e.lines.length === 1) return [`- ${code(where)} ${code(e.lines[0].trim())}`];
-  return [`- ${code(where)}`, '', `<details><summary>${htmlText(e.lines[0].trim())}</summary>`, '', fence(e.lines), '', '</details>', ''];
+  if (e.lines.length === 1) return [`- ${code(where)} ${code((e.lines[0] ?? '').trim())}`];
+  return [`- ${code(where)}`, '', `<details><summary>${htmlText((e.lines[0] ?? '').trim())}</summary>`, '', fence(e.lines), '', '</details>', ''];
 }
 
 function finding(f: ReportFinding): string[] {

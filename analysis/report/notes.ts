@@ -48,7 +48,7 @@ export function traceRef(f: Pick<Flow, 'srcIp' | 'dstIp' | 'dstPort' | 'proto'>)
 /** Splits a hop ref into the walk's ref and the hop index. */
 export function parseTraceRef(ref: string): { trace: string; hop?: number; flow?: { srcIp: string; dstIp: string; dstPort?: number; proto: Proto } } | undefined {
   const m = /^trace:([^#]+?)(?:#(\d+))?$/i.exec(ref.trim());
-  const f = m ? parseFlowSpec(m[1]) : undefined;
+  const f = m?.[1] ? parseFlowSpec(m[1]) : undefined;
   // A walk ref always names its protocol (traceRef writes it).
   if (!m || !f?.proto) return undefined;
   const flow = { srcIp: f.srcIp, dstIp: f.dstIp, dstPort: f.dstPort, proto: f.proto as Proto };

@@ -6,6 +6,8 @@ import type { TopoNode, TopologyGraph } from '../view-models/types.ts';
 import type { WalkResult } from '../walk/types.ts';
 
 export const PATH_COLORS = ['#d93025', '#1a73e8', '#188038', '#e37400', '#9334e6', '#007b83'];
+/** The colour of the i-th walk drawn (the palette repeats). */
+export const pathColor = (i: number): string => PATH_COLORS[i % PATH_COLORS.length] ?? '#d93025';
 
 const FONT = "font-family='Segoe UI, Helvetica, Arial, sans-serif'";
 const MONO = "font-family='Consolas, Menlo, monospace'";
@@ -153,7 +155,7 @@ export function topologySvg(g: TopologyGraph, opts: TopologySvgOptions = {}): To
     if (n.parent && keep.has(n.parent)) continue;
     const col = colOf.get(n.rank)!;
     const x = 10 + col * (BOX_W + COL_GAP);
-    let y = colY[col];
+    let y = colY[col] ?? top;
     const kids = children.get(n.id);
     if (kids?.length) {
       const fy = y;
@@ -214,8 +216,9 @@ export function topologySvg(g: TopologyGraph, opts: TopologySvgOptions = {}): To
   paths.forEach((p, k) => {
     const lane = top - laneH + 4 + 6 * k;
     for (let i = 1; i < p.nodes.length; i++) {
-      const a = placed.get(p.nodes[i - 1]);
-      const b = placed.get(p.nodes[i]);
+      // '' is no node's id: a missing element gives no box, and no arrow.
+      const a = placed.get(p.nodes[i - 1] ?? '');
+      const b = placed.get(p.nodes[i] ?? '');
       if (!a || !b) continue;
       const d = a.col > b.col ? backLane(a, b, lane, k) : curve(a, b);
       out.push(`<path d='${d}' fill='none' stroke='${p.color}' stroke-width='3' stroke-opacity='0.85' stroke-linejoin='round' marker-end='url(#arrow-${p.color.slice(1)})'/>`);
@@ -293,7 +296,8 @@ export function chainSteps(t: WalkResult, g: TopologyGraph, aliases?: Map<string
     }
     if (!steps.length) steps.push({ kind: 'source', label: t.flow.srcIp, detail: h.at });
     const what = hopChange(h);
-    if (what) (steps[rewriteAt ?? steps.length - 1].next ??= []).push(what);
+    const at = steps[rewriteAt ?? steps.length - 1];
+    if (what && at) (at.next ??= []).push(what);
   }
   return steps;
 }
