@@ -42,13 +42,14 @@ const BARE_MAC = /(?<![0-9a-f])[0-9a-f]{12}(?![0-9a-f])/gi;
 
 export function isMeaninglessIp(ip: string): boolean {
   const p = ip.split(/[._]/).map(Number);
-  if (p.length !== 4 || p.some((x) => !Number.isInteger(x) || x < 0 || x > 255)) return false;
-  const n = ((p[0] << 24) | (p[1] << 16) | (p[2] << 8) | p[3]) >>> 0;
+  const [a, b, c, d] = p;
+  if (p.length !== 4 || a === undefined || b === undefined || c === undefined || d === undefined || p.some((x) => !Number.isInteger(x) || x < 0 || x > 255)) return false;
+  const n = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
   if (n === 0 || n === 0xffffffff) return true;
-  if (p[0] === 127 || p[0] >= 224) return true;
+  if (a === 127 || a >= 224) return true;
   // A netmask: ones then zeros (255.255.255.0). Only masks of /8 and longer, so 128.0.0.0 stays redacted.
   const inv = ~n >>> 0;
-  return p[0] === 255 && (inv & (inv + 1)) === 0;
+  return a === 255 && (inv & (inv + 1)) === 0;
 }
 
 export class Redactor {
@@ -88,8 +89,8 @@ export class Redactor {
     }
     const byFirst = new Map<string, string[]>();
     for (const h of [...this.hosts].sort((a, b) => b.length - a.length)) {
-      const l = byFirst.get(h[0]);
-      if (l) l.push(h); else byFirst.set(h[0], [h]);
+      const l = byFirst.get(h.charAt(0));
+      if (l) l.push(h); else byFirst.set(h.charAt(0), [h]);
     }
     this.hostsByFirst = byFirst;
   }
@@ -124,7 +125,7 @@ export class Redactor {
 
   /** Collects the GUIDs of a text first, so their short forms elsewhere map to the same placeholder. */
   prescan(s: string): void {
-    for (const m of s.matchAll(GUID)) this.guidsByPrefix.set(m[1].toLowerCase(), m[0].replace(/[{}]/g, '').toLowerCase());
+    for (const m of s.matchAll(GUID)) if (m[1]) this.guidsByPrefix.set(m[1].toLowerCase(), m[0].replace(/[{}]/g, '').toLowerCase());
     for (const m of s.matchAll(DASHLESS_GUID)) this.guidsByPrefix.set(m[0].slice(0, 8).toLowerCase(), dashGuid(m[0]));
     for (const m of s.matchAll(CONTAINER_ID)) this.idsByPrefix.set(m[0].slice(0, 12).toLowerCase(), m[0].toLowerCase());
     for (const m of s.matchAll(MAC)) this.macs.add(normMac(m[0])!);
@@ -169,7 +170,7 @@ export class Redactor {
     let out = '';
     let from = 0;
     for (let i = 0; i < low.length; ) {
-      const cands = (i === 0 || !isWord(low.charCodeAt(i - 1))) && this.hostsByFirst.get(low[i]);
+      const cands = (i === 0 || !isWord(low.charCodeAt(i - 1))) && this.hostsByFirst.get(low.charAt(i));
       const h = cands ? cands.find((c) => low.startsWith(c, i) && (i + c.length >= low.length || !isWord(low.charCodeAt(i + c.length)))) : undefined;
       if (h) {
         out += s.slice(from, i) + this.placeholder('host', h);

@@ -17,8 +17,9 @@ export function parseIpv6(text: string): number[] | undefined {
   const v4 = /:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(t);
   if (v4) {
     const o = v4.slice(1).map(Number);
+    const [o0 = 0, o1 = 0, o2 = 0, o3 = 0] = o;
     if (o.some((x) => x > 255)) return undefined;
-    t = `${t.slice(0, v4.index + 1)}${((o[0] << 8) | o[1]).toString(16)}:${((o[2] << 8) | o[3]).toString(16)}`;
+    t = `${t.slice(0, v4.index + 1)}${((o0 << 8) | o1).toString(16)}:${((o2 << 8) | o3).toString(16)}`;
   }
   if (t.includes('.')) return undefined;
   const halves = t.split('::');
@@ -29,8 +30,8 @@ export function parseIpv6(text: string): number[] | undefined {
     if (g.some((x) => !/^[0-9a-f]{1,4}$/i.test(x))) return undefined;
     return g.map((x) => parseInt(x, 16));
   };
-  const a = parse(halves[0]);
-  const b = halves.length === 2 ? parse(halves[1]) : [];
+  const a = parse(halves[0] ?? '');
+  const b = halves.length === 2 ? parse(halves[1] ?? '') : [];
   if (!a || !b) return undefined;
   const given = a.length + b.length;
   if (halves.length === 1) return given === 8 ? a : undefined;
@@ -48,7 +49,7 @@ export function isMeaninglessIpv6(groups: number[]): boolean {
   const zeroTail = groups.slice(1).every((g) => g === 0);
   if (groups.every((g) => g === 0)) return true;
   if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return true;
-  if (groups[0] >> 8 === 0xff) return true;
+  if ((groups[0] ?? 0) >> 8 === 0xff) return true;
   return groups[0] === 0xfe80 && zeroTail;
 }
 
