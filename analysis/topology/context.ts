@@ -54,7 +54,7 @@ export function makeContext(m: NodeModel): TopoContext {
     }
   }
   const defaultNs = (m.namespaces ?? []).find((n) => n.isDefault && n.compartmentId !== undefined);
-  const hostCompartmentId = comps.length === 0 ? undefined : comps.some((c) => c.id === 1) ? 1 : (defaultNs?.compartmentId ?? (comps.length === 1 ? comps[0].id : undefined));
+  const hostCompartmentId = comps.length === 0 ? undefined : comps.some((c) => c.id === 1) ? 1 : (defaultNs?.compartmentId ?? (comps.length === 1 ? comps[0]?.id : undefined));
   const hostAdapters = [...adapters.values()].filter((r) => r.compartment.id === hostCompartmentId);
   const networkById = new Map((m.networks ?? []).map((n) => [n.id.toLowerCase(), n]));
 

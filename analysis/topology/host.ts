@@ -35,7 +35,8 @@ export function addSwitches(ctx: TopoContext): void {
   const orphans = ports.filter((p) => !ctx.switchOfPort.has(p.key));
   if (orphans.length) {
     let target: string;
-    if (counts.size === 1) target = [...counts.keys()][0];
+    const sole = counts.size === 1 ? [...counts.keys()][0] : undefined;
+    if (sole !== undefined) target = sole;
     else {
       target = UNKNOWN_SWITCH;
       ctx.g.node({ id: target, kind: 'vswitch', label: 'vSwitch', rank: RANK.vswitch, details: ['switch not named in the bundle (no /list-vmswitch-port output)'] });
@@ -115,7 +116,8 @@ function adapterDetails(node: TopoNode, r: AdapterRef): void {
 /** The node IP: the host adapter carrying the default route, else a network's management IP. */
 export function nodeIp(ctx: TopoContext): string | undefined {
   for (const r of ctx.hostAdapters) {
-    if (r.adapter.gateways.some((gw) => gw && gw !== '0.0.0.0') && r.adapter.ipv4.length) return r.adapter.ipv4[0].address;
+    const first = r.adapter.ipv4[0];
+    if (r.adapter.gateways.some((gw) => gw && gw !== '0.0.0.0') && first) return first.address;
   }
   return (ctx.m.networks ?? []).map((n) => n.managementIp).find((ip) => ip && !isApipa(ip));
 }

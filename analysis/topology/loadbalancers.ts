@@ -55,7 +55,7 @@ function vipLabel(v: string): string {
 }
 
 export function lbLabel(lb: HnsLoadBalancer): string {
-  const vip = lb.vips.length ? vipLabel(lb.vips[0]) : '*';
+  const vip = lb.vips[0] !== undefined ? vipLabel(lb.vips[0]) : '*';
   const p = lb.ports[0];
   const base = p ? `${vip}:${p.externalPort}/${protoName(p.protocol)}` : vip;
   const more = Math.max(lb.vips.length, 1) * Math.max(lb.ports.length, 1) - 1;
