@@ -51,7 +51,7 @@ export function detectPlatform(m: NodeModel): Platform {
   const pod = podNetworkOf(m);
   const podNetwork = pod ? { name: pod.name, type: pod.type } : undefined;
   if (best === 'unknown') {
-    const out: Platform = { plugin: 'unknown', label: 'Unknown network plugin', cloud, confidence: 'low', podNetwork, evidence: [...hints, ...signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0]))], conflicts: [], facts: [] };
+    const out: Platform = { plugin: 'unknown', label: 'Unknown network plugin', cloud, confidence: 'low', podNetwork, evidence: [...hints, ...signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0] ?? cloud))], conflicts: [], facts: [] };
     cache.set(m, out);
     return out;
   }
@@ -104,7 +104,7 @@ export function detectPlatform(m: NodeModel): Platform {
     cloud,
     confidence,
     podNetwork,
-    evidence: [...support.sort((a, b) => b.weight - a.weight), ...signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0]))],
+    evidence: [...support.sort((a, b) => b.weight - a.weight), ...signals.filter((s) => s.kind === 'cloud' && !!cloud && s.says.startsWith(cloud.split(' ')[0] ?? cloud))],
     conflicts: against,
     facts: factList(best),
   };

@@ -49,13 +49,13 @@ export function podNetworkOf(m: NodeModel): HnsNetwork | undefined {
     const n = (e.networkId && byId.get(e.networkId.toLowerCase())) || (e.networkName && byName.get(e.networkName.toLowerCase()));
     if (n) count.set(n, (count.get(n) ?? 0) + 1);
   }
-  const ranked = [...count.entries()].sort((a, b) => b[1] - a[1]);
-  if (ranked.length && (ranked.length === 1 || ranked[0][1] > ranked[1][1])) return ranked[0][0];
+  const [top, next] = [...count.entries()].sort((a, b) => b[1] - a[1]);
+  if (top && (!next || top[1] > next[1])) return top[0];
   const named = nets.filter((n) => networkNamePlugins(n.name).length);
   if (named.length === 1) return named[0];
   // Infrastructure networks the installers create next to the pod network hold no pods.
   const rest = nets.filter((n) => n.type !== 'nat' && n.type !== 'ics' && !/^(ext|external|BaseOVNKubernetesHybridOverlayNetwork)$/i.test(n.name));
-  return rest.length === 1 ? rest[0] : ranked[0]?.[0];
+  return rest.length === 1 ? rest[0] : top?.[0];
 }
 
 /** Plugins whose installer names the pod network like this. */
@@ -144,11 +144,18 @@ function loaded(configs: CniConfigFile[]): CniConfigFile[] {
     byDir.set(d, [...(byDir.get(d) ?? []), c]);
   }
   const base = (f: string) => f.slice(f.lastIndexOf('/') + 1);
-  return [...byDir.values()].map((l) => [...l].sort((a, b) => (base(a.file) < base(b.file) ? -1 : base(a.file) > base(b.file) ? 1 : 0))[0]);
+  return [...byDir.values()].flatMap((l) => [...l].sort((a, b) => (base(a.file) < base(b.file) ? -1 : base(a.file) > base(b.file) ? 1 : 0))[0] ?? []);
 }
 
 /** Plugin types named in a config that does not parse (cut by a paste) or is not a config file libcni loads. */
+/** The first line of a log event's text. */
+const firstLine = (text: string): string => text.split('\n')[0] ?? '';
 const KNOWN_TYPES: Record<string, PluginId[]> = { 'azure-vnet': AZURE, flannel: FLANNEL, 'vpc-bridge': ['eks-vpc-bridge'], 'vpc-shared-eni': ['eks-vpc-bridge'], calico: CALICO, antrea: ['antrea'], nat: ['nat'], sdnbridge: [], sdnoverlay: [], 'win-bridge': [], 'win-overlay': [] };
+/**
+ * The plugins a CNI "type" names, for the types hnsight knows only: the type is the file's word, and a
+ * plain lookup would also find what every object has ("constructor" is a function, not a list).
+ */
+const knownType = (type: string): PluginId[] | undefined => (Object.hasOwn(KNOWN_TYPES, type) ? KNOWN_TYPES[type] : undefined);
 
 /**
  * The Azure CNI mode an ipam section names, as the conflists of Azure/azure-container-networking show
@@ -175,20 +182,20 @@ function cniTextSignals(m: NodeModel, c: CniConfigFile, out: PlatformEvidence[])
     const l = t.lineText(c.file, i);
     if (l === undefined) break;
     const ty = /"type"\s*:\s*"([\w.-]+)"/i.exec(l)?.[1]?.toLowerCase();
-    if (ty && ty in KNOWN_TYPES) found.push({ type: ty, line: i, text: l.trim() });
+    if (ty && knownType(ty)) found.push({ type: ty, line: i, text: l.trim() });
     // The ipam section's type (azure-vnet-ipam, azure-cns) is the only "type" of those names in an Azure config.
     if (ty === 'azure-vnet-ipam' || ty === 'azure-cns') ipam ??= ty;
     const mode = /"mode"\s*:\s*"([\w.-]+)"/i.exec(l)?.[1];
     if (isOverlayIpamMode(mode)) overlay = { line: i, text: l.trim(), mode: mode! };
     if (/"executionMode"\s*:\s*"v4swift"/i.test(l)) swift = true;
   }
-  const first = found.find((f) => KNOWN_TYPES[f.type].length);
+  const first = found.find((f) => knownType(f.type)?.length);
   if (!first) return;
   // Azure: the ipam section tells the mode (azureModeOf). A cut config may end before its ipam: then
   // only the family is known.
   const azure = first.type === 'azure-vnet';
   const am = azure && (ipam || overlay) ? azureModeOf(ipam, overlay?.mode, swift) : undefined;
-  const plugins: PluginId[] = am ? am.plugins : KNOWN_TYPES[first.type];
+  const plugins: PluginId[] = am ? am.plugins : (knownType(first.type) ?? []);
   const mode = !azure ? '' : overlay && !ipam ? ` with ipam mode "${overlay.mode}" (Azure CNI Overlay)` : am ? ` with ipam "${ipam}"${overlay ? ` mode "${overlay.mode}"` : ''} ${am.why}` : '';
   const why = c.invalid ? 'is not valid JSON (cut?), but' : `is not a file containerd loads (${c.file.slice(c.file.lastIndexOf('.'))}), but`;
   out.push({ file: c.file, line: first.line, text: first.text, kind: 'cni-config', weight: 2, plugins, says: `${c.file} ${why} names plugin "${first.type}"${mode}` });
@@ -271,11 +278,11 @@ function logSignals(m: NodeModel, out: PlatformEvidence[]): Set<string> {
   for (const [c, l] of byComponent) {
     const k = LOG_COMPONENTS[c]!;
     const ev = l.events[0];
-    const what = ev ? { file: l.file, line: ev.line, text: ev.text.split('\n')[0].trim().slice(0, 300) } : { file: l.file, line: 0, text: l.file };
+    const what = ev ? { file: l.file, line: ev.line, text: firstLine(ev.text).trim().slice(0, 300) } : { file: l.file, line: 0, text: l.file };
     out.push({ ...what, kind: 'log', weight: k.weight, plugins: k.plugins, says: `${l.file} is ${k.says} (by its lines)` });
   }
   for (const l of pluginLogs(m)) counted.add(l.file);
-  const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: e.text.split('\n')[0].trim().slice(0, 300) });
+  const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: firstLine(e.text).trim().slice(0, 300) });
   for (const l of m.logs ?? []) {
     for (const e of l.events) {
       // flanneld prints its backend at start (flannel-io/flannel main.go: "Found network config - Backend type: %s").
@@ -325,7 +332,7 @@ function logSignals(m: NodeModel, out: PlatformEvidence[]): Set<string> {
  */
 function kubeProxySignals(m: NodeModel, out: PlatformEvidence[]): void {
   const kp = (m.logs ?? []).filter((l) => l.component === 'kube-proxy');
-  const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: e.text.split('\n')[0].trim().slice(0, 300) });
+  const at = (l: LogFile, e: LogFile['events'][number]) => ({ file: l.file, line: e.line, text: firstLine(e.text).trim().slice(0, 300) });
   for (const l of kp) {
     // Only the failure is logged at the default level; "sourceVip" as a key appears on other networks too.
     const e = l.events.find((x) => /Source Vip endpoint creation failed/i.test(x.text));
@@ -344,9 +351,9 @@ function kubeProxySignals(m: NodeModel, out: PlatformEvidence[]): void {
   for (const l of kp) {
     for (const e of l.events) {
       const arg = /--network-name[= ]"?([\w.-]+)/i.exec(e.text)?.[1];
-      if (arg) named(l.file, e.line, e.text.split('\n')[0], arg, 'runs with --network-name');
+      if (arg) named(l.file, e.line, firstLine(e.text), arg, 'runs with --network-name');
       const vn = /VirtualNetworkName"?\s*:\s*(?:\(string\)\s*\(len=\d+\)\s*)?"([^"]+)"/.exec(e.text)?.[1];
-      if (vn) named(l.file, e.line, e.text.split('\n')[0], vn, 'works on HNS network');
+      if (vn) named(l.file, e.line, firstLine(e.text), vn, 'works on HNS network');
     }
   }
   // kube-proxy's own config or start script in the bundle.
@@ -469,7 +476,7 @@ function labelOf(ps: PluginId[]): string {
   const fam = new Set(ps.map((p) => p.split('-')[0]));
   if (fam.size === 1) {
     const f = [...fam][0];
-    if (ps.length > 1) return ({ azure: 'Azure CNI', calico: 'Calico', flannel: 'Flannel' } as Record<string, string>)[f] ?? ps.join(' / ');
+    if (ps.length > 1) return ({ azure: 'Azure CNI', calico: 'Calico', flannel: 'Flannel' } as Record<string, string>)[f ?? ''] ?? ps.join(' / ');
   }
   return ps.map((p) => ({ 'flannel-host-gw': 'Flannel host-gw', 'flannel-vxlan': 'Flannel VXLAN', 'azure-cni': 'Azure CNI', 'azure-cni-overlay': 'Azure CNI Overlay', 'azure-cni-pod-subnet': 'Azure CNI (pod subnet)', 'eks-vpc-bridge': 'EKS vpc-bridge', 'calico-vxlan': 'Calico VXLAN', 'calico-bgp': 'Calico BGP', antrea: 'Antrea', 'ovn-kubernetes': 'OVN-Kubernetes', nat: 'nat', unknown: '?' })[p]).join(' / ');
 }
