@@ -17,7 +17,7 @@ import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import { walkFlow } from '../walk/engine.ts';
-import { policyIntent, ruleLabel, selectingPolicies, type PolicyDir, type PolicyPeer } from '../k8s/policy-eval.ts';
+import { policyIntent, resolveNamedPort, ruleLabel, selectingPolicies, type PolicyDir, type PolicyPeer } from '../k8s/policy-eval.ts';
 import { selects } from '../k8s/selectors.ts';
 import type { CheckContext } from './context.ts';
 import { spend } from '../budget.ts';
@@ -48,7 +48,8 @@ export function aclDecision(w: WalkResult, port: string): AclDecision | undefine
   const decider = w.hops[w.deciding];
   if (w.verdict === 'dropped' && decider && hops.includes(decider)) return { verdict: 'deny', hop: decider };
   const passed = hops.filter((h) => h.action !== 'block');
-  return passed.length === hops.length ? { verdict: 'allow', hop: passed[passed.length - 1] } : undefined;
+  const last = passed[passed.length - 1];
+  return passed.length === hops.length && last ? { verdict: 'allow', hop: last } : undefined;
 }
 
 type Kind = 'dropped' | 'allowed';
@@ -71,16 +72,22 @@ function servicePorts(services: K8sService[], pod: K8sPod): { proto: string; por
   for (const s of services) {
     if (s.namespace !== pod.namespace || !s.selector || !Object.keys(s.selector).length) continue;
     if (!selects({ matchLabels: s.selector, matchExpressions: [] }, pod.labels)) continue;
-    for (const p of s.ports) out.push({ proto: p.protocol, port: typeof p.targetPort === 'number' ? p.targetPort : p.port });
+    for (const p of s.ports) {
+      // A named targetPort is the pod's container port of that name (k8s.io/api core/v1 ServicePort).
+      if (typeof p.targetPort === 'string') out.push(...resolveNamedPort(p.targetPort, p.protocol, pod).map((port) => ({ proto: p.protocol, port })));
+      else out.push({ proto: p.protocol, port: p.targetPort ?? p.port });
+    }
   }
   return out;
 }
 
-function policyPorts(ps: K8sNetworkPolicy[], dir: PolicyDir): { proto: string; port: number }[] {
+/** The ports the policies' rules name, a named port resolved on the destination pod `dst`. */
+export function policyPorts(ps: K8sNetworkPolicy[], dir: PolicyDir, dst: K8sPod | undefined): { proto: string; port: number }[] {
   const out: { proto: string; port: number }[] = [];
   for (const p of ps)
     for (const r of dir === 'ingress' ? p.ingress : p.egress)
       for (const q of r.ports) {
+        if (typeof q.port === 'string') out.push(...resolveNamedPort(q.port, q.protocol, dst).map((port) => ({ proto: q.protocol, port })));
         if (typeof q.port === 'number') out.push({ proto: q.protocol, port: q.port });
         if (typeof q.port === 'number' && q.endPort !== undefined && q.endPort !== q.port) out.push({ proto: q.protocol, port: q.endPort });
       }
@@ -132,13 +139,13 @@ export function comparePolicies(ctx: CheckContext, locals: LocalPolicyPod[], max
       let mine = 0;
       pairs: for (const peer of peers) {
         const target = dir === 'ingress' ? l.pod : peer.pod;
-        let ports = uniq([...policyPorts(sel, dir), ...(target ? servicePorts(snap.services, target) : [])], (x) => `${x.proto}/${x.port}`).filter((x) => x.proto === 'TCP' || x.proto === 'UDP');
+        let ports = uniq([...policyPorts(sel, dir, target), ...(target ? servicePorts(snap.services, target) : [])], (x) => `${x.proto}/${x.port}`).filter((x) => x.proto === 'TCP' || x.proto === 'UDP');
         // A pod selected by a policy naming no port, with no Service: one example port (inferred).
         if (!ports.length && sel.length) ports = [{ proto: 'TCP', port: 80 }];
         for (const pp of ports) {
           if (res.walks >= maxWalks) { res.capped = true; break outer; }
           if (mine++ >= share) { res.capped = true; break pairs; }
-          const intent = policyIntent(policies, l.pod, peer, dir, pp.proto, pp.port);
+          const intent = policyIntent(policies, l.pod, peer, dir, pp.proto, pp.port, snap.namespaces);
           if (intent.unknown) { res.unknown++; res.unknownWhy ??= intent.unknown; continue; }
           const flow: Flow = dir === 'ingress' ? { srcIp: peer.ip, dstIp: l.ip, proto: pp.proto === 'UDP' ? 'udp' : 'tcp', dstPort: pp.port } : { srcIp: l.ip, dstIp: peer.ip, proto: pp.proto === 'UDP' ? 'udp' : 'tcp', dstPort: pp.port };
           spend(50);
@@ -147,7 +154,7 @@ export function comparePolicies(ctx: CheckContext, locals: LocalPolicyPod[], max
           if (!acl) { res.undecided++; continue; }
           const kind: Kind | undefined = intent.allowed && acl.verdict === 'deny' ? 'dropped' : !intent.allowed && acl.verdict === 'allow' ? 'allowed' : undefined;
           if (!kind) continue;
-          const rule = kind === 'dropped' ? (intent.allowedBy.length ? ruleLabel(intent.allowedBy[0], dir) : `no ${dir === 'ingress' ? 'Ingress' : 'Egress'} policy selects the pod (allowed by default)`) : `${intent.selecting.map((p) => `${p.namespace}/${p.name}`).join(', ')} (no ${dir} rule allows it)`;
+          const rule = kind === 'dropped' ? (intent.allowedBy[0] ? ruleLabel(intent.allowedBy[0], dir) : `no ${dir === 'ingress' ? 'Ingress' : 'Egress'} policy selects the pod (allowed by default)`) : `${intent.selecting.map((p) => `${p.namespace}/${p.name}`).join(', ')} (no ${dir} rule allows it)`;
           const key = `${kind}|${dir}|${rule}`;
           let g = groups.get(key);
           if (!g) groups.set(key, (g = { kind, dir, rule, policies: kind === 'dropped' ? intent.allowedBy.map((r) => r.policy) : intent.selecting, vfpRules: new Map(), pairs: [], pods: new Set(), trace: flow }));

@@ -89,7 +89,7 @@ export const portCapacityCheck: Check = {
         fix: low
           ? 'See which ranges are reserved (`netsh int ipv4 show excludedportrange tcp`) and which process holds ports (`netstat -anoq`); widen the dynamic range (`netsh int ipv4 set dynamicport tcp start=10000 num=55535`) or remove stale reservations.'
           : 'Nothing to do; compare with reservedports.txt\'s estimate when ports run short.',
-        objects: [r.evidence[0].file, ...(r.evidence[1] ? [r.evidence[1].file] : [])],
+        objects: [...new Set(r.evidence.slice(0, 2).map((e) => e.file))],
         evidence: r.evidence,
       };
     });

@@ -22,7 +22,12 @@ const condition = z.looseObject({ type: str, status: str.nullish(), lastHeartbea
 
 const pod = z.looseObject({
   metadata,
-  spec: z.looseObject({ nodeName: str.nullish(), hostNetwork: z.boolean().nullish() }).optional(),
+  spec: z.looseObject({
+    nodeName: str.nullish(),
+    hostNetwork: z.boolean().nullish(),
+    serviceAccountName: str.nullish(),
+    containers: z.array(z.looseObject({ ports: z.array(z.looseObject({ containerPort: port, name: str.nullish(), protocol: str.nullish() })).nullish() })).nullish(),
+  }).optional(),
   status: z.looseObject({
     phase: str.nullish(),
     podIP: str.nullish(),
@@ -107,7 +112,10 @@ const calicoPolicy = z.looseObject({
   }),
 });
 
+const namespace = z.looseObject({ metadata });
+
 const SCHEMAS: Record<string, z.ZodType> = {
+  Namespace: namespace,
   Pod: pod,
   Service: service,
   EndpointSlice: endpointSlice,
@@ -129,6 +137,7 @@ export function malformed(kind: string, apiVersion: unknown, item: unknown): str
   const r = schema.safeParse(item);
   if (r.success) return undefined;
   const first = r.error.issues[0];
+  if (!first) return 'does not have the expected shape';
   const where = first.path.length ? first.path.map(String).join('.') : '(object)';
   return `${where}: ${first.message}${r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ''}`;
 }

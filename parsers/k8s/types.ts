@@ -20,6 +20,27 @@ export interface K8sPod {
   ready?: boolean;
   /** metadata.creationTimestamp as printed (RFC 3339). */
   createdAt?: string;
+  /**
+   * spec.containers[].ports[] (a NetworkPolicy's named port resolves on them); undefined when the
+   * snapshot has no spec.containers for the pod (then a named port cannot be resolved).
+   */
+  containerPorts?: K8sContainerPort[];
+  /** spec.serviceAccountName (Calico selects by `projectcalico.org/serviceaccount`). */
+  serviceAccount?: string;
+  src: SourceRef;
+}
+
+export interface K8sContainerPort {
+  name?: string;
+  port: number;
+  /** TCP, UDP, SCTP (TCP when absent, as the API defaults it). */
+  protocol: string;
+}
+
+/** A Namespace (`kubectl get namespaces -o json`): its labels, which namespaceSelectors match. */
+export interface K8sNamespace {
+  name: string;
+  labels: Record<string, string>;
   src: SourceRef;
 }
 
@@ -94,6 +115,8 @@ export interface K8sSnapshot {
   nodes: K8sNode[];
   /** networking.k8s.io/v1 NetworkPolicies and Calico's NetworkPolicy / GlobalNetworkPolicy. */
   networkPolicies: K8sNetworkPolicy[];
+  /** Namespace objects, when the snapshot holds them (empty: their labels are not known). */
+  namespaces: K8sNamespace[];
   /** Items of other kinds, counted by kind (kubectl lists may hold anything). */
   other: Record<string, number>;
   files: string[];

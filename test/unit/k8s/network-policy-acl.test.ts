@@ -53,10 +53,11 @@ function withGroup(text: string, port: string, group: string, rules: string): st
   return `${text.slice(0, firstRule)}${rules}${text.slice(end)}`;
 }
 
-function node(addrs: (p: K8sPod) => string[] | undefined, policies: object[] = [POLICY], group?: (p: K8sPod) => string | undefined): NodeModel {
+function node(addrs: (p: K8sPod) => string[] | undefined, policies: object[] = [POLICY], group?: (p: K8sPod) => string | undefined, patchItem?: (item: { kind: string; metadata: { name: string }; spec: Record<string, unknown> }) => void): NodeModel {
   return buildPlatform('calico-vxlan', {}, {}, (path, t) => {
     if (path === 'kubectl-get-all.json') {
       const doc = JSON.parse(t);
+      if (patchItem) doc.items.forEach(patchItem);
       doc.items.push(...policies);
       return JSON.stringify(doc, null, 2);
     }
@@ -90,7 +91,7 @@ describe('NetworkPolicy intent (Kubernetes semantics)', () => {
     expect(policyIntent([ns], me, { ip: '1.1.1.1', pod: pod({}, 'shop') }, 'ingress', 'TCP', 1).allowed).toBe(true);
     expect(policyIntent([ns], me, { ip: '1.1.1.1', pod: pod({}, 'other') }, 'ingress', 'TCP', 1).allowed).toBe(false);
     const lbl = pol({ ingress: [{ action: 'Allow', peers: [{ namespaceSelector: { matchLabels: { team: 'a' }, matchExpressions: [] } }], ports: [] }] });
-    expect(policyIntent([lbl], me, { ip: '1.1.1.1', pod: pod({}, 'shop') }, 'ingress', 'TCP', 1).unknown).toMatch(/labels of namespace shop/);
+    expect(policyIntent([lbl], me, { ip: '1.1.1.1', pod: pod({}, 'shop') }, 'ingress', 'TCP', 1).unknown).toMatch(/label "team" of namespace shop/);
     const named = pol({ ingress: [{ action: 'Allow', peers: [], ports: [{ protocol: 'TCP', port: 'http' }] }] });
     expect(policyIntent([named], me, { ip: '1.1.1.1' }, 'ingress', 'TCP', 80).unknown).toMatch(/named "http"/);
     expect(policyIntent([pol({})], me, { ip: '1.1.1.1' }, 'ingress', 'TCP', 1).allowed).toBe(false);
@@ -151,6 +152,22 @@ describe('NetworkPolicy against the ACLs of a Calico node', () => {
     expect(f.explanation).toContain('policy-default.knp.default.allow-backend-Ab3xZ-0');
     expect(f.explanation).toContain(`default/${other.name} → default/${queue[0].name} TCP 8080`);
     expect(fs.map((x) => x.id)).not.toContain('network-policy-acl-drops-allowed');
+  });
+
+  it('named port: "http" resolves on the selected pods\' containers (8080); healthy twin silent, a replica left out named on TCP 8080', () => {
+    // The same policy with its port given by name; the queue pods declare http = 8080 (spec.containers[].ports).
+    const named = { ...POLICY, spec: { ...POLICY.spec, ingress: [{ ...POLICY.spec.ingress[0], ports: [{ protocol: 'TCP', port: 'http' }] }] } };
+    const withPorts = (it: { kind: string; metadata: { name: string }; spec: Record<string, unknown> }) => {
+      if (it.kind === 'Pod' && queue.some((q) => q.name === it.metadata.name)) it.spec.containers = [{ name: 'main', ports: [{ name: 'http', containerPort: 8080 }] }];
+    };
+    expect(ofPolicy(node(() => backendIps, [named], undefined, withPorts))).toEqual([]);
+    const drop = ofPolicy(node(() => backendIps.slice(1), [named], undefined, withPorts)).find((f) => f.id === 'network-policy-acl-drops-allowed')!;
+    expect(drop.title).toContain('default/allow-backend ingress[0]');
+    expect(drop.explanation).toContain(`default/${backends[0]!.name} → default/${queue[0]!.name} TCP 8080`);
+    // Pods whose containers the snapshot does not list: not compared, and said.
+    const unknown = ofPolicy(node(() => backendIps.slice(1), [named], undefined, (it) => { if (it.kind === 'Pod') delete it.spec.containers; }));
+    expect(unknown.map((f) => f.id)).toEqual(['network-policy-not-verified']);
+    expect(unknown[0]!.explanation).toMatch(/insufficient information: needs the pods' containers \(spec\.containers\), to resolve the port named "http"/);
   });
 
   it('stale address: an ACL address no pod has any more', () => {
