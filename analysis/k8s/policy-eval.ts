@@ -10,7 +10,7 @@
 // a container port of that name and protocol (NetworkPolicyPort.port: "a named port on a pod"); a
 // name no container of the destination declares, or a destination that is no pod, matches nothing.
 // Calico's own policies are evaluated in calico-eval.ts.
-import type { K8sLabelSelector, K8sNamespace, K8sNetworkPolicy, K8sPod, K8sPolicyPeer, K8sPolicyPort } from '../../parsers/k8s/index.ts';
+import type { K8sLabelSelector, K8sNamespace, K8sNetworkPolicy, K8sPod, K8sPolicyPeer, K8sPolicyPort, K8sPolicyRule } from '../../parsers/k8s/index.ts';
 import { selects } from './selectors.ts';
 
 export type PolicyDir = 'ingress' | 'egress';
@@ -33,6 +33,10 @@ export interface IntentVerdict {
   selecting: K8sNetworkPolicy[];
   /** The rules that allow the packet. */
   allowedBy: RuleRef[];
+  /** Calico: the rule that denies it (a Deny action), when one does. */
+  deniedBy?: RuleRef;
+  /** Calico: the rule that passes it on (Pass) to the namespace's profile, which allows it. */
+  passedBy?: RuleRef;
   /** Set when the answer depends on something the snapshot does not hold (then `allowed` is a guess not to act on). */
   unknown?: string;
 }
@@ -145,24 +149,36 @@ export function policyIntent(policies: K8sNetworkPolicy[], pod: K8sPod, peer: Po
   let unknown: string | undefined;
   for (const policy of selecting) {
     (dir === 'ingress' ? policy.ingress : policy.egress).forEach((rule, index) => {
-      // The destination port is the pod's own for ingress, the peer's for egress.
-      const ports = portMatches(rule.ports, proto, port, dir === 'ingress' ? pod : peer.pod);
-      if (ports === false) return;
-      let peers: boolean | string = rule.peers.length === 0;
-      for (const p of rule.peers) {
-        const r = peerMatches(p, policy.namespace ?? '', peer, namespaces);
-        if (r === true) { peers = true; break; }
-        if (typeof r === 'string') peers = r;
-      }
-      if (peers === true && ports === true) allowedBy.push({ policy, index });
-      else if (peers !== false) unknown ??= typeof peers === 'string' ? peers : (ports as string);
-      else if (typeof ports === 'string' && peers) unknown ??= ports;
+      const r = k8sRuleMatches(policy, rule, pod, peer, dir, proto, port, namespaces);
+      if (r === true) allowedBy.push({ policy, index });
+      else if (typeof r === 'string') unknown ??= r;
     });
   }
   return allowedBy.length ? { allowed: true, selecting, allowedBy } : { allowed: false, selecting, allowedBy, ...(unknown ? { unknown } : {}) };
 }
 
+/** Does one rule of a Kubernetes policy match the packet? true, false, or what is missing to say. */
+export function k8sRuleMatches(policy: K8sNetworkPolicy, rule: K8sPolicyRule, pod: K8sPod, peer: PolicyPeer, dir: PolicyDir, proto: string, port: number | undefined, namespaces: K8sNamespace[]): boolean | string {
+  // The destination port is the pod's own for ingress, the peer's for egress.
+  const ports = portMatches(rule.ports, proto, port, dir === 'ingress' ? pod : peer.pod);
+  if (ports === false) return false;
+  let peers: boolean | string = rule.peers.length === 0;
+  for (const p of rule.peers) {
+    const r = peerMatches(p, policy.namespace ?? '', peer, namespaces);
+    if (r === true) { peers = true; break; }
+    if (typeof r === 'string') peers = r;
+  }
+  if (peers === false) return false;
+  if (peers === true && ports === true) return true;
+  return typeof peers === 'string' ? peers : (ports as string);
+}
+
+/** A policy as people name it: `ns/name` (Kubernetes), `ns/name (Calico)`, `name (Calico global)`. */
+export function policyName(p: K8sNetworkPolicy): string {
+  return p.flavour === 'kubernetes' ? `${p.namespace}/${p.name}` : p.flavour === 'calico' ? `${p.namespace}/${p.name} (Calico)` : `${p.name} (Calico global)`;
+}
+
 /** `ns/name ingress[0]`. */
 export function ruleLabel(r: RuleRef, dir: PolicyDir): string {
-  return `${r.policy.namespace}/${r.policy.name} ${dir}[${r.index}]`;
+  return `${policyName(r.policy)} ${dir}[${r.index}]`;
 }

@@ -96,15 +96,19 @@ const networkPolicy = z.looseObject({
 const calicoEntity = z.looseObject({
   selector: str.nullish(),
   namespaceSelector: str.nullish(),
+  notSelector: str.nullish(),
   nets: strList,
   notNets: strList,
   ports: z.array(z.union([port, str])).nullish(),
+  notPorts: z.array(z.union([port, str])).nullish(),
 }).nullish();
-const calicoRule = z.looseObject({ action: z.enum(['Allow', 'Deny', 'Log', 'Pass']), protocol: z.union([str, z.number()]).nullish(), source: calicoEntity, destination: calicoEntity });
+const calicoRule = z.looseObject({ action: z.enum(['Allow', 'Deny', 'Log', 'Pass']), protocol: z.union([str, z.number()]).nullish(), notProtocol: z.union([str, z.number()]).nullish(), ipVersion: z.number().nullish(), source: calicoEntity, destination: calicoEntity });
 const calicoPolicy = z.looseObject({
   metadata,
   spec: z.looseObject({
     selector: str.nullish(),
+    namespaceSelector: str.nullish(),
+    tier: str.nullish(),
     order: z.number().nullish(),
     types: z.array(z.enum(['Ingress', 'Egress'])).nullish(),
     ingress: z.array(calicoRule).nullish(),

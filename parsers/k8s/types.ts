@@ -154,6 +154,33 @@ export interface K8sPolicyRule {
   ports: K8sPolicyPort[];
   /** Calico rules carry an action; Kubernetes rules only allow. */
   action: 'Allow' | 'Deny' | 'Log' | 'Pass';
+  /** Calico: the rule as written, both ends (projectcalico/api v3 Rule, EntityRule). */
+  calico?: CalicoRule;
+}
+
+/** One end of a Calico rule (EntityRule): every field given must hold. */
+export interface CalicoEntity {
+  selector?: string;
+  notSelector?: string;
+  namespaceSelector?: string;
+  nets: string[];
+  notNets: string[];
+  ports: K8sPolicyPort[];
+  notPorts: K8sPolicyPort[];
+  /** Fields read but not evaluated (serviceAccounts, services). */
+  unmodelled: string[];
+}
+
+export interface CalicoRule {
+  /** Upper case name (TCP, UDP, ICMP …) or the number as text; absent: any. */
+  protocol?: string;
+  notProtocol?: string;
+  /** 4 or 6 when the rule is limited to one family. */
+  ipVersion?: number;
+  source: CalicoEntity;
+  destination: CalicoEntity;
+  /** Fields read but not evaluated (http). */
+  unmodelled: string[];
 }
 
 export interface K8sNetworkPolicy {
@@ -171,6 +198,12 @@ export interface K8sNetworkPolicy {
   egress: K8sPolicyRule[];
   /** Calico: spec.order (lower applies first). */
   order?: number;
+  /** Calico: spec.tier (absent: default). */
+  tier?: string;
+  /** Calico GlobalNetworkPolicy: spec.namespaceSelector (the namespaces of the endpoints it applies to). */
+  calicoNamespaceSelector?: string;
+  /** Calico: policy fields hnsight reads but does not evaluate (serviceAccountSelector, doNotTrack, preDNAT). */
+  unmodelled?: string[];
   createdAt?: string;
   src: SourceRef;
 }

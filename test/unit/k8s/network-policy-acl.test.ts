@@ -202,3 +202,33 @@ describe('NetworkPolicy against the ACLs of a Calico node', () => {
     expect(full.groups.find((g) => g.kind === 'dropped')!.pods.size).toBe(2);
   });
 });
+
+// The same intent written as Calico policies (issue #26 point 2): evaluated with Calico's order and
+// actions, and held against the same ACL rendering.
+describe('Calico policies against the ACLs of a Calico node', () => {
+  const GNP = { apiVersion: 'projectcalico.org/v3', kind: 'GlobalNetworkPolicy', metadata: { name: 'allow-backend' }, spec: { selector: "app == 'queue-5'", types: ['Ingress'], ingress: [{ action: 'Allow', protocol: 'TCP', source: { selector: "backend.hnsight.example/backend-4 == 'true'" }, destination: { ports: [8080] } }] } };
+  it('healthy twin: no finding at all', () => {
+    expect(ofPolicy(node(() => backendIps, [GNP]))).toEqual([]);
+  });
+  it('a replica left out of the ACL: error naming the Calico rule, the VFP rule and the pod pair', () => {
+    const drop = ofPolicy(node(() => backendIps.slice(1), [GNP])).find((f) => f.id === 'network-policy-acl-drops-allowed')!;
+    expect(drop.severity).toBe('error');
+    expect(drop.title).toContain('allow-backend (Calico global) ingress[0]');
+    expect(drop.objects).toEqual(['allow-backend (Calico global)']);
+    expect(drop.explanation).toContain(`default/${backends[0]!.name} → default/${queue[0]!.name} TCP 8080`);
+    expect(drop.evidence[0]!.text).toBe('GlobalNetworkPolicy allow-backend (Calico global)');
+  });
+  it('a Deny of lower order that the ACL does not render: error naming the Deny rule', () => {
+    const deny = { apiVersion: 'projectcalico.org/v3', kind: 'NetworkPolicy', metadata: { name: 'deny-one', namespace: 'default' }, spec: { selector: "app == 'queue-5'", order: 10, ingress: [{ action: 'Deny', source: { nets: [`${backendIps[0]}/32`] } }] } };
+    const f = ofPolicy(node(() => backendIps, [GNP, deny])).find((x) => x.id === 'network-policy-acl-allows-denied')!;
+    expect(f.title).toContain('denied by default/deny-one (Calico)');
+    expect(f.explanation).toContain('Per the snapshot, default/deny-one (Calico) ingress[0] (Deny), so it denies');
+    expect(f.explanation).toContain(`default/${backends[0]!.name} → default/${queue[0]!.name} TCP 8080`);
+  });
+  it('a policy in another tier: not verifiable for the pods it selects, said; no accusation', () => {
+    const tiered = { ...GNP, spec: { ...GNP.spec, tier: 'security' } };
+    const fs = ofPolicy(node(() => backendIps.slice(1), [tiered]));
+    expect(fs.map((f) => f.id)).toEqual(['network-policy-not-verified']);
+    expect(fs[0]!.explanation).toMatch(/Not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier \(pods of this node it selects: default\/queue-5/);
+  });
+});
