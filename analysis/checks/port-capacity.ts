@@ -11,6 +11,7 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { snatForecast } from './snat-forecast.ts';
 
 const MAX_LINES = 20_000;
 /** Below this many free 64-port blocks the node is close to the exhaustion reservedports.txt reports (same bar as ephemeral-ports). */
@@ -80,17 +81,20 @@ export const portCapacityCheck: Check = {
     return portCapacityRows(ctx.m).map((r): Finding => {
       const proto = r.proto.toUpperCase();
       const low = r.blocks < LOW_BLOCKS;
+      // Pods' SNAT pools are forecast against the TCP range only (snat-forecast.ts: inferred).
+      const snat = r.proto === 'tcp' ? snatForecast(ctx, r.blocks) : undefined;
+      const podsText = snat ? snat.text : 'How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.';
       return {
         id: low ? 'port-capacity-low' : 'port-capacity',
         severity: low ? 'warning' : 'info',
         area: 'node',
         title: low ? `Only ${r.blocks} free blocks of 64 ${proto} ports are left in the dynamic range` : `${r.blocks} free blocks of 64 ${proto} ports in the dynamic range`,
-        explanation: `${r.arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.${r.unreadLines ? ` ${r.unreadLines} line(s) of the port range files could not be read.` : ''}`,
+        explanation: `${r.arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. ${podsText}${r.unreadLines ? ` ${r.unreadLines} line(s) of the port range files could not be read.` : ''}`,
         fix: low
           ? 'See which ranges are reserved (`netsh int ipv4 show excludedportrange tcp`) and which process holds ports (`netstat -anoq`); widen the dynamic range (`netsh int ipv4 set dynamicport tcp start=10000 num=55535`) or remove stale reservations.'
           : 'Nothing to do; compare with reservedports.txt\'s estimate when ports run short.',
         objects: [...new Set(r.evidence.slice(0, 2).map((e) => e.file))],
-        evidence: r.evidence,
+        evidence: [...r.evidence, ...(snat?.evidence ?? [])],
       };
     });
   },
