@@ -88,10 +88,12 @@ export const networkPolicyCheck: Check = {
     const locals = calicoNode || npm ? localPolicyPods(ctx, pods) : [];
     const out: Finding[] = [];
     let why: string;
+    let unknownWhy: string | undefined;
     if (!calicoNode && !npm) {
       why = !hit.length ? '' : ovs ? `Not verifiable: ${ctx.platform.label} enforces NetworkPolicy in its Open vSwitch bridge, not in VFP, and the bundle holds no OVS flow dump.` : `Not verifiable: insufficient information: which agent renders NetworkPolicy on ${ctx.platform.label} is not known to hnsight.`;
     } else if (hit.length && locals.length) {
       const c = comparePolicies(ctx, locals, MAX_POLICY_WALKS, calicoNode && calico.length ? 'calico' : 'kubernetes');
+      unknownWhy = c.unknownWhy;
       out.push(...comparisonFindings(ctx, c, calicoNode && ctx.platform.confidence !== 'low'), ...(calicoNode ? addressFindings(ctx, locals) : []));
       const notes = [
         c.capped ? `not every pair was compared: at most ${MAX_POLICY_WALKS} walks per node, shared equally among its pods and directions` : '',
@@ -103,9 +105,11 @@ export const networkPolicyCheck: Check = {
       why = !hit.length ? '' : !ctx.m.vfp ? 'Not verifiable: insufficient information: needs the VFP rule dump (vfpctrl /list-rule per port) of the pod ports.' : `Not verifiable: no pod endpoint of this node has an ACL layer in its VFP rules, so nothing on ${ctx.platform.label} renders these policies here (kube-proxy never does).`;
     }
     const all = [...hit.map((x) => x.p), ...calico.filter((p) => !hit.some((x) => x.p === p))];
+    // A reason the comparison note already gives is not repeated.
+    const notSaid = unverifiable.filter((x) => x.why !== unknownWhy);
     const calicoText = !calico.length ? ''
       : !calicoNode ? `${calico.length} Calico policy(ies) (${calico.slice(0, 3).map(name).join(', ')}) are in the snapshot, but this node does not run Calico: not compared. `
-        : unverifiable.length ? `Not verifiable: ${unverifiable.slice(0, 3).map((x) => `${x.why.replace(/^not verifiable: /, '')}${x.pods.length ? ` (pods of this node it selects: ${x.pods.slice(0, 3).join(', ')}${x.pods.length > 3 ? ', …' : ''})` : ''}`).join('; ')}. ` : '';
+        : notSaid.length ? `Not verifiable: ${notSaid.slice(0, 3).map((x) => `${x.why.replace(/^not verifiable: /, '')}${x.pods.length ? ` (pods of this node it selects: ${x.pods.slice(0, 3).join(', ')}${x.pods.length > 3 ? ', …' : ''})` : ''}`).join('; ')}. ` : '';
     if (!why && !calicoText) return out;
     out.push({
       id: 'network-policy-not-verified', severity: 'info', area: 'k8s',

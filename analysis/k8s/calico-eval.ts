@@ -182,6 +182,10 @@ export function calicoIntent(policies: K8sNetworkPolicy[], pod: K8sPod, peer: Po
   const { policies: selecting, unknown: selUnknown } = calicoApplicable(policies, pod, dir, namespaces);
   const undecided = (why: string): IntentVerdict => ({ allowed: false, selecting, allowedBy: [], unknown: why });
   if (selUnknown) return undecided(selUnknown);
+  // A policy of another tier may decide before or after the default tier (tiers have their own order):
+  // any verdict for a pod it selects is undecided.
+  const tiered = selecting.find((p) => p.flavour !== 'kubernetes' && p.tier && p.tier !== 'default');
+  if (tiered) return undecided(calicoUnmodelled(tiered) ?? 'not verifiable: a policy of another tier selects the pod');
   const P = proto.toUpperCase();
   // A rule whose match is unknown is stepped over; the verdict stands only if every such rule, had it
   // matched, would have given the same answer (an Allow after unknown Allow rules is still an Allow).

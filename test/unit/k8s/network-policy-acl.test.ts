@@ -229,6 +229,13 @@ describe('Calico policies against the ACLs of a Calico node', () => {
     const tiered = { ...GNP, spec: { ...GNP.spec, tier: 'security' } };
     const fs = ofPolicy(node(() => backendIps.slice(1), [tiered]));
     expect(fs.map((f) => f.id)).toEqual(['network-policy-not-verified']);
-    expect(fs[0]!.explanation).toMatch(/Not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier \(pods of this node it selects: default\/queue-5/);
+    expect(fs[0]!.explanation).toMatch(/pod pair\(s\) of default\/queue-5.* not compared: not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier\.$/);
+    // The reason is said once.
+    expect(fs[0]!.explanation.match(/tier "security"/g)).toHaveLength(1);
+  });
+  it('a tiered policy beside a default-tier Deny: the tier may decide first, so the Deny is not held against the ACL either', () => {
+    const deny = { apiVersion: 'projectcalico.org/v3', kind: 'NetworkPolicy', metadata: { name: 'deny-one', namespace: 'default' }, spec: { selector: "app == 'queue-5'", order: 10, ingress: [{ action: 'Deny', source: { nets: [`${backendIps[0]}/32`] } }] } };
+    const tiered = { ...GNP, metadata: { name: 'sec' }, spec: { ...GNP.spec, tier: 'security' } };
+    expect(ofPolicy(node(() => backendIps, [GNP, deny, tiered])).map((f) => f.id)).toEqual(['network-policy-not-verified']);
   });
 });
