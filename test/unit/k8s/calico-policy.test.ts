@@ -146,3 +146,23 @@ describe('Calico evaluation, on policies from public issues', () => {
     expect(s.networkPolicies[0]!.policyTypes).toEqual(['Egress']);
   });
 });
+
+describe('hostile Calico policies', () => {
+  it('property: any selector text, action, ports and nets in a policy never throw; the verdict is a boolean, or undecided with a reason', () => {
+    const frag = fc.constantFrom("app == 'a'", 'has(app)', '!', '&&', '||', '(', ')', 'all()', "x in {'1'}", 'global()', "pcns.team == 'x'", "projectcalico.org/serviceaccount == 'sa'", '"', '{', ' ');
+    const selector = fc.oneof(fc.array(frag, { maxLength: 6 }).map((x) => x.join(' ')), fc.string({ maxLength: 20 }));
+    const ports = fc.array(fc.oneof(fc.integer({ min: 0, max: 65535 }), fc.constantFrom('http', '1:100', '99:1', 'x:y')), { maxLength: 3 });
+    const entity = fc.record({ selector, notSelector: selector, nets: fc.array(fc.constantFrom('10.0.0.0/8', '::/0', 'junk', '0.0.0.0/0'), { maxLength: 2 }), ports }, { requiredKeys: [] });
+    const rule = fc.record({ action: fc.constantFrom('Allow', 'Deny', 'Pass', 'Log'), protocol: fc.constantFrom('TCP', 'UDP', 6, 17, 'ICMP'), source: entity, destination: entity }, { requiredKeys: ['action'] });
+    const policy = fc.record({ global: fc.boolean(), selector, order: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }), ingress: fc.array(rule, { maxLength: 3 }) }).map((p) => ({
+      apiVersion: 'projectcalico.org/v3', kind: p.global ? 'GlobalNetworkPolicy' : 'NetworkPolicy',
+      metadata: { name: `p${Math.abs(p.order ?? 9)}`, namespace: 'default' }, spec: { selector: p.selector, order: p.order, ingress: p.ingress },
+    }));
+    fc.assert(fc.property(fc.array(policy, { maxLength: 4 }), fc.constantFrom('TCP', 'UDP'), fc.integer({ min: 1, max: 65535 }), (ps, proto, port) => {
+      const s = parseKubectlJson(list([pod('a', 'default', '10.0.0.1', { app: 'a' }), pod('b', 'default', '10.0.0.2', { app: 'b' }), ...ps]), 'k.json').value;
+      const v = calicoIntent(s.networkPolicies, P(s, 'a'), { ip: '10.0.0.2', pod: P(s, 'b') }, 'ingress', proto, port);
+      expect(typeof v.allowed).toBe('boolean');
+      if (v.unknown !== undefined) expect(v.unknown.length).toBeGreaterThan(0);
+    }), { numRuns: 300 });
+  });
+});
