@@ -11,7 +11,14 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { snatForecast } from './snat-forecast.ts';
+import { snatForecast, type SnatForecast } from './snat-forecast.ts';
+import { checkContext } from './context.ts';
+
+/** The SNAT forecast of the TCP row (the check context is cached per model). */
+function withSnat(m: NodeModel, blocks: number): { snat?: SnatForecast } {
+  const snat = snatForecast(checkContext(m), blocks);
+  return snat ? { snat } : {};
+}
 
 const MAX_LINES = 20_000;
 /** Below this many free 64-port blocks the node is close to the exhaustion reservedports.txt reports (same bar as ephemeral-ports). */
@@ -45,6 +52,8 @@ export interface PortCapacityRow {
   evidence: FindingEvidence[];
   /** Lines of the two files that could not be read. */
   unreadLines: number;
+  /** TCP row: how many more source-NATed pods fit, with its arithmetic, or what is missing (snat-forecast.ts); absent when no pod here is source-NATed. */
+  snat?: SnatForecast;
 }
 
 /** One row per dynamic range (TCP, UDP) when both netsh files are in the bundle; [] otherwise. */
@@ -67,6 +76,7 @@ export function portCapacityRows(m: NodeModel): PortCapacityRow[] {
         ...inside.slice(0, 5).map((e) => ({ file: exc.file, line: e.line, text: `${e.start} ${e.end}${e.administered ? ' *' : ''}` })),
       ],
       unreadLines: dyn.issues + exc.issues,
+      ...(d.proto === 'tcp' ? withSnat(m, room.blocks) : {}),
     };
   });
 }
@@ -82,7 +92,7 @@ export const portCapacityCheck: Check = {
       const proto = r.proto.toUpperCase();
       const low = r.blocks < LOW_BLOCKS;
       // Pods' SNAT pools are forecast against the TCP range only (snat-forecast.ts: inferred).
-      const snat = r.proto === 'tcp' ? snatForecast(ctx, r.blocks) : undefined;
+      const snat = r.snat;
       const podsText = snat ? snat.text : 'How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.';
       return {
         id: low ? 'port-capacity-low' : 'port-capacity',

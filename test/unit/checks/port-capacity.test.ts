@@ -69,6 +69,10 @@ describe('SNAT per pod (issue #26 point 6)', () => {
     const [tcp] = portCapacityCheck.run(checkContext(m));
     expect(tcp!.explanation).toMatch(/SNAT per pod: \d+ pod port\(s\) hold \d+ NAT ports in all \(the most, 128 ports, is 2 block\(s\) of 64\); 254 free block\(s\) ÷ 2 block\(s\) per pod = 127 more pod\(s\) fit \(inferred/);
     expect(tcp!.evidence.some((e) => e.file === 'vfpOutput.txt' && /NAT ranges of .*: 128 ports/.test(e.text))).toBe(true);
+    // The same forecast in `inspect --json`'s capacity rows (TCP only).
+    const { inspectDocument } = await import('../../../analysis/inspect.ts');
+    const rows = inspectDocument(m).capacity;
+    expect(rows.map((r) => [r.proto, r.snat?.fit])).toEqual([['tcp', 127], ['udp', undefined]]);
   });
 });
 
