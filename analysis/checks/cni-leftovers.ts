@@ -38,7 +38,8 @@ export const calicoDefaultDenyCheck: Check = {
   run(ctx) {
     const bare = ctx.localPods.filter((e) => {
       const a = acls(e);
-      return a.length === 1 && isCalicoCniDefaultDeny(a[0]);
+      const only = a.length === 1 ? a[0] : undefined;
+      return !!only && isCalicoCniDefaultDeny(only);
     });
     if (!bare.length) return [];
     const names = k8sNames(ctx.m);

@@ -74,7 +74,7 @@ export function addressFindings(ctx: CheckContext, locals: LocalPolicyPod[], max
         (dir === 'ingress' ? policy.ingress : policy.egress).forEach((rule, index) => {
           // Only rules that name pods: an ipBlock or an empty peer list is rendered as a prefix or no address.
           if (!rule.peers.length || rule.peers.some((p) => p.ipBlock)) return;
-          const peers = snap.pods.filter((p) => !p.hostNetwork && p.phase === 'Running' && p.ips.length && policyIntent([{ ...policy, ingress: [rule], egress: [rule] }], l.pod, { ip: p.ips[0], pod: p }, dir, rule.ports[0]?.protocol ?? 'TCP', typeof rule.ports[0]?.port === 'number' ? rule.ports[0].port : undefined).allowed);
+          const peers = snap.pods.filter((p) => !p.hostNetwork && p.phase === 'Running' && p.ips.length && policyIntent([{ ...policy, ingress: [rule], egress: [rule] }], l.pod, { ip: p.ips[0] ?? '', pod: p }, dir, rule.ports[0]?.protocol ?? 'TCP', typeof rule.ports[0]?.port === 'number' ? rule.ports[0].port : undefined, snap.namespaces).allowed);
           const present = peers.filter((p) => p.ips.some((ip) => allowed.has(ip)));
           const absent = peers.filter((p) => !p.ips.some((ip) => allowed.has(ip)));
           if (!present.length || !absent.length) return;

@@ -11,6 +11,14 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { snatForecast, type SnatForecast } from './snat-forecast.ts';
+import { checkContext } from './context.ts';
+
+/** The SNAT forecast of the TCP row (the check context is cached per model). */
+function withSnat(m: NodeModel, blocks: number): { snat?: SnatForecast } {
+  const snat = snatForecast(checkContext(m), blocks);
+  return snat ? { snat } : {};
+}
 
 const MAX_LINES = 20_000;
 /** Below this many free 64-port blocks the node is close to the exhaustion reservedports.txt reports (same bar as ephemeral-ports). */
@@ -44,6 +52,8 @@ export interface PortCapacityRow {
   evidence: FindingEvidence[];
   /** Lines of the two files that could not be read. */
   unreadLines: number;
+  /** TCP row: how many more source-NATed pods fit, with its arithmetic, or what is missing (snat-forecast.ts); absent when no pod here is source-NATed. */
+  snat?: SnatForecast;
 }
 
 /** One row per dynamic range (TCP, UDP) when both netsh files are in the bundle; [] otherwise. */
@@ -66,6 +76,7 @@ export function portCapacityRows(m: NodeModel): PortCapacityRow[] {
         ...inside.slice(0, 5).map((e) => ({ file: exc.file, line: e.line, text: `${e.start} ${e.end}${e.administered ? ' *' : ''}` })),
       ],
       unreadLines: dyn.issues + exc.issues,
+      ...(d.proto === 'tcp' ? withSnat(m, room.blocks) : {}),
     };
   });
 }
@@ -80,17 +91,20 @@ export const portCapacityCheck: Check = {
     return portCapacityRows(ctx.m).map((r): Finding => {
       const proto = r.proto.toUpperCase();
       const low = r.blocks < LOW_BLOCKS;
+      // Pods' SNAT pools are forecast against the TCP range only (snat-forecast.ts: inferred).
+      const snat = r.snat;
+      const podsText = snat ? snat.text : 'How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.';
       return {
         id: low ? 'port-capacity-low' : 'port-capacity',
         severity: low ? 'warning' : 'info',
         area: 'node',
         title: low ? `Only ${r.blocks} free blocks of 64 ${proto} ports are left in the dynamic range` : `${r.blocks} free blocks of 64 ${proto} ports in the dynamic range`,
-        explanation: `${r.arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. How many blocks each new pod takes is not in these files: insufficient information to say how many more pods fit.${r.unreadLines ? ` ${r.unreadLines} line(s) of the port range files could not be read.` : ''}`,
+        explanation: `${r.arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. ${podsText}${r.unreadLines ? ` ${r.unreadLines} line(s) of the port range files could not be read.` : ''}`,
         fix: low
           ? 'See which ranges are reserved (`netsh int ipv4 show excludedportrange tcp`) and which process holds ports (`netstat -anoq`); widen the dynamic range (`netsh int ipv4 set dynamicport tcp start=10000 num=55535`) or remove stale reservations.'
           : 'Nothing to do; compare with reservedports.txt\'s estimate when ports run short.',
-        objects: [r.evidence[0].file, ...(r.evidence[1] ? [r.evidence[1].file] : [])],
-        evidence: r.evidence,
+        objects: [...new Set(r.evidence.slice(0, 2).map((e) => e.file))],
+        evidence: [...r.evidence, ...(snat?.evidence ?? [])],
       };
     });
   },

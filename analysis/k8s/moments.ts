@@ -65,7 +65,8 @@ export function bundleMoment(m: NodeModel): Moment | undefined {
   for (const f of m.files) {
     const s = STAMP.exec(f.name);
     if (!s) continue;
-    const t = Date.UTC(+s[1], +s[2] - 1, +s[3], +s[4], +s[5], +s[6]);
+    const [y, mo, d, h, mi, se] = s.slice(1, 7).map((x) => Number(x ?? NaN));
+    const t = Date.UTC(y ?? NaN, (mo ?? NaN) - 1, d ?? NaN, h ?? NaN, mi ?? NaN, se ?? NaN);
     // The collector stamps its files as it starts; a collection takes minutes.
     if (Number.isFinite(t)) return { at: t, lo: t, hi: t + 30 * 60_000, how: `the time in the file name ${f.name}; inferred: the node's clock taken as UTC` };
   }

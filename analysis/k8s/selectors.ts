@@ -6,9 +6,10 @@ export function selects(sel: K8sLabelSelector, labels: Record<string, string>): 
   if (!Object.entries(sel.matchLabels).every(([k, v]) => labels[k] === v)) return false;
   return sel.matchExpressions.every((e) => {
     const has = Object.prototype.hasOwnProperty.call(labels, e.key);
+    const v = has ? labels[e.key] : undefined;
     switch (e.operator) {
-      case 'In': return has && e.values.includes(labels[e.key]);
-      case 'NotIn': return !has || !e.values.includes(labels[e.key]);
+      case 'In': return v !== undefined && e.values.includes(v);
+      case 'NotIn': return v === undefined || !e.values.includes(v);
       case 'Exists': return has;
       case 'DoesNotExist': return !has;
       default: return false;

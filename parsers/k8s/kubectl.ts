@@ -4,7 +4,7 @@
 import { IssueSink, type ParseResult } from '../types.ts';
 import { LineIndex } from '../json/line-index.ts';
 import { scanValueEnd, skipWs } from '../json/structure.ts';
-import type { K8sEndpointSlice, K8sNode, K8sPod, K8sService, K8sSnapshot } from './types.ts';
+import type { K8sContainerPort, K8sEndpointSlice, K8sNode, K8sPod, K8sService, K8sSnapshot } from './types.ts';
 import { isCalico, malformed } from './schema.ts';
 import { readNetworkPolicy } from './policy.ts';
 
@@ -15,12 +15,12 @@ const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is st
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 export function emptySnapshot(): K8sSnapshot {
-  return { pods: [], services: [], endpointSlices: [], nodes: [], networkPolicies: [], other: {}, files: [] };
+  return { pods: [], services: [], endpointSlices: [], nodes: [], networkPolicies: [], namespaces: [], other: {}, files: [] };
 }
 
 /** True when the text looks like kubectl JSON (an apiVersion/kind document). */
 export function looksLikeKubectl(head: string): boolean {
-  return /^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|Node|PodList|ServiceList|EndpointSliceList|NodeList|NetworkPolicy|NetworkPolicyList|GlobalNetworkPolicy|GlobalNetworkPolicyList)"/.test(head);
+  return /^\uFEFF?\s*[[{]/.test(head) && /"apiVersion"\s*:/.test(head) && /"kind"\s*:\s*"(List|Pod|Service|EndpointSlice|Node|PodList|ServiceList|EndpointSliceList|NodeList|NetworkPolicy|NetworkPolicyList|GlobalNetworkPolicy|GlobalNetworkPolicyList|Namespace|NamespaceList)"/.test(head);
 }
 
 export function parseKubectlJson(text: string, file: string): ParseResult<K8sSnapshot> {
@@ -63,7 +63,7 @@ export function parseKubectlJson(text: string, file: string): ParseResult<K8sSna
   } catch (e) {
     sink.error(0, `kubectl JSON could not be read: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (docs === 0 && snap.pods.length + snap.services.length + snap.endpointSlices.length + snap.nodes.length + snap.networkPolicies.length === 0) sink.warn(0, 'no Kubernetes objects found');
+  if (docs === 0 && snap.pods.length + snap.services.length + snap.endpointSlices.length + snap.nodes.length + snap.networkPolicies.length + snap.namespaces.length === 0) sink.warn(0, 'no Kubernetes objects found');
   return { value: snap, issues: sink.issues };
 }
 
@@ -98,7 +98,7 @@ function namePositions(text: string, start: number, end: number): Map<string, { 
   for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) {
     let v: unknown;
     try {
-      v = JSON.parse(m[1]);
+      v = JSON.parse(m[1] ?? '');
     } catch {
       continue;
     }
@@ -132,7 +132,7 @@ function collect(value: unknown, text: string, start: number, end: number, lines
     const list = name !== undefined ? (names ?? namePositions(text, start, end)).get(name) : undefined;
     if (name !== undefined && list) {
       let k = next.get(name) ?? 0;
-      while (k < list.length && list[k].at < cursor) k++;
+      while (k < list.length && (list[k]?.at ?? Infinity) < cursor) k++;
       next.set(name, k);
       const h = list[k];
       if (h) {
@@ -174,8 +174,11 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
       .map((x) => x.replace(/^[a-z]+:\/\//, ''));
     const conds = Array.isArray(status.conditions) ? status.conditions.filter(isObj) : [];
     const readyCond = conds.find((c) => str(c.type) === 'Ready');
-    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, createdAt, src };
+    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, createdAt, containerPorts: containerPorts(spec), serviceAccount: str(spec.serviceAccountName), src };
     snap.pods.push(pod);
+  } else if (kind === 'Namespace') {
+    // A Namespace has no namespace: its name is metadata.name.
+    snap.namespaces.push({ name, labels: labelsOf(md), src });
   } else if (kind === 'Service') {
     const clusterIps = [...new Set([...strs(spec.clusterIPs), ...(str(spec.clusterIP) ? [spec.clusterIP as string] : [])])].filter((x) => x.toLowerCase() !== 'none');
     const lbIngress = isObj(status.loadBalancer) && Array.isArray(status.loadBalancer.ingress) ? status.loadBalancer.ingress : [];
@@ -243,6 +246,22 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
   }
 }
 
+/**
+ * Every container's declared ports (k8s.io/api core/v1 ContainerPort: name, containerPort, protocol
+ * defaulting to TCP); undefined when the pod has no spec.containers in the snapshot.
+ */
+function containerPorts(spec: Obj): K8sContainerPort[] | undefined {
+  if (!Array.isArray(spec.containers)) return undefined;
+  const out: K8sContainerPort[] = [];
+  for (const c of spec.containers.filter(isObj))
+    for (const p of Array.isArray(c.ports) ? c.ports.filter(isObj) : []) {
+      const port = num(p.containerPort);
+      if (port === undefined) continue;
+      out.push({ name: str(p.name), port, protocol: (str(p.protocol) ?? 'TCP').toUpperCase() });
+    }
+  return out;
+}
+
 function labelsOf(md: Obj): Record<string, string> {
   const l = isObj(md.labels) ? md.labels : {};
   return Object.fromEntries(Object.entries(l).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
@@ -257,6 +276,7 @@ export function mergeSnapshots(list: K8sSnapshot[]): K8sSnapshot {
     out.endpointSlices.push(...s.endpointSlices);
     out.nodes.push(...s.nodes);
     out.networkPolicies.push(...s.networkPolicies);
+    out.namespaces.push(...s.namespaces);
     for (const [k, n] of Object.entries(s.other)) out.other[k] = (out.other[k] ?? 0) + n;
     out.files.push(...s.files);
   }

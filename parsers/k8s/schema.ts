@@ -22,7 +22,12 @@ const condition = z.looseObject({ type: str, status: str.nullish(), lastHeartbea
 
 const pod = z.looseObject({
   metadata,
-  spec: z.looseObject({ nodeName: str.nullish(), hostNetwork: z.boolean().nullish() }).optional(),
+  spec: z.looseObject({
+    nodeName: str.nullish(),
+    hostNetwork: z.boolean().nullish(),
+    serviceAccountName: str.nullish(),
+    containers: z.array(z.looseObject({ ports: z.array(z.looseObject({ containerPort: port, name: str.nullish(), protocol: str.nullish() })).nullish() })).nullish(),
+  }).optional(),
   status: z.looseObject({
     phase: str.nullish(),
     podIP: str.nullish(),
@@ -91,15 +96,19 @@ const networkPolicy = z.looseObject({
 const calicoEntity = z.looseObject({
   selector: str.nullish(),
   namespaceSelector: str.nullish(),
+  notSelector: str.nullish(),
   nets: strList,
   notNets: strList,
   ports: z.array(z.union([port, str])).nullish(),
+  notPorts: z.array(z.union([port, str])).nullish(),
 }).nullish();
-const calicoRule = z.looseObject({ action: z.enum(['Allow', 'Deny', 'Log', 'Pass']), protocol: z.union([str, z.number()]).nullish(), source: calicoEntity, destination: calicoEntity });
+const calicoRule = z.looseObject({ action: z.enum(['Allow', 'Deny', 'Log', 'Pass']), protocol: z.union([str, z.number()]).nullish(), notProtocol: z.union([str, z.number()]).nullish(), ipVersion: z.number().nullish(), source: calicoEntity, destination: calicoEntity });
 const calicoPolicy = z.looseObject({
   metadata,
   spec: z.looseObject({
     selector: str.nullish(),
+    namespaceSelector: str.nullish(),
+    tier: str.nullish(),
     order: z.number().nullish(),
     types: z.array(z.enum(['Ingress', 'Egress'])).nullish(),
     ingress: z.array(calicoRule).nullish(),
@@ -107,7 +116,10 @@ const calicoPolicy = z.looseObject({
   }),
 });
 
+const namespace = z.looseObject({ metadata });
+
 const SCHEMAS: Record<string, z.ZodType> = {
+  Namespace: namespace,
   Pod: pod,
   Service: service,
   EndpointSlice: endpointSlice,
@@ -129,6 +141,7 @@ export function malformed(kind: string, apiVersion: unknown, item: unknown): str
   const r = schema.safeParse(item);
   if (r.success) return undefined;
   const first = r.error.issues[0];
+  if (!first) return 'does not have the expected shape';
   const where = first.path.length ? first.path.map(String).join('.') : '(object)';
   return `${where}: ${first.message}${r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more)` : ''}`;
 }

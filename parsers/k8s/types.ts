@@ -20,6 +20,27 @@ export interface K8sPod {
   ready?: boolean;
   /** metadata.creationTimestamp as printed (RFC 3339). */
   createdAt?: string;
+  /**
+   * spec.containers[].ports[] (a NetworkPolicy's named port resolves on them); undefined when the
+   * snapshot has no spec.containers for the pod (then a named port cannot be resolved).
+   */
+  containerPorts?: K8sContainerPort[];
+  /** spec.serviceAccountName (Calico selects by `projectcalico.org/serviceaccount`). */
+  serviceAccount?: string;
+  src: SourceRef;
+}
+
+export interface K8sContainerPort {
+  name?: string;
+  port: number;
+  /** TCP, UDP, SCTP (TCP when absent, as the API defaults it). */
+  protocol: string;
+}
+
+/** A Namespace (`kubectl get namespaces -o json`): its labels, which namespaceSelectors match. */
+export interface K8sNamespace {
+  name: string;
+  labels: Record<string, string>;
   src: SourceRef;
 }
 
@@ -94,6 +115,8 @@ export interface K8sSnapshot {
   nodes: K8sNode[];
   /** networking.k8s.io/v1 NetworkPolicies and Calico's NetworkPolicy / GlobalNetworkPolicy. */
   networkPolicies: K8sNetworkPolicy[];
+  /** Namespace objects, when the snapshot holds them (empty: their labels are not known). */
+  namespaces: K8sNamespace[];
   /** Items of other kinds, counted by kind (kubectl lists may hold anything). */
   other: Record<string, number>;
   files: string[];
@@ -131,6 +154,33 @@ export interface K8sPolicyRule {
   ports: K8sPolicyPort[];
   /** Calico rules carry an action; Kubernetes rules only allow. */
   action: 'Allow' | 'Deny' | 'Log' | 'Pass';
+  /** Calico: the rule as written, both ends (projectcalico/api v3 Rule, EntityRule). */
+  calico?: CalicoRule;
+}
+
+/** One end of a Calico rule (EntityRule): every field given must hold. */
+export interface CalicoEntity {
+  selector?: string;
+  notSelector?: string;
+  namespaceSelector?: string;
+  nets: string[];
+  notNets: string[];
+  ports: K8sPolicyPort[];
+  notPorts: K8sPolicyPort[];
+  /** Fields read but not evaluated (serviceAccounts, services). */
+  unmodelled: string[];
+}
+
+export interface CalicoRule {
+  /** Upper case name (TCP, UDP, ICMP …) or the number as text; absent: any. */
+  protocol?: string;
+  notProtocol?: string;
+  /** 4 or 6 when the rule is limited to one family. */
+  ipVersion?: number;
+  source: CalicoEntity;
+  destination: CalicoEntity;
+  /** Fields read but not evaluated (http). */
+  unmodelled: string[];
 }
 
 export interface K8sNetworkPolicy {
@@ -148,6 +198,12 @@ export interface K8sNetworkPolicy {
   egress: K8sPolicyRule[];
   /** Calico: spec.order (lower applies first). */
   order?: number;
+  /** Calico: spec.tier (absent: default). */
+  tier?: string;
+  /** Calico GlobalNetworkPolicy: spec.namespaceSelector (the namespaces of the endpoints it applies to). */
+  calicoNamespaceSelector?: string;
+  /** Calico: policy fields hnsight reads but does not evaluate (serviceAccountSelector, doNotTrack, preDNAT). */
+  unmodelled?: string[];
   createdAt?: string;
   src: SourceRef;
 }

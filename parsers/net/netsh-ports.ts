@@ -32,11 +32,11 @@ export function parseNetshPortRanges(text: string, file: string): ParseResult<Ne
   let section: { kind: 'dynamic' | 'excluded'; proto: string } | undefined;
   let pendingStart: { value: number; line: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i].trim();
+    const l = (lines[i] ?? '').trim();
     const ln = i + 1;
     const head = /^Protocol\s+(tcp|udp)\s+(Dynamic Port Range|Port Exclusion Ranges)/i.exec(l);
     if (head) {
-      section = { kind: /dynamic/i.test(head[2]) ? 'dynamic' : 'excluded', proto: head[1].toLowerCase() };
+      section = { kind: /dynamic/i.test(head[2] ?? '') ? 'dynamic' : 'excluded', proto: (head[1] ?? '').toLowerCase() };
       pendingStart = undefined;
       continue;
     }
@@ -49,7 +49,7 @@ export function parseNetshPortRanges(text: string, file: string): ParseResult<Ne
       const kv = /^(Start Port|Number of Ports)\s*:\s*(\d+)$/i.exec(l);
       if (!kv) { issues.push({ file, line: ln, severity: 'warning', message: `Not a dynamic port range line: "${l.slice(0, 80)}"` }); continue; }
       const v = Number(kv[2]);
-      if (/start/i.test(kv[1])) { pendingStart = { value: v, line: ln }; continue; }
+      if (/start/i.test(kv[1] ?? '')) { pendingStart = { value: v, line: ln }; continue; }
       if (!pendingStart) { issues.push({ file, line: ln, severity: 'warning', message: 'Number of Ports without a Start Port before it.' }); continue; }
       if (!port(pendingStart.value) || v < 1 || pendingStart.value + v - 1 > 65535) {
         issues.push({ file, line: ln, severity: 'warning', message: `Dynamic range ${pendingStart.value} + ${v} ports is outside 0–65535.` });

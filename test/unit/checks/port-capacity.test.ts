@@ -2,7 +2,7 @@
 // files are netsh's UTF-16 output (test/fixtures/foreign-faults/l2bridge-missing-remote-route), and on a
 // copy whose exclusions fill the range.
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,37 @@ describe('port capacity', () => {
     expect(f.length).toBe(1);
     expect(f[0].severity).toBe('warning');
     expect(f[0].title).toMatch(/^Only 1?\d free blocks of 64 TCP ports/);
+  });
+});
+
+describe('SNAT per pod (issue #26 point 6)', () => {
+  it('pods source-NATed but no NAT range listed (the bundle\'s /list-nat-range sections are empty): insufficient information, said', async () => {
+    const m = await loadBundle(DIR);
+    const [tcp, udp] = portCapacityCheck.run(checkContext(m));
+    expect(tcp!.explanation).toMatch(/pod\(s\) here are source-NATed \(OutBoundNAT\), but no pod port lists a NAT range with ports: .*insufficient information: needs each pod port's NAT ranges \(vfpctrl \/port <port> \/list-nat-range\)/);
+    expect(udp!.explanation).toContain('insufficient information to say how many more pods fit');
+  });
+
+  it('with NAT ranges on the pod ports: the forecast and its arithmetic, hedged as inferred', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hnsight-snat-'));
+    cpSync(DIR, dir, { recursive: true });
+    const vfp = path.join(dir, 'vfpOutput.txt');
+    // One 128-port range per port, in the fields of ETW's V4DepositNatRange {range type, addr, start port, end port} (microsoft/SDN etl_vfpext.npl).
+    let n = 0;
+    const text = readFileSync(vfp, 'latin1').replace(/( ITEM LIST\r\n===========\r\n)(\r\nCommand list-nat-range succeeded!)/g, (_all, a: string, b: string) => {
+      const lo = 20000 + 128 * n++;
+      return `${a}    Range type : 1, Address : 192.168.30.21, Start port : ${lo}, End port : ${lo + 127}\r\n${b}`;
+    });
+    expect(n).toBeGreaterThan(0);
+    writeFileSync(vfp, text, 'latin1');
+    const m = await loadBundle(dir);
+    const [tcp] = portCapacityCheck.run(checkContext(m));
+    expect(tcp!.explanation).toMatch(/SNAT per pod: \d+ pod port\(s\) hold \d+ NAT ports in all \(the most, 128 ports, is 2 block\(s\) of 64\); 254 free block\(s\) ÷ 2 block\(s\) per pod = 127 more pod\(s\) fit \(inferred/);
+    expect(tcp!.evidence.some((e) => e.file === 'vfpOutput.txt' && /NAT ranges of .*: 128 ports/.test(e.text))).toBe(true);
+    // The same forecast in `inspect --json`'s capacity rows (TCP only).
+    const { inspectDocument } = await import('../../../analysis/inspect.ts');
+    const rows = inspectDocument(m).capacity;
+    expect(rows.map((r) => [r.proto, r.snat?.fit])).toEqual([['tcp', 127], ['udp', undefined]]);
   });
 });
 

@@ -53,10 +53,11 @@ function withGroup(text: string, port: string, group: string, rules: string): st
   return `${text.slice(0, firstRule)}${rules}${text.slice(end)}`;
 }
 
-function node(addrs: (p: K8sPod) => string[] | undefined, policies: object[] = [POLICY], group?: (p: K8sPod) => string | undefined): NodeModel {
+function node(addrs: (p: K8sPod) => string[] | undefined, policies: object[] = [POLICY], group?: (p: K8sPod) => string | undefined, patchItem?: (item: { kind: string; metadata: { name: string }; spec: Record<string, unknown> }) => void): NodeModel {
   return buildPlatform('calico-vxlan', {}, {}, (path, t) => {
     if (path === 'kubectl-get-all.json') {
       const doc = JSON.parse(t);
+      if (patchItem) doc.items.forEach(patchItem);
       doc.items.push(...policies);
       return JSON.stringify(doc, null, 2);
     }
@@ -90,7 +91,7 @@ describe('NetworkPolicy intent (Kubernetes semantics)', () => {
     expect(policyIntent([ns], me, { ip: '1.1.1.1', pod: pod({}, 'shop') }, 'ingress', 'TCP', 1).allowed).toBe(true);
     expect(policyIntent([ns], me, { ip: '1.1.1.1', pod: pod({}, 'other') }, 'ingress', 'TCP', 1).allowed).toBe(false);
     const lbl = pol({ ingress: [{ action: 'Allow', peers: [{ namespaceSelector: { matchLabels: { team: 'a' }, matchExpressions: [] } }], ports: [] }] });
-    expect(policyIntent([lbl], me, { ip: '1.1.1.1', pod: pod({}, 'shop') }, 'ingress', 'TCP', 1).unknown).toMatch(/labels of namespace shop/);
+    expect(policyIntent([lbl], me, { ip: '1.1.1.1', pod: pod({}, 'shop') }, 'ingress', 'TCP', 1).unknown).toMatch(/label "team" of namespace shop/);
     const named = pol({ ingress: [{ action: 'Allow', peers: [], ports: [{ protocol: 'TCP', port: 'http' }] }] });
     expect(policyIntent([named], me, { ip: '1.1.1.1' }, 'ingress', 'TCP', 80).unknown).toMatch(/named "http"/);
     expect(policyIntent([pol({})], me, { ip: '1.1.1.1' }, 'ingress', 'TCP', 1).allowed).toBe(false);
@@ -153,6 +154,22 @@ describe('NetworkPolicy against the ACLs of a Calico node', () => {
     expect(fs.map((x) => x.id)).not.toContain('network-policy-acl-drops-allowed');
   });
 
+  it('named port: "http" resolves on the selected pods\' containers (8080); healthy twin silent, a replica left out named on TCP 8080', () => {
+    // The same policy with its port given by name; the queue pods declare http = 8080 (spec.containers[].ports).
+    const named = { ...POLICY, spec: { ...POLICY.spec, ingress: [{ ...POLICY.spec.ingress[0], ports: [{ protocol: 'TCP', port: 'http' }] }] } };
+    const withPorts = (it: { kind: string; metadata: { name: string }; spec: Record<string, unknown> }) => {
+      if (it.kind === 'Pod' && queue.some((q) => q.name === it.metadata.name)) it.spec.containers = [{ name: 'main', ports: [{ name: 'http', containerPort: 8080 }] }];
+    };
+    expect(ofPolicy(node(() => backendIps, [named], undefined, withPorts))).toEqual([]);
+    const drop = ofPolicy(node(() => backendIps.slice(1), [named], undefined, withPorts)).find((f) => f.id === 'network-policy-acl-drops-allowed')!;
+    expect(drop.title).toContain('default/allow-backend ingress[0]');
+    expect(drop.explanation).toContain(`default/${backends[0]!.name} → default/${queue[0]!.name} TCP 8080`);
+    // Pods whose containers the snapshot does not list: not compared, and said.
+    const unknown = ofPolicy(node(() => backendIps.slice(1), [named], undefined, (it) => { if (it.kind === 'Pod') delete it.spec.containers; }));
+    expect(unknown.map((f) => f.id)).toEqual(['network-policy-not-verified']);
+    expect(unknown[0]!.explanation).toMatch(/insufficient information: needs the pods' containers \(spec\.containers\), to resolve the port named "http"/);
+  });
+
   it('stale address: an ACL address no pod has any more', () => {
     const fs = ofPolicy(node(() => [...backendIps, '10.244.38.250']));
     const f = fs.find((x) => x.id === 'network-policy-acl-stale-address')!;
@@ -183,5 +200,42 @@ describe('NetworkPolicy against the ACLs of a Calico node', () => {
     const full = comparePolicies(ctx, locals);
     expect(full.capped).toBe(false);
     expect(full.groups.find((g) => g.kind === 'dropped')!.pods.size).toBe(2);
+  });
+});
+
+// The same intent written as Calico policies (issue #26 point 2): evaluated with Calico's order and
+// actions, and held against the same ACL rendering.
+describe('Calico policies against the ACLs of a Calico node', () => {
+  const GNP = { apiVersion: 'projectcalico.org/v3', kind: 'GlobalNetworkPolicy', metadata: { name: 'allow-backend' }, spec: { selector: "app == 'queue-5'", types: ['Ingress'], ingress: [{ action: 'Allow', protocol: 'TCP', source: { selector: "backend.hnsight.example/backend-4 == 'true'" }, destination: { ports: [8080] } }] } };
+  it('healthy twin: no finding at all', () => {
+    expect(ofPolicy(node(() => backendIps, [GNP]))).toEqual([]);
+  });
+  it('a replica left out of the ACL: error naming the Calico rule, the VFP rule and the pod pair', () => {
+    const drop = ofPolicy(node(() => backendIps.slice(1), [GNP])).find((f) => f.id === 'network-policy-acl-drops-allowed')!;
+    expect(drop.severity).toBe('error');
+    expect(drop.title).toContain('allow-backend (Calico global) ingress[0]');
+    expect(drop.objects).toEqual(['allow-backend (Calico global)']);
+    expect(drop.explanation).toContain(`default/${backends[0]!.name} → default/${queue[0]!.name} TCP 8080`);
+    expect(drop.evidence[0]!.text).toBe('GlobalNetworkPolicy allow-backend (Calico global)');
+  });
+  it('a Deny of lower order that the ACL does not render: error naming the Deny rule', () => {
+    const deny = { apiVersion: 'projectcalico.org/v3', kind: 'NetworkPolicy', metadata: { name: 'deny-one', namespace: 'default' }, spec: { selector: "app == 'queue-5'", order: 10, ingress: [{ action: 'Deny', source: { nets: [`${backendIps[0]}/32`] } }] } };
+    const f = ofPolicy(node(() => backendIps, [GNP, deny])).find((x) => x.id === 'network-policy-acl-allows-denied')!;
+    expect(f.title).toContain('denied by default/deny-one (Calico)');
+    expect(f.explanation).toContain('Per the snapshot, default/deny-one (Calico) ingress[0] (Deny), so it denies');
+    expect(f.explanation).toContain(`default/${backends[0]!.name} → default/${queue[0]!.name} TCP 8080`);
+  });
+  it('a policy in another tier: not verifiable for the pods it selects, said; no accusation', () => {
+    const tiered = { ...GNP, spec: { ...GNP.spec, tier: 'security' } };
+    const fs = ofPolicy(node(() => backendIps.slice(1), [tiered]));
+    expect(fs.map((f) => f.id)).toEqual(['network-policy-not-verified']);
+    expect(fs[0]!.explanation).toMatch(/pod pair\(s\) of default\/queue-5.* not compared: not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier\.$/);
+    // The reason is said once.
+    expect(fs[0]!.explanation.match(/tier "security"/g)).toHaveLength(1);
+  });
+  it('a tiered policy beside a default-tier Deny: the tier may decide first, so the Deny is not held against the ACL either', () => {
+    const deny = { apiVersion: 'projectcalico.org/v3', kind: 'NetworkPolicy', metadata: { name: 'deny-one', namespace: 'default' }, spec: { selector: "app == 'queue-5'", order: 10, ingress: [{ action: 'Deny', source: { nets: [`${backendIps[0]}/32`] } }] } };
+    const tiered = { ...GNP, metadata: { name: 'sec' }, spec: { ...GNP.spec, tier: 'security' } };
+    expect(ofPolicy(node(() => backendIps, [GNP, deny, tiered])).map((f) => f.id)).toEqual(['network-policy-not-verified']);
   });
 });

@@ -47,7 +47,8 @@ describe('NetworkPolicies in the snapshot', () => {
     expect(r.issues).toEqual([]);
     const [c, g] = r.value.networkPolicies;
     expect(c).toMatchObject({ flavour: 'calico', namespace: 'production', calicoSelector: "role == 'database'", order: 100 });
-    expect(c.ingress[0]).toEqual({ action: 'Allow', peers: [{ calicoSelector: "role == 'frontend'", calicoNamespaceSelector: undefined, nets: [], notNets: [] }], ports: [{ protocol: 'TCP', port: 6379 }, { protocol: 'TCP', port: 7000, endPort: 7010 }] });
+    expect(c.ingress[0]).toMatchObject({ action: 'Allow', peers: [{ calicoSelector: "role == 'frontend'", calicoNamespaceSelector: undefined, nets: [], notNets: [] }], ports: [{ protocol: 'TCP', port: 6379 }, { protocol: 'TCP', port: 7000, endPort: 7010 }] });
+    expect(c.ingress[0]!.calico).toMatchObject({ protocol: 'TCP', source: { selector: "role == 'frontend'", nets: [] }, destination: { ports: [{ protocol: 'TCP', port: 6379 }, { protocol: 'TCP', port: 7000, endPort: 7010 }] } });
     expect(g).toMatchObject({ flavour: 'calico-global', namespace: undefined, name: 'default-deny', ingress: [], egress: [] });
   });
   it('a file holding only NetworkPolicies is recognised as kubectl JSON', async () => {
