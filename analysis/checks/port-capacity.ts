@@ -11,6 +11,7 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { plural } from '../view-models/format.ts';
 import { snatForecast, type SnatForecast } from './snat-forecast.ts';
 import { checkContext } from './context.ts';
 
@@ -70,7 +71,7 @@ export function portCapacityRows(m: NodeModel): PortCapacityRow[] {
       : `${room.gaps.length} gaps`;
     return {
       proto: d.proto, start: d.start, end, size: d.count, excludedInside: room.excludedInside, rangesInside: room.rangesInside, freePorts: room.freePorts, blocks: room.blocks,
-      arithmetic: `${d.proto.toUpperCase()} dynamic range ${d.start}–${end} (${d.count} ports) − ${room.excludedInside} ports in ${room.rangesInside} excluded range(s) inside it = ${room.freePorts} free ports; whole 64-port blocks in the free gaps: ${gapsText} = ${room.blocks}.`,
+      arithmetic: `${d.proto.toUpperCase()} dynamic range ${d.start}–${end} (${d.count} ports) − ${room.excludedInside} ports in ${plural(room.rangesInside, 'excluded range')} inside it = ${room.freePorts} free ports; whole 64-port blocks in the free gaps: ${gapsText} = ${room.blocks}.`,
       evidence: [
         { file: dyn.file, line: d.line, text: `Start Port : ${d.start} / Number of Ports : ${d.count} (${d.proto})` },
         ...inside.slice(0, 5).map((e) => ({ file: exc.file, line: e.line, text: `${e.start} ${e.end}${e.administered ? ' *' : ''}` })),
@@ -99,7 +100,7 @@ export const portCapacityCheck: Check = {
         severity: low ? 'warning' : 'info',
         area: 'node',
         title: low ? `Only ${r.blocks} free blocks of 64 ${proto} ports are left in the dynamic range` : `${r.blocks} free blocks of 64 ${proto} ports in the dynamic range`,
-        explanation: `${r.arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. ${podsText}${r.unreadLines ? ` ${r.unreadLines} line(s) of the port range files could not be read.` : ''}`,
+        explanation: `${r.arithmetic} Port reservations (HNS, WinNAT and other services) are taken from this range as contiguous blocks; when no whole block is left, new reservations fail. ${podsText}${r.unreadLines ? ` ${plural(r.unreadLines, 'line')} of the port range files could not be read.` : ''}`,
         fix: low
           ? 'See which ranges are reserved (`netsh int ipv4 show excludedportrange tcp`) and which process holds ports (`netstat -anoq`); widen the dynamic range (`netsh int ipv4 set dynamicport tcp start=10000 num=55535`) or remove stale reservations.'
           : 'Nothing to do; compare with reservedports.txt\'s estimate when ports run short.',

@@ -9,6 +9,7 @@
 // that the pools come from the TCP range. No published sample of `/list-nat-range` or of
 // hnsportpoolallocs.txt shows the pool layout, so the forecast says "inferred" in its text.
 import type { CheckContext } from './context.ts';
+import { plural } from '../view-models/format.ts';
 import { natRangesOf } from '../../parsers/vfp/index.ts';
 import type { FindingEvidence } from '../findings/types.ts';
 
@@ -26,7 +27,7 @@ export interface SnatForecast {
 export function snatForecast(ctx: CheckContext, freeBlocks: number): SnatForecast | undefined {
   const natted = ctx.localPods.filter((e) => e.policies.some((p) => p.type.toLowerCase() === 'outboundnat'));
   if (!natted.length) return undefined;
-  if (!ctx.m.vfp) return { text: `${natted.length} pod(s) here are source-NATed (OutBoundNAT); how many ports each holds: insufficient information: needs the VFP dump with each pod port's NAT ranges (vfpctrl /port <port> /list-nat-range).`, evidence: [] };
+  if (!ctx.m.vfp) return { text: `${natted.length === 1 ? '1 pod here is' : `${natted.length} pods here are`} source-NATed (OutBoundNAT); how many ports each holds: insufficient information: needs the VFP dump with each pod port's NAT ranges (vfpctrl /port <port> /list-nat-range).`, evidence: [] };
   const held: { name: string; ports: number; file: string; line: number }[] = [];
   for (const e of natted) {
     const ref = ctx.portOf(e);
@@ -35,14 +36,14 @@ export function snatForecast(ctx: CheckContext, freeBlocks: number): SnatForecas
     const ports = natRangesOf(pol).reduce((s, r) => s + (r.portLo !== undefined && r.portHi !== undefined && r.portHi >= r.portLo ? r.portHi - r.portLo + 1 : 0), 0);
     if (ports > 0) held.push({ name: e.name ?? e.ip ?? e.id, ports, file: pol.src.file, line: pol.src.line });
   }
-  if (!held.length) return { text: `${natted.length} pod(s) here are source-NATed (OutBoundNAT), but no pod port lists a NAT range with ports: how many ports each holds, and so how many more pods fit: insufficient information: needs each pod port's NAT ranges (vfpctrl /port <port> /list-nat-range).`, evidence: [] };
+  if (!held.length) return { text: `${natted.length === 1 ? '1 pod here is' : `${natted.length} pods here are`} source-NATed (OutBoundNAT), but no pod port lists a NAT range with ports: how many ports each holds, and so how many more pods fit: insufficient information: needs each pod port's NAT ranges (vfpctrl /port <port> /list-nat-range).`, evidence: [] };
   const total = held.reduce((s, h) => s + h.ports, 0);
   const most = Math.max(...held.map((h) => h.ports));
   const perPod = Math.ceil(most / BLOCK);
   const fit = Math.floor(freeBlocks / perPod);
   return {
     fit,
-    text: `SNAT per pod: ${held.length} pod port(s) hold ${total} NAT ports in all (the most, ${most} ports, is ${perPod} block(s) of ${BLOCK}); ${freeBlocks} free block(s) ÷ ${perPod} block(s) per pod = ${fit} more pod(s) fit (inferred: each new pod takes what the largest pool here holds, in ${BLOCK}-port blocks).`,
+    text: `SNAT per pod: ${plural(held.length, 'pod port')} hold ${total} NAT ports in all (the most, ${most} ports, is ${plural(perPod, 'block')} of ${BLOCK}); ${plural(freeBlocks, 'free block')} ÷ ${plural(perPod, 'block')} per pod = ${fit === 1 ? '1 more pod fits' : `${fit} more pods fit`} (inferred: each new pod takes what the largest pool here holds, in ${BLOCK}-port blocks).`,
     evidence: held.slice(0, 3).map((h) => ({ file: h.file, line: h.line, text: `NAT ranges of ${h.name}: ${h.ports} ports` })),
   };
 }

@@ -18,7 +18,7 @@ describe('port capacity', () => {
     const f = portCapacityCheck.run(checkContext(m));
     expect(f.map((x) => `${x.id} ${x.severity}`)).toEqual(['port-capacity info', 'port-capacity info']);
     // 49152–65535 minus 50000–50059: gaps 49152–49999 (848 → 13 blocks) and 50060–65535 (15476 → 241 blocks).
-    expect(f[0].explanation).toContain('16384 ports) − 60 ports in 1 excluded range(s) inside it = 16324 free ports');
+    expect(f[0].explanation).toContain('16384 ports) − 60 ports in 1 excluded range inside it = 16324 free ports');
     expect(f[0].explanation).toContain('= 254.');
     expect(f[0].explanation).toMatch(/insufficient information/);
     expect(f[0].evidence.map((e) => `${e.file}:${e.line}`)).toEqual(['dynamicportrange.txt:4', 'excludedportrange.txt:8']);
@@ -49,7 +49,7 @@ describe('SNAT per pod (issue #26 point 6)', () => {
   it('pods source-NATed but no NAT range listed (the bundle\'s /list-nat-range sections are empty): insufficient information, said', async () => {
     const m = await loadBundle(DIR);
     const [tcp, udp] = portCapacityCheck.run(checkContext(m));
-    expect(tcp!.explanation).toMatch(/pod\(s\) here are source-NATed \(OutBoundNAT\), but no pod port lists a NAT range with ports: .*insufficient information: needs each pod port's NAT ranges \(vfpctrl \/port <port> \/list-nat-range\)/);
+    expect(tcp!.explanation).toMatch(/\d+ pods here are source-NATed \(OutBoundNAT\), but no pod port lists a NAT range with ports: .*insufficient information: needs each pod port's NAT ranges \(vfpctrl \/port <port> \/list-nat-range\)/);
     expect(udp!.explanation).toContain('insufficient information to say how many more pods fit');
   });
 
@@ -67,7 +67,7 @@ describe('SNAT per pod (issue #26 point 6)', () => {
     writeFileSync(vfp, text, 'latin1');
     const m = await loadBundle(dir);
     const [tcp] = portCapacityCheck.run(checkContext(m));
-    expect(tcp!.explanation).toMatch(/SNAT per pod: \d+ pod port\(s\) hold \d+ NAT ports in all \(the most, 128 ports, is 2 block\(s\) of 64\); 254 free block\(s\) ÷ 2 block\(s\) per pod = 127 more pod\(s\) fit \(inferred/);
+    expect(tcp!.explanation).toMatch(/SNAT per pod: \d+ pod ports? hold \d+ NAT ports in all \(the most, 128 ports, is 2 blocks of 64\); 254 free blocks ÷ 2 blocks per pod = 127 more pods fit \(inferred/);
     expect(tcp!.evidence.some((e) => e.file === 'vfpOutput.txt' && /NAT ranges of .*: 128 ports/.test(e.text))).toBe(true);
     // The same forecast in `inspect --json`'s capacity rows (TCP only).
     const { inspectDocument } = await import('../../../analysis/inspect.ts');
@@ -84,7 +84,12 @@ describe('capacity in inspect', () => {
     const doc = inspectDocument(m);
     expect(doc.capacity.map((r) => `${r.proto} ${r.blocks} ${r.freePorts}`)).toEqual(['tcp 254 16324', 'udp 254 16324']);
     const text = formatCapacityText(doc, (t) => [t]).join('\n');
-    expect(text).toContain('TCP  254 free 64-port block(s), 16324 of 16384 ports free');
+    expect(text).toContain('TCP  254 free 64-port blocks, 16324 of 16384 ports free');
     expect(text).toContain('49152–49999 (848 ports → 13) + 50060–65535 (15476 ports → 241) = 254');
+    // The CLI says the TCP row's SNAT forecast (or what it needs), once: not a fixed line on every row.
+    const tcp = doc.capacity.find((r) => r.proto === 'tcp');
+    expect(tcp?.snat?.text).toBeTruthy();
+    expect(text).toContain(`Pods that still fit: ${tcp?.snat?.text ?? ''}`);
+    expect(text.match(/Pods that still fit/g)).toHaveLength(1);
   });
 });
