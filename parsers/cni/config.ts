@@ -34,8 +34,8 @@ function balanced(text: string, open: number): boolean {
 }
 
 export function cniExt(file: string): CniConfigFile['ext'] {
-  const m = /\.(conflist|conf|json)$/i.exec(file);
-  return m ? (m[1].toLowerCase() as CniConfigFile['ext']) : 'other';
+  const ext = /\.(conflist|conf|json)$/i.exec(file)?.[1];
+  return ext ? (ext.toLowerCase() as CniConfigFile['ext']) : 'other';
 }
 
 export function looksLikeCniConfig(head: string): boolean {
@@ -186,9 +186,9 @@ export function parseCniBinListing(text: string, file: string): ParseResult<{ di
   let dir: string | undefined;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    const d = /^(?:Directory(?: of)?|Verzeichnis(?: von)?)\s*:?\s+(.+)$/i.exec(line);
-    if (d) {
-      dir = d[1].trim();
+    const d = /^(?:Directory(?: of)?|Verzeichnis(?: von)?)\s*:?\s+(.+)$/i.exec(line)?.[1];
+    if (d !== undefined) {
+      dir = d.trim();
       continue;
     }
     const tok = line.split(/\s+/).pop() ?? '';

@@ -46,7 +46,8 @@ export function parsePsHash(s: string): Obj | undefined {
   const m = /^@\{(.*)\}$/s.exec(s.trim());
   if (!m) return undefined;
   const out: Obj = {};
-  for (const part of m[1].split(/;\s*/)) {
+  const [, body = ''] = m;
+  for (const part of body.split(/;\s*/)) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
     out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
@@ -146,8 +147,8 @@ export function flagBits(v: unknown, table: Record<string, number>): number {
   let bits = 0;
   for (const name of v.split(/[\s,|]+/)) {
     if (!name) continue;
-    const key = Object.keys(table).find((k) => k.toLowerCase() === name.toLowerCase());
-    if (key) bits |= table[key];
+    const hit = Object.entries(table).find(([k]) => k.toLowerCase() === name.toLowerCase());
+    if (hit) bits |= hit[1];
   }
   return bits;
 }
@@ -158,8 +159,8 @@ const GUID_BRACES = /^\{(.*)\}$/;
 export function normGuid(s: string | undefined): string | undefined {
   if (s === undefined) return undefined;
   let t = s.trim();
-  const m = GUID_BRACES.exec(t);
-  if (m) t = m[1];
+  const inner = GUID_BRACES.exec(t)?.[1];
+  if (inner !== undefined) t = inner;
   return t === '' ? undefined : t.toLowerCase();
 }
 

@@ -8,7 +8,7 @@ import { policiesOfType, readPolicies } from './policies.ts';
 import { detectSchema } from './schema.ts';
 
 /** hcn EndpointFlags. */
-export const ENDPOINT_FLAGS: Record<string, number> = { None: 0, RemoteEndpoint: 1, DisableInterComputeCommunication: 2, EnableMirroring: 4, EnableLowInterfaceMetric: 8, OverrideDNSServerOrder: 16, EnableDhcp: 32 };
+export const ENDPOINT_FLAGS = { None: 0, RemoteEndpoint: 1, DisableInterComputeCommunication: 2, EnableMirroring: 4, EnableLowInterfaceMetric: 8, OverrideDNSServerOrder: 16, EnableDhcp: 32 } as const satisfies Record<string, number>;
 
 export function normaliseEndpoint(o: Record<string, unknown>, src: SourceRef, lossy: Lossy): HnsEndpoint {
   const schema = detectSchema(o);

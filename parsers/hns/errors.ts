@@ -169,8 +169,9 @@ export function findHnsErrors(line: string): HnsErrorHit[] {
     out.push({ ...info, text });
   };
   const s = line.length > 20_000 ? line.slice(0, 20_000) : line;
-  for (const m of s.matchAll(HEX_IN_TEXT)) take(m[1] ?? m[2] ?? m[3]);
-  for (const m of s.matchAll(DECIMAL_IN_JSON)) take(m[1]);
+  // One of the three alternatives matched, so one of their groups holds the code.
+  for (const [, paren, labelled, bare] of s.matchAll(HEX_IN_TEXT)) take(paren ?? labelled ?? bare ?? '');
+  for (const [, code = ''] of s.matchAll(DECIMAL_IN_JSON)) take(code);
   return out;
 }
 

@@ -33,13 +33,14 @@ export function readHnsListView(text: string, file: string): HnsListView {
   const lines = splitLines(text);
   const out: HnsListView = { records: [], otherLines: [] };
   let i = 0;
-  while (i < lines.length) {
-    if (isBlank(lines[i])) {
+  // The loop ends where the lines end (i moves inside the body).
+  for (let line = lines[i]; line !== undefined; line = lines[i]) {
+    if (isBlank(line)) {
       i++;
       continue;
     }
     // A record starts at a `Key : value` line whose key is a PowerShell property name.
-    if (!isPsListLine(lines[i]) || !/^[A-Za-z][\w.-]*\s+:/.test(lines[i])) {
+    if (!isPsListLine(line) || !/^[A-Za-z][\w.-]*\s+:/.test(line)) {
       out.otherLines.push(i + 1);
       i++;
       continue;
@@ -50,9 +51,9 @@ export function readHnsListView(text: string, file: string): HnsListView {
       i++;
       continue;
     }
-    for (let k = 0; k < r.records.length; k++) {
-      const rec = r.records[k];
-      const next = k + 1 < r.records.length ? r.records[k + 1].line - 1 : r.endIndex;
+    for (const [k, rec] of r.records.entries()) {
+      const following = r.records[k + 1];
+      const next = following ? following.line - 1 : r.endIndex;
       let cut = false;
       const value: { [key: string]: PsValue } = {};
       for (const [key, raw] of Object.entries(rec.fields)) {

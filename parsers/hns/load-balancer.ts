@@ -14,9 +14,9 @@ import { policiesOfType, readPolicies } from './policies.ts';
 import { detectSchema } from './schema.ts';
 
 /** hcn LoadBalancerFlags. */
-export const LB_FLAGS: Record<string, number> = { None: 0, DSR: 1, IPv6: 2 };
+export const LB_FLAGS = { None: 0, DSR: 1, IPv6: 2 } as const satisfies Record<string, number>;
 /** hcn LoadBalancerPortMappingFlags. */
-export const LB_PORT_FLAGS: Record<string, number> = { None: 0, ILB: 1, EnableILB: 1, LocalRoutedVIP: 2, UseMux: 4, PreserveDIP: 8 };
+export const LB_PORT_FLAGS = { None: 0, ILB: 1, EnableILB: 1, LocalRoutedVIP: 2, UseMux: 4, PreserveDIP: 8 } as const satisfies Record<string, number>;
 
 export function normaliseLoadBalancer(o: Record<string, unknown>, src: SourceRef, lossy: Lossy): HnsLoadBalancer {
   const schema = detectSchema(o);

@@ -108,7 +108,7 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
     const extra = objectsFromTable(rows, kind, sink, value);
     const count = extra.networks.length + extra.endpoints.length + extra.namespaces.length;
     if (count > 0) {
-      sink.warn(rows[0].line, `${count} ${kind} object(s) taken from the PowerShell table because the JSON is ${read.jsonStartLine === null ? 'missing' : 'incomplete'}; they lack policies and most details`);
+      sink.warn(rows[0]?.line ?? 0, `${count} ${kind} object(s) taken from the PowerShell table because the JSON is ${read.jsonStartLine === null ? 'missing' : 'incomplete'}; they lack policies and most details`);
       value.networks.push(...extra.networks);
       value.endpoints.push(...extra.endpoints);
       value.namespaces.push(...extra.namespaces);
@@ -152,16 +152,17 @@ function readListView(text: string, sink: IssueSink, value: HnsFile, add: Add): 
   const hns = list.records.filter((r) => classifyHnsObject(r.value) !== 'unknown');
   if (hns.length === 0) return false;
   const before = value.networks.length + value.endpoints.length + value.loadBalancers.length + value.namespaces.length;
-  for (let k = 0; k < list.records.length; k++) {
-    const r = list.records[k];
+  for (const [k, r] of list.records.entries()) {
     // The last record of a paste that was cut in the middle is missing what came after the cut.
     const cutAfter = k === list.records.length - 1 && list.otherLines.some((l) => l === r.endLine + 1 || l === r.endLine);
     add(r.value, r.line, r.cut || cutAfter, 'list');
     // An error, like truncated JSON (json/psJson.ts): the object is incomplete, the file is broken there.
     if (r.cut || cutAfter) sink.error(r.endLine, 'the text ends inside this object: what came after the cut is not in it');
   }
-  const others = list.otherLines.filter((l) => l < list.records[0].line);
-  if (others.length) sink.info(others[0], `${others.length} line${others.length > 1 ? 's' : ''} before the output (prompt, command, labels) not read`);
+  const firstLine = list.records[0]?.line ?? 0;
+  const others = list.otherLines.filter((l) => l < firstLine);
+  const [firstOther] = others;
+  if (firstOther !== undefined) sink.info(firstOther, `${others.length} line${others.length > 1 ? 's' : ''} before the output (prompt, command, labels) not read`);
   return value.networks.length + value.endpoints.length + value.loadBalancers.length + value.namespaces.length > before;
 }
 
@@ -170,25 +171,27 @@ function readFragment(text: string, sink: IssueSink, add: Add, note?: string): b
   if (!/"[^"\r\n]{1,200}"\s*:/.test(text.slice(0, 8192))) return false;
   const frag = readJsonFragment(text);
   const hns = frag.objects.filter((o) => classifyHnsObject(o.value) !== 'unknown');
-  if (hns.length === 0) return false;
+  const [first] = hns;
+  if (!first) return false;
   if (note) sink.info(1, note);
-  sink.info(hns[0].line, 'a piece of HNS JSON without its beginning: objects read from the members that follow the cut');
+  sink.info(first.line, 'a piece of HNS JSON without its beginning: objects read from the members that follow the cut');
   for (const o of hns) add(o.value, o.line, true, 'fragment');
   if (frag.stoppedAt) sink.info(frag.stoppedAt, 'other text follows the JSON piece; not read');
   return true;
 }
 
 function dominantKind(v: HnsFile, expect?: HnsKind): HnsKind {
-  const counts: [HnsKind, number][] = [
-    ['network', v.networks.length],
-    ['endpoint', v.endpoints.length],
-    ['loadbalancer', v.loadBalancers.length],
-    ['namespace', v.namespaces.length],
-  ];
-  counts.sort((a, b) => b[1] - a[1]);
-  if (counts[0][1] === 0) return v.unknown.length > 0 || !expect ? 'unknown' : expect;
-  if (expect && counts.find((c) => c[0] === expect)![1] === counts[0][1]) return expect;
-  return counts[0][0];
+  const counts: Record<Exclude<HnsKind, 'unknown'>, number> = {
+    network: v.networks.length,
+    endpoint: v.endpoints.length,
+    loadbalancer: v.loadBalancers.length,
+    namespace: v.namespaces.length,
+  };
+  // The most objects; on a tie the first in this order (a stable sort of the kinds by count).
+  const [top, most] = Object.entries(counts).reduce<[HnsKind, number]>((best, [k, n]) => (n > best[1] ? [k as HnsKind, n] : best), ['network', counts.network]);
+  if (most === 0) return v.unknown.length > 0 || !expect ? 'unknown' : expect;
+  if (expect && expect !== 'unknown' && counts[expect] === most) return expect;
+  return top;
 }
 
 export function parseNetworkTxt(text: string, file = 'network.txt'): ParseResult<HnsFile> {
@@ -221,12 +224,12 @@ function isEmptyValue(v: unknown): boolean {
 function onlyPrompts(text: string): { command: string; line: number } | null {
   const lines = text.split(/\r\n|\n|\r/, 200);
   let found: { command: string; line: number } | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].trim();
+  for (const [i, line] of lines.entries()) {
+    const t = line.trim();
     if (t === '') continue;
-    const m = /^PS [^>]{0,260}>\s*(.*)$/.exec(t);
-    if (!m) return null;
-    if (!found && m[1] !== '') found = { command: m[1].length > 100 ? m[1].slice(0, 100) + '…' : m[1], line: i + 1 };
+    const command = /^PS [^>]{0,260}>\s*(.*)$/.exec(t)?.[1];
+    if (command === undefined) return null;
+    if (!found && command !== '') found = { command: command.length > 100 ? command.slice(0, 100) + '…' : command, line: i + 1 };
   }
   return found;
 }

@@ -19,12 +19,15 @@ export function readPsTableText(text: string): PsRow[] {
   const rows: PsRow[] = [];
   let sawTable = false;
   for (let i = 1; i < lines.length; i++) {
-    if (!DASHES.test(lines[i]) || lines[i - 1].trim() === '') continue;
+    const dashes = lines[i];
+    const header = lines[i - 1];
+    if (dashes === undefined || header === undefined || !DASHES.test(dashes) || header.trim() === '') continue;
     sawTable = true;
-    const cols = columns(lines[i], lines[i - 1]);
-    for (i = i + 1; i < lines.length && lines[i].trim() !== ''; i++) {
+    const cols = columns(dashes, header);
+    // The rows: every line up to a blank one or the end.
+    for (let line = lines[++i]; line !== undefined && line.trim() !== ''; line = lines[++i]) {
       const row: Record<string, string> = {};
-      for (const c of cols) row[c.name] = lines[i].slice(c.start, c.end).trim();
+      for (const c of cols) row[c.name] = line.slice(c.start, c.end).trim();
       rows.push({ cells: row, line: i + 1 });
     }
   }
@@ -39,27 +42,23 @@ interface Col {
 }
 
 function columns(dashLine: string, header: string): Col[] {
-  const cols: Col[] = [];
+  const runs: number[] = [];
   const re = /-+/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(dashLine)) !== null) cols.push({ name: '', start: m.index, end: m.index + m[0].length });
-  for (let k = 0; k < cols.length; k++) {
-    // Cells may be wider than the dashes (right-aligned numbers, overflow): a column runs to the next.
-    const start = k === 0 ? 0 : cols[k].start;
-    const end = k + 1 < cols.length ? cols[k + 1].start : Number.MAX_SAFE_INTEGER;
-    cols[k].name = header.slice(start, end).trim() || `col${k + 1}`;
-    cols[k].start = start;
-    cols[k].end = end;
-  }
-  return cols;
+  while ((m = re.exec(dashLine)) !== null) runs.push(m.index);
+  // Cells may be wider than the dashes (right-aligned numbers, overflow): a column runs to the next.
+  return runs.map((at, k): Col => {
+    const start = k === 0 ? 0 : at;
+    const end = runs[k + 1] ?? Number.MAX_SAFE_INTEGER;
+    return { name: header.slice(start, end).trim() || `col${k + 1}`, start, end };
+  });
 }
 
 function readList(lines: string[]): PsRow[] {
   const rows: PsRow[] = [];
   let cur: Record<string, string> | null = null;
   let lastKey = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (const [i, line] of lines.entries()) {
     if (line.trim() === '') {
       cur = null;
       continue;
@@ -71,10 +70,10 @@ function readList(lines: string[]): PsRow[] {
         cur = {};
         rows.push({ cells: cur, line: i + 1 });
       }
-      lastKey = m[1].trim();
+      lastKey = (m[1] ?? '').trim();
       cur[lastKey] = (m[2] ?? '').trim();
     } else if (cur && /^\s/.test(line) && lastKey) {
-      cur[lastKey] = `${cur[lastKey]} ${line.trim()}`.trim();
+      cur[lastKey] = `${cur[lastKey] ?? ''} ${line.trim()}`.trim();
     }
   }
   return rows;

@@ -19,7 +19,7 @@ function cell(row: Record<string, string>, ...names: string[]): string | undefin
 function cellList(v: string | undefined): string[] {
   if (v === undefined) return [];
   const m = /^\{(.*)\}$/.exec(v.trim());
-  return (m ? m[1] : v).split(/,\s*/).map((x) => x.trim()).filter((x) => x !== '' && !x.endsWith('...'));
+  return (m?.[1] ?? v).split(/,\s*/).map((x) => x.trim()).filter((x) => x !== '' && !x.endsWith('...'));
 }
 
 export function guessTableKind(rows: PsRow[]): HnsKind {
@@ -38,8 +38,7 @@ export interface TableObjects {
 
 export function objectsFromTable(rows: PsRow[], kind: HnsKind, sink: IssueSink, have: TableObjects): TableObjects {
   const out: TableObjects = { networks: [], endpoints: [], namespaces: [] };
-  for (let rowIdx = 0; rowIdx < rows.length; rowIdx++) {
-    const { cells, line } = rows[rowIdx];
+  for (const [rowIdx, { cells, line }] of rows.entries()) {
     const src = sink.ref(line);
     if (kind === 'network') {
       const id = normGuid(cell(cells, 'Id', 'ID'));

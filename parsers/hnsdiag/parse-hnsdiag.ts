@@ -105,9 +105,8 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     block = null;
   };
 
-  for (let i = 0; i < lines.length; i++) {
+  for (const [i, line] of lines.entries()) {
     const ln = i + 1;
-    const line = lines[i];
     const el = jsonAt.get(ln);
     if (el) {
       const sec: Section | undefined = block ? (block as Block).kind : (section ?? undefined);
@@ -127,7 +126,7 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     const banner = SECTION_BANNER.exec(line);
     if (banner) {
       flushBlock();
-      section = sectionOf(banner[1]);
+      section = sectionOf(banner[1] ?? '');
       header = null;
       continue;
     }
@@ -137,24 +136,26 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     }
     const prompt = PROMPT.exec(line);
     if (prompt) {
-      if (/hnsdiag/i.test(prompt[1])) lastCommand = prompt[1].trim();
+      const [, command = ''] = prompt;
+      if (/hnsdiag/i.test(command)) lastCommand = command.trim();
       flushBlock();
-      const m = /hnsdiag(?:\.exe)?\s+list\s+(\w+)/i.exec(prompt[1]);
-      section = m && !/^all$/i.test(m[1]) ? sectionOf(m[1]) : null;
+      const listed = /hnsdiag(?:\.exe)?\s+list\s+(\w+)/i.exec(command)?.[1];
+      section = listed !== undefined && !/^all$/i.test(listed) ? sectionOf(listed) : null;
       header = null;
       continue;
     }
     const sec = SECTION_HEADER.exec(line);
     if (sec) {
       flushBlock();
-      section = sectionOf(sec[1]);
+      section = sectionOf(sec[1] ?? '');
       header = null;
       continue;
     }
     const bs = BLOCK_START.exec(line);
     if (bs) {
       flushBlock();
-      block = { kind: sectionOf(bs[1]), id: bs[2].trimEnd(), line: ln, props: {} };
+      const [, kind = '', id = ''] = bs;
+      block = { kind: sectionOf(kind), id: id.trimEnd(), line: ln, props: {} };
       blocks++;
       continue;
     }
@@ -162,7 +163,8 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
       const colon = line.indexOf(':');
       const kv = colon > 0 && colon <= MAX_KEY + (line.length - line.trimStart().length) ? KEY_VALUE.exec(line) : null;
       if (kv) {
-        (block as Block).props[kv[1]] = kv[2].trimEnd();
+        const [, key = '', value = ''] = kv;
+        (block as Block).props[key] = value.trimEnd();
         continue;
       }
       flushBlock();
@@ -234,9 +236,9 @@ const CONSOLE_WIDTHS = new Set([79, 80, 99, 100, 119, 120]);
 function rejoinWrapped(lines: string[], covered: Uint8Array): { rows: number; width: number; first: number } | null {
   let width = 0;
   let atWidth = 0;
-  for (let i = 0; i < lines.length; i++) {
+  for (const [i, line] of lines.entries()) {
     if (covered[i + 1]) continue;
-    const n = lines[i].length;
+    const n = line.length;
     if (n > width) {
       width = n;
       atWidth = 1;
@@ -244,24 +246,26 @@ function rejoinWrapped(lines: string[], covered: Uint8Array): { rows: number; wi
   }
   if (width < 60 || (atWidth < 2 && !CONSOLE_WIDTHS.has(width))) return null;
   const continues = (i: number): boolean => {
-    if (i >= lines.length || covered[i + 1]) return false;
     const l = lines[i];
+    if (l === undefined || covered[i + 1]) return false;
     // Indented `Key : value` lines belong to a per-object block.
     if (l.trim() === '' || (/^\s/.test(l) && /\s:(?:\s|$)/.test(l))) return false;
     return !(SECTION_HEADER.test(l) || SECTION_BANNER.test(l) || PROMPT.test(l) || BLOCK_START.test(l) || SEPARATOR.test(l) || USAGE.test(l) || sectionFromHeader(headerColumns(l)) !== null && !tokenize(l).some(isGuidLike));
   };
   let rows = 0;
   let first = 0;
+  // Not by entries(): a row that absorbs the lines after it moves i past them.
   for (let i = 0; i < lines.length; i++) {
-    if (covered[i + 1] || lines[i].length !== width || /\s$/.test(lines[i])) continue;
+    const line = lines[i];
+    if (line === undefined || covered[i + 1] || line.length !== width || /\s$/.test(line)) continue;
     // A row (it holds hex: a GUID or a piece of one) or a header row cut at the width.
-    if (!tokenize(lines[i]).some((t) => /[0-9a-f]{4}/i.test(t)) && sectionFromHeader(headerColumns(lines[i])) === null) continue;
+    if (!tokenize(line).some((t) => /[0-9a-f]{4}/i.test(t)) && sectionFromHeader(headerColumns(line)) === null) continue;
     let j = i;
-    let joined = lines[i];
-    let piece = lines[i];
-    while (piece.length === width && continues(j + 1) && cutRow(piece, lines[j + 1])) {
+    let joined = line;
+    let piece = line;
+    for (let next = lines[j + 1]; next !== undefined && piece.length === width && continues(j + 1) && cutRow(piece, next); next = lines[j + 1]) {
       j++;
-      piece = lines[j];
+      piece = next;
       joined += piece;
       lines[j] = '';
     }
@@ -281,10 +285,10 @@ function rejoinWrapped(lines: string[], covered: Uint8Array): { rows: number; wi
 function cutRow(line: string, next: string): boolean {
   const a = tokenize(line);
   const b = tokenize(next);
-  if (a.length === 0 || b.length === 0) return false;
+  const last = a.at(-1);
+  const [head] = b;
+  if (last === undefined || head === undefined) return false;
   if (!a.some(isStrictGuid) || !b.some(isGuidLike)) return true;
-  const last = a[a.length - 1];
-  const head = b[0];
   if ((isGuidLike(last) && !isStrictGuid(last)) || (isGuidLike(head) && !isStrictGuid(head))) return true;
   if (/[0-9a-f.-]$/i.test(line) && /^[0-9a-f.-]/i.test(next) && (isStrictGuid(last + head) || isIp(last + head))) return true;
   return line.includes('|') && !next.includes('|');
@@ -302,29 +306,36 @@ function checkGuid(t: string, ln: number, what: string, sink: IssueSink): string
  */
 function assign(tokens: string[], labels: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  if (labels.length === 0) return out;
+  const [first, ...singles] = labels;
+  if (first === undefined) return out;
   if (tokens.length === 0) return out;
   const rest = tokens.slice();
-  const singles = labels.slice(1);
   const tail: string[] = [];
   for (let k = singles.length - 1; k >= 0 && rest.length > 1; k--) tail.unshift(rest.pop()!);
-  out[labels[0]] = rest.join(' ');
-  tail.forEach((t, k) => (out[singles[singles.length - tail.length + k]] = t));
+  out[first] = rest.join(' ');
+  // The tail's tokens go to the last labels, one each.
+  const offset = singles.length - tail.length;
+  tail.forEach((t, k) => {
+    const label = singles[offset + k];
+    if (label !== undefined) out[label] = t;
+  });
   return out;
 }
 
 function addRow(section: Section, header: string[] | null, tokens: string[], guidIdx: number, ln: number, sink: IssueSink, out: Hnsdiag): void {
+  const id = tokens[guidIdx];
+  if (id === undefined) return; // guidIdx is the index of the row's GUID token
   const src = sink.ref(ln);
   const before = tokens.slice(0, guidIdx);
   const after = tokens.slice(guidIdx + 1);
   if (section === 'namespace') {
-    const ns: HnsdiagNamespace = { id: checkGuid(tokens[guidIdx], ln, 'namespace', sink), endpointIds: [], src };
+    const ns: HnsdiagNamespace = { id: checkGuid(id, ln, 'namespace', sink), endpointIds: [], src };
     for (const t of after) if (isGuidLike(t)) ns.endpointIds.push(checkGuid(t, ln, 'endpoint', sink));
     out.namespaces.push(ns);
     return;
   }
   if (section === 'loadbalancer') {
-    const lb: HnsdiagLoadBalancer = { id: checkGuid(tokens[guidIdx], ln, 'load balancer', sink), vips: [], dipEndpointIds: [], src };
+    const lb: HnsdiagLoadBalancer = { id: checkGuid(id, ln, 'load balancer', sink), vips: [], dipEndpointIds: [], src };
     for (const t of after) {
       if (isIp(t)) lb.vips.push(t);
       else if (isGuidLike(t)) lb.dipEndpointIds.push(checkGuid(t, ln, 'endpoint', sink));
@@ -352,13 +363,13 @@ function addRow(section: Section, header: string[] | null, tokens: string[], gui
     else extra[label] = v;
   }
   if (section === 'network') {
-    const n: HnsdiagNetwork = { id: checkGuid(tokens[guidIdx], ln, 'network', sink), name, src };
+    const n: HnsdiagNetwork = { id: checkGuid(id, ln, 'network', sink), name, src };
     if (type) n.type = type.toLowerCase();
     if (Object.keys(extra).length > 0) n.extra = extra;
     if (!name) sink.warn(ln, `hnsdiag network ${n.id} row has no name`);
     out.networks.push(n);
   } else {
-    const e: HnsdiagEndpoint = { id: checkGuid(tokens[guidIdx], ln, 'endpoint', sink), name, src };
+    const e: HnsdiagEndpoint = { id: checkGuid(id, ln, 'endpoint', sink), name, src };
     if (ip) e.ip = ip;
     if (networkName) e.networkName = networkName;
     if (Object.keys(extra).length > 0) e.extra = extra;
@@ -465,20 +476,22 @@ function mergeJsonSummaries(out: Hnsdiag, sink: IssueSink): void {
 function dedupe(out: Hnsdiag, sink: IssueSink): void {
   const lists: [string, { id: string; src: { line: number } }[]][] = [['network', out.networks], ['endpoint', out.endpoints], ['namespace', out.namespaces], ['load balancer', out.loadBalancers], ['adapter', out.adapters]];
   for (const [what, list] of lists) {
-    const seen = new Map<string, number>();
+    const seen = new Set<string>();
     let again = 0;
     let firstAgain = 0;
-    for (let k = 0; k < list.length; k++) {
-      const key = list[k].id.toLowerCase();
+    // Compacted in place, in one pass (a splice per repeat was quadratic in the repeats).
+    let kept = 0;
+    for (const item of list) {
+      const key = item.id.toLowerCase();
       if (key === '' || !seen.has(key)) {
-        seen.set(key, k);
+        seen.add(key);
+        list[kept++] = item;
         continue;
       }
-      if (!again) firstAgain = list[k].src.line;
+      if (!again) firstAgain = item.src.line;
       again++;
-      list.splice(k, 1);
-      k--;
     }
+    list.length = kept;
     if (again) sink.info(firstAgain, `${again} ${what}${again > 1 ? 's' : ''} listed again (the output appears twice from line ${firstAgain}); each is counted once`);
   }
 }
@@ -488,5 +501,6 @@ function inferRemote(out: Hnsdiag, sink: IssueSink): void {
   const json = new Set(out.jsonObjects.filter((o) => o.kind === 'endpoint').map((o) => (o.value as { id: string }).id));
   const hits = out.endpoints.filter((e) => e.name === NAME_OF_REMOTE && !json.has(e.id));
   for (const e of hits) e.remoteInferred = 'named "Ethernet" like the remote endpoints kube-proxy creates for pods on other nodes; the listing does not say';
-  if (hits.length) sink.info(hits[0].src.line, `${hits.length} endpoint${hits.length > 1 ? 's' : ''} named "Ethernet" taken as remote (kube-proxy names the endpoints it creates for pods on other nodes so; inferred, hnsdiag's listing does not say)`);
+  const [first] = hits;
+  if (first) sink.info(first.src.line, `${hits.length} endpoint${hits.length > 1 ? 's' : ''} named "Ethernet" taken as remote (kube-proxy names the endpoints it creates for pods on other nodes so; inferred, hnsdiag's listing does not say)`);
 }

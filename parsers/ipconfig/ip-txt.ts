@@ -22,13 +22,13 @@ const LIST_START_RE = /^IPAddress\s+:/;
 const TABLE_HEADER_RE = /^\s*ifIndex\s+InterfaceAlias\b/;
 
 export function findNetIpAddressStart(lines: readonly string[], from = 0): number {
-  for (let i = from; i < lines.length; i++) if (LIST_START_RE.test(lines[i])) return i;
+  for (let i = from, line = lines[i]; line !== undefined; line = lines[++i]) if (LIST_START_RE.test(line)) return i;
   return -1;
 }
 
 export function findNetIpInterfaceStart(lines: readonly string[], from = 0): number {
-  for (let i = from; i < lines.length; i++) {
-    if (!TABLE_HEADER_RE.test(lines[i])) continue;
+  for (let i = from, line = lines[i]; line !== undefined; line = lines[++i]) {
+    if (!TABLE_HEADER_RE.test(line)) continue;
     for (let k = i + 1; k < lines.length && k <= i + 8; k++) if (isDashRule(lines[k])) return i;
   }
   return -1;
@@ -53,7 +53,7 @@ export function parseIpTxt(text: string, file: string): ParseResult<IpTxtResult>
     netIpAddresses = addrs.value;
     const stop = tableStart >= 0 ? tableStart : lines.length;
     for (let k = list.value.endIndex; k < stop; k++) {
-      if (lines[k].trim() !== '') {
+      if ((lines[k] ?? '').trim() !== '') {
         issues.push({ file, line: k + 1, severity: 'info', message: 'text after the Get-NetIPAddress list not understood; skipped' });
         break;
       }

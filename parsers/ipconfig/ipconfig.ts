@@ -59,7 +59,7 @@ class State {
   line(lines: readonly string[], i: number): void {
     const raw = lines[i];
     const n = i + 1;
-    if (isBlank(raw)) { this.cont = null; return; }
+    if (raw === undefined || isBlank(raw)) { this.cont = null; return; }
     if (isBannerLine(raw)) { this.cont = null; return; }
     if (isIpconfigTitle(raw)) { this.cont = null; return; }
 
@@ -224,12 +224,13 @@ class State {
       return;
     }
     const zm = /^(.*?)%([^%\s]*)$/.exec(address);
-    const bare = zm ? zm[1] : address;
+    const bare = zm?.[1] ?? address;
+    const zone = zm?.[2];
     if (isIpv6(bare) || /^[0-9a-f]{1,4}(:[0-9a-f]{0,4}){1,7}$/i.test(bare)) {
       // Pasted copies damage IPv6 text (lost '::'), so a near-IPv6 shape is accepted as printed.
       a.ipv6.push({
         address: bare,
-        ...(zm && zm[2] !== '' ? { zone: zm[2] } : {}),
+        ...(zone ? { zone } : {}),
         ...(preferred !== undefined ? { preferred } : {}),
         ...(status !== undefined ? { status } : {}),
         linkLocal: field === 'ipv6LinkLocal' || /^fe[89ab][0-9a-f]:/i.test(bare),

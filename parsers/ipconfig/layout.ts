@@ -20,7 +20,7 @@ const MAX_LABEL = 512;
 /** Index of the first ':' followed by a blank or the end of the line, or -1. */
 function labelColon(line: string): number {
   for (let i = line.indexOf(':'); i >= 0; i = line.indexOf(':', i + 1)) {
-    if (i + 1 >= line.length || /\s/.test(line[i + 1])) return i;
+    if (i + 1 >= line.length || /\s/.test(line.charAt(i + 1))) return i;
   }
   return -1;
 }
@@ -32,10 +32,11 @@ export function splitKeyValue(line: string): KeyValue | null {
   if (colon < 0 || colon > MAX_LABEL) return null;
   const m = LEADER_RE.exec(line) ?? PLAIN_RE.exec(line);
   if (!m) return null;
-  const label = m[1].replace(/[\s.]+$/, '').trim();
+  const [, labelText = '', value = ''] = m;
+  const label = labelText.replace(/[\s.]+$/, '').trim();
   // Continuation values are addresses; a "label" that is only hex/digits/dots is one of those.
   if (!/\p{L}/u.test(label) || /^[0-9a-f.:%]+$/i.test(label)) return null;
-  return { label, value: m[2].trim() };
+  return { label, value: value.trim() };
 }
 
 function hasLeader(line: string): boolean {
@@ -51,25 +52,29 @@ const ADAPTER_WORD_RE = /(adapter\b|^carte\s|^adaptador\s|^scheda\s|适配器\s|
  */
 export function isAdapterHeader(lines: readonly string[], i: number): boolean {
   const line = lines[i];
-  if (/^\s/.test(line)) return false;
+  if (line === undefined || /^\s/.test(line)) return false;
   const t = line.trimEnd();
   if (!t.endsWith(':') || t.length < 2 || hasLeader(t)) return false;
   const label = t.slice(0, -1).trim();
   if (label === '' || lookupLabel(label) !== null) return false;
   if (ADAPTER_WORD_RE.test(label)) return true;
-  const prev = i > 0 ? lines[i - 1] : '';
-  const next = i + 1 < lines.length ? lines[i + 1] : '';
+  // The first and the last line have quiet (none) before and after them.
+  const prev = lines[i - 1] ?? '';
+  const next = lines[i + 1] ?? '';
   const quietAround = (s: string) => s.trim() === '' || isBannerLine(s);
   return quietAround(prev) && quietAround(next);
 }
 
 export function parseAdapterHeader(line: string): { kind: string; name: string; header: string } {
   const header = line.trim().replace(/\s*:$/, '');
-  let m = /^(.*?)[\s-]*adapter\s+(.+)$/i.exec(header);
-  if (m) return { kind: normalizeKind(m[1] || 'Unknown'), name: m[2].trim(), header };
-  m = /^(?:carte|adaptador(?:\s+de)?|scheda)\s+(.+)$/i.exec(header);
-  if (m) {
-    const rest = m[1];
+  const en = /^(.*?)[\s-]*adapter\s+(.+)$/i.exec(header);
+  if (en) {
+    const [, kind, name = ''] = en;
+    return { kind: normalizeKind(kind || 'Unknown'), name: name.trim(), header };
+  }
+  const romance = /^(?:carte|adaptador(?:\s+de)?|scheda)\s+(.+)$/i.exec(header);
+  if (romance) {
+    const [, rest = ''] = romance;
     const lower = rest.toLowerCase();
     for (const k of ROMANCE_KINDS) {
       if (lower.startsWith(k + ' ')) return { kind: normalizeKind(k), name: rest.slice(k.length).trim(), header };
@@ -80,8 +85,11 @@ export function parseAdapterHeader(line: string): { kind: string; name: string; 
       : { kind: '', name: rest, header };
   }
   // zh `以太网适配器 vEthernet (nat)`, ja `イーサネット アダプター vEthernet (nat)`: kind, the word, the name.
-  m = /^(.*?)\s*(?:适配器|アダプター)\s+(.+)$/.exec(header);
-  if (m) return { kind: normalizeKind(m[1] || 'Unknown'), name: m[2].trim(), header };
+  const cjk = /^(.*?)\s*(?:适配器|アダプター)\s+(.+)$/.exec(header);
+  if (cjk) {
+    const [, kind, name = ''] = cjk;
+    return { kind: normalizeKind(kind || 'Unknown'), name: name.trim(), header };
+  }
   const v = header.indexOf('vEthernet');
   if (v > 0) return { kind: normalizeKind(header.slice(0, v).replace(/[\s-]+$/, '')), name: header.slice(v), header };
   return { kind: '', name: header, header };
@@ -94,7 +102,7 @@ export function parseAdapterHeader(line: string): { kind: string; name: string; 
 export function compartmentTitle(lines: readonly string[], i: number): { id: number; marker?: string } | null {
   const line = lines[i];
   // A title is a short line; the pattern below is quadratic in a long one (a hostile ip.txt has them).
-  if (line.length > 256 || line.includes(':') || isBannerLine(line)) return null;
+  if (line === undefined || line.length > 256 || line.includes(':') || isBannerLine(line)) return null;
   // zh and ja put the number inside the title (`隔离舱 1 的网络信息`, `コンパートメント 1 のネットワーク情報`),
   // with the marker in ASCII or full-width parentheses.
   const m = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/.exec(line) ?? /^\s*(\D{1,80}?)\s*(\d{1,9})\s*\D{1,80}?\s*(?:[(（]([^)）]{0,40})[)）])?\s*$/.exec(line);
@@ -103,7 +111,7 @@ export function compartmentTitle(lines: readonly string[], i: number): { id: num
   const nearBanner = (k: number) => {
     for (let d = k; d >= 0 && d < lines.length && Math.abs(d - i) <= 2; d += k < i ? -1 : 1) {
       if (isBannerLine(lines[d])) return true;
-      if (lines[d].trim() !== '') return false;
+      if ((lines[d] ?? '').trim() !== '') return false;
     }
     return false;
   };
@@ -120,5 +128,7 @@ export function isIpconfigTitle(line: string): boolean {
 /** `10.244.4.7(Preferred)` → address + status. */
 export function splitStatus(value: string): { address: string; status?: string } {
   const m = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(value);
-  return m ? { address: m[1].trim(), status: m[2].trim() } : { address: value.trim() };
+  if (!m) return { address: value.trim() };
+  const [, address = '', status = ''] = m;
+  return { address: address.trim(), status: status.trim() };
 }

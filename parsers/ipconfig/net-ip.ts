@@ -57,10 +57,13 @@ export function netIpAddressesFromList(records: readonly PsListRecord[], file: s
       continue;
     }
     const zm = /^(.*?)%(\S+)$/.exec(ip.trim());
-    const a: NetIpAddress = { ipAddress: zm ? zm[1] : ip.trim(), extra: {}, src: r.src };
+    const a: NetIpAddress = { ipAddress: zm?.[1] ?? ip.trim(), extra: {}, src: r.src };
     if (zm) a.zone = zm[2];
     for (const [k, v] of Object.entries(r.fields)) {
       if (k === 'IPAddress') continue;
+      // Own keys only: a record's `constructor` or `__proto__` is a field like any other, not a name
+      // inherited from Object.
+      const named = Object.hasOwn(ADDRESS_KEYS, k) ? ADDRESS_KEYS[k] : undefined;
       if (k === 'InterfaceIndex' || k === 'PrefixLength') {
         const n = intCell(v);
         if (n === undefined) { a.extra[k] = v; sink.warn(r.fieldLines[k] ?? r.line, `${k} "${v}" is not a number`); }
@@ -69,8 +72,8 @@ export function netIpAddressesFromList(records: readonly PsListRecord[], file: s
       } else if (k === 'SkipAsSource') {
         if (/^(true|false)$/i.test(v)) a.skipAsSource = /^true$/i.test(v);
         else a.extra[k] = v;
-      } else if (k in ADDRESS_KEYS) {
-        (a as unknown as Record<string, string>)[ADDRESS_KEYS[k]] = v;
+      } else if (named !== undefined) {
+        (a as unknown as Record<string, string>)[named] = v;
       } else {
         a.extra[k] = v;
       }

@@ -25,7 +25,8 @@ export class LineIndex {
     let hi = s.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
+      const at = s[mid];
+      if (at !== undefined && at <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo + 1;
@@ -35,13 +36,13 @@ export class LineIndex {
   startOf(line: number): number {
     if (line < 1) return 0;
     if (line > this.starts.length) return this.text.length;
-    return this.starts[line - 1];
+    return this.starts[line - 1] ?? this.text.length;
   }
 
   /** Text of 1-based `line` without its line terminator (CR of CRLF included in the strip). */
   lineText(line: number): string {
     const start = this.startOf(line);
-    const next = line < this.starts.length ? this.starts[line] - 1 : this.text.length;
+    const next = line < this.starts.length ? this.startOf(line + 1) - 1 : this.text.length;
     let end = next;
     if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
     return this.text.slice(start, end);

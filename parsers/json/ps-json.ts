@@ -85,7 +85,7 @@ function findStart(text: string, li: LineIndex, fromLine: number, braceless: boo
 function findLabelled(text: string, li: LineIndex, fromLine: number): Start | null {
   for (let line = fromLine; line <= li.lineCount; line++) {
     const m = LABELLED_START.exec(li.lineText(line));
-    if (m && /[}\]]\s*$/.test(li.lineText(line))) return { offset: li.startOf(line) + m[1].length, braceless: false };
+    if (m && /[}\]]\s*$/.test(li.lineText(line))) return { offset: li.startOf(line) + (m[1] ?? '').length, braceless: false };
   }
   return null;
 }
@@ -178,15 +178,16 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
     if (tail !== '') lines.push(li.lineOf(next));
     const toLine = to >= n ? li.lineCount : li.lineOf(to) - 1;
     for (let l = fromLine; l <= toLine && lines.length < 10_000; l++) if (li.lineText(l).trim() !== '') lines.push(l);
-    if (lines.length === 0) return;
+    const [head] = lines;
+    if (head === undefined) return;
     const count = `${lines.length} line${lines.length > 1 ? 's' : ''}`;
     if (more) {
-      sink.info(lines[0], `${count} of other text between JSON values not read (from line ${lines[0]})`);
+      sink.info(head, `${count} of other text between JSON values not read (from line ${head})`);
       return;
     }
     const promptOnly = lines.every((l) => PS_PROMPT.test(l === li.lineOf(next) ? tail : li.lineText(l)));
-    if (promptOnly) sink.info(lines[0], 'the PowerShell prompt after the JSON not read');
-    else sink.warn(lines[0], `text after the JSON value was ignored (${count} from line ${lines[0]})`);
+    if (promptOnly) sink.info(head, 'the PowerShell prompt after the JSON not read');
+    else sink.warn(head, `text after the JSON value was ignored (${count} from line ${head})`);
   }
 
   function push(value: unknown, s: number, e: number): void {
@@ -220,21 +221,23 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
   }
 
   /** Keeps the complete members of an element the file ends inside; true when something was kept. */
-  function salvage(s: number): boolean {
+  /** Keeps the complete members of the value cut at the end that starts at `s`; the last line kept, or null. */
+  function salvage(s: number): number | null {
     const sv = salvageTruncated(text, s, n);
-    if (!sv) return false;
+    if (!sv) return null;
     let value: unknown;
     try {
       value = JSON.parse(sv.json);
     } catch {
       const r = parseLenient(sv.json, 0, sv.json.length, { bracelessObject: false, closeAtEnd: true });
-      if (!r.ok) return false;
+      if (!r.ok) return null;
       value = r.value;
     }
-    if (value === null || typeof value !== 'object') return false;
+    if (value === null || typeof value !== 'object') return null;
     if (capDepth(value)) sink.warn(li.lineOf(s), `JSON nested deeper than ${MAX_JSON_DEPTH} levels (ConvertTo-Json writes at most 100): the deeper values were not read`);
-    out.elements.push({ value, line: li.lineOf(s), endLine: li.lineOf(sv.keptTo), partial: true });
-    return true;
+    const endLine = li.lineOf(sv.keptTo);
+    out.elements.push({ value, line: li.lineOf(s), endLine, partial: true });
+    return endLine;
   }
 
   /** Column of `pos` when only spaces precede it on its line, else -1 (compact JSON). */
@@ -277,7 +280,8 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
       return resync;
     }
     if (r.reason === 'eof') {
-      sink.error(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${salvage(s) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
+      const kept = salvage(s);
+      sink.error(li.lineOf(n), `JSON truncated: value starting at line ${li.lineOf(s)} is not complete at the end of the file${kept !== null ? `; its members up to line ${kept} were kept` : ''}`);
     } else {
       sink.error(li.lineOf(r.at), `JSON value starting at line ${li.lineOf(s)} has an unmatched bracket`);
     }
@@ -325,7 +329,8 @@ function readInto(text: string, sink: IssueSink, opts: PsJsonOptions, out: PsJso
           continue;
         }
         if (r.reason === 'eof') {
-          sink.error(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${salvage(p) ? `; its members up to line ${out.elements[out.elements.length - 1].endLine} were kept` : ''}`);
+          const kept = salvage(p);
+          sink.error(li.lineOf(n), `JSON truncated: element starting at line ${li.lineOf(p)} is not complete at the end of the file${kept !== null ? `; its members up to line ${kept} were kept` : ''}`);
         } else {
           sink.error(li.lineOf(r.at), `JSON element starting at line ${li.lineOf(p)} has an unmatched bracket`);
         }

@@ -41,7 +41,7 @@ export function salvageTruncated(text: string, s: number, e: number): Salvaged |
     const scalar = endsLine ? /^(?:"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/ : /^(?:"(?:[^"\\]|\\.)*"|true|false|null)$/;
     const inObject = stackAtComma.charCodeAt(stackAtComma.length - 1) === 123;
     const member = /^("(?:[^"\\]|\\.)*")\s*:\s*(.*)$/s.exec(tail);
-    if (tail !== '' && (inObject ? member !== null && scalar.test(member[2].trim()) : scalar.test(tail))) {
+    if (tail !== '' && (inObject ? member !== null && scalar.test((member[2] ?? '').trim()) : scalar.test(tail))) {
       const end = text.lastIndexOf(tail.charAt(tail.length - 1), e - 1) + 1;
       return { json: text.slice(s, end) + closers, keptTo: end };
     }

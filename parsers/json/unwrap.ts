@@ -47,7 +47,7 @@ export function unwrapJsonLines(text: string): Unwrapped | null {
   // …and JSON lines carry quotes and punctuation; equal-width table rows do not.
   if (cutAnywhere * 2 < atWidth || jsonish * 5 < atWidth * 4) return null;
 
-  let inString = lines.length > 0 && startsInsideString(lines[0]);
+  let inString = lines[0] !== undefined && startsInsideString(lines[0]);
   let escape = false;
   let joins = 0;
   const out: string[] = [];
@@ -62,8 +62,7 @@ export function unwrapJsonLines(text: string): Unwrapped | null {
     curIdx = -1;
     absorbed = 0;
   };
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i];
+  for (const [i, l] of lines.entries()) {
     if (curIdx < 0) {
       curIdx = i;
       cur = l;

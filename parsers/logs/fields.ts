@@ -22,11 +22,11 @@ export function readPairs(s: string, from = 0): { fields: Record<string, string>
   for (;;) {
     const m = re.exec(s);
     if (!m || n >= MAX_FIELDS) break;
-    const raw = m[2];
+    const [, key = '', raw = ''] = m;
     const closed = raw.length >= 2 && raw.endsWith('"') && !raw.endsWith('\\"');
     let v = raw.startsWith('"') ? unquoteGo(closed ? raw.slice(1, -1) : raw.slice(1)) : raw;
     if (v.length > 2000) v = v.slice(0, 2000) + '…';
-    fields[m[1]] = v;
+    fields[key] = v;
     rest = re.lastIndex;
     n++;
   }

@@ -78,31 +78,34 @@ export function readKlog(line: string): LineRead | null {
   if (!m) {
     const c = KLOG_CUT.exec(line);
     if (!c) return null;
-    const t = tod(c[4], c[5], c[6], c[7]);
+    const [, lv, mo = '', d = '', h = '', mi = '', sec = '', frac, pid, source] = c;
+    const t = tod(h, mi, sec, frac);
     return {
       format: 'klog',
-      time: { ms: Date.UTC(2000, +c[2] - 1, +c[3]) + t, tod: t, precision: 'monthday', resolution: resolutionOf(c[7]) },
-      level: normaliseLevel(c[1]),
-      pid: c[8] ? Number(c[8]) : undefined,
-      source: c[9],
+      time: { ms: Date.UTC(2000, +mo - 1, +d) + t, tod: t, precision: 'monthday', resolution: resolutionOf(frac) },
+      level: normaliseLevel(lv),
+      pid: pid ? Number(pid) : undefined,
+      source,
       message: '',
       fields: { cut: 'true' },
     };
   }
-  const t = tod(m[4], m[5], m[6], m[7]);
+  const [, lv, mo = '', d = '', h = '', mi = '', sec = '', frac, pid, source, message = ''] = m;
+  const t = tod(h, mi, sec, frac);
   const out: LineRead = {
     format: 'klog',
-    time: { ms: Date.UTC(2000, +m[2] - 1, +m[3]) + t, tod: t, precision: 'monthday', resolution: resolutionOf(m[7]) },
-    level: normaliseLevel(m[1]),
-    pid: Number(m[8]),
-    source: m[9],
-    message: m[10],
+    time: { ms: Date.UTC(2000, +mo - 1, +d) + t, tod: t, precision: 'monthday', resolution: resolutionOf(frac) },
+    level: normaliseLevel(lv),
+    pid: Number(pid),
+    source,
+    message,
   };
   // Structured klog (k8s ≥ 1.21): `"message" key=value …`.
-  const s = /^"((?:[^"\\]|\\.)*)"(?=\s|$)/.exec(m[10]);
+  const s = /^"((?:[^"\\]|\\.)*)"(?=\s|$)/.exec(message);
   if (s) {
-    const r = readPairs(m[10], s[0].length);
-    out.message = unquoteGo(s[1]);
+    const [quoted, body = ''] = s;
+    const r = readPairs(message, quoted.length);
+    out.message = unquoteGo(body);
     if (Object.keys(r.fields).length) out.fields = r.fields;
   }
   return out;
@@ -113,15 +116,17 @@ const KLOG_NOLEVEL = /^\s*(\d\d)(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(\d+)\
 const KLOG_NODATE = /^\s*(\d\d):(\d\d):(\d\d)(?:\.(\d+))?\s+(\d+)\s+([\w.-]+:\d+)\]?\s*(.*)$/;
 
 export function readKlogDamaged(line: string): LineRead | null {
-  let m = KLOG_NOLEVEL.exec(line);
+  const m = KLOG_NOLEVEL.exec(line);
   if (m) {
-    const t = tod(m[3], m[4], m[5], m[6]);
-    return { format: 'klog', time: { ms: Date.UTC(2000, +m[1] - 1, +m[2]) + t, tod: t, precision: 'monthday', resolution: resolutionOf(m[6]) }, pid: Number(m[7]), source: m[8], message: m[9] };
+    const [, mo = '', d = '', h = '', mi = '', sec = '', frac, pid, source, message = ''] = m;
+    const t = tod(h, mi, sec, frac);
+    return { format: 'klog', time: { ms: Date.UTC(2000, +mo - 1, +d) + t, tod: t, precision: 'monthday', resolution: resolutionOf(frac) }, pid: Number(pid), source, message };
   }
-  m = KLOG_NODATE.exec(line);
-  if (m) {
-    const t = tod(m[1], m[2], m[3], m[4]);
-    return { format: 'klog', time: { ms: t, tod: t, precision: 'time', resolution: resolutionOf(m[4]) }, pid: Number(m[5]), source: m[6], message: m[7] };
+  const n = KLOG_NODATE.exec(line);
+  if (n) {
+    const [, h = '', mi = '', sec = '', frac, pid, source, message = ''] = n;
+    const t = tod(h, mi, sec, frac);
+    return { format: 'klog', time: { ms: t, tod: t, precision: 'time', resolution: resolutionOf(frac) }, pid: Number(pid), source, message };
   }
   return null;
 }
@@ -131,37 +136,46 @@ const CRI = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?(Z|[+-]\d\d:
 export function readCri(line: string): LineRead | null {
   const m = CRI.exec(line);
   if (!m) return null;
-  const inner = readPayload(m[11]);
-  const fields: Record<string, string> = { ...(inner?.fields ?? {}), stream: m[9] };
-  if (m[10] === 'P') fields.partial = 'true';
+  const [, y = '', mo = '', d = '', h = '', mi = '', sec = '', frac, zone, stream = '', tag, payload = ''] = m;
+  const inner = readPayload(payload);
+  const fields: Record<string, string> = { ...(inner?.fields ?? {}), stream };
+  if (tag === 'P') fields.partial = 'true';
   return {
     format: 'cri',
-    time: full(m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] === 'Z' ? undefined : m[8]),
-    level: inner?.level ?? (m[9] === 'stderr' ? undefined : undefined),
+    time: full(y, mo, d, h, mi, sec, frac, zone === 'Z' ? undefined : zone),
+    level: inner?.level,
     pid: inner?.pid,
     source: inner?.source,
     tag: inner?.tag,
-    message: inner ? inner.message : m[11],
+    message: inner ? inner.message : payload,
     fields,
-    payload: m[11],
+    payload,
   };
 }
 
 const LOGRUS = /^(?:(?!time=|level=)(\S+)\s+)?(?:time="([^"]*)"\s+)?level=(\w+)\s+msg=("(?:[^"\\]|\\.)*"|\S*)/;
 const LOGRUS_TIME = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d+))?(Z|[+-]\d\d:?\d\d)?$/;
 
+/** An RFC 3339 time as logrus, zap and containerd's terminal print it; undefined when it is not one. */
+function logrusTime(s: string): LogTime | undefined {
+  const tm = LOGRUS_TIME.exec(s);
+  if (!tm) return undefined;
+  const [, y = '', mo = '', d = '', h = '', mi = '', sec = '', frac, zone] = tm;
+  return full(y, mo, d, h, mi, sec, frac, zone && zone !== 'Z' ? zone : undefined);
+}
+
 export function readLogrus(line: string): LineRead | null {
   const m = LOGRUS.exec(line);
   if (!m) return null;
-  const tm = m[2] === undefined ? null : LOGRUS_TIME.exec(m[2]);
-  const msg = m[4].startsWith('"') ? unquoteGo(m[4].slice(1, -1)) : m[4];
-  const r = readPairs(line, m[0].length);
+  const [head, host, when, level, quoted = ''] = m;
+  const msg = quoted.startsWith('"') ? unquoteGo(quoted.slice(1, -1)) : quoted;
+  const r = readPairs(line, head.length);
   const fields = r.fields;
-  if (m[1] && !/=/.test(m[1])) fields.host = m[1];
+  if (host && !/=/.test(host)) fields.host = host;
   const out: LineRead = {
     format: 'logrus',
-    time: tm ? full(tm[1], tm[2], tm[3], tm[4], tm[5], tm[6], tm[7], tm[8] && tm[8] !== 'Z' ? tm[8] : undefined) : undefined,
-    level: normaliseLevel(m[3]),
+    time: when === undefined ? undefined : logrusTime(when),
+    level: normaliseLevel(level),
     message: msg,
     fields: Object.keys(fields).length ? fields : undefined,
     tag: fields.component,
@@ -186,12 +200,12 @@ const TTY_LEVEL: Record<string, string> = { TRAC: 'trace', DEBU: 'debug', INFO: 
 export function readLogrusTty(line: string): LineRead | null {
   const m = LOGRUS_TTY.exec(line);
   if (!m) return null;
-  const tm = LOGRUS_TIME.exec(m[2]);
-  const { message, fields } = trailingPairs(m[3]);
+  const [, lv = '', when = '', rest = ''] = m;
+  const { message, fields } = trailingPairs(rest);
   return {
     format: 'logrus',
-    time: tm ? full(tm[1], tm[2], tm[3], tm[4], tm[5], tm[6], tm[7], tm[8] && tm[8] !== 'Z' ? tm[8] : undefined) : undefined,
-    level: TTY_LEVEL[m[1]],
+    time: logrusTime(when),
+    level: TTY_LEVEL[lv],
     message,
     fields: Object.keys(fields).length ? fields : undefined,
   };
@@ -200,23 +214,23 @@ export function readLogrusTty(line: string): LineRead | null {
 // Get-EventLog's table (Index, Time, EntryType, Source, InstanceID, Message): how EKS collects the
 // kubelet/kube-proxy services' logs; the klog line inside the message carries the real severity
 // (research sample eks-kube-proxy-eventlog-remote-endpoint, aws/containers-roadmap#240).
-const EVENTLOG_ROW = /^\s*(\d+)\s+(\w{3} \d{1,2} \d\d:\d\d)\s+(Information|Warning|Error|FailureAudit|SuccessAudit)\s+(\S+)\s+(\d+)\s+(.*)$/;
+const EVENTLOG_ROW = /^\s*(\d+)\s+\w{3} \d{1,2} (\d\d):(\d\d)\s+(Information|Warning|Error|FailureAudit|SuccessAudit)\s+(\S+)\s+(\d+)\s+(.*)$/;
 
 export function readEventLogRow(line: string): LineRead | null {
   const m = EVENTLOG_ROW.exec(line);
   if (!m) return null;
-  const inner = readKlog(m[6]) ?? readLogrus(m[6]);
-  const h = /(\d\d):(\d\d)$/.exec(m[2])!;
-  const t = tod(h[1], h[2], '0');
+  const [, index = '', h = '', mi = '', entryType, source = '', id = '', message = ''] = m;
+  const inner = readKlog(message) ?? readLogrus(message);
+  const t = tod(h, mi, '0');
   return {
     format: 'event-table',
     time: inner?.time ?? { ms: t, tod: t, precision: 'time', resolution: 60_000 },
-    level: inner?.level ?? normaliseLevel(m[3]),
+    level: inner?.level ?? normaliseLevel(entryType),
     pid: inner?.pid,
     source: inner?.source,
-    message: inner?.message ?? m[6],
-    fields: { index: m[1], source: m[4], id: m[5], ...(inner?.fields ?? {}) },
-    tag: m[4],
+    message: inner?.message ?? message,
+    fields: { index, source, id, ...(inner?.fields ?? {}) },
+    tag: source,
   };
 }
 
@@ -240,10 +254,10 @@ function readZapCut(line: string): LineRead | null {
   if (!t.startsWith('{"') || t.endsWith('}')) return null;
   const head = /^\{"(?:level|severity)":"(\w+)","(?:ts|time)":("[^"]*"|[\d.e+]+),"(?:msg|message)":"((?:[^"\\]|\\.)*)"/.exec(t);
   if (!head) return null;
-  const o: Record<string, unknown> = { level: head[1], ts: head[2].startsWith('"') ? head[2].slice(1, -1) : Number(head[2]), msg: unquoteGo(head[3]) };
-  for (const m of t.slice(head[0].length).matchAll(/"([\w.-]{1,64})":("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null)/g)) {
-    const v = m[2];
-    o[m[1]] = v.startsWith('"') ? unquoteGo(v.slice(1, -1)) : /^-?\d/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : null;
+  const [whole, level, ts = '', msg = ''] = head;
+  const o: Record<string, unknown> = { level, ts: ts.startsWith('"') ? ts.slice(1, -1) : Number(ts), msg: unquoteGo(msg) };
+  for (const [, k = '', v = ''] of t.slice(whole.length).matchAll(/"([\w.-]{1,64})":("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null)/g)) {
+    o[k] = v.startsWith('"') ? unquoteGo(v.slice(1, -1)) : /^-?\d/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : null;
   }
   return zapRecord(o, true);
 }
@@ -262,8 +276,7 @@ function zapRecord(o: Record<string, unknown>, cut: boolean): LineRead | null {
   let time: LogTime | undefined;
   const ts = o.ts ?? o.time;
   if (typeof ts === 'string') {
-    const tm = LOGRUS_TIME.exec(ts);
-    if (tm) time = full(tm[1], tm[2], tm[3], tm[4], tm[5], tm[6], tm[7], tm[8] && tm[8] !== 'Z' ? tm[8] : undefined);
+    time = logrusTime(ts);
   } else if (typeof ts === 'number' && Number.isFinite(ts)) {
     const ms = ts > 1e12 ? ts : ts * 1000;
     const d = new Date(ms);
@@ -290,16 +303,17 @@ const CALICO = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:[.,](\d+))? \[(\w+
 export function readCalico(line: string): LineRead | null {
   const m = CALICO.exec(line);
   if (!m) return null;
-  const { message, fields } = trailingPairs(m[12]);
+  const [, y = '', mo = '', d = '', h = '', mi = '', sec = '', frac, level, pid, file = '', fileLine = '', rest = ''] = m;
+  const { message, fields } = trailingPairs(rest);
   return {
     format: 'calico',
-    time: full(m[1], m[2], m[3], m[4], m[5], m[6], m[7]),
-    level: normaliseLevel(m[8]),
-    pid: Number(m[9]),
-    source: `${m[10]}:${m[11]}`,
+    time: full(y, mo, d, h, mi, sec, frac),
+    level: normaliseLevel(level),
+    pid: Number(pid),
+    source: `${file}:${fileLine}`,
     message,
     fields: Object.keys(fields).length ? fields : undefined,
-    tag: m[10].startsWith('felix/') ? 'felix' : undefined,
+    tag: file.startsWith('felix/') ? 'felix' : undefined,
   };
 }
 
@@ -308,14 +322,15 @@ const AZURE = /^(\d{4})\/(\d\d)\/(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))? (?:\[(\
 export function readAzure(line: string): LineRead | null {
   const m = AZURE.exec(line);
   if (!m) return null;
-  const lv = /^(?:\[?(ERROR|WARN(?:ING)?|INFO|DEBUG)\]?:?)\s+/i.exec(m[10]);
+  const [, y = '', mo = '', d = '', h = '', mi = '', sec = '', frac, pid, tag, rest = ''] = m;
+  const lv = /^(?:\[?(ERROR|WARN(?:ING)?|INFO|DEBUG)\]?:?)\s+/i.exec(rest);
   return {
     format: 'azure',
-    time: full(m[1], m[2], m[3], m[4], m[5], m[6], m[7]),
+    time: full(y, mo, d, h, mi, sec, frac),
     level: normaliseLevel(lv?.[1]),
-    pid: m[8] ? Number(m[8]) : undefined,
-    message: m[9] ? `[${m[9]}] ${m[10]}` : m[10],
-    tag: m[9],
+    pid: pid ? Number(pid) : undefined,
+    message: tag ? `[${tag}] ${rest}` : rest,
+    tag,
   };
 }
 
@@ -324,11 +339,12 @@ const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d+))?(Z|[+-]
 export function readIso(line: string): LineRead | null {
   const m = ISO.exec(line);
   if (!m) return null;
-  const { message, fields } = trailingPairs(m[10]);
+  const [, y = '', mo = '', d = '', h = '', mi = '', sec = '', frac, zone, level, rest = ''] = m;
+  const { message, fields } = trailingPairs(rest);
   return {
     format: 'iso',
-    time: full(m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] && m[8] !== 'Z' ? m[8] : undefined),
-    level: normaliseLevel(m[9]) ?? normaliseLevel(fields.level),
+    time: full(y, mo, d, h, mi, sec, frac, zone && zone !== 'Z' ? zone : undefined),
+    level: normaliseLevel(level) ?? normaliseLevel(fields.level),
     message,
     fields: Object.keys(fields).length ? fields : undefined,
   };
@@ -341,18 +357,19 @@ const EVENT_ROW = /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})\s+(\d{1,2}):(\d\d):(\d
 export function readEventRow(line: string): LineRead | null {
   const m = EVENT_ROW.exec(line);
   if (!m) return null;
-  const level = normaliseLevel(m[9]);
+  const [, first = '', second, third, hour, mi = '', sec = '', half, id = '', levelWord, message = ''] = m;
+  const level = normaliseLevel(levelWord);
   if (!level || !['info', 'warning', 'error', 'fatal', 'debug'].includes(level)) return null;
-  let h = Number(m[4]);
-  const pm = m[7] && /^(p|午後|下午)/i.test(m[7]);
-  const am = m[7] && /^(a|午前|上午)/i.test(m[7]);
+  let h = Number(hour);
+  const pm = half && /^(p|午後|下午)/i.test(half);
+  const am = half && /^(a|午前|上午)/i.test(half);
   if (pm && h < 12) h += 12;
   if (am && h === 12) h = 0;
-  const t = tod(String(h), m[5], m[6]);
+  const t = tod(String(h), mi, sec);
   let y: number, mo: number, d: number;
-  const a = Number(m[1]), b = Number(m[2]), c = Number(m[3]);
+  const a = Number(first), b = Number(second), c = Number(third);
   let time: LogTime;
-  if (m[1].length === 4) [y, mo, d] = [a, b, c];
+  if (first.length === 4) [y, mo, d] = [a, b, c];
   else if (a > 12) [y, mo, d] = [c, b, a];
   else if (b > 12) [y, mo, d] = [c, a, b];
   else {
@@ -362,7 +379,7 @@ export function readEventRow(line: string): LineRead | null {
   }
   if (Number.isFinite(y)) time = { ms: Date.UTC(y < 100 ? 2000 + y : y, mo - 1, d) + t, tod: t, precision: 'full', resolution: 1000 };
   else time = { ms: t, tod: t, precision: 'time', resolution: 1000 };
-  return { format: 'event-table', time, level, message: m[10], fields: { id: m[8] } };
+  return { format: 'event-table', time, level, message, fields: { id } };
 }
 
 export function readKubectlEvent(line: string): LineRead | null {
@@ -371,15 +388,18 @@ export function readKubectlEvent(line: string): LineRead | null {
     // A row cut short by the paste: type and reason are enough to know what happened.
     const c = /^\s{1,6}(Normal|Warning)\s{2,}([A-Z]\w+)(?:\s{2,}(.*))?$/.exec(line);
     if (!c) return null;
-    return { format: 'kubectl-events', level: c[1] === 'Warning' ? 'warning' : 'info', message: '', fields: { type: c[1], reason: c[2], ...(c[3] ? { rest: c[3] } : {}), cut: 'true' } };
+    const [, type = '', reason = '', rest] = c;
+    return { format: 'kubectl-events', level: type === 'Warning' ? 'warning' : 'info', message: '', fields: { type, reason, ...(rest ? { rest } : {}), cut: 'true' } };
   }
-  return { format: 'kubectl-events', level: m[1] === 'Warning' ? 'warning' : 'info', message: m[5], fields: { type: m[1], reason: m[2], age: m[3], from: m[4] } };
+  const [, type = '', reason = '', age = '', from = '', message = ''] = m;
+  return { format: 'kubectl-events', level: type === 'Warning' ? 'warning' : 'info', message, fields: { type, reason, age, from } };
 }
 
 export function readKubectlGetEvent(line: string): LineRead | null {
   const m = /^(\S+)\s{2,}(Normal|Warning)\s{2,}(\S+)\s{2,}(\S+)\s{2,}(\S.*)$/.exec(line);
   if (!m) return null;
-  return { format: 'kubectl-get-events', level: m[2] === 'Warning' ? 'warning' : 'info', message: m[5], fields: { lastSeen: m[1], type: m[2], reason: m[3], object: m[4] } };
+  const [, lastSeen = '', type = '', reason = '', object = '', message = ''] = m;
+  return { format: 'kubectl-get-events', level: type === 'Warning' ? 'warning' : 'info', message, fields: { lastSeen, type, reason, object } };
 }
 
 const E2E = /^\w{3} +\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?: (\w+): At (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d) ([+-]\d{4}) \w+ - event for ([^:]+): \{(\S+) ?([^}]*)\} (\w+): (.*)$/;
@@ -387,13 +407,14 @@ const E2E = /^\w{3} +\d{1,2} \d\d:\d\d:\d\d(?:\.\d+)?: (\w+): At (\d{4})-(\d\d)-
 export function readE2eEvent(line: string): LineRead | null {
   const m = E2E.exec(line);
   if (!m) return null;
-  const warn = /^(Failed|BackOff|Unhealthy|Evicted|NetworkNotReady|FailedCreatePodSandBox|FailedMount|Killing)/.test(m[12]);
+  const [, , y = '', mo = '', d = '', h = '', mi = '', sec = '', zone, object = '', source = '', node, reason = '', message = ''] = m;
+  const warn = /^(Failed|BackOff|Unhealthy|Evicted|NetworkNotReady|FailedCreatePodSandBox|FailedMount|Killing)/.test(reason);
   return {
     format: 'e2e-events',
-    time: full(m[2], m[3], m[4], m[5], m[6], m[7], undefined, m[8]),
+    time: full(y, mo, d, h, mi, sec, undefined, zone),
     level: warn ? 'warning' : 'info',
-    message: m[13],
-    fields: { object: m[9], source: m[10], ...(m[11] ? { node: m[11] } : {}), reason: m[12] },
+    message,
+    fields: { object, source, ...(node ? { node } : {}), reason },
   };
 }
 
@@ -402,7 +423,8 @@ const PS_STREAM = /^(VERBOSE|WARNING|DEBUG|ERROR|WARNUNG|AUSFÜHRLICH|AVERTISSEM
 export function readPowerShell(line: string): LineRead | null {
   const m = PS_STREAM.exec(line);
   if (!m) return null;
-  return { format: 'powershell', level: normaliseLevel(m[1]), message: m[2] };
+  const [, stream, message = ''] = m;
+  return { format: 'powershell', level: normaliseLevel(stream), message };
 }
 
 /** A line inside another format's payload (CRI): every format but the outer ones. */

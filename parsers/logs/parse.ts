@@ -19,10 +19,10 @@ const RELEVANT = /0x[0-9a-f]{2,8}\b|ErrorCode|cni|cmdadd|cmddel|sandbox|add comm
 export function podOf(line: string): { namespace?: string; name: string } | undefined {
   let m: RegExpExecArray | null;
   const ns = /K8S_POD_NAMESPACE=([\w.-]+)/.exec(line)?.[1];
-  if ((m = /K8S_POD_NAME=([\w.-]+)/.exec(line))) return { namespace: ns, name: m[1] };
-  if ((m = /PodSandboxMetadata\{Name:([\w.-]+),(?:Uid:[\w-]+,)?Namespace:([\w.-]+)/.exec(line))) return { namespace: m[2], name: m[1] };
-  if ((m = /\bpod="([\w.-]+)\/([\w.-]+)"/.exec(line))) return { namespace: m[1], name: m[2] };
-  if ((m = /for pod ([\w.-]+)/.exec(line))) return { name: m[1] };
+  if ((m = /K8S_POD_NAME=([\w.-]+)/.exec(line))) return { namespace: ns, name: m[1] ?? '' };
+  if ((m = /PodSandboxMetadata\{Name:([\w.-]+),(?:Uid:[\w-]+,)?Namespace:([\w.-]+)/.exec(line))) return { namespace: m[2], name: m[1] ?? '' };
+  if ((m = /\bpod="([\w.-]+)\/([\w.-]+)"/.exec(line))) return { namespace: m[1], name: m[2] ?? '' };
+  if ((m = /for pod ([\w.-]+)/.exec(line))) return { name: m[1] ?? '' };
   return undefined;
 }
 
@@ -37,8 +37,8 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   const sample = lines.slice(0, 400);
   const formatCount = new Map<LogFormat, number>();
   const reads: (LineRead | null)[] = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/^\uFEFF/, '');
+  for (const [i, line] of lines.entries()) {
+    const raw = line.replace(/^\uFEFF/, '');
     if (!raw.trim()) {
       reads[i] = null;
       continue;
@@ -62,7 +62,7 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   const out: LogFile = { file, component, formats: formats.length ? formats : ['text'], events: [], lines: lines.length, src: sink.ref(1) };
 
   // `cri`: a CRI record's line with the payloads of the partial records that continue it joined on.
-  let cur: { ev: LogEvent; read: LineRead | null; parts: string[]; chars: number; cri?: string } | null = null;
+  let cur: { ev: LogEvent; read: LineRead | null; parts: [string, ...string[]]; chars: number; cri?: string } | null = null;
   let preamble = 0;
   let stopped = false;
   const finish = (): void => {
@@ -87,9 +87,10 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
     cur = null;
   };
   let last = lines.length - 1;
-  while (last >= 0 && !lines[last].trim()) last--;
-  for (let i = 0; i < lines.length && !stopped; i++) {
-    const raw = lines[i].replace(/^\uFEFF/, '');
+  while (last >= 0 && !lines[last]?.trim()) last--;
+  for (const [i, line] of lines.entries()) {
+    if (stopped) break;
+    const raw = line.replace(/^\uFEFF/, '');
     if (!raw.trim()) continue;
     const r = reads[i];
     if (!r) {
@@ -162,7 +163,8 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
   if (preamble > 0) {
     out.preamble = preamble;
     const firstText = lines.findIndex((l) => l.trim() !== '');
-    const shown = lines[firstText].trim();
+    // A preamble is made of lines with text, so there is one.
+    const shown = (lines[firstText] ?? '').trim();
     const q = JSON.stringify(shown.length > 80 ? shown.slice(0, 80) + '…' : shown);
     if (out.events.length) sink.info(firstText + 1, `${preamble} line${preamble > 1 ? 's' : ''} before the first log line not read (a prompt, a command or the end of an earlier record), from ${q}`);
     else sink.warn(firstText + 1, `no line is in a log format hnsight knows (klog, logrus, zap, Calico, Azure CNI, event tables); ${preamble} line${preamble > 1 ? 's' : ''} not read, from ${q}`);

@@ -29,6 +29,7 @@ interface Candidate<T> {
 }
 
 export function assembleModel(parsed: ParsedFile[], source: NodeModel['source']): NodeModel {
+  const info = new Map<ParsedFile, BundleFileInfo>();
   const files: BundleFileInfo[] = parsed.map((p) => {
     const f: BundleFileInfo = { name: p.name, size: p.size, kind: p.kind, encoding: p.encoding, lineEnding: p.lineEnding, used: false, issues: p.issues };
     if (p.recognition) {
@@ -38,9 +39,9 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
     }
     const y = fileYield(p);
     if (Object.keys(y).length) f.yields = y;
+    info.set(p, f);
     return f;
   });
-  const info = new Map(parsed.map((p, i) => [p, files[i]]));
   const meta: NodeMeta = { sources: {} };
 
   // --- HNS objects: one source per role, best first -------------------------------------------
@@ -58,9 +59,9 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
       const items = fromDiag(d.content.value, d.name);
       if (items.length > 0) cands.push({ file: d, rank: 3, items });
     }
-    if (cands.length === 0) return null;
     cands.sort((a, b) => a.rank - b.rank || b.items.length - a.items.length || a.file.name.localeCompare(b.file.name));
-    const best = cands[0];
+    const [best] = cands;
+    if (!best) return null;
     info.get(best.file)!.used = true;
     meta.sources[role] = [best.file.name];
     // Without the collector's own file, the objects are what several single outputs say together
@@ -105,7 +106,7 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   const loadBalancers = pick<HnsLoadBalancer>('loadBalancers', (f) => f.loadBalancers, (d, f) => diag(d, f).loadBalancers);
   const namespaces = pick<HnsNamespace>('namespaces', (f) => f.namespaces, (d, f) => diag(d, f).namespaces);
   for (const d of diagFiles) info.get(d)!.used = true;
-  const hnsdiag = diagFiles.length ? diagFiles[0].content.value : null;
+  const hnsdiag = diagFiles[0]?.content.value ?? null;
 
   const schemas = new Set([...(networks ?? []), ...(endpoints ?? []), ...(loadBalancers ?? [])].filter((o) => !('fromTable' in o && o.fromTable)).map((o) => o.schema));
   meta.schemaVersion = schemas.size === 0 ? undefined : schemas.size > 1 ? 'mixed' : [...schemas][0];
@@ -113,12 +114,13 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   // --- ipconfig and routes: the canonical file, else the first that parsed ----------------------
   const single = (type: 'ip' | 'routes', canonical: RegExp): ParsedFile | undefined => {
     const list = parsed.filter((p) => p.content.type === type);
-    if (!list.length) return undefined;
     list.sort((a, b) => Number(!canonical.test(a.name)) - Number(!canonical.test(b.name)) || a.name.localeCompare(b.name));
-    info.get(list[0])!.used = true;
-    meta.sources[type] = [list[0].name];
-    for (const o of list.slice(1)) info.get(o)!.note = `${type === 'ip' ? 'IP configuration' : 'routes'} were taken from ${list[0].name}`;
-    return list[0];
+    const [first] = list;
+    if (!first) return undefined;
+    info.get(first)!.used = true;
+    meta.sources[type] = [first.name];
+    for (const o of list.slice(1)) info.get(o)!.note = `${type === 'ip' ? 'IP configuration' : 'routes'} were taken from ${first.name}`;
+    return first;
   };
   const ipFile = single('ip', /(^|\/)ip\.txt$/i)?.content;
   const ip = ipFile?.type === 'ip' ? ipFile.value : null;
@@ -133,20 +135,20 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   const winver = parsed.find((p) => /(^|\/)winver\.txt$/i.test(p.name) && p.content.type === 'text');
   if (winver && winver.content.type === 'text') {
     const text = winver.content.text;
-    const m = /(\d+\.\d+\.\d+(?:\.\d+)?)/.exec(text);
-    if (m) {
+    const os = /(\d+\.\d+\.\d+(?:\.\d+)?)/.exec(text)?.[1];
+    if (os !== undefined) {
       // CollectLogs writes `[System.Environment]::OSVersion.ToString()` (shared/reference/collectlogs-formats.md:
       // winver.txt), whose revision is 0 on every bundle seen ("Microsoft Windows NT 10.0.20348.0"): the
       // monthly update is not in it. The update build revision is the registry value UBR under
       // HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion (Windows SDK winnt.h UNIFIEDBUILDREVISION_VALUE
       // "UBR"), which hnsight's own collection adds as `Build revision N` (services/live/collect-commands.ts);
       // `cmd /c ver` prints it as `[Version 10.0.20348.2113]`. Where the bundle has it, it replaces the 0.
-      let build = m[1];
-      const ver = /\[Version (\d+\.\d+\.\d+\.\d+)\]/.exec(text);
-      const ubr = /^\s*(?:Build revision|UBR)\s*:?\s*(\d+)\s*$/im.exec(text);
+      let build = os;
+      const ver = /\[Version (\d+\.\d+\.\d+\.\d+)\]/.exec(text)?.[1];
+      const ubr = /^\s*(?:Build revision|UBR)\s*:?\s*(\d+)\s*$/im.exec(text)?.[1];
       const parts = build.split('.');
-      if (ubr && parts.length >= 3) build = `${parts.slice(0, 3).join('.')}.${ubr[1]}`;
-      else if (ver && ver[1].split('.').slice(0, 3).join('.') === parts.slice(0, 3).join('.')) build = ver[1];
+      if (ubr !== undefined && parts.length >= 3) build = `${parts.slice(0, 3).join('.')}.${ubr}`;
+      else if (ver !== undefined && ver.split('.').slice(0, 3).join('.') === parts.slice(0, 3).join('.')) build = ver;
       meta.windowsBuild = build;
       info.get(winver)!.used = true;
     }
@@ -231,7 +233,7 @@ function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>
       const name = ip.name || `(unnamed port in ${f.name})`;
       const p = ensure(name, lazySrc(f.name, index, ip.byte));
       if (p.policy) {
-        f.issues.push({ file: f.name, line: ip.line, severity: 'warning', message: `rules of port ${name} also appear in ${store[p.policy.file].file}; this copy is ignored` });
+        f.issues.push({ file: f.name, line: ip.line, severity: 'warning', message: `rules of port ${name} also appear in ${store[p.policy.file]?.file ?? 'another dump'}; this copy is ignored` });
         return;
       }
       p.policy = { file: fileIdx, port: i, layers: ip.layers, groups: ip.groups, rules: ip.rules, blocked: ip.blocked, src: lazySrc(f.name, index, ip.byte) };
@@ -271,6 +273,7 @@ function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>
           const ref = byKey.get(key);
           if (!ref?.policy) return undefined;
           const f = store[ref.policy.file];
+          if (!f) return undefined;
           const r = materializeVfpPort(f.bytes, f.index, ref.policy.port);
           cache.set(key, { policy: r.value, rules: ref.policy.rules });
           cachedRules += ref.policy.rules;

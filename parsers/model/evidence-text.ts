@@ -39,9 +39,8 @@ export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): Eviden
     if (end < 0) end = f.bytes.length;
     const next = end + 1;
     if (end > start && f.bytes[end - 1] === 13) end--;
-    let s = '';
-    const stop = Math.min(end, start + 2000);
-    for (let i = start; i < stop; i++) s += String.fromCharCode(f.bytes[i]);
+    // One character per byte (the dump was made single-byte when read), at most 2,000 of them.
+    const s = String.fromCharCode(...f.bytes.subarray(start, Math.min(end, start + 2000)));
     return { text: s, next };
   };
   return {
@@ -57,7 +56,10 @@ export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): Eviden
     find(file, fromLine, test, maxLines = 2000) {
       const l = linesOf(file);
       if (l) {
-        for (let i = Math.max(1, fromLine); i <= l.length && i < fromLine + maxLines; i++) if (test(l[i - 1])) return { line: i, text: l[i - 1] };
+        for (let i = Math.max(1, fromLine); i <= l.length && i < fromLine + maxLines; i++) {
+          const text = l[i - 1];
+          if (text !== undefined && test(text)) return { line: i, text };
+        }
         return undefined;
       }
       const f = vfpFiles.get(file);

@@ -23,9 +23,10 @@ export function collectSideInputs(parsed: ParsedFile[], markUsed: (p: ParsedFile
   // Plugin executables copied into the bundle (…/cni/bin/win-bridge.exe) tell the bin directory too.
   if (!bin) {
     const exes = parsed.filter((p) => /(^|\/)bin\/[^/]+\.exe$/i.test(p.name) && /cni/i.test(p.name));
-    if (exes.length) {
-      const dir = exes[0].name.replace(/\/[^/]+$/, '');
-      bin = { dir, files: exes.filter((e) => e.name.startsWith(dir + '/')).map((e) => e.name.slice(dir.length + 1)), src: { file: exes[0].name, line: 0 } };
+    const [first] = exes;
+    if (first) {
+      const dir = first.name.replace(/\/[^/]+$/, '');
+      bin = { dir, files: exes.filter((e) => e.name.startsWith(dir + '/')).map((e) => e.name.slice(dir.length + 1)), src: { file: first.name, line: 0 } };
     }
   }
   const out: { k8s?: K8sSnapshot; cni?: CniInputs; logs?: LogFile[] } = {};

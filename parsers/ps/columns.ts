@@ -17,7 +17,8 @@ export function mapColumns(columns: readonly PsTableColumn[], expected: readonly
     const h = col.name.toLowerCase().replace(/(\.\.\.|\u2026)$/, '');
     if (h.length < 2) continue;
     const cands = expected.filter((e) => !out.has(e) && e.toLowerCase().startsWith(h));
-    if (cands.length === 1) { out.set(cands[0], col.name); used.add(col.name); }
+    const [only, other] = cands;
+    if (only !== undefined && other === undefined) { out.set(only, col.name); used.add(col.name); }
   }
   return out;
 }

@@ -10,12 +10,14 @@ export function isBlank(line: string | undefined): boolean {
   return line === undefined || line.trim() === '';
 }
 
-/** `-----  ---- -` : the separator under a Format-Table header. */
-export function isDashRule(line: string): boolean {
+/** `-----  ---- -` : the separator under a Format-Table header. Past the last line (undefined) there is none. */
+export function isDashRule(line: string | undefined): boolean {
+  if (line === undefined) return false;
   return /^\s*-+(\s+-+)*\s*$/.test(line);
 }
 
-/** A banner made of one repeated `=` or `-` (ipconfig, route print). */
-export function isBannerLine(line: string): boolean {
+/** A banner made of one repeated `=` or `-` (ipconfig, route print). Past the last line (undefined) there is none. */
+export function isBannerLine(line: string | undefined): boolean {
+  if (line === undefined) return false;
   return /^\s*(=+|-+)\s*$/.test(line) && line.trim().length >= 3;
 }

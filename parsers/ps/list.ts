@@ -29,7 +29,9 @@ const MAX_KEY = 256;
  * KV_RE's match, tried only when the first colon is near the start: the lazy key and the padding
  * before the colon are quadratic in a long run of blanks, which a hostile file puts in a line.
  */
-function matchKv(line: string): RegExpExecArray | null {
+/** A `Key : value` line; past the last line (undefined) there is none. */
+function matchKv(line: string | undefined): RegExpExecArray | null {
+  if (line === undefined) return null;
   const colon = line.indexOf(':');
   return colon > 0 && colon <= MAX_KEY ? KV_RE.exec(line) : null;
 }
@@ -56,8 +58,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   // The widest line approximates the console width: a value line that reached it was cut mid-word.
   let width = 0;
   let atWidth = 0;
-  for (let k = i; k < lines.length; k++) {
-    const l = lines[k];
+  for (let k = i, l = lines[k]; l !== undefined; l = lines[++k]) {
     if (!isBlank(l) && !matchKv(l) && !/^\s/.test(l)) break;
     const n = l.trimEnd().length;
     if (n > width) {
@@ -79,7 +80,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
   let endIndex = i;
   for (; i < lines.length; i++) {
     const line = lines[i];
-    if (isBlank(line)) {
+    if (line === undefined || isBlank(line)) {
       cur = null;
       let n = i;
       while (n < lines.length && isBlank(lines[n])) n++;
@@ -93,7 +94,8 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
         records.push(cur);
         dupSuffix = undefined;
       }
-      let key = m[1].trim();
+      const [, keyText = ''] = m;
+      let key = keyText.trim();
       if (Object.hasOwn(cur.fields, key)) {
         sink.warn(i + 1, `duplicate key "${key}" in one list record`);
         // The next free suffix is remembered per key: counting up from 2 each time is quadratic in
@@ -109,7 +111,7 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
       lastKey = key;
       lastLineLen = line.trimEnd().length;
       lastText = line.trimEnd();
-      valueCol = line.indexOf(':', m[1].length) + 2;
+      valueCol = line.indexOf(':', keyText.length) + 2;
       endIndex = i + 1;
       continue;
     }

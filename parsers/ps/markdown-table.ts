@@ -25,13 +25,14 @@ export function parseMarkdownTable(lines: readonly string[], start: number, file
   const sink = new IssueSink(file);
   let i = Math.max(0, Math.floor(start) || 0);
   while (i < lines.length && isBlank(lines[i])) i++;
-  if (i >= lines.length || !isMarkdownTableLine(lines[i])) {
+  const header = lines[i];
+  if (header === undefined || !isMarkdownTableLine(header)) {
     sink.warn(Math.min(i + 1, lines.length), 'expected a Markdown table');
     return { value: { columns: [], rows: [], headerLine: 0, endIndex: i, src: sink.ref(i + 1) }, issues: sink.issues };
   }
   const headerLine = i + 1;
   const seen = new Map<string, number>();
-  const columns: PsTableColumn[] = cellsOf(lines[i]).map((c, ci) => {
+  const columns: PsTableColumn[] = cellsOf(header).map((c, ci) => {
     const base = c === '' ? `col${ci + 1}` : c;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
@@ -39,8 +40,8 @@ export function parseMarkdownTable(lines: readonly string[], start: number, file
   });
   const rows: PsTableRow[] = [];
   i++;
-  for (; i < lines.length && isMarkdownTableLine(lines[i]); i++) {
-    const cells = cellsOf(lines[i]);
+  for (let line = lines[i]; line !== undefined && isMarkdownTableLine(line); line = lines[++i]) {
+    const cells = cellsOf(line);
     if (cells.every((c) => /^:?-*:?$/.test(c))) continue; // |---|:--:| separator
     if (cells[0] === '') {
       sink.info(i + 1, 'table line with an empty first cell skipped (wrapped header fragment)');
@@ -49,7 +50,7 @@ export function parseMarkdownTable(lines: readonly string[], start: number, file
     if (cells.length !== columns.length) sink.warn(i + 1, `table row has ${cells.length} cells, header has ${columns.length}`);
     const rec: Record<string, string> = {};
     columns.forEach((c, ci) => { rec[c.name] = cells[ci] ?? ''; });
-    const truncatedColumns = columns.filter((c) => isTruncatedCell(rec[c.name])).map((c) => c.name);
+    const truncatedColumns = columns.filter((c) => isTruncatedCell(rec[c.name] ?? '')).map((c) => c.name);
     rows.push({ cells: rec, line: i + 1, truncated: truncatedColumns.length > 0, truncatedColumns, src: sink.ref(i + 1) });
   }
   return { value: { columns, rows, headerLine, endIndex: i, src: sink.ref(headerLine) }, issues: sink.issues };

@@ -59,25 +59,28 @@ export function parsePsTable(lines: readonly string[], start: number, file: stri
 
   const headerStart = i;
   let dashIdx = -1;
+  let dashRule = '';
   for (let k = i; k < lines.length && k < i + MAX_HEADER_LINES + 1; k++) {
-    if (isDashRule(lines[k])) { dashIdx = k; break; }
-    if (isBlank(lines[k])) break;
+    const l = lines[k];
+    if (l !== undefined && isDashRule(l)) { dashIdx = k; dashRule = l; break; }
+    if (isBlank(l)) break;
   }
   if (dashIdx < 0) {
     sink.warn(headerStart + 1, 'expected a PowerShell table header followed by a dash rule (----)');
     return { value: empty, issues: sink.issues };
   }
 
-  const runs = dashRuns(lines[dashIdx]);
+  const runs = dashRuns(dashRule);
   const headerLines = lines.slice(headerStart, dashIdx);
   if (headerLines.length === 0) sink.warn(dashIdx + 1, 'table dash rule without a header line; columns named col1..n');
 
   // Collect the row lines first: the column boundaries depend on all of them.
-  const rowIdx: number[] = [];
+  const rowAt: { at: number; line: string }[] = [];
   const prelim = runs.slice(1).map((r) => r.start - 1);
   let k = dashIdx + 1;
-  while (k < lines.length) {
-    if (isBlank(lines[k])) {
+  // The loop ends where the lines end (k moves inside the body).
+  for (let line = lines[k]; line !== undefined; line = lines[k]) {
+    if (isBlank(line)) {
       let n = k;
       while (n < lines.length && isBlank(lines[n])) n++;
       if (n >= lines.length || !isTableRow(lines, n, prelim)) break;
@@ -85,31 +88,32 @@ export function parsePsTable(lines: readonly string[], start: number, file: stri
       continue;
     }
     if (startsOtherContent(lines, k)) break;
-    rowIdx.push(k);
+    rowAt.push({ at: k, line });
     k++;
   }
-  const endIndex = rowIdx.length > 0 ? rowIdx[rowIdx.length - 1] + 1 : dashIdx + 1;
+  const endIndex = (rowAt.at(-1)?.at ?? dashIdx) + 1;
 
-  const bounds = boundaries(runs, [...headerLines, ...rowIdx.map((r) => lines[r])]);
+  const bounds = boundaries(runs, [...headerLines, ...rowAt.map((r) => r.line)]);
   const columns = buildColumns(runs, bounds, headerLines);
   const rows: PsTableRow[] = [];
-  for (const ri of rowIdx) {
-    const cells = sliceRow(lines[ri], bounds, columns, sink, ri + 1);
-    const first = cells[columns[0].name];
+  for (const { at: ri, line } of rowAt) {
+    const cells = sliceRow(line, bounds, columns, sink, ri + 1);
+    const [col0] = columns;
+    const first = col0 && cells[col0.name];
     const hasOther = columns.some((c, ci) => ci > 0 && cells[c.name] !== '');
-    if (first === '' && hasOther && rows.length > 0) {
+    const prev = rows.at(-1);
+    if (first === '' && hasOther && prev) {
       // Format-Table -Wrap continues a row on lines whose first column is empty.
-      const prev = rows[rows.length - 1];
       columns.forEach((c, ci) => {
         const add = cells[c.name];
-        if (add === '') return;
-        const before = prev.cells[c.name];
-        const width = (ci < bounds.length ? bounds[ci] : Infinity) - (ci === 0 ? 0 : bounds[ci - 1] + 1);
+        if (add === undefined || add === '') return;
+        const before = prev.cells[c.name] ?? '';
+        const width = columnEnd(bounds, ci, Infinity) - columnStart(bounds, ci);
         const filled = before.length >= width;
         prev.cells[c.name] = before === '' ? add : before + (filled ? '' : ' ') + add;
       });
     } else {
-      const truncatedColumns = columns.filter((c) => isTruncatedCell(cells[c.name])).map((c) => c.name);
+      const truncatedColumns = columns.filter((c) => isTruncatedCell(cells[c.name] ?? '')).map((c) => c.name);
       rows.push({ cells, line: ri + 1, truncated: truncatedColumns.length > 0, truncatedColumns, src: sink.ref(ri + 1) });
     }
   }
@@ -127,12 +131,12 @@ export function parsePsTable(lines: readonly string[], start: number, file: stri
  * tools-issue-215 and get-netipinterface…docker-for-win-issue-7179 end so).
  */
 function noteCutLastRow(lines: readonly string[], rows: PsTableRow[], columns: { name: string }[], sink: IssueSink): void {
-  if (rows.length < 2) return;
-  const last = rows[rows.length - 1];
+  const last = rows.at(-1);
+  if (rows.length < 2 || !last) return;
   for (let k = last.line; k < lines.length; k++) if (!isBlank(lines[k])) return;
   const missing: string[] = [];
-  for (let c = columns.length - 1; c > 0; c--) {
-    const name = columns[c].name;
+  // From the rightmost column leftwards, the first column excepted.
+  for (const { name } of columns.slice(1).reverse()) {
     if (last.cells[name] !== '') break;
     missing.unshift(name);
   }
@@ -158,9 +162,11 @@ function dashRuns(line: string): Run[] {
  */
 function boundaries(runs: Run[], sample: readonly string[]): number[] {
   const out: number[] = [];
-  for (let ci = 0; ci + 1 < runs.length; ci++) {
-    const lo = runs[ci].end;
-    const hi = runs[ci + 1].start - 1;
+  for (const [ci, run] of runs.entries()) {
+    const next = runs[ci + 1];
+    if (!next) break;
+    const lo = run.end;
+    const hi = next.start - 1;
     let best = hi;
     let bestScore = Infinity;
     for (let p = hi; p >= lo; p--) {
@@ -173,10 +179,20 @@ function boundaries(runs: Run[], sample: readonly string[]): number[] {
   return out;
 }
 
+/** Where column `ci` starts: after the separator before it (the first column starts at 0). */
+function columnStart(bounds: number[], ci: number): number {
+  return ci === 0 ? 0 : (bounds[ci - 1] ?? -1) + 1;
+}
+
+/** Where column `ci` ends: at its separator; the last column has none and ends at `open`. */
+function columnEnd(bounds: number[], ci: number, open: number): number {
+  return bounds[ci] ?? open;
+}
+
 /** Slice of `line` that belongs to column `ci`, given the separator positions. */
 function region(line: string, bounds: number[], ci: number): string {
-  const from = ci === 0 ? 0 : bounds[ci - 1] + 1;
-  const to = ci < bounds.length ? bounds[ci] : line.length;
+  const from = columnStart(bounds, ci);
+  const to = columnEnd(bounds, ci, line.length);
   return line.slice(from, Math.max(from, to));
 }
 
@@ -212,7 +228,7 @@ function sliceRow(line: string, bounds: number[], columns: PsTableColumn[], sink
   if (crossesGap(line, bounds)) {
     const tokens = line.trim().split(/\s+/);
     if (tokens.length === columns.length) {
-      columns.forEach((c, ci) => { cells[c.name] = tokens[ci]; });
+      columns.forEach((c, ci) => { cells[c.name] = tokens[ci] ?? ''; });
       return cells;
     }
     sink.warn(lineNo, 'table row does not line up with the header columns; cells may be split wrongly');
@@ -223,6 +239,7 @@ function sliceRow(line: string, bounds: number[], columns: PsTableColumn[], sink
 
 function startsOtherContent(lines: readonly string[], k: number): boolean {
   const line = lines[k];
+  if (line === undefined) return false; // past the last line nothing starts
   const t = line.trim();
   if (/^[[{]/.test(line) && (t === '[' || t === '{' || t.startsWith('{"') || t.startsWith('[{'))) return true;
   if (isBannerLine(line) || isDashRule(line)) return true;
@@ -234,7 +251,7 @@ function startsOtherContent(lines: readonly string[], k: number): boolean {
 /** After blank lines: does line k still belong to the table? */
 function isTableRow(lines: readonly string[], k: number, prelim: number[]): boolean {
   const line = lines[k];
-  if (startsOtherContent(lines, k)) return false;
+  if (line === undefined || startsOtherContent(lines, k)) return false;
   if (/^\S[^:]*?\s:(\s|$)/.test(line)) return false; // `Key : value` of a list
   if (region(line, prelim, 0).trim() === '') return false;
   return !crossesGap(line, prelim) || line.trim().split(/\s+/).length === prelim.length + 1;

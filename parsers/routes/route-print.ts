@@ -44,8 +44,8 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
   let last = to - 1;
   while (last >= from && isBlank(lines[last])) last--;
 
-  for (let i = from; i < to; i++) {
-    const line = lines[i];
+  for (const [k, line] of lines.slice(from, to).entries()) {
+    const i = from + k;
     const n = i + 1;
     // The gateway of a long IPv6 row wraps onto an indented line of its own; localized on-link
     // gateways have spaces ('Auf Verbindung'), so any indented line that is not a row continues it.
@@ -64,8 +64,9 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     if (INTERFACE_LIST_RE.test(line)) { section = 'interfaces'; sub = null; continue; }
     const iface = section === 'interfaces' || section === 'none' ? IFACE_RE.exec(line) : null;
     if (iface) {
-      const mac = iface[2].trim() === '' ? null : normalizeMac(iface[2].trim());
-      out.interfaces.push({ index: readInt(iface[1], COUNT).value ?? -1, ...(mac ? { mac } : {}), description: iface[3].trimEnd(), src: sink.ref(n) });
+      const [, index = '', macBytes = '', description = ''] = iface;
+      const mac = macBytes.trim() === '' ? null : normalizeMac(macBytes.trim());
+      out.interfaces.push({ index: readInt(index, COUNT).value ?? -1, ...(mac ? { mac } : {}), description: description.trimEnd(), src: sink.ref(n) });
       section = 'interfaces';
       continue;
     }

@@ -23,6 +23,19 @@ function tokens(line: string): Token[] {
   return out;
 }
 
+/** The text of token `i` of `line`; '' when the line has no such token. */
+function text(line: string, t: readonly Token[], i: number): string {
+  const x = t[i];
+  return x ? line.slice(x.start, x.end) : '';
+}
+
+/** The text from token `from` to token `to` of `line`, blanks between included; '' when either is missing. */
+function span(line: string, t: readonly Token[], from: number, to: number): string {
+  const a = t[from];
+  const b = t[to];
+  return a && b ? line.slice(a.start, b.end) : '';
+}
+
 /** What `\s` matches among the characters a console prints. */
 function isBlankChar(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0x3000 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f;
@@ -59,9 +72,9 @@ export function v4ActiveRow(line: string): V4Row | undefined {
   const t = tokens(line);
   const k = t.length;
   if (k < 5) return undefined;
-  const s = (x: Token) => line.slice(x.start, x.end);
-  if (!IP_SHAPE.test(s(t[0])) || !IP_SHAPE.test(s(t[1])) || !IP_SHAPE.test(s(t[k - 2])) || !DIGITS.test(s(t[k - 1]))) return undefined;
-  return { destination: s(t[0]), netmask: s(t[1]), gateway: line.slice(t[2].start, t[k - 3].end), iface: s(t[k - 2]), metric: s(t[k - 1]) };
+  const s = (i: number) => text(line, t, i);
+  if (!IP_SHAPE.test(s(0)) || !IP_SHAPE.test(s(1)) || !IP_SHAPE.test(s(k - 2)) || !DIGITS.test(s(k - 1))) return undefined;
+  return { destination: s(0), netmask: s(1), gateway: span(line, t, 2, k - 3), iface: s(k - 2), metric: s(k - 1) };
 }
 
 /** `dest mask gateway metric` (persistent routes: no interface column). */
@@ -69,9 +82,9 @@ export function v4PersistentRow(line: string): V4Row | undefined {
   const t = tokens(line);
   const k = t.length;
   if (k < 4) return undefined;
-  const s = (x: Token) => line.slice(x.start, x.end);
-  if (!IP_SHAPE.test(s(t[0])) || !IP_SHAPE.test(s(t[1]))) return undefined;
-  return { destination: s(t[0]), netmask: s(t[1]), gateway: line.slice(t[2].start, t[k - 2].end), metric: s(t[k - 1]) };
+  const s = (i: number) => text(line, t, i);
+  if (!IP_SHAPE.test(s(0)) || !IP_SHAPE.test(s(1))) return undefined;
+  return { destination: s(0), netmask: s(1), gateway: span(line, t, 2, k - 2), metric: s(k - 1) };
 }
 
 export interface V6Row {
@@ -87,7 +100,7 @@ export function v6Row(line: string): V6Row | undefined {
   const t = tokens(line);
   const k = t.length;
   if (k < 3) return undefined;
-  const s = (x: Token) => line.slice(x.start, x.end);
-  if (!DIGITS.test(s(t[0])) || !DIGITS.test(s(t[1])) || !isV6Destination(s(t[2]))) return undefined;
-  return { ifIndex: s(t[0]), metric: s(t[1]), destination: s(t[2]), ...(k > 3 ? { gateway: line.slice(t[3].start, t[k - 1].end) } : {}) };
+  const s = (i: number) => text(line, t, i);
+  if (!DIGITS.test(s(0)) || !DIGITS.test(s(1)) || !isV6Destination(s(2))) return undefined;
+  return { ifIndex: s(0), metric: s(1), destination: s(2), ...(k > 3 ? { gateway: span(line, t, 3, k - 1) } : {}) };
 }

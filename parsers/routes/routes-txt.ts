@@ -15,9 +15,9 @@ const MD_HEADER_RE = /^\s*\|\s*ifIndex\s*\|\s*DestinationPrefix\s*\|/;
 
 /** 0-based index of the next Get-NetRoute table header at or after `from`, or -1. */
 export function findNetRouteStart(lines: readonly string[], from = 0): number {
-  for (let i = from; i < lines.length; i++) {
-    if (MD_HEADER_RE.test(lines[i])) return i;
-    if (!HEADER_RE.test(lines[i])) continue;
+  for (let i = from, line = lines[i]; line !== undefined; line = lines[++i]) {
+    if (MD_HEADER_RE.test(line)) return i;
+    if (!HEADER_RE.test(line)) continue;
     for (let k = i + 1; k < lines.length && k <= i + 8; k++) if (isDashRule(lines[k])) return i;
   }
   return -1;
@@ -32,7 +32,7 @@ export function parseRoutesTxt(text: string, file: string): ParseResult<RoutesRe
 
   const netRoutes: NetRoute[] = [];
   for (let at = first; at >= 0; ) {
-    const md = MD_HEADER_RE.test(lines[at]);
+    const md = MD_HEADER_RE.test(lines[at] ?? '');
     const table = md ? parseMarkdownTable(lines, at, file) : parsePsTable(lines, at, file);
     issues.push(...table.issues);
     const routes = netRoutesFromTable(table.value, file);

@@ -38,8 +38,7 @@ export function detectEncoding(bytes: Uint8Array): TextEncodingName {
   let evenZero = 0;
   let oddZero = 0;
   let high = 0;
-  for (let i = 0; i < n; i++) {
-    const b = bytes[i];
+  for (const [i, b] of bytes.subarray(0, n).entries()) {
     if (b === 0) {
       if (i & 1) oddZero++;
       else evenZero++;
@@ -57,6 +56,7 @@ function isValidUtf8(bytes: Uint8Array, n: number): boolean {
   let i = 0;
   while (i < n) {
     const b = bytes[i];
+    if (b === undefined) break; // n is at most the length: never, but the type cannot know
     if (b < 0x80) {
       i++;
       continue;
@@ -67,7 +67,7 @@ function isValidUtf8(bytes: Uint8Array, n: number): boolean {
     else if (b >= 0xf0 && b <= 0xf4) extra = 3;
     else return false;
     if (i + extra >= n) return true; // a sequence cut by the sample window is not evidence against
-    for (let k = 1; k <= extra; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return false;
+    for (let k = 1; k <= extra; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return false;
     i += extra + 1;
   }
   return true;
@@ -93,7 +93,9 @@ export function detectLineEnding(text: string): LineEnding {
   return crlf ? 'crlf' : lf ? 'lf' : 'cr';
 }
 
-function isPrintableAscii(b: number): boolean {
+/** `b` is a printable ASCII byte, TAB, CR or LF; past the end of the bytes (undefined) it is not. */
+function isPrintableAscii(b: number | undefined): boolean {
+  if (b === undefined) return false;
   return (b >= 0x20 && b < 0x7f) || b === 9 || b === 10 || b === 13;
 }
 
@@ -236,7 +238,7 @@ export function toSingleByte(bytes: Uint8Array, encoding: TextEncodingName): Uin
       for (let i = start; i + 1 < bytes.length; i += 2) {
         const lo = le ? bytes[i] : bytes[i + 1];
         const hi = le ? bytes[i + 1] : bytes[i];
-        out[o++] = hi === 0 && lo < 0x80 ? lo : 0x3f; // '?' for anything outside ASCII
+        out[o++] = hi === 0 && lo !== undefined && lo < 0x80 ? lo : 0x3f; // '?' for anything outside ASCII
       }
       return out;
     }

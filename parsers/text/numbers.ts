@@ -50,9 +50,9 @@ export function readLeadingInt(text: string, r: IntRange): IntRead | undefined {
   const t = text.trim();
   const m = /^(-?(?:0x[0-9a-f]+|\d[\d,]*))(.*)$/is.exec(t);
   if (!m) return undefined;
-  const rest = m[2];
+  const [, digits = '', rest = ''] = m;
   if (rest !== '' && !/^[\s(,;[{]/.test(rest)) return { problem: `${JSON.stringify(t.length > 24 ? `${t.slice(0, 24)}…` : t)} does not start with ${rangeText(r)}` };
-  return readInt(m[1].replace(/,$/, ''), r);
+  return readInt(digits.replace(/,$/, ''), r);
 }
 
 /** A JSON value that should hold a whole number: a number, or a string of digits. Undefined when absent. */

@@ -44,8 +44,8 @@ export function cleanPaste(input: string): PasteCleanup {
   const lines = body.split(/\r\n|\n|\r/);
 
   let fences = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (FENCE.test(lines[i])) {
+  for (const [i, l] of lines.entries()) {
+    if (FENCE.test(l)) {
       lines[i] = '';
       fences++;
     }
@@ -63,11 +63,11 @@ export function cleanPaste(input: string): PasteCleanup {
   if (spaced || bare) {
     let n = 0;
     let depth = 1;
-    for (let i = 0; i < lines.length; i++) {
+    for (const [i, l] of lines.entries()) {
       // Marks without their space: only the `>`s go, a space after them is the line's own indentation.
-      const m = (spaced ? QUOTES : QUOTES_BARE).exec(lines[i]);
+      const m = (spaced ? QUOTES : QUOTES_BARE).exec(l);
       if (m) {
-        lines[i] = lines[i].slice(m[0].length);
+        lines[i] = l.slice(m[0].length);
         n++;
         let d = 0;
         for (let k = 0; k < m[0].length; k++) if (m[0].charCodeAt(k) === 62) d++;
@@ -77,23 +77,25 @@ export function cleanPaste(input: string): PasteCleanup {
     changes.push(`${spaced ? '"> "' : '">"'} quote marks${depth > 1 ? ` (${depth} levels)` : ''} removed from ${n} lines`);
   }
 
-  if (lines.length && /^`(?!``)/.test(lines[0])) {
-    lines[0] = lines[0].slice(1);
+  const first = lines[0];
+  if (first !== undefined && /^`(?!``)/.test(first)) {
+    lines[0] = first.slice(1);
     changes.push('a stray backtick at the start removed');
   }
   const last = lines.length - 1;
-  if (last >= 0 && /(?<!`)`\s*$/.test(lines[last]) && !/``\s*$/.test(lines[last])) lines[last] = lines[last].replace(/`\s*$/, '');
+  const lastLine = lines[last];
+  if (lastLine !== undefined && /(?<!`)`\s*$/.test(lastLine) && !/``\s*$/.test(lastLine)) lines[last] = lastLine.replace(/`\s*$/, '');
 
   if (share(lines, (l) => l.startsWith('\t')) >= 0.6) {
-    for (let i = 0; i < lines.length; i++) if (lines[i].startsWith('\t')) lines[i] = lines[i].slice(1);
+    for (const [i, l] of lines.entries()) if (l.startsWith('\t')) lines[i] = l.slice(1);
     changes.push('a TAB at the start of each line removed');
   }
 
   // Trailing blanks carry nothing (console-width padding, a space after `Flags : 1 `).
   let padded = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const t = trimBlanksEnd(lines[i]);
-    if (lines[i].length - t.length > 20) padded++;
+  for (const [i, l] of lines.entries()) {
+    const t = trimBlanksEnd(l);
+    if (l.length - t.length > 20) padded++;
     lines[i] = t;
   }
   if (padded > 1) changes.push(`console-width padding removed from ${padded} lines`);
@@ -106,11 +108,11 @@ export function cleanPaste(input: string): PasteCleanup {
     if (indent === 0) break;
   }
   if (indent !== Infinity && indent > 0) {
-    for (let i = 0; i < lines.length; i++) lines[i] = lines[i].slice(indent);
+    for (const [i, l] of lines.entries()) lines[i] = l.slice(indent);
     changes.push(`a common indentation of ${indent} space${indent > 1 ? 's' : ''} removed`);
   } else {
     // A sentence or two, then an indented markdown code block (four spaces or more on every line).
-    const nonBlank = lines.map((l, i) => (l === '' ? -1 : i)).filter((i) => i >= 0);
+    const nonBlank = lines.flatMap((l, i) => (l === '' ? [] : [{ i, l }]));
     for (let k = 1; k <= 2 && k < nonBlank.length - 1; k++) {
       const head = nonBlank.slice(0, k);
       // The lines before are prose: not indented, no `Key : value`, no GUID (an hnsdiag block's
@@ -118,12 +120,13 @@ export function cleanPaste(input: string): PasteCleanup {
       // not the `{`/`[` a ConvertTo-Json document opens with, nor the PowerShell prompt or command that
       // printed the output (corpus: hns-endpoint-json…AKS-issue-1367 and …calico-issue-4682,
       // cni-config-azure-vnet…aks-engine-issue-1235: their own indentation was taken for a code block).
-      if (!head.every((i) => isProse(lines[i]))) break;
+      if (!head.every(({ l }) => isProse(l))) break;
       const rest = nonBlank.slice(k);
-      const block = Math.min(...rest.map((i) => /^ */.exec(lines[i])![0].length));
-      if (block < 4 || rest.length < 2) continue;
-      for (const i of rest) lines[i] = lines[i].slice(block);
-      changes.push(`a code-block indentation of ${block} spaces removed from line ${rest[0] + 1} on`);
+      const block = Math.min(...rest.map(({ l }) => /^ */.exec(l)![0].length));
+      const [from] = rest;
+      if (block < 4 || rest.length < 2 || !from) continue;
+      for (const { i, l } of rest) lines[i] = l.slice(block);
+      changes.push(`a code-block indentation of ${block} spaces removed from line ${from.i + 1} on`);
       break;
     }
   }

@@ -108,3 +108,14 @@ describe('mutation properties', () => {
     );
   });
 });
+
+describe('a file told to expect no particular kind', () => {
+  // `expect: 'unknown'` (the HnsKind that means "no expectation") with objects present: the kind with
+  // the most objects is the file's kind. It used to look 'unknown' up among the four object kinds,
+  // find nothing and throw.
+  it('takes the kind of the objects it holds, without throwing', () => {
+    const r = parseHnsFile(fixture('endpoint-v2.txt'), 'pasted.txt', { expect: 'unknown' });
+    expect(r.value.endpoints.length).toBeGreaterThan(0);
+    expect(r.value.kind).toBe('endpoint');
+  });
+});

@@ -136,3 +136,16 @@ describe('parseIpTxt — variants and bad input', () => {
     }), { numRuns: 200 });
   });
 });
+
+describe('parseIpTxt — Get-NetIPAddress keys named like Object members', () => {
+  // A record's `constructor`, `toString` or `__proto__` key is a field like any other: kept among
+  // the extras with its value, never looked up as a name Object inherits (which lost the value).
+  it('keeps them in extra with their values', () => {
+    const text = ['IPAddress         : 10.0.0.5', 'InterfaceAlias    : Ethernet', 'constructor       : one', 'toString          : two', 'hasOwnProperty    : three', ''].join('\n');
+    const a = parseIpTxt(text, 'ip.txt').value.netIpAddresses;
+    expect(a).toHaveLength(1);
+    expect(a[0]).toMatchObject({ ipAddress: '10.0.0.5', interfaceAlias: 'Ethernet' });
+    expect(a[0]!.extra).toEqual({ constructor: 'one', toString: 'two', hasOwnProperty: 'three' });
+    expect(Object.keys(a[0]!).filter((k) => !['ipAddress', 'interfaceAlias', 'extra', 'src'].includes(k))).toEqual([]);
+  });
+});
