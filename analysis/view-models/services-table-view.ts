@@ -92,6 +92,12 @@ export function policyText(r: Pick<ServiceTableRow, 'externalTrafficPolicy' | 'i
   return [external, `iTP ${r.internalTrafficPolicy ?? 'Cluster'}`].filter(Boolean).join(' · ');
 }
 
+/** The table's cells: `Local / Cluster` (external / internal; `—` where there is no external policy) and `2 / 3` (ready / in HNS; `none`: no load balancer). */
+export function policyCell(r: Pick<ServiceTableRow, 'externalTrafficPolicy' | 'internalTrafficPolicy' | 'type'>): string {
+  return `${r.type === 'NodePort' || r.type === 'LoadBalancer' ? (r.externalTrafficPolicy ?? 'Cluster') : '—'} / ${r.internalTrafficPolicy ?? 'Cluster'}`;
+}
+export const backendsCell = (r: Pick<ServiceTableRow, 'ready' | 'hnsBackends'>) => `${r.ready} / ${r.hnsBackends ?? 'none'}`;
+
 /** `2 ready · 3 in HNS`, or `2 ready · no load balancer`. */
 export function backendsText(r: Pick<ServiceTableRow, 'ready' | 'hnsBackends'>): string {
   return `${r.ready} ready · ${r.hnsBackends === null ? 'no load balancer' : `${r.hnsBackends} in HNS`}`;

@@ -49,7 +49,7 @@ describe('servicesTable: inspect\'s rows with the table\'s columns', () => {
 
   it('without the VFP dump: a realised row says the VFP rules are insufficient information, and a note says so once', () => {
     const { model } = buildPlatform('flannel-host-gw', { services: 6 }, {}, undefined);
-    const noVfp = { ...model, vfp: undefined };
+    const noVfp = { ...model, vfp: null };
     const view = servicesTable(noVfp);
     const realised = view.rows.filter((r) => r.state === 'realised');
     expect(realised.length).toBeGreaterThan(0);
