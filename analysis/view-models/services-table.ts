@@ -6,8 +6,8 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { FindingEvidence } from '../findings/types.ts';
 import type { Flow, Proto } from '../walk/types.ts';
-import { serviceStates, type ServiceRow, type ServiceState } from '../checks/service-states.ts';
-import { checkContext } from '../checks/context.ts';
+import type { ServiceRow, ServiceState } from '../checks/service-states.ts';
+import { serviceRows } from '../inspect.ts';
 import { serviceIntents, skewNote, snapshotMoments, type ServiceIntent } from '../k8s/index.ts';
 import { nodeAddress } from '../platform/index.ts';
 
@@ -74,7 +74,7 @@ export const rowKey = (r: Pick<ServiceRow, 'namespace' | 'name' | 'where' | 'pro
 const PROTO: Record<string, Proto> = { TCP: 'tcp', UDP: 'udp' };
 
 /** The rows of `inspect --json` (`serviceStates`) with the table's columns joined. */
-export function servicesTable(m: NodeModel, rows: ServiceRow[] = m.k8s ? serviceStates(checkContext(m)) : []): ServicesTableView {
+export function servicesTable(m: NodeModel, rows: ServiceRow[] = serviceRows(m)): ServicesTableView {
   if (!m.k8s) {
     return {
       rows: [],
