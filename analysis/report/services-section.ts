@@ -11,7 +11,7 @@ import type { ReportDocument, ReportServiceRow } from './types.ts';
 import { xml as esc } from './svg.ts';
 import { cell } from './markdown-text.ts';
 
-export const REALISED_LISTED = 100;
+export const REALISED_LISTED = 50;
 
 /** The report's rows: the table's, sorted as the table first shows them. */
 export function reportServices(m: NodeModel, rows: ServiceRow[]): ReportServiceRow[] {

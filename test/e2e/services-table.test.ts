@@ -139,3 +139,34 @@ describe('the Services table (generated node, a stale backend injected, 1280×80
     expect(errors).toEqual([]);
   });
 });
+
+describe('the Services table of a bundle without a kubectl snapshot', () => {
+  let page: Page;
+  let errors: string[];
+  let close: () => Promise<void>;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-svc0-'));
+    const bundle = path.join(dir, 'node');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', bundle, '--platform', 'flannel-host-gw', '--no-kubectl'], { cwd: repo, stdio: 'pipe' });
+    ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
+    await graphReady(page);
+    await page.click('[data-testid="view-services"]');
+  }, 180_000);
+
+  afterAll(async () => {
+    await close?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says in words that a snapshot is needed, and the command that collects it', async () => {
+    const empty = page.locator('[data-testid="services-empty"]');
+    await empty.waitFor({ timeout: 60_000 });
+    expect(await empty.textContent()).toMatch(/^Insufficient information: needs a kubectl snapshot/);
+    expect(await empty.locator('code').textContent()).toContain('kubectl get pods,services,endpointslices,nodes,networkpolicies -A -o json');
+    expect(await page.locator('[data-testid="services-grid"]').count()).toBe(0);
+    await shot(page, 'services-table-no-snapshot');
+    expect(errors).toEqual([]);
+  });
+});
