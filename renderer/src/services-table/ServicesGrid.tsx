@@ -137,7 +137,7 @@ export function ServicesGrid({ lines, sort, onSort, openKey, onOpen, onToggle }:
                 <div role="gridcell" className="svc-col svc-col-vip num">
                   {r.vip || <span className="muted">node address</span>}
                 </div>
-                <div role="gridcell" className={`svc-col svc-col-backends ${r.hnsBackends !== r.ready ? 'differ' : ''}`} title={backendsText(r)}>
+                <div role="gridcell" className={`svc-col svc-col-backends ${r.hnsBackends !== r.ready || r.state === 'stale backends' || r.state === 'missing backends' ? 'differ' : ''}`} title={backendsText(r)}>
                   {backendsCell(r)}
                 </div>
                 <div role="gridcell" className="svc-col svc-col-policy" title={policyText(r)}>
