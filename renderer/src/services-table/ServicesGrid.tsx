@@ -14,7 +14,7 @@ const COLUMNS: { key: ServicesSortKey; label: string; title?: string }[] = [
   { key: 'port', label: 'Port' },
   { key: 'type', label: 'Type' },
   { key: 'vip', label: 'VIP' },
-  { key: 'backends', label: 'Ready/HNS', title: 'Backends: ready in the snapshot / in the HNS load balancer' },
+  { key: 'backends', label: 'Backends', title: 'backends: ready in the snapshot / in the HNS load balancer' },
   { key: 'policy', label: 'eTP / iTP', title: 'externalTrafficPolicy / internalTrafficPolicy' },
   { key: 'state', label: 'State' },
 ];
