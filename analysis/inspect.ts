@@ -8,6 +8,7 @@ import { checkApplicability } from './checks/index.ts';
 import { checkContext } from './checks/context.ts';
 import { DEFAULT_BUDGET, WorkBudget, withBudget } from './budget.ts';
 import { serviceStates, type ServiceRow } from './checks/service-states.ts';
+import { dsrServiceHook } from './service-dsr.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
 import { portCapacityRows, type PortCapacityRow } from './checks/port-capacity.ts';
@@ -175,8 +176,15 @@ export function inspectDocument(m: NodeModel, findings: Finding[] = []): Inspect
 export function serviceRowsOf(m: NodeModel): ServiceRow[] {
   if (!m.k8s) return [];
   try {
-    return withBudget(new WorkBudget(DEFAULT_BUDGET), () => serviceStates(checkContext(m)));
+    return withBudget(new WorkBudget(DEFAULT_BUDGET), () => serviceRows(m));
   } catch {
     return [];
   }
+}
+
+/** The Service rows under the caller's budget (over it: thrown, for a caller that says so); DSR's rules included. */
+export function serviceRows(m: NodeModel): ServiceRow[] {
+  if (!m.k8s) return [];
+  const ctx = checkContext(m);
+  return serviceStates(ctx, dsrServiceHook(ctx));
 }

@@ -32,6 +32,7 @@ export const API_METHOD_NAMES = [
   'getTimelines',
   'reachMatrix',
   'cancelReach',
+  'getServices',
   'startCollect',
   'getCollectJob',
   'cancelCollect',

@@ -4,6 +4,7 @@ import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchH
 import type { FindingView } from '../analysis/findings/types.ts';
 import type { WalkResult } from '../analysis/walk/types.ts';
 import type { ReachMatrixView } from '../analysis/view-models/reach-data.ts';
+import type { ServicesTableView } from '../analysis/view-models/services-table.ts';
 import type { WalkPreset } from '../analysis/walk/presets.ts';
 import type { SandboxTimeline } from '../analysis/timeline/index.ts';
 import type { Notes } from '../analysis/report/notes.ts';
@@ -205,6 +206,7 @@ export interface Responses {
   getTimelines: SandboxTimeline[];
   reachMatrix: ReachMatrixView;
   cancelReach: { ok: true };
+  getServices: ServicesTableView;
   startCollect: { jobId: string };
   getCollectJob: CollectJob;
   cancelCollect: { ok: true };

@@ -155,6 +155,9 @@ export const requests = {
   // the outside (analysis/reach). A step of the bundle run in a worker; cancelReach stops it.
   reachMatrix: z.object({ bundleId: id }).strict(),
   cancelReach: z.object({ bundleId: id }).strict(),
+  // Each Service port of the kubectl snapshot and whether this node realises it: inspect's `services`
+  // with the Services table's columns (analysis/view-models/services-table.ts).
+  getServices: z.object({ bundleId: id }).strict(),
   // Live collection. The password travels only in startCollect, is held in memory for that job and is
   // never part of a reply, an error, a log line or a file (see requestSecrets).
   startCollect: z.object({

@@ -19,6 +19,7 @@ import type { Note, Notes } from './notes.ts';
 import { parseTraceRef, traceRef } from './notes.ts';
 import { REPORT_SCHEMA, type ReportDocument, type ReportEvidence, type ReportFinding, type ReportHop, type ReportNote, type ReportTrace } from './types.ts';
 import { chainSteps, pathColor, pathSvg, topologySvg } from './svg.ts';
+import { reportServices } from './services-section.ts';
 
 export interface ReportOptions {
   /** The walks to show; default: the notes' walks, else the presets (pod → pod, → service, → outside). */
@@ -133,7 +134,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
     traces,
     findings,
     // Only with a kubectl snapshot: a report without one keeps its shape.
-    ...(m.k8s ? { services: serviceRowsOf(m).map((r) => ({ namespace: r.namespace, name: r.name, where: r.where, proto: r.proto, state: r.state, detail: r.detail, evidence: r.evidence.map((e) => ({ file: e.file, line: e.line })) })) } : {}),
+    ...(m.k8s ? { services: reportServices(m, serviceRowsOf(m)) } : {}),
     infoFindingsOmitted: allFindings.length - shown.length,
     notes: loose,
     topology: { svg: topo.svg, nodes: topo.nodes, shown: topo.shown, summarised: topo.summarised },

@@ -137,7 +137,7 @@ export interface ReportDocument {
   traces: ReportTrace[];
   findings: ReportFinding[];
   /** Each Service port of the kubectl snapshot and whether this node realises it (absent or empty: no snapshot). */
-  services?: { namespace: string; name: string; where: string; proto: string; state: string; detail: string; evidence: { file: string; line: number }[] }[];
+  services?: ReportServiceRow[];
   /** Info findings left out (the report lists errors and warnings). */
   infoFindingsOmitted: number;
   /** Notes on the report, on objects, and on targets not in the report (a walk not exported). */
@@ -149,4 +149,25 @@ export interface ReportDocument {
     /** True when only the chosen paths, their neighbours and the node's skeleton are drawn. */
     summarised: boolean;
   };
+}
+
+/** A Service port in the report: inspect's row (state, detail, evidence) with the Services table's columns. */
+export interface ReportServiceRow {
+  namespace: string;
+  name: string;
+  where: string;
+  proto: string;
+  state: string;
+  detail: string;
+  evidence: { file: string; line: number }[];
+  /** The table's columns (analysis/view-models/services-table.ts); absent in reports written before them. */
+  type?: string;
+  vip?: string;
+  ready?: number;
+  hnsBackends?: number | null;
+  externalTrafficPolicy?: string;
+  internalTrafficPolicy?: string;
+  /** The state as the table says it (with what is missing to decide). */
+  stateText?: string;
+  tone?: 'ok' | 'bad' | 'design' | 'unknown';
 }

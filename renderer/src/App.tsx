@@ -27,6 +27,7 @@ import { FilesView } from './views/FilesView.tsx';
 import { SidePanel } from './components/SidePanel.tsx';
 import { TimelineView } from './findings/TimelineView.tsx';
 import { ReachView } from './reach/ReachView.tsx';
+import { ServicesView } from './services-table/ServicesView.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 import { ExportDialog } from './report/ExportDialog.tsx';
 import { CompareDialog } from './diff/CompareDialog.tsx';
@@ -61,6 +62,7 @@ function Workspace() {
         {view === 'files' && <FilesView />}
         {view === 'timeline' && <TimelineView />}
         {view === 'reach' && <ReachView />}
+        {view === 'services' && <ServicesView />}
         {!inspectorOpen && (
           <button type="button" className="btn small reopen-inspector" onClick={() => setOpen(true)} aria-label="Show the side panel" title="Show the side panel (P)" aria-keyshortcuts="P" data-testid="panel-show">
             <PanelRightOpen size={14} aria-hidden /> Panel

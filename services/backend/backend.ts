@@ -19,6 +19,7 @@ import type { BackendContext, BackendOptions } from './context.ts';
 import { bundleHandlers, rememberRefusal } from './handlers/bundle.ts';
 import { walkHandlers } from './handlers/walk.ts';
 import { findingsHandlers } from './handlers/findings.ts';
+import { servicesHandlers } from './handlers/services.ts';
 import { notesHandlers, notesIdentity } from './handlers/notes.ts';
 import { exportHandlers } from './handlers/export.ts';
 import { diffHandlers } from './handlers/diff.ts';
@@ -62,6 +63,7 @@ export class Backend {
       ...bundleHandlers(ctx),
       ...walkHandlers(ctx),
       ...findingsHandlers(ctx),
+      ...servicesHandlers(ctx),
       ...notesHandlers(ctx),
       ...exportHandlers(ctx),
       ...diffHandlers(ctx),

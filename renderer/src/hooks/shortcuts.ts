@@ -48,6 +48,7 @@ export const SHORTCUTS: ShortcutGroup[] = [
       { keys: [['↑'], ['↓']], what: 'Move in the search results, the view rail, the Open menu and the inventory' },
       { keys: [['Page Up'], ['Page Down'], ['Home'], ['End']], what: 'Move through an inventory table' },
       { keys: [['Enter']], what: 'Open the search result or inventory row' },
+      { keys: [['/']], what: 'In the Services table: filter it (Esc: close the opened row, then clear the filter)' },
       { keys: [['Tab'], ['Shift', 'Tab']], what: 'Next / previous control (stays inside an open dialog)' },
       { keys: [['←'], ['→'], ['Home'], ['End']], what: 'On the panel splitter: widen or narrow the side panel (Shift: bigger steps)' },
       { keys: [['Enter']], what: 'On the panel splitter: hide the side panel' },

@@ -5,7 +5,8 @@ import { errorMessage, type SliceCreator } from './types.ts';
 import { clampPanelWidth, defaultPanelWidth, MAX_PANEL, MIN_PANEL, PANEL_OPEN_KEY, PANEL_WIDTH_KEY, storedPanelOpen, storedPanelWidth, widePanelWidth } from './panel-size.ts';
 
 export type ThemePref = 'system' | 'light' | 'dark';
-export type ViewKey = 'topology' | 'inventory' | 'files' | 'timeline' | 'reach';
+export type ViewKey = 'topology' | 'inventory' | 'files' | 'timeline' | 'reach'
+  | 'services';
 /** What the right-hand panel shows beside the graph. */
 export type PanelKey = 'inspector' | 'walk' | 'findings';
 

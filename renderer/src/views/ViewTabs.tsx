@@ -1,6 +1,7 @@
 // The left rail: the views, with the Files view's badge showing broken files at a glance, and the
 // node's headline counts underneath.
 import { Share2, Table2, FileWarning, Footprints, ListChecks, Timer, Grid3x3 } from 'lucide-react';
+import { Network } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import type { AppState } from '../store/types.ts';
 import type { PanelKey, ViewKey } from '../store/ui.ts';
@@ -15,6 +16,7 @@ const TABS: { key: RailKey; label: string; icon: typeof Share2 }[] = [
   { key: 'findings', label: 'Findings', icon: ListChecks },
   { key: 'walk', label: 'Packet walk', icon: Footprints },
   { key: 'reach', label: 'Reachability', icon: Grid3x3 },
+  { key: 'services', label: 'Services', icon: Network },
   { key: 'inventory', label: 'Inventory', icon: Table2 },
   { key: 'files', label: 'Files & issues', icon: FileWarning },
   { key: 'timeline', label: 'CNI timeline', icon: Timer },

@@ -1,0 +1,83 @@
+// A DSR load balancer's local backend without its NAT_ / ALLOW_NAT_ rules (microsoft/SDN
+// Kubernetes/windows/debug/networkmonitor/networkhealth.ps1, DSRLoadBalancerPolicyVfpRules) makes its
+// Service port `vfp rule missing` in inspect --json and the Services table, with the check's lines; the
+// healthy twin is realised. The node is the hand-written overlay bundle with walk scenario b12's edits
+// (as test/unit/checks/dsr-rules.test.ts builds it) and a kubectl snapshot naming the Service.
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
+import { assembleModel } from '../../../parsers/model/assemble.ts';
+import { decodeText } from '../../../parsers/text/decode.ts';
+import { inspectDocument } from '../../../analysis/inspect.ts';
+import { servicesTable } from '../../../analysis/view-models/services-table.ts';
+
+const BASE = path.resolve('test/fixtures/foreign/ws2022-overlay-2024');
+const BACKEND_PORT = '5790C9AE-58CE-4CAF-A623-B8671B602673';
+
+interface Edit {
+  file: string;
+  at?: string | string[];
+  find: string | string[];
+  replace?: string | string[];
+  insertAfter?: string | string[];
+}
+const text = (v: string | string[]) => (Array.isArray(v) ? v.join('\n') : v);
+const b12 = JSON.parse(readFileSync(path.resolve('test/fixtures/walk-scenarios/scenarios/b12-dsr-backend-nat.json'), 'utf8')) as { edits: Edit[] };
+const ALLOW_NAT: Edit = {
+  file: 'vfpOutput.txt',
+  at: ['Policy for port : ', BACKEND_PORT],
+  find: ['  GROUP : SLB_GROUP_NAT_IPv4_OUT', '      Friendly name : SLB_GROUP_NAT_IPv4_OUT', '      Priority : 300', '      Direction : OUT', '      Type : IPv4', '        Conditions:', '            <none>', '      Match type : Longest prefix match on Destination IP', '', ''],
+  insertAfter: ['    RULE : ALLOW_NAT_B1393_10.98.201.5_9182_6', '        Friendly name : ALLOW_NAT_B1393_10.98.201.5_9182_6', '        Priority : 100', '        Flags : 1 terminating', '        Type : allow', '        Conditions:', '            Protocols : 6', '            Source IP : 10.244.2.12', '            Source ports : 9182', '        FlagsEx : 0 ', '', ''],
+};
+function apply(body: string, e: Edit): string {
+  const from = e.at ? body.indexOf(text(e.at)) : 0;
+  const i = body.indexOf(text(e.find), Math.max(0, from));
+  if (from < 0 || i < 0) throw new Error(`edit not applicable: ${text(e.find).slice(0, 60)}`);
+  const end = i + text(e.find).length;
+  return e.replace !== undefined ? body.slice(0, i) + text(e.replace) + body.slice(end) : body.slice(0, end) + text(e.insertAfter!) + body.slice(end);
+}
+
+/** The Service the load balancer C783314E… (10.98.201.5:9182/TCP → 10.244.2.12) realises, as kubectl would list it. */
+const KUBECTL = JSON.stringify({
+  apiVersion: 'v1',
+  kind: 'List',
+  items: [
+    { apiVersion: 'v1', kind: 'Service', metadata: { name: 'windows-exporter', namespace: 'monitoring' }, spec: { type: 'ClusterIP', clusterIP: '10.98.201.5', clusterIPs: ['10.98.201.5'], ports: [{ port: 9182, protocol: 'TCP', targetPort: 9182 }], selector: { app: 'windows-exporter' } } },
+    { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'windows-exporter-abcde', namespace: 'monitoring', labels: { 'kubernetes.io/service-name': 'windows-exporter' } }, addressType: 'IPv4', endpoints: [{ addresses: ['10.244.2.12'], conditions: { ready: true }, nodeName: 'k8s-win22-02' }], ports: [{ port: 9182, protocol: 'TCP' }] },
+    { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'windows-exporter-x1', namespace: 'monitoring', labels: { app: 'windows-exporter' } }, spec: { nodeName: 'k8s-win22-02' }, status: { phase: 'Running', podIP: '10.244.2.12', podIPs: [{ ip: '10.244.2.12' }] } },
+  ],
+}, null, 2);
+
+function twin(drop?: 'NAT_B1393' | 'ALLOW_NAT_B1393') {
+  const edits = [...b12.edits, ALLOW_NAT].filter((e) => !(drop && text(e.insertAfter ?? '').includes(`RULE : ${drop}_`)));
+  const parsed = readdirSync(BASE).map((name) => {
+    const bytes = new Uint8Array(readFileSync(path.join(BASE, name)));
+    const body = edits.filter((e) => e.file === name).reduce(apply, decodeText(bytes, name).text.replace(/\r\n/g, '\n'));
+    return parseBundleFile(name, new TextEncoder().encode(body));
+  });
+  parsed.push(parseBundleFile('kubectl-get-all.json', new TextEncoder().encode(KUBECTL)));
+  return assembleModel(parsed, { location: BASE, kind: 'folder', root: BASE });
+}
+
+const row = (m: ReturnType<typeof twin>) => inspectDocument(m).services.find((r) => r.where === '10.98.201.5:9182' && r.proto === 'TCP');
+
+describe('DSR rules in the Service states', () => {
+  it('the healthy twin: the Service port is realised', () => {
+    expect(row(twin())?.state).toBe('realised');
+  });
+
+  for (const drop of ['NAT_B1393', 'ALLOW_NAT_B1393'] as const) {
+    it(`without ${drop}_…: "vfp rule missing", naming the rule, with the port's line; the table says the same and is red`, () => {
+      const m = twin(drop);
+      const r = row(m)!;
+      expect(r.state).toBe('vfp rule missing');
+      expect(r.detail).toContain(`${drop.replace('B1393', '')}…_10.98.201.5_9182_6`);
+      expect(r.detail).toMatch(/^DSR load balancer/);
+      expect(r.evidence[0]).toMatchObject({ file: 'kubectl-get-all.json' });
+      expect(r.evidence.some((e) => e.file === 'vfpOutput.txt')).toBe(true);
+      const t = servicesTable(m).rows.find((x) => x.where === r.where)!;
+      expect(t).toMatchObject({ state: 'vfp rule missing', tone: 'bad' });
+    });
+  }
+});
