@@ -17,7 +17,7 @@ import type { EventBus } from './event-bus.ts';
 import { BundleStepRunner } from './bundle-step-runner.ts';
 import { runFindings } from './findings-runner.ts';
 import { buildBundleSearch, type BundleSearch } from './bundle-search.ts';
-import { ReachSession, VIEW_MAX_CELLS } from './reach-session.ts';
+import { ReachSession, firstPassCells } from './reach-session.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 
 const MAX_OPEN = 4;
@@ -72,7 +72,7 @@ export class OpenBundles {
       findings: new BundleStepRunner(id, 'findings', this.events, (progress) => runFindings({ origin, reuse }, progress)),
       search: new BundleStepRunner(id, 'search', this.events, (progress) => buildBundleSearch(model, progress)),
       // The walks are bounded like a view's (the analysis budget's time), in a worker of their own.
-      reach: new ReachSession(id, this.events, { origin, reuse, findings: () => b.findings.get(), maxCells: VIEW_MAX_CELLS, maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }),
+      reach: new ReachSession(id, this.events, { origin, reuse, findings: () => b.findings.get(), maxCells: firstPassCells(), maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }),
     };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.

@@ -18,6 +18,15 @@ import type { ReachIn, ReachOut } from './reach-protocol.ts';
 
 /** Cells a first pass walks at most: 250 pods × a few hundred destinations. */
 export const VIEW_MAX_CELLS = 100_000;
+
+/**
+ * The first pass's cell bound: VIEW_MAX_CELLS, or HNSIGHT_REACH_FIRST_CELLS (a smaller first pass on a
+ * slow machine, a bigger one on a fast one; the e2e tests use it to leave cells to ask for).
+ */
+export function firstPassCells(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.HNSIGHT_REACH_FIRST_CELLS);
+  return Number.isInteger(n) && n > 0 ? n : VIEW_MAX_CELLS;
+}
 /** Cells one request of the user may ask for (a group of 2,000 Services × a few rows). */
 export const ASK_MAX_CELLS = 20_000;
 const WORKER_HEAP_MB = 4096;

@@ -36,7 +36,8 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 function slices(pairs: { s: number; d: number[] }[]): { s: number; d: number[] }[] {
   const out: { s: number; d: number[] }[] = [];
   for (const p of pairs) {
-    const left = p.d.filter((d) => !done.has(p.s * dests.length + d));
+    // A source is not walked to its own address: such a pair is no cell to work out.
+    const left = p.d.filter((d) => !done.has(p.s * dests.length + d) && sources[p.s].ip !== dests[d].ip);
     for (let i = 0; i < left.length; i += SLICE) out.push({ s: p.s, d: left.slice(i, i + SLICE) });
   }
   return out;

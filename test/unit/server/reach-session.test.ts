@@ -113,7 +113,7 @@ describe('reach session', () => {
     }
   }, 120_000);
 
-  it('a request names cells by index: indexes beyond the node's are left out', async () => {
+  it('a request names cells by index: indexes beyond the node’s are left out', async () => {
     const s = session(1, 60_000);
     try {
       const v = await s.snapshot();
