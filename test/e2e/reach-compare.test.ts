@@ -9,11 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openNode, repo, shot } from './helpers.ts';
+import { graphReady, openNode, repo, shot } from './helpers.ts';
 
 const gen = (out: string, ...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', out, '--seed', '7', ...args], { cwd: repo, stdio: 'pipe' });
 
 async function compare(page: Page, b: string): Promise<void> {
+  await graphReady(page);
+  // A node with missing inputs opens on its summary: close it.
+  if (await page.locator('[data-testid="summary-dialog"]').count()) {
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="summary-dialog"]', { state: 'detached' });
+  }
   if (!(await page.locator('[data-testid="compare-dialog"]').count())) {
     await page.click('[data-testid="compare-open"]');
     await page.waitForSelector('[data-testid="compare-dialog"]');

@@ -35,8 +35,10 @@ describe('the Reachability view beyond its first pass (demo, 1280×800)', () => 
 
   it('says how much is worked out, and shows the rest as not worked out, never as a verdict', async () => {
     await shot(page, 'reach-progressive-first-pass');
-    expect(await page.textContent('[data-testid="reach-worked-out"]')).toMatch(/^40 of 360 cells worked out: blank cells are not worked out/);
-    expect(await page.textContent('[data-testid="reach-notes"]')).toMatch(/Worked out 40 of 360 cells: the first pass stops after at most 40 cells/);
+    const line = /^40 of (\d+) cells worked out: blank cells are not worked out/.exec((await page.textContent('[data-testid="reach-worked-out"]'))!);
+    expect(line).not.toBeNull();
+    // The view and the backend count the same cells (a source is not walked to its own address).
+    expect(await page.textContent('[data-testid="reach-notes"]')).toContain(`Worked out 40 of ${line![1]} cells: the first pass stops after at most 40 cells`);
     const cells = await page.locator(`${CELL}:not(.sum)`).evaluateAll((els) => els.map((e) => [e.getAttribute('data-tone'), e.getAttribute('aria-label') ?? '', e.getAttribute('data-missing')] as const));
     const blank = cells.filter(([, l]) => /not worked out/.test(l));
     expect(blank.length).toBeGreaterThan(0);

@@ -24,7 +24,10 @@ export function ReachView() {
 
 /** Cells there are to walk: every source against every destination but its own address. */
 function cellsToWalk(v: ReachMatrixView): number {
-  const own = v.sources.filter((s) => v.destinations.some((d) => d.ip === s.ip)).length;
+  // A pod is a destination once per port its Services target: each is a pair not walked.
+  const byIp = new Map<string, number>();
+  for (const d of v.destinations) byIp.set(d.ip, (byIp.get(d.ip) ?? 0) + 1);
+  const own = v.sources.reduce((n, s) => n + (byIp.get(s.ip) ?? 0), 0);
   return v.sources.length * v.destinations.length - own;
 }
 
