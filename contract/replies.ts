@@ -207,7 +207,8 @@ export interface Responses {
   reachMatrix: ReachSnapshot;
   reachCompute: { queued: number };
   cancelReach: { ok: true };
-  reachDiff: ReachDiffView;
+  /** null: still being worked out (the comparison's reach-diff step says when it ends: ask again). */
+  reachDiff: ReachDiffView | null;
   cancelReachDiff: { ok: true };
   walkCompared: WalkResult;
   startCollect: { jobId: string };

@@ -74,6 +74,11 @@ export interface ReachSnapshot extends ReachMatrixView {
   count: number;
   /** Walks are under way: the first pass, or cells the user asked for. */
   running: boolean;
+  /**
+   * The sources and destinations are known. false: the node is still being read (a big node takes a
+   * while): ask again at the next event of the reach step; nothing else in the snapshot means anything.
+   */
+  ready: boolean;
 }
 
 /** One cell of the analysis as the app receives it, `s` and `d` its source's and destination's indexes. */

@@ -66,12 +66,18 @@ export class ReachSession {
     return this.current;
   }
 
-  /** What is worked out, from cell `from` on; starts the worker the first time (waits for the sources and destinations). */
-  async snapshot(from = 0): Promise<ReachSnapshot> {
-    const ends = await this.start();
+  /**
+   * What is worked out, from cell `from` on; starts the worker the first time. It waits for the sources
+   * and destinations at most `waitMs`: a request must not stay silent longer than browser mode's idle
+   * socket timeout (30 s), and a big node takes longer to read. Not ready yet: `ready: false`, and a
+   * step event follows when they are known.
+   */
+  async snapshot(from = 0, waitMs = 10_000): Promise<ReachSnapshot> {
+    const ends = await Promise.race([this.start(), new Promise<undefined>((r) => setTimeout(r, waitMs))]);
+    if (!ends) return { sources: [], destinations: [], cells: [], notes: [], from: 0, count: 0, running: true, ready: false };
     const notes = [REACH_NOTE, ...(this.notes.first ? [this.notes.first] : []), ...(this.notes.asked ? [this.notes.asked] : [])];
     const at = Math.max(0, Math.min(from, this.cells.length));
-    return { ...ends, cells: this.cells.slice(at), notes, from: at, count: this.cells.length, running: this.running };
+    return { ...ends, cells: this.cells.slice(at), notes, from: at, count: this.cells.length, running: this.running, ready: true };
   }
 
   /** Queues every listed source against every listed destination (those not worked out yet), before the rest. */
@@ -128,6 +134,8 @@ export class ReachSession {
         switch (m.type) {
           case 'ends':
             resolve({ sources: m.sources, destinations: m.destinations });
+            // Windows that were told "not ready" ask again at this event.
+            this.set({ ...this.current, state: 'running', progress: { done: 0, total: 0, what: 'the sources and destinations are known' } });
             return;
           case 'cells':
             this.cells.push(...m.cells);
@@ -155,6 +163,8 @@ export class ReachSession {
         .catch(() => [] as FindingView[])
         .then((f) => this.worker === w && w.postMessage({ type: 'findings', findings: f } satisfies ReachIn));
     });
+    // Nobody may be waiting when it fails (a snapshot that answered "not ready"): the step says why.
+    ends.catch(() => undefined);
     this.ends = ends;
     return ends;
   }

@@ -15,15 +15,37 @@ export function useReachDiff(jobId: string): { view?: ReachDiffView; step?: Bund
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    let busy = false;
+    let got = false;
     setView(undefined);
     setError(undefined);
-    const off = api.subscribe((e) => {
-      if (live && e.type === 'step' && e.job.jobId === `${jobId}:reach-diff`) setStep(e.job);
-    });
-    api.reachDiff({ jobId }).then(
-      (v) => live && setView(v),
-      (e: unknown) => live && setError(errorText(e)),
+    // The answer comes within seconds, or null while the comparison runs: asked again when its step ends.
+    const ask = () => {
+      if (busy || got || !live) return;
+      busy = true;
+      api.reachDiff({ jobId }).then(
+        (v) => {
+          busy = false;
+          if (!live || !v) return;
+          got = true;
+          setView(v);
+        },
+        (e: unknown) => {
+          busy = false;
+          if (live) setError(errorText(e));
+        },
+      );
+    };
+    const off = api.subscribe(
+      (e) => {
+        if (!live || e.type !== 'step' || e.job.jobId !== `${jobId}:reach-diff`) return;
+        setStep(e.job);
+        if (e.job.state === 'done') ask();
+        else if (e.job.state === 'error') setError(e.job.error ?? 'the comparison failed');
+      },
+      () => ask(),
     );
+    ask();
     return () => {
       live = false;
       off();

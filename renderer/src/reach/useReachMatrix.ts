@@ -54,6 +54,15 @@ export function useReachMatrix(bundleId: string): ReachState {
           busy = false;
           if (!live) return;
           const cur = held.current;
+          // The node is still being read: the next event of the step says when to ask again.
+          if (!snap.ready) {
+            setRunning(true);
+            if (again) {
+              again = false;
+              pull();
+            }
+            return;
+          }
           if (!cur || snap.from === 0) held.current = { sources: snap.sources, destinations: snap.destinations, cells: snap.cells, notes: snap.notes };
           else if (snap.from === cur.cells.length) held.current = { ...cur, cells: snap.cells.length ? [...cur.cells, ...snap.cells] : cur.cells, notes: snap.notes };
           else {
@@ -79,7 +88,7 @@ export function useReachMatrix(bundleId: string): ReachState {
       (e) => {
         if (!live || e.type !== 'step' || e.job.jobId !== `${bundleId}:reach`) return;
         setStep(e.job);
-        if (held.current) pull();
+        pull();
       },
       () => pull(),
     );

@@ -5,6 +5,9 @@ import type { Handlers } from '../dispatch.ts';
 import { ReachDiffs } from '../reach-diffs.ts';
 import { ANALYSIS_BUDGET } from '../../analysis-budget.ts';
 
+/** How long a reachability request may wait for its answer before it says "not yet". */
+const ANSWER_WITHIN_MS = 10_000;
+
 type ReachMethods = 'reachMatrix' | 'reachCompute' | 'cancelReach' | 'reachDiff' | 'cancelReachDiff' | 'walkCompared';
 
 export function reachHandlers({ bundles, diffs, events }: BackendContext, reachDiffs = new ReachDiffs(events, { maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 })): Pick<Handlers, ReachMethods> {
@@ -19,7 +22,10 @@ export function reachHandlers({ bundles, diffs, events }: BackendContext, reachD
     reachDiff: async ({ jobId }) => {
       const job = diffs.get(jobId);
       if (job.state !== 'done') throw new Error('the bundles are still being compared: ask again when the comparison is done');
-      return reachDiffs.get(jobId, { pathA: job.pathA, pathB: job.pathB });
+      // At most 10 s: a request must not stay silent past browser mode's idle socket timeout (30 s).
+      // null: still under way; the reach-diff step's events say when it ends.
+      const run = reachDiffs.get(jobId, { pathA: job.pathA, pathB: job.pathB });
+      return Promise.race([run, new Promise<null>((r) => setTimeout(() => r(null), ANSWER_WITHIN_MS))]);
     },
     cancelReachDiff: async ({ jobId }) => {
       reachDiffs.cancel(jobId);

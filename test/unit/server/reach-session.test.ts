@@ -12,6 +12,15 @@ import type { ApiEvent } from '../../../contract/index.ts';
 const DEMO = 'assets/demo/l2bridge-node';
 const session = (maxCells: number, maxMs: number, events?: EventBus) => new ReachSession('b1', events, { origin: diskOrigin(DEMO), reuse: [], findings: async () => [], maxCells, maxMs });
 
+/** The first ready snapshot (a node being read answers "not ready" first). */
+async function ready(s: ReachSession, from = 0) {
+  for (let i = 0; i < 60; i++) {
+    const v = await s.snapshot(from);
+    if (v.ready) return v;
+  }
+  throw new Error('the sources and destinations never came');
+}
+
 async function idle(s: ReachSession): Promise<void> {
   for (let i = 0; i < 2400; i++) {
     if (!(await s.snapshot(1e9)).running) return;
@@ -33,13 +42,24 @@ describe('reach session', () => {
     ]);
   });
 
+  it('answers at once that it is not ready while the node is read, then the sources and destinations', async () => {
+    const s = session(100_000, 60_000);
+    try {
+      const now = await s.snapshot(0, 0);
+      expect(now).toMatchObject({ ready: false, running: true, sources: [], cells: [] });
+      expect((await ready(s)).sources.length).toBeGreaterThan(0);
+    } finally {
+      s.close();
+    }
+  }, 120_000);
+
   it('works out the demo progressively: every row, the faults, snapshots that give only what is new', async () => {
     const events = new EventBus();
     const seen: ApiEvent[] = [];
     events.on((e) => seen.push(e));
     const s = session(100_000, 60_000, events);
     try {
-      const first = await s.snapshot();
+      const first = await ready(s);
       expect(first.sources.some((x) => x.kind === 'host')).toBe(true);
       expect(first.destinations.some((d) => d.kind === 'outside')).toBe(true);
       await idle(s);
@@ -66,7 +86,7 @@ describe('reach session', () => {
   it('a cell bound stops the first pass and says so; a cell asked for is then worked out', async () => {
     const s = session(5, 60_000);
     try {
-      await s.snapshot();
+      await ready(s);
       await idle(s);
       const v = await s.snapshot();
       expect(v.cells.length).toBeLessThanOrEqual(5);
@@ -87,7 +107,7 @@ describe('reach session', () => {
   it('a time bound stops between slices of destinations, not after a whole source', async () => {
     const s = session(100_000, 0);
     try {
-      await s.snapshot();
+      await ready(s);
       await idle(s);
       const v = await s.snapshot();
       expect(v.cells.length).toBeGreaterThan(0);
@@ -101,7 +121,7 @@ describe('reach session', () => {
   it('Cancel drops what is queued, keeps what is worked out, and says so', async () => {
     const s = session(100_000, 60_000);
     try {
-      await s.snapshot();
+      await ready(s);
       s.cancel();
       await idle(s);
       const v = await s.snapshot();
@@ -116,7 +136,7 @@ describe('reach session', () => {
   it('a request names cells by index: indexes beyond the node’s are left out', async () => {
     const s = session(1, 60_000);
     try {
-      const v = await s.snapshot();
+      const v = await ready(s);
       const many = Array.from({ length: 20_000 }, (_, i) => i);
       expect((await s.compute([0, 0, 1e6], many)).queued).toBe(v.destinations.length);
     } finally {
