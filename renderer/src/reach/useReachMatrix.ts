@@ -107,7 +107,7 @@ export function useReachMatrix(bundleId: string): ReachState {
       const src = sources.slice(0, rows);
       const dst = destinations.slice(0, ASK_MAX_CELLS);
       const n = src.length * dst.length;
-      setAsked(`Working out ${n.toLocaleString('en-US')} cell${n === 1 ? '' : 's'}${src.length < sources.length ? ` (the first ${src.length} of ${sources.length} rows: ask again for the rest)` : ''}…`);
+      setAsked(`Working out what is not worked out yet among ${n.toLocaleString('en-US')} cell${n === 1 ? '' : 's'}${src.length < sources.length ? ` (the first ${src.length} of ${sources.length} rows: ask again for the rest)` : ''}…`);
       setRunning(true);
       api.reachCompute({ bundleId, sources: src, destinations: dst }).catch((e: unknown) => setAsked(`Could not work them out: ${errorText(e)}`));
     },
