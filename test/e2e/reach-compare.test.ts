@@ -4,7 +4,7 @@
 // navigable; Enter opens both walks side by side — before on A, after on B — with the hop that decided
 // lit, and Esc closes them. The demo compared with itself changes nothing.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,10 @@ describe('Compare: what a blocked port changed in reachability (generated pair, 
     await compare(page, path.join(dir, 'after'));
   }, 240_000);
 
-  afterAll(() => close?.());
+  afterAll(async () => {
+    await close?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lists the changed classes, each with its source, packets and both outcomes', async () => {
     await page.locator('[data-testid="reach-diff"]').scrollIntoViewIfNeeded();
