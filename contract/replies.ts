@@ -3,8 +3,9 @@
 import type { BundleSummary, FileExcerpt, InspectorView, InventoryTable, SearchHit, TopologyGraph } from '../analysis/view-models/types.ts';
 import type { FindingView } from '../analysis/findings/types.ts';
 import type { WalkResult } from '../analysis/walk/types.ts';
-import type { ReachMatrixView } from '../analysis/view-models/reach-data.ts';
 import type { ServicesTableView } from '../analysis/view-models/services-table.ts';
+import type { ReachSnapshot } from '../analysis/view-models/reach-data.ts';
+import type { ReachDiffView } from '../analysis/view-models/reach-diff-view.ts';
 import type { WalkPreset } from '../analysis/walk/presets.ts';
 import type { SandboxTimeline } from '../analysis/timeline/index.ts';
 import type { Notes } from '../analysis/report/notes.ts';
@@ -75,7 +76,7 @@ export interface BundleStep {
   /** `<bundleId>:<step>`. */
   jobId: string;
   bundleId: string;
-  step: 'findings' | 'search' | 'reach';
+  step: 'findings' | 'search' | 'reach' | 'reach-diff';
   /** waiting: not started yet (the findings start when a window attaches, or when first asked for). */
   state: 'waiting' | 'running' | 'done' | 'error';
   /** What is being done now, in words, and how far: `done` of `total` (total 0: not known yet). */
@@ -204,9 +205,14 @@ export interface Responses {
   walkPresets: WalkPreset[];
   getFindings: FindingView[];
   getTimelines: SandboxTimeline[];
-  reachMatrix: ReachMatrixView;
+  reachMatrix: ReachSnapshot;
+  reachCompute: { queued: number };
   cancelReach: { ok: true };
   getServices: ServicesTableView;
+  /** null: still being worked out (the comparison's reach-diff step says when it ends: ask again). */
+  reachDiff: ReachDiffView | null;
+  cancelReachDiff: { ok: true };
+  walkCompared: WalkResult;
   startCollect: { jobId: string };
   getCollectJob: CollectJob;
   cancelCollect: { ok: true };

@@ -125,7 +125,7 @@ export const requests = {
   closeBundle: z.object({ bundleId: id, client: id.optional() }).strict(),
   listOpen: z.object({}).strict(),
   attachBundle: z.object({ bundleId: id, client: id }).strict(),
-  getStep: z.object({ bundleId: id, step: z.enum(['findings', 'search']) }).strict(),
+  getStep: z.object({ bundleId: id, step: z.enum(['findings', 'search', 'reach']) }).strict(),
   getTopology: z.object({ bundleId: id, expandLoadBalancers: z.boolean().optional() }).strict(),
   getInventory: z.object({ bundleId: id }).strict(),
   search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),
@@ -153,11 +153,19 @@ export const requests = {
   getTimelines: z.object({ bundleId: id }).strict(),
   // Reachability: every local pod and the host against pods, Services, remote pod subnets, the node and
   // the outside (analysis/reach). A step of the bundle run in a worker; cancelReach stops it.
-  reachMatrix: z.object({ bundleId: id }).strict(),
+  // reachMatrix answers what is worked out so far (from cell `from` on) and starts the worker the
+  // first time; reachCompute asks for more cells (source × destination indexes), before the rest.
+  reachMatrix: z.object({ bundleId: id, from: z.number().int().min(0).max(1e9).optional() }).strict(),
+  reachCompute: z.object({ bundleId: id, sources: z.array(z.number().int().min(0).max(1e6)).min(1).max(20_000), destinations: z.array(z.number().int().min(0).max(1e6)).min(1).max(20_000) }).strict(),
   cancelReach: z.object({ bundleId: id }).strict(),
   // Each Service port of the kubectl snapshot and whether this node realises it: inspect's `services`
   // with the Services table's columns (analysis/view-models/services-table.ts).
   getServices: z.object({ bundleId: id }).strict(),
+  // The reachability part of a comparison (openDiff's job): the classes whose outcome changed, and
+  // the walk of a packet on either side.
+  reachDiff: z.object({ jobId: id }).strict(),
+  cancelReachDiff: z.object({ jobId: id }).strict(),
+  walkCompared: flowSchema.extend({ jobId: id, side: z.enum(['a', 'b']) }).strict(),
   // Live collection. The password travels only in startCollect, is held in memory for that job and is
   // never part of a reply, an error, a log line or a file (see requestSecrets).
   startCollect: z.object({

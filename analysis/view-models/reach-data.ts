@@ -63,27 +63,56 @@ export function reachEnds(sources: readonly Source[], destinations: readonly End
 
 const endKey = (ip: string, port: number | undefined, proto: string) => `${ip}|${port ?? ''}|${proto}`;
 
+/**
+ * A snapshot of a matrix being worked out (the app fills it progressively): the cells from index
+ * `from` of the node's list (a client that has the first `from` asks for the rest), and whether walks
+ * are still under way. A cell absent from every snapshot is not worked out (yet): never a verdict.
+ */
+export interface ReachSnapshot extends ReachMatrixView {
+  from: number;
+  /** Cells worked out in all. */
+  count: number;
+  /** Walks are under way: the first pass, or cells the user asked for. */
+  running: boolean;
+  /**
+   * The sources and destinations are known. false: the node is still being read (a big node takes a
+   * while): ask again at the next event of the reach step; nothing else in the snapshot means anything.
+   */
+  ready: boolean;
+}
+
+/** One cell of the analysis as the app receives it, `s` and `d` its source's and destination's indexes. */
+export function cellView(c: ReachCell, s: number, d: number): ReachCellView {
+  return {
+    s,
+    d,
+    verdict: c.verdict,
+    reply: c.reply?.verdict ?? null,
+    decidingRule: c.decidingRule,
+    decidedAt: c.decidedAt,
+    reason: c.reason,
+    ...(c.verdicts ? { backends: c.verdicts } : {}),
+    findings: c.findings.map((f) => ({ key: f.key, title: f.title, severity: f.severity })),
+  };
+}
+
+/** Index of a destination by what a cell names (address, port unless a ping, protocol). */
+export function destinationIndex(destinations: readonly Endpoint[]): (c: Pick<ReachCell, 'to' | 'port' | 'proto'>) => number | undefined {
+  const di = new Map(destinations.map((d, i) => [endKey(d.ip, d.proto === 'icmp' ? undefined : d.port, d.proto), i]));
+  return (c) => di.get(endKey(c.to, c.port, c.proto));
+}
+
 /** The compact reply from the analysis's cells. Cells of a source or destination not listed are left out. */
 export function reachMatrixView(sources: readonly Source[], destinations: readonly Endpoint[], cells: readonly ReachCell[], notes: string[] = []): ReachMatrixView {
   const ends = reachEnds(sources, destinations);
   const si = new Map(sources.map((s, i) => [s.ip, i]));
-  const di = new Map(destinations.map((d, i) => [endKey(d.ip, d.proto === 'icmp' ? undefined : d.port, d.proto), i]));
+  const di = destinationIndex(destinations);
   const out: ReachCellView[] = [];
   for (const c of cells) {
     const s = si.get(c.from);
-    const d = di.get(endKey(c.to, c.port, c.proto));
+    const d = di(c);
     if (s === undefined || d === undefined) continue;
-    out.push({
-      s,
-      d,
-      verdict: c.verdict,
-      reply: c.reply?.verdict ?? null,
-      decidingRule: c.decidingRule,
-      decidedAt: c.decidedAt,
-      reason: c.reason,
-      ...(c.verdicts ? { backends: c.verdicts } : {}),
-      findings: c.findings.map((f) => ({ key: f.key, title: f.title, severity: f.severity })),
-    });
+    out.push(cellView(c, s, d));
   }
   return { ...ends, cells: out, notes };
 }

@@ -23,6 +23,8 @@ export interface ReachGridCell {
   label: string;
   /** The real cell (a source × a destination), absent on group lines and cells not worked out. */
   cell?: ReachCellView;
+  /** Cells under it not worked out (yet): never shown as a verdict; Enter works them out. */
+  missing: number;
 }
 
 export interface ReachGrid {
@@ -32,6 +34,8 @@ export interface ReachGrid {
   at(row: number, col: number): ReachGridCell;
   /** Counts of worked-out cells by tone, after the filter. */
   counts: Record<ReachTone, number>;
+  /** The sources and destinations under a row × a column (a group's members, or one of each). */
+  block(row: number, col: number): { sources: number[]; destinations: number[] };
 }
 
 /** The walk's verdict colours, and two of their own for what the bundle cannot decide. */
@@ -189,19 +193,25 @@ export function cellFlow(v: ReachMatrixView, c: ReachCellView): Flow | undefined
 export const WIDE_GROUP = 50;
 
 /**
- * The groups that start collapsed: column groups of more than WIDE_GROUP destinations (a node with
- * 2,000 Services would otherwise open on a grid hundreds of screens wide). Rows stay open.
+ * The groups that start collapsed: the Services' (a namespace's Services sum up in one column; a node
+ * with 2,000 Services would otherwise open on a grid hundreds of screens wide) and any other column
+ * group of more than WIDE_GROUP destinations. Rows stay open.
  */
 export function defaultCollapsed(v: ReachMatrixView): Set<string> {
   const lines = groupLines(v.destinations, () => true, colGroup, new Set(), 'col:');
-  return new Set(lines.flatMap((l) => (l.type === 'group' && l.members.length > WIDE_GROUP ? [l.id] : [])));
+  return new Set(lines.flatMap((l) => (l.type === 'group' && (l.members.length > WIDE_GROUP || l.id.startsWith('col:svc:')) ? [l.id] : [])));
+}
+
+export interface GridOptions {
+  /** Walks are under way: a cell not worked out may still come. */
+  running?: boolean;
 }
 
 /**
  * The grid: the lines of rows and columns that have a cell matching the filter (every line without a
  * filter), groups collapsed as asked, and the cell at any row × column.
  */
-export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: ReadonlySet<string>): ReachGrid {
+export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: ReadonlySet<string>, opts: GridOptions = {}): ReachGrid {
   const byKey = new Map<number, ReachCellView>();
   const nd = v.destinations.length;
   const rowHit = new Set<number>();
@@ -219,28 +229,37 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
   const rows = groupLines(v.sources, (i) => all || rowHit.has(i), ROW_GROUPS, collapsed, 'row:');
   const cols = groupLines(v.destinations, (i) => all || colHit.has(i), colGroup, collapsed, 'col:');
   const membersOf = (l: ReachLine) => (l.type === 'group' ? l.members : [l.index]);
+  // The analysis does not walk a source to its own address: nothing is missing there.
+  // The analysis does not walk a source to its own address.
+  const self = (s: number, d: number) => {
+    const ip = v.sources[s]?.ip;
+    return ip !== undefined && ip === v.destinations[d]?.ip;
+  };
+  const notYet = opts.running ? 'not worked out yet' : 'not worked out (Enter works it out)';
   const at = (r: number, k: number): ReachGridCell => {
     const row = rows[r];
     const col = cols[k];
-    if (!row || !col) return { tone: 'none', glyph: '', match: false, label: '' };
+    if (!row || !col) return { tone: 'none', glyph: '', match: false, label: '', missing: 0 };
     if (row.type === 'end' && col.type === 'end') {
       const c = byKey.get(row.index * nd + col.index);
       if (!c) {
-        // The analysis does not walk a source to its own address.
-        const srcIp = v.sources[row.index]?.ip;
-        const self = srcIp !== undefined && srcIp === v.destinations[col.index]?.ip;
-        return { tone: 'none', glyph: self ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${self ? 'the same address, not walked' : 'not worked out'}` };
+        const same = self(row.index, col.index);
+        return { tone: 'none', glyph: same ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${same ? 'the same address, not walked' : notYet}`, missing: same ? 0 : 1 };
       }
       const tone = toneOf(c);
-      return { tone, glyph: GLYPH[tone], match: matches(c, filter), label: cellWords(v, c), cell: c };
+      return { tone, glyph: GLYPH[tone], match: matches(c, filter), label: cellWords(v, c), cell: c, missing: 0 };
     }
     // A group line: the worst outcome among its cells, and how many of each.
     const tally = new Map<ReachTone, number>();
     let match = false;
+    let missing = 0;
     for (const s of membersOf(row))
       for (const d of membersOf(col)) {
         const c = byKey.get(s * nd + d);
-        if (!c) continue;
+        if (!c) {
+          if (!self(s, d)) missing++;
+          continue;
+        }
         if (!matches(c, filter)) continue;
         match = true;
         const t = toneOf(c);
@@ -248,7 +267,9 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
       }
     const worst = RANK.find((t) => tally.has(t)) ?? 'none';
     const what = [...tally].sort((a, b) => RANK.indexOf(a[0]) - RANK.indexOf(b[0])).map(([t, n]) => `${n} ${LEGEND.find((l) => l.tone === t)!.label.toLowerCase()}`);
-    return { tone: worst, glyph: GLYPH[worst], match, label: `${row.label} to ${col.label}: ${what.length ? what.join(', ') : 'nothing worked out'}` };
+    if (missing) what.push(`${missing} ${notYet}`);
+    return { tone: worst, glyph: GLYPH[worst], match, label: `${row.label} to ${col.label}: ${what.join(', ') || 'nothing to walk'}`, missing };
   };
-  return { rows, cols, at, counts };
+  const block = (r: number, k: number) => ({ sources: rows[r] ? membersOf(rows[r]) : [], destinations: cols[k] ? membersOf(cols[k]) : [] });
+  return { rows, cols, at, counts, block };
 }

@@ -27,6 +27,7 @@ import { liveHandlers } from './handlers/live.ts';
 import { pasteHandlers } from './handlers/paste.ts';
 import { openHandlers } from './handlers/open.ts';
 import { clusterHandlers } from './handlers/cluster.ts';
+import { reachHandlers } from './handlers/reach.ts';
 
 export type { BackendOptions, Dialogs } from './context.ts';
 export type { SecretStore } from './secret-store.ts';
@@ -71,6 +72,7 @@ export class Backend {
       ...pasteHandlers(ctx),
       ...openHandlers(ctx),
       ...clusterHandlers(ctx),
+      ...reachHandlers(ctx),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
   }

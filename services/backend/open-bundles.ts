@@ -17,8 +17,7 @@ import type { EventBus } from './event-bus.ts';
 import { BundleStepRunner } from './bundle-step-runner.ts';
 import { runFindings } from './findings-runner.ts';
 import { buildBundleSearch, type BundleSearch } from './bundle-search.ts';
-import type { ReachMatrixView } from '../../analysis/view-models/reach-data.ts';
-import { runReach, VIEW_MAX_CELLS } from './reach-runner.ts';
+import { ReachSession, firstPassCells } from './reach-session.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 
 const MAX_OPEN = 4;
@@ -40,8 +39,8 @@ export interface OpenBundle {
   holders: Set<string>;
   findings: BundleStepRunner<FindingView[]>;
   search: BundleStepRunner<BundleSearch>;
-  /** The reachability matrix (started when first asked for: the Reachability view). */
-  reach: BundleStepRunner<ReachMatrixView>;
+  /** The reachability matrix, worked out progressively (started when first asked for: the Reachability view). */
+  reach: ReachSession;
   /** Identity of the bundle for its notes (computed on first use). */
   hash?: Promise<string>;
 }
@@ -73,9 +72,7 @@ export class OpenBundles {
       findings: new BundleStepRunner(id, 'findings', this.events, (progress) => runFindings({ origin, reuse }, progress)),
       search: new BundleStepRunner(id, 'search', this.events, (progress) => buildBundleSearch(model, progress)),
       // The walks are bounded like a view's (the analysis budget's time), in a worker of their own.
-      reach: new BundleStepRunner(id, 'reach', this.events, (progress) =>
-        runReach({ origin, reuse, maxCells: VIEW_MAX_CELLS, maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }, b.findings.get(), progress),
-      ),
+      reach: new ReachSession(id, this.events, { origin, reuse, findings: () => b.findings.get(), maxCells: firstPassCells(), maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }),
     };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.

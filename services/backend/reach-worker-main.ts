@@ -1,66 +1,141 @@
-// The reachability matrix of one node, in a worker thread (reach-runner.ts): the node rebuilt from what
-// it was read from, then one source at a time against the default destinations, progress after each
-// slice of them.
-// The cells and the time are bounded: what is not walked is left out and the notes say so.
+// The reachability matrix of one node, in a worker thread that lives as long as the node is open
+// (reach-session.ts): the node rebuilt from what it was read from, its sources and destinations sent
+// at once (the view shows its rows before any walk), then the cells in slices, each slice sent as soon
+// as it is walked so the view fills progressively. A first pass works out what fits in its bounds;
+// later the user asks for more cells (a row, a group) and those go first. Between slices the worker
+// lets messages in (a request, a stop), and looks at the bounds of the batch it is working on.
 import { parentPort } from 'node:worker_threads';
 import { loadOrigin } from '../bundle/load.ts';
 import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
-import { defaultDestinations, defaultSources, reachMatrix, type ReachCell } from '../../analysis/reach/index.ts';
-import { reachEnds, reachMatrixView } from '../../analysis/view-models/reach-data.ts';
-import type { ReachMessage, ReachRequest } from './reach-runner.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
+import { defaultDestinations, defaultSources, reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
+import { cellView, destinationIndex, reachEnds } from '../../analysis/view-models/reach-data.ts';
+import { firstPass, type Batch, type ReachIn, type ReachOut } from './reach-protocol.ts';
 
-const post = (m: ReachMessage) => parentPort!.postMessage(m);
-/** Destinations walked between two looks at the bounds (about a second on a big node). */
+const post = (m: ReachOut) => parentPort!.postMessage(m);
+/** Destinations walked between two looks at the bounds and the messages (about a second on a big node). */
 const SLICE = 32;
 
-async function answer(req: ReachRequest): Promise<void> {
+let model: NodeModel | undefined;
+let sources: Source[] = [];
+let dests: Endpoint[] = [];
+let bounds = { maxCells: 0, maxMs: 0 };
+let gotFindings: (f: FindingView[]) => void = () => undefined;
+const findings = new Promise<FindingView[]>((r) => (gotFindings = r));
+/** Cells worked out (or not walkable: a source to its own address), by s × destinations + d. */
+const done = new Set<number>();
+const queue: Batch[] = [];
+let pumping = false;
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+/** The pairs of a batch not worked out yet, as slices of one source against up to SLICE destinations. */
+function slices(pairs: { s: number; d: number[] }[]): { s: number; d: number[] }[] {
+  const out: { s: number; d: number[] }[] = [];
+  for (const p of pairs) {
+    // A source is not walked to its own address: such a pair is no cell to work out.
+    const left = p.d.filter((d) => !done.has(p.s * dests.length + d) && sources[p.s].ip !== dests[d].ip);
+    for (let i = 0; i < left.length; i += SLICE) out.push({ s: p.s, d: left.slice(i, i + SLICE) });
+  }
+  return out;
+}
+
+function finish(b: Batch, over?: string): void {
+  const left = b.total - b.walked;
+  const note = over === 'stopped' && left > 0 ? `Stopped: worked out ${fmt(b.walked)} of the ${fmt(b.total)} cells ${b.kind === 'first' ? 'of the first pass' : 'asked for'}. Blank cells are not worked out: Enter (or a click) on one, or on a group, works it out.` : over && left > 0 ? (b.kind === 'first' ? `Worked out ${fmt(b.walked)} of ${fmt(b.total)} cells: the first pass stops after ${over}. Blank cells are not worked out yet: Enter (or a click) on one, or on a group, works it out; \`hnsight reach\` works out every one.` : `Worked out ${fmt(b.walked)} of the ${fmt(b.total)} cells asked for: a request stops after ${over}. Ask again for the rest.`) : undefined;
+  post({ type: 'batch-done', kind: b.kind, ...(note ? { note } : {}) });
+}
+
+async function pump(): Promise<void> {
+  if (pumping || !model) return;
+  pumping = true;
+  const f = await findings;
   try {
-    post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
-    const reuse = new Map<string, ParsedFile>();
-    for (const p of req.reuse) {
-      if (p.content.type === 'vfp') p.content.index = reviveVfpIndex(p.content.index, p.content.bytes);
-      reuse.set(p.name, p);
+    while (queue.length) {
+      const b = queue[0];
+      if (b.at >= b.slices.length) {
+        queue.shift();
+        finish(b);
+        continue;
+      }
+      // The first slice of a batch is always walked; then its bounds.
+      const over = b.walked >= bounds.maxCells ? `at most ${fmt(bounds.maxCells)} cells` : b.walked > 0 && b.spentMs > bounds.maxMs ? `${Math.round(bounds.maxMs / 1000)} s of walks` : undefined;
+      if (over) {
+        queue.shift();
+        finish(b, over);
+        continue;
+      }
+      // Near the cell bound a slice is cut to what is left of it.
+      const whole = b.slices[b.at++];
+      const sl = { s: whole.s, d: whole.d.slice(0, Math.max(1, bounds.maxCells - b.walked)) };
+      const src = sources[sl.s];
+      post({ type: 'progress', done: b.walked, total: b.total, what: `from ${src.name ?? src.ip}` });
+      const t0 = performance.now();
+      const todo = sl.d.filter((d) => !done.has(sl.s * dests.length + d));
+      const cells = reachMatrix(model, todo.map((d) => dests[d]), { sources: [src], findings: f });
+      b.spentMs += performance.now() - t0;
+      b.walked += sl.d.length;
+      for (const d of todo) done.add(sl.s * dests.length + d);
+      const index = destinationIndex(dests);
+      post({ type: 'cells', cells: cells.flatMap((c) => (index(c) === undefined ? [] : [cellView(c, sl.s, index(c)!)])) });
+      // Messages (a request that goes first, a stop) are taken between slices.
+      await tick();
     }
-    const model = await loadOrigin(req.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });
-    const sources = defaultSources(model);
-    const dests = defaultDestinations(model);
-    const cells: ReachCell[] = [];
-    const t0 = performance.now();
-    const total = sources.length * dests.length;
-    let stopped: string | undefined;
-    // The work in slices: one source against up to SLICE destinations, the time and cell bounds looked
-    // at between slices (one source of a node with many Services takes tens of seconds). Every source
-    // against the pods, remote pod subnets, the node and the outside first, the Services (a walk per
-    // backend each) after: a view cut short by its bounds still shows every row.
-    const { destinations: ends } = reachEnds(sources, dests);
-    const cheap = dests.filter((_, k) => ends[k].kind !== 'service');
-    const services = dests.filter((_, k) => ends[k].kind === 'service');
-    let done = 0;
-    outer: for (const part of [cheap, services])
-      for (let i = 0; i < sources.length; i++)
-        for (let j = 0; j < part.length; ) {
-          // The first slice is always walked; near the cell bound a slice is cut to what is left of it.
-          const over = cells.length >= req.maxCells ? `at most ${req.maxCells.toLocaleString('en-US')} cells` : done > 0 && performance.now() - t0 > req.maxMs ? `${Math.round(req.maxMs / 1000)} s of walks` : undefined;
-          if (over) {
-            stopped = `Worked out ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} cells${part === services ? ' (every source to the pods, remote pod subnets, the node and the outside; to the Services, not all)' : ''}: the view stops after ${over}. Blank cells were not worked out; \`hnsight reach\` works out every one.`;
-            break outer;
-          }
-          post({ type: 'progress', done, total, what: `from ${sources[i].name ?? sources[i].ip}` });
-          const slice = part.slice(j, j + Math.min(SLICE, req.maxCells - cells.length));
-          cells.push(...reachMatrix(model, slice, { sources: [sources[i]], findings: req.findings }));
-          done += slice.length;
-          j += slice.length;
-        }
-    const notes = [
-      'Destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside. Each cell is the walk of one example packet and its reply.',
-      ...(stopped ? [stopped] : []),
-    ];
-    post({ type: 'done', view: reachMatrixView(sources, dests, cells, notes) });
-  } catch (e) {
-    post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    pumping = false;
+  }
+  post({ type: 'idle' });
+}
+
+async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
+  post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
+  const reuse = new Map<string, ParsedFile>();
+  for (const p of m.reuse) {
+    if (p.content.type === 'vfp') p.content.index = reviveVfpIndex(p.content.index, p.content.bytes);
+    reuse.set(p.name, p);
+  }
+  bounds = { maxCells: m.maxCells, maxMs: m.maxMs };
+  const node = await loadOrigin(m.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });
+  sources = defaultSources(node);
+  dests = defaultDestinations(node);
+  const ends = reachEnds(sources, dests);
+  model = node;
+  post({ type: 'ends', sources: ends.sources, destinations: ends.destinations });
+  post({ type: 'progress', done: 0, total: 0, what: 'waiting for the checks (they name the findings on each path)' });
+  const pairs = firstPass(ends.sources.length, ends.destinations.map((d) => d.kind));
+  queue.push(newBatch('first', pairs));
+  void pump();
+}
+
+function newBatch(kind: Batch['kind'], pairs: { s: number; d: number[] }[]): Batch {
+  const sl = slices(pairs);
+  return { kind, slices: sl, at: 0, walked: 0, total: sl.reduce((n, x) => n + x.d.length, 0), spentMs: 0 };
+}
+
+function onMessage(m: ReachIn): void {
+  switch (m.type) {
+    case 'start':
+      start(m).catch((e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
+      return;
+    case 'findings':
+      gotFindings(m.findings);
+      return;
+    case 'compute': {
+      const ok = (i: number, n: number) => Number.isInteger(i) && i >= 0 && i < n;
+      const d = m.destinations.filter((x) => ok(x, dests.length));
+      const pairs = m.sources.filter((s) => ok(s, sources.length)).map((s) => ({ s, d }));
+      // What the user asked for goes before the rest of the first pass.
+      queue.unshift(newBatch('asked', pairs));
+      void pump();
+      return;
+    }
+    case 'stop':
+      for (const b of queue.splice(0)) finish(b, 'stopped');
+      return;
   }
 }
 
-// Every failure is answered inside answer(): the handler only starts it.
-parentPort!.once('message', (req: ReachRequest) => void answer(req));
+parentPort!.on('message', onMessage);

@@ -19,6 +19,8 @@ describe('the Reachability view (demo, 1280×800)', () => {
     await graphReady(page);
     await page.click('[data-testid="view-reach"]');
     await page.waitForSelector('[data-testid="reach-grid"]', { timeout: 90_000 });
+    // The grid fills progressively: wait for the demo's whole matrix (it fits the first pass).
+    await page.waitForSelector('[data-testid="reach-run"][data-running="false"]', { timeout: 90_000 });
   }, 120_000);
 
   afterAll(() => close?.());

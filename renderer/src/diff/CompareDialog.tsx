@@ -12,6 +12,7 @@ import { useApp } from '../store/app-store.ts';
 import { api } from '../api/index.ts';
 import { fileLine } from '../lib/format.ts';
 import { byPort, counterRows, DIFF_KINDS, filterDiff, isIdentical, sectionChanges, signed } from './model.ts';
+import { ReachDiffSection } from '../compare/ReachDiffSection.tsx';
 
 function Progress({ label, p }: { label: string; p: LoadProgress }) {
   const frac = p.phase === 'done' ? 1 : p.bytesTotal ? p.bytesDone / p.bytesTotal : p.filesTotal ? p.filesDone / p.filesTotal : 0;
@@ -349,6 +350,7 @@ function CompareBody({ onClose }: { onClose(): void }) {
           </div>
         )}
         {job?.state === 'done' && job.result && <Result r={job.result} />}
+        {job?.state === 'done' && job.result && <ReachDiffSection key={job.jobId} jobId={job.jobId} pathA={job.pathA} />}
         {!job && !error && <div className="empty-note muted">Choose the second bundle (B) and press Compare. A is the bundle open now.</div>}
       </div>
     </>

@@ -2,7 +2,9 @@
 // columns in sight (and a few beyond) are rendered, so 250 sources × 2,000 destinations stay a few
 // hundred cells in the DOM. Row headers stick to the left, column headers to the top. One tab stop: the
 // focused cell has tabindex 0 (a roving tabindex), arrow keys, Home/End and PageUp/PageDown move it,
-// Enter opens its walk (on a group's line: collapses or opens the group).
+// Enter does what the cell needs next: works out what is under it when something is not worked out
+// yet, else opens its walk (on a group's line: collapses or opens the group); Space collapses or opens
+// the group of a group's line.
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight } from 'lucide-react';
@@ -16,6 +18,8 @@ interface Props {
   grid: ReachGrid;
   onOpen(row: number, col: number): void;
   onToggle(groupId: string): void;
+  /** Work out the cells under a row × a column that are not worked out yet. */
+  onCompute(row: number, col: number): void;
 }
 
 function LineHead({ line, onToggle, axis }: { line: ReachLine; onToggle(id: string): void; axis: 'row' | 'col' }) {
@@ -37,7 +41,7 @@ function LineHead({ line, onToggle, axis }: { line: ReachLine; onToggle(id: stri
   );
 }
 
-export function ReachGridView({ grid, onOpen, onToggle }: Props) {
+export function ReachGridView({ grid, onOpen, onToggle, onCompute }: Props) {
   const scroll = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState({ r: 0, k: 0 });
   const wantFocus = useRef(false);
@@ -61,10 +65,17 @@ export function ReachGridView({ grid, onOpen, onToggle }: Props) {
     wantFocus.current = true;
   };
   const page = Math.max(1, Math.floor(((scroll.current?.clientHeight ?? 600) - COL_HEAD) / CELL) - 1);
-  const open = (rr: number, kk: number) => {
+  const toggleAt = (rr: number, kk: number) => {
     const row = grid.rows[rr];
     const col = grid.cols[kk];
     if (row?.type === 'group') onToggle(row.id);
+    else if (col?.type === 'group') onToggle(col.id);
+  };
+  const open = (rr: number, kk: number) => {
+    const row = grid.rows[rr];
+    const col = grid.cols[kk];
+    if (grid.at(rr, kk).missing > 0) onCompute(rr, kk);
+    else if (row?.type === 'group') onToggle(row.id);
     else if (col?.type === 'group') onToggle(col.id);
     else onOpen(rr, kk);
   };
@@ -79,7 +90,7 @@ export function ReachGridView({ grid, onOpen, onToggle }: Props) {
       PageUp: () => move(r - page, k),
       PageDown: () => move(r + page, k),
       Enter: () => open(r, k),
-      ' ': () => open(r, k),
+      ' ': () => (grid.rows[r]?.type === 'group' || grid.cols[k]?.type === 'group' ? toggleAt(r, k) : open(r, k)),
     };
     const f = keys[e.key];
     if (!f) return;
@@ -133,7 +144,8 @@ export function ReachGridView({ grid, onOpen, onToggle }: Props) {
                     tabIndex={on ? 0 : -1}
                     data-cell={`${vr.index}:${vc.index}`}
                     data-tone={cell.tone}
-                    className={`reach-cell reach-tone-${cell.tone} ${cell.match ? '' : 'dim'} ${grid.cols[vc.index].type === 'group' || line.type === 'group' ? 'sum' : ''}`}
+                    data-missing={cell.missing || undefined}
+                    className={`reach-cell reach-tone-${cell.tone} ${cell.match || cell.missing ? '' : 'dim'} ${grid.cols[vc.index].type === 'group' || line.type === 'group' ? 'sum' : ''} ${cell.missing ? 'missing' : ''}`}
                     style={{ left: vc.start, width: vc.size, height: vr.size }}
                     onClick={() => {
                       setFocus({ r: vr.index, k: vc.index });

@@ -4,17 +4,17 @@
 // in both directions (only the cells in sight are in the DOM), its groups collapse, and it is one tab
 // stop with arrow keys between cells (a roving tabindex). A cell opens its walk in the walk panel.
 // The grouping, filters, colours and words are analysis/view-models/reach-view.ts.
-import { useEffect, useMemo, useState } from 'react';
-import type { BundleStep } from '../../../contract/index.ts';
+// Big nodes: the matrix fills progressively (useReachMatrix): rows show as soon as the sources are
+// known, cells as they are walked; a cell not worked out is never shown as a verdict, and Enter (or
+// a click) on it or on a group's line works out what is under it.
+import { useMemo, useState } from 'react';
 import type { ReachMatrixView } from '../../../analysis/view-models/reach-data.ts';
 import { cellFlow, defaultCollapsed, findingsTouched, reachGrid, type ReachFilter } from '../../../analysis/view-models/reach-view.ts';
-import { api } from '../api/index.ts';
 import { appStore, useApp } from '../store/app-store.ts';
 import { ReachGridView } from './ReachGridView.tsx';
 import { ReachLegend, ReachToolbar } from './ReachToolbar.tsx';
+import { useReachMatrix } from './useReachMatrix.ts';
 import './reach.css';
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function ReachView() {
   const bundleId = useApp((s) => s.bundle?.id);
@@ -22,38 +22,25 @@ export function ReachView() {
   return <ReachForNode key={bundleId} bundleId={bundleId} />;
 }
 
+/** Cells there are to walk: every source against every destination but its own address. */
+function cellsToWalk(v: ReachMatrixView): number {
+  // A pod is a destination once per port its Services target: each is a pair not walked.
+  const byIp = new Map<string, number>();
+  for (const d of v.destinations) byIp.set(d.ip, (byIp.get(d.ip) ?? 0) + 1);
+  const own = v.sources.reduce((n, s) => n + (byIp.get(s.ip) ?? 0), 0);
+  return v.sources.length * v.destinations.length - own;
+}
+
 function ReachForNode({ bundleId }: { bundleId: string }) {
-  const [data, setData] = useState<ReachMatrixView>();
-  const [error, setError] = useState<string>();
-  const [step, setStep] = useState<BundleStep>();
-  const [attempt, setAttempt] = useState(0);
+  const { data, running, step, error, asked, retry, compute, cancel } = useReachMatrix(bundleId);
   const [filter, setFilter] = useState<ReachFilter>({ kind: 'all' });
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-
-  useEffect(() => {
-    let live = true;
-    setError(undefined);
-    const off = api.subscribe((e) => {
-      if (live && e.type === 'step' && e.job.jobId === `${bundleId}:reach`) setStep(e.job);
-    });
-    api.reachMatrix({ bundleId }).then(
-      (v) => {
-        if (!live) return;
-        setCollapsed(defaultCollapsed(v));
-        setData(v);
-      },
-      (e: unknown) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-      off();
-    };
-  }, [bundleId, attempt]);
-
-  const grid = useMemo(() => (data ? reachGrid(data, filter, collapsed) : undefined), [data, filter, collapsed]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>();
+  // The groups start collapsed as defaultCollapsed says, once the destinations are known.
+  const shut = useMemo(() => collapsed ?? (data ? defaultCollapsed(data) : new Set<string>()), [collapsed, data]);
+  const grid = useMemo(() => (data ? reachGrid(data, filter, shut, { running }) : undefined), [data, filter, shut, running]);
   const touched = useMemo(() => (data ? findingsTouched(data) : []), [data]);
 
-  const toggle = (id: string) => setCollapsed((c) => (c.has(id) ? new Set([...c].filter((x) => x !== id)) : new Set([...c, id])));
+  const toggle = (id: string) => setCollapsed((c = shut) => (c.has(id) ? new Set([...c].filter((x) => x !== id)) : new Set([...c, id])));
   const openCell = (r: number, k: number) => {
     const c = grid?.at(r, k).cell;
     const flow = c && data ? cellFlow(data, c) : undefined;
@@ -62,38 +49,57 @@ function ReachForNode({ bundleId }: { bundleId: string }) {
     s.setPanel('walk');
     void s.runWalk(flow, { focus: 'deciding' });
   };
+  const computeAt = (r: number, k: number) => {
+    if (!grid) return;
+    const b = grid.block(r, k);
+    compute(b.sources, b.destinations);
+  };
+  const p = step?.state === 'running' ? step.progress : undefined;
 
   if (!data) {
-    const p = step?.state === 'running' ? step.progress : undefined;
     return (
       <section className="reach-view" aria-label="Reachability" data-testid="reach-view">
         <h2 className="reach-title">Reachability</h2>
         {error ? (
           <div className="reach-status" role="alert" data-testid="reach-error">
             <p>The reachability could not be worked out: {error}</p>
-            <button type="button" className="btn" onClick={() => setAttempt((a) => a + 1)}>
+            <button type="button" className="btn" onClick={retry}>
               Work it out again
             </button>
           </div>
         ) : (
           <div className="reach-status" role="status" data-testid="reach-progress">
-            <p>Walking every source to every destination, and each reply{p?.what ? ` — ${p.what}` : ''}…</p>
-            {p && p.total > 0 && <progress max={p.total} value={p.done} aria-label="Sources worked out" />}
-            <button type="button" className="btn" onClick={() => void api.cancelReach({ bundleId })} data-testid="reach-cancel">
-              Cancel
-            </button>
+            <p>Reading the node for its sources and destinations{p?.what ? ` — ${p.what}` : ''}…</p>
           </div>
         )}
       </section>
     );
   }
 
+  const total = cellsToWalk(data);
   return (
     <section className="reach-view" aria-label="Reachability" data-testid="reach-view">
       <ReachToolbar filter={filter} setFilter={setFilter} touched={touched} counts={grid!.counts} sources={data.sources.length} destinations={data.destinations.length} />
       <ReachLegend />
+      <div className="reach-run" role="status" data-testid="reach-run" data-running={running}>
+        <span data-testid="reach-worked-out">
+          {data.cells.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} cells worked out
+          {data.cells.length < total && !running ? ': blank cells are not worked out — Enter (or a click) on one, or on a group, works it out.' : '.'}
+        </span>
+        {running && (
+          <>
+            <span data-testid="reach-progress">Walking{p?.what ? ` ${p.what}` : ''}…</span>
+            {p && p.total > 0 && <progress max={p.total} value={p.done} aria-label="Cells of this pass worked out" />}
+            <button type="button" className="btn small" onClick={cancel} data-testid="reach-cancel">
+              Cancel
+            </button>
+          </>
+        )}
+        {asked && <span className="muted">{asked}</span>}
+        {error && <span role="alert">Lost track of the walks: {error}</span>}
+      </div>
       {data.notes.length > 0 && (
-        <ul className="reach-notes">
+        <ul className="reach-notes" data-testid="reach-notes">
           {data.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}
@@ -101,10 +107,10 @@ function ReachForNode({ bundleId }: { bundleId: string }) {
       )}
       {grid!.rows.length === 0 ? (
         <p className="reach-empty" data-testid="reach-empty">
-          No cell matches this filter.
+          No cell matches this filter{running ? ' yet' : ''}.
         </p>
       ) : (
-        <ReachGridView grid={grid!} onOpen={openCell} onToggle={toggle} />
+        <ReachGridView grid={grid!} onOpen={openCell} onToggle={toggle} onCompute={computeAt} />
       )}
     </section>
   );

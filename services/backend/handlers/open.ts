@@ -10,6 +10,6 @@ export function openHandlers({ bundles, loads }: BackendContext): Pick<Handlers,
       loads: loads.loading(),
     }),
     attachBundle: async ({ bundleId, client }) => bundles.hold(bundleId, client).summary,
-    getStep: async ({ bundleId, step }) => (step === 'findings' ? bundles.get(bundleId).findings.state : bundles.get(bundleId).search.state),
+    getStep: async ({ bundleId, step }) => bundles.get(bundleId)[step].state,
   };
 }

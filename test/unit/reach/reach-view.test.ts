@@ -63,7 +63,31 @@ describe('reach view model', () => {
     expect(none.tone).toBe('none');
     expect(none.label).toMatch(/the same address, not walked/);
     const notWalked = g.at(endRow(g, '10.0.0.5', v), endCol(g, 'kube-system/kube-dns', v));
-    expect(notWalked.label).toMatch(/not worked out/);
+    expect(notWalked.label).toMatch(/not worked out \(Enter works it out\)/);
+    expect(notWalked.missing).toBe(1);
+    expect(none.missing).toBe(0);
+    // While walks are under way, it is not worked out *yet*.
+    const running = reachGrid(v, { kind: 'all' }, new Set(), { running: true });
+    expect(running.at(endRow(g, '10.0.0.5', v), endCol(g, 'kube-system/kube-dns', v)).label).toMatch(/not worked out yet$/);
+  });
+
+  it('a group line counts the cells under it not worked out, never as a verdict, and names its block', () => {
+    const v = matrix();
+    const g = reachGrid(v, { kind: 'all' }, new Set(['col:svc:kube-system']));
+    const svc = g.cols.findIndex((c) => c.type === 'group' && c.id === 'col:svc:kube-system');
+    const kube = g.rows.findIndex((r) => r.type === 'group' && r.id === 'row:pods:kube-system');
+    // kube-system/dns → kube-dns was not walked: the summary is not worked out, not a colour.
+    const sum = g.at(kube, svc);
+    expect(sum.missing).toBe(1);
+    expect(sum.tone).toBe('none');
+    expect(sum.label).toMatch(/1 not worked out/);
+    expect(g.block(kube, svc)).toEqual({ sources: [1], destinations: [1] });
+    // Every pair not worked out (and not a source to itself) is counted once in the grid's group lines.
+    const rowsAll = g.rows.flatMap((r, i) => (r.type === 'group' ? [i] : []));
+    const colsAll = g.cols.flatMap((c, i) => (c.type === 'group' ? [i] : []));
+    const total = rowsAll.reduce((n, r) => n + colsAll.reduce((m, k) => m + g.at(r, k).missing, 0), 0);
+    const expected = v.sources.length * v.destinations.length - v.cells.length - v.sources.filter((s) => v.destinations.some((d) => d.ip === s.ip)).length;
+    expect(total).toBe(expected);
   });
 
   it('a packet that gets through with an error on its path is not green', () => {
@@ -78,9 +102,11 @@ describe('reach view model', () => {
     expect(reachGrid(v, { kind: 'all' }, new Set()).at(endRow(g, '10.0.0.5', v), endCol(g, 'default/web', v)).tone).toBe('delivered');
   });
 
-  it('column groups wider than a screen start collapsed; rows and narrow groups stay open', () => {
+  it('Services groups and column groups wider than a screen start collapsed; rows and other narrow groups stay open', () => {
     const v = matrix();
-    expect(defaultCollapsed(v).size).toBe(0);
+    expect([...defaultCollapsed(v)]).toEqual(['col:svc:kube-system']);
+    const pods = Array.from({ length: WIDE_GROUP + 1 }, (_, i) => ({ ip: `10.0.1.${i}`, proto: 'icmp' as const, name: `web/p${i}`, kind: 'pod' as const, namespace: 'web' }));
+    expect([...defaultCollapsed({ ...v, destinations: [...v.destinations, ...pods] })].sort()).toEqual(['col:pods:web', 'col:svc:kube-system']);
     const many = Array.from({ length: WIDE_GROUP + 1 }, (_, i) => ({ ip: `10.96.1.${i}`, port: 80, proto: 'tcp' as const, name: `kube-system/s${i}`, kind: 'service' as const, namespace: 'kube-system' }));
     const wide = { ...v, destinations: [...v.destinations, ...many] };
     expect([...defaultCollapsed(wide)]).toEqual(['col:svc:kube-system']);

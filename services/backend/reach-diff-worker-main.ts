@@ -1,0 +1,81 @@
+// The reachability part of Compare (issue #25 point 5), in a worker thread (reach-diffs.ts): both
+// bundles loaded, each source of A matched in B (by Kubernetes name where a snapshot has it, else by
+// address, as analysis/reach diffReach does), both partitions worked out and overlaid one source at a
+// time, with progress after each source and the time bound looked at between sources. The worker then
+// stays to walk the example packet of a change on either side (the walks side by side).
+import { parentPort } from 'node:worker_threads';
+import { loadBundle } from '../bundle/load.ts';
+import type { NodeModel } from '../../parsers/model/types.ts';
+import { defaultSources, diffPartitions, reachFrom, type ReachChange, type Source } from '../../analysis/reach/index.ts';
+import { walkFlow } from '../../analysis/walk/engine.ts';
+import { withNames } from '../../analysis/k8s/name-walk.ts';
+import type { ReachDiffIn, ReachDiffOut } from './reach-diff-protocol.ts';
+
+const post = (m: ReachDiffOut) => parentPort!.postMessage(m);
+const tick = () => new Promise<void>((r) => setImmediate(r));
+let models: { a: NodeModel; b: NodeModel } | undefined;
+let stopped = false;
+
+async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void> {
+  post({ type: 'progress', done: 0, total: 0, what: 'reading both bundles' });
+  const [a, b] = await Promise.all([loadBundle(m.pathA), loadBundle(m.pathB)]);
+  models = { a, b };
+  const sa = defaultSources(a);
+  const sb = defaultSources(b);
+  const key = (s: Source) => (s.name ? `name:${s.name}` : `ip:${s.ip}`);
+  const byKey = new Map(sb.map((s) => [key(s), s]));
+  const byIp = new Map(sb.map((s) => [s.ip, s]));
+  const pairs: [Source, Source][] = [];
+  const onlyBefore: Source[] = [];
+  const used = new Set<Source>();
+  for (const s of sa) {
+    const t = byKey.get(key(s)) ?? (s.name ? undefined : byIp.get(s.ip));
+    if (t) {
+      pairs.push([s, t]);
+      used.add(t);
+    } else onlyBefore.push(s);
+  }
+  const changed: ReachChange[] = [];
+  const t0 = performance.now();
+  let compared = 0;
+  let cut: string | undefined;
+  let budgetHit = false;
+  for (const [s, t] of pairs) {
+    await tick();
+    if (stopped || (compared > 0 && performance.now() - t0 > m.maxMs)) {
+      const left = pairs.slice(compared).map(([x]) => x.name ?? x.ip);
+      cut = `${stopped ? 'Stopped' : `Stopped after ${Math.round(m.maxMs / 1000)} s`}: ${compared} of ${pairs.length} sources compared; not compared: ${left.slice(0, 8).join(', ')}${left.length > 8 ? ` and ${left.length - 8} more` : ''}. \`hnsight diff A B --reach\` compares every one.`;
+      break;
+    }
+    post({ type: 'progress', done: compared, total: pairs.length, what: `from ${s.name ?? s.ip}` });
+    const ra = reachFrom(a, s.ip);
+    const rb = reachFrom(b, t.ip);
+    budgetHit ||= ra.budget.hit || rb.budget.hit;
+    changed.push(...diffPartitions(ra, rb, s, t.ip));
+    compared++;
+  }
+  const notes = [
+    'Each change is a set of packets (addresses, ports, protocol) from one source whose outcome — verdict, deciding rule or reply — differs between A and B. Sources are matched by Kubernetes name where a snapshot has it, else by address; destinations by address.',
+    ...(cut ? [cut] : []),
+    ...(budgetHit ? ['Some packet classes were not walked (the budget of walks per source was spent): they show as insufficient information.'] : []),
+  ];
+  post({ type: 'done', view: { changed, onlyBefore, onlyAfter: sb.filter((s) => !used.has(s)), compared, sources: pairs.length, notes } });
+}
+
+function onMessage(m: ReachDiffIn): void {
+  if (m.type === 'start') {
+    compare(m).catch((e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
+  } else if (m.type === 'stop') {
+    stopped = true;
+  } else {
+    try {
+      if (!models) throw new Error('the bundles are still being read');
+      const model = models[m.side];
+      post({ type: 'walked', id: m.id, result: withNames(model, walkFlow(model, m.flow, { explain: true, reply: true })) });
+    } catch (e) {
+      post({ type: 'walked', id: m.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+}
+
+parentPort!.on('message', onMessage);

@@ -1,0 +1,179 @@
+// The reachability matrix of one open node, worked out progressively in a worker thread
+// (reach-worker-main.ts): every cell is a walk and its reply, seconds on a mid-size node and hours on
+// a node with 250 pods and 2,000 Services, which on the backend's one event loop would hold every
+// other request. The worker rebuilds the node from what it was read from (findings-runner.ts says why
+// that beats sending it over), sends the sources and destinations first, then the cells as they are
+// walked; the session keeps them, and a window asks for the cells it does not have yet (`snapshot`).
+// A first pass is bounded (cells, time); the user asks for more (`compute`: a row, a group) and can
+// stop what is queued (`cancel`). The worker keeps the node until the node is closed, so cells asked
+// for later start at once.
+import { Worker } from 'node:worker_threads';
+import { ApiError, type BundleStep } from '../../contract/index.ts';
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
+import type { ReachCellView, ReachEnd, ReachSnapshot } from '../../analysis/view-models/reach-data.ts';
+import type { BundleOrigin } from '../bundle/origin.ts';
+import type { EventBus } from './event-bus.ts';
+import type { ReachIn, ReachOut } from './reach-protocol.ts';
+
+/** Cells a first pass walks at most: 250 pods × a few hundred destinations. */
+export const VIEW_MAX_CELLS = 100_000;
+
+/**
+ * The first pass's cell bound: VIEW_MAX_CELLS, or HNSIGHT_REACH_FIRST_CELLS (a smaller first pass on a
+ * slow machine, a bigger one on a fast one; the e2e tests use it to leave cells to ask for).
+ */
+export function firstPassCells(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.HNSIGHT_REACH_FIRST_CELLS);
+  return Number.isInteger(n) && n > 0 ? n : VIEW_MAX_CELLS;
+}
+/** Cells one request of the user may ask for (a group of 2,000 Services × a few rows). */
+export const ASK_MAX_CELLS = 20_000;
+const WORKER_HEAP_MB = 4096;
+
+export const REACH_NOTE =
+  'Destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside. Each cell is the walk of one example packet and its reply.';
+
+export interface ReachSessionOptions {
+  origin: BundleOrigin;
+  reuse: ParsedFile[];
+  /** The node's findings (they name what each path crosses); a rejection leaves them out. */
+  findings: () => Promise<FindingView[]>;
+  /** Bounds of the first pass and of each request: most cells, and ms of walks. */
+  maxCells: number;
+  maxMs: number;
+  workerUrl?: URL;
+}
+
+export class ReachSession {
+  private current: BundleStep;
+  private worker?: Worker;
+  private ends?: Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }>;
+  private cells: ReachCellView[] = [];
+  private notes: { first?: string; asked?: string } = {};
+  private running = false;
+  private closed = false;
+
+  constructor(
+    bundleId: string,
+    private readonly events: EventBus | undefined,
+    private readonly opts: ReachSessionOptions,
+  ) {
+    this.current = { jobId: `${bundleId}:reach`, bundleId, step: 'reach', state: 'waiting' };
+  }
+
+  get state(): BundleStep {
+    return this.current;
+  }
+
+  /**
+   * What is worked out, from cell `from` on; starts the worker the first time. It waits for the sources
+   * and destinations at most `waitMs`: a request must not stay silent longer than browser mode's idle
+   * socket timeout (30 s), and a big node takes longer to read. Not ready yet: `ready: false`, and a
+   * step event follows when they are known.
+   */
+  async snapshot(from = 0, waitMs = 10_000): Promise<ReachSnapshot> {
+    const ends = await Promise.race([this.start(), new Promise<undefined>((r) => setTimeout(r, waitMs))]);
+    if (!ends) return { sources: [], destinations: [], cells: [], notes: [], from: 0, count: 0, running: true, ready: false };
+    const notes = [REACH_NOTE, ...(this.notes.first ? [this.notes.first] : []), ...(this.notes.asked ? [this.notes.asked] : [])];
+    const at = Math.max(0, Math.min(from, this.cells.length));
+    return { ...ends, cells: this.cells.slice(at), notes, from: at, count: this.cells.length, running: this.running, ready: true };
+  }
+
+  /** Queues every listed source against every listed destination (those not worked out yet), before the rest. */
+  async compute(sources: number[], destinations: number[]): Promise<{ queued: number }> {
+    const ends = await this.start();
+    const s = [...new Set(sources)].filter((i) => i >= 0 && i < ends.sources.length);
+    const d = [...new Set(destinations)].filter((i) => i >= 0 && i < ends.destinations.length);
+    if (s.length * d.length > ASK_MAX_CELLS)
+      throw new ApiError(`That is ${(s.length * d.length).toLocaleString('en-US')} cells; ask for at most ${ASK_MAX_CELLS.toLocaleString('en-US')} at once (a row, or a group of rows, against a group).`, 'invalid');
+    this.running = true;
+    this.set({ ...this.current, state: 'running', error: undefined });
+    this.post({ type: 'compute', sources: s, destinations: d });
+    return { queued: s.length * d.length };
+  }
+
+  /** The user's Cancel: what is queued is dropped; the cells worked out stay. */
+  cancel(): void {
+    this.post({ type: 'stop' });
+  }
+
+  /** The node is closed: the worker ends. */
+  close(): void {
+    this.closed = true;
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private post(m: ReachIn): void {
+    this.worker?.postMessage(m);
+  }
+
+  private start(): Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }> {
+    if (this.closed) return Promise.reject(new ApiError('the node was closed (replaced or let go) while this was being worked out', 'not-found'));
+    if (this.ends) return this.ends;
+    this.cells = [];
+    this.notes = {};
+    this.running = true;
+    const t0 = performance.now();
+    this.set({ ...this.current, state: 'running', progress: undefined, error: undefined, ms: undefined });
+    const ends = new Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }>((resolve, reject) => {
+      const w = new Worker(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      this.worker = w;
+      // A worker that fails (out of memory, a bug) is started again the next time the view asks.
+      const fail = (message: string) => {
+        if (this.worker !== w) return;
+        this.worker = undefined;
+        this.ends = undefined;
+        this.running = false;
+        void w.terminate();
+        reject(new Error(message));
+        this.set({ ...this.current, state: 'error', progress: undefined, error: message });
+      };
+      w.on('message', (m: ReachOut) => {
+        switch (m.type) {
+          case 'ends':
+            resolve({ sources: m.sources, destinations: m.destinations });
+            // Windows that were told "not ready" ask again at this event.
+            this.set({ ...this.current, state: 'running', progress: { done: 0, total: 0, what: 'the sources and destinations are known' } });
+            return;
+          case 'cells':
+            this.cells.push(...m.cells);
+            return;
+          case 'progress':
+            this.set({ ...this.current, state: 'running', progress: { done: m.done, total: m.total, what: m.what } }, true);
+            return;
+          case 'batch-done':
+            this.notes[m.kind] = m.note;
+            return;
+          case 'idle':
+            this.running = false;
+            this.set({ ...this.current, state: 'done', progress: undefined, ms: Math.round(performance.now() - t0) });
+            return;
+          case 'error':
+            fail(m.message);
+        }
+      });
+      w.on('error', (e: Error & { code?: string }) => fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the reachability ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message));
+      w.on('exit', (code) => fail(`the reachability stopped unexpectedly (exit code ${code})`));
+      w.postMessage({ type: 'start', origin: this.opts.origin, reuse: this.opts.reuse, maxCells: this.opts.maxCells, maxMs: this.opts.maxMs } satisfies ReachIn);
+      // Walks wait for the findings; a failed run of the checks leaves them out.
+      void this.opts
+        .findings()
+        .catch(() => [] as FindingView[])
+        .then((f) => this.worker === w && w.postMessage({ type: 'findings', findings: f } satisfies ReachIn));
+    });
+    // Nobody may be waiting when it fails (a snapshot that answered "not ready"): the step says why.
+    ends.catch(() => undefined);
+    this.ends = ends;
+    return ends;
+  }
+
+  private set(next: BundleStep, progress = false): void {
+    if (this.closed) return;
+    this.current = next;
+    if (!this.events) return;
+    if (progress) this.events.progress({ type: 'step', job: next });
+    else this.events.emit({ type: 'step', job: next });
+  }
+}
