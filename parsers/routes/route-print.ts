@@ -64,7 +64,7 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     if (INTERFACE_LIST_RE.test(line)) { section = 'interfaces'; sub = null; continue; }
     const iface = section === 'interfaces' || section === 'none' ? IFACE_RE.exec(line) : null;
     if (iface) {
-      const mac = iface[2].trim() === '' ? null : normalizeMac(iface[2].trim());
+      const mac = iface[2].trim() === '' ? undefined : normalizeMac(iface[2], { long: true });
       out.interfaces.push({ index: readInt(iface[1], COUNT).value ?? -1, ...(mac ? { mac } : {}), description: iface[3].trimEnd(), src: sink.ref(n) });
       section = 'interfaces';
       continue;
