@@ -4,14 +4,13 @@
 import { Rng, hash5 } from './prng.ts';
 import { conjureMac, hostAt, intToIp, ipToInt, maskOf, cidrBlock } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
-import { PROFILES, addressing, platformHostMac, platformHostName, podGateway as platformGateway, type Addressing } from './platforms.ts';
+import { addressing, platformHostMac, podGateway as platformGateway, type Addressing } from './platforms.ts';
 import { adjustPlatformVfp } from './platform-vfp.ts';
+import { DEFAULT_SPEC, resolveSpec } from './build-spec.ts';
+import { buildNetworks } from './build-networks.ts';
 import { assignPodNames, buildCluster } from './cluster.ts';
 import {
-  FAULTS,
-  PLATFORM_FAULTS,
   type EpPolicy,
-  type ResolvedSpec,
   type Adapter,
   type Compartment,
   type Expected,
@@ -20,7 +19,6 @@ import {
   type GeneratedNode,
   type HnsEndpoint,
   type HnsNamespace,
-  type HnsNetwork,
   type Ipv4Route,
   type LoadBalancer,
   type GenService,
@@ -28,20 +26,7 @@ import {
   type ClusterNodeContext,
 } from './types.ts';
 
-export const DEFAULT_SPEC: Required<Omit<NodeSpec, 'platform'>> = {
-  seed: 1,
-  // A plain l2bridge node of no cloud: named as platformHostName names such nodes (an AKS-style
-  // `akswin…` name made it read as an AKS node, which it is not).
-  hostName: 'win-node-0',
-  network: 'l2bridge',
-  schema: 2,
-  pods: 8,
-  services: 10,
-  remoteNodes: 2,
-  vfpGeneration: 'get-rule-counter',
-  windowsBuild: '10.0.20348.2340',
-  faults: [],
-};
+export { DEFAULT_SPEC };
 
 export const SERVICE_PORTS: { port: number; target: number; proto: 6 | 17 }[] = [
   { port: 80, target: 80, proto: 6 },
@@ -76,19 +61,7 @@ export function isLegacyBuild(build: string): boolean {
  * Without it every draw and every byte is what it always was.
  */
 export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): GeneratedNode {
-  const prof = input.platform ? PROFILES[input.platform] : undefined;
-  if (input.platform && !prof) throw new Error(`unknown platform '${input.platform}'`);
-  const spec: ResolvedSpec = { ...DEFAULT_SPEC, ...input, ...(prof ? { network: prof.network } : {}), faults: [...(input.faults ?? [])] };
-  // A platform node left at the default host name is named as that platform names its nodes.
-  if (prof && spec.hostName === DEFAULT_SPEC.hostName && !cluster) spec.hostName = platformHostName(prof.name, 0);
-  for (const f of spec.faults) {
-    if ((PLATFORM_FAULTS as readonly string[]).includes(f) && !prof) throw new Error(`fault '${f}' needs a platform node (spec.platform)`);
-    if (!(FAULTS as readonly string[]).includes(f) && !(PLATFORM_FAULTS as readonly string[]).includes(f)) throw new Error(`unknown fault '${f}' (known: ${[...FAULTS, ...PLATFORM_FAULTS].join(', ')})`);
-  }
-  if (spec.pods < 1 || spec.pods > 250) throw new Error('pods must be between 1 and 250 (one /24 pod subnet per node: .3-.252)');
-  if (prof && spec.pods > prof.maxPods) throw new Error(`${prof.name} nodes hold at most ${prof.maxPods} pods here (one ${prof.name.startsWith('calico') ? '/26 IPAM block' : 'address range'} per node)`);
-  if (prof?.name === 'nat' && spec.faults.some((f) => !['blocked-port', 'endpoint-without-vnic', 'duplicate-ip', 'slow-cni-add', 'cni-add-failures'].includes(f))) throw new Error('a nat node has no Kubernetes network: only blocked-port, endpoint-without-vnic, duplicate-ip and the log faults apply');
-  if (!cluster && (spec.remoteNodes < 0 || spec.remoteNodes > 150)) throw new Error('remoteNodes must be between 0 and 150');
+  const { prof, spec } = resolveSpec(input, cluster);
   const faults = new Set(spec.faults as FaultName[]);
   const faultRecords: FaultRecord[] = [];
 
@@ -133,68 +106,8 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   }
 
   // --- networks -------------------------------------------------------------------------------
-  // WinNAT's default range is inside 172.16.0.0/12; the draw moves to the next /16 that is none of the
-  // cluster's own ranges (EKS services live in 172.20.0.0/16, OpenShift's in 172.30.0.0/16).
-  const drawnNat = { b: rNet.int(17, 30), c: rNet.pick([16, 32, 48, 64, 80]) };
-  const taken = [serviceCidr, clusterCidr, nodeSubnet, addr?.vnetCidr ?? ''].filter(Boolean).map((c) => cidrBlock(c));
-  const clash = (b: number) => taken.some((t) => {
-    const lo = ipToInt(t.first);
-    const hi = ipToInt(t.last);
-    const nlo = ipToInt(`172.${b}.${drawnNat.c}.0`);
-    return nlo <= hi && nlo + 4095 >= lo;
-  });
-  let natB = drawnNat.b;
-  for (let i = 0; i < 14 && clash(natB); i++) natB = 17 + ((natB - 17 + 1) % 14);
-  const natSubnet = `172.${natB}.${drawnNat.c}.0/20`;
-  const natNet: HnsNetwork = {
-    id: rIds.guid(),
-    name: 'nat',
-    type: 'nat',
-    subnet: natSubnet,
-    gateway: hostAt(natSubnet, 1),
-    switchId: rIds.guid(),
-    remoteSubnetRoutes: [],
-    macPool: { start: '00-15-5D-52-C0-00', end: '00-15-5D-52-CF-FF' },
-  };
+  const { natNet, natSubnet, k8sNet, networks } = buildNetworks({ prof, spec, cluster, rNet, rIds, addr, serviceCidr, clusterCidr, nodeSubnet, nodeGateway, nodeIp, podSubnet, netName, remoteNodes, isL2 });
   if (prof?.name === 'nat') podSubnet = natSubnet;
-  const overlayNet = spec.network === 'overlay';
-  // A cluster node's DR MAC is the one its peers name (the draw still happens, so nothing else moves).
-  const ownDrMac = (drawn: string) => cluster?.drMac ?? drawn;
-  const k8sNet: HnsNetwork =
-    prof?.name === 'nat'
-      ? natNet
-      : {
-          id: rIds.guid(),
-          name: netName,
-          type: prof ? (prof.network as 'l2bridge' | 'overlay' | 'transparent') : isL2 ? 'l2bridge' : 'overlay',
-          subnet: podSubnet,
-          gateway: prof?.gateway === 'subnet' ? nodeGateway : hostAt(podSubnet, 1),
-          managementIp: nodeIp,
-          drMac: overlayNet ? ownDrMac(rNet.mac('00-15-5D')) : undefined,
-          // The host vNIC is `vEthernet (<adapter>)`: the network is bound to that adapter.
-          networkAdapterName: /^vEthernet \((.+)\)$/.exec(prof?.hostVnicName ?? '')?.[1] ?? 'Ethernet',
-          hostVnicPortGuid: rIds.guid(),
-          hostVnicFriendly: `Container NIC ${rIds.hex(8, false)}`,
-          externalPortGuid: rIds.guid(),
-          switchId: rIds.guid(),
-          remoteSubnetRoutes: overlayNet ? remoteNodes.map((n) => ({ prefix: n.podSubnet, pa: n.ip, drMac: n.drMac })) : [],
-          macPool: { start: '00-15-5D-D5-10-00', end: '00-15-5D-D5-1F-FF' },
-          vsid: prof?.vni,
-        };
-  const infraNets: HnsNetwork[] = (prof?.infraNetworks ?? []).map((x) => ({
-    id: rIds.guid(),
-    name: x.name,
-    type: x.type,
-    infra: true,
-    subnet: x.subnet,
-    gateway: x.gateway,
-    switchId: k8sNet.switchId,
-    remoteSubnetRoutes: [],
-    macPool: { start: '00-15-5D-0A-00-00', end: '00-15-5D-0A-0F-FF' },
-    vsid: x.vsid,
-  }));
-  // The pod network comes first after nat: VFP and kube-proxy program the first non-nat network.
-  const networks = prof ? [...(prof.natNetwork && k8sNet !== natNet ? [natNet] : []), k8sNet, ...infraNets] : [natNet, k8sNet];
 
   // --- local endpoints ------------------------------------------------------------------------
   const baseExceptions = [clusterCidr, serviceCidr, nodeSubnet];
