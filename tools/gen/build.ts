@@ -2,13 +2,14 @@
 // ground truth. Every file is later rendered from these objects, so the truth never depends on text.
 
 import { Rng, hash5 } from './prng.ts';
-import { conjureMac, hostAt, intToIp, ipToInt, maskOf, cidrBlock } from './net.ts';
+import { conjureMac, hostAt, intToIp, ipToInt } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
 import { addressing, platformHostMac, podGateway as platformGateway, type Addressing } from './platforms.ts';
 import { adjustPlatformVfp } from './platform-vfp.ts';
 import { DEFAULT_SPEC, resolveSpec } from './build-spec.ts';
 import { buildNetworks } from './build-networks.ts';
 import { applyPodFaults } from './build-pod-faults.ts';
+import { buildRoutes } from './build-routes.ts';
 import { assignPodNames, buildCluster } from './cluster.ts';
 import {
   type EpPolicy,
@@ -20,7 +21,6 @@ import {
   type GeneratedNode,
   type HnsEndpoint,
   type HnsNamespace,
-  type Ipv4Route,
   type LoadBalancer,
   type GenService,
   type NodeSpec,
@@ -477,54 +477,7 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   }
 
   // --- IPv4 routes (route print shows the default compartment only) ----------------------------
-  const routes: Ipv4Route[] = [];
-  const route = (cidr: string, gateway: string, iface: Adapter | { ipv4: string; ifIndex: number; compartmentId: number }, metric: number) => {
-    const { network, prefixLen } = cidrBlock(cidr);
-    routes.push({ dest: network, mask: maskOf(prefixLen), prefixLen, gateway, iface: iface.ipv4!, ifIndex: iface.ifIndex, metric, compartmentId: iface.compartmentId });
-  };
-  const loop = { ipv4: '127.0.0.1', ifIndex: 1, compartmentId: 1 };
-  const onLinkSet = (a: Adapter | typeof loop, cidr: string, metric: number) => {
-    const { network, last } = cidrBlock(cidr);
-    route(`${network}/${cidrBlock(cidr).prefixLen}`, 'On-link', a, metric);
-    route(`${a.ipv4}/32`, 'On-link', a, metric);
-    route(`${last}/32`, 'On-link', a, metric);
-  };
-  route('0.0.0.0/0', nodeGateway, hostVnic, 15);
-  onLinkSet(loop, '127.0.0.0/8', 331);
-  onLinkSet(hostVnic, nodeSubnet, 271);
-  if (hasNat) onLinkSet(natVnic, natSubnet, 5256);
-  if (hostEpAdapter && podSubnet !== nodeSubnet) onLinkSet(hostEpAdapter, podSubnet, 271);
-  if (antreaGw) onLinkSet(antreaGw, podSubnet, 271);
-  const missingRoute = faults.has('missing-remote-subnet-route') ? remoteNodes[0] : undefined;
-  if (faults.has('missing-remote-subnet-route') && !missingRoute) throw new Error('missing-remote-subnet-route needs at least one remote node');
-  if (missingRoute && prof && prof.crossNode !== 'host-routes' && prof.crossNode !== 'remote-subnet-routes') throw new Error(`missing-remote-subnet-route: ${prof.name} nodes route pods through the cloud fabric`);
-  const hostRoutes = prof ? prof.crossNode === 'host-routes' : isL2;
-  if (hostRoutes) {
-    for (const n of remoteNodes) {
-      if (n === missingRoute) continue;
-      // Antrea (encap): the peer pod CIDR via the peer's gateway on antrea-gw0 (route_windows.go:248-289).
-      if (antreaGw) route(n.podSubnet, hostAt(n.podSubnet, 1), antreaGw, 271);
-      else route(n.podSubnet, n.ip, hostVnic, 271);
-    }
-  }
-  const mcast = (a: Adapter | typeof loop) => (a === loop ? 331 : a === natVnic ? 5256 : 271);
-  for (const a of [loop, ...hostCompartment.adapters]) route('224.0.0.0/4', 'On-link', a, mcast(a));
-  for (const a of [loop, ...hostCompartment.adapters]) route('255.255.255.255/32', 'On-link', a, mcast(a));
-  if (missingRoute) {
-    faultRecords.push({
-      name: 'missing-remote-subnet-route',
-      detail: hostRoutes ? `no route for remote pod subnet ${missingRoute.podSubnet} via ${missingRoute.ip}` : `no REMOTESUBNETROUTE rule for remote pod subnet ${missingRoute.podSubnet} (PA ${missingRoute.ip})`,
-      objects: [missingRoute.podSubnet],
-    });
-  }
-  for (const c of compartments) {
-    if (c.id === 1) continue;
-    const a = c.adapters[0];
-    route('0.0.0.0/0', a.gateway!, a, 271);
-    onLinkSet(a, podSubnet, 271);
-    route('224.0.0.0/4', 'On-link', a, 271);
-    route('255.255.255.255/32', 'On-link', a, 271);
-  }
+  const { routes, missingRoute } = buildRoutes({ prof, faults, isL2, nodeGateway, nodeSubnet, podSubnet, natSubnet, hasNat, hostVnic, natVnic, hostEpAdapter, antreaGw, hostCompartment, compartments, remoteNodes, faultRecords });
 
   // --- VFP ---------------------------------------------------------------------------------------
   const node: GeneratedNode = {
