@@ -2,7 +2,7 @@
 // Total: bad input yields undefined/null instead of throwing, because the text comes from unknown nodes.
 // Each of the four numbers is 1–3 digits and at most 255 (the OCTET range of ../text/numbers.ts); no
 // sign, exponent, hex or blank inside. Pure; imports nothing but the number rules.
-import { OCTET, readInt } from '../text/numbers.ts';
+import { OCTET } from '../text/numbers.ts';
 
 const IPV4_RE = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -10,10 +10,12 @@ const IPV4_RE = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 export function ipv4ToUint(s: string): number | undefined {
   const m = IPV4_RE.exec(s);
   if (!m) return undefined;
+  // The pattern already holds the number rules (1–3 plain digits: no sign, exponent, point or hex);
+  // what is left is the OCTET range. Plain arithmetic: the walk calls this for every hop.
   let n = 0;
   for (let i = 1; i <= 4; i++) {
-    const o = readInt(m[i], OCTET).value;
-    if (o === undefined) return undefined;
+    const o = +m[i];
+    if (o > OCTET.max) return undefined;
     n = n * 256 + o;
   }
   return n;
