@@ -4,7 +4,7 @@ import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsEndpoint, HnsNetwork, HnsSubnet } from '../../parsers/hns/index.ts';
 import type { SourceRef } from '../../parsers/types.ts';
 import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
-import { parseCidr } from '../../parsers/net/ip.ts';
+import { intToIpv4, prefixRange4 } from '../../parsers/net/ip.ts';
 import { walkContext, type WalkContext } from '../walk/context.ts';
 import { spend } from '../budget.ts';
 import type { Finding, FindingEvidence } from '../findings/types.ts';
@@ -67,10 +67,8 @@ export interface CheckContext {
 }
 
 export function ipRange(cidr: string): Range | undefined {
-  const c = parseCidr(cidr);
-  if (!c || c.family !== 'ipv4' || c.network === undefined) return undefined;
-  const size = c.prefixLength === 0 ? 0x100000000 : 2 ** (32 - c.prefixLength);
-  return { lo: c.network, hi: c.network + size - 1 };
+  const r = prefixRange4(cidr);
+  return r && { lo: r.lo, hi: r.hi };
 }
 
 export function ipNum(ip: string | undefined): number | undefined {
@@ -82,7 +80,7 @@ export const covers = (outer: Range, inner: Range) => outer.lo <= inner.lo && ou
 export const inRange = (r: Range, n: number) => n >= r.lo && n <= r.hi;
 
 export function intToIp(n: number): string {
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+  return intToIpv4(n >>> 0) as string;
 }
 
 export function rangeText(r: Range): string {

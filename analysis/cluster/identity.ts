@@ -16,10 +16,11 @@ import type { HnsNetwork } from '../../parsers/hns/index.ts';
 import { detectPlatform, factsOf, nodeAddress, podNetworkOf } from '../platform/index.ts';
 import { k8sNames } from '../k8s/index.ts';
 import { canonIp, familyOf, inCidr } from '../walk/ip.ts';
+import { normalizeMac } from '../../parsers/net/mac.ts';
 import type { CrossNode, NodeIdentity } from './node-identity.ts';
 
 const apipa = (ip: string) => ip.startsWith('169.254.') || ip.startsWith('127.');
-const normMac = (m: string | undefined) => (m ? m.replace(/:/g, '-').toUpperCase() : undefined);
+const normMac = (m: string | undefined) => (m ? normalizeMac(m, { anySeparators: true }) ?? m.toUpperCase() : undefined);
 
 /** The subnets of networks that never carry a node's own address (WinNAT's internal network). */
 function natSubnets(m: NodeModel): HnsNetwork['subnets'] {

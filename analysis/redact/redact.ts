@@ -11,6 +11,7 @@
 // names glue values together without separators (`EXCEPTIONS_OUTBOUNDNAT_FD046_10.240.0.1910.244.0.0`).
 
 import { DASHLESS_GUID, DNS_NAME, EMAIL, IPV6_CANDIDATE, dashGuid, ipv6Key, isMeaninglessIpv6, isPrivateDnsName, parseIpv6 } from './shapes.ts';
+import { normalizeMac } from '../../parsers/net/mac.ts';
 
 /** The kinds of value redaction replaces, each with its own numbering. */
 export const REDACTED_KINDS = ['ip', 'ip6', 'mac', 'guid', 'id', 'host', 'dns', 'email'] as const;
@@ -75,7 +76,7 @@ export class Redactor {
       if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(k)) this.guidsByPrefix.set(k.slice(0, 8), k);
     }
     for (const m of seed.macs ?? []) {
-      const k = normMac(m);
+      const k = normalizeMac(m);
       if (k) this.macs.add(k);
     }
     const ips = new Set(this.knownIps);
@@ -128,7 +129,7 @@ export class Redactor {
     for (const m of s.matchAll(GUID)) if (m[1]) this.guidsByPrefix.set(m[1].toLowerCase(), m[0].replace(/[{}]/g, '').toLowerCase());
     for (const m of s.matchAll(DASHLESS_GUID)) this.guidsByPrefix.set(m[0].slice(0, 8).toLowerCase(), dashGuid(m[0]));
     for (const m of s.matchAll(CONTAINER_ID)) this.idsByPrefix.set(m[0].slice(0, 12).toLowerCase(), m[0].toLowerCase());
-    for (const m of s.matchAll(MAC)) this.macs.add(normMac(m[0])!);
+    for (const m of s.matchAll(MAC)) this.macs.add(normalizeMac(m[0])!);
   }
 
   redact(s: string): string {
@@ -146,9 +147,9 @@ export class Redactor {
       const full = this.idsByPrefix.get(h);
       return `${this.placeholder('id', full ?? `prefix:${h}`)}…`;
     });
-    out = out.replace(MAC, (m) => this.placeholder('mac', normMac(m)!));
+    out = out.replace(MAC, (m) => this.placeholder('mac', normalizeMac(m)!));
     out = out.replace(BARE_MAC, (m) => {
-      const k = normMac(m)!;
+      const k = normalizeMac(m)!;
       return this.macs.has(k) ? this.placeholder('mac', k) : m;
     });
     // IPv6 before IPv4, so an address with an IPv4 tail (`::ffff:10.0.0.1`) is one value.
@@ -227,10 +228,6 @@ export class Redactor {
   }
 }
 
-function normMac(m: string): string | undefined {
-  const hex = m.replace(/[-:]/g, '').toUpperCase();
-  return /^[0-9A-F]{12}$/.test(hex) ? hex.match(/../g)!.join('-') : undefined;
-}
 
 /** The longest host name (RFC 1035), and how many distinct ones a report learns. */
 const MAX_HOST = 253;

@@ -3,7 +3,7 @@
 import type { NodeModel, EndpointJoin, VfpPortRef } from '../../parsers/model/types.ts';
 import type { HnsNetwork } from '../../parsers/hns/types.ts';
 import type { Adapter, Compartment } from '../../parsers/ipconfig/types.ts';
-import { isApipa, parseCidr } from '../../parsers/net/ip.ts';
+import { isApipa, parseCidr, prefixMaskUint } from '../../parsers/net/ip.ts';
 import { GraphBuilder } from './graph.ts';
 
 export interface AdapterRef {
@@ -93,8 +93,7 @@ export function networkContaining(ctx: TopoContext, ip: string | undefined): Hns
 }
 
 export function inCidr(ip: number, network: number, prefixLength: number): boolean {
-  if (prefixLength === 0) return true;
-  const mask = (0xffffffff << (32 - prefixLength)) >>> 0;
+  const mask = prefixMaskUint(prefixLength);
   return ((ip & mask) >>> 0) === network;
 }
 

@@ -22,6 +22,4 @@ const PROTO: Record<number, string> = { 0: 'any', 1: 'ICMP', 6: 'TCP', 17: 'UDP'
 
 export const protoName = (p: number): string => PROTO[p] ?? String(p);
 
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
+export { plural } from '../../parsers/text/quantities.ts';

@@ -12,6 +12,4 @@ export function shortGuid(g: string | undefined): string {
   return /^[0-9a-f]{8}-/i.test(g) ? g.slice(0, 8) : g;
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from '../../parsers/text/quantities.ts';

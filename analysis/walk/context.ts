@@ -8,6 +8,7 @@ import type { Adapter, Compartment } from '../../parsers/ipconfig/index.ts';
 import type { Ipv4Route, Ipv6Route } from '../../parsers/routes/types.ts';
 import type { HnsFacts } from './actions.ts';
 import { canonIp, inCidr, ipToInt, ipv6ToHex, maskBits, cidrRange6 } from './ip.ts';
+import { ipv4PrefixRange } from '../../parsers/net/ip.ts';
 
 export interface RouteEntry {
   lo: number;
@@ -191,9 +192,8 @@ function routeTable(active: Ipv4Route[]): RouteEntry[] {
     const base = ipToInt(r.destination);
     const bits = r.prefixLength ?? maskBits(r.netmask);
     if (base === undefined || bits === undefined) continue;
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    const lo = (base & mask) >>> 0;
-    out.push({ lo, hi: (lo | (~mask >>> 0)) >>> 0, bits, metric: r.metric ?? Number.MAX_SAFE_INTEGER, route: r });
+    const { lo, hi } = ipv4PrefixRange(base, bits);
+    out.push({ lo, hi, bits, metric: r.metric ?? Number.MAX_SAFE_INTEGER, route: r });
   }
   // Most specific first, then lowest metric: the first hit is the route Windows uses.
   return out.sort((a, b) => b.bits - a.bits || a.metric - b.metric);

@@ -1,7 +1,7 @@
 // `hnsight diff <bundleA> <bundleB> [--reach] [--json]` — exit 0 whether or not they differ, 2 on bad
 // usage or an unreadable bundle. --reach compares what each pod and the host can reach (analysis/reach).
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
+import { parseFlags } from '../args.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
@@ -11,12 +11,7 @@ import { safeJson, safeText } from '../format/safe-text.ts';
 import { diffReach, formatReachDiff } from '../../analysis/reach/index.ts';
 
 export async function runDiff(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, reach: { type: 'boolean', default: false } } });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlags('diff', argv, { json: { type: 'boolean', default: false }, reach: { type: 'boolean', default: false } });
   const [a, b, ...extra] = parsed.positionals;
   if (!a || !b) throw new UsageError('diff needs two bundles: diff <A> <B>');
   if (extra.length) throw new UsageError(`diff takes two bundles, got also: ${extra.join(' ')}`);

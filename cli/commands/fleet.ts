@@ -1,7 +1,7 @@
 // `hnsight fleet DIR [--json] [--verbose]`: every bundle in DIR (folders and zips), one at a time, summarised
 // node by node, then the outliers, the common findings and the findings across nodes.
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
+import { parseFlags } from '../args.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
 import { discoverBundles } from '../../services/cluster/discover.ts';
 import { runFleet } from '../../services/cluster/fleet.ts';
@@ -11,12 +11,7 @@ import { writeWrapped } from '../format/wrap.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runFleetCommand(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', short: 'v', default: false } } });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlags('fleet', argv, { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', short: 'v', default: false } });
   const [dir, ...extra] = parsed.positionals;
   if (!dir) throw new UsageError('fleet needs a folder that holds one bundle (folder or zip) per node');
   if (extra.length) throw new UsageError(`fleet takes one folder, got also: ${extra.join(' ')}`);

@@ -1,7 +1,7 @@
 // `hnsight inspect <bundle> [--json]`, `hnsight inspect a.txt b.txt …` (several single outputs read
 // as one node), `hnsight inspect -` (a paste on standard input).
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
+import { parseFlags } from '../args.ts';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_KINDS, loadBundle, loadTexts, type LoadOptions } from '../../services/bundle/load.ts';
@@ -21,12 +21,7 @@ import { progressText } from '../format/progress-text.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
 export async function runInspect(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', short: 'v', default: false }, cluster: { type: 'boolean', default: false } } });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlags('inspect', argv, { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', short: 'v', default: false }, cluster: { type: 'boolean', default: false } });
   const targets = parsed.positionals;
   if (!targets.length) throw new UsageError('inspect needs a bundle folder, .zip or file (or - for standard input)');
   if (parsed.values.cluster) return inspectCluster(targets, parsed.values.json, parsed.values.verbose);

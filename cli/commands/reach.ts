@@ -4,8 +4,8 @@
 // local pod and the host against the named destinations (default: pods, Services, remote pod
 // subnets, the node, the outside). Both end with the rules that can never match.
 // Exit 0, or 1 when a listed class or cell is dropped; 2 on bad usage or unreadable input.
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
+import { parseFlags, wholeNumberFlag } from '../args.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { modelFindings } from '../../analysis/view-models/findings.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
@@ -37,33 +37,20 @@ function parseVerdicts(vs: string[]): Set<ReachVerdict> | undefined {
 }
 
 export async function runReach(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string', multiple: true, default: [] },
-        verdict: { type: 'string', multiple: true, default: [] },
-        'max-walks': { type: 'string' },
-        'no-findings': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlags('reach', argv, {
+    from: { type: 'string' },
+    to: { type: 'string', multiple: true, default: [] },
+    verdict: { type: 'string', multiple: true, default: [] },
+    'max-walks': { type: 'string' },
+    'no-findings': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+      });
   const v = parsed.values;
   const [bundle, ...extra] = parsed.positionals;
   if (!bundle) throw new UsageError('reach needs a bundle folder, .zip or file');
   if (extra.length) throw new UsageError(`reach takes one bundle, got also: ${extra.join(' ')}`);
   const verdicts = parseVerdicts(v.verdict as string[]);
-  let maxWalks: number | undefined;
-  if (v['max-walks'] !== undefined) {
-    maxWalks = Number(v['max-walks']);
-    if (!Number.isInteger(maxWalks) || maxWalks < 1) throw new UsageError(`--max-walks must be a positive whole number, not "${v['max-walks']}"`);
-  }
+  const maxWalks = wholeNumberFlag(v['max-walks'], '--max-walks', { min: 1, max: Number.MAX_SAFE_INTEGER });
   let from: string | undefined;
   if (v.from) {
     const f = parseEndpointArg(v.from, '--from');

@@ -1,9 +1,9 @@
 // `hnsight report <bundle> [--trace FROM-TO[:PORT][/PROTO] ...] [--notes notes.json] [--redact] --out FILE`
 // `hnsight report <bundleA> <bundleB> … | <folder of bundles> [--trace …] [--redact] --out FILE`: a cluster.
 // The format comes from the extension: .html, .md, .json, .pdf (PDF through headless Chromium).
-import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
+import { parseFlags } from '../args.ts';
 import { addressProblem, parseFlowSpec } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import path from 'node:path';
@@ -63,22 +63,13 @@ async function clusterReport(bundles: FoundBundle[], location: string, o: { form
 }
 
 export async function runReport(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        trace: { type: 'string', multiple: true },
-        notes: { type: 'string' },
-        redact: { type: 'boolean', default: false },
-        out: { type: 'string', short: 'o' },
-        page: { type: 'string' },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlags('report', argv, {
+    trace: { type: 'string', multiple: true },
+    notes: { type: 'string' },
+    redact: { type: 'boolean', default: false },
+    out: { type: 'string', short: 'o' },
+    page: { type: 'string' },
+      });
   const v = parsed.values;
   const [bundle] = parsed.positionals;
   if (!bundle) throw new UsageError('report needs a bundle folder, .zip or file');

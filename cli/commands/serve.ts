@@ -2,10 +2,10 @@
 // line with the local URL (token included) and serves until interrupted. The page opens only what the
 // user chose: the bundle or folder of bundles named here, bundles under a folder given with --allow,
 // recent bundles, uploads.
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.ts';
+import { parseFlags, wholeNumberFlag } from '../args.ts';
 import { Backend } from '../../services/backend/backend.ts';
 import { startServer } from '../../services/server/server.ts';
 import { guardProcess } from '../../services/process-guard.ts';
@@ -15,14 +15,8 @@ import { clusterTargets } from '../../services/cluster/discover.ts';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function runServe(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: 'string', default: '0' }, allow: { type: 'string', multiple: true, default: [] } } });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  const port = Number(parsed.values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${parsed.values.port}`);
+  const parsed = parseFlags('serve', argv, { port: { type: 'string', default: '0' }, allow: { type: 'string', multiple: true, default: [] } });
+  const port = wholeNumberFlag(parsed.values.port, '--port', { min: 0, max: 65535 }) ?? 0;
   const [bundle, ...extra] = parsed.positionals;
   if (extra.length) throw new UsageError(`serve takes at most one bundle, got also: ${extra.join(' ')}`);
   // Built in a process of its own: the server's memory is the app's, not the bundler's.

@@ -1,8 +1,8 @@
 // `hnsight trace <bundle> --from IP --to IP[:PORT] [--proto tcp|udp|icmp] [--dip IP] [--reply] [--no-findings] [--json]`
 // `hnsight trace <bundleA> <bundleB> … | <folder of bundles> --from … --to …`: the walk across nodes.
 // IPv6: `--from fd00::5 --to [fd00::a]:80` (brackets when a port follows).
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
+import { oneOfFlag, parseFlags, wholeNumberFlag } from '../args.ts';
 import { addressProblem, parseAddress } from '../../parsers/net/address.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { BundleOpenError } from '../../services/bundle/source.ts';
@@ -11,7 +11,7 @@ import { formatWalk } from '../../analysis/walk/format.ts';
 import { withNames } from '../../analysis/k8s/name-walk.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 import { modelFindings } from '../../analysis/view-models/findings.ts';
-import type { Flow, Proto, WalkHop, WalkResult } from '../../analysis/walk/types.ts';
+import type { Flow, WalkHop, WalkResult } from '../../analysis/walk/types.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
 import { clusterTargets, type FoundBundle } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
@@ -30,25 +30,16 @@ export function parseEndpointArg(s: string, what: string): { ip: string; port?: 
 }
 
 export async function runTrace(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        proto: { type: 'string', default: 'tcp' },
-        dip: { type: 'string' },
-        'src-port': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        reply: { type: 'boolean', default: false },
-        'no-findings': { type: 'boolean', default: false },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const parsed = parseFlags('trace', argv, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    proto: { type: 'string', default: 'tcp' },
+    dip: { type: 'string' },
+    'src-port': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    reply: { type: 'boolean', default: false },
+    'no-findings': { type: 'boolean', default: false },
+      });
   const v = parsed.values;
   const bundles = parsed.positionals;
   if (!bundles.length) throw new UsageError('trace needs a bundle folder, .zip or file (or several nodes\' bundles, or a folder of them)');
@@ -56,16 +47,11 @@ export async function runTrace(argv: string[]): Promise<number> {
   const from = parseEndpointArg(v.from, '--from');
   if (from.port !== undefined) throw new UsageError('--from takes an address only (use --src-port for the source port)');
   const to = parseEndpointArg(v.to, '--to');
-  const proto = String(v.proto).toLowerCase();
-  if (!['tcp', 'udp', 'icmp'].includes(proto)) throw new UsageError(`--proto must be tcp, udp or icmp, not "${v.proto}"`);
+  const proto = oneOfFlag(v.proto, '--proto', ['tcp', 'udp', 'icmp'] as const) ?? 'tcp';
   if (v.dip && !isIp(v.dip)) throw new UsageError(`--dip must be an IP address, not "${v.dip}"`);
   if (familyOf(from.ip) !== familyOf(to.ip)) throw new UsageError('--from and --to must be of the same IP family');
-  let srcPort: number | undefined;
-  if (v['src-port'] !== undefined) {
-    srcPort = Number(v['src-port']);
-    if (!Number.isInteger(srcPort) || srcPort < 1 || srcPort > 65535) throw new UsageError(`--src-port must be 1–65535, not "${v['src-port']}"`);
-  }
-  const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto: proto as Proto, srcPort, dip: v.dip };
+  const srcPort = wholeNumberFlag(v['src-port'], '--src-port', { min: 1, max: 65535 });
+  const flow: Flow = { srcIp: from.ip, dstIp: to.ip, dstPort: to.port, proto, srcPort, dip: v.dip };
   // Several bundles, or a folder of them: the walk goes on from node to node.
   const targets = await clusterTargets(bundles);
   if (targets) return traceAcross(targets.bundles, flow, { reply: !!v.reply, json: !!v.json, findings: !v['no-findings'] });

@@ -5,6 +5,7 @@ import type { InspectDocument } from '../../analysis/inspect.ts';
 import { formatServicesText } from './services-text.ts';
 import { sourceRef } from '../../analysis/report/where.ts';
 import { formatCapacityText } from './capacity-text.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const LABELS: [keyof InspectDocument['counts'], string][] = [
   ['networks', 'HNS networks'],
@@ -55,7 +56,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     // A file nothing recognised is always shown with its warning (first line, closest kinds): left out,
     // `inspect x.txt` would say nothing about the one file it was given.
     if (!f.used && !opts.verbose && errs.length === 0 && !unrecognised(f)) continue;
-    const tag = errs.length ? count(errs.length, 'error') : warns.length ? count(warns.length, 'warning') : 'ok';
+    const tag = errs.length ? plural(errs.length, 'error') : warns.length ? plural(warns.length, 'warning') : 'ok';
     out.push(`  ${f.name.padEnd(28)} ${f.kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
     if (f.format && f.kind !== 'known' && !unrecognised(f)) {
       const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');
@@ -82,7 +83,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
   out.push(...formatCapacityText(doc, wrap));
   out.push('');
   const n = (s: string) => doc.findings.filter((f) => f.severity === s).length;
-  out.push(doc.findings.length ? `findings: ${count(n('error'), 'error')}, ${count(n('warning'), 'warning')}, ${n('info')} info` : 'findings: none');
+  out.push(doc.findings.length ? `findings: ${plural(n('error'), 'error')}, ${plural(n('warning'), 'warning')}, ${n('info')} info` : 'findings: none');
   for (const f of doc.findings) {
     if (f.severity === 'info' && !opts.verbose) continue;
     out.push('');
@@ -91,7 +92,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     out.push(...wrap(`fix: ${f.fix}`, 6));
     for (const e of f.evidence.slice(0, opts.verbose ? undefined : 4)) out.push(`      ${sourceRef(e.file, e.line)}  ${e.text.length > 160 ? e.text.slice(0, 160) + '…' : e.text}`);
   }
-  if (!opts.verbose && n('info')) out.push('', `  (${count(n('info'), 'info finding')} hidden: use --verbose or --json)`);
+  if (!opts.verbose && n('info')) out.push('', `  (${plural(n('info'), 'info finding')} hidden: use --verbose or --json)`);
   return out.join('\n') + '\n';
 }
 
@@ -105,10 +106,6 @@ function wrap(text: string, indent: number): string[] {
   return [' '.repeat(indent) + text.split(/\s+/).filter(Boolean).join(' ')];
 }
 
-/** `1 error`, `2 errors`. */
-export function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function networkTypes(m: NodeModel): string | undefined {
   const types = [...new Set((m.networks ?? []).map((n) => n.type).filter((t) => t && t !== 'nat' && t !== 'ics'))];

@@ -4,7 +4,8 @@
 // still the endpoint file; `network.txt` holding JSON is the network file), or for names collectors
 // give files hnsight lists without reading. Nothing is unknown without saying what it came closest to.
 import { factFile } from './fact-files.ts';
-import { kindFromName, type FileKind } from './classify.ts';
+import type { FileKind } from './file-kind.ts';
+import { kindFromName } from './file-names.ts';
 import { cleanPaste } from '../text/paste.ts';
 import type { Detection, Detector, Sample } from './detect/types.ts';
 import { detectHns } from './detect/hns.ts';

@@ -4,6 +4,7 @@
 // absorb all of that and record what was lost so the caller can warn once per object.
 
 import { looksNumeric, PROTOCOL, readJsonInt, type IntRange } from '../text/numbers.ts';
+import { normalizeMac } from '../net/mac.ts';
 
 export type Obj = Record<string, unknown>;
 
@@ -164,14 +165,12 @@ export function normGuid(s: string | undefined): string | undefined {
   return t === '' ? undefined : t.toLowerCase();
 }
 
-/** MAC as upper-case dash-separated pairs (`00-15-5D-AA-BF-3D`); unparseable input kept as given. */
+/** MAC as upper-case dash-separated pairs (`00-15-5D-AA-BF-3D`), separators anywhere (HNS objects are
+ *  written by hand too); unparseable input kept as given, upper-cased. */
 export function normMac(s: string | undefined): string | undefined {
-  if (s === undefined) return undefined;
-  const t = s.trim();
-  if (t === '') return undefined;
-  const hex = t.replace(/[-:.]/g, '');
-  if (/^[0-9a-fA-F]{12}$/.test(hex)) return hex.toUpperCase().match(/../g)!.join('-');
-  return t.toUpperCase();
+  const t = s?.trim();
+  if (!t) return undefined;
+  return normalizeMac(t, { anySeparators: true }) ?? t.toUpperCase();
 }
 
 /** Strings of a list-ish value: arrays, or one comma/space-separated string (v1 `DNSServerList`). */

@@ -158,7 +158,7 @@ class State {
       case 'mediaState': a.mediaState = value; a.mediaDisconnected = isDisconnectedState(value); return;
       case 'description': a.description = value; this.cont = (v) => { a.description = `${a.description} ${v}`; }; return;
       case 'mac': {
-        const mac = normalizeMac(value);
+        const mac = normalizeMac(value, { long: true });
         if (mac) a.mac = mac;
         else if (value !== '') { this.sink.warn(n, `physical address "${value}" is not a MAC address`); a.extra[label] = value; }
         return;
@@ -270,7 +270,7 @@ class State {
       return;
     }
     if (a.mac === undefined) {
-      const mac = normalizeMac(value);
+      const mac = normalizeMac(value, { long: true });
       if (mac && /^[0-9a-f]{2}-/i.test(value)) a.mac = mac;
     }
   }

@@ -65,7 +65,7 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     const iface = section === 'interfaces' || section === 'none' ? IFACE_RE.exec(line) : null;
     if (iface) {
       const [, index = '', macBytes = '', description = ''] = iface;
-      const mac = macBytes.trim() === '' ? null : normalizeMac(macBytes.trim());
+      const mac = macBytes.trim() === '' ? undefined : normalizeMac(macBytes, { long: true });
       out.interfaces.push({ index: readInt(index, COUNT).value ?? -1, ...(mac ? { mac } : {}), description: description.trimEnd(), src: sink.ref(n) });
       section = 'interfaces';
       continue;

@@ -2,24 +2,11 @@
 // compare. The printed value is always kept too, because vfpctrl's spellings are only partly documented.
 import type { Ip6Range, NumRange, VfpCondition, VfpConditionKind } from './types.ts';
 import { looksNumeric, PORT, PREFIX_V4, PREFIX_V6, PROTOCOL, readInt } from '../text/numbers.ts';
+import { ipv4PrefixRange, ipv4ToUint, ipv6PrefixRange, ipv6ToHex, normalizeMac } from '../net/ip.ts';
 
 /** Told why a token that holds a number or an address was not read (the caller names the line). */
 export type Refuse = (why: string) => void;
 const ignore: Refuse = () => undefined;
-
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-export function ipv4ToUint(s: string): number | undefined {
-  const m = IPV4.exec(s);
-  if (!m) return undefined;
-  const a = +m[1], b = +m[2], c = +m[3], d = +m[4];
-  if (a > 255 || b > 255 || c > 255 || d > 255) return undefined;
-  return a * 16777216 + b * 65536 + c * 256 + d;
-}
-
-export function uintToIpv4(n: number): string {
-  return `${Math.floor(n / 16777216) % 256}.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`;
-}
 
 /** The seed shows `10_244_3_0-10_244_3_255`: dots printed as underscores in some builds/renderings. */
 function undoUnderscores(tok: string): string {
@@ -37,81 +24,6 @@ function tokens(value: string): string[] {
     .filter((t) => t !== '');
 }
 
-/**
- * An IPv6 address (RFC 4291 text forms: `::` compression, an embedded dotted IPv4 tail, a `%zone` suffix)
- * as 32 lower-case hex digits, or undefined. Fixed width, so comparing two results as strings compares
- * the addresses; JSON-safe, unlike bigint.
- */
-export function ipv6ToHex(s: string): string | undefined {
-  let t = s.trim();
-  const pct = t.indexOf('%');
-  if (pct >= 0) t = t.slice(0, pct);
-  if (t.startsWith('[') && t.endsWith(']')) t = t.slice(1, -1);
-  if (t.length < 2 || t.length > 45 || !t.includes(':') || !/^[0-9a-fA-F:.]+$/.test(t)) return undefined;
-  const lastColon = t.lastIndexOf(':');
-  if (t.indexOf('.', lastColon) > 0) {
-    // An embedded IPv4 tail (`::ffff:10.0.0.1`) is two hex groups.
-    const v4 = ipv4ToUint(t.slice(lastColon + 1));
-    if (v4 === undefined) return undefined;
-    t = `${t.slice(0, lastColon + 1)}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
-  }
-  const dbl = t.indexOf('::');
-  if (dbl >= 0 && t.indexOf('::', dbl + 1) >= 0) return undefined;
-  const split = (x: string) => (x === '' ? [] : x.split(':'));
-  let groups: string[];
-  if (dbl >= 0) {
-    const head = split(t.slice(0, dbl));
-    const rest = split(t.slice(dbl + 2));
-    const fill = 8 - head.length - rest.length;
-    if (fill < 1) return undefined;
-    groups = [...head, ...Array<string>(fill).fill('0'), ...rest];
-  } else {
-    groups = split(t);
-  }
-  if (groups.length !== 8) return undefined;
-  let out = '';
-  for (const g of groups) {
-    if (g.length < 1 || g.length > 4 || !/^[0-9a-fA-F]+$/.test(g)) return undefined;
-    out += g.toLowerCase().padStart(4, '0');
-  }
-  return out;
-}
-
-/** RFC 5952 text of a 32-digit hex IPv6 address (longest run of zero groups compressed). */
-export function hexToIpv6(hex: string): string {
-  const groups: string[] = [];
-  for (let i = 0; i < 32; i += 4) groups.push(hex.slice(i, i + 4).replace(/^0+(?=.)/, ''));
-  let best = -1;
-  let bestLen = 1;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== '0') {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === '0') j++;
-    if (j - i > bestLen) {
-      best = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  if (best < 0) return groups.join(':');
-  return `${groups.slice(0, best).join(':')}::${groups.slice(best + bestLen).join(':')}`;
-}
-
-/** Adds (or with `set` false clears) the low `bits` bits of a 32-digit hex address. */
-function fillLowBits(hex: string, bits: number, set: boolean): string {
-  let out = '';
-  for (let i = 0; i < 32; i++) {
-    const nibbleLowBits = Math.max(0, Math.min(4, bits - (31 - i) * 4));
-    const v = parseInt(hex[i], 16);
-    const mask = (1 << nibbleLowBits) - 1;
-    out += (set ? v | mask : v & ~mask & 15).toString(16);
-  }
-  return out;
-}
-
 /** IPv6 tokens of a condition value: `fd00::1`, `fd00::/64`, `fd00::1-fd00::ff`, `::/0`. */
 export function parseIpv6Ranges(value: string, refuse: Refuse = ignore): Ip6Range[] {
   const out: Ip6Range[] = [];
@@ -123,8 +35,7 @@ export function parseIpv6Ranges(value: string, refuse: Refuse = ignore): Ip6Rang
       const len = readInt(tok.slice(slash + 1), PREFIX_V6);
       if (base !== undefined && len.problem) refuse(`${tok}: the prefix length ${len.problem}`);
       if (base === undefined || len.value === undefined) continue;
-      const bits = len.value;
-      out.push({ lo: fillLowBits(base, 128 - bits, false), hi: fillLowBits(base, 128 - bits, true) });
+      out.push(ipv6PrefixRange(base, len.value));
       continue;
     }
     const dash = tok.indexOf('-');
@@ -159,10 +70,7 @@ export function parseIpv4Ranges(value: string, refuse: Refuse = ignore): NumRang
       const len = readInt(tok.slice(slash + 1), PREFIX_V4);
       if (base !== undefined && len.problem) refuse(`${tok}: the prefix length ${len.problem}`);
       if (base === undefined || len.value === undefined) continue;
-      const bits = len.value;
-      const size = 2 ** (32 - bits);
-      const lo = base - (base % size);
-      out.push({ lo, hi: lo + size - 1 });
+      out.push(ipv4PrefixRange(base, len.value));
       continue;
     }
     const dash = tok.indexOf('-');
@@ -213,18 +121,10 @@ export function parseProtocols(value: string, refuse: Refuse = ignore): number[]
   return out;
 }
 
-const MAC = /^[0-9a-f]{2}([-:.]?)[0-9a-f]{2}(?:\1[0-9a-f]{2}){4}$/i;
-
-export function normMac(tok: string): string | undefined {
-  if (!MAC.test(tok)) return undefined;
-  const hex = tok.replace(/[-:.]/g, '').toUpperCase();
-  return hex.match(/../g)!.join('-');
-}
-
 export function parseMacs(value: string): string[] {
   const out: string[] = [];
   for (const tok of tokens(value)) {
-    const m = normMac(tok);
+    const m = normalizeMac(tok);
     if (m) out.push(m);
   }
   return out;

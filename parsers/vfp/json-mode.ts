@@ -4,7 +4,9 @@
 // in `extra` next to the interpretation.
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { makeCondition, normMac, uintToIpv4 } from './conditions.ts';
+import { makeCondition } from './conditions.ts';
+import { normalizeMac as normMac } from '../net/mac.ts';
+import { uintToIpv4 } from '../net/ip.ts';
 import { readJsonInt } from '../text/numbers.ts';
 import type { NumRange, VfpCondition, VfpGroup, VfpLayer, VfpPortPolicy, VfpRule, VfpSwitchPort } from './types.ts';
 

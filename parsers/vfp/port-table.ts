@@ -2,7 +2,7 @@
 // Column boundaries come from the dash line, since Format-Table widths depend on the data.
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { normMac } from './conditions.ts';
+import { normalizeMac as normMac } from '../net/mac.ts';
 import { matchPortBoundary, toLines } from './text-lines.ts';
 import type { VfpPortTableRow } from './types.ts';
 import { trimTrailingBlanks } from '../text/trim-blanks.ts';

@@ -6,7 +6,9 @@
 // addr, start port, end port}" and AddMapping "{ca, pa, mac addr, isolation id}" (microsoft/SDN
 // etl_vfpext.npl), and `/add-mapping "[pa] [ca] [pamac] …"`'s argument order (vfpctrl `/?`) for a
 // line without labels. Every entry keeps its line so the walk can cite it.
-import { ipv4ToUint, ipv6ToHex, normMac, parsePortRanges } from './conditions.ts';
+import { parsePortRanges } from './conditions.ts';
+import { normalizeMac as normMac } from '../net/mac.ts';
+import { ipv4ToUint, ipv6ToHex } from '../net/ip.ts';
 import { normKey, parseIntLoose } from './text-lines.ts';
 import type { VfpPortPolicy } from './types.ts';
 

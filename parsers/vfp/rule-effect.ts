@@ -9,7 +9,8 @@
 // kubernetes/kubernetes#79359's dynnat (`Type : Source NAT; NAT pool : …`), microsoft/SDN VFP.psm1's
 // paroute (`Using interface constraint with interface index: 11`). Words are matched by keyword, case- and
 // spacing-insensitively, because the exact sentences of other builds are not published.
-import { ipv4ToUint, ipv6ToHex, parsePortRanges } from './conditions.ts';
+import { parsePortRanges } from './conditions.ts';
+import { ipv4ToUint, ipv6ToHex } from '../net/ip.ts';
 import { normKey, parseIntLoose } from './text-lines.ts';
 import { COUNT, readInt } from '../text/numbers.ts';
 import type { NumRange, VfpRule } from './types.ts';

@@ -1,5 +1,5 @@
 // Value decoders for single vfpctrl fields: Flags, `{ ... }` encap destinations, DIP ranges, counters.
-import { normMac } from './conditions.ts';
+import { normalizeMac as normMac } from '../net/mac.ts';
 import { normKey, parseIntLoose } from './text-lines.ts';
 import { PORT, readInt, UINT32 } from '../text/numbers.ts';
 import type { VfpDipRange, VfpEncapDestination, VfpRuleCounters } from './types.ts';

@@ -2,7 +2,7 @@
 // `Get-port-counter for port:  <GUID>` followed by that port's `/get-port-counter` output.
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { normMac } from './conditions.ts';
+import { normalizeMac as normMac } from '../net/mac.ts';
 import { isHeaderLine, isWhoLine, matchPrompt, matchTrailer, normKey, parseIntLoose, splitKeyValue, toLines } from './text-lines.ts';
 import type { VfpSwitchPort } from './types.ts';
 

@@ -4,6 +4,9 @@
 // about 1030×, while the text of real bundles inflates 9–35×). A file over a budget is named with the
 // reason and the rest of the bundle loads.
 import { constants } from 'node:buffer';
+import { formatBytes } from '../../parsers/text/quantities.ts';
+
+export { formatBytes };
 
 export interface BundleLimits {
   /** Most bytes read from one file (a zip entry inflated): a bigger file is listed, not read. */
@@ -89,18 +92,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): BundleLimit
     inflation = { ...DEFAULT_INFLATION, ratio };
   }
   return { ...DEFAULT_LIMITS, maxEntryBytes, maxTotalBytes, inflation };
-}
-
-/** 1536 → "1.5 KiB": sizes in the words users read. */
-export function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return u === 0 ? `${n} bytes` : `${v >= 100 ? Math.round(v) : Number(v.toFixed(1))} ${units[u]}`;
 }
 
 /** A file was not read (or was stopped while reading) because it is over a budget. */

@@ -2,16 +2,18 @@
 // ground truth. Every file is later rendered from these objects, so the truth never depends on text.
 
 import { Rng, hash5 } from './prng.ts';
-import { conjureMac, hostAt, intToIp, ipToInt, maskOf, cidrBlock } from './net.ts';
+import { conjureMac, hostAt, intToIp, ipToInt } from './net.ts';
 import { buildVfpPorts } from './vfpmodel.ts';
-import { PROFILES, addressing, platformHostMac, platformHostName, podGateway as platformGateway, type Addressing } from './platforms.ts';
+import { addressing, platformHostMac, podGateway as platformGateway, type Addressing } from './platforms.ts';
 import { adjustPlatformVfp } from './platform-vfp.ts';
+import { DEFAULT_SPEC, resolveSpec } from './build-spec.ts';
+import { buildNetworks } from './build-networks.ts';
+import { applyPodFaults } from './build-pod-faults.ts';
+import { buildRoutes } from './build-routes.ts';
+import { applyLoadBalancerFaults } from './build-lb-faults.ts';
 import { assignPodNames, buildCluster } from './cluster.ts';
 import {
-  FAULTS,
-  PLATFORM_FAULTS,
   type EpPolicy,
-  type ResolvedSpec,
   type Adapter,
   type Compartment,
   type Expected,
@@ -20,28 +22,13 @@ import {
   type GeneratedNode,
   type HnsEndpoint,
   type HnsNamespace,
-  type HnsNetwork,
-  type Ipv4Route,
   type LoadBalancer,
   type GenService,
   type NodeSpec,
   type ClusterNodeContext,
 } from './types.ts';
 
-export const DEFAULT_SPEC: Required<Omit<NodeSpec, 'platform'>> = {
-  seed: 1,
-  // A plain l2bridge node of no cloud: named as platformHostName names such nodes (an AKS-style
-  // `akswin…` name made it read as an AKS node, which it is not).
-  hostName: 'win-node-0',
-  network: 'l2bridge',
-  schema: 2,
-  pods: 8,
-  services: 10,
-  remoteNodes: 2,
-  vfpGeneration: 'get-rule-counter',
-  windowsBuild: '10.0.20348.2340',
-  faults: [],
-};
+export { DEFAULT_SPEC };
 
 export const SERVICE_PORTS: { port: number; target: number; proto: 6 | 17 }[] = [
   { port: 80, target: 80, proto: 6 },
@@ -76,19 +63,7 @@ export function isLegacyBuild(build: string): boolean {
  * Without it every draw and every byte is what it always was.
  */
 export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): GeneratedNode {
-  const prof = input.platform ? PROFILES[input.platform] : undefined;
-  if (input.platform && !prof) throw new Error(`unknown platform '${input.platform}'`);
-  const spec: ResolvedSpec = { ...DEFAULT_SPEC, ...input, ...(prof ? { network: prof.network } : {}), faults: [...(input.faults ?? [])] };
-  // A platform node left at the default host name is named as that platform names its nodes.
-  if (prof && spec.hostName === DEFAULT_SPEC.hostName && !cluster) spec.hostName = platformHostName(prof.name, 0);
-  for (const f of spec.faults) {
-    if ((PLATFORM_FAULTS as readonly string[]).includes(f) && !prof) throw new Error(`fault '${f}' needs a platform node (spec.platform)`);
-    if (!(FAULTS as readonly string[]).includes(f) && !(PLATFORM_FAULTS as readonly string[]).includes(f)) throw new Error(`unknown fault '${f}' (known: ${[...FAULTS, ...PLATFORM_FAULTS].join(', ')})`);
-  }
-  if (spec.pods < 1 || spec.pods > 250) throw new Error('pods must be between 1 and 250 (one /24 pod subnet per node: .3-.252)');
-  if (prof && spec.pods > prof.maxPods) throw new Error(`${prof.name} nodes hold at most ${prof.maxPods} pods here (one ${prof.name.startsWith('calico') ? '/26 IPAM block' : 'address range'} per node)`);
-  if (prof?.name === 'nat' && spec.faults.some((f) => !['blocked-port', 'endpoint-without-vnic', 'duplicate-ip', 'slow-cni-add', 'cni-add-failures'].includes(f))) throw new Error('a nat node has no Kubernetes network: only blocked-port, endpoint-without-vnic, duplicate-ip and the log faults apply');
-  if (!cluster && (spec.remoteNodes < 0 || spec.remoteNodes > 150)) throw new Error('remoteNodes must be between 0 and 150');
+  const { prof, spec } = resolveSpec(input, cluster);
   const faults = new Set(spec.faults as FaultName[]);
   const faultRecords: FaultRecord[] = [];
 
@@ -133,68 +108,8 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   }
 
   // --- networks -------------------------------------------------------------------------------
-  // WinNAT's default range is inside 172.16.0.0/12; the draw moves to the next /16 that is none of the
-  // cluster's own ranges (EKS services live in 172.20.0.0/16, OpenShift's in 172.30.0.0/16).
-  const drawnNat = { b: rNet.int(17, 30), c: rNet.pick([16, 32, 48, 64, 80]) };
-  const taken = [serviceCidr, clusterCidr, nodeSubnet, addr?.vnetCidr ?? ''].filter(Boolean).map((c) => cidrBlock(c));
-  const clash = (b: number) => taken.some((t) => {
-    const lo = ipToInt(t.first);
-    const hi = ipToInt(t.last);
-    const nlo = ipToInt(`172.${b}.${drawnNat.c}.0`);
-    return nlo <= hi && nlo + 4095 >= lo;
-  });
-  let natB = drawnNat.b;
-  for (let i = 0; i < 14 && clash(natB); i++) natB = 17 + ((natB - 17 + 1) % 14);
-  const natSubnet = `172.${natB}.${drawnNat.c}.0/20`;
-  const natNet: HnsNetwork = {
-    id: rIds.guid(),
-    name: 'nat',
-    type: 'nat',
-    subnet: natSubnet,
-    gateway: hostAt(natSubnet, 1),
-    switchId: rIds.guid(),
-    remoteSubnetRoutes: [],
-    macPool: { start: '00-15-5D-52-C0-00', end: '00-15-5D-52-CF-FF' },
-  };
+  const { natNet, natSubnet, k8sNet, networks } = buildNetworks({ prof, spec, cluster, rNet, rIds, addr, serviceCidr, clusterCidr, nodeSubnet, nodeGateway, nodeIp, podSubnet, netName, remoteNodes, isL2 });
   if (prof?.name === 'nat') podSubnet = natSubnet;
-  const overlayNet = spec.network === 'overlay';
-  // A cluster node's DR MAC is the one its peers name (the draw still happens, so nothing else moves).
-  const ownDrMac = (drawn: string) => cluster?.drMac ?? drawn;
-  const k8sNet: HnsNetwork =
-    prof?.name === 'nat'
-      ? natNet
-      : {
-          id: rIds.guid(),
-          name: netName,
-          type: prof ? (prof.network as 'l2bridge' | 'overlay' | 'transparent') : isL2 ? 'l2bridge' : 'overlay',
-          subnet: podSubnet,
-          gateway: prof?.gateway === 'subnet' ? nodeGateway : hostAt(podSubnet, 1),
-          managementIp: nodeIp,
-          drMac: overlayNet ? ownDrMac(rNet.mac('00-15-5D')) : undefined,
-          // The host vNIC is `vEthernet (<adapter>)`: the network is bound to that adapter.
-          networkAdapterName: /^vEthernet \((.+)\)$/.exec(prof?.hostVnicName ?? '')?.[1] ?? 'Ethernet',
-          hostVnicPortGuid: rIds.guid(),
-          hostVnicFriendly: `Container NIC ${rIds.hex(8, false)}`,
-          externalPortGuid: rIds.guid(),
-          switchId: rIds.guid(),
-          remoteSubnetRoutes: overlayNet ? remoteNodes.map((n) => ({ prefix: n.podSubnet, pa: n.ip, drMac: n.drMac })) : [],
-          macPool: { start: '00-15-5D-D5-10-00', end: '00-15-5D-D5-1F-FF' },
-          vsid: prof?.vni,
-        };
-  const infraNets: HnsNetwork[] = (prof?.infraNetworks ?? []).map((x) => ({
-    id: rIds.guid(),
-    name: x.name,
-    type: x.type,
-    infra: true,
-    subnet: x.subnet,
-    gateway: x.gateway,
-    switchId: k8sNet.switchId,
-    remoteSubnetRoutes: [],
-    macPool: { start: '00-15-5D-0A-00-00', end: '00-15-5D-0A-0F-FF' },
-    vsid: x.vsid,
-  }));
-  // The pod network comes first after nat: VFP and kube-proxy program the first non-nat network.
-  const networks = prof ? [...(prof.natNetwork && k8sNet !== natNet ? [natNet] : []), k8sNet, ...infraNets] : [natNet, k8sNet];
 
   // --- local endpoints ------------------------------------------------------------------------
   const baseExceptions = [clusterCidr, serviceCidr, nodeSubnet];
@@ -270,26 +185,7 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   }
   const podAt = (k: number) => pods[((k % pods.length) + pods.length) % pods.length];
 
-  if (faults.has('exception-list-typo')) {
-    if (prof && !pods[0].exceptionList.length) throw new Error(`exception-list-typo: ${prof.name} pods have no OutBoundNAT ExceptionList`);
-    const bad = prof ? pods[0].exceptionList.find((x) => x.endsWith('/0'))! : '10.244.0.0/0';
-    const meant = prof ? podPolicyFor(pods[0].ip)!.flatMap((x) => (x.type === 'OutBoundNAT' ? x.exceptions : [])).find((x) => x.split('/')[0] === bad.split('/')[0])! : clusterCidr;
-    faultRecords.push({ name: 'exception-list-typo', detail: `OutBoundNAT ExceptionList has ${bad} instead of ${meant}`, objects: pods.map((p) => p.id) });
-  }
-  if (faults.has('wrong-gateway')) {
-    if (prof && prof.name === 'nat') throw new Error('wrong-gateway: not on a nat node');
-    const p = podAt(1);
-    p.gateway = prof ? (podGateway === hostAt(podSubnet, 2) ? hostAt(podSubnet, 1) : hostAt(podSubnet, 2)) : isL2 ? hostAt(podSubnet, 1) : hostAt(podSubnet, 2);
-    faultRecords.push({ name: 'wrong-gateway', detail: `pod ${p.ip} has gateway ${p.gateway}, expected ${podGateway}`, objects: [p.id] });
-  }
-  if (faults.has('duplicate-ip')) {
-    if (pods.length < 2) throw new Error('duplicate-ip needs at least 2 pods');
-    const p = podAt(-1);
-    const orig = p.ip;
-    p.ip = pods[0].ip;
-    if (prof?.podMacPrefix) p.mac = pods[0].mac.replace(/..$/, (x) => ((parseInt(x, 16) + 1) & 255).toString(16).padStart(2, '0').toUpperCase());
-    faultRecords.push({ name: 'duplicate-ip', detail: `pod endpoint ${p.id} has ${p.ip} (also ${pods[0].id}); its own address would have been ${orig}`, objects: [pods[0].id, p.id] });
-  }
+  applyPodFaults({ faults, prof, pods, podAt, podPolicyFor, clusterCidr, podGateway, podSubnet, isL2, faultRecords });
 
   // --- services -> load balancers (+ remote endpoints they reference) --------------------------
   const remotePool: { ip: string; node: (typeof remoteNodes)[number] }[] = [];
@@ -452,39 +348,7 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
       }
     }
   }
-  if (faults.has('stale-lb-dip')) {
-    if (!kubeProxy) throw new Error(`stale-lb-dip: ${prof!.name} has no HNS load balancers`);
-    const lb = loadBalancers.find((l) => l.serviceName.startsWith('default/') && l.serviceName !== 'default/kubernetes') ?? loadBalancers[0];
-    const staleId = rFault.guid();
-    const staleIp = hostAt(podSubnet, prof?.name === 'calico-vxlan' || prof?.name === 'calico-bgp' ? 61 : 253);
-    lb.endpointIds.push(staleId);
-    lb.dips.push(staleIp);
-    faultRecords.push({ name: 'stale-lb-dip', detail: `load balancer ${lb.id} (${lb.vip}:${lb.externalPort}) references endpoint ${staleId} (${staleIp}) which does not exist`, objects: [lb.id, staleId] });
-  }
-  const userSvc = services.find((x) => x.namespace === 'default' && x.name !== 'kubernetes');
-  if (faults.has('stale-backend') || faults.has('missing-backend')) {
-    if (!prof || !kubeProxy || !userSvc) throw new Error('stale-backend / missing-backend need a platform node with kube-proxy and a Service');
-    const lbs = loadBalancers.filter((l) => l.serviceName === `${userSvc.namespace}/${userSvc.name}`);
-    if (faults.has('stale-backend')) {
-      // A pod that is gone (no Running pod holds the IP) still behind the load balancer: kube-proxy did not
-      // remove its remote endpoint.
-      const n = remoteNodes[0];
-      // Past every pod of that node (Azure CNI's VNet pods share one subnet: far past all nodes' ranges).
-      const ip = prof.name === 'azure-cni' ? '10.224.250.7' : n ? hostAt(n.podSubnet, n.firstPod + Math.min(24, spec.pods) + 1) : hostAt(podSubnet, firstPod + spec.pods + 1);
-      const ep = remoteEndpoint(ip, n?.ip ?? nodeIp);
-      for (const lb of lbs) {
-        lb.endpointIds.push(ep.id);
-        lb.dips.push(ip);
-      }
-      faultRecords.push({ name: 'stale-backend', detail: `${userSvc.namespace}/${userSvc.name} (${userSvc.vip}) is load-balanced to ${ip}, which no Running pod holds`, objects: [`${userSvc.namespace}/${userSvc.name}`, ip] });
-    }
-    if (faults.has('missing-backend')) {
-      const extra = pods.find((p) => !userSvc.backends.includes(p.ip)) ?? pods[0];
-      userSvc.unprogrammed = [extra.ip];
-      userSvc.backends = [...userSvc.backends, extra.ip];
-      faultRecords.push({ name: 'missing-backend', detail: `${userSvc.namespace}/${userSvc.name} has ready backend ${extra.ip} that no load balancer of this node sends to`, objects: [`${userSvc.namespace}/${userSvc.name}`, extra.ip] });
-    }
-  }
+  applyLoadBalancerFaults({ faults, prof, spec, kubeProxy, loadBalancers, services, pods, remoteNodes, podSubnet, firstPod, nodeIp, rFault, remoteEndpoint, faultRecords });
   if (kubeProxy) endpoints.push(...remoteByIp.values());
   if (calicoEp) endpoints.push(calicoEp);
   // Kubernetes names of the local pods (by the Services they back), needed for Antrea's endpoint names.
@@ -582,54 +446,7 @@ export function buildNode(input: NodeSpec, cluster?: ClusterNodeContext): Genera
   }
 
   // --- IPv4 routes (route print shows the default compartment only) ----------------------------
-  const routes: Ipv4Route[] = [];
-  const route = (cidr: string, gateway: string, iface: Adapter | { ipv4: string; ifIndex: number; compartmentId: number }, metric: number) => {
-    const { network, prefixLen } = cidrBlock(cidr);
-    routes.push({ dest: network, mask: maskOf(prefixLen), prefixLen, gateway, iface: iface.ipv4!, ifIndex: iface.ifIndex, metric, compartmentId: iface.compartmentId });
-  };
-  const loop = { ipv4: '127.0.0.1', ifIndex: 1, compartmentId: 1 };
-  const onLinkSet = (a: Adapter | typeof loop, cidr: string, metric: number) => {
-    const { network, last } = cidrBlock(cidr);
-    route(`${network}/${cidrBlock(cidr).prefixLen}`, 'On-link', a, metric);
-    route(`${a.ipv4}/32`, 'On-link', a, metric);
-    route(`${last}/32`, 'On-link', a, metric);
-  };
-  route('0.0.0.0/0', nodeGateway, hostVnic, 15);
-  onLinkSet(loop, '127.0.0.0/8', 331);
-  onLinkSet(hostVnic, nodeSubnet, 271);
-  if (hasNat) onLinkSet(natVnic, natSubnet, 5256);
-  if (hostEpAdapter && podSubnet !== nodeSubnet) onLinkSet(hostEpAdapter, podSubnet, 271);
-  if (antreaGw) onLinkSet(antreaGw, podSubnet, 271);
-  const missingRoute = faults.has('missing-remote-subnet-route') ? remoteNodes[0] : undefined;
-  if (faults.has('missing-remote-subnet-route') && !missingRoute) throw new Error('missing-remote-subnet-route needs at least one remote node');
-  if (missingRoute && prof && prof.crossNode !== 'host-routes' && prof.crossNode !== 'remote-subnet-routes') throw new Error(`missing-remote-subnet-route: ${prof.name} nodes route pods through the cloud fabric`);
-  const hostRoutes = prof ? prof.crossNode === 'host-routes' : isL2;
-  if (hostRoutes) {
-    for (const n of remoteNodes) {
-      if (n === missingRoute) continue;
-      // Antrea (encap): the peer pod CIDR via the peer's gateway on antrea-gw0 (route_windows.go:248-289).
-      if (antreaGw) route(n.podSubnet, hostAt(n.podSubnet, 1), antreaGw, 271);
-      else route(n.podSubnet, n.ip, hostVnic, 271);
-    }
-  }
-  const mcast = (a: Adapter | typeof loop) => (a === loop ? 331 : a === natVnic ? 5256 : 271);
-  for (const a of [loop, ...hostCompartment.adapters]) route('224.0.0.0/4', 'On-link', a, mcast(a));
-  for (const a of [loop, ...hostCompartment.adapters]) route('255.255.255.255/32', 'On-link', a, mcast(a));
-  if (missingRoute) {
-    faultRecords.push({
-      name: 'missing-remote-subnet-route',
-      detail: hostRoutes ? `no route for remote pod subnet ${missingRoute.podSubnet} via ${missingRoute.ip}` : `no REMOTESUBNETROUTE rule for remote pod subnet ${missingRoute.podSubnet} (PA ${missingRoute.ip})`,
-      objects: [missingRoute.podSubnet],
-    });
-  }
-  for (const c of compartments) {
-    if (c.id === 1) continue;
-    const a = c.adapters[0];
-    route('0.0.0.0/0', a.gateway!, a, 271);
-    onLinkSet(a, podSubnet, 271);
-    route('224.0.0.0/4', 'On-link', a, 271);
-    route('255.255.255.255/32', 'On-link', a, 271);
-  }
+  const { routes, missingRoute } = buildRoutes({ prof, faults, isL2, nodeGateway, nodeSubnet, podSubnet, natSubnet, hasNat, hostVnic, natVnic, hostEpAdapter, antreaGw, hostCompartment, compartments, remoteNodes, faultRecords });
 
   // --- VFP ---------------------------------------------------------------------------------------
   const node: GeneratedNode = {

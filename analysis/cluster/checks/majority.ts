@@ -35,4 +35,4 @@ export function nodeEv(c: ClusterModel, node: ClusterNode | string, src: SourceR
 }
 
 export const list = (xs: readonly string[], max = 5) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+export { plural } from '../../../parsers/text/quantities.ts';

@@ -1,16 +1,20 @@
 // Load balancing HNS does that the port dumps do not show: NodePorts, LoadBalancer ingress and external
 // IPs reached from outside (kube-proxy winkernel's load balancers).
 import type { HnsEndpoint, HnsLoadBalancer } from '../../../parsers/hns/index.ts';
+import type { VfpPortRef } from '../../../parsers/model/types.ts';
 import type { Packet } from '../types.ts';
 import type { WalkOptions } from '../walk-port.ts';
 import { canonIp, familyOf } from '../ip.ts';
 import { protoNumber } from '../match.ts';
 import { k8sNames, serviceRangeOf, type ServiceRange } from '../../k8s/index.ts';
 import { K8S_LIMITS, short, Walk } from './state.ts';
-import { forward } from './vswitch.ts';
+
+/** Where a load-balanced packet goes next: the vSwitch's `forward`, passed in by the vSwitch (which
+ *  calls this stage), so this stage does not import the stage that calls it. */
+export type Onward = (w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, depth: number) => void;
 
 /** outside → NodePort, node → its own NodePort: VFP rules first, then HNS's load balancer. */
-export function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
+export function nodePort(w: Walk, opts: WalkOptions, depth: number, onward: Onward): boolean {
   const { ctx } = w;
   const p = w.packet;
   if (p.dstPort === undefined || p.proto === 'icmp' || depth > 0 || w.reply) return false;
@@ -31,7 +35,7 @@ export function nodePort(w: Walk, opts: WalkOptions, depth: number): boolean {
     w.end('dropped', `NodePort ${p.dstPort} from the node itself: not translated (a documented Windows limitation)`, i);
     return true;
   }
-  return hnsLoadBalance(w, lb, `NodePort ${p.dstPort}`, opts, depth);
+  return hnsLoadBalance(w, lb, `NodePort ${p.dstPort}`, opts, depth, onward);
 }
 
 /**
@@ -68,7 +72,7 @@ export function vipKind(w: Walk, vip: string, lb?: HnsLoadBalancer): { kind: 'ex
  * creates — kubernetes/kubernetes#70896 "--source-vip"; kubernetes/kubernetes#96499: the SourceVIP of a
  * load balancer policy is the address load-balanced traffic is sourced from, the node IP on L2Bridge).
  */
-export function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts: WalkOptions, depth: number, assumption?: string): boolean {
+export function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts: WalkOptions, depth: number, onward: Onward, assumption?: string): boolean {
   const { ctx } = w;
   const p = w.packet;
   const backends = lb.endpointIds.map((id) => ctx.endpointsById.get(id.toLowerCase())).filter((e): e is HnsEndpoint => !!e && !!(e.ip || e.ipv6));
@@ -133,7 +137,7 @@ export function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts:
       source: 'kubernetes/kubernetes#96499 (the SourceVIP of a load balancer policy for remote endpoints)',
     });
   }
-  forward(w, undefined, opts, depth + 1);
+  onward(w, undefined, opts, depth + 1);
   return true;
 }
 

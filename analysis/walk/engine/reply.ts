@@ -1,13 +1,13 @@
 // The reply: a walk of its own that starts where the request ended and crosses the layers back through
 // the flows the request created (flows.ts).
 import type { NodeModel } from '../../../parsers/model/types.ts';
-import type { Flow, Packet, WalkCaveat, WalkResult } from '../types.ts';
+import type { Flow, WalkCaveat, WalkResult } from '../types.ts';
 import { walkContext } from '../context.ts';
 import type { WalkOptions } from '../walk-port.ts';
 import { canonIp } from '../ip.ts';
-import { FlowTable, reverse, sameTuple, tupleOf, type Tuple } from '../flows.ts';
-import { runWalk } from './index.ts';
-import { fmt, Walk } from './state.ts';
+import { FlowTable, reverse, sameTuple, type Tuple } from '../flows.ts';
+import { runWalk } from './run.ts';
+import { fmt } from './state.ts';
 
 /**
  * The reply of a walked request, as a walk of its own: it starts where the request ended (the pod or
@@ -64,33 +64,4 @@ export function walkReply(m: NodeModel, fwd: WalkResult, opts: WalkOptions = {})
     r.inferred = true;
   }
   return r;
-}
-
-/** Reply walks: a load-balancing rewrite the request got from HNS (not from a VFP rule) is undone here. */
-export function undoHnsFlows(w: Walk): void {
-  const fwd = w.reply?.fwd;
-  if (!fwd) return;
-  fwd.hops.forEach((h, i) => {
-    if (h.kind !== 'note' || !h.stateful || !h.before || !h.after || w.undone.has(i)) return;
-    if (!sameTuple(tupleOf(w.packet), reverse(tupleOf(h.after)))) return;
-    const to = reverse(tupleOf(h.before));
-    const after: Packet = { ...w.packet, srcIp: to.srcIp, srcPort: to.srcPort, dstIp: to.dstIp, dstPort: to.dstPort };
-    w.add({
-      at: 'vSwitch',
-      kind: 'note',
-      action: 'flow (reverse rewrite)',
-      rewrite: {
-        srcIp: after.srcIp !== w.packet.srcIp ? after.srcIp : undefined,
-        srcPort: after.srcPort !== w.packet.srcPort ? after.srcPort : undefined,
-        dstIp: after.dstIp !== w.packet.dstIp ? after.dstIp : undefined,
-      },
-      inferred: true,
-      flow: true,
-      note: `the request was translated by HNS load balancer state (hop ${i + 1}); its reverse is assumed to be undone the same way`,
-      before: w.packet,
-      after,
-    });
-    w.packet = after;
-    w.undone.add(i);
-  });
 }

@@ -6,9 +6,10 @@ import type { Flow, WalkHop } from '../types.ts';
 import { lookupRoute, lbKey, type RouteEntry } from '../context.ts';
 import { walkPort, type WalkOptions } from '../walk-port.ts';
 import { canonIp, familyOf, inCidr, ipToInt, maskBits } from '../ip.ts';
+import { prefixMaskUint } from '../../../parsers/net/ip.ts';
 import { protoNumber } from '../match.ts';
 import { k8sNames } from '../../k8s/index.ts';
-import { undoHnsFlows } from './reply.ts';
+import { undoHnsFlows } from './undo-flows.ts';
 import { EPHEMERAL, short, shortName, Walk, portCtx, macKey } from './state.ts';
 
 /** 127.0.0.0/8 or ::1. */
@@ -230,7 +231,7 @@ export function compartmentHop(w: Walk, ep: HnsEndpoint, dstIp: string): void {
   const gw = a.adapter.gateways.find((g) => ipToInt(g) !== undefined);
   let onLink = false;
   if (bits !== undefined && mine !== undefined && dst !== undefined) {
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+    const mask = prefixMaskUint(bits);
     onLink = ((mine & mask) >>> 0) === ((dst & mask) >>> 0);
   }
   w.add({

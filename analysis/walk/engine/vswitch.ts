@@ -9,7 +9,7 @@ import { protoNumber } from '../match.ts';
 import { k8sNames, serviceRanges } from '../../k8s/index.ts';
 import { deliverTo } from './delivery.ts';
 import { nodePort, vipKind, hnsLoadBalance } from './load-balance.ts';
-import { undoHnsFlows } from './reply.ts';
+import { undoHnsFlows } from './undo-flows.ts';
 import { routeOut } from './routing.ts';
 import { K8S_LIMITS, short, fmt, Walk, portByName, endpointOfPort } from './state.ts';
 import { leaveEncapsulated } from './uplink.ts';
@@ -71,7 +71,7 @@ export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOpti
 
   const dst = canonIp(p.dstIp) ?? p.dstIp;
   if (ctx.hostIps.has(dst)) {
-    if (nodePort(w, opts, depth)) return;
+    if (nodePort(w, opts, depth, forward)) return;
     w.add({ at: 'vSwitch', kind: 'vswitch', action: 'switch', note: `${p.dstIp} is an address of this node: to the host vNIC` });
     deliverTo(w, ctx.hostPort, `host ${p.dstIp}`, ctx.hostPort ? `port:${ctx.hostPort.key}` : undefined, undefined, opts);
     return;
@@ -92,6 +92,7 @@ export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOpti
       `${kind === 'external' ? 'service address' : 'VIP'} ${fmt(p.dstIp, p.dstPort)}`,
       opts,
       depth,
+      forward,
       kind === 'external'
         ? `${p.dstIp} is an external address of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot)`
         : ranges.length

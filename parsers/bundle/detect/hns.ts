@@ -3,7 +3,7 @@
 // `{"Success":true,"Output":…}`, hnsdiag -d `"Key":value`), a piece cut out of such JSON, the
 // default list view (`Key : value`, nested objects as `@{…}`) and Format-Table. The object kind is
 // told by the member names only that kind has (parsers/hns/classify.ts reads each object the same way).
-import type { FileKind } from '../classify.ts';
+import type { FileKind } from '../file-kind.ts';
 import { at, clamp, type Detection, type Sample } from './types.ts';
 
 const KEYS: Record<'network' | 'endpoint' | 'policy' | 'namespaces', string[]> = {

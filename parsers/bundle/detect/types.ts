@@ -1,5 +1,5 @@
 // What a detector says about a text: which kind of file it is, in which layout, how sure, and why.
-import type { FileKind } from '../classify.ts';
+import type { FileKind } from '../file-kind.ts';
 
 export interface Detection {
   kind: FileKind;

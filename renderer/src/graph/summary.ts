@@ -9,6 +9,7 @@ import type { Box } from './elk-graph.ts';
 import type { VisibleGraph } from './visible-graph.ts';
 import type { FaultMarks, FaultSeverity } from './fault-marks.ts';
 import { absoluteBox } from './viewport.ts';
+import { plural } from '../lib/format.ts';
 import { COLUMN_COUNT, COLUMN_TITLES, columnOf } from './columns.ts';
 
 export interface SummaryColumn {
@@ -40,7 +41,6 @@ export interface SummaryModel {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const count = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
 
 /** The counted lines of each column, from the whole graph (what is folded counts too). */
 export function columnCounts(g: Pick<TopologyGraph, 'nodes'>): string[][] {
@@ -55,7 +55,7 @@ export function columnCounts(g: Pick<TopologyGraph, 'nodes'>): string[][] {
   const c = (kind: TopoNode['kind']) => k.get(kind) ?? 0;
   const lines: string[][] = Array.from({ length: COLUMN_COUNT }, () => []);
   const add = (col: number, n: number, one: string, many?: string) => {
-    if (n) lines[col].push(count(n, one, many));
+    if (n) lines[col].push(plural(n, one, many));
   };
   add(0, c('uplink'), 'uplink');
   add(0, c('vswitch'), 'vSwitch', 'vSwitches');
@@ -65,7 +65,7 @@ export function columnCounts(g: Pick<TopologyGraph, 'nodes'>): string[][] {
   add(1, c('compartment'), 'compartment');
   add(1, c('vfp-port'), 'VFP port');
   const lbs = Math.max(c('loadbalancer'), lbInGroups);
-  if (lbs) lines[2].push(c('lb-group') ? `${count(lbs, 'load balancer')} in ${count(c('lb-group'), 'group')}` : count(lbs, 'load balancer'));
+  if (lbs) lines[2].push(c('lb-group') ? `${plural(lbs, 'load balancer')} in ${plural(c('lb-group'), 'group')}` : plural(lbs, 'load balancer'));
   add(3, c('remote-endpoint') - missing, 'remote endpoint');
   if (missing) lines[3].push(`${fmt(missing)} not in the bundle`);
   add(4, c('remote-subnet'), 'remote subnet');

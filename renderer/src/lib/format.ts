@@ -1,18 +1,7 @@
-// Small display helpers shared by every view. Pure, so the unit tests can pin their output.
-
-/** 878 MB, 12.4 KB — decimal units, as Windows Explorer and `dir` show sizes to the people using this. */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return '–';
-  if (n < 1000) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1000;
-  let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  return `${v >= 100 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
-}
+// Small display helpers shared by every view. Pure, so the unit tests can pin their output. Sizes and
+// counts are written as in every other layer (parsers/text/quantities.ts): binary units, which is also
+// what Windows Explorer computes its "KB" and "MB" with.
+export { formatBytes, plural } from '../../../parsers/text/quantities.ts';
 
 /** First 8 hex digits of a GUID, the way hnsdiag and most engineers abbreviate them. */
 export function shortGuid(guid: string): string {
@@ -25,9 +14,6 @@ export function formatCount(n: number | null | undefined): string {
   return n.toLocaleString('en-US');
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 
 /** `file:line`, or the file alone when the issue concerns the whole file (line 0). */
 export function fileLine(file: string, line: number): string {

@@ -10,6 +10,7 @@ import { useApp } from '../store/app-store.ts';
 import { appStore } from '../store/app-store.ts';
 import { api } from '../api/index.ts';
 import { copyText } from '../lib/copy-text.ts';
+import { formatBytes } from '../lib/format.ts';
 import { errorMessage } from '../store/types.ts';
 import { flowText } from '../walk/model.ts';
 import { cleanFlow, sameFlow } from '../notes/model.ts';
@@ -41,9 +42,6 @@ function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-function fmtBytes(n: number): string {
-  return n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
-}
 
 function ExportBody({ onClose }: { onClose(): void }) {
   const bundle = useApp((s) => s.bundle)!;
@@ -126,14 +124,14 @@ function ExportBody({ onClose }: { onClose(): void }) {
       if (!picked) return;
       await appStore.getState().flushNotes();
       const r = await api.exportReport({ bundleId: bundle.id, format: 'pdf', traces, redact, outPath: picked.path });
-      toast('success', `Wrote ${r.path ?? picked.path} (${fmtBytes(r.bytes)}).`);
+      toast('success', `Wrote ${r.path ?? picked.path} (${formatBytes(r.bytes)}).`);
       return;
     }
     await appStore.getState().flushNotes();
     const r = await api.exportReport({ bundleId: bundle.id, format: 'pdf', traces, redact });
     if (!r.pdfBase64) throw new Error('the backend returned no PDF');
     download(fromBase64(r.pdfBase64), formatInfo('pdf').mime, name);
-    toast('success', `Saved the PDF report (${fmtBytes(r.bytes)}).`);
+    toast('success', `Saved the PDF report (${formatBytes(r.bytes)}).`);
   };
 
   const save = async () => {
@@ -274,7 +272,7 @@ function ExportBody({ onClose }: { onClose(): void }) {
           <div className="export-preview-head">
             <span>
               Preview{format === 'pdf' ? ' (the HTML the PDF is printed from)' : ''}
-              {preview.bytes !== undefined && !preview.loading && <span className="muted"> · {fmtBytes(preview.bytes)}</span>}
+              {preview.bytes !== undefined && !preview.loading && <span className="muted"> · {formatBytes(preview.bytes)}</span>}
             </span>
             {preview.loading && <span className="spinner" aria-label="Updating the preview" />}
           </div>

@@ -14,6 +14,11 @@ export interface DiffSlice {
   startDiff(pathA: string, pathB: string): Promise<void>;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends DiffSlice {}
+}
+
 export const createDiffSlice: SliceCreator<DiffSlice> = (deps) => (set, get) => {
   let seq = 0;
   return {

@@ -39,6 +39,11 @@ export interface FindingsSlice {
   resetFindings(): void;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends FindingsSlice {}
+}
+
 export const createFindingsSlice: SliceCreator<FindingsSlice> = (deps) => (set, get) => {
   /** Ends the wait for a checks run under way when the window leaves its node (resetFindings). */
   let stopWaiting: (() => void) | undefined;

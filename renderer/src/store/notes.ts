@@ -32,6 +32,11 @@ export interface NotesSlice {
   resetNotes(): void;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends NotesSlice {}
+}
+
 export const NOTES_SAVE_MS = 600;
 
 let idSeq = 0;

@@ -39,6 +39,11 @@ export interface PasteSlice {
   addPaste(to: PasteTarget): Promise<void>;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends PasteSlice {}
+}
+
 const PREVIEW_DELAY_MS = 300;
 const EMPTY: PasteDialogState = { text: '', name: '', checking: false, adding: false };
 

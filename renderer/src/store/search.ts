@@ -27,6 +27,11 @@ export interface SearchSlice {
   resetSearch(): void;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends SearchSlice {}
+}
+
 export const SEARCH_LIMIT = 60;
 
 export const createSearchSlice: SliceCreator<SearchSlice> = (deps) => (set, get) => {

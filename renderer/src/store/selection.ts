@@ -33,6 +33,11 @@ export interface SelectionSlice {
   resetSelection(): void;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends SelectionSlice {}
+}
+
 const MAX_BACK = 50;
 
 export const createSelectionSlice: SliceCreator<SelectionSlice> = (deps) => (set, get) => {

@@ -56,6 +56,11 @@ export interface SessionSlice {
   refreshRecent(): Promise<void>;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends SessionSlice {}
+}
+
 export function appPhase(s: Pick<AppState, 'initialized' | 'job' | 'fatal'>): AppPhase {
   if (!s.initialized) return 'loading';
   if (s.job?.state === 'loading') return 'loading';

@@ -1,22 +1,19 @@
 // The app store's shape: nine slices (session, selection, ui, search, walk, findings, notes, diff, paste)
 // combined into one zustand store; the Connect to node… dialog has a store of its own (collect.ts).
-// Each slice file owns its state and actions. Slices never import each other: they read another
+// Each slice file owns its state and actions, and adds its interface to AppState. Slices never import each other: they read another
 // slice's state through get() and may set its fields (starting a walk opens the walk panel, a ui
 // field), and reach the backend only through Deps.api, so the unit tests drive them with a fake API
 // and no DOM.
 import type { StateCreator } from 'zustand';
 import type { HnsightApi } from '../../../contract/index.ts';
-import type { SessionSlice } from './session.ts';
-import type { SelectionSlice } from './selection.ts';
-import type { UiSlice } from './ui.ts';
-import type { SearchSlice } from './search.ts';
-import type { WalkSlice } from './walk.ts';
-import type { FindingsSlice } from './findings.ts';
-import type { NotesSlice } from './notes.ts';
-import type { DiffSlice } from './diff.ts';
-import type { PasteSlice } from './paste.ts';
 
-export type AppState = SessionSlice & SelectionSlice & UiSlice & SearchSlice & WalkSlice & FindingsSlice & NotesSlice & DiffSlice & PasteSlice;
+/**
+ * The whole store: every slice adds its own interface to this one where it is declared (`declare module
+ * './types.ts'` in each slice file), so this file imports no slice and no slice imports another — the
+ * store has no import circle. app-store.ts imports all nine, so all nine are always part of it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the slices (see above)
+export interface AppState {}
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;

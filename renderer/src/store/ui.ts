@@ -64,6 +64,11 @@ export interface UiSlice {
   closeExcerpt(): void;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends UiSlice {}
+}
+
 export const THEME_KEY = 'hnsight.theme';
 export const MIN_INSPECTOR = MIN_PANEL;
 export const MAX_INSPECTOR = MAX_PANEL;

@@ -66,6 +66,11 @@ export interface WalkSlice {
   resetWalk(): void;
 }
 
+declare module './types.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this slice into the store's type
+  interface AppState extends WalkSlice {}
+}
+
 export const EMPTY_FORM: WalkForm = { src: '', dst: '', proto: 'tcp' };
 
 export function formToFlow(f: WalkForm): Flow | string {

@@ -75,8 +75,9 @@ describe('palette grouping', () => {
 
 describe('format', () => {
   it('formats sizes, GUIDs and file:line', () => {
-    expect(formatBytes(878_000_000)).toBe('878 MB');
-    expect(formatBytes(12_400)).toBe('12.4 KB');
+    // The sizes every layer writes (parsers/text/quantities.ts): binary units.
+    expect(formatBytes(878_000_000)).toBe('837 MiB');
+    expect(formatBytes(12_400)).toBe('12.1 KiB');
     expect(shortGuid('{2B34F52C-F614-4A59-A635-1DBFBE7B3D80}')).toBe('2b34f52c');
     expect(fileLine('endpoint.txt', 0)).toBe('endpoint.txt');
     expect(fileLine('endpoint.txt', 477)).toBe('endpoint.txt:477');

@@ -1,6 +1,7 @@
 // Condition value decoding.
 import { describe, expect, it } from 'vitest';
-import { conditionKind, ipv4ToUint, makeCondition, parseIpv4Ranges, parsePortRanges, parseProtocols, uintToIpv4 } from '../../../parsers/vfp/conditions.ts';
+import { conditionKind, makeCondition, parseIpv4Ranges, parsePortRanges, parseProtocols } from '../../../parsers/vfp/conditions.ts';
+import { ipv4ToUint, uintToIpv4 } from '../../../parsers/net/ip.ts';
 import { parseDipRange, parseEncapDestinations, parseFlags } from '../../../parsers/vfp/rule-values.ts';
 
 const ip = (s: string): number => ipv4ToUint(s)!;

@@ -1,7 +1,7 @@
 // `/format 1` JSON mapped onto the text model (synthetic inputs shaped after reference §5.2 field names).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ipv4ToUint } from '../../../parsers/vfp/conditions.ts';
+import { ipv4ToUint } from '../../../parsers/net/ip.ts';
 import { parseVfpRuleJson, parseVmSwitchPortsJson } from '../../../parsers/vfp/json-mode.ts';
 
 const RULES = JSON.stringify(

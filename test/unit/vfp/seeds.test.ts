@@ -1,6 +1,6 @@
 // The seed guide's vfpctrl excerpts (flattened indentation, copied verbatim) parse to the right objects.
 import { describe, expect, it } from 'vitest';
-import { ipv4ToUint } from '../../../parsers/vfp/conditions.ts';
+import { ipv4ToUint } from '../../../parsers/net/ip.ts';
 import { parseVfpRuleText } from '../../../parsers/vfp/policy-text.ts';
 import type { VfpRule } from '../../../parsers/vfp/types.ts';
 import { fixture } from './fixture.ts';

@@ -1,0 +1,22 @@
+// The kinds of bundle file: its own module, imported as a type by classify.ts (names), recognise.ts
+// (content) and the detectors under detect/ alike, so none of them imports another to learn the names
+// (that made a circle of ten files: classify → recognise → detect/* → classify).
+export type FileKind =
+  | 'network' // Get-HnsNetwork table + JSON
+  | 'endpoint' // Get-HnsEndpoint table + JSON
+  | 'namespaces' // Get-HnsNamespace table + JSON
+  | 'policy' // Get-HnsLoadBalancer / Get-HnsPolicyList JSON
+  | 'hns-json' // HNS JSON of unknown role: classified object by object
+  | 'networkdetailed'
+  | 'hnsportpoolallocs'
+  | 'hnsdiag'
+  | 'ip' // ipconfig /allcompartments /all (+ Get-NetIPAddress, Get-NetIPInterface)
+  | 'routes' // route print (+ Get-NetRoute)
+  | 'ports' // vfpctrl /list-vmswitch-port (+ get-port-counter)
+  | 'vfp' // vfpOutput.txt or any vfpctrl rule dump
+  | 'kubectl' // side input: kubectl get pods,svc,endpointslices -A -o json
+  | 'cni-config' // side input: a CNI .conf / .conflist
+  | 'cni-bin' // side input: a listing of the CNI bin directory
+  | 'log' // side input: kubelet, kube-proxy, containerd, CNI agent logs
+  | 'known' // a file collectors write that hnsight lists but does not interpret (yet)
+  | 'unknown';
