@@ -11,7 +11,7 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { dynamicRoom, parseNetshPortRanges, type NetshPortRanges } from '../../parsers/net/netsh-ports.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { plural } from '../view-models/format.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 import { snatForecast, type SnatForecast } from './snat-forecast.ts';
 import { checkContext } from './context.ts';
 

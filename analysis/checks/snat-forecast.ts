@@ -9,7 +9,7 @@
 // that the pools come from the TCP range. No published sample of `/list-nat-range` or of
 // hnsportpoolallocs.txt shows the pool layout, so the forecast says "inferred" in its text.
 import type { CheckContext } from './context.ts';
-import { plural } from '../view-models/format.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 import { natRangesOf } from '../../parsers/vfp/index.ts';
 import type { FindingEvidence } from '../findings/types.ts';
 

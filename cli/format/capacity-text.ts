@@ -1,7 +1,7 @@
 // `hnsight inspect`'s capacity section: the room left in each dynamic port range, with the sum that
 // gives it (analysis/checks/port-capacity.ts).
 import type { InspectDocument } from '../../analysis/inspect.ts';
-import { plural } from '../../analysis/view-models/format.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export function formatCapacityText(doc: InspectDocument, wrap: (text: string, indent: number) => string[]): string[] {
   const rows = doc.capacity ?? [];
