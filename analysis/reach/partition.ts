@@ -19,6 +19,7 @@ import { middle, type Interval } from './intervals.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import { ClassMerger, pushSeg, skipped, type ReachClass, type ReachProto, type Seg } from './classes.ts';
 import { LayerCutter } from './layer-cuts.ts';
+import { sharedRulesModel } from './shared-rules.ts';
 
 export type { ReachClass, ReachProto } from './classes.ts';
 
@@ -46,8 +47,10 @@ export const DEFAULT_MAX_WALKS = 200_000;
 /** The address pieces to walk again (a rule cut inside the interval), or the interval's port segments. */
 type AtomResult = { ip: number[] } | { segs: Seg[]; cells: number };
 
-export function reachFrom(m: NodeModel, srcIp: string, o: ReachOptions = {}): ReachFrom {
-  const b = hnsBoundaries(m);
+export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}): ReachFrom {
+  const b = hnsBoundaries(node);
+  // The same node, with the rules several ports print identically parsed once (shared-rules.ts).
+  const m = sharedRulesModel(node);
   const cutter = new LayerCutter(m);
   const maxWalks = o.maxWalks ?? DEFAULT_MAX_WALKS;
   const t0 = o.now?.();
