@@ -42,12 +42,28 @@ interface PortContribution {
 }
 
 const cache = new WeakMap<NodeModel, Boundaries>();
+const cacheHns = new WeakMap<NodeModel, Boundaries>();
 
+/** Every boundary, every port's VFP rules included (the exhaustive cells of `reachFromCells`). */
 export function boundaries(m: NodeModel): Boundaries {
   let b = cache.get(m);
   if (!b) {
-    b = build(m);
+    b = build(m, true);
     cache.set(m, b);
+  }
+  return b;
+}
+
+/**
+ * The boundaries that do not come from VFP rules (HNS, routes, addresses, load balancers, the Service
+ * range, RFC 6890): `reachFrom` adds a layer's rules only for the classes whose walks cross that layer
+ * (layer-cuts.ts), so no port's rules are read up front.
+ */
+export function hnsBoundaries(m: NodeModel): Boundaries {
+  let b = cacheHns.get(m);
+  if (!b) {
+    b = build(m, false);
+    cacheHns.set(m, b);
   }
   return b;
 }
@@ -86,7 +102,7 @@ function readRules(policy: VfpPortPolicy, ip: Cuts, contribs: Map<string, PortCo
     }
 }
 
-function build(m: NodeModel): Boundaries {
+function build(m: NodeModel, withRules: boolean): Boundaries {
   const ctx = walkContext(m);
   const ip = new Cuts(0, IP_MAX);
   const contribs = new Map<string, PortContribution>();
@@ -94,7 +110,7 @@ function build(m: NodeModel): Boundaries {
   let portsRead = 0;
   for (const s of SPECIAL) addCidr(ip, s);
   // VFP rules of every port that has them.
-  for (const p of m.ports ?? []) {
+  for (const p of withRules ? (m.ports ?? []) : []) {
     if (!p.policy || !m.vfp) continue;
     const policy = m.vfp.getPolicy(p.key);
     if (!policy) continue;

@@ -60,10 +60,14 @@ function walkKey(w: WalkResult, norm: (s: string | undefined) => string): string
 function normaliser(flow: Flow): (s: string | undefined) => string {
   const ip = flow.dstIp;
   const port = flow.dstPort === undefined ? undefined : String(flow.dstPort);
-  const ipRe = new RegExp(`(^|[^0-9.])${ip.replace(/\./g, '\\.')}(?![0-9])`, 'g');
+  let ipRe: RegExp | undefined;
   return (s) => {
     if (s === undefined) return '';
     if (s === port) return '<port>';
+    // Most fields do not hold the address at all: skip the regular expression for them (it is most of
+    // the time a class's key costs).
+    if (!s.includes(ip)) return s;
+    ipRe ??= new RegExp(`(^|[^0-9.])${ip.replace(/\./g, '\\.')}(?![0-9])`, 'g');
     return s.replace(ipRe, '$1<dst>');
   };
 }

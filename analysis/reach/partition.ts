@@ -1,31 +1,27 @@
-// Reachability from one source over the whole IPv4 header space (issue #25 point 1): the destination
-// address atoms and, per atom, the destination port atoms of TCP and UDP (ICMP has no port) form
-// cells no boundary splits; one example packet per cell is walked (walkFlow, its reply too); adjacent
-// cells with the same outcome merge into classes — first along the ports of one address atom, then
-// address atoms whose port partitions and outcomes are identical. Every cell is walked, so a class's
-// outcome is its example's walk, and the same as every other cell's of the class.
+// Reachability from one source over the whole IPv4 header space (issue #25 points 1 and 7). The
+// header space is destination address × destination port (TCP, UDP; ICMP has none) per protocol. It
+// starts cut only where the node's tables tell packets apart (HNS, routes, addresses, load balancers:
+// hnsBoundaries), and a cell is split further only where a rule of a VFP layer its walks crossed tells
+// its packets apart (layer-cuts.ts): a source pod's OUT layers see every cell, a destination pod's IN
+// layers only the cells that reach that pod. One example per cell is walked (walkFlow, its reply too,
+// every backend of a load balancer); a cell no cut falls inside is final, and its outcome is its
+// example's walk — the same for every packet of it. Adjacent final cells with the same outcome merge
+// into classes (classes.ts). `reachFromCells` (partition-cells.ts) walks every atomic cell of every
+// rule instead: the oracle the tests compare with.
 // Bounded: at most `maxWalks` walks (and `maxMs` when a clock is given); cells beyond that are
 // reported as "insufficient information" and the result says the budget was hit.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { intToIp, ipToInt } from '../walk/ip.ts';
 import type { Flow, Proto, WalkResult } from '../walk/types.ts';
 import { walkFlow } from '../walk/engine.ts';
-import { boundaries } from './boundaries.ts';
+import { hnsBoundaries } from './boundaries.ts';
 import { middle, type Interval } from './intervals.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
+import { ClassMerger, pushSeg, skipped, type ReachClass, type ReachProto, type Seg } from './classes.ts';
+import { LayerCutter } from './layer-cuts.ts';
+import { sharedRulesModel } from './shared-rules.ts';
 
-export type ReachProto = 'tcp' | 'udp' | 'icmp';
-
-export interface ReachClass extends Omit<Outcome, 'key'> {
-  dst: [string, string];
-  ports: [number, number] | null;
-  proto: ReachProto;
-  example: { dstIp: string; dstPort?: number; proto: ReachProto };
-  /** Cells (walked examples) merged into this class. */
-  cells: number;
-  /** Internal: the outcome key (dropped from JSON). */
-  key: string;
-}
+export type { ReachClass, ReachProto } from './classes.ts';
 
 export interface ReachOptions {
   maxWalks?: number;
@@ -39,6 +35,7 @@ export interface ReachOptions {
 export interface ReachFrom {
   from: string;
   classes: ReachClass[];
+  /** Cells walked (one example each); adjacent cells with the same outcome are one class. */
   cells: number;
   walks: number;
   budget: { maxWalks: number; hit: boolean; note?: string };
@@ -47,30 +44,31 @@ export interface ReachFrom {
 
 export const DEFAULT_MAX_WALKS = 200_000;
 
-interface Seg {
-  ports: Interval | null;
-  example: Flow;
-  outcome: Outcome;
-}
+/** The address pieces to walk again (a rule cut inside the interval), or the interval's port segments. */
+type AtomResult = { ip: number[] } | { segs: Seg[]; cells: number };
 
-const skipped = (why: string): Outcome => ({ verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, rewrites: [], reply: null, key: `skipped:${why}` });
-
-export function reachFrom(m: NodeModel, srcIp: string, o: ReachOptions = {}): ReachFrom {
-  const b = boundaries(m);
+export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}): ReachFrom {
+  const b = hnsBoundaries(node);
+  // The same node, with the rules several ports print identically parsed once (shared-rules.ts).
+  const m = sharedRulesModel(node);
+  const cutter = new LayerCutter(m);
   const maxWalks = o.maxWalks ?? DEFAULT_MAX_WALKS;
   const t0 = o.now?.();
   let walks = 0;
   let hit: string | undefined;
   const walkOne = o.walk ?? ((f: Flow) => walkFlow(m, f, { reply: true }));
+  // The walks of the cell being decided: their paths say which layers' rules can split it.
+  let cellWalks: WalkResult[] = [];
   const counted = (f: Flow) => {
     walks++;
-    return walkOne(f);
+    const w = walkOne(f);
+    cellWalks.push(w);
+    return w;
   };
   const protos = o.protos ?? ['tcp', 'udp', 'icmp'];
   const classes: ReachClass[] = [];
   let cells = 0;
   const limitations: string[] = ['IPv6 destinations are not partitioned (the header space is IPv4); trace walks IPv6 packets one at a time'];
-  if (b.srcPortRules) limitations.push(`${b.srcPortRules} rule(s) compare the source port; every class is walked with the source port the walk assumes (49152)`);
   if (ipToInt(srcIp) === undefined) return { from: srcIp, classes, cells, walks, budget: { maxWalks, hit: false }, limitations: [...limitations, `${srcIp} is not an IPv4 address`] };
 
   const cellOutcome = (f: Flow): Outcome => {
@@ -80,48 +78,58 @@ export function reachFrom(m: NodeModel, srcIp: string, o: ReachOptions = {}): Re
     return outcomeOf(m, f, counted).outcome;
   };
 
-  for (const proto of protos) {
-    // Per address atom, its merged port segments; consecutive atoms with the same segments merge.
-    let run: { lo: number; hi: number; segs: Seg[]; sig: string; cells: number } | undefined;
-    const flush = () => {
-      if (!run) return;
-      for (const s of run.segs) {
-        const { key, ...rest } = s.outcome;
-        classes.push({
-          ...rest,
-          key,
-          dst: [intToIp(run.lo), intToIp(run.hi)],
-          ports: s.ports ? [s.ports.lo, s.ports.hi] : null,
-          proto,
-          example: { dstIp: s.example.dstIp, ...(s.example.dstPort !== undefined ? { dstPort: s.example.dstPort } : {}), proto },
-          cells: run.cells,
-        });
+  /** Walks an address interval's port cells, splitting each where the rules on its path cut it. */
+  const walkAtom = (a: Interval, proto: ReachProto, portAtoms: (Interval | null)[]): AtomResult => {
+    const dstIp = intToIp(middle(a));
+    const segs: Seg[] = [];
+    let n = 0;
+    const cell = (pa: Interval | null): number[] | undefined => {
+      const example: Flow = { srcIp, dstIp, proto: proto as Proto, ...(pa ? { dstPort: middle(pa) } : {}) };
+      cellWalks = [];
+      const out = cellOutcome(example);
+      const cut = cellWalks.length ? cutter.cuts(cellWalks, dstIp, example.dstPort, a, pa) : undefined;
+      if (cut?.ip.length) return cut.ip;
+      if (!cut?.ports.length) {
+        n++;
+        pushSeg(segs, pa, example, out);
+        return undefined;
       }
-      run = undefined;
+      const starts = [pa!.lo, ...cut.ports];
+      for (let k = 0; k < starts.length; k++) {
+        const ip = cell({ lo: starts[k], hi: k + 1 < starts.length ? starts[k + 1] - 1 : pa!.hi });
+        if (ip) return ip;
+      }
+      return undefined;
     };
+    for (const pa of portAtoms) {
+      const ip = cell(pa);
+      if (ip) return { ip };
+    }
+    return { segs, cells: n };
+  };
+
+  for (const proto of protos) {
+    const merger = new ClassMerger(proto, classes);
     b.ipAtoms.forEach((atom, i) => {
-      const dstIp = intToIp(middle(atom));
-      const segs: Seg[] = [];
       const portAtoms = proto === 'icmp' ? [null] : b.portAtoms(i, proto);
-      for (const pa of portAtoms) {
-        cells++;
-        const example: Flow = { srcIp, dstIp, proto: proto as Proto, ...(pa ? { dstPort: middle(pa) } : {}) };
-        const out = cellOutcome(example);
-        const last = segs[segs.length - 1];
-        if (last && pa && last.ports && last.outcome.key === out.key && last.ports.hi + 1 === pa.lo) last.ports = { lo: last.ports.lo, hi: pa.hi };
-        else segs.push({ ports: pa ? { ...pa } : null, example, outcome: out });
-      }
-      const sig = segs.map((s) => `${s.ports ? `${s.ports.lo}-${s.ports.hi}` : ''}=${s.outcome.key}`).join('\n\n');
-      if (run && run.sig === sig && run.hi + 1 === atom.lo) {
-        run.hi = atom.hi;
-        run.cells += portAtoms.length;
-      } else {
-        flush();
-        run = { lo: atom.lo, hi: atom.hi, segs, sig, cells: portAtoms.length };
+      // Address intervals still to walk, the next one last.
+      const todo: Interval[] = [atom];
+      while (todo.length) {
+        const a = todo.pop()!;
+        const r = walkAtom(a, proto, portAtoms);
+        if ('ip' in r) {
+          // A rule on the path tells addresses of the interval apart: walk each piece on its own.
+          const starts = [a.lo, ...r.ip];
+          for (let k = starts.length - 1; k >= 0; k--) todo.push({ lo: starts[k], hi: k + 1 < starts.length ? starts[k + 1] - 1 : a.hi });
+          continue;
+        }
+        cells += r.cells;
+        merger.add(a.lo, a.hi, r.segs, r.cells);
       }
     });
-    flush();
+    merger.flush();
   }
+  if (cutter.srcPortRules) limitations.push(`${cutter.srcPortRules} rule(s) on the classes' paths compare the source port; every class is walked with the source port the walk assumes (49152)`);
   return { from: srcIp, classes, cells, walks, budget: { maxWalks, hit: !!hit, ...(hit ? { note: `${hit}: the cells after it are "insufficient information"` } : {}) }, limitations };
 }
 

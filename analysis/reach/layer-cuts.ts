@@ -1,0 +1,172 @@
+// Where the rules a class's walks actually met could tell its packets apart (issue #25 point 7).
+// A cell is a destination address interval × a destination port interval of one protocol. Its example
+// was walked (the request, its reply, every backend); the walk decided at the VFP layers it crossed and
+// at the node's HNS, routing and address tables. The tables are cut up front (boundaries.ts); a layer's
+// rules are read here, only for the cells whose walks crossed that layer, and only the rules that can
+// still match there: a packet field that is the example's own destination address or port (unchanged
+// so far, or the reply's source) varies over the cell, any other field is the same for every packet of
+// the cell (a source, a fixed rewrite, a backend forced by the walk), so a rule whose condition on a
+// fixed field misses cannot match any packet of the cell and a condition on a varying field cuts.
+// When no cut falls inside the cell, every decision on the example's path is the same for every packet
+// of the cell (by induction along the path), so the cell's outcome is the example's walk.
+import type { NodeModel } from '../../parsers/model/types.ts';
+import type { VfpCondition, VfpGroup, VfpLayer, VfpRule } from '../../parsers/vfp/index.ts';
+import type { Packet, WalkResult } from '../walk/types.ts';
+import { checkCondition, compiledGroup } from '../walk/match.ts';
+import { layerName } from '../walk/walk-port.ts';
+import { ipToInt } from '../walk/ip.ts';
+import type { Interval } from './intervals.ts';
+
+export interface CellCuts {
+  /** Starts of new address pieces strictly inside the cell's address interval. */
+  ip: number[];
+  /** Starts of new port pieces strictly inside the cell's port interval (none when `ip` has some). */
+  ports: number[];
+}
+
+const isV4Group = (g: VfpGroup) => !/6/.test(g.ipVersion);
+const sameDirection = (d: string, dir: string) => d.trim().toUpperCase() === dir;
+
+/** Sorted piece starts (lo and hi + 1) of every IPv4 address condition of a group and its rules. */
+const boundsCache = new WeakMap<VfpGroup, Float64Array>();
+function ipBounds(g: VfpGroup): Float64Array {
+  let b = boundsCache.get(g);
+  if (b) return b;
+  const s = new Set<number>();
+  const add = (conds: VfpCondition[]) => {
+    for (const c of conds) if ((c.kind === 'dstIp' || c.kind === 'srcIp') && c.ipRanges) for (const r of c.ipRanges) s.add(r.lo).add(r.hi + 1);
+  };
+  add(g.conditions);
+  for (const r of g.rules) add(r.conditions);
+  b = Float64Array.from(s).sort();
+  boundsCache.set(g, b);
+  return b;
+}
+
+/** Rules of a group that compare the source port (the partition holds it at the walk's default). */
+const srcPortCache = new WeakMap<VfpGroup, number>();
+function srcPortRulesOf(g: VfpGroup): number {
+  let n = srcPortCache.get(g);
+  if (n === undefined) {
+    const grp = g.conditions.some((c) => c.kind === 'srcPort');
+    n = grp ? g.rules.length : g.rules.filter((r) => r.conditions.some((c) => c.kind === 'srcPort')).length;
+    srcPortCache.set(g, n);
+  }
+  return n;
+}
+
+/** Pushes every value of sorted `b` in (lo, hi]. */
+function startsInside(b: ArrayLike<number>, lo: number, hi: number, out: Set<number>): void {
+  let a = 0;
+  let z = b.length;
+  while (a < z) {
+    const mid = (a + z) >> 1;
+    if (b[mid] <= lo) a = mid + 1;
+    else z = mid;
+  }
+  for (let i = a; i < b.length && b[i] <= hi; i++) out.add(b[i]);
+}
+
+interface Tracking {
+  dstIp: boolean;
+  srcIp: boolean;
+  dstPort: boolean;
+  srcPort: boolean;
+}
+
+/**
+ * Port ranges a rule's (or group's) conditions put on the varying port fields, or null when a
+ * condition on a fixed field misses (the rule matches no packet of the cell).
+ */
+function portRanges(conds: VfpCondition[], p: Packet, t: Tracking, out: Interval[]): boolean {
+  for (const c of conds) {
+    if ((c.kind === 'dstPort' && t.dstPort) || (c.kind === 'srcPort' && t.srcPort)) {
+      if (c.ports) for (const r of c.ports) out.push(r);
+      continue;
+    }
+    // Address conditions are constant over the cell too: no address cut falls inside it (checked first).
+    if (checkCondition(c, p).result === 'miss') return false;
+  }
+  return true;
+}
+
+export class LayerCutter {
+  private readonly layersSeen = new Set<string>();
+  /** Rules on the classes' paths that compare the source port. */
+  srcPortRules = 0;
+  /** Layers whose rules were read (port, direction, layer). */
+  layersRead = 0;
+
+  constructor(private readonly m: NodeModel) {}
+
+  private layersOf(port: string, name: string): VfpLayer[] {
+    const policy = this.m.vfp?.getPolicy(port);
+    return policy ? policy.layers.filter((l) => layerName(l) === name) : [];
+  }
+
+  /** The cuts inside the cell (`atom` × `ports`) that the layers its walks crossed make. */
+  cuts(walks: readonly WalkResult[], exIp: string, exPort: number | undefined, atom: Interval, ports: Interval | null): CellCuts {
+    const ip = new Set<number>();
+    const portCuts = new Set<number>();
+    const done = new Set<string>();
+    const wideIp = atom.lo < atom.hi;
+    const widePort = !!ports && ports.lo < ports.hi;
+    for (const w of walks)
+      for (const ws of [w, w.reply])
+        for (const h of ws?.hops ?? []) {
+          // A layer that let a reply through by the request's flow read none of its rules.
+          if (!h.port || !h.direction || !h.layer || !h.before || h.flow) continue;
+          const seenKey = `${h.port}\u0000${h.direction}\u0000${h.layer}`;
+          if (!this.layersSeen.has(seenKey)) {
+            this.layersSeen.add(seenKey);
+            this.layersRead++;
+            for (const l of this.layersOf(h.port, h.layer)) for (const g of l.groups) if (sameDirection(g.direction, h.direction) && isV4Group(g)) this.srcPortRules += srcPortRulesOf(g);
+          }
+          const b = h.before;
+          const t: Tracking = {
+            dstIp: b.dstIp === exIp,
+            srcIp: b.srcIp === exIp,
+            dstPort: exPort !== undefined && b.dstPort === exPort,
+            srcPort: exPort !== undefined && b.srcPort === exPort,
+          };
+          const ipVaries = wideIp && (t.dstIp || t.srcIp);
+          const portVaries = widePort && (t.dstPort || t.srcPort);
+          // Every field this layer compares is the same for every packet of the cell: it decides alike.
+          if (!ipVaries && !portVaries) continue;
+          const key = `${seenKey}\u0000${+t.dstIp}${+t.srcIp}${+t.dstPort}${+t.srcPort}\u0000${b.dstIp}\u0000${b.srcIp}\u0000${b.dstPort}\u0000${b.srcPort}`;
+          if (done.has(key)) continue;
+          done.add(key);
+          for (const l of this.layersOf(h.port, h.layer))
+            for (const g of l.groups) {
+              if (!sameDirection(g.direction, h.direction) || !isV4Group(g)) continue;
+              if (ipVaries) startsInside(ipBounds(g), atom.lo, atom.hi, ip);
+              if (ip.size || !portVaries) continue;
+              this.groupPortCuts(g, b, t, atom, ports!, portCuts);
+            }
+        }
+    return { ip: [...ip].sort((a, b) => a - b), ports: ip.size ? [] : [...portCuts].sort((a, b) => a - b) };
+  }
+
+  /** Port cuts of the rules of a group that can match some packet of the cell. */
+  private groupPortCuts(g: VfpGroup, b: Packet, t: Tracking, atom: Interval, ports: Interval, out: Set<number>): void {
+    const ranges: Interval[] = [];
+    if (!portRanges(g.conditions, b, t, ranges)) return;
+    const groupRanges = ranges.length;
+    // Candidates: the rules indexed under the destination the layer saw (the cell's single address, or
+    // the fixed address it was rewritten to), and every rule with no single destination. A single-address
+    // rule inside a wider cell would have cut its addresses already.
+    const c = compiledGroup(g);
+    const dst = t.dstIp ? (atom.lo === atom.hi ? atom.lo : undefined) : ipToInt(b.dstIp);
+    const exact = dst === undefined ? undefined : c.byDst.get(dst);
+    const consider = (r: VfpRule) => {
+      ranges.length = groupRanges;
+      if (!portRanges(r.conditions, b, t, ranges)) return;
+      for (const x of ranges) {
+        if (x.lo > ports.lo && x.lo <= ports.hi) out.add(x.lo);
+        if (x.hi + 1 > ports.lo && x.hi + 1 <= ports.hi) out.add(x.hi + 1);
+      }
+    };
+    for (const r of exact ?? []) consider(r.rule);
+    for (const r of c.others) consider(r.rule);
+  }
+}
