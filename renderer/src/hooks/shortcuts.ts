@@ -1,4 +1,4 @@
-// Every key the app answers to, in one list: the keyboard map (?) shows it, and the README's "Keys"
+// Every key the app answers to, in one list: the keyboard map (?) shows it, and docs/app.md's "Keys"
 // says the same. Keys are written for Windows and Linux; the map shows ⌘ for Ctrl on a Mac.
 
 export interface Shortcut {
@@ -48,10 +48,20 @@ export const SHORTCUTS: ShortcutGroup[] = [
       { keys: [['↑'], ['↓']], what: 'Move in the search results, the view rail, the Open menu and the inventory' },
       { keys: [['Page Up'], ['Page Down'], ['Home'], ['End']], what: 'Move through an inventory table' },
       { keys: [['Enter']], what: 'Open the search result or inventory row' },
-      { keys: [['/']], what: 'In the Services table: filter it (Esc: close the opened row, then clear the filter)' },
+      { keys: [['/']], what: 'In the Services table: filter it (Esc in the filter clears it; elsewhere Esc closes the opened row)' },
       { keys: [['Tab'], ['Shift', 'Tab']], what: 'Next / previous control (stays inside an open dialog)' },
       { keys: [['←'], ['→'], ['Home'], ['End']], what: 'On the panel splitter: widen or narrow the side panel (Shift: bigger steps)' },
       { keys: [['Enter']], what: 'On the panel splitter: hide the side panel' },
+    ],
+  },
+  {
+    title: 'Reachability and Compare',
+    items: [
+      { keys: [['↑'], ['↓'], ['←'], ['→'], ['Home'], ['End'], ['Page Up'], ['Page Down']], what: 'In the grid: move between cells' },
+      { keys: [['Enter']], what: 'In the grid: open the cell’s walk; on a cell not worked out yet (or a group’s cell): work it out' },
+      { keys: [['Space']], what: 'In the grid, on a group’s line: open or fold the group' },
+      { keys: [['↑'], ['↓'], ['Home'], ['End'], ['Page Up'], ['Page Down']], what: 'In Compare’s reachability list: move' },
+      { keys: [['Enter']], what: 'In Compare’s reachability list: open both walks side by side (Esc closes them)' },
     ],
   },
   {
