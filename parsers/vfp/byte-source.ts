@@ -135,3 +135,18 @@ export function lineFrom(src: ByteSource, start: number, maxChars: number): { te
     pos += chunk.length;
   }
 }
+
+/** The bytes of `src` from `offset` on, as a source of their own (a UTF-8 BOM left out, as toSingleByte does). */
+export class OffsetBytes implements ByteSource {
+  readonly size: number;
+  constructor(
+    readonly src: ByteSource,
+    readonly offset: number,
+  ) {
+    this.size = Math.max(0, src.size - offset);
+  }
+  read(offset: number, length: number, into?: Uint8Array): Uint8Array {
+    const s = clampStart(offset, this.size);
+    return this.src.read(s + this.offset, clampEnd(s, length, this.size) - s, into);
+  }
+}

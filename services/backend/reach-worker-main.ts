@@ -4,7 +4,7 @@
 // The cells and the time are bounded: what is not walked is left out and the notes say so.
 import { parentPort } from 'node:worker_threads';
 import { loadOrigin } from '../bundle/load.ts';
-import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
+import { reviveVfpContent } from '../bundle/file-bytes.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { defaultDestinations, defaultSources, reachMatrix, type ReachCell } from '../../analysis/reach/index.ts';
 import { reachEnds, reachMatrixView } from '../../analysis/view-models/reach-data.ts';
@@ -19,7 +19,7 @@ async function answer(req: ReachRequest): Promise<void> {
     post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
     const reuse = new Map<string, ParsedFile>();
     for (const p of req.reuse) {
-      if (p.content.type === 'vfp') p.content.index = reviveVfpIndex(p.content.index, p.content.bytes);
+      if (p.content.type === 'vfp') reviveVfpContent(p.content);
       reuse.set(p.name, p);
     }
     const model = await loadOrigin(req.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });

@@ -2,7 +2,7 @@
 // may have two cores and the main thread keeps parsing the small files meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
-import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
+import { reviveVfpContent } from './file-bytes.ts';
 
 export interface WorkerRequest {
   id: number;
@@ -34,7 +34,7 @@ export class ParsePool {
       this.pending.delete(r.id);
       if (r.parsed) {
         const c = r.parsed.content;
-        if (c.type === 'vfp') c.index = reviveVfpIndex(c.index, c.bytes);
+        if (c.type === 'vfp') reviveVfpContent(c);
         p.resolve(r.parsed);
       }
       else p.reject(new Error(r.error ?? 'worker failed'));
