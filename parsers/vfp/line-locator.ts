@@ -6,8 +6,8 @@
 import { asByteSource, ByteWindow, type ByteSource } from './byte-source.ts';
 
 const LF = 10;
-const BLOCK_SHIFT = 16;
-const BLOCK = 1 << BLOCK_SHIFT;
+export const BLOCK_SHIFT = 16;
+export const BLOCK = 1 << BLOCK_SHIFT;
 
 /** Newlines in bytes[from, to), counted four bytes at a time where the buffer allows it. */
 export function countNewlines(bytes: Uint8Array, from: number, to: number, words?: WordView): number {
@@ -76,6 +76,11 @@ export class LineLocator {
     this.#src = asByteSource(bytes);
     this.#win = new ByteWindow(this.#src, 1 << 20, 0);
     if (table && table.length === (this.#src.size >> BLOCK_SHIFT) + 2) this.#table = table;
+  }
+
+  /** Takes a checkpoint table counted elsewhere (the scan counts it as it reads), unless one is built. */
+  adopt(table: Float64Array): void {
+    if (!this.#table && table.length === (this.#src.size >> BLOCK_SHIFT) + 2) this.#table = table;
   }
 
   /** The checkpoint table (built now if it was not), to hand to a locator of the same bytes. */

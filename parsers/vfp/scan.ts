@@ -15,7 +15,7 @@
 // Block recognition mirrors policy-text.ts / text-lines.ts exactly, so counts agree (tests check this).
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { LineLocator } from './line-locator.ts';
+import { BLOCK, BLOCK_SHIFT, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
 import { nameKeyAt } from './rule-name.ts';
@@ -57,6 +57,10 @@ class Scanner {
   readonly reGen = /matched|command/gi;
 
   readonly chunkBytes: number;
+  /** Newlines per 64 KiB block of the file, counted as each chunk goes by (the line locator's table). */
+  readonly blockLines: Float64Array;
+  #wordsOf: Uint8Array | undefined;
+  #words: WordView | undefined;
 
   constructor(w: ByteWindow, loc: LineLocator, defaultPortName: string, chunkBytes: number) {
     this.w = w;
@@ -65,6 +69,33 @@ class Scanner {
     this.pos0 = this.n >= 3 && w.byteAt(0) === 0xef && w.byteAt(1) === 0xbb && w.byteAt(2) === 0xbf ? 3 : 0;
     this.loc = loc;
     this.defaultPortName = defaultPortName;
+    this.blockLines = new Float64Array((this.n >> BLOCK_SHIFT) + 1);
+  }
+
+  /**
+   * Counts the newlines of [c0, c1) (in the window) into their 64 KiB blocks: the scan reads every byte
+   * anyway, so the line locator's table costs no second pass over a file read from disk.
+   */
+  countLines(c0: number, c1: number): void {
+    const w = this.w;
+    if (w.buf !== this.#wordsOf) {
+      this.#wordsOf = w.buf;
+      this.#words = wordView(w.buf);
+    }
+    for (let from = c0; from < c1; ) {
+      const k = from >> BLOCK_SHIFT;
+      const to = Math.min(c1, (k + 1) * BLOCK);
+      this.blockLines[k]! += countNewlines(w.buf, from - w.base, to - w.base, this.#words);
+      from = to;
+    }
+  }
+
+  /** The line locator's checkpoint table from the counts (newlines before each block, then the total). */
+  lineTable(): Float64Array {
+    const b = this.blockLines;
+    const t = new Float64Array(b.length + 1);
+    for (let k = 0; k < b.length; k++) t[k + 1] = t[k]! + b[k]!;
+    return t;
   }
 
   run(): void {
@@ -94,6 +125,7 @@ class Scanner {
     // A keyword is verified on up to 3 bytes before its anchor: keep them in the window too.
     const from = Math.max(0, c0 - 8);
     w.ensure(from, e);
+    this.countLines(c0, c1);
     const s = chunkDecoder.decode(w.buf.subarray(c0 - w.base, e - w.base));
     if (s.length !== e - c0) {
       // Some byte did not become exactly one char, so string indexes are not byte offsets here.
@@ -432,6 +464,8 @@ export function scanVfpOutput(bytes: Uint8Array | ByteSource, file: string, opts
     s = new Scanner(w, loc, opts?.defaultPortName ?? '', chunkBytes);
     if (typeof opts?.defaultLayerName === 'string') s.defaultLayerName = opts.defaultLayerName;
     s.run();
+    // Every byte after the BOM went through countLines (the BOM holds no newline).
+    loc.adopt(s.lineTable());
   } catch (e) {
     sink.error(safeLine(loc, s?.cursor ?? 0), `internal error while scanning VFP output: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -27,7 +27,9 @@ export class ParsePool {
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(new URL('./parse-worker.mjs', import.meta.url));
+    // A small young generation: the scan makes one short-lived 64 KiB string per chunk, and a large
+    // nursery only lets them pile up in memory between collections.
+    const w = new Worker(new URL('./parse-worker.mjs', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     w.on('message', (r: WorkerReply) => {
       const p = this.pending.get(r.id);
       if (!p) return;
