@@ -12,10 +12,13 @@ import { OverBudget } from './limits.ts';
 let dir: string | undefined;
 const live = new Map<string, { bytes: number; budget: DiskBudget }>();
 
+let listening = false;
+
 function tempDir(): string {
   if (!dir) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-'));
-    process.once('exit', removeAll);
+    if (!listening) process.once('exit', removeAll);
+    listening = true;
   }
   return dir;
 }
@@ -72,6 +75,11 @@ export function removeTemp(p: string): void {
   t.budget.give(t.bytes);
   try {
     rmSync(p, { force: true });
+    // The last one gone: its folder too (a thread that ends without an exit event leaves nothing).
+    if (live.size === 0 && dir) {
+      rmSync(dir, { recursive: true, force: true });
+      dir = undefined;
+    }
   } catch {
     // Already gone.
   }
