@@ -1,5 +1,5 @@
-// Evidence excerpts: the lines around a file:line, read back from the bundle. VFP dumps stay in
-// memory as bytes (a line → offset checkpoint table is built once per file); other files are read
+// Evidence excerpts: the lines around a file:line, read back from the bundle. VFP dumps are read again
+// from their bytes (memory or the file on disk) where their index says the line starts; other files are read
 // again from where the node came from (the folder or zip, the texts pasted) and decoded, and the last
 // few are cached.
 import { openBundle, type BundleSource } from './bundle/source.ts';
@@ -7,59 +7,44 @@ import { formatBytes } from './bundle/limits.ts';
 import { decodeText } from '../parsers/text/decode.ts';
 import type { NodeModel } from '../parsers/model/types.ts';
 import type { FileExcerpt } from '../analysis/view-models/types.ts';
+import type { ByteSource, VfpIndex } from '../parsers/vfp/index.ts';
 
-const CHECKPOINT = 4096;
 /** Largest text file (other than a VFP dump) read again to show an excerpt. */
 const MAX_TEXT_EXCERPT = 64 * 1024 * 1024;
 
-class ByteLines {
-  private checkpoints: number[] | undefined;
-  constructor(private readonly bytes: Uint8Array) {}
-
-  private build(): number[] {
-    const cps = [0];
-    let line = 1;
-    let pos = 0;
-    const b = this.bytes;
-    while (true) {
-      const nl = b.indexOf(10, pos);
-      if (nl < 0) break;
-      pos = nl + 1;
-      line++;
-      if (line % CHECKPOINT === 1) cps.push(pos);
-    }
-    return cps;
-  }
-
-  /** Lines [from, to] (1-based, inclusive) as strings. */
-  slice(from: number, to: number): { lines: string[]; total?: number } {
-    this.checkpoints ??= this.build();
-    const cpIdx = Math.floor((from - 1) / CHECKPOINT);
-    if (cpIdx >= this.checkpoints.length) return { lines: [] };
-    let pos = this.checkpoints[cpIdx];
-    let line = cpIdx * CHECKPOINT + 1;
-    const b = this.bytes;
-    while (line < from && pos < b.length) {
-      const nl = b.indexOf(10, pos);
-      if (nl < 0) return { lines: [] };
-      pos = nl + 1;
-      line++;
-    }
+/**
+ * Lines [from, to] (1-based, inclusive) of a VFP dump, read again from its bytes (memory or the file on
+ * disk): the index finds where `from` starts, and only the bytes of those lines are read.
+ */
+function vfpLines(bytes: ByteSource, index: VfpIndex, from: number, to: number): string[] {
+  const start = index.lineStart(from);
+  if (start === undefined) return [];
+  const want = to - from + 1;
+  let len = 64 * 1024;
+  for (;;) {
+    const b = bytes.read(start, len);
     const out: string[] = [];
     const dec = new TextDecoder('latin1');
-    while (line <= to && pos < b.length) {
+    let pos = 0;
+    let complete = true;
+    while (out.length < want && pos < b.length) {
       let nl = b.indexOf(10, pos);
-      if (nl < 0) nl = b.length;
+      if (nl < 0) {
+        if (start + b.length < bytes.size) {
+          complete = false;
+          break;
+        }
+        nl = b.length;
+      }
       out.push(dec.decode(b.subarray(pos, nl)).replace(/\r$/, ''));
       pos = nl + 1;
-      line++;
     }
-    return { lines: out };
+    if (complete) return out;
+    len *= 2;
   }
 }
 
 export class ExcerptReader {
-  private byteLines = new Map<string, ByteLines>();
   private textCache = new Map<string, string[]>();
 
   /** `open` reads the node's files again (its origin); by default the bundle at the model's location. */
@@ -72,14 +57,7 @@ export class ExcerptReader {
     const from = Math.max(1, line - context);
     const to = line + context;
     const vfp = this.model.vfp?.files.find((f) => f.file === file);
-    if (vfp) {
-      let bl = this.byteLines.get(file);
-      if (!bl) {
-        bl = new ByteLines(vfp.bytes);
-        this.byteLines.set(file, bl);
-      }
-      return { file, start: from, lines: bl.slice(from, to).lines, focus: line };
-    }
+    if (vfp) return { file, start: from, lines: vfpLines(vfp.bytes, vfp.index, from, to), focus: line };
     const lines = await this.textLines(file);
     return { file, start: from, lines: lines.slice(from - 1, to), focus: line, totalLines: lines.length };
   }

@@ -7,6 +7,7 @@
 // and a rule without a name are each kept on their own. Built in steps (a generator), so the backend
 // can answer between them.
 import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
+import { asByteSource, type ByteSource } from '../../parsers/vfp/byte-source.ts';
 import { ruleEnd } from '../../parsers/vfp/rule-at.ts';
 
 export interface RuleCorpus {
@@ -34,7 +35,8 @@ const MAX_CHARS = 256 * 1024 * 1024;
 const SLICE = 200_000;
 
 /** Builds the corpus of one dump, yielding progress between slices; undefined when it would be too big. */
-export function* ruleCorpusSteps(bytes: Uint8Array, index: VfpIndex, file: number): Generator<CorpusProgress, RuleCorpus | undefined> {
+export function* ruleCorpusSteps(src: Uint8Array | ByteSource, index: VfpIndex, file: number): Generator<CorpusProgress, RuleCorpus | undefined> {
+  const bytes = asByteSource(src);
   const n = index.ruleByte.length;
   const names = index.ruleName;
   const ports = index.rulePort;
@@ -96,7 +98,7 @@ export function* ruleCorpusSteps(bytes: Uint8Array, index: VfpIndex, file: numbe
   for (const [d, r] of rep.entries()) {
     const from = index.ruleByte[r];
     if (from === undefined) return undefined;
-    const t = decoder.decode(bytes.subarray(from, ruleEnd(index, r))).toLowerCase() + '\0';
+    const t = decoder.decode(bytes.read(from, ruleEnd(index, r) - from)).toLowerCase() + '\0';
     starts[d] = chars;
     chars += t.length;
     if (chars > MAX_CHARS) return undefined;

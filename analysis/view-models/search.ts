@@ -2,6 +2,7 @@
 // VIP:port, and — straight in the VFP dump's bytes, so it works on a 900 MB file without parsing
 // it — rule names and anything a rule mentions (an IP in its conditions or DIP ranges).
 import type { NodeModel } from '../../parsers/model/types.ts';
+import type { ByteSource } from '../../parsers/vfp/byte-source.ts';
 import type { ObjectRef, SearchHit } from './types.ts';
 import { plural, protoName, shortGuid } from './format.ts';
 import { k8sNames } from '../k8s/index.ts';
@@ -105,7 +106,29 @@ export interface RuleHitLocation {
  * Finds rules whose text contains `query` (case-insensitive ASCII) in one VFP dump, returning the
  * enclosing rule of each match, at most `limit`, one hit per rule.
  */
-export function searchRuleBytes(bytes: Uint8Array, ports: { name: string; byteStart: number; byteEnd: number }[], query: string, limit: number, fileIdx = 0): RuleHitLocation[] {
+export function searchRuleBytes(src: Uint8Array | ByteSource, ports: { name: string; byteStart: number; byteEnd: number }[], query: string, limit: number, fileIdx = 0): RuleHitLocation[] {
+  const whole = src instanceof Uint8Array ? src : src.whole;
+  if (whole) return searchRuleSlice(whole, 0, 0, ports, query, limit, fileIdx);
+  // A dump read on demand (services/bundle/file-bytes.ts): port by port, in slices of at most 64 MiB,
+  // each with 1 MiB before it so a match finds the RULE line above it.
+  const source = src as ByteSource;
+  const out: RuleHitLocation[] = [];
+  for (const p of ports) {
+    for (let from = p.byteStart; from < p.byteEnd && out.length < limit; from += SLICE_BYTES) {
+      const base = Math.max(p.byteStart, from - SLICE_BACK);
+      const bytes = source.read(base, Math.min(p.byteEnd, from + SLICE_BYTES) - base);
+      for (const h of searchRuleSlice(bytes, base, from - base, ports, query, limit - out.length, fileIdx)) if (!out.some((o) => o.ruleByte === h.ruleByte)) out.push(h);
+    }
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+const SLICE_BYTES = 64 * 1024 * 1024;
+const SLICE_BACK = 1024 * 1024;
+
+/** searchRuleBytes over `bytes`, the dump's bytes from offset `base`; matches before `skip` are the previous slice's. */
+function searchRuleSlice(bytes: Uint8Array, base: number, skip: number, ports: { name: string; byteStart: number; byteEnd: number }[], query: string, limit: number, fileIdx: number): RuleHitLocation[] {
   const q = query.trim();
   if (q.length < 3 || q.length > 128 || /[^\x20-\x7e]/.test(q)) return [];
   const lower = new Uint8Array(q.length);
@@ -115,8 +138,8 @@ export function searchRuleBytes(bytes: Uint8Array, ports: { name: string; byteSt
   const first = lower[0];
   if (first === undefined) return [];
   const firstUpper = first >= 97 && first <= 122 ? first - 32 : first;
-  let a = bytes.indexOf(first, 0);
-  let b = firstUpper === first ? -1 : bytes.indexOf(firstUpper, 0);
+  let a = bytes.indexOf(first, skip);
+  let b = firstUpper === first ? -1 : bytes.indexOf(firstUpper, skip);
   while (out.length < limit) {
     let pos: number;
     if (a < 0 && b < 0) break;
@@ -128,13 +151,15 @@ export function searchRuleBytes(bytes: Uint8Array, ports: { name: string; byteSt
       b = bytes.indexOf(firstUpper, b + 1);
     }
     if (!matchesAt(bytes, pos, lower)) continue;
-    const rule = enclosingRule(bytes, pos);
-    if (rule < 0 || seen.has(rule)) continue;
+    const local = enclosingRule(bytes, pos);
+    if (local < 0) continue;
+    const rule = base + local;
+    if (seen.has(rule)) continue;
     seen.add(rule);
     const port = findPort(ports, rule);
     const portName = ports[port]?.name;
     if (portName === undefined) continue;
-    out.push({ file: fileIdx, port, portName, ruleByte: rule, ruleName: ruleNameAt(bytes, rule) });
+    out.push({ file: fileIdx, port, portName, ruleByte: rule, ruleName: ruleNameAt(bytes, local) });
   }
   return out;
 }
@@ -182,7 +207,25 @@ const NAME_LINES = 12;
  * The name a rule is known by, as the rule parser names it (parsers/vfp: the friendly name, else the id
  * after `RULE :`): `Friendly name :` in the lines of the rule before its conditions, else the id.
  */
-export function ruleNameAt(bytes: Uint8Array, lineStart: number): string {
+export function ruleNameAt(src: Uint8Array | ByteSource, lineStart: number): string {
+  let bytes: Uint8Array;
+  if (src instanceof Uint8Array) bytes = src;
+  else if (src.whole) bytes = src.whole;
+  else {
+    // Read on demand: enough bytes for the RULE line and the NAME_LINES after it.
+    let len = 8192;
+    for (;;) {
+      const got = src.read(lineStart, len);
+      let lfs = 0;
+      for (let i = got.indexOf(10); i >= 0 && lfs <= NAME_LINES; i = got.indexOf(10, i + 1)) lfs++;
+      if (lfs > NAME_LINES || lineStart + got.length >= src.size) {
+        bytes = got;
+        break;
+      }
+      len *= 2;
+    }
+    lineStart = 0;
+  }
   const dec = new TextDecoder('latin1');
   const lineAt = (start: number) => {
     const end = bytes.indexOf(10, start);

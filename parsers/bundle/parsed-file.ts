@@ -8,7 +8,7 @@ import type { HnsFile } from '../hns/index.ts';
 import type { Hnsdiag } from '../hnsdiag/index.ts';
 import type { IpTxtResult } from '../ipconfig/index.ts';
 import type { RoutesResult } from '../routes/types.ts';
-import type { VfpIndex, VfpSwitchPort } from '../vfp/index.ts';
+import type { ByteSource, VfpIndex, VfpSwitchPort } from '../vfp/index.ts';
 import type { K8sSnapshot } from '../k8s/index.ts';
 import type { CniBinListing, CniConfigFile } from '../cni/index.ts';
 import type { LogFile } from '../logs/index.ts';
@@ -19,7 +19,8 @@ export type ParsedContent =
   | { type: 'ip'; value: IpTxtResult }
   | { type: 'routes'; value: RoutesResult }
   | { type: 'ports'; value: VfpSwitchPort[] }
-  | { type: 'vfp'; bytes: Uint8Array; index: VfpIndex }
+  /** A VFP dump: its index, and where its bytes are read from on demand (memory, or the file on disk). */
+  | { type: 'vfp'; bytes: ByteSource; index: VfpIndex }
   | { type: 'k8s'; value: K8sSnapshot }
   | { type: 'cni-config'; value: CniConfigFile }
   | { type: 'cni-bin'; value: CniBinListing }

@@ -1,10 +1,10 @@
 // Line text for evidence: the decoded text of small files (split once, on first use) and, for the
-// VFP dumps, the kept bytes (a line's start comes from the index's newline checkpoints, so no line
+// VFP dumps, their bytes read again on demand (a line's start comes from the index's newline checkpoints, so no line
 // table of a 900 MB dump is ever built).
 import type { ParsedFile } from '../bundle/parsed-file.ts';
 import type { EvidenceText, VfpStore } from './types.ts';
+import { lineFrom } from '../vfp/byte-source.ts';
 
-const LF = 10;
 
 export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): EvidenceText {
   const texts = new Map<string, string>();
@@ -34,15 +34,8 @@ export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): Eviden
     known.set(line, start);
     return start;
   };
-  const vfpLineAt = (f: VfpStore['files'][number], start: number): { text: string; next: number } => {
-    let end = f.bytes.indexOf(LF, start);
-    if (end < 0) end = f.bytes.length;
-    const next = end + 1;
-    if (end > start && f.bytes[end - 1] === 13) end--;
-    // One character per byte (the dump was made single-byte when read), at most 2,000 of them.
-    const s = String.fromCharCode(...f.bytes.subarray(start, Math.min(end, start + 2000)));
-    return { text: s, next };
-  };
+  // Read again from where the dump's bytes are (memory, or the file on disk): its first 2,000 chars.
+  const vfpLineAt = (f: VfpStore['files'][number], start: number): { text: string; next: number } => lineFrom(f.bytes, start, 2000);
   return {
     has: (file) => texts.has(file) || vfpFiles.has(file),
     lineText(file, line) {
@@ -66,7 +59,7 @@ export function evidenceText(parsed: ParsedFile[], vfp: VfpStore | null): Eviden
       if (!f) return undefined;
       let pos = vfpLineStart(f, Math.max(1, fromLine));
       if (pos === undefined) return undefined;
-      for (let n = 0; n < maxLines && pos < f.bytes.length; n++) {
+      for (let n = 0; n < maxLines && pos < f.bytes.size; n++) {
         const { text, next } = vfpLineAt(f, pos);
         if (test(text)) return { line: fromLine + n, text };
         pos = next;

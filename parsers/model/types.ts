@@ -7,7 +7,7 @@ import type { HnsEndpoint, HnsLoadBalancer, HnsNamespace, HnsNetwork } from '../
 import type { Hnsdiag } from '../hnsdiag/index.ts';
 import type { Compartment, IpconfigLanguage, NetIpAddress, NetIpInterface } from '../ipconfig/index.ts';
 import type { RoutesResult } from '../routes/types.ts';
-import type { VfpIndex, VfpOutputGeneration, VfpPortPolicy, VfpSwitchPort } from '../vfp/index.ts';
+import type { ByteSource, VfpIndex, VfpOutputGeneration, VfpPortPolicy, VfpSwitchPort } from '../vfp/index.ts';
 import type { K8sSnapshot } from '../k8s/index.ts';
 import type { CniBinListing, CniConfigFile } from '../cni/index.ts';
 import type { LogFile } from '../logs/index.ts';
@@ -69,7 +69,7 @@ export interface VfpPortRef {
 
 /** The VFP rule dumps: compact indexes over the file bytes, with whole ports parsed on demand. */
 export interface VfpStore {
-  files: { file: string; bytes: Uint8Array; index: VfpIndex }[];
+  files: { file: string; bytes: ByteSource; index: VfpIndex }[];
   totals: { ports: number; layers: number; groups: number; rules: number };
   /**
    * Parses and returns the full policy of a port, by name (any case). Parsed ports are kept while they

@@ -9,6 +9,7 @@
 import type { IssueSink } from '../types.ts';
 import { matchKeyword, matchTrailer } from './text-lines.ts';
 import type { VfpIndex } from './index-types.ts';
+import { asByteSource, type ByteSource } from './byte-source.ts';
 
 /** Bytes read at each end: the first port's list-space trailer comes within a few hundred bytes. */
 const WINDOW = 1 << 20;
@@ -16,21 +17,46 @@ const decoder = new TextDecoder('utf-8');
 
 const lastOf = (a: Float64Array): number => (a.length ? a[a.length - 1] : -1);
 
-/** The bytes of the line that starts at `byte`, decoded and trimmed. */
-function lineText(b: Uint8Array, byte: number): string {
-  let e = byte;
-  while (e < b.length && e - byte < 4096 && b[e] !== 10) e++;
-  return decoder.decode(b.subarray(byte, e)).trim();
+/** The bytes of the line that starts at `byte` (its first 4 KiB), decoded and trimmed. */
+function lineText(b: ByteSource, byte: number): string {
+  const head = b.read(byte, 4096);
+  const e = head.indexOf(10);
+  return decoder.decode(head.subarray(0, e < 0 ? head.length : e)).trim();
+}
+
+const isBlankByte = (c: number) => c === 10 || c === 13 || c === 32 || c === 9;
+
+/** End of the last byte that is not a blank or a line end (0 when there is none), read backwards. */
+function contentEnd(b: ByteSource): number {
+  let e = b.size;
+  while (e > 0) {
+    const from = Math.max(0, e - 65536);
+    const piece = b.read(from, e - from);
+    let k = piece.length;
+    while (k > 0 && isBlankByte(piece[k - 1]!)) k--;
+    if (k > 0) return from + k;
+    e = from;
+  }
+  return 0;
+}
+
+/** Start of the line holding the byte before `e` (searching back at most `limit` bytes; -1 past it). */
+function lineStartBefore(b: ByteSource, e: number, limit = Infinity): number {
+  let s = e;
+  while (s > 0 && e - s < limit) {
+    const from = Math.max(0, s - 65536, e - limit - 1);
+    const piece = b.read(from, s - from);
+    const k = piece.lastIndexOf(10);
+    if (k >= 0) return from + k + 1;
+    s = from;
+  }
+  return s === 0 ? 0 : -1;
 }
 
 /** Start of the last line that holds more than blanks, or -1. */
-function lastContentLine(b: Uint8Array): number {
-  let e = b.length;
-  while (e > 0 && (b[e - 1] === 10 || b[e - 1] === 13 || b[e - 1] === 32 || b[e - 1] === 9)) e--;
-  if (e === 0) return -1;
-  let s = e;
-  while (s > 0 && b[s - 1] !== 10) s--;
-  return s;
+function lastContentLine(b: ByteSource): number {
+  const e = contentEnd(b);
+  return e === 0 ? -1 : lineStartBefore(b, e);
 }
 
 /** 1-based line of a byte, 0 when the index cannot tell (never throws). */
@@ -47,29 +73,30 @@ function lineOf(index: VfpIndex, byte: number): number {
  * (corpus vfp-list-rule-acl-layer…rke2windows ends with "  (redacted)"). vfpctrl prints no such
  * line; it is said, with its line, so the reader knows the listing goes on elsewhere.
  */
-export function noteEndMarker(b: Uint8Array, index: VfpIndex, sink: IssueSink): void {
-  let e = b.length;
-  while (e > 0 && (b[e - 1] === 10 || b[e - 1] === 13 || b[e - 1] === 32 || b[e - 1] === 9)) e--;
+export function noteEndMarker(bytes: Uint8Array | ByteSource, index: VfpIndex, sink: IssueSink): void {
+  const b = asByteSource(bytes);
+  const e = contentEnd(b);
   if (e === 0) return;
-  let ls = e;
-  while (ls > 0 && b[ls - 1] !== 10 && e - ls < 200) ls--;
-  if (ls > 0 && b[ls - 1] !== 10) return;
-  const body = decoder.decode(b.subarray(ls, e)).trim();
+  // The note is short: a last line longer than 200 bytes is not one.
+  const ls = lineStartBefore(b, e, 200);
+  if (ls < 0) return;
+  const body = decoder.decode(b.read(ls, e - ls)).trim();
   if (!/^(?:\([^():]{1,80}\)|\[[^[\]:]{1,80}\]|<(?!none>)[^<>:]{1,80}>|\.{3,}|…)$/i.test(body)) return;
   sink.info(lineOf(index, ls), `the text ends with ${JSON.stringify(body)}: a note by whoever pasted it, not vfpctrl output (what was left out is not in the file)`);
 }
 
 const hasTrailer = (text: string): boolean => text.split('\n').some((l) => matchTrailer(l.trim()) !== undefined);
 
-export function noteCutEnd(b: Uint8Array, index: VfpIndex, sink: IssueSink): boolean {
+export function noteCutEnd(bytes: Uint8Array | ByteSource, index: VfpIndex, sink: IssueSink): boolean {
+  const b = asByteSource(bytes);
   const layerByte = index.layers.length ? index.layers[index.layers.length - 1].byte : -1;
   const groupByte = lastOf(index.groupByte);
   const ruleByte = lastOf(index.ruleByte);
   const last = Math.max(layerByte, groupByte, ruleByte);
-  if (last < 0 || b.length - last > WINDOW) return false;
+  if (last < 0 || b.size - last > WINDOW) return false;
   // A paste of one vfpctrl output often leaves the trailer out: only a dump whose outputs end with it is judged.
-  if (!hasTrailer(decoder.decode(b.subarray(0, Math.min(b.length, WINDOW))))) return false;
-  const tail = decoder.decode(b.subarray(last));
+  if (!hasTrailer(decoder.decode(b.read(0, WINDOW)))) return false;
+  const tail = decoder.decode(b.read(last, b.size - last));
   if (hasTrailer(tail)) return false;
   const end = lastContentLine(b);
   if (end < 0) return false;

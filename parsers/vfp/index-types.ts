@@ -80,4 +80,6 @@ export interface VfpScanOptions {
   defaultLayerName?: string;
   /** Bytes decoded per chunk (default 64 KiB). Only tests change it, to put chunk edges everywhere. */
   chunkBytes?: number;
+  /** Bytes read from a source not held in memory at a time (default 4 MiB). Only tests change it. */
+  windowBytes?: number;
 }

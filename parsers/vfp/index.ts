@@ -7,6 +7,8 @@ export type { SwitchPortOptions } from './switch-ports.ts';
 export { parseVfpOutputPortTable } from './port-table.ts';
 export type { PortTableOptions } from './port-table.ts';
 export { scanVfpOutput, materializeVfpPort, reviveVfpIndex } from './scan.ts';
+export { MemoryBytes, OffsetBytes, asByteSource, isByteSource, lineFrom } from './byte-source.ts';
+export type { ByteSource } from './byte-source.ts';
 export type { VfpIndex, VfpIndexLayer, VfpIndexPort, VfpOutputGeneration, VfpScanOptions } from './index-types.ts';
 export { countVfpPolicy } from './count.ts';
 export { makeCondition, parseIpv4Ranges, parsePortRanges } from './conditions.ts';

@@ -3,9 +3,11 @@
 // stores the newline count at every 64 KiB checkpoint; a line is then the checkpoint count plus the
 // newlines between the checkpoint and the offset (≤ 64 KiB of counting).
 
+import { asByteSource, ByteWindow, type ByteSource } from './byte-source.ts';
+
 const LF = 10;
-const BLOCK_SHIFT = 16;
-const BLOCK = 1 << BLOCK_SHIFT;
+export const BLOCK_SHIFT = 16;
+export const BLOCK = 1 << BLOCK_SHIFT;
 
 /** Newlines in bytes[from, to), counted four bytes at a time where the buffer allows it. */
 export function countNewlines(bytes: Uint8Array, from: number, to: number, words?: WordView): number {
@@ -59,18 +61,26 @@ function countWords(w: Int32Array, k0: number, k1: number): number {
   return total;
 }
 
-/** 1-based line of any byte offset; built on first use. */
+/** 1-based line of any byte offset; built on first use. Reads its source through a window of 1 MiB. */
 export class LineLocator {
-  readonly #bytes: Uint8Array;
+  readonly #src: ByteSource;
+  readonly #win: ByteWindow;
   #words: WordView | undefined;
+  #wordsOf: Uint8Array | undefined;
   #table: Float64Array | undefined;
   /** The last line lineStart answered and its byte. */
   #cursor = { line: 1, byte: 0 };
 
   /** `table`: the checkpoint table of the same bytes, built elsewhere (the parse worker). */
-  constructor(bytes: Uint8Array, table?: Float64Array) {
-    this.#bytes = bytes;
-    if (table && table.length === (bytes.length >> BLOCK_SHIFT) + 2) this.#table = table;
+  constructor(bytes: Uint8Array | ByteSource, table?: Float64Array) {
+    this.#src = asByteSource(bytes);
+    this.#win = new ByteWindow(this.#src, 1 << 20, 0);
+    if (table && table.length === (this.#src.size >> BLOCK_SHIFT) + 2) this.#table = table;
+  }
+
+  /** Takes a checkpoint table counted elsewhere (the scan counts it as it reads), unless one is built. */
+  adopt(table: Float64Array): void {
+    if (!this.#table && table.length === (this.#src.size >> BLOCK_SHIFT) + 2) this.#table = table;
   }
 
   /** The checkpoint table (built now if it was not), to hand to a locator of the same bytes. */
@@ -79,18 +89,36 @@ export class LineLocator {
     return this.#table!;
   }
 
+  /** Newlines in [from, to) (absolute), read window by window. */
+  #count(from: number, to: number): number {
+    const w = this.#win;
+    let c = 0;
+    to = Math.min(to, this.#src.size);
+    while (from < to) {
+      w.ensure(from, Math.min(to, from + (1 << 20)));
+      const stop = Math.min(to, w.end);
+      if (w.buf !== this.#wordsOf) {
+        this.#wordsOf = w.buf;
+        this.#words = wordView(w.buf);
+      }
+      c += countNewlines(w.buf, from - w.base, stop - w.base, this.#words);
+      if (stop <= from) break;
+      from = stop;
+    }
+    return c;
+  }
+
   /** Fills the checkpoint table (one pass over the bytes); later calls are free. */
   build(): void {
     if (this.#table) return;
-    const b = this.#bytes;
-    this.#words = wordView(b);
-    const blocks = (b.length >> BLOCK_SHIFT) + 1;
+    const size = this.#src.size;
+    const blocks = (size >> BLOCK_SHIFT) + 1;
     const t = new Float64Array(blocks + 1);
     let c = 0;
     for (let k = 0; k < blocks; k++) {
       t[k] = c;
       const s = k << BLOCK_SHIFT;
-      c += countNewlines(b, s, Math.min(b.length, s + BLOCK), this.#words);
+      c += this.#count(s, Math.min(size, s + BLOCK));
     }
     t[blocks] = c;
     this.#table = t;
@@ -103,11 +131,9 @@ export class LineLocator {
   /** Line containing byte `offset` (clamped to the file); line 1 starts at byte 0. */
   lineAt(offset: number): number {
     this.build();
-    this.#words ??= wordView(this.#bytes);
-    const b = this.#bytes;
-    const o = Math.max(0, Math.min(b.length, Math.floor(Number.isFinite(offset) ? offset : 0)));
+    const o = Math.max(0, Math.min(this.#src.size, Math.floor(Number.isFinite(offset) ? offset : 0)));
     const k = o >> BLOCK_SHIFT;
-    return 1 + this.#table![k] + countNewlines(b, k << BLOCK_SHIFT, o, this.#words);
+    return 1 + this.#table![k]! + this.#count(k << BLOCK_SHIFT, o);
   }
 
   /**
@@ -118,32 +144,34 @@ export class LineLocator {
    */
   lineStart(line: number): number | undefined {
     if (!Number.isInteger(line) || line < 1) return undefined;
-    const b = this.#bytes;
-    if (line === 1) return b.length > 0 ? 0 : undefined;
+    const size = this.#src.size;
+    if (line === 1) return size > 0 ? 0 : undefined;
     this.build();
     const t = this.#table!;
     const want = line - 1;
-    if (want > t[t.length - 1]) return undefined;
+    if (want > t[t.length - 1]!) return undefined;
     // Largest block k whose start has fewer than `want` newlines before it: the newline is in block k.
     let lo = 0;
     let hi = t.length - 2;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (t[mid] < want) lo = mid;
+      if (t[mid]! < want) lo = mid;
       else hi = mid - 1;
     }
     // From the last answer when it lies between the checkpoint and the line: evidence asks for
     // ascending lines (a rule, then the lines after it), mostly a few hundred lines apart.
     const c = this.#cursor;
-    const fromCursor = c.line <= line && c.line - 1 >= t[lo];
-    let seen = fromCursor ? c.line - 1 : t[lo];
+    const fromCursor = c.line <= line && c.line - 1 >= t[lo]!;
+    let seen = fromCursor ? c.line - 1 : t[lo]!;
     let i = (fromCursor ? c.byte : lo << BLOCK_SHIFT) - 1;
+    const w = this.#win;
     while (seen < want) {
-      i = b.indexOf(LF, i + 1);
-      if (i < 0) return undefined;
+      const e = w.lineEnd(i + 1);
+      if (e >= size) return undefined;
+      i = e;
       seen++;
     }
-    if (i + 1 >= b.length) return undefined;
+    if (i + 1 >= size) return undefined;
     this.#cursor = { line, byte: i + 1 };
     return i + 1;
   }
@@ -151,17 +179,16 @@ export class LineLocator {
   /** Lines of many ascending offsets in one sweep (no per-offset checkpoint lookups). */
   linesOfSorted(offsets: ArrayLike<number>): Uint32Array {
     const out = new Uint32Array(offsets.length);
-    const b = this.#bytes;
-    if (!this.#words) this.#words = wordView(b);
+    const size = this.#src.size;
     let pos = 0, line = 1;
     for (let i = 0; i < offsets.length; i++) {
-      const o = Math.max(0, Math.min(b.length, offsets[i]));
+      const o = Math.max(0, Math.min(size, offsets[i]!));
       if (o < pos) {
         // Not ascending after all: fall back to the checkpoint table.
         out[i] = this.lineAt(o);
         continue;
       }
-      line += countNewlines(b, pos, o, this.#words);
+      line += this.#count(pos, o);
       pos = o;
       out[i] = line;
     }
@@ -170,10 +197,10 @@ export class LineLocator {
 
   /** Lines as the scanner counts them: a final newline does not open an empty last line. */
   totalLines(bodyStart: number): number {
-    const b = this.#bytes;
-    if (b.length <= bodyStart) return 0;
+    const size = this.#src.size;
+    if (size <= bodyStart) return 0;
     this.build();
-    const all = this.#table![this.#table!.length - 1];
-    return 1 + all - (b[b.length - 1] === LF ? 1 : 0);
+    const all = this.#table![this.#table!.length - 1]!;
+    return 1 + all - (this.#win.byteAt(size - 1) === LF ? 1 : 0);
   }
 }

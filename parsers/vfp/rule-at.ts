@@ -7,6 +7,7 @@
 import type { VfpIndex } from './index-types.ts';
 import type { VfpRule } from './types.ts';
 import { parseVfpRuleText } from './policy-text.ts';
+import { asByteSource, type ByteSource } from './byte-source.ts';
 
 const firsts = new WeakMap<VfpIndex, Uint32Array>();
 
@@ -60,10 +61,10 @@ const decoder = new TextDecoder('utf-8');
  * Parses rule r alone with the detailed parser (the same result as the rule inside its port's full
  * parse; tests check this on every fixture). Its `src.line` is the file's line, counted when read.
  */
-export function readRuleAt(bytes: Uint8Array, index: VfpIndex, r: number): VfpRule | undefined {
+export function readRuleAt(bytes: Uint8Array | ByteSource, index: VfpIndex, r: number): VfpRule | undefined {
   if (!(r >= 0 && r < index.ruleByte.length)) return undefined;
   const start = index.ruleByte[r];
-  const text = decoder.decode(bytes.subarray(start, ruleEnd(index, r)));
+  const text = decoder.decode(asByteSource(bytes).read(start, ruleEnd(index, r) - start));
   const port = index.ports[index.rulePort[r]];
   const parsed = parseVfpRuleText(text, index.file, { defaultPortName: port?.name ?? '' });
   const rule = parsed.value[0]?.layers[0]?.groups[0]?.rules[0];
@@ -83,10 +84,10 @@ export function readRuleAt(bytes: Uint8Array, index: VfpIndex, r: number): VfpRu
  * in file order), with lines counted only when read: numbering a 900 MB dump's lines costs a pass over
  * it that a check finding nothing should not pay.
  */
-export function readPortRules(bytes: Uint8Array, index: VfpIndex, p: number): VfpRule[] {
+export function readPortRules(bytes: Uint8Array | ByteSource, index: VfpIndex, p: number): VfpRule[] {
   const port = index.ports[p];
   if (!port) return [];
-  const text = decoder.decode(bytes.subarray(port.byteStart, port.byteEnd));
+  const text = decoder.decode(asByteSource(bytes).read(port.byteStart, port.byteEnd - port.byteStart));
   const parsed = parseVfpRuleText(text, index.file, { defaultPortName: port.name });
   const rules = parsed.value.flatMap((x) => x.layers.flatMap((l) => l.groups.flatMap((g) => g.rules)));
   let first: number | undefined;

@@ -15,6 +15,8 @@ export const K_ITEM_LIST = bytesOf('item list');
 
 /** Bytes decoded per string: V8 decodes strings below its large-object size (128 KiB) far faster. */
 export const CHUNK = 1 << 16;
+/** Bytes read from a file at a time (a source held in memory is read in place). */
+export const WINDOW = 1 << 22;
 /** Extra bytes decoded past a chunk so a regex keyword that crosses the edge is seen whole. */
 export const OVERLAP = 16;
 

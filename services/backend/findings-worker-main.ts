@@ -8,7 +8,7 @@ import { loadOrigin } from '../bundle/load.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { findingViews } from '../../analysis/view-models/findings.ts';
-import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
+import { reviveVfpContent } from '../bundle/file-bytes.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { FindingsRequest, FindingsMessage } from './findings-runner.ts';
 
@@ -21,7 +21,7 @@ async function answer(req: FindingsRequest): Promise<void> {
     const reuse = new Map<string, ParsedFile>();
     for (const p of req.reuse) {
       // Structured cloning kept the index's data but not its methods.
-      if (p.content.type === 'vfp') p.content.index = reviveVfpIndex(p.content.index, p.content.bytes);
+      if (p.content.type === 'vfp') reviveVfpContent(p.content);
       reuse.set(p.name, p);
     }
     // Every file is parsed here (no second worker): this thread is the background already.

@@ -6,7 +6,7 @@
 // lets messages in (a request, a stop), and looks at the bounds of the batch it is working on.
 import { parentPort } from 'node:worker_threads';
 import { loadOrigin } from '../bundle/load.ts';
-import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
+import { reviveVfpContent } from '../bundle/file-bytes.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
@@ -94,7 +94,7 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
   const reuse = new Map<string, ParsedFile>();
   for (const p of m.reuse) {
-    if (p.content.type === 'vfp') p.content.index = reviveVfpIndex(p.content.index, p.content.bytes);
+    if (p.content.type === 'vfp') reviveVfpContent(p.content);
     reuse.set(p.name, p);
   }
   bounds = { maxCells: m.maxCells, maxMs: m.maxMs };

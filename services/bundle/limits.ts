@@ -25,7 +25,16 @@ export interface BundleLimits {
    * size is not read. Default DEFAULT_INFLATION.
    */
   inflation?: { ratio: number; minBytes: number };
+  /**
+   * Most bytes inflated from one zip, all its entries together (in memory or to temporary files): a
+   * decompression bomb spread over many entries, each under the ratio guard, stops here. Default
+   * DEFAULT_ZIP_BYTES.
+   */
+  maxZipBytes?: number;
 }
+
+/** Four times the bundle budget: room for a 4 GiB VFP dump inflated to disk beside the rest. */
+export const DEFAULT_ZIP_BYTES = 8 * 1024 ** 3;
 
 
 
@@ -49,6 +58,7 @@ export const DEFAULT_LIMITS: BundleLimits = {
   maxTotalBytes: 2 * GiB,
   maxEntries: 50_000,
   inflation: DEFAULT_INFLATION,
+  maxZipBytes: DEFAULT_ZIP_BYTES,
 };
 
 /**
@@ -63,6 +73,7 @@ export const MAX_FILE_BYTES = constants.MAX_LENGTH;
 export const ENV_MAX_FILE = 'HNSIGHT_MAX_FILE_BYTES';
 export const ENV_MAX_BUNDLE = 'HNSIGHT_MAX_BUNDLE_BYTES';
 export const ENV_MAX_INFLATION = 'HNSIGHT_MAX_INFLATE_RATIO';
+export const ENV_MAX_ZIP = 'HNSIGHT_MAX_ZIP_BYTES';
 
 /** "1500000000", "900M", "1.5GiB", "2G" → bytes (binary multiples); undefined when unreadable. */
 export function parseByteSize(text: string): number | undefined {
@@ -91,7 +102,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): BundleLimit
     if (!(ratio >= 1)) throw new Error(`${ENV_MAX_INFLATION} must be a number of times, at least 1 (e.g. 500), not "${rawRatio.slice(0, 40)}"`);
     inflation = { ...DEFAULT_INFLATION, ratio };
   }
-  return { ...DEFAULT_LIMITS, maxEntryBytes, maxTotalBytes, inflation };
+  const maxZipBytes = read(ENV_MAX_ZIP, DEFAULT_ZIP_BYTES);
+  return { ...DEFAULT_LIMITS, maxEntryBytes, maxTotalBytes, inflation, maxZipBytes };
 }
 
 /** A file was not read (or was stopped while reading) because it is over a budget. */
@@ -105,15 +117,23 @@ export class OverBudget extends Error {
     readonly which: OverBudgetKind,
     /** 'inflation': the entry's compressed size; 'memory': what the open nodes hold already. */
     readonly detail = 0,
+    /** 'zip': the zip the entry is in. */
+    readonly where = '',
   ) {
-    super(overBudgetMessage(bytes, limit, which, detail));
+    super(overBudgetMessage(bytes, limit, which, detail, where));
   }
 }
 
-export type OverBudgetKind = 'file' | 'bundle' | 'text' | 'inflation' | 'memory';
+export type OverBudgetKind = 'file' | 'bundle' | 'text' | 'inflation' | 'memory' | 'disk' | 'zip';
 
 /** Why a file was not read, in the words the file list shows. */
-export function overBudgetMessage(bytes: number, limit: number, which: OverBudgetKind, detail = 0): string {
+export function overBudgetMessage(bytes: number, limit: number, which: OverBudgetKind, detail = 0, where = ''): string {
+  if (which === 'zip') {
+    return `not read: the entries of ${where || 'this zip'} read before it inflate to ${formatBytes(detail)}, and its ${formatBytes(bytes)} more would pass the ${formatBytes(limit)} hnsight inflates from one zip: most likely a decompression bomb spread over many entries (${ENV_MAX_ZIP} raises the limit)`;
+  }
+  if (which === 'disk') {
+    return `not read: it inflates to ${formatBytes(bytes)}, which hnsight writes to a temporary file to read it, and the temporary files open now hold ${formatBytes(detail)} of the ${formatBytes(limit)} it may write (close a node, or raise HNSIGHT_MAX_DISK_BYTES)`;
+  }
   if (which === 'inflation') {
     const times = Math.round(bytes / Math.max(detail, 1));
     return `not read: it inflates ${times} times (${formatBytes(detail)} in the zip, ${formatBytes(bytes)} inflated), far more than text does (real bundles inflate 9–35 times; hnsight reads up to ${limit} times): most likely a decompression bomb (${ENV_MAX_INFLATION} raises the limit)`;

@@ -18,6 +18,7 @@ import { kindFromName, type FileKind } from '../../parsers/bundle/classify.ts';
 import { assembleModel } from '../../parsers/model/assemble.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
+import { removeTemp, writeTemp } from './temp-files.ts';
 import { openOrigin, type BundleOrigin } from './origin.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */
@@ -96,7 +97,9 @@ export async function loadOrigin(origin: BundleOrigin, opts: LoadOptions = {}): 
 async function loadSource(source: BundleSource, opts: LoadOptions): Promise<NodeModel> {
   const location = source.location;
   // What this load read, charged to the process's budget too: the node holds it until it is closed.
-  const budget = new ReadBudget(source.limits);
+  const budget = new ReadBudget(source.limits, undefined, source.kind === 'zip' ? location : '');
+  // Temporary files big zip entries were inflated to: the node reads its VFP dumps from them until it is closed.
+  const temps: string[] = [];
   let model: NodeModel | undefined;
   try {
     const { root, candidates } = source.kind === 'file' ? { root: '', candidates: [] } : findBundleRoot(source.entries.map((e) => e.path));
@@ -127,8 +130,22 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
           cancelled();
           // The worker takes the bytes over (transferred); a text held in memory is kept by its
           // owner for the next read (excerpts, joining one more paste), so it gets a copy.
-          const src = entry.diskPath ? { path: entry.diskPath, maxBytes: entry.size } : { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
+          let src: { path: string; maxBytes: number } | { bytes: Uint8Array };
+          let temp: string | undefined;
+          if (entry.diskPath) src = { path: entry.diskPath, maxBytes: entry.size };
+          else if (entry.extract && !entry.inMemory) {
+            // A big zip entry is inflated once, to a temporary file, and read like a folder's file.
+            const t = await writeTemp(name, entry.size, (fd) => entry.extract!(fd, entry.size));
+            temps.push((temp = t.path));
+            src = { path: t.path, maxBytes: t.bytes };
+          } else src = { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
           parsed[i] = await pool.parse(name, src);
+          const c = parsed[i]!.content;
+          // Only a VFP dump read on demand needs its temporary file after the parse.
+          if (temp && !(c.type === 'vfp' && !c.bytes.whole)) {
+            removeTemp(temp);
+            temps.splice(temps.indexOf(temp), 1);
+          }
           opts.onBigParsed?.(parsed[i]!);
         } catch (e) {
           if (e instanceof LoadCancelled) throw e;
@@ -173,7 +190,9 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
           budget.checkInflation(name, entry.size, entry.compressedSize);
           const maxText = source.limits.maxTextBytes ?? MAX_TEXT_BYTES;
           if (kind !== 'vfp' && entry.size > maxText && entry.size <= source.limits.maxEntryBytes) throw new OverBudget(name, entry.size, maxText, 'text');
-          budget.charge(name, entry.size - charged, entry.size, entry.compressedSize);
+          // A VFP dump on disk, or a big zip entry inflated to a temporary file, is read on demand, not held.
+          if (kind === 'vfp' && entry.size >= BIG_FILE && !entry.inMemory && (entry.diskPath || entry.extract)) budget.chargeIndexed(name, entry.size, entry.compressedSize);
+          else budget.charge(name, entry.size - charged, entry.size, entry.compressedSize);
           // Charged like any file, in the same order, so a node rebuilt from reused files meets its budgets as the first load did.
           const reused = opts.reuse?.get(name);
           if (reused && reused.size === entry.size) {
@@ -214,11 +233,15 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     for (const e of outside) model.files.push({ name: e.path, size: e.size, kind: 'unknown', encoding: 'not-read', used: false, note: `outside the bundle folder ${root}`, issues: [] });
     progress.phase = 'done';
     opts.onProgress?.({ ...progress });
-    holdForNode(model, budget.bytesUsed, budget.memory);
+    const held = [...temps];
+    holdForNode(model, budget.bytesHeld, budget.memory, held.length ? () => held.forEach(removeTemp) : undefined);
     return model;
   } finally {
     // A load that failed or was cancelled holds nothing.
-    if (!model) budget.memory.give(budget.bytesUsed);
+    if (!model) {
+      budget.memory.give(budget.bytesHeld);
+      temps.forEach(removeTemp);
+    }
     await source.close();
   }
 }

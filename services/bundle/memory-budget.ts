@@ -58,17 +58,31 @@ interface Hold {
   bytes: number;
   budget: MemoryBudget;
   released: boolean;
+  /** What else the node holds until it is closed: the temporary files its VFP dumps are read from. */
+  cleanup?: () => void;
+}
+
+function release(h: Hold): void {
+  if (h.released) return;
+  h.released = true;
+  h.budget.give(h.bytes);
+  try {
+    h.cleanup?.();
+  } catch {
+    // A temporary file already gone.
+  }
 }
 
 /** What each node open now holds of a budget. */
 const holds = new WeakMap<object, Hold>();
-const collected = new FinalizationRegistry<Hold>((h) => {
-  if (!h.released) h.budget.give(h.bytes);
-});
+const collected = new FinalizationRegistry<Hold>(release);
 
-/** The node now holds `bytes` of `budget` (charged by its load): given back by releaseNode or when it is collected. */
-export function holdForNode(node: object, bytes: number, budget: MemoryBudget): void {
-  const h: Hold = { bytes, budget, released: false };
+/**
+ * The node now holds `bytes` of `budget` (charged by its load): given back by releaseNode or when it is
+ * collected, when `cleanup` runs too.
+ */
+export function holdForNode(node: object, bytes: number, budget: MemoryBudget, cleanup?: () => void): void {
+  const h: Hold = { bytes, budget, released: false, cleanup };
   holds.set(node, h);
   collected.register(node, h);
 }
@@ -76,9 +90,7 @@ export function holdForNode(node: object, bytes: number, budget: MemoryBudget): 
 /** The node was closed: what its load charged is given back at once (once, however often called). */
 export function releaseNode(node: object): void {
   const h = holds.get(node);
-  if (!h || h.released) return;
-  h.released = true;
-  h.budget.give(h.bytes);
+  if (h) release(h);
 }
 
 /** The bytes the node holds of its budget (0 once released). */

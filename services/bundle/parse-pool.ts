@@ -2,7 +2,7 @@
 // may have two cores and the main thread keeps parsing the small files meanwhile.
 import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
-import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
+import { reviveVfpContent } from './file-bytes.ts';
 
 export interface WorkerRequest {
   id: number;
@@ -27,14 +27,16 @@ export class ParsePool {
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(new URL('./parse-worker.mjs', import.meta.url));
+    // A small young generation: the scan makes one short-lived 64 KiB string per chunk, and a large
+    // nursery only lets them pile up in memory between collections.
+    const w = new Worker(new URL('./parse-worker.mjs', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     w.on('message', (r: WorkerReply) => {
       const p = this.pending.get(r.id);
       if (!p) return;
       this.pending.delete(r.id);
       if (r.parsed) {
         const c = r.parsed.content;
-        if (c.type === 'vfp') c.index = reviveVfpIndex(c.index, c.bytes);
+        if (c.type === 'vfp') reviveVfpContent(c);
         p.resolve(r.parsed);
       }
       else p.reject(new Error(r.error ?? 'worker failed'));

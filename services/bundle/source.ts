@@ -6,7 +6,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { limitsFromEnv, OverBudget, type BundleLimits } from './limits.ts';
 import { readFilePrefix, readFileEdges } from './disk-read.ts';
-import { readZipEdges, readZipEntry, readZipHead } from './zip-read.ts';
+import { extractZipEntry, readZipEdges, readZipEntry, readZipHead } from './zip-read.ts';
 
 export interface BundleEntry {
   /** Path relative to the opened folder or zip root, '/'-separated. */
@@ -28,6 +28,11 @@ export interface BundleEntry {
    * must be inflated up to its end for them: OverBudget when it has more than `maxBytes`.
    */
   readEdges(n: number, maxBytes?: number): Promise<Uint8Array[]>;
+  /**
+   * A zip entry: inflates it whole into the open file `fd` (a temporary file), a chunk at a time;
+   * OverBudget past `maxBytes`. Returns the bytes written.
+   */
+  extract?(fd: number, maxBytes: number): Promise<number>;
 }
 
 export interface BundleSource {
@@ -236,6 +241,7 @@ function openZip(location: string, limits: BundleLimits): Promise<BundleSource> 
           read: (max = limits.maxEntryBytes) => readZipEntry(zip, entry, max, rel),
           readHead: (n) => readZipHead(zip, entry, n),
           readEdges: (n, max = limits.maxEntryBytes) => readZipEdges(zip, entry, n, max, rel),
+          extract: (fd, max) => extractZipEntry(zip, entry, fd, max, rel),
         });
         zip.readEntry();
       });

@@ -3,6 +3,7 @@
 // arrives than the budget or the header allow), only its head, or its first and last bytes.
 import type yauzl from 'yauzl';
 import type { Readable } from 'node:stream';
+import { writeSync } from 'node:fs';
 import { OverBudget } from './limits.ts';
 
 function open(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
@@ -113,4 +114,22 @@ export async function readZipEdges(zip: yauzl.ZipFile, entry: yauzl.Entry, n: nu
     return [whole];
   }
   return [head.subarray(0, headLen), new Uint8Array(t.subarray(t.length - n))];
+}
+
+/**
+ * Inflates the whole entry into the open file `fd` (a temporary file, temp-files.ts), a chunk at a time:
+ * never more than the chunk in flight in memory. OverBudget when it has more than `maxBytes` (by its
+ * header, or as it inflates). Returns the bytes written.
+ */
+export async function extractZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, fd: number, maxBytes: number, name = entry.fileName): Promise<number> {
+  if (entry.uncompressedSize > maxBytes) throw new OverBudget(name, entry.uncompressedSize, maxBytes, 'file');
+  let off = 0;
+  await stream(zip, entry, (chunk) => {
+    if (off + chunk.length > entry.uncompressedSize) throw new Error(`cannot read ${entry.fileName} from the zip: it holds more than the ${entry.uncompressedSize} bytes its header says`);
+    let w = 0;
+    while (w < chunk.length) w += writeSync(fd, chunk, w, chunk.length - w, off + w);
+    off += chunk.length;
+    return true;
+  });
+  return off;
 }

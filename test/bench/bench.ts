@@ -6,6 +6,7 @@
 // holding three zero-filled 3.5 GiB entries) under the default budgets; then a fleet run
 // (`hnsight fleet`) over N generated node bundles of one cluster (500 by default, zips as AKS writes
 // them, generated once into .cache; --fleet 0 skips it): the cost per node and the run's peak memory.
+// `--big-vfp` instead loads, once, a node whose vfpOutput.txt passes 4 GiB (generated once into .cache).
 // Prints figures; never asserts on time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     fleet: { type: 'string', default: '500' },
     'fleet-platform': { type: 'string', default: 'azure-cni' },
     'fleet-only': { type: 'boolean', default: false },
+    // A node whose vfpOutput.txt passes 4 GiB (250 pods, 9,400 services: the generator's pods stop at
+    // 250, rules grow with services), generated once into .cache; only the loader is timed, beside grep.
+    'big-vfp': { type: 'boolean', default: false },
   },
 });
 const pods = Number(values.pods);
@@ -38,6 +42,31 @@ if (values['fleet-only']) {
   const f = benchFleet(repo, Math.max(1, Number(values.fleet)), String(values['fleet-platform']), log);
   printFleet(f, String(values['fleet-platform']), log);
   if (values.json) process.stdout.write(JSON.stringify({ fleet: f }) + '\n');
+  process.exit(0);
+}
+
+if (values['big-vfp']) {
+  const big = path.join(repo, '.cache', 'bench-node-250p-9400s');
+  if (!existsSync(path.join(big, 'vfpOutput.txt'))) {
+    log(`bench: generating a node with a 4 GiB vfpOutput.txt in ${path.relative(repo, big)} (once; several minutes)…`);
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', big, '--pods', '250', '--services', '9400', '--network', 'l2bridge', '--schema', '2', '--vfp', 'get-rule-counter', '--seed', '7'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const bigFiles = readdirSync(big).filter((f) => statSync(path.join(big, f)).isFile()).map((f) => path.join(big, f));
+  const bytes = bigFiles.reduce((n, f) => n + statSync(f).size, 0);
+  const g0 = performance.now();
+  spawnSync('grep', ['-c', 'RULE', ...bigFiles], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const grepMs = performance.now() - g0;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'load-once.ts'), big], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) {
+    log(r.stderr);
+    process.exit(1);
+  }
+  const l = JSON.parse(r.stdout.trim().split('\n').pop()!) as { loadMs: number; peakRssBytes: number; rules: number; notRead: string[] };
+  const bigVfp = { bundleBytes: bytes, vfpBytes: statSync(path.join(big, 'vfpOutput.txt')).size, rules: l.rules, loadMs: Math.round(l.loadMs), grepMs: Math.round(grepMs), loadOverGrep: Number((l.loadMs / grepMs).toFixed(2)), peakRssBytes: l.peakRssBytes, notRead: l.notRead, loadAverage: os.loadavg()[0] };
+  log(`big VFP:     ${(bytes / 1024 ** 3).toFixed(2)} GiB bundle (vfpOutput.txt ${(bigVfp.vfpBytes / 1024 ** 3).toFixed(2)} GiB, ${l.rules} rules): loaded in ${bigVfp.loadMs} ms = ${bigVfp.loadOverGrep}× grep (${bigVfp.grepMs} ms), peak RSS ${(l.peakRssBytes / 1024 ** 2).toFixed(0)} MiB = ${(l.peakRssBytes / bytes).toFixed(2)}× bundle   [target ≤ 0.35×]`);
+  for (const n of l.notRead) log(`             not read: ${n}`);
+  log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  if (values.json) process.stdout.write(JSON.stringify({ bigVfp }) + '\n');
   process.exit(0);
 }
 
@@ -163,10 +192,10 @@ const result = {
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
 log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} VFP rules, ${loads[0].ports} ports`);
 log(`grep -c RULE ${result.grepMs} ms (median of ${runs})`);
-log(`full load:   ${result.loadMs} ms (median of ${runs}) = ${result.loadOverGrep}× grep   [target ≤ 5×]`);
-log(`peak RSS:    ${mb(peakRssBytes)} = ${(peakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
-log(`inspect:     ${result.inspectMs} ms (median of ${runs}; the checks ${result.checksMs} ms of it, ${inspects[0].findings} findings) = ${result.inspectOverGrep}× grep   [target ≤ 5×]`);
-log(`inspect RSS: ${mb(inspectPeakRssBytes)} = ${(inspectPeakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 3×]`);
+log(`full load:   ${result.loadMs} ms (median of ${runs}) = ${result.loadOverGrep}× grep   [target ≤ 3×]`);
+log(`peak RSS:    ${mb(peakRssBytes)} = ${(peakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 0.35×]`);
+log(`inspect:     ${result.inspectMs} ms (median of ${runs}; the checks ${result.checksMs} ms of it, ${inspects[0].findings} findings) = ${result.inspectOverGrep}× grep   [target ≤ 4×]`);
+log(`inspect RSS: ${mb(inspectPeakRssBytes)} = ${(inspectPeakRssBytes / bundleBytes).toFixed(2)}× bundle   [target ≤ 0.35×]`);
 log(`report:      ${result.reportMs} ms (median of ${runs}) = ${(reportMs / inspectGrepMs).toFixed(2)}× grep: the load, the checks and the HTML report`);
 log(`trace:       ${traceMedianUs === null ? 'n/a (the trace timing failed; see above)' : `${traceMedianUs} µs median per walk, its reply included   [target ≤ 1000 µs]`}`);
 log(

@@ -65,13 +65,14 @@ describe('the audit zip bomb: 11 MB holding three 3.5 GiB entries of zeros', () 
   });
 
   it('with the per-file budget raised, counts the bytes as they inflate against the bundle budget', async () => {
-    // 3 × 24 MiB of zeros named as core files; per file 32 MiB, per bundle 40 MiB: one is read, the others are named.
+    // 3 × 12 MiB of zeros named as core files; per file 16 MiB, per bundle 20 MiB: one is read, the others are named.
+    // (Not the VFP dump: a big one is read on demand from a temporary file, not held — vfp-on-demand.test.ts.)
     const z = path.join(dir, 'bomb-small.zip');
-    await writeFile(z, zeroZip({ 'vfpOutput.txt': 24 * MiB, 'endpoint.txt': 24 * MiB, 'policy.txt': 24 * MiB }));
-    const r = loadInChild(z, { HNSIGHT_MAX_FILE_BYTES: '32M', HNSIGHT_MAX_BUNDLE_BYTES: '40M' });
+    await writeFile(z, zeroZip({ 'network.txt': 12 * MiB, 'endpoint.txt': 12 * MiB, 'policy.txt': 12 * MiB }));
+    const r = loadInChild(z, { HNSIGHT_MAX_FILE_BYTES: '16M', HNSIGHT_MAX_BUNDLE_BYTES: '20M' });
     const notRead = r.files.filter((f) => f.encoding === 'not-read');
     expect(notRead).toHaveLength(2);
-    for (const f of notRead) expect(f.issues).toEqual(['error: not read: the other files of the bundle used its budget (24 MiB more would pass the 40 MiB hnsight reads from one bundle; HNSIGHT_MAX_BUNDLE_BYTES raises it)']);
+    for (const f of notRead) expect(f.issues).toEqual(['error: not read: the other files of the bundle used its budget (12 MiB more would pass the 20 MiB hnsight reads from one bundle; HNSIGHT_MAX_BUNDLE_BYTES raises it)']);
     expect(r.peakRssBytes).toBeLessThan(512 * MiB);
   });
 });
@@ -246,26 +247,27 @@ describe('budgets in a load', () => {
 
 describe('the big single files of the audit, at their real sizes', () => {
   // Sparse files: the size is what the budget judges, and nothing of them is read.
-  const sparse = async (sub: string, size: number) => {
+  const sparse = async (sub: string, size: number, name = 'vfpOutput.txt') => {
     const b = path.join(dir, sub);
     await mkdir(b, { recursive: true });
-    const f = path.join(b, 'vfpOutput.txt');
+    const f = path.join(b, name);
     await writeFile(f, '');
     await truncate(f, size);
     return b;
   };
 
-  it('names a 2 GB vfpOutput.txt (which loaded for a minute saying nothing) over the per-file budget, in bounded memory', async () => {
+  it('reads a 2 GB vfpOutput.txt (which loaded for a minute saying nothing) in bounded memory, and says it holds no VFP', async () => {
+    // A VFP dump on disk is indexed in windows and never held (issue 27): the per-file budget, which
+    // bounds what a load holds, does not apply to it.
     const r = loadInChild(await sparse('two-gb', 2_000_000_000));
-    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toEqual(['error: not read: it is 1.9 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
-    expect(r.rules).toBeNull();
+    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toContain('warning: no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output');
     expect(r.peakRssBytes).toBeLessThan(512 * MiB);
-  });
+  }, 300_000);
 
   it('names a 2.2 GB file by the budget it passes, not by a 2 GiB read limit, and refuses a budget no byte array can hold', async () => {
-    const b = await sparse('two-point-two-gb', 2_200_000_000);
+    const b = await sparse('two-point-two-gb', 2_200_000_000, 'endpoint.txt');
     const r = loadInChild(b);
-    expect(r.files.find((f) => f.name === 'vfpOutput.txt')?.issues).toEqual(['error: not read: it is 2 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
+    expect(r.files.find((f) => f.name === 'endpoint.txt')?.issues).toEqual(['error: not read: it is 2 GiB, more than the 1 GiB hnsight reads from one file (HNSIGHT_MAX_FILE_BYTES raises it)']);
     // Raised past what one byte array holds (4 GiB), the budget is held at that limit, not at 2 GiB.
     expect(limitsFromEnv({ HNSIGHT_MAX_FILE_BYTES: '8G' }).maxEntryBytes).toBe(MAX_FILE_BYTES);
     expect(MAX_FILE_BYTES).toBeGreaterThan(2_200_000_000);

@@ -91,7 +91,7 @@ describe.each(VARIANTS)('%s', (_name, over, opts) => {
     const rules = pol.layers.flatMap((l) => l.groups.flatMap((g) => g.rules));
     expect(rules.length).toBe(withRules.rules);
     const f = m.vfp!.files[0];
-    const lines = new TextDecoder().decode(f.bytes).split('\n');
+    const lines = new TextDecoder().decode(f.bytes.read(0, f.bytes.size)).split('\n');
     for (const r of rules.slice(0, 20)) expect(lines[r.src.line - 1]).toMatch(/^\s*RULE\s*:/);
   });
 });
