@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildNode, writeBundle, type GeneratedNode, type NodeSpec, type WriteOptions } from '../../tools/gen/index.ts';
+import { buildNode, DEFAULT_SPEC, writeBundle, type GeneratedNode, type NodeSpec, type WriteOptions } from '../../tools/gen/index.ts';
 
 export interface GeneratedBundle {
   /** The bundle folder (`<tmp>/node`). */
@@ -21,7 +21,7 @@ export interface GeneratedBundle {
 export async function writeGenerated(spec: Partial<NodeSpec>, opts: WriteOptions = {}, prefix = 'hnsight-gen-'): Promise<GeneratedBundle> {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const bundle = path.join(dir, 'node');
-  const node = buildNode({ ...(spec.schema === 1 && !spec.windowsBuild ? { windowsBuild: '10.0.17763.5830' } : {}), ...spec });
+  const node = buildNode({ ...DEFAULT_SPEC, ...(spec.schema === 1 && !spec.windowsBuild ? { windowsBuild: '10.0.17763.5830' } : {}), ...spec });
   await writeBundle(node, bundle, opts);
   return { bundle, dir, node };
 }
