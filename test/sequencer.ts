@@ -1,33 +1,45 @@
 // The order test files start in. Vitest runs the files that took longest in the last run first (its
 // cache in node_modules/.vite/vitest), so no long file starts last and leaves a core idle at the end;
 // a fresh clone has no such cache, and vitest then starts the biggest files first, which put the
-// fuzz run (a small file, 40 s of work) among the last. Without timings, the files below — those over
-// 5 s on the two-core machine, longest first, measured 2026-11-28 — start first. Only the order
-// depends on this list: a stale entry costs time, never a result.
+// fuzz run (a small file, 40 s of work) among the last. Without timings, the files below start first:
+// longest first by their own CPU time (measured one file at a time on 2026-11-29, less the fixed cost
+// of a run: docs/testing.md, "Where the time goes"), then the other files over 5 s in the run before.
+// Only the order depends on this list: a stale entry costs time, never a result.
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const SLOW_FIRST = [
   'test/fuzz/fuzz.test.ts',
-  'test/e2e/graph.test.ts',
-  'test/unit/server/bundle-once.test.ts',
-  'test/e2e/walk.test.ts',
-  'test/unit/live/collect.test.ts',
-  'test/unit/live/ssh.test.ts',
-  'test/e2e/report.test.ts',
-  'test/unit/notes/notes.test.ts',
   'test/unit/cli/inspect.test.ts',
-  'test/e2e/cluster.test.ts',
+  'test/unit/server/bundle-once.test.ts',
+  'test/e2e/graph.test.ts',
+  'test/unit/notes/notes.test.ts',
   'test/unit/platforms/platforms.test.ts',
-  'test/e2e/origin.test.ts',
-  'test/e2e/walk-truth.test.ts',
-  'test/e2e/keyboard.test.ts',
-  'test/e2e/two-servers.test.ts',
-  'test/unit/words/product-words.test.ts',
   'test/unit/bundle/budgets.test.ts',
-  'test/e2e/connect.test.ts',
-  'test/e2e/paste.test.ts',
+  'test/unit/words/product-words.test.ts',
+  'test/unit/reach/invariants.test.ts',
+  'test/unit/server/reach-runner.test.ts',
+  'test/unit/live/collect.test.ts',
+  'test/unit/report/pdf-layout.test.ts',
+  'test/unit/model/corrupt-bundles.test.ts',
+  'test/unit/live/ssh.test.ts',
+  'test/e2e/walk-truth.test.ts',
+  'test/e2e/walk.test.ts',
+  'test/e2e/report.test.ts',
+  'test/e2e/reach.test.ts',
+  'test/e2e/app.test.ts',
+  'test/e2e/keyboard.test.ts',
+  'test/e2e/cluster.test.ts',
+  'test/e2e/origin.test.ts',
   'test/e2e/findings.test.ts',
+  'test/e2e/platform-timeline.test.ts',
+  'test/e2e/connect.test.ts',
+  'test/e2e/two-servers.test.ts',
+  'test/e2e/paste.test.ts',
+  'test/unit/hostile/linear-redact.test.ts',
+  'test/unit/report/redact-kinds.test.ts',
+  'test/unit/hostile/linear-parsers.test.ts',
+  'test/unit/model/generated-bundles.test.ts',
   'test/unit/cluster/checks.test.ts',
 ];
 

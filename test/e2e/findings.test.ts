@@ -2,18 +2,15 @@
 // port, an ExceptionList typo; reservedports.txt left out so one check cannot decide; kubelet,
 // containerd and CNI agent logs copied in): counts in the rail and summary, a finding's objects lit
 // on the graph with its evidence, “Walk this packet” to the deciding hop, the timeline.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cameraSettled, expectOnCanvas, graphIds, nodeSelector, openNode, repo, shot } from './helpers.ts';
+import { writeGenerated } from '../helpers/generated-bundle.ts';
 
-function makeBundle(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-faulty-'));
-  const out = path.join(dir, 'node');
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', out, '--fault', 'stale-lb-dip', '--fault', 'blocked-port', '--fault', 'exception-list-typo'], { cwd: repo, stdio: 'pipe' });
+async function makeBundle(): Promise<string> {
+  const { bundle: out } = await writeGenerated({ faults: ['stale-lb-dip', 'blocked-port', 'exception-list-typo'] }, {}, 'hnsight-e2e-faulty-');
   rmSync(path.join(out, 'reservedports.txt'));
   const logs = path.join(repo, 'test/fixtures/logs');
   for (const f of readdirSync(logs)) copyFileSync(path.join(logs, f), path.join(out, f));
@@ -27,7 +24,7 @@ describe('findings and the CNI timeline on a faulty node', () => {
   let bundle: string;
 
   beforeAll(async () => {
-    bundle = makeBundle();
+    bundle = await makeBundle();
     ({ page, errors, close } = await openNode(bundle));
   });
 

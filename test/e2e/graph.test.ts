@@ -4,13 +4,12 @@
 // VFP port as a node of its own; on a faulty overlay node, the route to a remote subnet VFP lacks
 // drawn red and the findings' markers, badges never over each other. Behaviour only: what is
 // drawn where is read back from the page once the camera says it is still.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { nodeSelector, openNode, repo, shot } from './helpers.ts';
+import { nodeSelector, openNode, shot } from './helpers.ts';
+import { writeGenerated } from '../helpers/generated-bundle.ts';
 
 const GRAPH = '[data-testid="graph"]';
 type Box = { x: number; y: number; width: number; height: number };
@@ -318,15 +317,9 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
 });
 
 /** An overlay node whose VFP lost the REMOTESUBNETROUTE for one remote node, with a stale DIP and a blocked port. */
-function faultyOverlay(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-graph-'));
-  const out = path.join(dir, 'node');
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', out, '--network', 'overlay', '--schema', '1', '--vfp', 'list-rule', '--build', '10.0.17763.5830', '--fault', 'missing-remote-subnet-route', '--fault', 'stale-lb-dip', '--fault', 'blocked-port'],
-    { cwd: repo, stdio: 'pipe' },
-  );
-  return out;
+async function faultyOverlay(): Promise<string> {
+  const spec = { network: 'overlay', schema: 1, vfpGeneration: 'list-rule', windowsBuild: '10.0.17763.5830', faults: ['missing-remote-subnet-route', 'stale-lb-dip', 'blocked-port'] } as const;
+  return (await writeGenerated({ ...spec, faults: [...spec.faults] }, {}, 'hnsight-e2e-graph-')).bundle;
 }
 
 /** The colour a CSS colour variable resolves to, as computed styles print it. */
@@ -350,7 +343,7 @@ describe('faults drawn on the objects they concern, on a faulty overlay node', (
   let bundle: string;
 
   beforeAll(async () => {
-    bundle = faultyOverlay();
+    bundle = await faultyOverlay();
     ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="summary"]');
     await page.click('[data-testid="summary-close"]');

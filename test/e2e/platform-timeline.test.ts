@@ -4,13 +4,12 @@
 // that are never negative and messages read out of their log format. The node is a generated AKS
 // Azure CNI node with two of the generator's platform faults (a 7 s stall in one ADD, a pod whose ADD
 // fails three times); what the generator injected is read from its ground truth (--expected).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openNode, repo, shot } from './helpers.ts';
+import { openNode, shot } from './helpers.ts';
+import { writeGenerated } from '../helpers/generated-bundle.ts';
 
 interface Fault {
   name: string;
@@ -27,11 +26,9 @@ describe('the platform in the summary and the CNI timeline of an AKS node', () =
   let nodeNames: string[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-aks-'));
-    bundle = path.join(dir, 'node');
-    const expected = path.join(dir, 'expected.json');
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', bundle, '--platform', 'azure-cni', '--fault', 'slow-cni-add', '--fault', 'cni-add-failures', '--expected', expected], { cwd: repo, stdio: 'pipe' });
-    faults = (JSON.parse(readFileSync(expected, 'utf8')) as { faults: Fault[] }).faults;
+    let node;
+    ({ dir, bundle, node } = await writeGenerated({ platform: 'azure-cni', faults: ['slow-cni-add', 'cni-add-failures'] }, {}, 'hnsight-e2e-aks-'));
+    faults = node.expected.faults as Fault[];
     const kubectl = JSON.parse(readFileSync(path.join(bundle, 'kubectl-get-all.json'), 'utf8')) as { items: { kind: string; metadata: { name: string } }[] };
     nodeNames = kubectl.items.filter((i) => i.kind === 'Node').map((i) => i.metadata.name);
     ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));

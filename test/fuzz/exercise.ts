@@ -172,6 +172,8 @@ function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: st
   if (base) analyseCluster(out, m, findings, base, presets.slice(0, 2).map((p) => p.flow), trace);
 }
 
+const cleanChecks = new WeakMap<NodeModel, Finding[]>();
+
 /**
  * The mutated node and a clean copy of the bundle it came from as a 2-node cluster, the way
  * `inspect --cluster`, `fleet` and `trace A B` and the app's cluster view see them: the model, its
@@ -179,7 +181,14 @@ function analyse(out: Outcome, m: NodeModel, base?: NodeModel, trace?: (what: st
  */
 function analyseCluster(out: Outcome, m: NodeModel, findings: Finding[], base: NodeModel, flows: Flow[], trace?: (what: string) => void): void {
   const view = <T>(what: string, fn: () => T): T | undefined => runView(out, what, fn, trace);
-  const baseFindings = view('cluster: clean node checks', () => runChecks(base, CHECKS, FUZZ_BUDGET)) ?? [];
+  // The clean node is the same model for every case of its base (child.ts keeps one per base): its
+  // checks are worked out once, not once per case.
+  let baseFindings = cleanChecks.get(base);
+  if (!baseFindings) {
+    baseFindings = view('cluster: clean node checks', () => runChecks(base, CHECKS, FUZZ_BUDGET));
+    if (baseFindings) cleanChecks.set(base, baseFindings);
+  }
+  baseFindings ??= [];
   const interner = new Interner();
   const digests = view('cluster: digests', () => [
     nodeDigest(m, { id: m.meta.hostName ?? 'mutated', bundle: '/fuzz/mutated', findings, interner }),

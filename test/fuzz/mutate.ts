@@ -184,6 +184,9 @@ export interface Case {
   zip?: ZipDamage;
 }
 
+/** The names of the mutations (what a case's steps say it did to a file: "<file>: <name>: …"). */
+export const MUTATION_NAMES: readonly string[] = Object.keys(MUTATIONS);
+
 /** The mutated bundle of `seed`: a base, then 1–3 mutations of 1–3 of its files (or a file dropped or doubled). */
 export function makeCase(seed: number): Case {
   const r = prng(seed);

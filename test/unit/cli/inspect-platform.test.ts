@@ -1,26 +1,15 @@
 // The issue's scenario end to end: an AKS collect-windows-logs zip of an Azure CNI Overlay node, with
-// a kubectl snapshot and logs, through the real `hnsight inspect`. It must name the plugin and cloud,
+// a kubectl snapshot and logs, through `hnsight inspect`. It must name the plugin and cloud,
 // report no error (no Flannel gateway or route rule), and carry Kubernetes names on remote pods,
 // Services (NodePort too) and node addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildNode, writeBundle } from '../../../tools/gen/index.ts';
-
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const bin = path.join(repo, 'bin/hnsight.mjs');
-
-function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    // Unwrapped text: these assertions read whole lines (the width is tested in width.test.ts).
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 64 << 20, env: { ...process.env, COLUMNS: '100000' } }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+// In this process (cli/main.ts, unwrapped text: these assertions read whole lines; the width is tested
+// in width.test.ts): the command as a process is tested once, in inspect.test.ts.
+import { runCli as run } from '../../helpers/cli.ts';
 
 let tmp: string;
 let zip: string;
