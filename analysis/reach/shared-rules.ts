@@ -13,15 +13,15 @@ import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
 import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
 import { firstRules, readRuleAt, ruleEnd } from '../../parsers/vfp/rule-at.ts';
+import { asByteSource, type ByteSource } from '../../parsers/vfp/byte-source.ts';
 import { parseVfpRuleText } from '../../parsers/vfp/policy-text.ts';
 
 const STUB = '__reach_shared_rule_';
 const decoder = new TextDecoder('utf-8');
 
 interface Known {
-  file: number;
-  start: number;
-  end: number;
+  /** A copy of the rule's bytes: comparisons never read the dump again (it may be on disk). */
+  bytes: Uint8Array;
   rule: VfpRule;
 }
 
@@ -99,22 +99,24 @@ class SharedRules {
     return policy;
   }
 
-  private rule(fileIdx: number, index: VfpIndex, bytes: Uint8Array, r: number): VfpRule | undefined {
+  private rule(index: VfpIndex, bytes: ByteSource, r: number): VfpRule | undefined {
     const start = index.ruleByte[r];
     const end = ruleEnd(index, r);
     const name = index.ruleName[r];
     const list = name === -1 ? undefined : this.byName.get(name);
+    const own = bytes.read(start, end - start);
     for (const k of list ?? []) {
-      const kb = this.m.vfp!.files[k.file].bytes;
-      if (sameRule(kb, k.start, k.end, bytes, start, end)) {
+      if (sameRule(k.bytes, 0, k.bytes.length, own, 0, own.length)) {
         this.shared++;
         return k.rule;
       }
     }
+    // Copied before the next read: a source on disk may hand out views of a buffer it reuses.
+    const keep = own.slice();
     const rule = readRuleAt(bytes, index, r);
     this.parsed++;
     if (rule && name !== -1) {
-      const known = { file: fileIdx, start, end, rule };
+      const known = { bytes: keep, rule };
       if (list) list.push(known);
       else this.byName.set(name, [known]);
     }
@@ -124,7 +126,8 @@ class SharedRules {
   private build(ref: VfpPortRef): VfpPortPolicy | undefined {
     const f = this.m.vfp?.files[ref.policy!.file];
     if (!f) return undefined;
-    const { index, bytes } = f;
+    const { index } = f;
+    const bytes = asByteSource(f.bytes);
     const ip = index.ports[ref.policy!.port];
     const first = firstRules(index);
     const r0 = first[ref.policy!.port];
@@ -138,13 +141,13 @@ class SharedRules {
       const start = index.ruleByte[r];
       const end = ruleEnd(index, r);
       if (start < at || end > ip.byteEnd) return undefined;
-      const rule = this.rule(ref.policy!.file, index, bytes, r);
+      const rule = this.rule(index, bytes, r);
       if (!rule) return undefined;
-      parts.push(decoder.decode(bytes.subarray(at, start)), `    RULE : ${STUB}${rules.length}\n`);
+      parts.push(decoder.decode(bytes.read(at, start - at)), `    RULE : ${STUB}${rules.length}\n`);
       rules.push(rule);
       at = end;
     }
-    parts.push(decoder.decode(bytes.subarray(at, ip.byteEnd)));
+    parts.push(decoder.decode(bytes.read(at, ip.byteEnd - at)));
     const parsed = parseVfpRuleText(parts.join(''), index.file, { lineOffset: ip.lineStart - 1, defaultPortName: ip.name });
     const policy = parsed.value.length === 1 ? parsed.value[0] : undefined;
     if (!policy) return undefined;
