@@ -58,11 +58,15 @@ function rows(r: ReachFrom, proto: ReachProto): Row[] {
 }
 
 function portCuts(a: ReachClass[], b: ReachClass[]): ([number, number] | null)[] {
-  if (a[0].ports === null) return [null];
+  const [first] = a;
+  if (first?.ports === null) return [null];
   const starts = new Set<number>();
   for (const c of [...a, ...b]) if (c.ports) starts.add(c.ports[0]);
   const s = [...starts].sort((x, y) => x - y);
-  return s.map((lo, i) => [lo, i + 1 < s.length ? s[i + 1] - 1 : 65535] as [number, number]);
+  return s.map((lo, i) => {
+    const next = s[i + 1];
+    return [lo, next !== undefined ? next - 1 : 65535] as [number, number];
+  });
 }
 
 const holding = (cs: ReachClass[], port: number | undefined) => cs.find((c) => c.ports === null || (port !== undefined && c.ports[0] <= port && port <= c.ports[1]))!;
@@ -76,15 +80,17 @@ export function diffPartitions(a: ReachFrom, b: ReachFrom, from: Source, fromAft
     if (!ra.length || !rb.length) continue;
     let i = 0;
     let j = 0;
+    let x = ra[i];
+    let y = rb[j];
     let at = 0;
     // Open changes of the previous address region, by ports, to extend when the next region repeats them.
     let open = new Map<string, ReachChange>();
-    while (i < ra.length && j < rb.length) {
-      const hi = Math.min(ra[i].hi, rb[j].hi);
+    while (x && y) {
+      const hi = Math.min(x.hi, y.hi);
       const next = new Map<string, ReachChange>();
-      for (const ports of portCuts(ra[i].classes, rb[j].classes)) {
-        const ca = holding(ra[i].classes, ports?.[0]);
-        const cb = holding(rb[j].classes, ports?.[0]);
+      for (const ports of portCuts(x.classes, y.classes)) {
+        const ca = holding(x.classes, ports?.[0]);
+        const cb = holding(y.classes, ports?.[0]);
         if (!ca || !cb) continue;
         const before = side(ca);
         const after = side(cb);
@@ -103,8 +109,8 @@ export function diffPartitions(a: ReachFrom, b: ReachFrom, from: Source, fromAft
       open = next;
       if (hi === 0xffffffff) break;
       at = hi + 1;
-      if (ra[i].hi < at) i++;
-      if (rb[j].hi < at) j++;
+      if (x.hi < at) x = ra[++i];
+      if (y.hi < at) y = rb[++j];
     }
   }
   return out;

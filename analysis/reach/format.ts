@@ -61,9 +61,9 @@ export function formatCells(cells: ReachCell[], notes: string[]): string {
 export function formatShadow(s: ShadowReport): string {
   const out = [`rules that can never match: ${s.shadowed.length} (of ${plural(s.portsRead, 'port')} read)`];
   for (const r of s.shadowed) {
-    const b = r.blockedBy[0];
+    const [b] = r.blockedBy;
     out.push(cut(`  ${r.rule} (priority ${r.priority ?? '?'}, ${r.layer}) on port ${cut(r.port, 13)}`, WIDTH));
-    out.push(cut(`    blocked by ${b.rule} (priority ${b.priority ?? '?'})${b.actionDiffers ? ', which does something else' : ', same action'}${r.blockedBy.length > 1 ? ` and ${r.blockedBy.length - 1} more` : ''}`, WIDTH));
+    if (b) out.push(cut(`    blocked by ${b.rule} (priority ${b.priority ?? '?'})${b.actionDiffers ? ', which does something else' : ', same action'}${r.blockedBy.length > 1 ? ` and ${r.blockedBy.length - 1} more` : ''}`, WIDTH));
     if (r.contradiction) out.push(`    !! counted ${plural(r.matchedPackets ?? 0, 'hit')}: the rules as read or the collection are wrong`);
   }
   if (s.portsWithCounters) out.push(`matchable rules with 0 hits: ${s.zeroHits.count} (counters on ${plural(s.portsWithCounters, 'port')})`);

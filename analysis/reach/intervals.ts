@@ -39,7 +39,10 @@ export class Cuts {
   /** The atoms, in order; they partition [min, max]. */
   atoms(): Interval[] {
     const s = [...this.starts].sort((x, y) => x - y);
-    return s.map((lo, i) => ({ lo, hi: i + 1 < s.length ? s[i + 1] - 1 : this.max }));
+    return s.map((lo, i) => {
+      const next = s[i + 1];
+      return { lo, hi: next !== undefined ? next - 1 : this.max };
+    });
   }
 }
 
@@ -49,7 +52,8 @@ export function atomIndex(atoms: readonly Interval[], v: number): number {
   let hi = atoms.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (atoms[mid].lo <= v) lo = mid;
+    const atom = atoms[mid];
+    if (atom !== undefined && atom.lo <= v) lo = mid;
     else hi = mid - 1;
   }
   return lo;

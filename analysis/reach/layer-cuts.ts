@@ -61,10 +61,15 @@ function startsInside(b: ArrayLike<number>, lo: number, hi: number, out: Set<num
   let z = b.length;
   while (a < z) {
     const mid = (a + z) >> 1;
-    if (b[mid] <= lo) a = mid + 1;
+    const at = b[mid];
+    if (at !== undefined && at <= lo) a = mid + 1;
     else z = mid;
   }
-  for (let i = a; i < b.length && b[i] <= hi; i++) out.add(b[i]);
+  for (let i = a; i < b.length; i++) {
+    const v = b[i];
+    if (v === undefined || v > hi) break;
+    out.add(v);
+  }
 }
 
 interface Tracking {

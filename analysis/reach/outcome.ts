@@ -87,7 +87,10 @@ function rewritesOf(w: WalkResult): string[] {
 export function backendsOf(w: WalkResult): string[] {
   const h = w.hops.find((x) => x.alternatives?.length && (x.rewrite?.dstIp || LB_ACTIONS.test(x.action)) && !x.rewrite?.encap);
   if (!h) return [];
-  const bare = (s: string) => (s.split(':').length === 2 ? s.split(':')[0] : s.replace(/^\[(.*)\](:\d+)?$/, '$1'));
+  const bare = (s: string) => {
+    const [host = '', ...rest] = s.split(':');
+    return rest.length === 1 ? host : s.replace(/^\[(.*)\](:\d+)?$/, '$1');
+  };
   const picked = h.rewrite?.dstIp ?? h.after?.l2Dst ?? h.after?.dstIp;
   return [...new Set([picked, ...h.alternatives!].filter((x): x is string => !!x).map(bare))];
 }
@@ -119,7 +122,8 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
     });
     base.verdicts = each.map((e) => ({ dip: e.dip, verdict: reachVerdict(e.w), decidingRule: decidingOf(e.w).rule }));
     const distinct = new Set(base.verdicts.map((v) => v.verdict));
-    if (distinct.size === 1) base.verdict = base.verdicts[0].verdict;
+    const [only] = distinct;
+    if (distinct.size === 1 && only !== undefined) base.verdict = only;
     else {
       // Which backend a given flow gets is VFP's hash, not in the bundle: the class as a whole is ambiguous.
       const lb = w.hops.find((x) => x.alternatives?.length);

@@ -95,8 +95,9 @@ export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}):
         return undefined;
       }
       const starts = [pa!.lo, ...cut.ports];
-      for (let k = 0; k < starts.length; k++) {
-        const ip = cell({ lo: starts[k], hi: k + 1 < starts.length ? starts[k + 1] - 1 : pa!.hi });
+      for (const [k, lo] of starts.entries()) {
+        const next = starts[k + 1];
+        const ip = cell({ lo, hi: next !== undefined ? next - 1 : pa!.hi });
         if (ip) return ip;
       }
       return undefined;
@@ -120,7 +121,11 @@ export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}):
         if ('ip' in r) {
           // A rule on the path tells addresses of the interval apart: walk each piece on its own.
           const starts = [a.lo, ...r.ip];
-          for (let k = starts.length - 1; k >= 0; k--) todo.push({ lo: starts[k], hi: k + 1 < starts.length ? starts[k + 1] - 1 : a.hi });
+          const pieces = starts.map((lo, k) => {
+            const next = starts[k + 1];
+            return { lo, hi: next !== undefined ? next - 1 : a.hi };
+          });
+          for (const piece of pieces.reverse()) todo.push(piece);
           continue;
         }
         cells += r.cells;

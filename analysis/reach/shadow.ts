@@ -113,12 +113,11 @@ export function shadowedRules(m: NodeModel, o: { maxPairs?: number; portKeys?: s
           continue;
         }
         const ordered = [...g.rules].sort((a, b) => (a.priority ?? Number.MAX_SAFE_INTEGER) - (b.priority ?? Number.MAX_SAFE_INTEGER));
-        for (let i = 0; i < ordered.length; i++) {
-          const r = ordered[i];
+        for (const [i, r] of ordered.entries()) {
           const blockers: Blocker[] = [];
           if (r.priority !== undefined) {
-            for (let j = 0; j < i && pairs < maxPairs; j++) {
-              const b = ordered[j];
+            for (const [j, b] of ordered.entries()) {
+              if (j >= i || pairs >= maxPairs) break;
               if (b.priority === undefined || b.priority >= r.priority) continue;
               pairs++;
               if (ruleCovers(b, r)) blockers.push({ rule: b.name, ...(b.priority !== undefined ? { priority: b.priority } : {}), actionDiffers: effectOf(b) !== effectOf(r) });
@@ -126,12 +125,13 @@ export function shadowedRules(m: NodeModel, o: { maxPairs?: number; portKeys?: s
           }
           const hits = r.counters?.matchedPackets;
           const where = { port: p.name, layer: layer.friendlyName ?? layer.id, group: g.friendlyName ?? g.id, rule: r.name, ...(r.priority !== undefined ? { priority: r.priority } : {}) };
-          if (blockers.length) {
+          const [first] = blockers;
+          if (first) {
             out.shadowed.push({
               ...where,
               blockedBy: blockers,
               ...(hits !== undefined ? { matchedPackets: hits } : {}),
-              ...(hits ? { contradiction: `${r.name} cannot match (${blockers[0].rule} takes every packet it would), yet the counters show ${hits} matched packet(s): the rules as read or the collection are wrong` } : {}),
+              ...(hits ? { contradiction: `${r.name} cannot match (${first.rule} takes every packet it would), yet the counters show ${hits} matched packet(s): the rules as read or the collection are wrong` } : {}),
               src: { file: r.src.file, line: r.src.line },
             });
           } else if (hits === 0) {

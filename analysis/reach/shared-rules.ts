@@ -38,8 +38,10 @@ function lineEnd(b: Uint8Array, i: number, end: number): number {
 /** Index of the colon of a rule counter line (`Matched packets : 12`), or -1 for any other line. */
 function counterColon(b: Uint8Array, i: number, end: number): number {
   let key = '';
-  for (; i < end && b[i] !== COLON; i++) {
+  for (; i < end; i++) {
     const c = b[i];
+    if (c === undefined) return -1;
+    if (c === COLON) break;
     if (c === 32 || c === 9 || c === 13) continue;
     if (key.length > 20) return -1;
     key += String.fromCharCode(c | 32);
@@ -103,6 +105,7 @@ class SharedRules {
     const start = index.ruleByte[r];
     const end = ruleEnd(index, r);
     const name = index.ruleName[r];
+    if (start === undefined || name === undefined) return undefined;
     const list = name === -1 ? undefined : this.byName.get(name);
     const own = bytes.read(start, end - start);
     for (const k of list ?? []) {
@@ -132,7 +135,7 @@ class SharedRules {
     const first = firstRules(index);
     const r0 = first[ref.policy!.port];
     const r1 = first[ref.policy!.port + 1];
-    if (!ip || r1 - r0 < 2) return undefined;
+    if (!ip || r0 === undefined || r1 === undefined || r1 - r0 < 2) return undefined;
     // The port's text with every rule block but the last replaced by a one-line placeholder.
     const parts: string[] = [];
     const rules: VfpRule[] = [];
@@ -140,7 +143,7 @@ class SharedRules {
     for (let r = r0; r < r1 - 1; r++) {
       const start = index.ruleByte[r];
       const end = ruleEnd(index, r);
-      if (start < at || end > ip.byteEnd) return undefined;
+      if (start === undefined || start < at || end > ip.byteEnd) return undefined;
       const rule = this.rule(index, bytes, r);
       if (!rule) return undefined;
       parts.push(decoder.decode(bytes.read(at, start - at)), `    RULE : ${STUB}${rules.length}\n`);
@@ -155,11 +158,12 @@ class SharedRules {
     let n = 0;
     for (const l of policy.layers)
       for (const g of l.groups)
-        for (let i = 0; i < g.rules.length; i++) {
-          const id = g.rules[i].id;
+        for (const [i, { id }] of g.rules.entries()) {
           if (!id.startsWith(STUB)) continue;
-          if (id !== `${STUB}${n}`) return undefined;
-          g.rules[i] = rules[n++];
+          const rule = rules[n];
+          if (id !== `${STUB}${n}` || !rule) return undefined;
+          g.rules[i] = rule;
+          n++;
         }
     if (n !== rules.length) return undefined;
     if (ip.implicit) policy.implicit = true;

@@ -50,7 +50,7 @@ function sampleOf(head: string): Sample {
   const text = cleanPaste(head).text.replace(/^\uFEFF/, '');
   const lines = text.split(/\r\n|\n|\r/, MAX_SAMPLE_LINES);
   const nonBlank: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (lines[i].trim() !== '') nonBlank.push(i);
+  for (const [i, l] of lines.entries()) if (l.trim() !== '') nonBlank.push(i);
   return { text: lines.join('\n'), lines, nonBlank };
 }
 
@@ -84,7 +84,8 @@ export function recognise(name: string, head: string): Recognition {
   // hnsdiag's `-d` output holds HNS JSON between its listings: when hnsdiag's own layout is clear,
   // it is hnsdiag (its reader takes the JSON too).
   const diag = found.find((d) => d.kind === 'hnsdiag' && d.score >= 0.6);
-  if (diag && found[0] !== diag && HNS_KINDS.has(found[0].kind)) {
+  const [top] = found;
+  if (diag && top && top !== diag && HNS_KINDS.has(top.kind)) {
     found.splice(found.indexOf(diag), 1);
     found.unshift(diag);
   }

@@ -19,5 +19,6 @@ export function findBundleRoot(paths: string[]): { root: string; candidates: str
   }
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1] || a[0].split('/').length - b[0].split('/').length);
   const candidates = ranked.filter(([, s]) => s >= 10).map(([d]) => d);
-  return { root: ranked.length ? ranked[0][0] : '', candidates };
+  const [best] = ranked;
+  return { root: best ? best[0] : '', candidates };
 }

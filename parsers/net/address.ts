@@ -26,15 +26,18 @@ function port(text: string | undefined): number | undefined | null {
 export function addressProblem(text: string): string | undefined {
   const m = ADDRESS.exec(text);
   if (m) {
-    if (!isIpv4(m[1])) return `${m[1]} is not an IPv4 address`;
-    if (port(m[2]) === null) return `port ${m[2]} is out of range`;
+    const [, ip = '', portText] = m;
+    if (!isIpv4(ip)) return `${ip} is not an IPv4 address`;
+    if (port(portText) === null) return `port ${portText} is out of range`;
     return undefined;
   }
   const m6 = ADDRESS6.exec(text);
   if (!m6) return 'not an IP address';
-  const ip = m6[1] ?? m6[3];
+  // One of the two forms (bracketed or bare) always fills its group.
+  const [, bracketed, portText, bare = ''] = m6;
+  const ip = bracketed ?? bare;
   if (!isIpv6(ip)) return `${ip} is not an IPv6 address`;
-  if (port(m6[2]) === null) return `port ${m6[2]} is out of range`;
+  if (port(portText) === null) return `port ${portText} is out of range`;
   return undefined;
 }
 
@@ -60,8 +63,10 @@ export interface FlowSpec {
 /** `10.244.1.5-10.96.0.10:53/udp` (the protocol may be absent: the caller picks its default). */
 export function parseFlowSpec(text: string): FlowSpec | undefined {
   const m = FLOW.exec(text);
-  if (!m || !isIpv4(m[1]) || !isIpv4(m[2])) return undefined;
-  const p = port(m[3]);
+  if (!m) return undefined;
+  const [, srcIp = '', dstIp = '', portText, proto] = m;
+  if (!isIpv4(srcIp) || !isIpv4(dstIp)) return undefined;
+  const p = port(portText);
   if (p === null) return undefined;
-  return { srcIp: m[1], dstIp: m[2], ...(p !== undefined ? { dstPort: p } : {}), ...(m[4] ? { proto: m[4].toLowerCase() as AddressProto } : {}) };
+  return { srcIp, dstIp, ...(p !== undefined ? { dstPort: p } : {}), ...(proto ? { proto: proto.toLowerCase() as AddressProto } : {}) };
 }

@@ -14,7 +14,9 @@ export function ipv4ToUint(s: string): number | undefined {
   // what is left is the OCTET range. Plain arithmetic: the walk calls this for every hop.
   let n = 0;
   for (let i = 1; i <= 4; i++) {
-    const o = +m[i];
+    const digits = m[i];
+    if (digits === undefined) return undefined;
+    const o = +digits;
     if (o > OCTET.max) return undefined;
     n = n * 256 + o;
   }

@@ -84,7 +84,7 @@ function fillLowBits(hex: string, bits: number, set: boolean): string {
   let out = '';
   for (let i = 0; i < 32; i++) {
     const nibbleLowBits = Math.max(0, Math.min(4, bits - (31 - i) * 4));
-    const v = parseInt(hex[i], 16);
+    const v = parseInt(hex.charAt(i), 16);
     const mask = (1 << nibbleLowBits) - 1;
     out += (set ? v | mask : v & ~mask & 15).toString(16);
   }
@@ -102,6 +102,6 @@ export function rangeBits6(lo: string, hi: string): number {
   let i = 0;
   while (i < 32 && lo[i] === hi[i]) i++;
   if (i === 32) return 128;
-  const x = parseInt(lo[i], 16) ^ parseInt(hi[i], 16);
+  const x = parseInt(lo.charAt(i), 16) ^ parseInt(hi.charAt(i), 16);
   return i * 4 + (x >= 8 ? 0 : x >= 4 ? 1 : x >= 2 ? 2 : 3);
 }

@@ -96,7 +96,7 @@ export function parsePortRanges(value: string, refuse: Refuse = ignore): NumRang
     if (!parts.some(looksNumeric)) continue;
     const [a, b] = parts.map((p) => readInt(p, PORT));
     const bad = [a, b].find((x) => x?.problem);
-    if (bad?.problem || a.value === undefined) {
+    if (bad?.problem || a?.value === undefined) {
       refuse(`port ${tok}: ${bad?.problem ?? 'not a port'}`);
       continue;
     }
@@ -111,7 +111,10 @@ const PROTO_NAMES: Record<string, number> = { icmp: 1, igmp: 2, tcp: 6, udp: 17,
 export function parseProtocols(value: string, refuse: Refuse = ignore): number[] {
   const out: number[] = [];
   for (const tok of tokens(value)) {
-    if (PROTO_NAMES[tok.toLowerCase()] !== undefined) out.push(PROTO_NAMES[tok.toLowerCase()]);
+    // Own keys only: `constructor` or `toString` in a dump is no protocol name.
+    const name = tok.toLowerCase();
+    const known = Object.hasOwn(PROTO_NAMES, name) ? PROTO_NAMES[name] : undefined;
+    if (known !== undefined) out.push(known);
     else if (looksNumeric(tok)) {
       const n = readInt(tok, PROTOCOL);
       if (n.value !== undefined) out.push(n.value);

@@ -585,7 +585,8 @@ class PolicyTextParser {
     } else {
       // Loose lines before the first port are the PS port table of vfpOutput.txt: not worth an issue.
       const named = this.orphans.filter((s) => s.command !== '');
-      if (named.length > 0) this.sink.info(named[0].line, `${named.length} vfpctrl output(s) before the first port were not attached to a port`);
+      const [first] = named;
+      if (first) this.sink.info(first.line, `${named.length} vfpctrl output(s) before the first port were not attached to a port`);
     }
   }
 }

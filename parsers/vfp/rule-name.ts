@@ -14,7 +14,10 @@ const FRIENDLY = 'friendly name';
  */
 export function ruleNameKey(bytes: Uint8Array, index: VfpIndex, r: number): number {
   // Only the RULE line and the one after it are read, so the port's end bounds the walk well enough.
-  return nameKeyAt(bytes, index.ruleByte[r], index.ports[index.rulePort[r]]?.byteEnd ?? bytes.length);
+  const at = index.ruleByte[r];
+  const port = index.rulePort[r];
+  if (at === undefined) return -1;
+  return nameKeyAt(bytes, at, (port === undefined ? undefined : index.ports[port])?.byteEnd ?? bytes.length);
 }
 
 /** ruleNameKey for the RULE line starting at `i`, reading no further than `end`. */
@@ -66,6 +69,7 @@ function hashKey(bytes: Uint8Array, i: number, end: number): number {
   let b = 0x01000193 ^ (end - i);
   for (let k = i; k < end; k++) {
     const c = bytes[k];
+    if (c === undefined) break;
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
   }

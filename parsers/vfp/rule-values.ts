@@ -18,9 +18,10 @@ export interface ParsedFlags {
 export function parseFlags(value: string, phrases = false): ParsedFlags | undefined {
   const m = /^(0x[0-9a-f]+|\d+)[ \t]*,?[ \t]*(.*)$/i.exec(value.trim());
   if (!m) return undefined;
-  const flags = readInt(m[1], { ...UINT32, hex: true }).value;
+  const [, number = '', rest = ''] = m;
+  const flags = readInt(number, { ...UINT32, hex: true }).value;
   if (flags === undefined) return undefined;
-  const text = m[2].trim();
+  const text = rest.trim();
   const names = text === '' ? [] : (phrases || text.includes(',') ? text.split(',') : text.split(/\s+/)).map((s) => s.trim()).filter((s) => s !== '');
   return { flags, text, names };
 }
@@ -32,9 +33,10 @@ export function parseEncapDestinations(body: string): { dests: VfpEncapDestinati
   let complete = true;
   let m: RegExpExecArray | null;
   while ((m = re.exec(body)) !== null) {
-    if (m[2] !== '}') complete = false;
+    const [, inside = '', close] = m;
+    if (close !== '}') complete = false;
     const d: VfpEncapDestination = { ip: '', extra: {} };
-    for (const part of m[1].split(',')) {
+    for (const part of inside.split(',')) {
       const eq = part.indexOf('=');
       if (eq < 0) {
         if (part.trim() !== '') d.extra[part.trim()] = '';
@@ -65,8 +67,9 @@ export function parseDipRange(body: string): VfpDipRange | undefined {
   if (!m) m = /^(\d{1,3}(?:\.\d{1,3}){3})[ \t]*:[ \t]*(\d{1,5})$/.exec(inner);
   // A port over 65535 is no port: the range is refused (the caller names the line), not read as one.
   if (m) {
-    const port = readInt(m[2], PORT).value;
-    return port === undefined ? undefined : { ip: m[1], port };
+    const [, ip = '', portText = ''] = m;
+    const port = readInt(portText, PORT).value;
+    return port === undefined ? undefined : { ip, port };
   }
   if (/^[0-9a-f:.]+$/i.test(inner)) return { ip: inner };
   return undefined;

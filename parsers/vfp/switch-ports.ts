@@ -40,7 +40,8 @@ function read(text: string, sink: IssueSink, ports: VfpSwitchPort[], lineOffset:
     try {
       const marker = MARKER.exec(body);
       if (marker) {
-        const name = marker[1].trim();
+        const [, marked = ''] = marker;
+        const name = marked.trim();
         counterPort = byName.get(name.toLowerCase()) ?? null;
         dir = undefined;
         port = undefined;
@@ -73,7 +74,8 @@ function read(text: string, sink: IssueSink, ports: VfpSwitchPort[], lineOffset:
       if (counterPort !== undefined) {
         const d = DIRECTION.exec(body);
         if (d) {
-          dir = d[1].toLowerCase() as 'in' | 'out';
+          const [, word = ''] = d;
+          dir = word.toLowerCase() as 'in' | 'out';
           continue;
         }
         if (!kv || counterPort === null) continue;
@@ -117,7 +119,7 @@ function reasonAndValue(v: string): [string, string] | undefined {
     if (before !== 32 && before !== 9) continue;
     let j = i + 1;
     while (j < v.length && (v.charCodeAt(j) === 32 || v.charCodeAt(j) === 9)) j++;
-    if (j < v.length && !/\s/.test(v[j])) return [v.slice(0, i), v.slice(j)];
+    if (j < v.length && !/\s/.test(v.charAt(j))) return [v.slice(0, i), v.slice(j)];
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
 // default list view (`Key : value`, nested objects as `@{…}`) and Format-Table. The object kind is
 // told by the member names only that kind has (parsers/hns/classify.ts reads each object the same way).
 import type { FileKind } from '../file-kind.ts';
-import { at, clamp, type Detection, type Sample } from './types.ts';
+import { at, clamp, nonBlankLines, type Detection, type Sample } from './types.ts';
 
 const KEYS: Record<'network' | 'endpoint' | 'policy' | 'namespaces', string[]> = {
   network: ['Subnets', 'MacPools', 'MacPool', 'LayeredOn', 'ManagementIP', 'DrMacAddress', 'Ipams', 'TotalEndpoints', 'CurrentEndpointCount', 'NetworkAdapterName', 'Extensions', 'NatName', 'DNSServerCompartment', 'MaxConcurrentEndpoints', 'AutomaticDNS'],
@@ -28,28 +28,30 @@ function collect(s: Sample): { json: Set<string>; list: Set<string>; table: Set<
   const list = new Set<string>();
   const table = new Set<string>();
   let firstTable = -1;
-  for (let k = 0; k + 1 < s.lines.length; k++) {
-    if (!/^\s*-{2,}(\s+-{2,})+\s*$/.test(s.lines[k + 1]) || s.lines[k].trim() === '') continue;
-    for (const w of s.lines[k].trim().split(/\s+/)) table.add(w);
+  for (const [k, line] of s.lines.entries()) {
+    const rule = s.lines[k + 1];
+    if (rule === undefined || !/^\s*-{2,}(\s+-{2,})+\s*$/.test(rule) || line.trim() === '') continue;
+    for (const w of line.trim().split(/\s+/)) table.add(w);
     if (firstTable < 0) firstTable = k;
   }
   let firstJson = -1;
   let firstList = -1;
   let listLines = 0;
-  for (const i of s.nonBlank) {
-    const l = s.lines[i];
+  for (const [i, l] of nonBlankLines(s)) {
     // JSON quoted inside a log line (kube-proxy's "Hns Endpoint resource, {…}") belongs to the log.
     if (LOG_LINE.test(l)) continue;
     let m: RegExpExecArray | null;
     const re = /"([A-Za-z][\w]{1,40})"\s*:/g;
     let n = 0;
     while ((m = re.exec(l)) !== null && n++ < 400) {
-      json.add(m[1]);
+      const [, key = ''] = m;
+      json.add(key);
       if (firstJson < 0) firstJson = i;
     }
     const kv = /^([A-Za-z][\w]{1,40})\s+:(?:\s|$)/.exec(l);
     if (kv) {
-      list.add(kv[1]);
+      const [, key = ''] = kv;
+      list.add(key);
       listLines++;
       if (firstList < 0) firstList = i;
     }
@@ -64,6 +66,8 @@ function tally(keys: Set<string>): { kind: FileKind; hits: Record<string, string
   const ranked = Object.entries(hits).sort((a, b) => b[1].length - a[1].length);
   const [top, second] = ranked;
   let kind: FileKind = 'hns-json';
+  // KEYS names several kinds: a ranking always has a top and a second.
+  if (!top || !second) return { kind, hits, common };
   if (top[1].length > 0 && second[1].length * 2 < top[1].length) kind = top[0] as FileKind;
   // A network's subnets have a GatewayAddress, a policy list's ELB has ports: small overlaps do not mix kinds.
   else if (top[1].length >= 3 && second[1].length <= 1) kind = top[0] as FileKind;
@@ -98,12 +102,12 @@ export function detectHns(s: Sample): Detection | null {
   const tableHits = count(tableT);
   if (jsonHits === 0 && listHits === 0 && tableHits === 0) return null;
   if (tableHits > jsonHits && tableHits > listHits && (c.table.has('ID') || c.table.has('Id'))) {
-    const top = Object.entries(tableT.hits).sort((a, b) => b[1].length - a[1].length)[0];
+    const [top] = Object.entries(tableT.hits).sort((a, b) => b[1].length - a[1].length);
     return {
       kind: tableT.kind,
       format: `${NAMES[tableT.kind]} (${CMD[tableT.kind] ?? 'Get-Hns…'} | Format-Table)`,
       score: clamp(0.3 + tableHits * 0.12),
-      reason: `a PowerShell table at ${at(c.firstTable)} with the columns of ${NAMES[tableT.kind]} (${top[1].join(', ')})`,
+      reason: `a PowerShell table at ${at(c.firstTable)} with the columns of ${NAMES[tableT.kind]} (${top?.[1].join(', ') ?? ''})`,
     };
   }
   const useList = listHits > jsonHits && c.listLines >= 3;

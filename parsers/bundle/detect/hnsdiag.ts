@@ -2,7 +2,7 @@
 // per-object blocks (`Endpoint : <guid>` then indented keys, newer builds), `list loadbalancers`
 // rows (`<guid> |  <vip> | <guid> …`), `list adapters` (a `////ADAPTERS////` banner, then
 // `Adapter : {GUID}` blocks) and the usage text an older build prints for an object it does not know.
-import { at, clamp, type Detection, type Sample } from './types.ts';
+import { at, clamp, nonBlankLines, type Detection, type Sample } from './types.ts';
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -16,12 +16,12 @@ export function detectHnsdiag(s: Sample): Detection | null {
   let first = -1;
   let command: string | undefined;
   const seen = new Set<string>();
-  for (const i of s.nonBlank) {
-    const l = s.lines[i];
+  for (const [i, l] of nonBlankLines(s)) {
     const sec = /^\s*(Networks|Endpoints|Namespaces|LoadBalancers|Load Balancers)\s*:\s*$/i.exec(l);
     if (sec) {
       sections++;
-      seen.add(sec[1].toLowerCase().replace(/\s/g, ''));
+      const [, name = ''] = sec;
+      seen.add(name.toLowerCase().replace(/\s/g, ''));
       if (first < 0) first = i;
       continue;
     }
@@ -29,7 +29,10 @@ export function detectHnsdiag(s: Sample): Detection | null {
       return { kind: 'hnsdiag', format: 'hnsdiag usage text', score: 0.9, reason: `${at(i)} is the usage text hnsdiag prints for a command or object it does not know` };
     }
     const cmd = /hnsdiag(?:\.exe)?\s+list\s+(\w+)(\s+-\w+)?/i.exec(l);
-    if (cmd && !command) command = `hnsdiag list ${cmd[1].toLowerCase()}${cmd[2] ? cmd[2] : ''}`;
+    if (cmd && !command) {
+      const [, object = '', flag = ''] = cmd;
+      command = `hnsdiag list ${object.toLowerCase()}${flag}`;
+    }
     if (/^\s*\/{3,}\s*(ADAPTERS|NETWORKS|ENDPOINTS|NAMESPACES|LOADBALANCERS)\s*\/{3,}\s*$/i.test(l)) {
       adapters = /ADAPTERS/i.test(l);
       blocks += 2;

@@ -11,7 +11,7 @@ const COMPARTMENT_BANNER = /^\s*(?:Network Information for Compartment|Netzwerki
 // gateway): the host block's Host Name and Node Type, an adapter's Description, Physical Address,
 // DHCP Enabled, Autoconfiguration Enabled and DNS Servers, in any language labels.ts knows.
 const ALL_ONLY: ReadonlySet<Field> = new Set<Field>(['hostName', 'primaryDnsSuffix', 'nodeType', 'description', 'mac', 'dhcpEnabled', 'autoconfig', 'dnsServers']);
-import { at, clamp, type Detection, type Sample } from './types.ts';
+import { at, clamp, nonBlankLines, type Detection, type Sample } from './types.ts';
 
 export function detectIp(s: Sample): Detection | null {
   let title = -1;
@@ -24,8 +24,7 @@ export function detectIp(s: Sample): Detection | null {
   let ifTable = -1;
   const allOnly = new Set<Field>();
   let allFirst = -1;
-  for (const i of s.nonBlank) {
-    const l = s.lines[i];
+  for (const [i, l] of nonBlankLines(s)) {
     if (title < 0 && isIpconfigTitle(l)) title = i;
     else if (COMPARTMENT_BANNER.test(l) || (compartments > 0 || title >= 0) && compartmentTitle(s.lines, i)) compartments++;
     else if (isAdapterHeader(s.lines, i)) {
@@ -42,7 +41,8 @@ export function detectIp(s: Sample): Detection | null {
     }
     const kv = /^(IPAddress|InterfaceIndex|InterfaceAlias|AddressFamily|PrefixOrigin|SuffixOrigin|AddressState|PrefixLength|SkipAsSource)\s+:/.exec(l);
     if (kv) {
-      listKeys.add(kv[1]);
+      const [, key = ''] = kv;
+      listKeys.add(key);
       if (listFirst < 0) listFirst = i;
     }
     if (ifTable < 0 && /^\s*ifIndex\s+InterfaceAlias\s+AddressFamily\s+NlMtu/.test(l)) ifTable = i;

@@ -1,5 +1,5 @@
 // `route print` / `netstat -r` (same text; titles localized: de, fr, es, zh, ja) and Get-NetRoute.
-import { at, clamp, type Detection, type Sample } from './types.ts';
+import { at, clamp, nonBlankLines, type Detection, type Sample } from './types.ts';
 
 const TABLE_TITLE = /^\s*(IPv4 Route Table|IPv4-Routentabelle|IPv4 Table de routage|Tabla de rutas IPv4|IPv4 路由表|IPv4 ルート テーブル)\s*$/i;
 const ACTIVE = /^\s*(Active Routes|Aktive Routen|Itinéraires actifs|Rutas activas|活动路由|アクティブ ルート)\s*:\s*$/i;
@@ -17,8 +17,7 @@ export function detectRoutes(s: Sample): Detection | null {
   let netRoute = -1;
   let first = -1;
   let netstat = false;
-  for (const i of s.nonBlank) {
-    const l = s.lines[i];
+  for (const [i, l] of nonBlankLines(s)) {
     if (TABLE_TITLE.test(l)) title = title < 0 ? i : title;
     else if (ACTIVE.test(l)) active = true;
     else if (PERSISTENT.test(l)) persistent = true;

@@ -1,6 +1,6 @@
 // Side inputs that are JSON or listings: CNI configs (.conf/.conflist, crictl info's cniconfig),
 // kubectl -o json output, a listing of the CNI bin directory.
-import { at, type Detection, type Sample } from './types.ts';
+import { at, nonBlankLines, type Detection, type Sample } from './types.ts';
 
 export function detectCni(s: Sample): Detection | null {
   const t = s.text;
@@ -29,9 +29,10 @@ export function detectKubectl(s: Sample): Detection | null {
 }
 
 export function detectCniBin(s: Sample): Detection | null {
-  const exes = s.nonBlank.filter((i) => /(^|\s)[\w.+-]+\.exe\s*$/i.test(s.lines[i]));
-  if (exes.length < 2) return null;
-  const known = exes.filter((i) => /(win-bridge|win-overlay|host-local|flannel|nat|sdnbridge|sdnoverlay|azure-vnet|calico|antrea)(-ipam)?\.exe/i.test(s.lines[i])).length;
+  const exes = nonBlankLines(s).filter(([, l]) => /(^|\s)[\w.+-]+\.exe\s*$/i.test(l));
+  const [first] = exes;
+  if (!first || exes.length < 2) return null;
+  const known = exes.filter(([, l]) => /(win-bridge|win-overlay|host-local|flannel|nat|sdnbridge|sdnoverlay|azure-vnet|calico|antrea)(-ipam)?\.exe/i.test(l)).length;
   if (known === 0) return null;
-  return { kind: 'cni-bin', format: 'CNI bin directory listing', score: Math.min(0.9, 0.45 + known * 0.15), reason: `${exes.length} executables listed, ${known} of them CNI plugins (from ${at(exes[0])})` };
+  return { kind: 'cni-bin', format: 'CNI bin directory listing', score: Math.min(0.9, 0.45 + known * 0.15), reason: `${exes.length} executables listed, ${known} of them CNI plugins (from ${at(first[0])})` };
 }

@@ -25,3 +25,12 @@ export const clamp = (x: number): number => Math.max(0, Math.min(1, x));
 
 /** `line N` for a 0-based index. */
 export const at = (i: number): string => `line ${i + 1}`;
+
+/** The non-blank lines, each with its 0-based index: a detector reads a line it was given, never one
+ *  past the end of the sample. */
+export function nonBlankLines(s: Sample): [number, string][] {
+  return s.nonBlank.flatMap((i) => {
+    const line = s.lines[i];
+    return line === undefined ? [] : [[i, line] as [number, string]];
+  });
+}

@@ -1,7 +1,7 @@
 // vfpctrl dumps: rule listings (`LAYER :` / `GROUP :` / `RULE :` blocks, `Policy for port :`
 // sections of vfpOutput.txt, the ` ITEM LIST` head of a filtered `/layer … /list-rule`) and
 // `/list-vmswitch-port` (`Port name :` with `Port Friendly name` / `Switch name`).
-import { at, clamp, type Detection, type Sample } from './types.ts';
+import { at, clamp, nonBlankLines, type Detection, type Sample } from './types.ts';
 
 export function detectVfp(s: Sample): Detection | null {
   let blocks = 0;
@@ -9,8 +9,7 @@ export function detectVfp(s: Sample): Detection | null {
   let portNames = 0;
   let supporting = 0;
   let first = -1;
-  for (const i of s.nonBlank) {
-    const l = s.lines[i];
+  for (const [i, l] of nonBlankLines(s)) {
     if (/^\s*(LAYER|GROUP|RULE)\s*:/.test(l)) {
       blocks++;
       if (first < 0) first = i;

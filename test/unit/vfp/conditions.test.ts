@@ -22,6 +22,12 @@ describe('IPv4 ranges', () => {
   it('ports, protocols, kinds', () => {
     expect(parsePortRanges('80-90, 443 ,99999')).toEqual([{ lo: 80, hi: 90 }, { lo: 443, hi: 443 }]);
     expect(parseProtocols('6, 17, TCP, icmp')).toEqual([6, 17, 6, 1]);
+  });
+  it('a word that names a property of every object is no protocol name', () => {
+    // The names table is a plain object: only its own keys are protocols, not `constructor` or `__proto__`.
+    for (const word of ['constructor', '__proto__', 'Constructor', 'hasOwnProperty'])
+      expect(parseProtocols(`${word}, tcp`), word).toEqual([6]);
+    expect(makeCondition('Protocols', 'constructor').protocols ?? []).toEqual([]);
     expect(['Source IP', 'Destination IP', 'Source ports', 'Destination ports', 'Protocols', 'Source MAC', 'Destination MAC', 'VLAN', 'Foo'].map(conditionKind)).toEqual([
       'srcIp', 'dstIp', 'srcPort', 'dstPort', 'protocols', 'srcMac', 'dstMac', 'vlan', 'other',
     ]);
