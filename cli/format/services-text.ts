@@ -4,6 +4,8 @@ import type { InspectDocument } from '../../analysis/inspect.ts';
 
 export function formatServicesText(doc: InspectDocument, opts: { verbose: boolean }, wrap: (text: string, indent: number) => string[]): string[] {
   const rows = doc.services ?? [];
+  // Over the analysis budget: said (an absent section would read as "no Service in the snapshot").
+  if (!rows.length && doc.servicesNotEvaluated) return ['', ...wrap(doc.servicesNotEvaluated.message, 0)];
   if (!rows.length) return [];
   const bad = rows.filter((r) => r.state !== 'realised');
   const out = ['', `services: ${rows.length - bad.length} of ${rows.length} Service port(s) of the kubectl snapshot realised on this node`];
