@@ -8,7 +8,7 @@ import { checkApplicability } from './checks/index.ts';
 import { checkContext } from './checks/context.ts';
 import { DEFAULT_BUDGET, OverBudgetError, WorkBudget, withBudget, type BudgetOptions } from './budget.ts';
 import { serviceStates, type ServiceRow } from './checks/service-states.ts';
-import { dsrServiceHook } from './service-dsr.ts';
+import { dsrHairpinWarnings, dsrServiceHook } from './service-dsr.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
 import { portCapacityRows, type PortCapacityRow } from './checks/port-capacity.ts';
@@ -207,5 +207,5 @@ export function serviceRowsWithin(m: NodeModel, budget: BudgetOptions = DEFAULT_
 export function serviceRows(m: NodeModel): ServiceRow[] {
   if (!m.k8s) return [];
   const ctx = checkContext(m);
-  return serviceStates(ctx, dsrServiceHook(ctx));
+  return dsrHairpinWarnings(ctx, serviceStates(ctx, dsrServiceHook(ctx)));
 }

@@ -171,5 +171,5 @@ export interface ReportServiceRow {
   internalTrafficPolicy?: string;
   /** The state as the table says it (with what is missing to decide). */
   stateText?: string;
-  tone?: 'ok' | 'bad' | 'design' | 'unknown';
+  tone?: 'ok' | 'warn' | 'bad' | 'design' | 'unknown';
 }
