@@ -6,9 +6,9 @@ import type { Finding } from './findings/types.ts';
 import { missingInputs, type MissingInput } from './missing.ts';
 import { checkApplicability } from './checks/index.ts';
 import { checkContext } from './checks/context.ts';
-import { DEFAULT_BUDGET, WorkBudget, withBudget } from './budget.ts';
+import { DEFAULT_BUDGET, OverBudgetError, WorkBudget, withBudget, type BudgetOptions } from './budget.ts';
 import { serviceStates, type ServiceRow } from './checks/service-states.ts';
-import { dsrServiceHook } from './service-dsr.ts';
+import { dsrHairpinWarnings, dsrServiceHook } from './service-dsr.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
 import { portCapacityRows, type PortCapacityRow } from './checks/port-capacity.ts';
@@ -74,6 +74,8 @@ export interface InspectDocument {
   missing: MissingInput[];
   /** Each Service port of the kubectl snapshot and whether this node realises it (empty without a snapshot). */
   services: ServiceRow[];
+  /** Present when the Service rows were not worked out (over the analysis budget): `services` is then empty, not "none". */
+  servicesNotEvaluated?: ServicesNotEvaluated;
   /** Room left in the dynamic port ranges (dynamicportrange.txt − excludedportrange.txt), arithmetic shown; empty without both files. */
   capacity: PortCapacityRow[];
 }
@@ -145,7 +147,8 @@ export function inspectObjects(m: NodeModel): InspectObjects {
   };
 }
 
-export function inspectDocument(m: NodeModel, findings: Finding[] = []): InspectDocument {
+export function inspectDocument(m: NodeModel, findings: Finding[] = [], serviceBudget: BudgetOptions = DEFAULT_BUDGET): InspectDocument {
+  const svc = serviceRowsWithin(m, serviceBudget);
   return {
     counts: countObjects(m),
     platform: platformSummary(m),
@@ -167,18 +170,36 @@ export function inspectDocument(m: NodeModel, findings: Finding[] = []): Inspect
     findings,
     missing: missingInputs(m),
     objects: inspectObjects(m),
-    services: serviceRowsOf(m),
+    services: svc.rows,
+    ...(svc.notEvaluated ? { servicesNotEvaluated: svc.notEvaluated } : {}),
     capacity: portCapacityRows(m),
   };
 }
 
+/** Why the Service rows are absent though the bundle has a kubectl snapshot (`reason` is for scripts). */
+export interface ServicesNotEvaluated {
+  reason: 'over budget' | 'failed';
+  /** The sentence inspect and the report print, in the checks' "not evaluated" wording. */
+  message: string;
+}
+
 /** The Service rows, under the checks' budget of work: a hostile bundle gets none rather than a hang. */
 export function serviceRowsOf(m: NodeModel): ServiceRow[] {
-  if (!m.k8s) return [];
+  return serviceRowsWithin(m).rows;
+}
+
+/**
+ * The Service rows under a budget; over it (or failing), none and the sentence that says so — never a
+ * silent empty list, which would read as "the snapshot has no Service".
+ */
+export function serviceRowsWithin(m: NodeModel, budget: BudgetOptions = DEFAULT_BUDGET): { rows: ServiceRow[]; notEvaluated?: ServicesNotEvaluated } {
+  if (!m.k8s) return { rows: [] };
   try {
-    return withBudget(new WorkBudget(DEFAULT_BUDGET), () => serviceRows(m));
-  } catch {
-    return [];
+    return { rows: withBudget(new WorkBudget(budget), () => serviceRows(m)) };
+  } catch (e) {
+    const over = e instanceof OverBudgetError;
+    const why = e instanceof Error ? e.message : String(e);
+    return { rows: [], notEvaluated: { reason: over ? 'over budget' : 'failed', message: `Services: not evaluated: ${why}${over ? ' (the analysis budget ran out while holding the Service ports against the load balancers and VFP rules; no partial list is given)' : ''}.` } };
   }
 }
 
@@ -186,5 +207,5 @@ export function serviceRowsOf(m: NodeModel): ServiceRow[] {
 export function serviceRows(m: NodeModel): ServiceRow[] {
   if (!m.k8s) return [];
   const ctx = checkContext(m);
-  return serviceStates(ctx, dsrServiceHook(ctx));
+  return dsrHairpinWarnings(ctx, serviceStates(ctx, dsrServiceHook(ctx)));
 }

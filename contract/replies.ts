@@ -76,7 +76,7 @@ export interface BundleStep {
   /** `<bundleId>:<step>`. */
   jobId: string;
   bundleId: string;
-  step: 'findings' | 'search' | 'reach' | 'reach-diff';
+  step: 'findings' | 'search' | 'reach' | 'reach-diff' | 'services';
   /** waiting: not started yet (the findings start when a window attaches, or when first asked for). */
   state: 'waiting' | 'running' | 'done' | 'error';
   /** What is being done now, in words, and how far: `done` of `total` (total 0: not known yet). */
@@ -208,7 +208,7 @@ export interface Responses {
   reachMatrix: ReachSnapshot;
   reachCompute: { queued: number };
   cancelReach: { ok: true };
-  getServices: ServicesTableView;
+  getServices: ServicesTableView | null; // null: still being worked out in a worker (the node's 'services' step says when it ends: ask again)
   /** null: still being worked out (the comparison's reach-diff step says when it ends: ask again). */
   reachDiff: ReachDiffView | null;
   cancelReachDiff: { ok: true };

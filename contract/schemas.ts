@@ -125,7 +125,7 @@ export const requests = {
   closeBundle: z.object({ bundleId: id, client: id.optional() }).strict(),
   listOpen: z.object({}).strict(),
   attachBundle: z.object({ bundleId: id, client: id }).strict(),
-  getStep: z.object({ bundleId: id, step: z.enum(['findings', 'search', 'reach']) }).strict(),
+  getStep: z.object({ bundleId: id, step: z.enum(['findings', 'search', 'reach', 'services']) }).strict(),
   getTopology: z.object({ bundleId: id, expandLoadBalancers: z.boolean().optional() }).strict(),
   getInventory: z.object({ bundleId: id }).strict(),
   search: z.object({ bundleId: id, query: z.string().max(256), limit: z.number().int().min(1).max(500).optional() }).strict(),

@@ -37,6 +37,8 @@ export interface ServiceRow {
   /** `10.96.0.10:53` or `NodePort 30217`. */
   where: string;
   state: ServiceState;
+  /** A 'realised' row's lesser fault (a warning, not a failure): the DSR host hairpin rule is missing (analysis/service-dsr.ts). */
+  warning?: 'hairpin rule missing';
   /** One sentence: what was compared and what was found. */
   detail: string;
   evidence: FindingEvidence[];

@@ -5,7 +5,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { Flow, WalkHop, WalkResult } from '../walk/types.ts';
 import type { TopologyGraph } from '../view-models/types.ts';
 import type { FindingView } from '../findings/types.ts';
-import { countObjects, platformSummary, serviceRowsOf } from '../inspect.ts';
+import { countObjects, platformSummary, serviceRowsWithin } from '../inspect.ts';
 import { walkFlow } from '../walk/engine.ts';
 import { hopFlags, verdictFlags } from '../walk/format.ts';
 import { walkPresets } from '../walk/presets.ts';
@@ -20,6 +20,7 @@ import { parseTraceRef, traceRef } from './notes.ts';
 import { REPORT_SCHEMA, type ReportDocument, type ReportEvidence, type ReportFinding, type ReportHop, type ReportNote, type ReportTrace } from './types.ts';
 import { chainSteps, pathColor, pathSvg, topologySvg } from './svg.ts';
 import { reportServices } from './services-section.ts';
+import type { BudgetOptions } from '../budget.ts';
 
 export interface ReportOptions {
   /** The walks to show; default: the notes' walks, else the presets (pod → pod, → service, → outside). */
@@ -28,6 +29,8 @@ export interface ReportOptions {
   /** ISO time written in the report; default none (stable output). */
   generatedAt?: string;
   redact?: boolean;
+  /** The Service rows' budget of work (default: the checks' DEFAULT_BUDGET). */
+  serviceBudget?: BudgetOptions;
   /** Findings already computed (the app has them); default: the checks, run once per model. */
   findings?: FindingView[];
   topology?: TopologyGraph;
@@ -134,7 +137,7 @@ export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocum
     traces,
     findings,
     // Only with a kubectl snapshot: a report without one keeps its shape.
-    ...(m.k8s ? { services: reportServices(m, serviceRowsOf(m)) } : {}),
+    ...(m.k8s ? ((s) => ({ services: reportServices(m, s.rows), ...(s.notEvaluated ? { servicesNotEvaluated: s.notEvaluated.message } : {}) }))(serviceRowsWithin(m, opts.serviceBudget)) : {}),
     infoFindingsOmitted: allFindings.length - shown.length,
     notes: loose,
     topology: { svg: topo.svg, nodes: topo.nodes, shown: topo.shown, summarised: topo.summarised },

@@ -43,7 +43,7 @@ table.facts th { width: 180px; }
 /* Services: a port that is not realised is red, an undecided one amber (services-section.ts). */
 table.services { table-layout: fixed; }
 table.services th:nth-child(1) { width: 12%; } table.services th:nth-child(2) { width: 9%; } table.services th:nth-child(3) { width: 8%; } table.services th:nth-child(4) { width: 11%; } table.services th:nth-child(5) { width: 5%; } table.services th:nth-child(6) { width: 8%; } table.services th:nth-child(7) { width: 9%; } table.services th:nth-child(9) { width: 13%; }
-tr.svc-bad td { background: #fce8e6; } tr.svc-bad td:nth-child(7) { color: #c5221f; font-weight: 600; } tr.svc-unknown td:nth-child(7) { color: #b06000; }
+tr.svc-bad td { background: #fce8e6; } tr.svc-bad td:nth-child(7) { color: #c5221f; font-weight: 600; } tr.svc-unknown td:nth-child(7), tr.svc-warn td:nth-child(7) { color: #b06000; } p.svc-unknown { color: #b06000; }
 code, pre, .mono { font-family: Consolas, Menlo, "DejaVu Sans Mono", monospace; font-size: 12px; }
 /* Evidence: full lines, broken at spaces; inside a word only when it is wider than the block. */
 pre { background: #f8f9fa; border: 1px solid #e8eaed; padding: 6px 8px; margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; }

@@ -64,6 +64,8 @@ const more = (n: number) => `${n} more realised Service port(s) are not listed; 
 
 export function servicesMarkdown(doc: ReportDocument): string[] {
   const s = split(doc);
+  // Over the analysis budget: said, never an absent section (it would read as "no Service").
+  if (!s.rows.length && doc.servicesNotEvaluated) return ['## Services on this node', '', doc.servicesNotEvaluated, ''];
   if (!s.rows.length) return [];
   const o = ['## Services on this node', '', summary(s), ''];
   o.push(`| ${HEAD.join(' | ')} |`, `|${HEAD.map(() => '---').join('|')}|`);
@@ -75,6 +77,7 @@ export function servicesMarkdown(doc: ReportDocument): string[] {
 
 export function servicesHtml(doc: ReportDocument): string[] {
   const s = split(doc);
+  if (!s.rows.length && doc.servicesNotEvaluated) return ['<h2 id="services">Services on this node</h2>', `<p class="svc-unknown">${esc(doc.servicesNotEvaluated)}</p>`];
   if (!s.rows.length) return [];
   const o = ['<h2 id="services">Services on this node</h2>', `<p>${esc(summary(s))}</p>`];
   o.push(`<table class="services"><thead><tr>${HEAD.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>`);

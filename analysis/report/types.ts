@@ -138,6 +138,8 @@ export interface ReportDocument {
   findings: ReportFinding[];
   /** Each Service port of the kubectl snapshot and whether this node realises it (absent or empty: no snapshot). */
   services?: ReportServiceRow[];
+  /** Why `services` is empty though there is a snapshot: the Service rows ran over the analysis budget. */
+  servicesNotEvaluated?: string;
   /** Info findings left out (the report lists errors and warnings). */
   infoFindingsOmitted: number;
   /** Notes on the report, on objects, and on targets not in the report (a walk not exported). */
@@ -169,5 +171,5 @@ export interface ReportServiceRow {
   internalTrafficPolicy?: string;
   /** The state as the table says it (with what is missing to decide). */
   stateText?: string;
-  tone?: 'ok' | 'bad' | 'design' | 'unknown';
+  tone?: 'ok' | 'warn' | 'bad' | 'design' | 'unknown';
 }

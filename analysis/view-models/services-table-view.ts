@@ -44,18 +44,18 @@ export function chipMatches(chip: ServiceChip, r: ServiceTableRow): boolean {
     case 'backends differ':
       return r.state === 'missing backends';
     case 'rule missing':
-      return r.state === 'vfp rule missing' || r.state === 'node port rule missing';
+      return r.state === 'vfp rule missing' || r.state === 'node port rule missing' || r.warning === 'hairpin rule missing';
     case 'by design':
       return r.tone === 'design';
     case 'insufficient information':
       return r.tone === 'unknown';
     case 'realised':
-      return r.tone === 'ok';
+      return r.tone === 'ok' || r.tone === 'warn';
   }
 }
 
 /** Faults first, then what cannot be decided, then what is so by design, then what is realised. */
-const TONE_RANK: Record<ServiceTone, number> = { bad: 0, unknown: 1, design: 2, ok: 3 };
+const TONE_RANK: Record<ServiceTone, number> = { bad: 0, warn: 1, unknown: 2, design: 3, ok: 4 };
 
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const num = (a: number, b: number) => a - b;

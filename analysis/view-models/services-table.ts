@@ -11,8 +11,8 @@ import { serviceRows } from '../inspect.ts';
 import { serviceIntents, skewNote, snapshotMoments, type ServiceIntent } from '../k8s/index.ts';
 import { nodeAddress } from '../platform/index.ts';
 
-/** How a row is drawn: realised, not realised, by design (not a fault), or undecided. */
-export type ServiceTone = 'ok' | 'bad' | 'design' | 'unknown';
+/** How a row is drawn: realised, realised with a lesser fault (amber), not realised, by design (not a fault), or undecided. */
+export type ServiceTone = 'ok' | 'warn' | 'bad' | 'design' | 'unknown';
 
 export interface ServiceTableRow {
   /** Unique within the table: `namespace/name|where|proto`. */
@@ -36,6 +36,8 @@ export interface ServiceTableRow {
   internalTrafficPolicy?: string;
   /** inspect's state, unchanged. */
   state: ServiceState;
+  /** inspect's lesser fault of a realised row (the DSR hairpin rule missing). */
+  warning?: ServiceRow['warning'];
   /** The state in words as the table shows it (adds what is missing to decide). */
   stateText: string;
   tone: ServiceTone;
@@ -105,7 +107,7 @@ export function servicesTable(m: NodeModel, rows: ServiceRow[] = serviceRows(m))
     const it = intents.get(rowKey(r));
     const svc = it?.service;
     const unconfirmed = r.state === 'realised' && !m.vfp;
-    const stateText = r.state === 'insufficient information' ? 'insufficient information: needs the HNS load balancers' : unconfirmed ? `realised in HNS; VFP: insufficient information, needs ${VFP_NEEDED}` : r.state;
+    const stateText = r.state === 'insufficient information' ? 'insufficient information: needs the HNS load balancers' : unconfirmed ? `realised in HNS; VFP: insufficient information, needs ${VFP_NEEDED}` : r.warning ? `${r.state}, ${r.warning}` : r.state;
     const dst = r.where.startsWith('NodePort ') ? nodeIp : it?.vip;
     const proto = PROTO[r.proto];
     // From a local pod that is not itself a backend where one exists (a backend reaching its own VIP is hairpin, a case of its own).
@@ -126,8 +128,9 @@ export function servicesTable(m: NodeModel, rows: ServiceRow[] = serviceRows(m))
       externalTrafficPolicy: svc?.externalTrafficPolicy,
       internalTrafficPolicy: svc?.internalTrafficPolicy,
       state: r.state,
+      ...(r.warning ? { warning: r.warning } : {}),
       stateText,
-      tone: unconfirmed ? 'unknown' : TONE[r.state],
+      tone: unconfirmed ? 'unknown' : r.warning ? 'warn' : TONE[r.state],
       detail: r.detail,
       evidence: r.evidence,
       walk: src?.ip && dst && proto ? { srcIp: src.ip, dstIp: dst, dstPort: r.port, proto } : undefined,

@@ -11,12 +11,14 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { BundleSummary, TopologyGraph } from '../../analysis/view-models/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
+import type { ServicesTableView } from '../../analysis/view-models/services-table.ts';
 import type { SandboxTimeline } from '../../analysis/timeline/index.ts';
 import { ExcerptReader } from '../excerpt.ts';
 import { diskOrigin, openOrigin, type BundleOrigin } from '../bundle/origin.ts';
 import type { EventBus } from './event-bus.ts';
 import { BundleStepRunner } from './bundle-step-runner.ts';
 import { runFindings } from './findings-runner.ts';
+import { runServices } from './services-runner.ts';
 import { buildBundleSearch, type BundleSearch } from './bundle-search.ts';
 import { ReachSession, firstPassCells } from './reach-session.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
@@ -42,6 +44,8 @@ export interface OpenBundle {
   search: BundleStepRunner<BundleSearch>;
   /** The reachability matrix, worked out progressively (started when first asked for: the Reachability view). */
   reach: ReachSession;
+  /** The Services table (handlers/services.ts), worked out in a worker when first asked for (services-runner.ts). */
+  services: BundleStepRunner<ServicesTableView>;
   /** Identity of the bundle for its notes (computed on first use). */
   hash?: Promise<string>;
 }
@@ -74,6 +78,7 @@ export class OpenBundles {
       search: new BundleStepRunner(id, 'search', this.events, (progress) => buildBundleSearch(model, progress)),
       // The walks are bounded like a view's (the analysis budget's time), in a worker of their own.
       reach: new ReachSession(id, this.events, { origin, reuse, findings: () => b.findings.get(), maxCells: firstPassCells(), maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }),
+      services: new BundleStepRunner(id, 'services', this.events, (progress) => runServices({ origin, reuse }, progress)),
     };
     this.byId.set(id, b);
     // The oldest bundles are closed so a long session does not grow without bound.
@@ -127,6 +132,7 @@ export class OpenBundles {
     b.findings.close();
     b.search.close();
     b.reach.close();
+    b.services.close();
     // What its load read is free for the next node at once, not when the collector gets to it.
     releaseNode(b.model);
     this.releaseLocation(b.model.source.location);

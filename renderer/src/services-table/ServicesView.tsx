@@ -5,6 +5,7 @@
 // What is sorted, filtered and grouped is analysis/view-models/services-table-view.ts.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServicesTableView } from '../../../analysis/view-models/services-table.ts';
+import type { BundleStep } from '../../../contract/index.ts';
 import { DEFAULT_SORT, SERVICE_CHIPS, servicesLines, type ServiceChip, type ServicesSort, type ServicesSortKey } from '../../../analysis/view-models/services-table-view.ts';
 import { api } from '../api/index.ts';
 import { useApp } from '../store/app-store.ts';
@@ -26,6 +27,7 @@ function ServicesForNode({ bundleId }: { bundleId: string }) {
   const [data, setData] = useState<ServicesTableView>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
+  const [step, setStep] = useState<BundleStep>();
   const [sort, setSort] = useState<ServicesSort>(DEFAULT_SORT);
   const [text, setText] = useState('');
   const [chips, setChips] = useState<ReadonlySet<ServiceChip>>(new Set());
@@ -34,15 +36,39 @@ function ServicesForNode({ bundleId }: { bundleId: string }) {
   const filterRef = useRef<HTMLInputElement>(null);
   const paletteOpen = useApp((s) => s.paletteOpen);
 
+  // The backend works the table out in a worker: getServices answers null while it runs (at most ~10 s
+  // per request), the node's 'services' step says how far it is and when it ends; then ask again.
   useEffect(() => {
     let live = true;
+    let busy = false;
     setError(undefined);
-    api.getServices({ bundleId }).then(
-      (v) => live && setData(v),
-      (e: unknown) => live && setError(errorText(e)),
+    setStep(undefined);
+    const pull = () => {
+      if (busy) return;
+      busy = true;
+      api.getServices({ bundleId }).then(
+        (v) => {
+          busy = false;
+          if (live && v) setData(v);
+        },
+        (e: unknown) => {
+          busy = false;
+          if (live) setError(errorText(e));
+        },
+      );
+    };
+    const off = api.subscribe(
+      (e) => {
+        if (!live || e.type !== 'step' || e.job.jobId !== `${bundleId}:services`) return;
+        setStep(e.job);
+        if (e.job.state === 'done' || e.job.state === 'error') pull();
+      },
+      () => pull(),
     );
+    pull();
     return () => {
       live = false;
+      off();
     };
   }, [bundleId, attempt]);
 
@@ -90,7 +116,9 @@ function ServicesForNode({ bundleId }: { bundleId: string }) {
           </div>
         ) : (
           <p role="status" className="muted" data-testid="services-progress">
-            <span className="spinner" aria-hidden /> Holding each Service port of the kubectl snapshot against the node's load balancers and VFP rules…
+            <span className="spinner" aria-hidden /> Working out the Services…{' '}
+            {step?.progress?.what ? `${step.progress.what[0]!.toUpperCase()}${step.progress.what.slice(1)}${step.progress.total ? ` (step ${step.progress.done + 1} of ${step.progress.total})` : ''}.` : 'Holding each Service port of the kubectl snapshot against the node\'s load balancers and VFP rules.'}{' '}
+            The rest of hnsight answers meanwhile.
           </p>
         )}
       </section>

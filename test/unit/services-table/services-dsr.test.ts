@@ -11,6 +11,7 @@ import { assembleModel } from '../../../parsers/model/assemble.ts';
 import { decodeText } from '../../../parsers/text/decode.ts';
 import { inspectDocument } from '../../../analysis/inspect.ts';
 import { servicesTable } from '../../../analysis/view-models/services-table.ts';
+import { formatServicesText } from '../../../cli/format/services-text.ts';
 
 const BASE = path.resolve('test/fixtures/foreign/ws2022-overlay-2024');
 const BACKEND_PORT = '5790C9AE-58CE-4CAF-A623-B8671B602673';
@@ -49,8 +50,20 @@ const KUBECTL = JSON.stringify({
   ],
 }, null, 2);
 
-function twin(drop?: 'NAT_B1393' | 'ALLOW_NAT_B1393') {
-  const edits = [...b12.edits, ALLOW_NAT].filter((e) => !(drop && text(e.insertAfter ?? '').includes(`RULE : ${drop}_`)));
+/**
+ * The host vNIC (port BA60314C…, the one with SLB_LB_LAYER) given a HairPin_ rule for another VIP only:
+ * the node shows it programs hairpin rules, and 10.98.201.5:9182's is missing (networkhealth.ps1's
+ * "Host VFP port has missing rule HairPin_\w*_<VIP>_<port>_<port>_<proto>").
+ */
+const HOST_HAIRPIN_OTHER: Edit = {
+  file: 'vfpOutput.txt',
+  at: ['Policy for port : ', 'BA60314C-D4DB-4BF9-9FC8-A208697A1A02'],
+  find: 'LAYER : SLB_LB_LAYER\n',
+  replace: ['LAYER : SLB_HAIRPIN_LAYER', '    Friendly name : SLB_HAIRPIN_LAYER', '    Flags : 0x1 Default Allow', '    Priority : 15', '', '  GROUP : SLB_GROUP_HAIRPIN_IPv4_IN', '      Friendly name : SLB_GROUP_HAIRPIN_IPv4_IN', '      Priority : 100', '      Direction : IN', '      Type : IPv4', '        Conditions:', '            <none>', '      Match type : Priority-based match', '', '    RULE : HairPin_A1B2C_10.96.0.10_53_53_17', '        Friendly name : HairPin_A1B2C_10.96.0.10_53_53_17', '        Priority : 100', '        Flags : 1 terminating', '        Type : allow', '        Conditions:', '            Protocols : 17', '            Destination IP : 10.96.0.10', '            Destination ports : 53', '        FlagsEx : 0 ', '', 'LAYER : SLB_LB_LAYER', ''],
+};
+
+function twin(drop?: 'NAT_B1393' | 'ALLOW_NAT_B1393', extra: Edit[] = []) {
+  const edits = [...b12.edits, ALLOW_NAT, ...extra].filter((e) => !(drop && text(e.insertAfter ?? '').includes(`RULE : ${drop}_`)));
   const parsed = readdirSync(BASE).map((name) => {
     const bytes = new Uint8Array(readFileSync(path.join(BASE, name)));
     const body = edits.filter((e) => e.file === name).reduce(apply, decodeText(bytes, name).text.replace(/\r\n/g, '\n'));
@@ -80,4 +93,21 @@ describe('DSR rules in the Service states', () => {
       expect(t).toMatchObject({ state: 'vfp rule missing', tone: 'bad' });
     });
   }
+
+  it('the host hairpin rule missing: still "realised" in inspect --json (its vocabulary kept), with warning "hairpin rule missing"; the table says "realised, hairpin rule missing", amber', () => {
+    const m = twin(undefined, [HOST_HAIRPIN_OTHER]);
+    const r = row(m)!;
+    expect(r.state).toBe('realised');
+    expect(r.warning).toBe('hairpin rule missing');
+    expect(r.detail).toContain('host VFP port has missing rule HairPin_…_10.98.201.5_9182_9182_6');
+    expect(r.evidence.some((e) => e.file === 'vfpOutput.txt')).toBe(true);
+    const t = servicesTable(m).rows.find((x) => x.where === r.where)!;
+    expect(t).toMatchObject({ state: 'realised', warning: 'hairpin rule missing', stateText: 'realised, hairpin rule missing', tone: 'warn' });
+    // inspect's text lists it with the faults, in the same words.
+    const txt = formatServicesText(inspectDocument(m), { verbose: false }, (t, i) => [' '.repeat(i) + t]).join('\n');
+    expect(txt).toMatch(/monitoring\/windows-exporter\s+10\.98\.201\.5:9182\/TCP\s+realised, hairpin rule missing/);
+    expect(txt).toContain('(1 with a warning)');
+    // The healthy twin has no warning.
+    expect(row(twin())?.warning).toBeUndefined();
+  });
 });

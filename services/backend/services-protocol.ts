@@ -1,0 +1,17 @@
+// What the backend and the Services worker (services-worker-main.ts) say to each other. Plain data:
+// messages cross a thread.
+import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { ServicesTableView } from '../../analysis/view-models/services-table.ts';
+import type { BundleOrigin } from '../bundle/origin.ts';
+
+export interface ServicesRequest {
+  origin: BundleOrigin;
+  /** Files parsed by the load, taken as they are (VFP dumps whose bytes are shared memory). */
+  reuse: ParsedFile[];
+}
+
+export type ServicesMessage =
+  | { type: 'progress'; done: number; total: number; what?: string }
+  | { type: 'done'; view: ServicesTableView }
+  /** `overBudget`: the table ran over the analysis budget (said as "not evaluated"), not a fault of the server. */
+  | { type: 'error'; message: string; overBudget?: boolean };
