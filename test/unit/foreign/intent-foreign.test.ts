@@ -58,6 +58,7 @@ describe('ws2019 flannel host-gw with its kubectl snapshot', () => {
     expect(text).toMatch(/default\/iis-metrics\s+10\.100\.7\.7:9100\/TCP\s+no load balancer/);
     const md = renderMarkdown(buildReport(m));
     expect(md).toContain('## Services on this node');
-    expect(md).toContain('| default/iis-metrics | 10.100.7.7:9100/TCP | no load balancer |');
+    // The report's Services table: name, port, type, VIP, backends (ready / in HNS), policies, state.
+    expect(md).toContain('| default/iis-metrics | 9100/TCP | ClusterIP | 10.100.7.7 | 1 / none | — / Cluster | no load balancer |');
   });
 });
