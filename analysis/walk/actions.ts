@@ -226,10 +226,11 @@ function applyWith(rule: VfpRule, e: VfpRuleEffect, sem: ReturnType<typeof ruleS
 
 function applyLb(rule: VfpRule, e: VfpRuleEffect, next: Packet, p: Packet, ctx: ActionContext, keepsState: boolean, fromData?: string): ActionResult {
   const dips = rule.dipRanges;
-  if (!dips.length) return { kind: 'lb', action: 'LB', packet: next, keepsState, unmodelled: `${rule.type} rule lists no DIP range in the bundle: the backend is unknown` };
   const forced = ctx.flow.dip ? dips.findIndex((d) => canonIp(d.ip) === canonIp(ctx.flow.dip)) : -1;
   const idx = forced >= 0 ? forced : flowHash(p) % dips.length;
+  // An empty list leaves no backend to pick (the index is NaN).
   const d = dips[idx];
+  if (!d) return { kind: 'lb', action: 'LB', packet: next, keepsState, unmodelled: `${rule.type} rule lists no DIP range in the bundle: the backend is unknown` };
   const alternatives = dips.filter((_, i) => i !== idx).map((x) => `${x.ip}${x.port !== undefined ? `:${x.port}` : ''}`);
   const choice =
     dips.length === 1 ? 'the only backend' : forced >= 0 ? `backend chosen by you; ${dips.length} in the rule` : `VFP picks one of ${dips.length} backends per flow; this walk takes one by a hash of the 5-tuple (choose another with --dip)`;
@@ -336,8 +337,8 @@ function applyEncap(rule: VfpRule, e: VfpRuleEffect, mapLookup: boolean, next: P
   let vni = e.encapVni;
   let inferred = !typeFromRule;
   let alternatives: string[] | undefined;
-  if (!mapLookup && rule.encapDestinations.length) {
-    const d = rule.encapDestinations[0];
+  const [d] = rule.encapDestinations;
+  if (!mapLookup && d) {
     pa = d.ip;
     mac = d.mac;
     vni ??= d.greKey;

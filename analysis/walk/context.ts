@@ -135,9 +135,9 @@ function build(m: NodeModel): WalkContext {
   for (const i of m.routes?.interfaces ?? []) {
     if (!i.mac) continue;
     for (const c of m.ip?.compartments ?? []) {
-      const a = c.adapters.find((x) => x.mac === i.mac && x.ipv4.length);
-      if (a) {
-        ifAddr.set(i.index, a.ipv4[0].address);
+      const [first] = c.adapters.find((x) => x.mac === i.mac && x.ipv4.length)?.ipv4 ?? [];
+      if (first) {
+        ifAddr.set(i.index, first.address);
         break;
       }
     }

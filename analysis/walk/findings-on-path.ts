@@ -39,7 +39,7 @@ const short = (g: string) => (/^[0-9a-f]{8}-/i.test(g) ? `${g.slice(0, 8)}…` :
 
 /** A title as the middle of a sentence: "Endpoint x has …" → "endpoint x has …" ("OutBoundNAT", "IP" stay). */
 export function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]+(\s|$)/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  return /^[A-Z][a-z]+(\s|$)/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
 /** One address on the path and the role it plays there. */
@@ -196,11 +196,11 @@ function readScope(f: FindingView): Scope {
     // "10.96.0.10:53/UDP (kube-system/kube-dns)": the Service's name in brackets is a label.
     const o = withoutTrailingLabel(raw);
     if (!o) continue;
-    const svc = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})\/(TCP|UDP)$/i.exec(o);
-    const nodePort = /^(\d{1,5})\/(TCP|UDP)$/i.exec(o);
+    const [, vip, port, proto] = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})\/(TCP|UDP)$/i.exec(o) ?? [];
+    const [, nodePort, nodePortProto] = /^(\d{1,5})\/(TCP|UDP)$/i.exec(o) ?? [];
     const cidr = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(o) ? cidrRange(o) : undefined;
-    if (svc) s.services.push({ vip: canonIp(svc[1]), port: Number(svc[2]), proto: svc[3].toLowerCase() });
-    else if (nodePort) s.services.push({ port: Number(nodePort[1]), proto: nodePort[2].toLowerCase() });
+    if (vip && port && proto) s.services.push({ vip: canonIp(vip), port: Number(port), proto: proto.toLowerCase() });
+    else if (nodePort && nodePortProto) s.services.push({ port: Number(nodePort), proto: nodePortProto.toLowerCase() });
     else if (cidr) s.cidrs.push({ text: o, ...cidr });
     else if (canonIp(o)) s.ips.add(canonIp(o)!);
     else if (/^[a-z0-9][-a-z0-9.]*\/[a-z0-9][-a-z0-9.]*$/.test(o)) s.pods.add(o);
@@ -228,20 +228,23 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
   }
   for (const e of f.evidence) {
     const hop = e.line > 0 ? p.lines.get(`${e.file}:${e.line}`) : undefined;
-    if (hop !== undefined) return { hop, why: `the packet matched ${r.hops[hop].rule} (${e.file}:${e.line}), the rule this finding quotes` };
+    const h = hop !== undefined ? r.hops[hop] : undefined;
+    if (hop !== undefined && h) return { hop, why: `the packet matched ${h.rule} (${e.file}:${e.line}), the rule this finding quotes` };
   }
   for (const c of s.cidrs) {
-    const hit = p.conditions.find((x) => x.lo === c.lo && x.hi === c.hi && onNamedPort(m, s, r.hops[x.hop].port));
+    const hit = p.conditions.find((x) => x.lo === c.lo && x.hi === c.hi && onNamedPort(m, s, r.hops[x.hop]?.port));
+    const hitHop = hit && r.hops[hit.hop];
     // A range wider than any cluster range (an ExceptionList `10.244.0.0/0`) changes the fate only of
     // packets to addresses outside the cluster: a pod, a Service or a node address is excepted from
     // SNAT by the intended entries too, so the typo does not touch that walk.
-    if (hit && (c.bits >= 8 || !insideCluster(m, r.final.dstIp))) return { hop: hit.hop, why: `${r.hops[hit.hop].rule} matched this packet because ${hit.text}: that range is ${c.text}, the value this finding is about` };
+    if (hit && hitHop && (c.bits >= 8 || !insideCluster(m, r.final.dstIp))) return { hop: hit.hop, why: `${hitHop.rule} matched this packet because ${hit.text}: that range is ${c.text}, the value this finding is about` };
   }
   // service: only when the packet was addressed to it.
+  // A key of p.services is `${vip}|${port}|${proto}` (pathIndex): its three parts are always there.
   if (s.services.length || s.lbIds.size) {
     for (const x of s.services) {
       for (const [k, hop] of p.services) {
-        const [vip, port, proto] = k.split('|');
+        const [vip = '', port, proto] = k.split('|');
         if (Number(port) !== x.port || proto !== x.proto) continue;
         if (x.vip ? vip !== x.vip : !walkContext(m).hostIps.has(vip) && !r.hops.some((h) => h.effect?.kind === 'lb' && h.effect.nodePort)) continue;
         return { hop, why: serviceWhy(p, s, `${x.vip ? `${x.vip}:` : 'node port '}${x.port}/${x.proto.toUpperCase()}`, hop) };
@@ -252,7 +255,7 @@ function connect(m: NodeModel, r: WalkResult, p: PathIndex, f: FindingView): Lin
       if (hop !== undefined) return { hop, why: serviceWhy(p, s, `load balancer ${short(id)}`, hop) };
       const lb = walkContext(m).lbById.get(id);
       for (const [k, h] of p.services) {
-        const [vip, port, proto] = k.split('|');
+        const [vip, port, proto = ''] = k.split('|');
         if (lb?.vips.some((v) => canonIp(v) === vip) && lb.ports.some((x) => x.externalPort === Number(port) && (x.protocol === 17 ? 'udp' : 'tcp') === proto)) return { hop: h, why: serviceWhy(p, s, `${vip}:${port}/${proto.toUpperCase()}`, h) };
       }
     }
@@ -420,9 +423,10 @@ function caveatOf(r: WalkResult, fs: WalkFinding[], exemplified: Set<string>): W
   // The worst first; among equals a finding whose own "walk this packet" is this walk (so the walk
   // opened from a finding names it), then the one on the deciding hop, then the latest on the path.
   const by = (x: boolean) => (x ? 0 : 1);
-  const best = [...serious].sort(
+  const [best] = [...serious].sort(
     (a, b) => RANK[a.severity] - RANK[b.severity] || by(exemplified.has(a.key)) - by(exemplified.has(b.key)) || by(a.hop === r.deciding) - by(b.hop === r.deciding) || (b.hop ?? -1) - (a.hop ?? -1),
-  )[0];
+  );
+  if (!best) return undefined;
   const more = serious.length - 1;
   return {
     severity: best.severity as 'error' | 'warning',

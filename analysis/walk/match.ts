@@ -161,8 +161,10 @@ function singleDst(rule: VfpRule): number | string | undefined {
   if (!dst) return undefined;
   const n4 = dst.ipRanges?.length ?? 0;
   const n6 = dst.ip6Ranges?.length ?? 0;
-  if (n4 === 1 && n6 === 0 && dst.ipRanges![0].lo === dst.ipRanges![0].hi) return dst.ipRanges![0].lo;
-  if (n6 === 1 && n4 === 0 && dst.ip6Ranges![0].lo === dst.ip6Ranges![0].hi) return dst.ip6Ranges![0].lo;
+  const [r4] = dst.ipRanges ?? [];
+  const [r6] = dst.ip6Ranges ?? [];
+  if (n4 === 1 && n6 === 0 && r4 && r4.lo === r4.hi) return r4.lo;
+  if (n6 === 1 && n4 === 0 && r6 && r6.lo === r6.hi) return r6.lo;
   return undefined;
 }
 
@@ -243,8 +245,17 @@ export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
   const b = c.others;
   let uncertain: RuleMatch | undefined;
   let found: { m: RuleMatch; cr: CompiledRule } | undefined;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && better(a[i], b[j], c.lpm) <= 0) ? a[i++] : b[j++];
+  for (;;) {
+    const ai = a[i];
+    const bj = b[j];
+    let next: CompiledRule;
+    if (ai && (!bj || better(ai, bj, c.lpm) <= 0)) {
+      next = ai;
+      i++;
+    } else if (bj) {
+      next = bj;
+      j++;
+    } else break;
     spend();
     if (found) {
       // Only rules of the same rank as the chosen one can tie.

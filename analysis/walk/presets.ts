@@ -114,15 +114,16 @@ export function walkPresets(m: NodeModel): WalkPreset[] {
   const lbs = (m.loadBalancers ?? []).filter((l) => l.vips.length && l.ports.length && !l.vips.every((v) => ctx.hostIps.has(v)));
   const isDns = (l: HnsLoadBalancer) => l.ports.some((p) => p.externalPort === 53 && p.protocol === 17);
   const dns = lbs.find((l) => isDns(l) && /(^|\/)(kube-dns|coredns)$/.test(serviceName(m, l) ?? '')) ?? lbs.find(isDns) ?? lbs.find((l) => serviceName(m, l)) ?? lbs[0];
-  if (dns) {
-    const p = dns.ports.find((x) => x.externalPort === 53 && x.protocol === 17) ?? dns.ports[0];
+  const [vip] = dns?.vips ?? [];
+  const p = dns && (dns.ports.find((x) => x.externalPort === 53 && x.protocol === 17) ?? dns.ports[0]);
+  if (dns && vip !== undefined && p) {
     const proto = p.protocol === 17 ? 'udp' : 'tcp';
     const svc = serviceName(m, dns);
-    const what = `${svc ? `${svc} ` : ''}${dns.vips[0]}:${p.externalPort}/${proto.toUpperCase()}`;
+    const what = `${svc ? `${svc} ` : ''}${vip}:${p.externalPort}/${proto.toUpperCase()}`;
     const reason = isDns(dns) ? `the cluster DNS service every pod queries${svc ? '' : ' (the load balancer on UDP 53)'}` : svc ? 'a Service Kubernetes names' : 'the first load balancer with a VIP';
-    out.push({ key: 'pod-to-service', title: `pod → service (${label(src)} → ${what})`, flow: { srcIp: src.ip, dstIp: dns.vips[0], dstPort: p.externalPort, proto }, why: `${srcWhy}; service ${what}: ${reason}` });
-    const tcp = (m.loadBalancers ?? []).find((l) => l.vips.includes(dns.vips[0]) && l.ports.some((x) => x.externalPort === 53 && x.protocol === 6));
-    if (p.externalPort === 53 && tcp) out.push({ key: 'pod-to-service-tcp', title: `pod → service over TCP (${label(src)} → ${svc ? `${svc} ` : ''}${dns.vips[0]}:53/TCP)`, flow: { srcIp: src.ip, dstIp: dns.vips[0], dstPort: 53, proto: 'tcp' }, why: `${srcWhy}; DNS over TCP (answers too big for UDP) to the same service` });
+    out.push({ key: 'pod-to-service', title: `pod → service (${label(src)} → ${what})`, flow: { srcIp: src.ip, dstIp: vip, dstPort: p.externalPort, proto }, why: `${srcWhy}; service ${what}: ${reason}` });
+    const tcp = (m.loadBalancers ?? []).find((l) => l.vips.includes(vip) && l.ports.some((x) => x.externalPort === 53 && x.protocol === 6));
+    if (p.externalPort === 53 && tcp) out.push({ key: 'pod-to-service-tcp', title: `pod → service over TCP (${label(src)} → ${svc ? `${svc} ` : ''}${vip}:53/TCP)`, flow: { srcIp: src.ip, dstIp: vip, dstPort: 53, proto: 'tcp' }, why: `${srcWhy}; DNS over TCP (answers too big for UDP) to the same service` });
   }
 
   out.push({ key: 'pod-to-outside', title: `pod → outside (${label(src)} → ${OUTSIDE}:443)`, flow: { srcIp: src.ip, dstIp: OUTSIDE, dstPort: 443, proto: 'tcp' }, why: `${srcWhy}; destination ${OUTSIDE}:443, an address outside the cluster (OutboundNAT applies)` });

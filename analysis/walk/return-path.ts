@@ -20,8 +20,8 @@ export function returnPath(t: Pick<WalkResult, 'verdict' | 'hops' | 'final' | 'e
   const r: Tuple = { ...sent };
   const steps: ReturnPath['steps'] = [];
   const notes: string[] = [];
-  for (let i = t.hops.length - 1; i >= 0; i--) {
-    const h = t.hops[i];
+  // The hops from the last back to the first: the reply undoes the latest rewrite first.
+  for (const [i, h] of [...t.hops.entries()].reverse()) {
     const w = h.rewrite;
     // The host's choice of source address (host routing) is where the packet starts, not a translation.
     if (h.kind === 'host-route') continue;

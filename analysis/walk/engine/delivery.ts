@@ -87,7 +87,7 @@ export function deliverTo(w: Walk, port: VfpPortRef | undefined, label: string, 
   delete w.packet.l2Dst;
   // The last rule that let the packet in is what a reader wants named.
   let lastRule = i - 1;
-  while (lastRule >= 0 && w.hops[lastRule].kind !== 'vfp') lastRule--;
+  while (lastRule >= 0 && w.hops[lastRule]?.kind !== 'vfp') lastRule--;
   w.end('delivered', `delivered to ${label}`, lastRule >= 0 ? lastRule : i);
 }
 

@@ -80,7 +80,10 @@ export function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts:
   // ExternalTrafficPolicy=Local programs the load balancer as DSR with local endpoints only (winkernel proxier.go).
   const usable = backends.filter((e) => (fam === 6 ? e.ipv6 : e.ip) && (!lb.dsr || !e.isRemote));
   const port = lb.ports.find((x) => x.externalPort === p.dstPort && x.protocol === protoNumber(p));
-  if (!usable.length) {
+  const forced = w.flow.dip ? usable.find((e) => canonIp(e.ip) === canonIp(w.flow.dip) || canonIp(e.ipv6) === canonIp(w.flow.dip)) : undefined;
+  // No backend only when `usable` is empty (the hash then indexes nothing).
+  const pick = forced ?? usable[hashTuple(p) % usable.length];
+  if (!pick) {
     const i = w.add({
       at: 'vSwitch',
       kind: 'drop',
@@ -94,8 +97,6 @@ export function hnsLoadBalance(w: Walk, lb: HnsLoadBalancer, what: string, opts:
     w.end('dropped', `${what}: no backend`, i);
     return true;
   }
-  const forced = w.flow.dip ? usable.find((e) => canonIp(e.ip) === canonIp(w.flow.dip) || canonIp(e.ipv6) === canonIp(w.flow.dip)) : undefined;
-  const pick = forced ?? usable[hashTuple(p) % usable.length];
   const dip = (fam === 6 ? pick.ipv6 : pick.ip)!;
   const before = { ...p };
   w.packet = { ...p, dstIp: dip, dstPort: port?.internalPort ?? p.dstPort };

@@ -106,7 +106,7 @@ export function leaveEncapsulated(w: Walk): void {
   const remote = ctx.remote.get(canonIp(p.dstIp) ?? '');
   // The encap rule decided where the packet goes; the uplink only carries it out.
   let encapHop = i - 1;
-  while (encapHop > 0 && !w.hops[encapHop].rewrite?.encap) encapHop--;
+  while (encapHop > 0 && !w.hops[encapHop]?.rewrite?.encap) encapHop--;
   w.end('forwarded', `encapsulated (${enc.type}${enc.vni !== undefined ? ` VNI ${enc.vni}` : ''}) to the provider address ${enc.dstIp}${remote ? ` where pod ${p.dstIp} lives` : ''}`, encapHop > 0 && encapHop !== i ? encapHop : i);
 }
 

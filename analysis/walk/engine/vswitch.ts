@@ -86,6 +86,7 @@ export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOpti
   if (lb && outside && p.proto !== 'icmp' && kind !== 'cluster') {
     // A LoadBalancer ingress IP or external IP reached from outside: HNS load-balances it like a NodePort.
     const ranges = serviceRanges(ctx.model);
+    const [range] = ranges;
     return void hnsLoadBalance(
       w,
       lb,
@@ -95,8 +96,8 @@ export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOpti
       forward,
       kind === 'external'
         ? `${p.dstIp} is an external address of Service ${k8sNames(ctx.model).serviceLabel(dst)} (kubectl snapshot)`
-        : ranges.length
-          ? `${p.dstIp} is outside the cluster's Service range ${ranges.map((r) => r.cidr).join(', ')} (${ranges[0].file} line ${ranges[0].line}), so it is no ClusterIP: it is taken as a LoadBalancer or external IP (the bundle has no Service list that says which)`
+        : range
+          ? `${p.dstIp} is outside the cluster's Service range ${ranges.map((r) => r.cidr).join(', ')} (${range.file} line ${range.line}), so it is no ClusterIP: it is taken as a LoadBalancer or external IP (the bundle has no Service list that says which)`
           : `the bundle has no Service list that says whether ${p.dstIp} is a LoadBalancer or external IP (reachable from outside) or a ClusterIP (reachable only inside the cluster): it is taken as the former, since the packet came from outside`,
     );
   }
