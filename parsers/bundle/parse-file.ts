@@ -224,28 +224,35 @@ function printedNothing(head: string): { line: number; message: string; reason: 
   let command = '';
   let commandLine = 0;
   let empty = 0;
+  let emptyValue = '';
   let first = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].trim().replace(/^\uFEFF/, '');
+  for (const [i, line] of lines.entries()) {
+    const t = line.trim().replace(/^\uFEFF/, '');
     if (t === '') continue;
     if (!first) first = i + 1;
     const m = PROMPT_LINE.exec(t);
     if (m) {
-      if (m[1].trim() !== '' && !command) {
-        command = m[1].trim();
+      const [, rest = ''] = m;
+      const said = rest.trim();
+      if (said !== '' && !command) {
+        command = said;
         commandLine = i + 1;
       }
       continue;
     }
     if (EMPTY_VALUE.test(t)) {
-      if (!empty) empty = i + 1;
+      if (!empty) {
+        empty = i + 1;
+        // trim() already drops a leading U+FEFF, so t is the line as trimmed.
+        emptyValue = t;
+      }
       continue;
     }
     return null;
   }
   if (!command && !empty) return null;
   const cmd = command ? ` ${JSON.stringify(command.length > 100 ? command.slice(0, 100) + '…' : command)}` : '';
-  const what = empty ? `only an empty value (${lines[empty - 1].trim()}) follows` : 'no output follows it';
+  const what = empty ? `only an empty value (${emptyValue}) follows` : 'no output follows it';
   return {
     line: commandLine || empty || first,
     message: `the command${cmd} printed nothing: ${what} (there were no such objects where it ran, or the output was not copied)`,
@@ -255,9 +262,11 @@ function printedNothing(head: string): { line: number; message: string; reason: 
 
 /** The issue for a text nothing recognised: its name, its first line, what it came closest to. */
 function unrecognised(name: string, head: string, rec: Recognition): ParseIssue {
-  const firstIdx = head.split(/\r\n|\n|\r/, 200).findIndex((l) => l.trim() !== '');
-  if (firstIdx < 0) return { file: name, line: 0, severity: 'warning', message: `${name} is empty: nothing to read` };
-  const first = head.split(/\r\n|\n|\r/, firstIdx + 1)[firstIdx].trim().replace(/^\uFEFF/, '');
+  const lines = head.split(/\r\n|\n|\r/, 200);
+  const firstIdx = lines.findIndex((l) => l.trim() !== '');
+  const firstLine = lines[firstIdx];
+  if (firstLine === undefined) return { file: name, line: 0, severity: 'warning', message: `${name} is empty: nothing to read` };
+  const first = firstLine.trim().replace(/^\uFEFF/, '');
   const shown = JSON.stringify(first.length > 100 ? first.slice(0, 100) + '…' : first);
   const near = rec.near?.length ? `; closest: ${rec.near.map((n) => `${n.format} (${n.confidence})`).join(', ')}` : '; it looks like none of them';
   return { file: name, line: firstIdx + 1, severity: 'warning', message: `not recognised as any output hnsight reads (HNS objects, hnsdiag, vfpctrl, ipconfig, route print, Get-Net*, CNI config, kubectl JSON, logs); first line ${shown}${near}` };

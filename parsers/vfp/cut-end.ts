@@ -15,7 +15,7 @@ import { asByteSource, type ByteSource } from './byte-source.ts';
 const WINDOW = 1 << 20;
 const decoder = new TextDecoder('utf-8');
 
-const lastOf = (a: Float64Array): number => (a.length ? a[a.length - 1] : -1);
+const lastOf = (a: Float64Array): number => a.at(-1) ?? -1;
 
 /** The bytes of the line that starts at `byte` (its first 4 KiB), decoded and trimmed. */
 function lineText(b: ByteSource, byte: number): string {
@@ -89,7 +89,7 @@ const hasTrailer = (text: string): boolean => text.split('\n').some((l) => match
 
 export function noteCutEnd(bytes: Uint8Array | ByteSource, index: VfpIndex, sink: IssueSink): boolean {
   const b = asByteSource(bytes);
-  const layerByte = index.layers.length ? index.layers[index.layers.length - 1].byte : -1;
+  const layerByte = index.layers.at(-1)?.byte ?? -1;
   const groupByte = lastOf(index.groupByte);
   const ruleByte = lastOf(index.ruleByte);
   const last = Math.max(layerByte, groupByte, ruleByte);
@@ -135,7 +135,9 @@ export function noteMissingPorts(index: VfpIndex, sink: IssueSink, cutSaid: bool
   if (dumped.some((n, i) => table[i] !== n)) return;
   const missing = index.portTable.slice(dumped.length);
   if (cutSaid) return;
-  const lastPort = index.ports[index.ports.length - 1];
+  // dumped is not empty, so neither is index.ports.
+  const lastPort = index.ports.at(-1);
+  if (!lastPort) return;
   const end = index.bytes > 0 ? lineOf(index, Math.max(0, index.bytes - 1)) : 0;
   sink.error(end, `VFP dump truncated: the port table lists ${table.length} ports, but the file ends after port ${lastPort.name} (port ${dumped.length} of ${table.length}): the ${missing.length} port(s) after it have no rules in the file: ${missing.slice(0, 5).map((r) => r.name).join(', ')}${missing.length > 5 ? ', …' : ''}`);
 }

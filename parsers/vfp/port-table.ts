@@ -23,18 +23,22 @@ export function parseVfpOutputPortTable(text: string, file: string, opts: PortTa
   try {
     const raw = (typeof text === 'string' ? text : '').replace(/^\uFEFF/, '').split('\n').map(trimTrailingBlanks);
     const lines = toLines(typeof text === 'string' ? text : '', opts.lineOffset ?? 0);
-    for (let h = 0; h + 1 < raw.length; h++) {
-      if (!/port ?name/i.test(raw[h]) || !/^[ \t]*-{2,}/.test(raw[h + 1])) continue;
-      if (matchPortBoundary(lines[h].body) !== undefined) break;
-      const cols = columns(raw[h], raw[h + 1]);
-      for (let i = h + 2; i < raw.length; i++) {
-        const line = raw[i];
+    // raw and lines hold the same lines, except that lines drops the empty one after a final LF.
+    for (const [h, head] of raw.entries()) {
+      const dashes = raw[h + 1];
+      if (dashes === undefined) break;
+      if (!/port ?name/i.test(head) || !/^[ \t]*-{2,}/.test(dashes)) continue;
+      const headLine = lines[h];
+      if (headLine === undefined || matchPortBoundary(headLine.body) !== undefined) break;
+      const cols = columns(head, dashes);
+      for (let i = h + 2, line = raw[i]; line !== undefined; line = raw[++i]) {
         if (line.trim() === '') {
           if (rows.length > 0) break;
           continue;
         }
-        if (matchPortBoundary(lines[i].body) !== undefined) break;
-        const row: VfpPortTableRow = { name: '', extra: {}, src: sink.ref(lines[i].no) };
+        const at = lines[i];
+        if (at === undefined || matchPortBoundary(at.body) !== undefined) break;
+        const row: VfpPortTableRow = { name: '', extra: {}, src: sink.ref(at.no) };
         for (const c of cols) {
           const v = (c.end < 0 ? line.slice(c.start) : line.slice(c.start, c.end)).trim();
           const k = c.header.toLowerCase().replace(/\s+/g, '');
@@ -45,7 +49,7 @@ export function parseVfpOutputPortTable(text: string, file: string, opts: PortTa
             if (v !== '') row.portId = v;
           } else row.extra[c.header] = v;
         }
-        if (row.name === '') sink.warn(lines[i].no, `port table row without a port name: ${line.trim()}`);
+        if (row.name === '') sink.warn(at.no, `port table row without a port name: ${line.trim()}`);
         rows.push(row);
       }
       break;
@@ -58,13 +62,14 @@ export function parseVfpOutputPortTable(text: string, file: string, opts: PortTa
 
 /** Each dash run is a column; a column extends to the next run's start, the last to end of line. */
 function columns(header: string, dashes: string): Column[] {
-  const cols: Column[] = [];
+  const starts: number[] = [];
   const re = /-+/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(dashes)) !== null) cols.push({ start: m.index, end: -1, header: '' });
-  for (let i = 0; i < cols.length; i++) {
-    cols[i].end = i + 1 < cols.length ? cols[i + 1].start : -1;
-    cols[i].header = (cols[i].end < 0 ? header.slice(cols[i].start) : header.slice(cols[i].start, cols[i].end)).trim();
-  }
-  return cols;
+  while ((m = re.exec(dashes)) !== null) starts.push(m.index);
+  return starts.map((start, i): Column => {
+    const next = starts[i + 1];
+    return next === undefined
+      ? { start, end: -1, header: header.slice(start).trim() }
+      : { start, end: next, header: header.slice(start, next).trim() };
+  });
 }

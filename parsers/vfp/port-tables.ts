@@ -92,10 +92,10 @@ export function natRangesOf(policy: VfpPortPolicy): VfpNatRange[] {
       const tok = line.split(/[\s:;,]+/).find((t) => /natpool/i.test(t));
       if (tok) pool = tok;
     }
-    const ips = ipsIn(line.replace(/natpool\S*/gi, ''));
-    if (ips.length) {
+    const [ip] = ipsIn(line.replace(/natpool\S*/gi, ''));
+    if (ip !== undefined) {
       if (cur) r!.push(cur);
-      cur = { pool, ip: ips[0], entry: i + 1 };
+      cur = { pool, ip, entry: i + 1 };
     }
     if (!cur) return;
     for (const [k, v] of pairs(line)) {
@@ -153,11 +153,11 @@ export function mappingsOf(policy: VfpPortPolicy): VfpMapping[] {
         }
       }
       if (!labelled) {
-        const ips = ipsIn(line);
-        if (ips.length >= 2) {
+        const [pa, ca] = ipsIn(line);
+        if (pa !== undefined && ca !== undefined) {
           flush();
           const mac = line.split(/\s+/).map((t) => normMac(t)).find(Boolean);
-          out.push({ pa: ips[0], ca: ips[1], mac, byOrder: true, entry: out.length + 1, sectionLine: s.line });
+          out.push({ pa, ca, mac, byOrder: true, entry: out.length + 1, sectionLine: s.line });
         }
       }
     }

@@ -31,12 +31,13 @@ export function firstRules(index: VfpIndex): Uint32Array {
 }
 
 /** First position in a sorted list whose value is greater than x. */
-function upperBound(n: number, at: (i: number) => number, x: number): number {
+function upperBound(n: number, at: (i: number) => number | undefined, x: number): number {
   let lo = 0;
   let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (at(mid) <= x) lo = mid + 1;
+    const v = at(mid); // mid < n: always a value
+    if (v !== undefined && v <= x) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -45,13 +46,17 @@ function upperBound(n: number, at: (i: number) => number, x: number): number {
 /** Exclusive end byte of rule r's block: the next RULE, GROUP or LAYER line of its port, or the port's end. */
 export function ruleEnd(index: VfpIndex, r: number): number {
   const start = index.ruleByte[r];
-  const port = index.ports[index.rulePort[r]];
+  // No such rule: the file's end (every caller has checked that rule r exists).
+  if (start === undefined) return index.bytes;
+  const portOf = index.rulePort[r];
+  const port = portOf === undefined ? undefined : index.ports[portOf];
   let end = port ? port.byteEnd : index.bytes;
-  if (r + 1 < index.ruleByte.length && index.rulePort[r + 1] === index.rulePort[r]) end = Math.min(end, index.ruleByte[r + 1]);
-  const g = upperBound(index.groupByte.length, (i) => index.groupByte[i], start);
-  if (g < index.groupByte.length) end = Math.min(end, index.groupByte[g]);
-  const l = upperBound(index.layers.length, (i) => index.layers[i].byte, start);
-  if (l < index.layers.length) end = Math.min(end, index.layers[l].byte);
+  const next = index.ruleByte[r + 1];
+  if (next !== undefined && index.rulePort[r + 1] === portOf) end = Math.min(end, next);
+  const group = index.groupByte[upperBound(index.groupByte.length, (i) => index.groupByte[i], start)];
+  if (group !== undefined) end = Math.min(end, group);
+  const layer = index.layers[upperBound(index.layers.length, (i) => index.layers[i]?.byte, start)];
+  if (layer) end = Math.min(end, layer.byte);
   return end;
 }
 
@@ -62,10 +67,11 @@ const decoder = new TextDecoder('utf-8');
  * parse; tests check this on every fixture). Its `src.line` is the file's line, counted when read.
  */
 export function readRuleAt(bytes: Uint8Array | ByteSource, index: VfpIndex, r: number): VfpRule | undefined {
-  if (!(r >= 0 && r < index.ruleByte.length)) return undefined;
-  const start = index.ruleByte[r];
+  const start = index.ruleByte[r]; // undefined for r out of range, or not a whole number
+  if (start === undefined) return undefined;
   const text = decoder.decode(asByteSource(bytes).read(start, ruleEnd(index, r) - start));
-  const port = index.ports[index.rulePort[r]];
+  const portOf = index.rulePort[r];
+  const port = portOf === undefined ? undefined : index.ports[portOf];
   const parsed = parseVfpRuleText(text, index.file, { defaultPortName: port?.name ?? '' });
   const rule = parsed.value[0]?.layers[0]?.groups[0]?.rules[0];
   if (!rule) return undefined;

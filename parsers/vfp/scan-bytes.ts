@@ -40,7 +40,7 @@ export function atFold(bytes: Uint8Array, i: number, end: number, kw: Uint8Array
     const c = bytes[i + k];
     const w = kw[k];
     if (c === w) continue;
-    if (w >= 97 && w <= 122 && c === w - 32) continue;
+    if (w !== undefined && w >= 97 && w <= 122 && c === w - 32) continue;
     return false;
   }
   return true;

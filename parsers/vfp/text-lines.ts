@@ -17,18 +17,15 @@ export function toLines(text: string, lineOffset = 0): Line[] {
   const raw = src.split('\n');
   // A final LF does not open another line.
   if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
-  const out: Line[] = new Array(raw.length);
-  for (let i = 0; i < raw.length; i++) {
-    const s = raw[i];
+  return raw.map((s, i): Line => {
     let j = 0;
     while (j < s.length) {
       const c = s.charCodeAt(j);
       if (c !== 32 && c !== 9) break;
       j++;
     }
-    out[i] = { no: i + 1 + lineOffset, indent: j, body: trimTrailingBlanks(s.slice(j)) };
-  }
-  return out;
+    return { no: i + 1 + lineOffset, indent: j, body: trimTrailingBlanks(s.slice(j)) };
+  });
 }
 
 export interface KeyValue {
@@ -72,7 +69,9 @@ const KEYWORD = /^(LAYER|GROUP|RULE)[ \t]*:[ \t]*(.*)$/s;
 /** Block keywords are upper-case at the first non-blank character, whatever the indentation. */
 export function matchKeyword(body: string): { kw: Keyword; rest: string } | undefined {
   const m = KEYWORD.exec(body);
-  return m ? { kw: m[1] as Keyword, rest: m[2] } : undefined;
+  if (!m) return undefined;
+  const [, kw = '', rest = ''] = m;
+  return { kw: kw as Keyword, rest };
 }
 
 const BOUNDARY = /^policy for port[ \t]*:[ \t]*(.*)$/is;
@@ -80,7 +79,9 @@ const BOUNDARY = /^policy for port[ \t]*:[ \t]*(.*)$/is;
 /** `Policy for port : ` (dumpVfpPolicies echo); the GUID is on this line or the next. */
 export function matchPortBoundary(body: string): string | undefined {
   const m = BOUNDARY.exec(body);
-  return m ? m[1] : undefined;
+  if (!m) return undefined;
+  const [, name = ''] = m;
+  return name;
 }
 
 const BLOCKED = /^blocked[ \t]*:[ \t]*(.*)$/is;
@@ -89,7 +90,8 @@ const BLOCKED = /^blocked[ \t]*:[ \t]*(.*)$/is;
 export function matchBlocked(body: string): { value: boolean | undefined } | undefined {
   const m = BLOCKED.exec(body);
   if (!m) return undefined;
-  return { value: boolValue(m[1]) };
+  const [, value = ''] = m;
+  return { value: boolValue(value) };
 }
 
 /** First character decides, the same way the byte scanner does. */
@@ -109,7 +111,9 @@ const TRAILER = /^Command[ \t]+(\S+)[ \t]+succeeded!?/i;
 
 export function matchTrailer(body: string): string | undefined {
   const m = TRAILER.exec(body);
-  return m ? m[1].toLowerCase() : undefined;
+  if (!m) return undefined;
+  const [, verb = ''] = m;
+  return verb.toLowerCase();
 }
 
 /** Get-NetView and transcripts: `PS C:\> vfpctrl /port X /list-rule`. */
@@ -131,13 +135,14 @@ export function matchPrompt(body: string): PromptInfo | undefined {
   // The command echoed without a prompt (pasted above its output: corpus vfp-list-rule-acl-layer…rke2windows).
   const m = PROMPT.exec(body) ?? BARE_COMMAND.exec(body);
   if (!m) return undefined;
-  const cmd = m[1];
+  const [, cmd = ''] = m;
   const opt = (name: string): string | undefined => {
     const r = new RegExp(`[/-]${name}[ \\t]+("[^"]*"|\\S+)`, 'i').exec(cmd);
-    return r ? r[1].replace(/^"|"$/g, '') : undefined;
+    const [, value] = r ?? [];
+    return value?.replace(/^"|"$/g, '');
   };
-  const verbM = /[/-]((?:list|get|dump)-[\w-]+)/i.exec(cmd);
-  return { commandLine: cmd, verb: verbM ? verbM[1].toLowerCase() : '', port: opt('port'), layer: opt('layer'), group: opt('group') };
+  const [, verb = ''] = /[/-]((?:list|get|dump)-[\w-]+)/i.exec(cmd) ?? [];
+  return { commandLine: cmd, verb: verb.toLowerCase(), port: opt('port'), layer: opt('layer'), group: opt('group') };
 }
 
 export function isWhoLine(body: string): boolean {
