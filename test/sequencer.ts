@@ -18,7 +18,7 @@ export const SLOW_FIRST = [
   'test/unit/bundle/budgets.test.ts',
   'test/unit/words/product-words.test.ts',
   'test/unit/reach/invariants.test.ts',
-  'test/unit/server/reach-runner.test.ts',
+  'test/unit/server/reach-session.test.ts',
   'test/unit/live/collect.test.ts',
   'test/unit/report/pdf-layout.test.ts',
   'test/unit/model/corrupt-bundles.test.ts',

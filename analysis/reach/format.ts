@@ -7,7 +7,7 @@ import type { ShadowReport } from './shadow.ts';
 import type { ReachDiff } from './diff.ts';
 import { plural } from '../view-models/format.ts';
 
-export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
+export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 
 const WIDTH = 80;
 const cut = (s: string, n: number) => (s.length <= n ? s : n <= 1 ? s.slice(0, n) : s.slice(0, n - 1) + '…');

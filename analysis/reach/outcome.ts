@@ -7,7 +7,14 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import { walkFlow } from '../walk/engine.ts';
 import type { Flow, Verdict, WalkHop, WalkResult } from '../walk/types.ts';
 
-export type ReachVerdict = Verdict | 'ambiguous' | 'insufficient information';
+/**
+ * The walk's verdicts, and three of reach's own: "ambiguous" and "insufficient information" where the
+ * bundle cannot decide, and "delivered or forwarded" for a Service whose backends all get through, some
+ * here and some on other nodes (which one a flow gets is VFP's hash: either way it gets through, so this
+ * is not ambiguous — as GCP Connectivity Tests, which call a result ambiguous only when some traces
+ * are delivered and others are not).
+ */
+export type ReachVerdict = Verdict | 'delivered or forwarded' | 'ambiguous' | 'insufficient information';
 
 export interface BackendOutcome {
   dip: string;
@@ -123,16 +130,30 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
     base.verdicts = each.map((e) => ({ dip: e.dip, verdict: reachVerdict(e.w), decidingRule: decidingOf(e.w).rule }));
     const distinct = new Set(base.verdicts.map((v) => v.verdict));
     const [only] = distinct;
-    if (distinct.size === 1 && only !== undefined) base.verdict = only;
-    else {
+    // The class's reply, when every backend's reply has the same verdict (else each backend's differs: null).
+    const replies = new Set(each.map((e) => (e.w.reply ? reachVerdict(e.w.reply) : null)));
+    const [reply] = replies;
+    const sameReply = replies.size === 1 && reply !== undefined && reply !== null ? { verdict: reply, decidingRule: null } : null;
+    const through = (v: ReachVerdict | null) => v === 'delivered' || v === 'forwarded';
+    if (distinct.size === 1 && only !== undefined) {
+      base.verdict = only;
+      base.reply = sameReply;
+    } else if ([...distinct].every(through) && [...replies].every(through)) {
+      // Local backends deliver, remote ones forward, and every reply comes back: it gets through either way.
+      const lb = w.hops.find((x) => x.alternatives?.length);
+      base.verdict = 'delivered or forwarded';
+      base.decidingRule = lb?.rule ?? null;
+      base.decidedAt = 'load balancer (local and remote backends)';
+      base.reply = sameReply;
+    } else {
       // Which backend a given flow gets is VFP's hash, not in the bundle: the class as a whole is ambiguous.
       const lb = w.hops.find((x) => x.alternatives?.length);
       base.verdict = 'ambiguous';
       base.decidingRule = lb?.rule ?? null;
       base.decidedAt = 'load balancer (backends differ)';
+      base.reply = null;
     }
-    // Whichever backend the walk's own hash picked, the class's reply is summed up per backend above.
-    base.reply = null;
+    // Whichever backend the walk's own hash picked, the class's reply is summed up over every backend above.
     base.key = 'LB\n' + each.map((e) => `${e.dip}#${e.key}`).join('\n#\n');
     return { outcome: base, walk: w };
   }

@@ -20,7 +20,7 @@ export interface ReachDiffView {
 
 export type ReachChangeFilter = 'all' | 'worse' | 'better' | 'other';
 
-const GETS: ReachVerdict[] = ['delivered', 'forwarded'];
+const GETS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded'];
 const gets = (v: ReachVerdict | null) => v !== null && GETS.includes(v);
 
 /** Worse: the packet (or its reply) got through before and does not after; better: the other way. */

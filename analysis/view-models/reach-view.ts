@@ -12,7 +12,7 @@ export type ReachFilter = { kind: 'all' } | { kind: 'dropped' } | { kind: 'asymm
 /** One line of the grid (a row, or a column): a group's header, or one source / destination. */
 export type ReachLine = { type: 'group'; id: string; label: string; members: number[]; collapsed: boolean } | { type: 'end'; index: number; group: string; label: string };
 
-export type ReachTone = 'delivered' | 'forwarded' | 'flagged' | 'dropped' | 'unknown' | 'ambiguous' | 'insufficient' | 'none';
+export type ReachTone = 'delivered' | 'forwarded' | 'split' | 'flagged' | 'dropped' | 'unknown' | 'ambiguous' | 'insufficient' | 'none';
 
 export interface ReachGridCell {
   tone: ReachTone;
@@ -42,6 +42,7 @@ export interface ReachGrid {
 export const TONE_OF: Record<ReachVerdict, ReachTone> = {
   delivered: 'delivered',
   forwarded: 'forwarded',
+  'delivered or forwarded': 'split',
   dropped: 'dropped',
   unknown: 'unknown',
   ambiguous: 'ambiguous',
@@ -49,11 +50,12 @@ export const TONE_OF: Record<ReachVerdict, ReachTone> = {
 };
 
 /** A glyph beside each colour, so no outcome is told by colour alone. */
-export const GLYPH: Record<ReachTone, string> = { delivered: '✓', forwarded: '→', flagged: '!', dropped: '✗', unknown: '?', ambiguous: '≈', insufficient: '…', none: '' };
+export const GLYPH: Record<ReachTone, string> = { delivered: '✓', forwarded: '→', split: '⇉', flagged: '!', dropped: '✗', unknown: '?', ambiguous: '≈', insufficient: '…', none: '' };
 
 export const LEGEND: { tone: ReachTone; label: string }[] = [
   { tone: 'delivered', label: 'Delivered' },
   { tone: 'forwarded', label: 'Forwarded (leaves the node)' },
+  { tone: 'split', label: 'Delivered or forwarded (a Service with backends here and on other nodes)' },
   { tone: 'flagged', label: 'Gets through, but a finding on its path says otherwise' },
   { tone: 'dropped', label: 'Dropped' },
   { tone: 'unknown', label: 'Unknown' },
@@ -63,9 +65,9 @@ export const LEGEND: { tone: ReachTone; label: string }[] = [
 ];
 
 /** Worst first: a collapsed group shows the worst outcome among its cells. */
-const RANK: ReachTone[] = ['dropped', 'flagged', 'ambiguous', 'unknown', 'insufficient', 'forwarded', 'delivered', 'none'];
+const RANK: ReachTone[] = ['dropped', 'flagged', 'ambiguous', 'unknown', 'insufficient', 'split', 'forwarded', 'delivered', 'none'];
 
-const gets = (v: ReachVerdict | null) => v === 'delivered' || v === 'forwarded';
+const gets = (v: ReachVerdict | null) => v === 'delivered' || v === 'forwarded' || v === 'delivered or forwarded';
 
 /**
  * A cell's tone: its verdict's, except a packet that gets through with an error or a warning on its
@@ -216,7 +218,7 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
   const nd = v.destinations.length;
   const rowHit = new Set<number>();
   const colHit = new Set<number>();
-  const counts: Record<ReachTone, number> = { delivered: 0, forwarded: 0, flagged: 0, dropped: 0, unknown: 0, ambiguous: 0, insufficient: 0, none: 0 };
+  const counts: Record<ReachTone, number> = { delivered: 0, forwarded: 0, split: 0, flagged: 0, dropped: 0, unknown: 0, ambiguous: 0, insufficient: 0, none: 0 };
   for (const c of v.cells) {
     byKey.set(c.s * nd + c.d, c);
     if (matches(c, filter)) {

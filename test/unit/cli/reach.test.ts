@@ -8,7 +8,7 @@ import { runCli } from '../../helpers/cli.ts';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const demo = path.join(repo, 'assets/demo/overlay-node');
 const foreign = path.join(repo, 'test/fixtures/foreign/ws2022-overlay-2024');
-const VERDICTS = ['delivered', 'forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
+const VERDICTS = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 
 describe('hnsight reach', () => {
   it('--from --json: classes with the documented fields, an example each, that trace walks to the same verdict', async () => {

@@ -33,7 +33,7 @@ const body = (bytes: Buffer) => Readable.from([bytes]) as unknown as http.Incomi
 describe('Uploads: caps', () => {
   it('refuses a body larger than its declared size, and keeps nothing of it', async () => {
     const u = new Uploads(1024 * 1024);
-    await expect(u.save(body(Buffer.alloc(2000)), 'a.zip', 1000)).rejects.toThrow(new UploadTooLarge('the upload is larger than the 1000 bytes it declared'));
+    await expect(u.save(body(Buffer.alloc(2000)), 'a.zip', 1000)).rejects.toThrow(new UploadTooLarge('the upload is larger than the 1,000 bytes it declared'));
     expect(u.kept).toEqual([]);
     await u.clear();
   });
@@ -44,7 +44,7 @@ describe('Uploads: caps', () => {
     await u.save(body(Buffer.alloc(600)), 'b.zip', 600);
     await expect(u.save(body(Buffer.alloc(10)), 'c.zip', 10)).rejects.toThrow(/2 uploaded files are open already, the most this server keeps: close a bundle or cluster first/);
     await u.release(a);
-    await expect(u.save(body(Buffer.alloc(1000)), 'd.zip', 1000)).rejects.toThrow(/the uploads open now hold 600 bytes; 1000 bytes more would pass the 1.5 KiB this server keeps/);
+    await expect(u.save(body(Buffer.alloc(1000)), 'd.zip', 1000)).rejects.toThrow(/the uploads open now hold 600 bytes; 1,000 bytes more would pass the 1.5 KiB this server keeps/);
     expect(await u.save(body(Buffer.alloc(900)), 'e.zip', 900)).toMatch(/e\.zip$/);
     expect(u.kept).toHaveLength(2);
     await u.clear();

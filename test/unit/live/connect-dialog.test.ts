@@ -99,8 +99,8 @@ describe('progress and result lines', () => {
   it('connecting, running with the current command, finished', () => {
     expect(progressOf(job({ state: 'connecting', total: 0 }))).toEqual({ fraction: 0, line: 'Connecting to http://node1:5985/wsman…' });
     const p = progressOf(job({ commands: [cmd('a', 'ok', 1500)], bytes: 4000, current: { id: 'b', file: 'b.txt', title: 'HNS networks', index: 1, bytes: 2500 } }));
-    expect(p.line).toBe('Command 2 of 16 · 4.0 KB so far');
-    expect(p.file).toBe('b.txt (2.5 KB) — HNS networks');
+    expect(p.line).toBe('Command 2 of 16 · 3.9 KiB so far');
+    expect(p.file).toBe('b.txt (2.4 KiB) — HNS networks');
     expect(p.fraction).toBeCloseTo(1.5 / 16);
     expect(progressOf(job({ state: 'done', commands: Array.from({ length: 16 }, (_, i) => cmd(`c${i}`, 'ok')), bytes: 160 })).fraction).toBe(1);
   });

@@ -11,7 +11,7 @@ import { diffReach, outcomeOf, type ReachChange, type ReachVerdict } from '../..
 import { intToIp, ipToInt } from '../../../analysis/walk/ip.ts';
 import { loadBundle } from '../../../services/bundle/load.ts';
 
-const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
+const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 const side = fc.record({ verdict: fc.constantFrom(...VERDICTS), decidingRule: fc.option(fc.constantFrom('DROP_ALL', 'ALLOW_ALL'), { nil: null }), reply: fc.option(fc.constantFrom(...VERDICTS), { nil: null }) });
 const change: fc.Arbitrary<ReachChange> = fc
   .record({

@@ -9,7 +9,7 @@ import { defaultDestinations, defaultSources, reachMatrix } from '../../../analy
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { modelFindings } from '../../../analysis/view-models/findings.ts';
 
-const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
+const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 
 function matrix(): ReachMatrixView {
   return {
@@ -165,7 +165,7 @@ describe('reach view model', () => {
           notes: [],
         };
         const g = reachGrid(v, x.filter, new Set(x.collapse));
-        const RANK = ['dropped', 'flagged', 'ambiguous', 'unknown', 'insufficient', 'forwarded', 'delivered', 'none'];
+        const RANK = ['dropped', 'flagged', 'ambiguous', 'unknown', 'insufficient', 'split', 'forwarded', 'delivered', 'none'];
         for (const c of v.cells) {
           const m = x.filter.kind === 'all' || (x.filter.kind === 'dropped' ? c.verdict === 'dropped' : x.filter.kind === 'asymmetric' ? isAsymmetric(c) : c.findings.length > 0);
           const r = g.rows.findIndex((l) => (l.type === 'end' ? l.index === c.s : l.collapsed && l.members.includes(c.s)));
