@@ -82,7 +82,7 @@ describe('Connect to node… (browser mode, WinRM test server)', () => {
     await page.waitForSelector('[data-testid="connect-job"][data-state="running"]', { timeout: 30_000 });
     // The slow command is vfpOutput.txt: wait until the collection is in it.
     const vfpAt = `Command ${COLLECT_COMMANDS.findIndex((c) => c.file === 'vfpOutput.txt') + 1} of ${COLLECT_COMMANDS.length} · `;
-    await page.waitForFunction((head) => new RegExp(`${head}.*[KM]B so far`).test(document.querySelector('[data-testid="connect-progress"]')?.textContent ?? ''), vfpAt, { timeout: 30_000 });
+    await page.waitForFunction((head) => new RegExp(`${head}.*[KM]iB so far`).test(document.querySelector('[data-testid="connect-progress"]')?.textContent ?? ''), vfpAt, { timeout: 30_000 });
     await shot(page, 'connect-progress');
     await page.click('[data-testid="connect-cancel"]');
     await page.waitForSelector('[data-testid="connect-job"][data-state="cancelled"]', { timeout: 30_000 });
