@@ -12,7 +12,9 @@ export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or
 const WIDTH = 80;
 const cut = (s: string, n: number) => (s.length <= n ? s : n <= 1 ? s.slice(0, n) : s.slice(0, n - 1) + '…');
 const pad = (s: string, n: number) => cut(s, n).padEnd(n);
-const short = (v: string) => (v === 'insufficient information' ? 'insufficient' : v);
+// The table's 12-character column: the two long verdicts shortened (the JSON keeps the words whole).
+const SHORT: Record<string, string> = { 'insufficient information': 'insufficient', 'delivered or forwarded': 'deliv or fwd' };
+const short = (v: string) => SHORT[v] ?? v;
 /** Words wrapped at 80 columns, the lines after the first indented. */
 function wrap(text: string, indent = '  '): string[] {
   const out: string[] = [];
