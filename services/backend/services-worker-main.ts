@@ -5,7 +5,7 @@
 // sending the node over). One request, one answer; the worker then ends.
 import { parentPort } from 'node:worker_threads';
 import { loadOrigin } from '../bundle/load.ts';
-import { reviveVfpIndex } from '../../parsers/vfp/index.ts';
+import { reviveVfpContent } from '../bundle/file-bytes.ts';
 import { servicesTable } from '../../analysis/view-models/services-table.ts';
 import { OverBudgetError, WorkBudget, withBudget } from '../../analysis/budget.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
@@ -20,7 +20,7 @@ async function answer(req: ServicesRequest): Promise<void> {
     const reuse = new Map<string, ParsedFile>();
     for (const p of req.reuse) {
       // Structured cloning kept the index's data but not its methods.
-      if (p.content.type === 'vfp') p.content.index = reviveVfpIndex(p.content.index, p.content.bytes);
+      if (p.content.type === 'vfp') reviveVfpContent(p.content);
       reuse.set(p.name, p);
     }
     const model = await loadOrigin(req.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });

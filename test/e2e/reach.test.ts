@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { graphIds, graphReady, openNode, shot } from './helpers.ts';
+import { LEGEND } from '../../analysis/view-models/reach-view.ts';
 
 const CELL = '[data-testid="reach-grid"] [role="gridcell"]';
 
@@ -27,7 +28,7 @@ describe('the Reachability view (demo, 1280×800)', () => {
 
   it('shows the faults as cells that are not green, with a legend and what decided each cell', async () => {
     await shot(page, 'reach-demo');
-    expect(await page.locator('.reach-legend li').count()).toBe(8);
+    expect(await page.locator('.reach-legend li').count()).toBe(LEGEND.length);
     const tones = await page.locator(`${CELL}:not(.sum)`).evaluateAll((els) => els.map((e) => [e.getAttribute('data-tone'), e.getAttribute('aria-label')] as const));
     expect(tones.some(([t]) => t === 'delivered')).toBe(true);
     // The pod whose vNIC never arrived (10.244.32.9): nothing receives a packet to it.
