@@ -76,6 +76,8 @@ describe('pasted outputs join into one node in the app', () => {
   });
 
   it('a text dropped on the window opens the dialog with it; added, the three pastes are one node', async () => {
+    // The node was just read again with the second paste: its graph mounts anew (later under load).
+    await page.waitForSelector('[data-testid="graph"]');
     await page.evaluate((t) => {
       const dt = new DataTransfer();
       dt.setData('text/plain', t);
