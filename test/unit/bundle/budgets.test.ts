@@ -132,16 +132,22 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
   });
 
   it('gives back what a load read when the node is closed, and what a failed load read at once', async () => {
-    const before = processMemory().held;
+    // The account is the worker's, shared with the files that ran before this one in it (isolate:
+    // false): a node they left open may be collected — and give its bytes back — during any await.
+    // So each comparison spans synchronous code only, or allows the account to shrink, never grow.
     const m = await loadBundle(DEMO);
     expect(heldByNode(m)).toBeGreaterThan(100 * 1024);
-    expect(processMemory().held).toBe(before + heldByNode(m));
+    expect(processMemory().held).toBeGreaterThanOrEqual(heldByNode(m));
+    const open = processMemory().held;
+    const mine = heldByNode(m);
     releaseNode(m);
-    expect(processMemory().held).toBe(before);
+    expect(processMemory().held).toBe(open - mine);
+    expect(heldByNode(m)).toBe(0);
+    const beforeFailed = processMemory().held;
     const ctl = new AbortController();
     ctl.abort();
     await expect(loadBundle(DEMO, { signal: ctl.signal })).rejects.toThrow(/cancelled/);
-    expect(processMemory().held).toBe(before);
+    expect(processMemory().held).toBeLessThanOrEqual(beforeFailed);
   });
 
   it('reads the process budget and the inflation limit from the environment, and refuses values it cannot read', () => {

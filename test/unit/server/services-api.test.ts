@@ -32,7 +32,11 @@ afterAll(async () => {
 
 describe('getServices', () => {
   it('answers inspect --json\'s services for the same bundle, with the stale backend the generator injected', async () => {
-    const view = (await backend.invoke('getServices', { bundleId })) as ServicesTableView;
+    // null is the API's "still being worked out" (it answers within 10 s; the table may take longer on
+    // a loaded machine): ask again, as the app does when the 'services' step ends.
+    let view: ServicesTableView | null = null;
+    for (let i = 0; i < 30 && view === null; i++) view = (await backend.invoke('getServices', { bundleId })) as ServicesTableView | null;
+    if (view === null) throw new Error('getServices answered null 30 times');
     const inspect = inspectDocument(await loadBundle(bundle)).services;
     expect(inspect.length).toBeGreaterThan(0);
     expect(view.rows.map((r) => ({ namespace: r.namespace, name: r.name, port: r.port, proto: r.proto, state: r.state, evidence: r.evidence }))).toEqual(
