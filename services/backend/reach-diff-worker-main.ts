@@ -4,7 +4,8 @@
 // time, with progress after each source and the time bound looked at between sources. The worker then
 // stays to walk the example packet of a change on either side (the walks side by side).
 import { parentPort } from 'node:worker_threads';
-import { loadBundle } from '../bundle/load.ts';
+import { diskOrigin } from '../bundle/origin.ts';
+import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { defaultSources, diffPartitions, reachFrom, type ReachChange, type Source } from '../../analysis/reach/index.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
@@ -18,7 +19,8 @@ let stopped = false;
 
 async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading both bundles' });
-  const [a, b] = await Promise.all([loadBundle(m.pathA), loadBundle(m.pathB)]);
+  // Read as every worker reads its node (revive-node.ts): nothing to reuse, the two bundles are not open.
+  const [a, b] = await Promise.all([reviveNode({ origin: diskOrigin(m.pathA) }), reviveNode({ origin: diskOrigin(m.pathB) })]);
   models = { a, b };
   const sa = defaultSources(a);
   const sb = defaultSources(b);
