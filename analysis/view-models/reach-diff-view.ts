@@ -5,9 +5,13 @@
 import type { ReachChange, ReachVerdict, Source } from '../reach/index.ts';
 import type { Flow } from '../walk/types.ts';
 import { intToIp, ipToInt } from '../walk/ip.ts';
+import type { ChangeDestination } from './reach-change-destination.ts';
+
+/** A change as the app receives it: with what its packets are addressed to, when the worker told it. */
+export type ReachChangeLine = ReachChange & { to?: ChangeDestination };
 
 export interface ReachDiffView {
-  changed: ReachChange[];
+  changed: ReachChangeLine[];
   /** Sources (pods, the host) only one bundle has. */
   onlyBefore: Source[];
   onlyAfter: Source[];

@@ -1,15 +1,12 @@
 // The findings of one node, computed in a worker thread so the backend keeps answering (search, walks,
-// the inspector) while the checks run. The node is rebuilt here from what it was read from: the small
-// files are read and parsed again (a fraction of a second even on a 250-pod node), the VFP dumps are
-// taken as the main thread parsed them, their bytes in memory shared with it (findings-runner.ts
-// measures why this beats sending the node over). Progress goes back after every check.
+// the inspector) while the checks run. The node is rebuilt here as every worker rebuilds it
+// (revive-node.ts: the small files parsed again, the VFP dumps taken as the main thread parsed them;
+// findings-runner.ts measures why this beats sending the node over). Progress goes back after every check.
 import { parentPort } from 'node:worker_threads';
-import { loadOrigin } from '../bundle/load.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { findingViews } from '../../analysis/view-models/findings.ts';
-import { reviveVfpContent } from '../bundle/file-bytes.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import { reviveNode } from './revive-node.ts';
 import type { FindingsRequest, FindingsMessage } from './findings-runner.ts';
 
 const post = (m: FindingsMessage) => parentPort!.postMessage(m);
@@ -18,14 +15,7 @@ async function answer(req: FindingsRequest): Promise<void> {
   try {
     const t0 = performance.now();
     post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
-    const reuse = new Map<string, ParsedFile>();
-    for (const p of req.reuse) {
-      // Structured cloning kept the index's data but not its methods.
-      if (p.content.type === 'vfp') reviveVfpContent(p.content);
-      reuse.set(p.name, p);
-    }
-    // Every file is parsed here (no second worker): this thread is the background already.
-    const model = await loadOrigin(req.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });
+    const model = await reviveNode(req);
     const rebuildMs = performance.now() - t0;
     const findings = runChecks(model, CHECKS, ANALYSIS_BUDGET, { onProgress: (p) => post({ type: 'progress', done: p.done, total: p.total, what: p.check }) });
     post({ type: 'done', findings: findingViews(model, findings), rebuildMs, checksMs: performance.now() - t0 - rebuildMs });

@@ -2,23 +2,39 @@
 // bundles loaded, each source of A matched in B (by Kubernetes name where a snapshot has it, else by
 // address, as analysis/reach diffReach does), both partitions worked out and overlaid one source at a
 // time, with progress after each source and the time bound looked at between sources. The worker then
-// stays to walk the example packet of a change on either side (the walks side by side).
+// stays to walk the example packet of a change on either side (the walks side by side), each walk with
+// the findings on its path as the main walk view shows them (the checks of each side's node, run once
+// the list is sent, so the first walk rarely waits for them).
 import { parentPort } from 'node:worker_threads';
-import { loadBundle } from '../bundle/load.ts';
+import { diskOrigin } from '../bundle/origin.ts';
+import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { defaultSources, diffPartitions, reachFrom, type ReachChange, type Source } from '../../analysis/reach/index.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { withNames } from '../../analysis/k8s/name-walk.ts';
+import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
+import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
+import { findingViews } from '../../analysis/view-models/findings.ts';
+import type { FindingView } from '../../analysis/findings/types.ts';
+import { changeDestinations } from '../../analysis/view-models/reach-change-destination.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import type { ReachDiffIn, ReachDiffOut } from './reach-diff-protocol.ts';
 
 const post = (m: ReachDiffOut) => parentPort!.postMessage(m);
 const tick = () => new Promise<void>((r) => setImmediate(r));
 let models: { a: NodeModel; b: NodeModel } | undefined;
 let stopped = false;
+/** Each side's findings, worked out once. */
+const findings: Partial<Record<'a' | 'b', FindingView[]>> = {};
+
+function findingsOf(side: 'a' | 'b', model: NodeModel): FindingView[] {
+  return (findings[side] ??= findingViews(model, runChecks(model, CHECKS, ANALYSIS_BUDGET)));
+}
 
 async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading both bundles' });
-  const [a, b] = await Promise.all([loadBundle(m.pathA), loadBundle(m.pathB)]);
+  // Read as every worker reads its node (revive-node.ts): nothing to reuse, the two bundles are not open.
+  const [a, b] = await Promise.all([reviveNode({ origin: diskOrigin(m.pathA) }), reviveNode({ origin: diskOrigin(m.pathB) })]);
   models = { a, b };
   const sa = defaultSources(a);
   const sb = defaultSources(b);
@@ -59,7 +75,14 @@ async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void
     ...(cut ? [cut] : []),
     ...(budgetHit ? ['Some packet classes were not walked (the budget of walks per source was spent): they show as insufficient information.'] : []),
   ];
-  post({ type: 'done', view: { changed, onlyBefore, onlyAfter: sb.filter((s) => !used.has(s)), compared, sources: pairs.length, notes } });
+  const to = changeDestinations(a, b);
+  post({ type: 'done', view: { changed: changed.map((c) => ({ ...c, to: to(c) })), onlyBefore, onlyAfter: sb.filter((s) => !used.has(s)), compared, sources: pairs.length, notes } });
+  // Ahead of the walks that ask for them (a walk asked meanwhile is answered after).
+  if (changed.length) {
+    await tick();
+    findingsOf('a', a);
+    findingsOf('b', b);
+  }
 }
 
 function onMessage(m: ReachDiffIn): void {
@@ -71,7 +94,8 @@ function onMessage(m: ReachDiffIn): void {
     try {
       if (!models) throw new Error('the bundles are still being read');
       const model = models[m.side];
-      post({ type: 'walked', id: m.id, result: withNames(model, walkFlow(model, m.flow, { explain: true, reply: true })) });
+      const walk = withNames(model, walkFlow(model, m.flow, { explain: true, reply: true }));
+      post({ type: 'walked', id: m.id, result: withPathFindings(model, walk, findingsOf(m.side, model)) });
     } catch (e) {
       post({ type: 'walked', id: m.id, error: e instanceof Error ? e.message : String(e) });
     }

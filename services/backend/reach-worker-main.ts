@@ -1,13 +1,11 @@
 // The reachability matrix of one node, in a worker thread that lives as long as the node is open
-// (reach-session.ts): the node rebuilt from what it was read from, its sources and destinations sent
+// (reach-session.ts): the node rebuilt as every worker rebuilds it (revive-node.ts), its sources and destinations sent
 // at once (the view shows its rows before any walk), then the cells in slices, each slice sent as soon
 // as it is walked so the view fills progressively. A first pass works out what fits in its bounds;
 // later the user asks for more cells (a row, a group) and those go first. Between slices the worker
 // lets messages in (a request, a stop), and looks at the bounds of the batch it is working on.
 import { parentPort } from 'node:worker_threads';
-import { loadOrigin } from '../bundle/load.ts';
-import { reviveVfpContent } from '../bundle/file-bytes.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import { defaultDestinations, defaultSources, reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
@@ -92,13 +90,8 @@ async function pump(): Promise<void> {
 
 async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
-  const reuse = new Map<string, ParsedFile>();
-  for (const p of m.reuse) {
-    if (p.content.type === 'vfp') reviveVfpContent(p.content);
-    reuse.set(p.name, p);
-  }
   bounds = { maxCells: m.maxCells, maxMs: m.maxMs };
-  const node = await loadOrigin(m.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });
+  const node = await reviveNode(m);
   sources = defaultSources(node);
   dests = defaultDestinations(node);
   const ends = reachEnds(sources, dests);

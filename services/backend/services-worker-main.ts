@@ -1,15 +1,12 @@
 // The Services table of one node, worked out in a worker thread so the backend keeps answering (search,
 // walks, the inspector) meanwhile: on a node with 2,000 Services it takes many seconds, and on the
-// backend's one event loop it held every other request that long. The node is rebuilt here from what
-// it was read from, the VFP dumps taken as the load parsed them (findings-runner.ts says why that beats
-// sending the node over). One request, one answer; the worker then ends.
+// backend's one event loop it held every other request that long. The node is rebuilt here as every
+// worker rebuilds it (revive-node.ts). One request, one answer; the worker then ends.
 import { parentPort } from 'node:worker_threads';
-import { loadOrigin } from '../bundle/load.ts';
-import { reviveVfpContent } from '../bundle/file-bytes.ts';
+import { reviveNode } from './revive-node.ts';
 import { servicesTable } from '../../analysis/view-models/services-table.ts';
 import { OverBudgetError, WorkBudget, withBudget } from '../../analysis/budget.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { ServicesMessage, ServicesRequest } from './services-protocol.ts';
 
 const post = (m: ServicesMessage) => parentPort!.postMessage(m);
@@ -17,13 +14,7 @@ const post = (m: ServicesMessage) => parentPort!.postMessage(m);
 async function answer(req: ServicesRequest): Promise<void> {
   try {
     post({ type: 'progress', done: 0, total: 2, what: 'reading the bundle' });
-    const reuse = new Map<string, ParsedFile>();
-    for (const p of req.reuse) {
-      // Structured cloning kept the index's data but not its methods.
-      if (p.content.type === 'vfp') reviveVfpContent(p.content);
-      reuse.set(p.name, p);
-    }
-    const model = await loadOrigin(req.origin, { reuse, bigFileBytes: Number.POSITIVE_INFINITY });
+    const model = await reviveNode(req);
     const n = model.k8s?.services.length ?? 0;
     post({ type: 'progress', done: 1, total: 2, what: `holding the ${n.toLocaleString('en-US')} Service(s) of the kubectl snapshot against the load balancers and VFP rules` });
     // The rebuild is not the table's work: the budget starts now, as it did on the backend's thread.

@@ -1,17 +1,17 @@
 // Compare's Reachability part: the packet classes whose outcome changed between A and B (verdict,
-// deciding rule or reply), worked out in a worker with progress and Cancel. Filters (what got worse,
-// better, other changes) and a search narrow the list; the list is one tab stop (arrows, Home/End move,
-// Enter opens both walks side by side, Esc closes them).
+// deciding rule or reply), worked out in a worker with progress and Cancel. Every change is listed
+// (ReachDiffList, virtualised), grouped by source and then by destination kind. Filters narrow it: the
+// kind of change (worse, better, other), the verdict it became ("became dropped"), words. `/` goes to
+// the words; Esc there clears them, then goes back to the list; Enter on a change opens both walks side
+// by side, Esc closes them.
 import { useMemo, useRef, useState } from 'react';
-import { ArrowRight, Search } from 'lucide-react';
-import type { ReachChange } from '../../../analysis/reach/index.ts';
-import { changeKind, changeSource, changeTarget, changeWords, filterChanges, sideWords, type ReachChangeFilter } from '../../../analysis/view-models/reach-diff-view.ts';
+import { Search } from 'lucide-react';
+import { changeKind, type ReachChangeFilter, type ReachChangeLine } from '../../../analysis/view-models/reach-diff-view.ts';
+import { becameChoices, becameLabel, filterReachDiff, reachDiffLines, type BecameFilter } from '../../../analysis/view-models/reach-diff-lines.ts';
 import { useReachDiff } from './useReachDiff.ts';
 import { ReachWalksDialog } from './ReachWalksDialog.tsx';
+import { ReachDiffList } from './ReachDiffList.tsx';
 import './compare-reach.css';
-
-/** Lines shown at most: a longer list says how many more and asks for a narrower filter. */
-const SHOWN = 300;
 
 const FILTERS: { kind: ReachChangeFilter; label: string }[] = [
   { kind: 'all', label: 'Every change' },
@@ -20,44 +20,49 @@ const FILTERS: { kind: ReachChangeFilter; label: string }[] = [
   { kind: 'other', label: 'Other changes' },
 ];
 
+const fmt = (n: number) => n.toLocaleString('en-US');
+
 export function ReachDiffSection({ jobId, pathA }: { jobId: string; pathA: string }) {
   const { view, step, error, cancel, retry } = useReachDiff(jobId);
   const [kind, setKind] = useState<ReachChangeFilter>('all');
+  const [became, setBecame] = useState<BecameFilter>('any');
   const [query, setQuery] = useState('');
   const [at, setAt] = useState(0);
-  const [open, setOpen] = useState<ReachChange>();
-  const list = useRef<HTMLUListElement>(null);
-  const shown = useMemo(() => (view ? filterChanges(view.changed, kind, query) : []), [view, kind, query]);
-  const lines = shown.slice(0, SHOWN);
-  const cur = Math.min(at, Math.max(0, lines.length - 1));
+  const [open, setOpen] = useState<ReachChangeLine>();
+  const search = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const shown = useMemo(() => (view ? filterReachDiff(view.changed, { kind, became, query }) : []), [view, kind, became, query]);
+  const lines = useMemo(() => reachDiffLines(shown), [shown]);
+  const choices = useMemo(() => (view ? becameChoices(view.changed) : []), [view]);
   const p = step?.state === 'running' ? step.progress : undefined;
+  const toList = () => section.current?.querySelector<HTMLElement>('[data-testid="reach-diff-list"]')?.focus();
 
-  const move = (i: number) => {
-    const n = Math.max(0, Math.min(lines.length - 1, i));
-    setAt(n);
-    list.current?.querySelector<HTMLElement>(`[data-index="${n}"]`)?.scrollIntoView({ block: 'nearest' });
-  };
+  // `/` anywhere in this part goes to the words (not while typing in a field).
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(cur + 1),
-      ArrowUp: () => move(cur - 1),
-      Home: () => move(0),
-      End: () => move(lines.length - 1),
-      PageDown: () => move(cur + 10),
-      PageUp: () => move(cur - 10),
-      Enter: () => lines[cur] && setOpen(lines[cur]),
-    };
-    const f = keys[e.key];
-    if (!f) return;
+    const t = e.target as HTMLElement;
+    if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') return;
     e.preventDefault();
-    f();
+    search.current?.focus();
+    search.current?.select();
   };
+  // Esc in the words: clears them, or (empty) goes back to the list; the dialog stays open.
+  const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      if (query) setQuery('');
+      else toList();
+    } else if (e.key === 'Enter' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      toList();
+    }
+  };
+  const narrowed = kind !== 'all' || became !== 'any' || query.trim() !== '';
 
   return (
-    <section className="diff-section reach-diff" data-testid="reach-diff" aria-label="Reachability">
+    <section ref={section} className="diff-section reach-diff" data-testid="reach-diff" aria-label="Reachability" onKeyDown={onKeyDown}>
       <h3>
         Reachability
-        {view && <span className={`badge ${view.changed.length ? 'warning' : 'ok'}`}>{view.changed.length ? `${view.changed.length.toLocaleString('en-US')} changed` : 'no change'}</span>}
+        {view && <span className={`badge ${view.changed.length ? 'warning' : 'ok'}`} data-testid="reach-diff-count" data-count={view.changed.length}>{view.changed.length ? `${fmt(view.changed.length)} changed` : 'no change'}</span>}
         {view && (
           <span className="muted small-text">
             {view.compared} of {view.sources} sources compared
@@ -94,53 +99,62 @@ export function ReachDiffSection({ jobId, pathA }: { jobId: string; pathA: strin
             <div className="diff-filters">
               <div className="diff-kind-filter" role="radiogroup" aria-label="Show changes">
                 {FILTERS.map((f) => (
-                  <button key={f.kind} type="button" role="radio" aria-checked={kind === f.kind} className={`kind-toggle ${kind === f.kind ? 'on' : ''}`} onClick={() => setKind(f.kind)} data-testid={`reach-diff-filter-${f.kind}`}>
+                  <button key={f.kind} type="button" role="radio" aria-checked={kind === f.kind} className={`kind-toggle ${kind === f.kind ? 'on' : ''}`} onClick={() => {
+                      setKind(f.kind);
+                      setAt(0);
+                    }} data-testid={`reach-diff-filter-${f.kind}`}>
                     {f.label} <span className="muted">{f.kind === 'all' ? view.changed.length : view.changed.filter((c) => changeKind(c) === f.kind).length}</span>
                   </button>
                 ))}
               </div>
+              <select className="input reach-diff-became" value={became} onChange={(e) => {
+                  setBecame(e.target.value as BecameFilter);
+                  setAt(0);
+                }} aria-label="Show changes by the verdict they became" data-testid="reach-diff-became">
+                <option value="any">
+                  {becameLabel('any')} ({fmt(view.changed.length)})
+                </option>
+                {choices.map((c) => (
+                  <option key={c.became} value={c.became}>
+                    {becameLabel(c.became)} ({fmt(c.count)})
+                  </option>
+                ))}
+              </select>
               <div className="diff-search">
                 <Search size={13} aria-hidden />
-                <input className="input" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search the changes (pod, address, rule…)" aria-label="Search the reachability changes" data-testid="reach-diff-search" />
+                <input
+                  ref={search}
+                  className="input"
+                  value={query}
+                  onChange={(e) => {
+                    setQuery(e.target.value);
+                    setAt(0);
+                  }}
+                  onKeyDown={onSearchKey}
+                  placeholder="Search the changes (pod, address, rule…)  /"
+                  aria-label="Search the reachability changes"
+                  aria-keyshortcuts="/"
+                  data-testid="reach-diff-search"
+                />
               </div>
             </div>
           )}
-          {view.changed.length > 0 && shown.length === 0 && <div className="empty-note muted">No change matches.</div>}
-          {lines.length > 0 && (
-            <ul ref={list} className="reach-diff-list" role="listbox" aria-label="Packet classes whose outcome changed: Enter opens both walks" tabIndex={0} aria-activedescendant={`reach-change-${cur}`} onKeyDown={onKeyDown} data-testid="reach-diff-list">
-              {lines.map((c, i) => (
-                <li
-                  key={i}
-                  id={`reach-change-${i}`}
-                  role="option"
-                  aria-selected={i === cur}
-                  aria-label={changeWords(c)}
-                  data-index={i}
-                  data-kind={changeKind(c)}
-                  className={`reach-change ${i === cur ? 'current' : ''} ${changeKind(c)}`}
-                  onClick={() => {
-                    setAt(i);
-                    setOpen(c);
-                  }}
-                  data-testid="reach-change"
-                >
-                  <span className="reach-change-where">
-                    <span className="reach-change-from">{changeSource(c)}</span>
-                    <ArrowRight size={12} aria-hidden />
-                    <span className="mono">{changeTarget(c)}</span>
-                  </span>
-                  <span className={`reach-change-side a v-${c.before.verdict.replace(' ', '-')}`} title={`A · before: ${sideWords(c.before)}`}>
-                    {sideWords(c.before)}
-                  </span>
-                  <ArrowRight size={12} aria-hidden />
-                  <span className={`reach-change-side b v-${c.after.verdict.replace(' ', '-')}`} title={`B · after: ${sideWords(c.after)}`}>
-                    {sideWords(c.after)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+          {view.changed.length > 0 && (
+            <div className="muted small-text" role="status" data-testid="reach-diff-shown" data-count={shown.length}>
+              {narrowed ? `${fmt(shown.length)} of ${fmt(view.changed.length)} changes match` : `Every change listed: ${fmt(shown.length)}`}
+              {shown.length > 0 ? ' — ↑↓ move, Enter opens both walks, / searches' : ''}
+            </div>
           )}
-          {shown.length > SHOWN && <div className="muted small-text">{(shown.length - SHOWN).toLocaleString('en-US')} more: narrow the filter or the search.</div>}
+          {view.changed.length > 0 && shown.length === 0 && <div className="empty-note muted">No change matches.</div>}
+          {shown.length > 0 && (
+            <ReachDiffList
+              lines={lines}
+              count={shown.length}
+              at={at}
+              onMove={setAt}
+              onOpen={setOpen}
+            />
+          )}
         </>
       )}
       {open && <ReachWalksDialog jobId={jobId} change={open} pathA={pathA} onClose={() => setOpen(undefined)} />}

@@ -1,5 +1,8 @@
 // Both walks of a reachability change side by side: its example packet walked in A (before) and in B
-// (after), each with its verdict, the reply's, and its hops — the path — with the hop that decided lit.
+// (after), each with its verdict (qualified by the worst finding on its path, as the main walk view
+// says it), the reply's, the findings on its path (that side's own checks, analysis/walk/
+// findings-on-path.ts) and its hops — the path — with the hop that decided lit and the hops a finding
+// concerns marked.
 // Esc closes it (back to the list). When A is the node open in the window, its walk can be opened on
 // the graph too.
 import { useEffect, useState } from 'react';
@@ -11,6 +14,9 @@ import { Dialog } from '../components/Dialog.tsx';
 import { api } from '../api/index.ts';
 import { appStore, useApp } from '../store/app-store.ts';
 import { endpointText } from '../walk/model.ts';
+import { verdictText, verdictTone, worstSeverity, hopFindings } from '../walk/verdict.ts';
+import { walkAgrees } from './walk-agrees.ts';
+import { ReachWalkFindings } from './ReachWalkFindings.tsx';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -47,28 +53,38 @@ function Side({ jobId, change, side }: { jobId: string; change: ReachChange; sid
       {!walk && !error && <div className="muted">Walking…</div>}
       {walk && (
         <>
-          <div className={`reach-walk-verdict v-${walk.verdict}`} data-testid={`reach-walk-verdict-${side}`}>
-            <strong>{walk.verdict}</strong>
+          <div className={`reach-walk-verdict v-${walk.verdict} tone-${verdictTone(walk)}`} data-testid={`reach-walk-verdict-${side}`} data-tone={verdictTone(walk)}>
+            <strong>{verdictText(walk)}</strong>
             {walk.reply && <span className="muted"> · reply {walk.reply.verdict}</span>}
             <div className="small-text">{walk.reason}</div>
-            {walk.verdict !== expected.verdict && <div className="note warning small-text">This packet's walk does not give the class's outcome ({expected.verdict}): a defect of hnsight, please report it.</div>}
+            {!walkAgrees(expected.verdict, walk) && <div className="note warning small-text">This packet's walk does not give the class's outcome ({expected.verdict}): a defect of hnsight, please report it.</div>}
           </div>
+          <ReachWalkFindings walk={walk} side={side} />
           <ol className="reach-walk-hops" aria-label="The path, hop by hop">
-            {walk.hops.map((h, i) => (
-              <li key={i} className={`reach-walk-hop ${i === walk.deciding ? 'lit' : ''}`} aria-current={i === walk.deciding ? 'step' : undefined} data-testid={i === walk.deciding ? `reach-walk-deciding-${side}` : undefined}>
-                <span className="reach-walk-at">{h.at}</span>
-                {h.layer && (
-                  <span className="mono muted small-text">
-                    {h.direction ? `${h.direction} ` : ''}
-                    {h.layer}
-                    {h.group ? ` › ${h.group}` : ''}
-                  </span>
-                )}
-                {h.rule && <span className="mono small-text">rule {h.rule}</span>}
-                <span className="badge info">{h.action}</span>
-                {i === walk.deciding && <span className="badge warning">decided here</span>}
-              </li>
-            ))}
+            {walk.hops.map((h, i) => {
+              const fs = hopFindings(walk, i);
+              const worst = worstSeverity(fs);
+              return (
+                <li key={i} className={`reach-walk-hop ${i === walk.deciding ? 'lit' : ''}`} aria-current={i === walk.deciding ? 'step' : undefined} data-testid={i === walk.deciding ? `reach-walk-deciding-${side}` : undefined}>
+                  <span className="reach-walk-at">{h.at}</span>
+                  {h.layer && (
+                    <span className="mono muted small-text">
+                      {h.direction ? `${h.direction} ` : ''}
+                      {h.layer}
+                      {h.group ? ` › ${h.group}` : ''}
+                    </span>
+                  )}
+                  {h.rule && <span className="mono small-text">rule {h.rule}</span>}
+                  <span className="badge info">{h.action}</span>
+                  {i === walk.deciding && <span className="badge warning">decided here</span>}
+                  {worst && (
+                    <span className={`badge ${worst}`} title={fs.map((f) => f.title).join('\n')} data-testid={`reach-walk-hop-finding-${side}`}>
+                      {fs.length} finding{fs.length > 1 ? 's' : ''}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

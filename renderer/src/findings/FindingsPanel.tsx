@@ -5,7 +5,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { AlertOctagon, AlertTriangle, CheckCircle2, ChevronDown, ChevronRight, Footprints, HelpCircle, Info } from 'lucide-react';
 import type { FindingView } from '../../../analysis/findings/types.ts';
 import { useApp } from '../store/app-store.ts';
-import { fileLine } from '../lib/format.ts';
+import { EvidenceList } from './EvidenceList.tsx';
 import { CopyButton } from '../components/CopyChip.tsx';
 import { flowText } from '../walk/model.ts';
 import { NoteBadge, NotesFor } from '../notes/NotesFor.tsx';
@@ -34,7 +34,6 @@ function Prose({ text }: { text: string }) {
 
 function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
   const setActive = useApp((s) => s.setActiveFinding);
-  const openExcerpt = useApp((s) => s.openExcerpt);
   const walkFinding = useApp((s) => s.walkFinding);
   const select = useApp((s) => s.select);
   const ref = useRef<HTMLLIElement>(null);
@@ -81,30 +80,7 @@ function FindingCard({ f, open }: { f: FindingView; open: boolean }) {
             </div>
           )}
           {f.evidence.length > 0 && (
-            <ul className="finding-evidence" aria-label="Evidence">
-              {ev.shown.map((e, i) => (
-                <li key={i}>
-                  <button
-                    type="button"
-                    className="evidence-line"
-                    onClick={() => void openExcerpt(e.file, Math.max(1, e.line))}
-                    disabled={e.line === 0 && /not in the bundle/i.test(e.text)}
-                    title={e.line > 0 ? `Open ${fileLine(e.file, e.line)}` : e.file}
-                    data-testid="evidence"
-                  >
-                    <span className="mono ev-loc">{fileLine(e.file, e.line)}</span>
-                    <span className="mono ev-text">{e.text}</span>
-                  </button>
-                </li>
-              ))}
-              {ev.more > 0 && (
-                <li>
-                  <button type="button" className="btn ghost small" onClick={() => setAllEvidence(true)} data-testid="evidence-more">
-                    {ev.more.toLocaleString('en-US')} more
-                  </button>
-                </li>
-              )}
-            </ul>
+            <EvidenceList lines={ev.shown} testId="evidence" more={{ count: ev.more, onMore: () => setAllEvidence(true) }} />
           )}
           {f.refs.length > 0 && (
             <div className="finding-objects">

@@ -1,16 +1,16 @@
-// A Service port opened from the table: its state in a sentence, the lines that show it (each opens
-// the file viewer, as a finding's evidence does), and a walk from a local pod to its VIP:port (the
-// walk panel beside the graph, its path lit, as a finding's "Walk this packet").
+// A Service port opened from the table: its state in a sentence, the lines that show it (the findings
+// panel's evidence list, findings/EvidenceList.tsx: each opens the file viewer), and a walk from a
+// local pod to its VIP:port (the walk panel beside the graph, its path lit, as a finding's "Walk this
+// packet").
 import { useEffect, useRef } from 'react';
 import { Footprints, X } from 'lucide-react';
 import type { ServiceTableRow } from '../../../analysis/view-models/services-table.ts';
 import { backendsText, policyText } from '../../../analysis/view-models/services-table-view.ts';
-import { appStore, useApp } from '../store/app-store.ts';
-import { fileLine } from '../lib/format.ts';
+import { appStore } from '../store/app-store.ts';
+import { EvidenceList } from '../findings/EvidenceList.tsx';
 import { flowText } from '../walk/model.ts';
 
 export function ServiceDetail({ row, onClose }: { row: ServiceTableRow; onClose(): void }) {
-  const openExcerpt = useApp((s) => s.openExcerpt);
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('button.evidence-line, [data-testid="service-walk"]')?.focus();
@@ -44,23 +44,7 @@ export function ServiceDetail({ row, onClose }: { row: ServiceTableRow; onClose(
         {row.type} · {backendsText(row)} · {policyText(row)}
       </p>
       {row.evidence.length > 0 && (
-        <ul className="finding-evidence" aria-label="Evidence">
-          {row.evidence.map((e, i) => (
-            <li key={i}>
-              <button
-                type="button"
-                className="evidence-line"
-                onClick={() => void openExcerpt(e.file, Math.max(1, e.line))}
-                disabled={e.line === 0 && /not in the bundle/i.test(e.text)}
-                title={e.line > 0 ? `Open ${fileLine(e.file, e.line)}` : e.file}
-                data-testid="service-evidence"
-              >
-                <span className="mono ev-loc">{fileLine(e.file, e.line)}</span>
-                <span className="mono ev-text">{e.text}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <EvidenceList lines={row.evidence} testId="service-evidence" />
       )}
       {row.walk ? (
         <button type="button" className="btn small primary walk-this" onClick={walk} data-testid="service-walk">

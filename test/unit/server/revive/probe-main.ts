@@ -1,0 +1,35 @@
+// A worker that rebuilds a node the way the backend's workers do and uses it as they do: one walk, and
+// one rule read from the VFP dump's bytes (what failed with 'src.read is not a function' when a worker
+// took the dump without reviving it). `raw` skips the revival: the test shows that this fails.
+import { parentPort } from 'node:worker_threads';
+import { reviveNode } from '../../../../services/backend/revive-node.ts';
+import { loadOrigin } from '../../../../services/bundle/load.ts';
+import { walkFlow } from '../../../../analysis/walk/engine.ts';
+import { readRuleAt } from '../../../../parsers/vfp/rule-at.ts';
+import type { BundleOrigin } from '../../../../services/bundle/origin.ts';
+import type { ParsedFile } from '../../../../parsers/bundle/parsed-file.ts';
+import type { Flow } from '../../../../analysis/walk/types.ts';
+
+export interface ProbeIn {
+  origin: BundleOrigin;
+  reuse: ParsedFile[];
+  flow: Flow;
+  raw?: boolean;
+}
+
+export type ProbeOut = { verdict: string; hops: number; rule?: { id?: string; line?: number }; reused: number } | { error: string };
+
+parentPort!.once('message', (m: ProbeIn) => {
+  const go = async () => {
+    const model = m.raw ? await loadOrigin(m.origin, { reuse: new Map(m.reuse.map((p) => [p.name, p])), bigFileBytes: Number.POSITIVE_INFINITY }) : await reviveNode(m);
+    const walk = walkFlow(model, m.flow, { explain: true, reply: true });
+    const dump = model.vfp!.files[0]!;
+    const rule = readRuleAt(dump.bytes, dump.index, 0);
+    const reused = model.vfp!.files.filter((f) => m.reuse.some((p) => p.content.type === 'vfp' && p.content.index.file === f.index.file)).length;
+    return { verdict: walk.verdict, hops: walk.hops.length, rule: rule && { id: rule.id, line: rule.src?.line }, reused };
+  };
+  go().then(
+    (r) => parentPort!.postMessage(r satisfies ProbeOut),
+    (e: unknown) => parentPort!.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies ProbeOut),
+  );
+});
