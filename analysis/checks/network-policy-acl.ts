@@ -22,6 +22,7 @@ import { calicoApplicable, calicoIntent } from '../k8s/calico-eval.ts';
 import { selects } from '../k8s/selectors.ts';
 import type { CheckContext } from './context.ts';
 import { spend } from '../budget.ts';
+import { firstHostOf } from '../../parsers/net/ip.ts';
 
 /** Most walks the comparison makes on one node; beyond, the result says it was capped. */
 export const MAX_POLICY_WALKS = 3000;
@@ -95,19 +96,14 @@ export function policyPorts(ps: K8sNetworkPolicy[], dir: PolicyDir, dst: K8sPod 
   return out;
 }
 
-/** An address inside each ipBlock and one inside each of its exceptions (the edges the policy draws). */
+/** An address inside each ipBlock and one inside each of its exceptions (the edges the policy draws):
+ *  the block's first host, its host bits cleared (`10.1.2.255/24` is probed at 10.1.2.1, not 10.1.3.0). */
 function blockPeers(ps: K8sNetworkPolicy[], dir: PolicyDir): string[] {
   const out: string[] = [];
-  const firstHost = (cidr: string) => {
-    const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\/(\d+)$/.exec(cidr);
-    if (!m) return undefined;
-    const n = ((Number(m[1]) << 24) >>> 0) + (Number(m[2]) << 16) + (Number(m[3]) << 8) + Number(m[4]) + (Number(m[5]) >= 31 ? 0 : 1);
-    return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-  };
   for (const p of ps)
     for (const r of dir === 'ingress' ? p.ingress : p.egress)
       for (const peer of r.peers)
-        for (const c of [...(peer.ipBlock ? [peer.ipBlock.cidr, ...peer.ipBlock.except] : []), ...(peer.nets ?? []), ...(peer.notNets ?? [])]) { const a = firstHost(c); if (a) out.push(a); }
+        for (const c of [...(peer.ipBlock ? [peer.ipBlock.cidr, ...peer.ipBlock.except] : []), ...(peer.nets ?? []), ...(peer.notNets ?? [])]) { const a = firstHostOf(c); if (a) out.push(a); }
   return out;
 }
 
