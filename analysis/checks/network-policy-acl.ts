@@ -23,6 +23,7 @@ import { selects } from '../k8s/selectors.ts';
 import type { CheckContext } from './context.ts';
 import { spend } from '../budget.ts';
 import { firstHostOf } from '../../parsers/net/ip.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 /** Most walks the comparison makes on one node; beyond, the result says it was capped. */
 export const MAX_POLICY_WALKS = 3000;
@@ -198,7 +199,7 @@ export function comparisonFindings(ctx: CheckContext, c: PolicyComparison, rende
     const f: Finding = g.kind === 'dropped'
       ? {
           id: 'network-policy-acl-drops-allowed', severity: sev, area: 'k8s',
-          title: `${g.rule} allows ${g.dir} traffic that the pod's ACL drops (${g.pairs.length} pod pair and port combination(s))`,
+          title: `${g.rule} allows ${g.dir} traffic that the pod's ACL drops (${plural(g.pairs.length, 'combination of pod pair and port', 'combinations of pod pair and port')})`,
           explanation: `${mine}Per the snapshot, ${g.rule} allows ${pairs}. The node's ACL layer drops it instead: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
           fix: 'Compare the ACL rules the policy agent programmed on the pod\'s endpoint with the policy; restart or resync the policy agent (Calico: calico-felix on the node) so it reprograms them.',
           objects: g.policies.map(policyName),
@@ -207,7 +208,7 @@ export function comparisonFindings(ctx: CheckContext, c: PolicyComparison, rende
         }
       : {
           id: 'network-policy-acl-allows-denied', severity: sev, area: 'k8s',
-          title: `${g.dir === 'ingress' ? 'Ingress' : 'Egress'} traffic denied by ${g.policies.map(policyName).join(', ')} is allowed by the pod's ACL (${g.pairs.length} pod pair and port combination(s))`,
+          title: `${g.dir === 'ingress' ? 'Ingress' : 'Egress'} traffic denied by ${g.policies.map(policyName).join(', ')} is allowed by the pod's ACL (${plural(g.pairs.length, 'combination of pod pair and port', 'combinations of pod pair and port')})`,
           explanation: `${mine}Per the snapshot, ${g.rule}, so it denies ${pairs}. The node's ACL layer allows it: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
           fix: 'The policy is not enforced for these pods: check that the policy agent runs on this node and has programmed the pod\'s endpoint (Calico: calico-felix logs), then compare again.',
           objects: g.policies.map(policyName),

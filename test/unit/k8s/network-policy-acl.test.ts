@@ -240,7 +240,7 @@ describe('Calico policies against the ACLs of a Calico node', () => {
     const tiered = { ...GNP, spec: { ...GNP.spec, tier: 'security' } };
     const fs = ofPolicy(node(() => backendIps.slice(1), [tiered]));
     expect(fs.map((f) => f.id)).toEqual(['network-policy-not-verified']);
-    expect(fs[0]!.explanation).toMatch(/pod pair\(s\) of default\/queue-5.* not compared: not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier\.$/);
+    expect(fs[0]!.explanation).toMatch(/pod pairs? of default\/queue-5.* not compared: not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier\.$/);
     // The reason is said once.
     expect(fs[0]!.explanation.match(/tier "security"/g)).toHaveLength(1);
   });

@@ -106,7 +106,7 @@ describe.skipIf(!CORPUS)('plugin logs recognised by their lines, whatever the fi
     const fs = runChecks(bundle([['kube-proxy-log-winkernel-sourcevip__kubernetes-kubernetes-issue-100962.txt', 'kube-proxy.log']]));
     expect(fs.map((f) => [f.severity, f.id, f.title, f.evidence.map((e) => e.line)])).toEqual([
       ['error', 'log-hns-addr-invalid-or-reserved', 'HNS answered HCN_E_ADDR_INVALID_OR_RESERVED (0x803b002f): An address provided is invalid or reserved (2 lines)', [4, 7]],
-      ['info', 'checks-not-applicable', '6 check(s) skipped: the network plugin is not known', [4]],
+      ['info', 'checks-not-applicable', '6 checks skipped: the network plugin is not known', [4]],
     ]);
   });
   it('a plugin log named like it (antrea-agent.log) counts once', () => {

@@ -198,7 +198,7 @@ describe('the verdict’s caveat', () => {
     const stale = fs.find((f) => f.id === 'lb-stale-dip')!;
     const r = walk(model, fs, stale.trace!);
     expect(r.findings!.map((f) => f.id).sort()).toEqual(['duplicate-ip', 'lb-stale-dip']);
-    expect(r.verdictCaveat!.text).toMatch(/^load balancer .* references 1 endpoint\(s\) that do not exist \(hop \d+\); 1 more finding on this path$/);
+    expect(r.verdictCaveat!.text).toMatch(/^load balancer .* references 1 endpoint that does not exist \(hop \d+\); 1 more finding on this path$/);
     const text = formatWalk(r);
     expect(text).toMatch(/verdict: DELIVERED( \([^)]*\))?, but load balancer /);
     // Each finding is printed under the hop it concerns.
