@@ -1,13 +1,12 @@
 // No product text says "port(s)", "backend(s)", "policy(ies)": a count is written with the one
-// `plural` of parsers/text/quantities.ts (1 port, 2 ports) and a verb agrees with it. This scans the
-// strings of every product folder (the renderer and the view models have their own, stricter scan:
-// test/unit/renderer/plurals.test.ts). Quoted text keeps its words: a Windows error message and a
+// `plural` of parsers/text/quantities.ts (1 port, 2 ports; tested in quantities.test.ts) and a verb
+// agrees with it. This scans the strings of every product folder (the renderer and the view models
+// have their own, stricter scan: test/unit/renderer/plurals.test.ts). Quoted text keeps its words: a Windows error message and a
 // vfpctrl label are what the node prints.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { plural } from '../../../parsers/text/quantities.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const FOLDERS = ['parsers', 'analysis', 'services', 'cli', 'electron', 'contract', 'renderer/src'];
@@ -36,13 +35,6 @@ function sources(dir: string): string[] {
 }
 
 describe('maybe-plurals', () => {
-  it('plural() agrees with the count', () => {
-    expect(plural(1, 'Service port')).toBe('1 Service port');
-    expect(plural(2, 'Service port')).toBe('2 Service ports');
-    expect(plural(0, 'NetworkPolicy', 'NetworkPolicies')).toBe('0 NetworkPolicies');
-    expect(plural(1234, 'backend')).toBe('1,234 backends');
-  });
-
   it('no string in a product folder writes "(s)", "(es)" or "(ies)" after a word', () => {
     const bad: string[] = [];
     for (const file of FOLDERS.flatMap((f) => sources(path.join(repo, f)))) {
