@@ -1,13 +1,6 @@
 // The `hnsight` command: argument handling and dispatch. Each command lives in cli/commands/.
-import { USAGE } from './usage.ts';
-import { runInspect } from './commands/inspect.ts';
-import { runServe } from './commands/serve.ts';
-import { runTrace } from './commands/trace.ts';
-import { runReach } from './commands/reach.ts';
-import { runCollect } from './commands/collect.ts';
-import { runReport } from './commands/report.ts';
-import { runDiff } from './commands/diff.ts';
-import { runFleetCommand } from './commands/fleet.ts';
+import { USAGE, commandUsage } from './usage.ts';
+import { COMMAND_NAMES, commandRunner } from './commands/index.ts';
 import { UsageError } from './errors.ts';
 import { BundleOpenError } from '../services/bundle/source.ts';
 import { failureText } from './format/failure-text.ts';
@@ -17,32 +10,17 @@ import { reflow, USAGE_HANG, writeWrapped } from './format/wrap.ts';
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    switch (command) {
-      case 'inspect':
-        return await runInspect(rest);
-      case 'trace':
-        return await runTrace(rest);
-      case 'reach':
-        return await runReach(rest);
-      case 'serve':
-        return await runServe(rest);
-      case 'collect':
-        return await runCollect(rest);
-      case 'report':
-        return await runReport(rest);
-      case 'diff':
-        return await runDiff(rest);
-      case 'fleet':
-        return await runFleetCommand(rest);
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        writeWrapped(process.stdout, reflow(USAGE), { hang: USAGE_HANG });
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
+    if (command === undefined || command === 'help' || isHelpFlag(command)) {
+      // `hnsight help <command>` is that command's usage; `hnsight`, `hnsight help`, `hnsight --help` all of it.
+      const topic = command === 'help' ? rest[0] : undefined;
+      if (topic !== undefined && topic !== 'help') return printCommandUsage(topic);
+      writeWrapped(process.stdout, reflow(USAGE), { hang: USAGE_HANG });
+      return command === undefined ? 2 : 0;
     }
+    const run = commandRunner(command);
+    if (!run) throw new UsageError(`unknown command "${command}"; the commands are ${COMMAND_NAMES.join(', ')}`);
+    if (asksForHelp(rest)) return printCommandUsage(command);
+    return await run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
       writeWrapped(process.stderr, `hnsight: ${safeText(e.message)}\n\n${reflow(USAGE)}`, { hang: USAGE_HANG });
@@ -55,4 +33,21 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hnsight: unexpected failure: ${safeText(failureText(e))}\n`);
     return 2;
   }
+}
+
+function isHelpFlag(arg: string): boolean {
+  return arg === '--help' || arg === '-h';
+}
+
+/** `--help` or `-h` anywhere before a `--` (after it, every word is an argument, even one spelled like a flag). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some(isHelpFlag);
+}
+
+function printCommandUsage(command: string): number {
+  const text = commandRunner(command) ? commandUsage(command) : undefined;
+  if (text === undefined) throw new UsageError(`no help for "${command}": the commands are ${COMMAND_NAMES.join(', ')}`);
+  writeWrapped(process.stdout, reflow(text), { hang: USAGE_HANG });
+  return 0;
 }

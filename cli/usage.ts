@@ -86,9 +86,33 @@ Usage:
       Passwords never go on the command line: --password-env names an environment variable
       holding it, otherwise hnsight asks on the terminal.
       Progress on stderr. Exit 0 complete, 1 partial, 2 bad usage or nothing collected, 130 cancelled.
-  hnsight help
-      This text.
+  hnsight help [command] | hnsight <command> --help
+      This text, or the usage of one command (also -h). Exit 0.
 
 Text output is wrapped to the terminal's width (COLUMNS when set, else 100 columns when not a
 terminal); --json output is never wrapped.
 `;
+
+/**
+ * The usage of one command: the blocks of USAGE that begin `  hnsight <command>` (a command may have
+ * several forms), under the same heading. Undefined for a name USAGE does not describe.
+ */
+export function commandUsage(command: string, usage: string = USAGE): string | undefined {
+  const blocks: string[][] = [];
+  let current: string[] | undefined;
+  for (const line of usage.split('\n')) {
+    const lead = /^ */.exec(line)?.[0].length ?? 0;
+    if (!line.trim() || lead < 2) {
+      current = undefined;
+    } else if (lead === 2) {
+      // A form's first line (`  hnsight trace …`); its wrapped flags and description are indented deeper.
+      const [first, second] = line.trim().split(/\s+/);
+      current = first === 'hnsight' && second === command ? [line] : undefined;
+      if (current) blocks.push(current);
+    } else {
+      current?.push(line);
+    }
+  }
+  if (!blocks.length) return undefined;
+  return `Usage:\n${blocks.map((b) => b.join('\n')).join('\n')}\n`;
+}

@@ -13,6 +13,7 @@ import type { Finding } from '../findings/types.ts';
 import type { HnsEndpoint, HnsPolicy } from '../../parsers/hns/index.ts';
 import type { Check } from './types.ts';
 import { k8sNames } from '../k8s/index.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
 const get = (s: Record<string, unknown>, k: string) => Object.entries(s).find(([x]) => x.toLowerCase() === k.toLowerCase())?.[1];
@@ -47,7 +48,7 @@ export const calicoDefaultDenyCheck: Check = {
     const all = bare.length === ctx.localPods.length;
     const f: Finding = {
       id: 'calico-cni-default-deny-only', severity: 'error', area: 'cni',
-      title: `${bare.length} pod endpoint(s) hold only the Calico CNI's default deny: ${bare.slice(0, 3).map(label).join(', ')}${bare.length > 3 ? ', …' : ''}`,
+      title: `${plural(bare.length, 'pod endpoint')} ${bare.length === 1 ? 'holds' : 'hold'} only the Calico CNI's default deny: ${bare.slice(0, 3).map(label).join(', ')}${bare.length > 3 ? ', …' : ''}`,
       explanation: `Their only ACL is the one Calico's CNI plugin sets when it creates the endpoint (block all inbound, priority 65500), which Felix replaces with the pod's policy: Felix never programmed ${bare.length > 1 ? 'these endpoints' : 'this endpoint'}, so nothing reaches ${bare.length > 1 ? 'these pods' : 'this pod'} from outside, whatever the NetworkPolicies allow. ${all ? 'Every pod endpoint of the node is in this state: Felix is not running or not connected to the datastore.' : `Other pod endpoints have Felix's ACLs: ${bare.length > 1 ? 'these pods were' : 'this pod was'} created after Felix stopped working, or Felix failed on ${bare.length > 1 ? 'them' : 'it'}.`}`,
       fix: 'Check the calico-node / Felix service on this node (`Get-Service CalicoFelix`, its log under C:\\CalicoWindows\\logs) and restart it; Felix then programs the pods\' policies.',
       objects: bare.slice(0, 20).map((e) => e.ip ?? e.id),

@@ -7,6 +7,7 @@ import type { CheckContext } from './context.ts';
 import type { CniConfigFile } from '../../parsers/cni/index.ts';
 import { exceptionProblem } from './outboundnat.ts';
 import { ipRange } from './context.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const dirOf = (f: string) => (f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '');
 const baseOf = (f: string) => f.slice(f.lastIndexOf('/') + 1);
@@ -63,7 +64,7 @@ export const cniCheck: Check = {
       if (c.invalid && openAtEnd(m, c.file) > 0) {
         // Ends inside its JSON: a copy or paste cut it (platform detection reads such a file as "(cut?)").
         const open = openAtEnd(m, c.file);
-        out.push({ id: 'cni-config-invalid', severity: 'warning', area: 'cni', undecided: true, title: `CNI config ${baseOf(c.file)} looks cut: it ends inside its JSON`, explanation: `${c.file} is not valid JSON (${c.invalid}), and it ends with ${open} bracket(s) still open, as a file cut short by a copy or a paste does. If the file on the node is whole, this is only how the bundle holds it; if the node's own file ends there, containerd cannot parse it: the network is not ready ("cni plugin not initialized") and no pod gets a network.`, fix: 'Compare with the file on the node (`Get-Content` in the CNI conf_dir). If it is cut there too, restore it (the CNI agent or the node setup writes it) and restart containerd.', objects: [c.file], evidence: [ctx.ev(c.src)] });
+        out.push({ id: 'cni-config-invalid', severity: 'warning', area: 'cni', undecided: true, title: `CNI config ${baseOf(c.file)} looks cut: it ends inside its JSON`, explanation: `${c.file} is not valid JSON (${c.invalid}), and it ends with ${plural(open, 'bracket')} still open, as a file cut short by a copy or a paste does. If the file on the node is whole, this is only how the bundle holds it; if the node's own file ends there, containerd cannot parse it: the network is not ready ("cni plugin not initialized") and no pod gets a network.`, fix: 'Compare with the file on the node (`Get-Content` in the CNI conf_dir). If it is cut there too, restore it (the CNI agent or the node setup writes it) and restart containerd.', objects: [c.file], evidence: [ctx.ev(c.src)] });
         continue;
       }
       if (c.invalid) {
@@ -114,14 +115,14 @@ export const cniCheck: Check = {
           const [e] = differ;
           const x0 = p.exceptionList[0];
           if (e && x0) {
-            out.push({ id: 'cni-exceptions-drift', severity: 'warning', area: 'cni', title: `${differ.length} pod endpoint(s) lack ExceptionList entries of ${baseOf(c.file)}`, explanation: `The loaded CNI config lists ${[...want].join(', ')}; endpoint ${e.id} has ${e.outboundNat.flatMap((n) => n.exceptions).join(', ') || 'none'}. The endpoints were created from another config (changed since, or another file was loaded then): the pods run with the old SNAT exceptions until recreated.`, fix: 'Recreate the pods (drain the node) so their endpoints are created from the current config.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [{ file: x0.src.file, line: x0.src.line, text: (m.text?.lineText(x0.src.file, x0.src.line) ?? '').trim() }, ctx.ev(e.src, /ExceptionList/i)] });
+            out.push({ id: 'cni-exceptions-drift', severity: 'warning', area: 'cni', title: `${plural(differ.length, 'pod endpoint')} ${differ.length === 1 ? 'lacks' : 'lack'} ExceptionList entries of ${baseOf(c.file)}`, explanation: `The loaded CNI config lists ${[...want].join(', ')}; endpoint ${e.id} has ${e.outboundNat.flatMap((n) => n.exceptions).join(', ') || 'none'}. The endpoints were created from another config (changed since, or another file was loaded then): the pods run with the old SNAT exceptions until recreated.`, fix: 'Recreate the pods (drain the node) so their endpoints are created from the current config.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [{ file: x0.src.file, line: x0.src.line, text: (m.text?.lineText(x0.src.file, x0.src.line) ?? '').trim() }, ctx.ev(e.src, /ExceptionList/i)] });
           }
         }
         if (p.dnsServers.length && !p.dnsCapability) {
           const differ = ctx.localPods.filter((e) => e.dnsServers.length && !p.dnsServers.some((s) => e.dnsServers.includes(s)));
           const [e] = differ;
           if (e) {
-            out.push({ id: 'cni-dns-drift', severity: 'warning', area: 'cni', title: `${differ.length} pod(s) have DNS ${e.dnsServers.join(', ')}, the CNI config says ${p.dnsServers.join(', ')}`, explanation: `${baseOf(c.file)} sets dns.Nameservers ${p.dnsServers.join(', ')} (no dns capability, so kubelet does not override it), but the endpoints have other DNS servers: they were created from another config.`, fix: 'Recreate the pods after fixing the config; check kubelet --cluster-dns matches.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [...(p.dnsSrc ? [ctx.ev(p.dnsSrc)] : []), ctx.ev(e.src, e.dnsServers[0])] });
+            out.push({ id: 'cni-dns-drift', severity: 'warning', area: 'cni', title: `${plural(differ.length, 'pod')} ${differ.length === 1 ? 'has' : 'have'} DNS ${e.dnsServers.join(', ')}, the CNI config says ${p.dnsServers.join(', ')}`, explanation: `${baseOf(c.file)} sets dns.Nameservers ${p.dnsServers.join(', ')} (no dns capability, so kubelet does not override it), but the endpoints have other DNS servers: they were created from another config.`, fix: 'Recreate the pods after fixing the config; check kubelet --cluster-dns matches.', objects: [c.file, ...differ.slice(0, 20).map((x) => x.id)], evidence: [...(p.dnsSrc ? [ctx.ev(p.dnsSrc)] : []), ctx.ev(e.src, e.dnsServers[0])] });
           }
         }
       }

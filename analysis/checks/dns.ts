@@ -5,6 +5,7 @@ import type { Check } from './types.ts';
 import { covers, ipNum, ipRange } from './context.ts';
 import { withPod, withService } from '../k8s/index.ts';
 import { pluginsWhere } from '../platform/index.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export const dnsCheck: Check = {
   id: 'dns',
@@ -82,7 +83,7 @@ export const dnsCheck: Check = {
         id: 'pod-dns-not-vip',
         severity: 'error',
         area: 'dns',
-        title: `${wrong.length} pod(s) use DNS server ${shown.join(', ')} instead of the DNS VIP ${dnsVips.join(', ')}`,
+        title: `${plural(wrong.length, 'pod')} ${wrong.length === 1 ? 'uses' : 'use'} DNS server ${shown.join(', ')} instead of the DNS VIP ${dnsVips.join(', ')}`,
         explanation: `The DNS VIP is ${dnsVips.join(', ')} (${from}), but ${wrong.map((e) => withPod(m, e.ip)).slice(0, 5).join(', ')}${wrong.length > 5 ? ' …' : ''} resolve names through ${shown.join(', ')}: cluster names (*.svc.cluster.local) do not resolve in those pods.`,
         fix: 'The pod DNS comes from the CNI config (`dns.Nameservers`, or the runtime config kubelet passes when `capabilities.dns` is true: kubelet `--cluster-dns`). Correct it, then recreate the pods. Check inside a pod with `ipconfig /all` / `Get-DnsClientServerAddress`.',
         // The wrong servers first: they are what the reader has to change.
@@ -99,7 +100,7 @@ export const dnsCheck: Check = {
         id: 'pod-dns-not-vip',
         severity: 'warning',
         area: 'dns',
-        title: `${none.length} pod(s) have no DNS server`,
+        title: `${plural(none.length, 'pod')} ${none.length === 1 ? 'has' : 'have'} no DNS server`,
         explanation: `${none.map((e) => withPod(m, e.ip)).slice(0, 5).join(', ')} have no DNS server in HNS or on their NIC: name resolution fails in them.`,
         fix: 'Set `dns.Nameservers` in the CNI config (or enable `capabilities.dns` so kubelet passes --cluster-dns), then recreate the pods.',
         objects: none.slice(0, 20).map((e) => e.id),

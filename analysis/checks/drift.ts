@@ -6,6 +6,7 @@ import { intToIp, ipRange, rangeText, ruleDstRanges, type Range } from './contex
 import { withPod } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const MAX_PORTS = 400;
 const RSR_NAME = /REMOTESUBNETROUTE_[^_]+_[^_]+_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+\.\d+\.\d+\.\d+)/i;
@@ -86,7 +87,7 @@ export const driftCheck: Check = {
             severity: 'error',
             area: 'drift',
             title: `REMOTESUBNETROUTE for ${rs.destinationPrefix} encapsulates to ${wrong0.pa}, HNS says ${rs.providerAddress}`,
-            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrong0.pa} on ${wrongPa.length} port(s), while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created, or a subnet lease that moved to another node).`,
+            explanation: `VFP sends ${rs.destinationPrefix} to provider address ${wrong0.pa} on ${plural(wrongPa.length, 'port')}, while HNS network ${net.name} says ${rs.providerAddress}. The packets go to the wrong node (an old node IP after a node was re-created, or a subnet lease that moved to another node).`,
             fix: 'Restart flanneld and HNS policies for the subnet; check the remote node\'s flannel annotations (public-ip, VtepMAC).',
             objects: [rs.destinationPrefix, rs.providerAddress, wrong0.pa ?? '', ...wrongPa.slice(0, 10).map((w) => w.p.port.name)],
             evidence: [hnsEv, ctx.ev(wrong0.rule.src, wrong0.pa ?? /Encap/i, 30)],
@@ -111,7 +112,7 @@ export const driftCheck: Check = {
           severity: 'warning',
           area: 'drift',
           title: `VFP encapsulates ${rangeText(r.range!)} but HNS has no RemoteSubnetRoute for it`,
-          explanation: `Rule ${rule.name} on ${ports.length} port(s) sends ${rangeText(r.range!)} to ${r.pa ?? '?'}, but network ${net.name} has no such RemoteSubnetRoute: a leftover of a removed node. Harmless until that subnet is given to another node, then traffic goes to the old address.`,
+          explanation: `Rule ${rule.name} on ${plural(ports.length, 'port')} sends ${rangeText(r.range!)} to ${r.pa ?? '?'}, but network ${net.name} has no such RemoteSubnetRoute: a leftover of a removed node. Harmless until that subnet is given to another node, then traffic goes to the old address.`,
           fix: 'Restart flanneld (it reconciles the policies with the current subnet leases) or recreate the pods.',
           objects: [rangeText(r.range!), ...(r.pa ? [r.pa] : []), ...ports.slice(0, 10)],
           evidence: [ctx.ev(rule.src), ctx.ev(net.src, /RemoteSubnetRoute/i, 2000)],
@@ -155,7 +156,7 @@ export const driftCheck: Check = {
         id: 'drift-outboundnat',
         severity: 'error',
         area: 'drift',
-        title: `OutBoundNAT exception ${value} is in HNS but not in VFP on ${eps.length} port(s)`,
+        title: `OutBoundNAT exception ${value} is in HNS but not in VFP on ${plural(eps.length, 'port')}`,
         explanation: `The endpoints' OutBoundNAT policy exempts ${value} from SNAT, but the ports' SLB_NAT_LAYER has no EXCEPTIONS_OUTBOUNDNAT rule for it: traffic from ${eps.map((p) => withPod(m, p.e.ip)).slice(0, 3).join(', ')} to ${value} is SNATed to the node IP anyway.`,
         fix: `Recreate the pods so HNS reprograms the ports; check with \`vfpctrl /port ${ep0.port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
         objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
@@ -171,7 +172,7 @@ export const driftCheck: Check = {
         severity: 'warning',
         area: 'drift',
         title: `VFP exempts ${value} from SNAT but the endpoints' ExceptionList does not`,
-        explanation: `Rule ${rule.name} on ${eps.length} port(s) exempts ${value} from OutboundNAT, but the HNS endpoints' ExceptionList has no such entry: the port was programmed from an older policy.`,
+        explanation: `Rule ${rule.name} on ${plural(eps.length, 'port')} exempts ${value} from OutboundNAT, but the HNS endpoints' ExceptionList has no such entry: the port was programmed from an older policy.`,
         fix: 'Recreate the pods so their ports are programmed from the current endpoint policy.',
         objects: [value, ...eps.slice(0, 20).map((p) => p.port.name)],
         evidence: [ctx.ev(rule.src), ctx.ev(ep0.e.src, /ExceptionList/i)],
@@ -183,7 +184,7 @@ export const driftCheck: Check = {
         id: 'drift-outboundnat',
         severity: 'error',
         area: 'drift',
-        title: `${noNat.length} pod port(s) have an OutBoundNAT policy in HNS but no NAT rules in VFP`,
+        title: `${plural(noNat.length, 'pod port')} ${noNat.length === 1 ? 'has' : 'have'} an OutBoundNAT policy in HNS but no NAT rules in VFP`,
         explanation: `The HNS endpoints of ${noNat.map((p) => withPod(m, p.e.ip)).slice(0, 5).join(', ')} have an OutBoundNAT policy, but their VFP ports have no OUTBOUNDNAT / EXCEPTIONS_OUTBOUNDNAT rules while other pods' ports do: their traffic to the outside is not SNATed and gets no reply.`,
         fix: `Recreate those pods; check with \`vfpctrl /port ${noNat0.port.name} /layer SLB_NAT_LAYER /list-rule\`.`,
         objects: noNat.slice(0, 20).map((p) => p.port.name),

@@ -26,6 +26,7 @@ import { k8sNodesCheck } from './k8s-nodes.ts';
 import { calicoDefaultDenyCheck, duplicatePodIpCheck } from './cni-leftovers.ts';
 import { networkPolicyCheck } from './network-policy.ts';
 import { logsCheck } from './logs.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export const CHECKS: Check[] = [
   outboundNatCheck,
@@ -119,7 +120,7 @@ function skippedFinding(p: Platform, skipped: SkippedCheck[]): Finding {
     severity: 'info',
     area: 'node',
     undecided: !known || undefined,
-    title: known ? `${skipped.length} check(s) do not apply to ${p.label}` : `${skipped.length} check(s) skipped: the network plugin is not known`,
+    title: known ? `${plural(skipped.length, 'check')} ${skipped.length === 1 ? 'does' : 'do'} not apply to ${p.label}` : `${plural(skipped.length, 'check')} skipped: the network plugin is not known`,
     explanation: known
       ? `This node runs ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.confidence} confidence: ${p.evidence.filter((e) => e.plugins.length).slice(0, 2).map((e) => e.says).join('; ')}). These checks rely on another plugin's facts and were not run: ${skipped.map((s) => `${s.title} — ${s.reason}`).join('; ')}.`
       : `hnsight found nothing in the bundle that names a known network plugin (Flannel, Azure CNI, EKS vpc-bridge, Calico, Antrea, OVN-Kubernetes, nat): no HNS network or endpoint named the way a plugin names them, no CNI config, no kube-proxy setting naming the pod network, and no log written by a plugin.${p.evidence.some((e) => e.plugins.length) ? ` The bundle only narrows it down: ${[...new Set(p.evidence.filter((e) => e.plugins.length).map((e) => e.says))].slice(0, 2).join('; ')}.` : ''} Checks that depend on the plugin's gateway, routing or SNAT conventions were not run: ${skipped.map((s) => s.title).join(', ')}.`,

@@ -15,6 +15,7 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { serviceIntents } from '../k8s/index.ts';
 import { localReady } from './service-states.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export const internalTrafficPolicyCheck: Check = {
   id: 'k8s-internal-traffic-policy',
@@ -55,7 +56,7 @@ export const internalTrafficPolicyCheck: Check = {
         out.push({
           id: 'k8s-internal-local-no-endpoint', severity: 'warning', area: 'k8s',
           title: `Service ${who} ${where} has internalTrafficPolicy: Local and no ready endpoint on this node`,
-          explanation: `None of its ${it.ready.length} ready backend(s) (${it.ready.slice(0, 4).join(', ')}${it.ready.length > 4 ? ', …' : ''}) runs on this node${it.lb ? '' : ', and HNS here has no load balancer for it'}: with internalTrafficPolicy: Local, connections from this node's pods to ${where} are dropped (by design, but often a surprise).`,
+          explanation: `${it.ready.length === 1 ? 'Its one ready backend' : `None of its ${plural(it.ready.length, 'ready backend')}`} (${it.ready.slice(0, 4).join(', ')}${it.ready.length > 4 ? ', …' : ''}) ${it.ready.length === 1 ? 'does not run' : 'runs'} on this node${it.lb ? '' : ', and HNS here has no load balancer for it'}: with internalTrafficPolicy: Local, connections from this node's pods to ${where} are dropped (by design, but often a surprise).`,
           fix: 'Run a backend on this node (a DaemonSet, or a node selector), or set internalTrafficPolicy: Cluster.',
           objects: [`${it.vip}:${it.port}`, who],
           evidence: it.lb ? [svcEv, ctx.ev(it.lb.src, it.vip, 400)] : [svcEv, ctx.absent(m.meta.sources.loadBalancers?.[0] ?? 'policy.txt', `no load balancer for ${where}`)],

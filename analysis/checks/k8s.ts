@@ -7,6 +7,7 @@ import type { Finding, FindingEvidence } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { podIntent, protoName, serviceIntents, skewNote, snapshotMoments, type ServiceIntent } from '../k8s/index.ts';
 import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export const k8sCheck: Check = {
   id: 'k8s',
@@ -43,7 +44,7 @@ export const k8sCheck: Check = {
             severity: it.nodePort ? 'warning' : 'error',
             area: 'k8s',
             title: `Service ${who} ${it.nodePort ? `node port ${it.port}` : `port ${it.port}`}/${it.protocol} has no HNS load balancer`,
-            explanation: `Kubernetes has ${what} with ${it.ready.length} ready backend(s) (${it.ready.slice(0, 4).join(', ')}, from its ${it.source}), but HNS on this node has no load balancer for it: ${it.nodePort ? 'connections to this node on that port are not forwarded.' : 'pods here cannot reach the service.'}`,
+            explanation: `Kubernetes has ${what} with ${plural(it.ready.length, 'ready backend')} (${it.ready.slice(0, 4).join(', ')}, from its ${it.source}), but HNS on this node has no load balancer for it: ${it.nodePort ? 'connections to this node on that port are not forwarded.' : 'pods here cannot reach the service.'}`,
             fix: 'Restart kube-proxy on this node and watch its log for errors creating the policy (HNS errors, `--hostname-override`, `--network-name`); verify with `hnsdiag list loadbalancers`.',
             objects: [it.nodePort ? `${it.port}/${it.protocol}` : `${it.vip}:${it.port}/${protoName(proto)}`, who],
             evidence: [svcEv(svc, `Service ${who} ${svc.type} ${svc.clusterIps.join(',')} ports ${svc.ports.map((x) => `${x.port}${x.nodePort ? `:${x.nodePort}` : ''}/${x.protocol}`).join(',')}`), ctx.absent(m.meta.sources.loadBalancers?.[0] ?? 'policy.txt', `no load balancer for ${what}`)],
@@ -67,7 +68,7 @@ export const k8sCheck: Check = {
             : '',
           hnsOnly.length ? `HNS still lists ${hnsOnly.join(', ')}, which no Running pod holds, but the VFP rule on ${vfpPort} no longer sends to ${hnsOnly.length > 1 ? 'them' : 'it'}: nothing is black-holed now; the HNS load balancer is out of date.` : '',
           it.notBackend.length ? `Load-balanced to ${it.notBackend.join(', ')}, a Running pod that is not a ready backend of the Service.` : '',
-          it.missing.length ? `Ready backend(s) ${it.missing.join(', ')} get no traffic from this node.` : '',
+          it.missing.length ? `Ready ${it.missing.length === 1 ? 'backend' : 'backends'} ${it.missing.join(', ')} ${it.missing.length === 1 ? 'gets' : 'get'} no traffic from this node.` : '',
         ].filter(Boolean);
         out.push(atMoment(ctx.hedge({
           id: 'k8s-backends-drift',
@@ -88,7 +89,7 @@ export const k8sCheck: Check = {
       const lost = pi.withoutEndpoint;
       out.push(ctx.hedge({
         id: 'k8s-pod-no-endpoint', severity: 'warning', area: 'k8s',
-        title: `${lost.length} running pod(s) of this node have no HNS endpoint`,
+        title: `${plural(lost.length, 'running pod')} of this node ${lost.length === 1 ? 'has' : 'have'} no HNS endpoint`,
         explanation: `Kubernetes says ${lost.slice(0, 5).map((p) => `${p.namespace}/${p.name} (${p.ips[0]})`).join(', ')} run on ${pi.node?.name ?? m.meta.hostName}${pi.node ? ` (the node with address ${pi.node.addresses.find((a) => a.type === 'InternalIP')?.address ?? pi.node.addresses[0]?.address})` : ''}, but HNS has no local endpoint with their IP: their network was removed (HNS restart, CNI DEL) while the pod kept running.`,
         fix: 'Delete those pods so they are recreated with a network; look for HNS restarts in the event log.',
         objects: lost.slice(0, 20).map((p) => `${p.namespace}/${p.name}`),
@@ -100,8 +101,8 @@ export const k8sCheck: Check = {
     if (orphans.length) {
       out.push(ctx.hedge({
         id: 'k8s-endpoint-no-pod', severity: 'warning', area: 'k8s',
-        title: `${orphans.length} local pod endpoint(s) hold an IP no pod has`,
-        explanation: `HNS endpoint(s) ${orphans.slice(0, 5).map((e) => `${e.name} (${e.ip})`).join(', ')} are local pod endpoints, but no pod in the kubectl snapshot has their IP: left over from deleted pods (a CNI DEL that did not run), they keep the address reserved and may still be behind load balancers. (The snapshot and the bundle may have been taken at different times.)`,
+        title: `${plural(orphans.length, 'local pod endpoint')} ${orphans.length === 1 ? 'holds' : 'hold'} an IP no pod has`,
+        explanation: `HNS ${orphans.length === 1 ? 'endpoint' : 'endpoints'} ${orphans.slice(0, 5).map((e) => `${e.name} (${e.ip})`).join(', ')} are local pod endpoints, but no pod in the kubectl snapshot has their IP: left over from deleted pods (a CNI DEL that did not run), they keep the address reserved and may still be behind load balancers. (The snapshot and the bundle may have been taken at different times.)`,
         fix: 'If no container uses them (`hcsdiag list`, `crictl pods`), remove them with `Remove-HnsEndpoint` and check the CNI plugin log for failed DEL calls.',
         objects: orphans.slice(0, 20).map((e) => e.id),
         evidence: orphans.slice(0, 3).map((e) => ctx.ev(e.src, e.ip)),

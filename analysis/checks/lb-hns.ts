@@ -6,6 +6,7 @@ import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { withService } from '../k8s/index.ts';
 import { vfpLbDips } from './vfp-lb-dips.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const FIX_KP = 'kube-proxy owns these objects: restart it (`Restart-Service kube-proxy`, or delete the kube-proxy pod on HostProcess deployments) so it resyncs every service; check it runs with `--hostname-override` set to the node name (without it, kube-proxy can delete the endpoints of this node). If the stale object survives a resync, remove it with `Get-HnsPolicyList | Remove-HnsPolicyList` (schema v1) or `Get-HnsLoadBalancer | ? Id -eq <id> | Remove-HnsLoadBalancer` and restart kube-proxy again.';
 
@@ -45,8 +46,8 @@ export const lbHnsCheck: Check = {
         severity: cut || harmless ? 'warning' : 'error',
         area: 'lb',
         undecided: cut || undefined,
-        title: `Load balancer ${what} references ${j.dangling.length} endpoint(s) that do not exist`,
-        explanation: `HNS load balancer ${lb.id} lists endpoint(s) ${j.dangling.join(', ')} for ${what}, which are in no endpoint list of the bundle. ${effect}${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
+        title: `Load balancer ${what} references ${plural(j.dangling.length, 'endpoint')} that ${j.dangling.length === 1 ? 'does' : 'do'} not exist`,
+        explanation: `HNS load balancer ${lb.id} lists ${j.dangling.length === 1 ? 'endpoint' : 'endpoints'} ${j.dangling.join(', ')} for ${what}, which ${j.dangling.length === 1 ? 'is' : 'are'} in no endpoint list of the bundle. ${effect}${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
         fix: FIX_KP,
         objects: [lb.id, ...j.dangling, ...(lb.vips.length ? [what] : [])],
         // IDs come from the bundle: found by exact (case-insensitive) text, never as a regular expression.

@@ -9,6 +9,7 @@ import { withService, protoName } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import type { HnsLoadBalancer } from '../../parsers/hns/index.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
 /** Ports whose rules are checked at most (each is parsed in full). */
@@ -128,7 +129,7 @@ export const lbVfpCheck: Check = {
     }
     const [first] = [...capped.values()];
     if (first) {
-      out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `${capped.size >= 1000 ? 'More than 1,000' : capped.size} load-balancing rule(s) name more than ${MAX_RULE_KEYS} VIP × port × protocol combinations`, explanation: `Rules such as ${first.name} list more destination addresses, ports and protocols than a load-balancing rule kube-proxy programs (one of each). They were compared only with the load balancers HNS has: a combination only VFP has is not reported for them.`, fix: 'Look at these rules with `vfpctrl /port <port> /layer LB_DSR /list-rule`; a rule like this is not one kube-proxy writes.', objects: [...capped.values()].slice(0, 20).map((r) => r.name), evidence: [ctx.ev(first.src)] });
+      out.push({ id: 'lb-vfp-undecided', severity: 'info', area: 'vfp', undecided: true, title: `${capped.size >= 1000 ? 'More than 1,000 load-balancing rules name' : `${plural(capped.size, 'load-balancing rule')} ${capped.size === 1 ? 'names' : 'name'}`} more than ${MAX_RULE_KEYS} VIP × port × protocol combinations`, explanation: `Rules such as ${first.name} list more destination addresses, ports and protocols than a load-balancing rule kube-proxy programs (one of each). They were compared only with the load balancers HNS has: a combination only VFP has is not reported for them.`, fix: 'Look at these rules with `vfpctrl /port <port> /layer LB_DSR /list-rule`; a rule like this is not one kube-proxy writes.', objects: [...capped.values()].slice(0, 20).map((r) => r.name), evidence: [ctx.ev(first.src)] });
     }
     // Ports that carry load-balancing rules at all (the bridge endpoint and host ports do not).
     if (!portKeys.some((p) => p.lb)) return out;

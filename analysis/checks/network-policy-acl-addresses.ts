@@ -14,6 +14,7 @@ import type { CheckContext } from './context.ts';
 import { intToIp } from './context.ts';
 import { spend } from '../budget.ts';
 import type { LocalPolicyPod } from './network-policy-acl.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 interface AclRuleAddrs {
   rule: VfpRule;
@@ -91,8 +92,8 @@ export function addressFindings(ctx: CheckContext, locals: LocalPolicyPod[], max
   for (const [rule, s] of stale)
     out.push(ctx.hedge({
       id: 'network-policy-acl-stale-address', severity: 'warning', area: 'k8s',
-      title: `ACL rule ${rule} names ${s.addrs.size} address(es) no pod has any more`,
-      explanation: `On the endpoint(s) of ${list(s.pods)}, ACL rule ${rule} names ${list(s.addrs)}; per the snapshot no pod, node or IP block of a policy has that address. A pod created later with that address inherits what this rule allows or blocks.`,
+      title: `ACL rule ${rule} names ${plural(s.addrs.size, 'address', 'addresses')} no pod has any more`,
+      explanation: `On the ${s.pods.size === 1 ? 'endpoint' : 'endpoints'} of ${list(s.pods)}, ACL rule ${rule} names ${list(s.addrs)}; per the snapshot no pod, node or IP block of a policy has that address. A pod created later with that address inherits what this rule allows or blocks.`,
       fix: 'The policy agent did not update the rule when the pod went away: check its logs on this node (Calico: calico-felix) and restart it so it reprograms the endpoint\'s ACLs.',
       objects: [...s.pods].slice(0, 20),
       evidence: [s.ev],
@@ -101,7 +102,7 @@ export function addressFindings(ctx: CheckContext, locals: LocalPolicyPod[], max
     out.push(ctx.hedge({
       id: 'network-policy-acl-missing-peer', severity: 'warning', area: 'k8s',
       title: `${m.label} allows pods whose address is in no ACL allow rule of the selected pods`,
-      explanation: `Per the snapshot, ${m.label} allows ${list(m.missing)}, but on the endpoint(s) of ${list(m.pods)} no ACL allow rule names their address while the rules name other pods the same policy rule allows. Traffic from or to them falls to the ACL's default rule.`,
+      explanation: `Per the snapshot, ${m.label} allows ${list(m.missing)}, but on the ${m.pods.size === 1 ? 'endpoint' : 'endpoints'} of ${list(m.pods)} no ACL allow rule names their address while the rules name other pods the same policy rule allows. Traffic from or to them falls to the ACL's default rule.`,
       fix: 'The policy agent did not add the new pods to the rule: check its logs on this node (Calico: calico-felix) and restart it so it reprograms the endpoint\'s ACLs.',
       objects: [`${m.policy.namespace}/${m.policy.name}`, ...[...m.pods].slice(0, 19)],
       evidence: m.ev,

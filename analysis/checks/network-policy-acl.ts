@@ -22,6 +22,8 @@ import { calicoApplicable, calicoIntent } from '../k8s/calico-eval.ts';
 import { selects } from '../k8s/selectors.ts';
 import type { CheckContext } from './context.ts';
 import { spend } from '../budget.ts';
+import { firstHostOf } from '../../parsers/net/ip.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 /** Most walks the comparison makes on one node; beyond, the result says it was capped. */
 export const MAX_POLICY_WALKS = 3000;
@@ -95,19 +97,14 @@ export function policyPorts(ps: K8sNetworkPolicy[], dir: PolicyDir, dst: K8sPod 
   return out;
 }
 
-/** An address inside each ipBlock and one inside each of its exceptions (the edges the policy draws). */
+/** An address inside each ipBlock and one inside each of its exceptions (the edges the policy draws):
+ *  the block's first host, its host bits cleared (`10.1.2.255/24` is probed at 10.1.2.1, not 10.1.3.0). */
 function blockPeers(ps: K8sNetworkPolicy[], dir: PolicyDir): string[] {
   const out: string[] = [];
-  const firstHost = (cidr: string) => {
-    const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\/(\d+)$/.exec(cidr);
-    if (!m) return undefined;
-    const n = ((Number(m[1]) << 24) >>> 0) + (Number(m[2]) << 16) + (Number(m[3]) << 8) + Number(m[4]) + (Number(m[5]) >= 31 ? 0 : 1);
-    return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-  };
   for (const p of ps)
     for (const r of dir === 'ingress' ? p.ingress : p.egress)
       for (const peer of r.peers)
-        for (const c of [...(peer.ipBlock ? [peer.ipBlock.cidr, ...peer.ipBlock.except] : []), ...(peer.nets ?? []), ...(peer.notNets ?? [])]) { const a = firstHost(c); if (a) out.push(a); }
+        for (const c of [...(peer.ipBlock ? [peer.ipBlock.cidr, ...peer.ipBlock.except] : []), ...(peer.nets ?? []), ...(peer.notNets ?? [])]) { const a = firstHostOf(c); if (a) out.push(a); }
   return out;
 }
 
@@ -202,7 +199,7 @@ export function comparisonFindings(ctx: CheckContext, c: PolicyComparison, rende
     const f: Finding = g.kind === 'dropped'
       ? {
           id: 'network-policy-acl-drops-allowed', severity: sev, area: 'k8s',
-          title: `${g.rule} allows ${g.dir} traffic that the pod's ACL drops (${g.pairs.length} pod pair and port combination(s))`,
+          title: `${g.rule} allows ${g.dir} traffic that the pod's ACL drops (${plural(g.pairs.length, 'combination of pod pair and port', 'combinations of pod pair and port')})`,
           explanation: `${mine}Per the snapshot, ${g.rule} allows ${pairs}. The node's ACL layer drops it instead: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
           fix: 'Compare the ACL rules the policy agent programmed on the pod\'s endpoint with the policy; restart or resync the policy agent (Calico: calico-felix on the node) so it reprograms them.',
           objects: g.policies.map(policyName),
@@ -211,7 +208,7 @@ export function comparisonFindings(ctx: CheckContext, c: PolicyComparison, rende
         }
       : {
           id: 'network-policy-acl-allows-denied', severity: sev, area: 'k8s',
-          title: `${g.dir === 'ingress' ? 'Ingress' : 'Egress'} traffic denied by ${g.policies.map(policyName).join(', ')} is allowed by the pod's ACL (${g.pairs.length} pod pair and port combination(s))`,
+          title: `${g.dir === 'ingress' ? 'Ingress' : 'Egress'} traffic denied by ${g.policies.map(policyName).join(', ')} is allowed by the pod's ACL (${plural(g.pairs.length, 'combination of pod pair and port', 'combinations of pod pair and port')})`,
           explanation: `${mine}Per the snapshot, ${g.rule}, so it denies ${pairs}. The node's ACL layer allows it: ${vfp.slice(0, 3).join('; ')}.${hedge}`,
           fix: 'The policy is not enforced for these pods: check that the policy agent runs on this node and has programmed the pod\'s endpoint (Calico: calico-felix logs), then compare again.',
           objects: g.policies.map(policyName),

@@ -16,6 +16,7 @@ import { podIntent } from '../k8s/index.ts';
 import { selects } from '../k8s/selectors.ts';
 import { calicoUnmodelled, policyApplies } from '../k8s/calico-eval.ts';
 import { policyName } from '../k8s/policy-eval.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export { selects };
 
@@ -61,7 +62,7 @@ export const networkPolicyCheck: Check = {
     if (flannel && hit.length && !anyAcl && ctx.m.endpoints && ctx.platform.confidence !== 'low') {
       return [ctx.hedge({
         id: 'network-policy-not-enforced', severity: 'warning', area: 'k8s',
-        title: `${hit.length} NetworkPolicy(ies) select pods of this node, but nothing here enforces them`,
+        title: `${plural(hit.length, 'NetworkPolicy', 'NetworkPolicies')} ${hit.length === 1 ? 'selects' : 'select'} pods of this node, but nothing here enforces ${hit.length === 1 ? 'it' : 'them'}`,
         explanation: `Per the snapshot, ${list}. This node runs ${ctx.platform.label}, which implements no NetworkPolicy, and none of its pod endpoints carries an HNS ACL policy: the traffic those policies deny is allowed here.`,
         fix: 'Use a network plugin that enforces NetworkPolicy on Windows (Calico for Windows, Azure NPM on AKS), or do not rely on NetworkPolicy for pods on this node.',
         objects: hit.slice(0, 20).map((x) => name(x.p)),
@@ -75,7 +76,7 @@ export const networkPolicyCheck: Check = {
     if (azure && !npm && hit.length && ctx.platform.confidence !== 'low') {
       return [{
         id: 'network-policy-not-enforced', severity: 'warning', area: 'k8s',
-        title: `${hit.length} NetworkPolicy(ies) select pods of this node, but no policy agent runs in the cluster`,
+        title: `${plural(hit.length, 'NetworkPolicy', 'NetworkPolicies')} ${hit.length === 1 ? 'selects' : 'select'} pods of this node, but no policy agent runs in the cluster`,
         explanation: `Per the snapshot, ${list}. This node runs ${ctx.platform.label} and the snapshot has no Azure NPM pod (azure-npm-win in kube-system; inferred from its name), so nothing renders these policies as ACLs here: the traffic they deny is allowed.`,
         fix: 'Enable a network policy engine for Windows nodes (Azure NPM: `--network-policy azure`), or do not rely on NetworkPolicy for pods on this node.',
         objects: hit.slice(0, 20).map((x) => name(x.p)),
@@ -97,10 +98,10 @@ export const networkPolicyCheck: Check = {
       out.push(...comparisonFindings(ctx, c, calicoNode && ctx.platform.confidence !== 'low'), ...(calicoNode ? addressFindings(ctx, locals) : []));
       const notes = [
         c.capped ? `not every pair was compared: at most ${MAX_POLICY_WALKS} walks per node, shared equally among its pods and directions` : '',
-        c.unknown ? `${c.unknown} pod pair(s) of ${[...c.unknownPods].slice(0, 5).join(', ')}${c.unknownPods.size > 5 ? ', …' : ''} not compared: ${c.unknownWhy?.startsWith('not verifiable') ? c.unknownWhy : `insufficient information: needs ${c.unknownWhy}`}` : '',
+        c.unknown ? `${plural(c.unknown, 'pod pair')} of ${[...c.unknownPods].slice(0, 5).join(', ')}${c.unknownPods.size > 5 ? ', …' : ''} not compared: ${c.unknownWhy?.startsWith('not verifiable') ? c.unknownWhy : `insufficient information: needs ${c.unknownWhy}`}` : '',
       ].filter(Boolean);
       if (!notes.length && !unverifiable.length) return out;
-      why = `Compared ${c.walks} pod pair(s) and port(s) with the pods' ACL layers; ${notes.join('; ')}.`;
+      why = `Compared ${plural(c.walks, 'pod pair and port', 'pod pairs and ports')} with the pods' ACL layers; ${notes.join('; ')}.`;
     } else {
       why = !hit.length ? '' : !ctx.m.vfp ? 'Not verifiable: insufficient information: needs the VFP rule dump (vfpctrl /list-rule per port) of the pod ports.' : `Not verifiable: no pod endpoint of this node has an ACL layer in its VFP rules, so nothing on ${ctx.platform.label} renders these policies here (kube-proxy never does).`;
     }
@@ -108,12 +109,12 @@ export const networkPolicyCheck: Check = {
     // A reason the comparison note already gives is not repeated.
     const notSaid = unverifiable.filter((x) => x.why !== unknownWhy);
     const calicoText = !calico.length ? ''
-      : !calicoNode ? `${calico.length} Calico policy(ies) (${calico.slice(0, 3).map(name).join(', ')}) are in the snapshot, but this node does not run Calico: not compared. `
+      : !calicoNode ? `${plural(calico.length, 'Calico policy', 'Calico policies')} (${calico.slice(0, 3).map(name).join(', ')}) ${calico.length === 1 ? 'is' : 'are'} in the snapshot, but this node does not run Calico: not compared. `
         : notSaid.length ? `Not verifiable: ${notSaid.slice(0, 3).map((x) => `${x.why.replace(/^not verifiable: /, '')}${x.pods.length ? ` (pods of this node it selects: ${x.pods.slice(0, 3).join(', ')}${x.pods.length > 3 ? ', …' : ''})` : ''}`).join('; ')}. ` : '';
     if (!why && !calicoText) return out;
     out.push({
       id: 'network-policy-not-verified', severity: 'info', area: 'k8s',
-      title: `${all.length} network policy(ies) apply here; not fully compared with the node's ACLs`,
+      title: `${plural(all.length, 'network policy', 'network policies')} ${all.length === 1 ? 'applies' : 'apply'} here; not fully compared with the node's ACLs`,
       explanation: `${hit.length ? `Per the snapshot, ${list}. ` : ''}${why ? `${why} ` : ''}${calicoText}`.trim(),
       fix: 'Walk the pod pairs and ports the policy is about (`hnsight trace`), and compare with the policy.',
       objects: all.slice(0, 20).map(name),

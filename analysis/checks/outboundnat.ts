@@ -6,6 +6,7 @@ import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, rangeText, type CheckContext, type Range } from './context.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
 import { pluginsWhere } from '../platform/index.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 /** Evidence lines per finding: one per endpoint concerned, bounded for a node of thousands of pods. */
 const MAX_EVIDENCE = 50;
@@ -56,7 +57,7 @@ export const outboundNatCheck: Check = {
         id: 'outboundnat-exception-typo',
         severity: p.severity,
         area: 'hns',
-        title: `OutBoundNAT ExceptionList entry ${value} on ${eps.length} pod endpoint(s)`,
+        title: `OutBoundNAT ExceptionList entry ${value} on ${plural(eps.length, 'pod endpoint')}`,
         explanation: `${p.why}. The endpoints got this list from the CNI config when they were created.`,
         fix: FIX_CNI,
         objects: [value, ...eps.slice(0, 20).map((e) => e.id)],
@@ -116,7 +117,7 @@ export const outboundNatCheck: Check = {
         severity,
         area: 'hns',
         title: `OutBoundNAT ExceptionList does not cover ${label}`,
-        explanation: `The OutBoundNAT policy of ${eps.length} pod endpoint(s) has no exception covering ${label}. Traffic from these pods to it is SNATed to the node IP, so the other pod sees the node as the source: network policies and source-IP-based logic break, and on l2bridge the reply can take another path than the request.`,
+        explanation: `The OutBoundNAT policy of ${plural(eps.length, 'pod endpoint')} has no exception covering ${label}. Traffic from these pods to it is SNATed to the node IP, so the other pod sees the node as the source: network policies and source-IP-based logic break, and on l2bridge the reply can take another path than the request.`,
         fix: FIX_CNI,
         objects: [label.replace(/^.* (\S+)$/, '$1'), ...eps.slice(0, 20).map((e) => e.id)],
         evidence: eps.slice(0, MAX_EVIDENCE).map((e) => ctx.ev(e.src, /ExceptionList/i)),

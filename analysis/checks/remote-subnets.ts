@@ -8,6 +8,7 @@ import type { Check } from './types.ts';
 import { covers, intToIp, ipNum, ipRange, inRange, rangeText, type Range } from './context.ts';
 import { lookupRoute } from '../walk/context.ts';
 import type { SourceRef } from '../../parsers/types.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 interface RemoteIp {
   ip: string;
@@ -78,7 +79,7 @@ export const remoteSubnetsCheck: Check = {
       if (how === 'host-routes') {
         if (!blocks.size) continue;
         if (!m.routes) {
-          out.push({ id: 'remote-subnet-undecided', severity: 'info', area: 'routes', undecided: true, title: 'Routes to remote pod subnets not checked', explanation: `routes.txt (route print) is not in the bundle, so the host routes for the ${blocks.size} remote pod subnet(s) of l2bridge network ${net.name} cannot be checked.`, fix: 'Collect routes.txt (`route print` and `Get-NetRoute`) with collectlogs.ps1.', objects: [], evidence: [ctx.absent('routes.txt', 'file not in the bundle')] });
+          out.push({ id: 'remote-subnet-undecided', severity: 'info', area: 'routes', undecided: true, title: 'Routes to remote pod subnets not checked', explanation: `routes.txt (route print) is not in the bundle, so the host routes for the ${plural(blocks.size, 'remote pod subnet')} of l2bridge network ${net.name} cannot be checked.`, fix: 'Collect routes.txt (`route print` and `Get-NetRoute`) with collectlogs.ps1.', objects: [], evidence: [ctx.absent('routes.txt', 'file not in the bundle')] });
           continue;
         }
         for (const [base, xs] of blocks) {

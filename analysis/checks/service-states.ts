@@ -15,6 +15,7 @@ import type { FindingEvidence } from '../findings/types.ts';
 import { serviceIntents, type ServiceIntent } from '../k8s/index.ts';
 import type { CheckContext } from './context.ts';
 import { vfpLbDips, vfpNodePortDips } from './vfp-lb-dips.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export type ServiceState =
   | 'realised'
@@ -68,7 +69,7 @@ export function serviceStates(ctx: CheckContext, extra?: (it: ServiceIntent) => 
     const where = it.nodePort ? `NodePort ${it.port}` : `${it.vip}:${it.port}`;
     const row = (state: ServiceState, detail: string, evidence: FindingEvidence[]): ServiceRow => ({ namespace: svc.namespace, name: svc.name, port: it.port, proto: it.protocol, where, state, detail, evidence });
     const svcEv: FindingEvidence = { file: svc.src.file, line: svc.src.line, text: `Service ${svc.namespace}/${svc.name} ${svc.type} ${it.nodePort ? `node port ${it.port}` : where}/${it.protocol}` };
-    const backends = `${it.ready.length} ready backend(s) from its ${it.source}${it.ready.length ? ` (${it.ready.slice(0, 4).join(', ')}${it.ready.length > 4 ? ', …' : ''})` : ''}`;
+    const backends = `${plural(it.ready.length, 'ready backend')} from its ${it.source}${it.ready.length ? ` (${it.ready.slice(0, 4).join(', ')}${it.ready.length > 4 ? ', …' : ''})` : ''}`;
     if (!ctx.kubeProxy) {
       rows.push(row('not realised in HNS on this plugin', `${ctx.platform.label} handles Services itself (no HNS load balancers); not verifiable from HNS.`, [svcEv]));
       continue;
@@ -97,11 +98,11 @@ export function serviceStates(ctx: CheckContext, extra?: (it: ServiceIntent) => 
       continue;
     }
     if (it.stale.length) {
-      rows.push(row('stale backends', `Load balancer ${it.lb.id} sends to ${it.stale.join(', ')}, which no Running pod holds${it.missing.length ? `, and not to ready backend(s) ${it.missing.join(', ')}` : ''}; ${backends}.`, [svcEv, lbEv]));
+      rows.push(row('stale backends', `Load balancer ${it.lb.id} sends to ${it.stale.join(', ')}, which no Running pod holds${it.missing.length ? `, and not to ready ${it.missing.length === 1 ? 'backend' : 'backends'} ${it.missing.join(', ')}` : ''}; ${backends}.`, [svcEv, lbEv]));
       continue;
     }
     if (it.missing.length || it.notBackend.length) {
-      rows.push(row('missing backends', `${it.missing.length ? `Ready backend(s) ${it.missing.join(', ')} get no traffic from this node` : ''}${it.missing.length && it.notBackend.length ? '; ' : ''}${it.notBackend.length ? `${it.notBackend.join(', ')} is load-balanced to but is not a ready backend` : ''} (load balancer ${it.lb.id}).`, [svcEv, lbEv]));
+      rows.push(row('missing backends', `${it.missing.length ? `Ready ${it.missing.length === 1 ? 'backend' : 'backends'} ${it.missing.join(', ')} ${it.missing.length === 1 ? 'gets' : 'get'} no traffic from this node` : ''}${it.missing.length && it.notBackend.length ? '; ' : ''}${it.notBackend.length ? `${it.notBackend.join(', ')} is load-balanced to but is not a ready backend` : ''} (load balancer ${it.lb.id}).`, [svcEv, lbEv]));
       continue;
     }
     if (!it.nodePort && anyPodLbRule && !it.vfp) {

@@ -1,6 +1,7 @@
 // The readable form of a diff (`hnsight diff A B` without --json).
 import type { DiffResult, RuleCounters } from './types.ts';
 import { sourceRef } from '../report/where.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const where = (s?: { file: string; line: number }) => (s ? `  [${sourceRef(s.file, s.line)}]` : '');
 
@@ -42,7 +43,7 @@ export function formatDiff(d: DiffResult, opts: { maxPerSection?: number } = {})
   o.push('');
   if (d.countersSkipped) o.push(`rule counters: not compared — ${d.countersSkipped}`);
   else {
-    o.push(`rule counters: ${d.counters.length} rule(s) moved`);
+    o.push(`rule counters: ${plural(d.counters.length, 'rule')} moved`);
     for (const c of d.counters.slice(0, max)) o.push(`  ${c.label}: ${counters(c.delta)}${where(c.srcB)}`);
     if (d.counters.length > max) o.push(`  … ${d.counters.length - max} more`);
   }

@@ -12,6 +12,7 @@
 // Calico's own policies are evaluated in calico-eval.ts.
 import type { K8sLabelSelector, K8sNamespace, K8sNetworkPolicy, K8sPod, K8sPolicyPeer, K8sPolicyPort, K8sPolicyRule } from '../../parsers/k8s/index.ts';
 import { selects } from './selectors.ts';
+import { ipv4ToUint, prefixRange4 } from '../../parsers/net/ip.ts';
 
 export type PolicyDir = 'ingress' | 'egress';
 
@@ -64,22 +65,12 @@ function nsSelects(sel: K8sLabelSelector, ns: string, namespaces: K8sNamespace[]
   return typeof labels === 'string' ? labels : selects(sel, labels);
 }
 
-function v4(ip: string): number | undefined {
-  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
-  if (!m) return undefined;
-  const [a = 256, b = 256, c = 256, d = 256] = m.slice(1).map(Number);
-  return [a, b, c, d].some((x) => x > 255) ? undefined : ((a << 24) >>> 0) + (b << 16) + (c << 8) + d;
-}
-
-/** Is `ip` inside `cidr` (IPv4)? undefined when either is not IPv4. */
+/** Is `ip` inside `cidr` (IPv4; a bare address is a /32)? undefined when either is not IPv4. */
 export function inCidr(ip: string, cidr: string): boolean | undefined {
-  const [base, lenText] = cidr.split('/');
-  const a = v4(ip);
-  const b = v4(base ?? '');
-  const len = lenText === undefined ? 32 : Number(lenText);
-  if (a === undefined || b === undefined || !Number.isInteger(len) || len < 0 || len > 32) return undefined;
-  const mask = len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0;
-  return ((a & mask) >>> 0) === ((b & mask) >>> 0);
+  const a = ipv4ToUint(ip);
+  const r = prefixRange4(cidr);
+  if (a === undefined || r === undefined) return undefined;
+  return a >= r.lo && a <= r.hi;
 }
 
 /** true / false, or the missing information as a string. */

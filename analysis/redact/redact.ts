@@ -10,7 +10,8 @@
 // Text is scanned by shape, and also for the addresses the caller names (`known`), because VFP rule
 // names glue values together without separators (`EXCEPTIONS_OUTBOUNDNAT_FD046_10.240.0.1910.244.0.0`).
 
-import { DASHLESS_GUID, DNS_NAME, EMAIL, IPV6_CANDIDATE, dashGuid, ipv6Key, isMeaninglessIpv6, isPrivateDnsName, parseIpv6 } from './shapes.ts';
+import { DASHLESS_GUID, DNS_NAME, EMAIL, IPV6_CANDIDATE, dashGuid, isMeaninglessIpv6, isPrivateDnsName } from './shapes.ts';
+import { ipv4ToUint, ipv6ToHex } from '../../parsers/net/ip.ts';
 import { normalizeMac } from '../../parsers/net/mac.ts';
 
 /** The kinds of value redaction replaces, each with its own numbering. */
@@ -42,10 +43,10 @@ const SHORT = /(?<![0-9a-f-])([0-9a-f]{12}|[0-9a-f]{8})…/gi;
 const BARE_MAC = /(?<![0-9a-f])[0-9a-f]{12}(?![0-9a-f])/gi;
 
 export function isMeaninglessIp(ip: string): boolean {
-  const p = ip.split(/[._]/).map(Number);
-  const [a, b, c, d] = p;
-  if (p.length !== 4 || a === undefined || b === undefined || c === undefined || d === undefined || p.some((x) => !Number.isInteger(x) || x < 0 || x > 255)) return false;
-  const n = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+  // Rule names glue an address with underscores (`10_0_0_1`): the same address.
+  const n = ipv4ToUint(ip.replace(/_/g, '.'));
+  if (n === undefined) return false;
+  const a = n >>> 24;
   if (n === 0 || n === 0xffffffff) return true;
   if (a === 127 || a >= 224) return true;
   // A netmask: ones then zeros (255.255.255.0). Only masks of /8 and longer, so 128.0.0.0 stays redacted.
@@ -119,9 +120,10 @@ export class Redactor {
     const lead = /^:[^:]/.test(run) ? 1 : 0;
     const trail = /(?<=[^:]):?\.*$/.exec(run)?.[0].length ?? 0;
     const core = run.slice(lead, run.length - trail);
-    const g = parseIpv6(core);
-    if (!g || isMeaninglessIpv6(g)) return run;
-    return run.slice(0, lead) + this.placeholder('ip6', ipv6Key(g)) + run.slice(run.length - trail);
+    // One key per address whatever its spelling (`fd00::1`, `FD00:0::0001`): the 32 hex digits.
+    const hex = ipv6ToHex(core);
+    if (hex === undefined || isMeaninglessIpv6(hex)) return run;
+    return run.slice(0, lead) + this.placeholder('ip6', hex) + run.slice(run.length - trail);
   }
 
   /** Collects the GUIDs of a text first, so their short forms elsewhere map to the same placeholder. */

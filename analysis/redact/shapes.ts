@@ -6,51 +6,16 @@
  * A run that may be an IPv6 address: hex digits, colons and dots with at least two colons, not inside
  * a word or a dotted/colon run (so `std::string` and `[Dns]::GetHostName` stay); after `_` (rule names
  * glue values with underscores) or a label's colon (`Address:fe80::1`) it may start. Validated by
- * parseIpv6 afterwards: times (`10:30:00.123`) and MACs are not valid IPv6 text.
+ * parsers/net's ipv6ToHex afterwards: times (`10:30:00.123`) and MACs are not valid IPv6 text.
  */
 export const IPV6_CANDIDATE = /(?<![0-9a-z.-])(?=[0-9a-f.]{0,39}:[0-9a-f.]{0,39}:)[0-9a-f:.]{2,45}(?![0-9a-z:-])/gi;
 
-/** The 8 groups of an IPv6 address, or undefined when the text is not one (RFC 4291 §2.2 text forms). */
-export function parseIpv6(text: string): number[] | undefined {
-  let t = text;
-  // An IPv4 tail (`::ffff:10.0.0.1`) is two groups written in decimal: rewritten as hex, then read alike.
-  const v4 = /:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(t);
-  if (v4) {
-    const o = v4.slice(1).map(Number);
-    const [o0 = 0, o1 = 0, o2 = 0, o3 = 0] = o;
-    if (o.some((x) => x > 255)) return undefined;
-    t = `${t.slice(0, v4.index + 1)}${((o0 << 8) | o1).toString(16)}:${((o2 << 8) | o3).toString(16)}`;
-  }
-  if (t.includes('.')) return undefined;
-  const halves = t.split('::');
-  if (halves.length > 2) return undefined;
-  const parse = (h: string): number[] | undefined => {
-    if (h === '') return [];
-    const g = h.split(':');
-    if (g.some((x) => !/^[0-9a-f]{1,4}$/i.test(x))) return undefined;
-    return g.map((x) => parseInt(x, 16));
-  };
-  const a = parse(halves[0] ?? '');
-  const b = halves.length === 2 ? parse(halves[1] ?? '') : [];
-  if (!a || !b) return undefined;
-  const given = a.length + b.length;
-  if (halves.length === 1) return given === 8 ? a : undefined;
-  if (given > 7) return undefined;
-  return [...a, ...Array<number>(8 - given).fill(0), ...b];
-}
-
-/** The one spelling of an IPv6 address: 8 groups of 4 lower-case hex digits (so every text form maps alike). */
-export function ipv6Key(groups: number[]): string {
-  return groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
-}
-
-/** Addresses that identify nothing: `::`, `::1`, multicast (ff00::/8), and a bare link-local prefix `fe80::`. */
-export function isMeaninglessIpv6(groups: number[]): boolean {
-  const zeroTail = groups.slice(1).every((g) => g === 0);
-  if (groups.every((g) => g === 0)) return true;
-  if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return true;
-  if ((groups[0] ?? 0) >> 8 === 0xff) return true;
-  return groups[0] === 0xfe80 && zeroTail;
+/** Addresses that identify nothing (`ipv6ToHex` form, 32 hex digits): `::`, `::1`, multicast (ff00::/8),
+ *  and a bare link-local prefix `fe80::`. */
+export function isMeaninglessIpv6(hex: string): boolean {
+  if (/^0{32}$/.test(hex) || /^0{31}1$/.test(hex)) return true;
+  if (hex.startsWith('ff')) return true;
+  return hex === `fe80${'0'.repeat(28)}`;
 }
 
 /** An e-mail address (RFC 5321's common form: a dotted domain). Redacted whole, before host names. */

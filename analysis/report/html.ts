@@ -9,6 +9,7 @@ import { sourceRef } from './where.ts';
 import { pageCss, REPORT_CSS, type PageSize } from './report-css.ts';
 import { caveatClause, matchedText } from '../walk/format.ts';
 import type { WalkFinding } from '../walk/types.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 
 export { REPORT_CSS } from './report-css.ts';
@@ -37,9 +38,9 @@ export function renderHtml(doc: ReportDocument, opts: HtmlOptions = {}): string 
   o.push('</section>');
 
   o.push('<h2 id="findings">Findings</h2>');
-  if (!doc.findings.length) o.push(`<p class="muted">No errors or warnings.${doc.infoFindingsOmitted ? ` ${doc.infoFindingsOmitted} informational finding(s) not shown.` : ''}</p>`);
+  if (!doc.findings.length) o.push(`<p class="muted">No errors or warnings.${doc.infoFindingsOmitted ? ` ${plural(doc.infoFindingsOmitted, 'informational finding')} not shown.` : ''}</p>`);
   for (const f of doc.findings) o.push(finding(f));
-  if (doc.findings.length && doc.infoFindingsOmitted) o.push(`<p class="muted">${doc.infoFindingsOmitted} informational finding(s) not shown.</p>`);
+  if (doc.findings.length && doc.infoFindingsOmitted) o.push(`<p class="muted">${plural(doc.infoFindingsOmitted, 'informational finding')} not shown.</p>`);
 
   o.push(...servicesHtml(doc));
 

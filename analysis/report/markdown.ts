@@ -9,6 +9,7 @@ import { redactionMarkdown } from './redaction-text.ts';
 import { servicesMarkdown } from './services-section.ts';
 import { sourceRef } from './where.ts';
 import { cell, para, htmlText, code, codeCell, fence } from './markdown-text.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export { splitCodeSpans } from './code-spans.ts';
 
@@ -35,7 +36,7 @@ export function renderMarkdown(doc: ReportDocument): string {
   o.push('## Findings', '');
   if (!doc.findings.length) o.push('No errors or warnings.', '');
   for (const f of doc.findings) o.push(...finding(f));
-  if (doc.infoFindingsOmitted) o.push(`_${doc.infoFindingsOmitted} informational finding(s) not shown._`, '');
+  if (doc.infoFindingsOmitted) o.push(`_${plural(doc.infoFindingsOmitted, 'informational finding')} not shown._`, '');
 
   o.push(...servicesMarkdown(doc));
 

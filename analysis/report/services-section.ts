@@ -10,6 +10,7 @@ import { backendsCell, DEFAULT_SORT, policyCell, sortRows } from '../view-models
 import type { ReportDocument, ReportServiceRow } from './types.ts';
 import { xml as esc } from './svg.ts';
 import { cell } from './markdown-text.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export const REALISED_LISTED = 50;
 
@@ -59,8 +60,8 @@ function cells(r: ReportServiceRow): string[] {
 }
 
 const summary = (s: ReturnType<typeof split>) =>
-  `${s.ok} of ${s.rows.length} Service port(s) of the kubectl snapshot are realised on this node${s.notRealised ? `; ${s.notRealised} not realised (listed first)` : ''}.`;
-const more = (n: number) => `${n} more realised Service port(s) are not listed; \`hnsight inspect --json\` lists every one (\`services\`).`;
+  `${s.ok} of ${plural(s.rows.length, 'Service port')} of the kubectl snapshot ${s.ok === 1 ? 'is' : 'are'} realised on this node${s.notRealised ? `; ${s.notRealised} not realised (listed first)` : ''}.`;
+const more = (n: number) => `${plural(n, 'more realised Service port', 'more realised Service ports')} ${n === 1 ? 'is' : 'are'} not listed; \`hnsight inspect --json\` lists every one (\`services\`).`;
 
 export function servicesMarkdown(doc: ReportDocument): string[] {
   const s = split(doc);

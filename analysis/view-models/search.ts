@@ -43,7 +43,7 @@ export function buildSearchIndex(m: NodeModel): SearchIndex {
       ref: { type: 'loadbalancer', id: lb.id },
       keys: [...lb.vips, ...vipPorts, lb.id, lb.sourceVip ?? '', svc ?? '', svc?.split('/')[1] ?? ''].filter(Boolean).map((x) => x.toLowerCase()),
       text: lb.vips.flatMap((v) => (lb.ports.length ? lb.ports.map((p) => `${v}:${p.externalPort}/${protoName(p.protocol)}`) : [v])).join(', ') || lb.id,
-      context: `${svc ? `service ${svc}, ` : ''}load balancer ${shortGuid(lb.id)} → ${lb.endpointIds.length} DIP(s)`,
+      context: `${svc ? `service ${svc}, ` : ''}load balancer ${shortGuid(lb.id)} → ${plural(lb.endpointIds.length, 'DIP')}`,
     });
   }
   for (const n of m.networks ?? []) {

@@ -19,6 +19,8 @@
 //   trace    the finding's own "walk this packet" flow is this walk.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { parseIpv4Ranges } from '../../parsers/vfp/conditions.ts';
+import { parseAddress } from '../../parsers/net/address.ts';
+import { PORT, readInt } from '../../parsers/text/numbers.ts';
 import type { FindingView } from '../findings/types.ts';
 import { k8sNames, podIntent } from '../k8s/index.ts';
 import { checkContext } from '../checks/context.ts';
@@ -185,6 +187,23 @@ function scopeOf(f: FindingView): Scope {
   return s;
 }
 
+/**
+ * A Service a finding names: `VIP:port/PROTO` (IPv4, or `[IPv6]:port/PROTO`) read by parsers/net's
+ * address reader, or a node port `port/PROTO`. An address that is not one (`999.1.1.1:80/TCP`) is no
+ * Service: read loosely, its VIP was dropped and the finding matched every walk to that node port.
+ */
+function serviceOf(o: string): Scope['services'][number] | undefined {
+  const nodePort = /^(\d{1,5})\/(tcp|udp)$/i.exec(o);
+  if (nodePort) {
+    const port = readInt(nodePort[1] ?? '', PORT).value;
+    return port === undefined ? undefined : { port, proto: (nodePort[2] ?? '').toLowerCase() };
+  }
+  if (!/:\d{1,5}\s*\/\s*(tcp|udp)$/i.test(o)) return undefined;
+  const a = parseAddress(o);
+  const vip = a ? canonIp(a.ip) : undefined;
+  return a && vip && a.port !== undefined && a.proto && a.proto !== 'icmp' ? { vip, port: a.port, proto: a.proto } : undefined;
+}
+
 function readScope(f: FindingView): Scope {
   const s: Scope = { rules: new Set(), cidrs: [], services: [], lbIds: new Set(), endpoints: new Set(), ports: new Set(), ips: new Set(), pods: new Set() };
   for (const ref of f.refs) {
@@ -196,11 +215,9 @@ function readScope(f: FindingView): Scope {
     // "10.96.0.10:53/UDP (kube-system/kube-dns)": the Service's name in brackets is a label.
     const o = withoutTrailingLabel(raw);
     if (!o) continue;
-    const [, vip, port, proto] = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})\/(TCP|UDP)$/i.exec(o) ?? [];
-    const [, nodePort, nodePortProto] = /^(\d{1,5})\/(TCP|UDP)$/i.exec(o) ?? [];
+    const service = serviceOf(o);
     const cidr = /^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(o) ? cidrRange(o) : undefined;
-    if (vip && port && proto) s.services.push({ vip: canonIp(vip), port: Number(port), proto: proto.toLowerCase() });
-    else if (nodePort && nodePortProto) s.services.push({ port: Number(nodePort), proto: nodePortProto.toLowerCase() });
+    if (service) s.services.push(service);
     else if (cidr) s.cidrs.push({ text: o, ...cidr });
     else if (canonIp(o)) s.ips.add(canonIp(o)!);
     else if (/^[a-z0-9][-a-z0-9.]*\/[a-z0-9][-a-z0-9.]*$/.test(o)) s.pods.add(o);

@@ -1,6 +1,7 @@
 // `hnsight inspect`'s Services section: how many Service ports of the kubectl snapshot this node
 // realises, and each one it does not, with what was found and where (--verbose: every port).
 import type { InspectDocument } from '../../analysis/inspect.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 export function formatServicesText(doc: InspectDocument, opts: { verbose: boolean }, wrap: (text: string, indent: number) => string[]): string[] {
   const rows = doc.services ?? [];
@@ -9,7 +10,7 @@ export function formatServicesText(doc: InspectDocument, opts: { verbose: boolea
   if (!rows.length) return [];
   const bad = rows.filter((r) => r.state !== 'realised');
   const warned = rows.filter((r) => r.warning).length;
-  const out = ['', `services: ${rows.length - bad.length} of ${rows.length} Service port(s) of the kubectl snapshot realised on this node${warned ? ` (${warned} with a warning)` : ''}`];
+  const out = ['', `services: ${rows.length - bad.length} of ${plural(rows.length, 'Service port')} of the kubectl snapshot realised on this node${warned ? ` (${warned} with a warning)` : ''}`];
   // A realised row with a warning (the DSR hairpin rule missing) is listed with the faults.
   for (const r of opts.verbose ? rows : rows.filter((x) => x.state !== 'realised' || x.warning)) {
     out.push(`  ${`${r.namespace}/${r.name}`.padEnd(36)} ${`${r.where}/${r.proto}`.padEnd(26)} ${r.warning ? `${r.state}, ${r.warning}` : r.state}`);

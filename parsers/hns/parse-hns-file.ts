@@ -16,6 +16,7 @@ import { readJsonFragment } from '../json/fragment.ts';
 import { field, isObj, str } from './access.ts';
 import { classifyHnsObject } from './classify.ts';
 import type { HnsOrigin } from './normalise.ts';
+import { plural } from '../text/quantities.ts';
 
 export interface HnsFileOptions {
   /** The kind the file is expected to hold (from its name); used for shapeless objects and the table. */
@@ -108,7 +109,7 @@ function fill(text: string, sink: IssueSink, opts: HnsFileOptions, value: HnsFil
     const extra = objectsFromTable(rows, kind, sink, value);
     const count = extra.networks.length + extra.endpoints.length + extra.namespaces.length;
     if (count > 0) {
-      sink.warn(rows[0]?.line ?? 0, `${count} ${kind} object(s) taken from the PowerShell table because the JSON is ${read.jsonStartLine === null ? 'missing' : 'incomplete'}; they lack policies and most details`);
+      sink.warn(rows[0]?.line ?? 0, `${plural(count, `${kind} object`)} taken from the PowerShell table because the JSON is ${read.jsonStartLine === null ? 'missing' : 'incomplete'}; they lack policies and most details`);
       value.networks.push(...extra.networks);
       value.endpoints.push(...extra.endpoints);
       value.namespaces.push(...extra.namespaces);

@@ -14,6 +14,7 @@ import { normaliseHnsObject } from '../hns/normalise.ts';
 import type { HnsKind } from '../hns/types.ts';
 import type { Hnsdiag, HnsdiagAdapter, HnsdiagEndpoint, HnsdiagJsonObject, HnsdiagLoadBalancer, HnsdiagNamespace, HnsdiagNetwork } from './types.ts';
 import { cleanGuid, headerColumns, isGuidLike, isIp, isStrictGuid, tokenize } from './tokens.ts';
+import { plural } from '../text/quantities.ts';
 
 type Section = 'network' | 'endpoint' | 'namespace' | 'loadbalancer' | 'adapter';
 
@@ -374,7 +375,8 @@ function addRow(section: Section, header: string[] | null, tokens: string[], gui
     if (networkName) e.networkName = networkName;
     if (Object.keys(extra).length > 0) e.extra = extra;
     const filled = Object.values(cells).filter((v) => v !== '').length;
-    if (filled < labels.length - (idCol === -1 ? 0 : 1)) sink.warn(ln, `hnsdiag endpoint ${e.id} row is missing column(s)`);
+    const missing = labels.length - (idCol === -1 ? 0 : 1) - filled;
+    if (missing > 0) sink.warn(ln, `hnsdiag endpoint ${e.id} row is missing ${plural(missing, 'column')}`);
     out.endpoints.push(e);
   }
 }

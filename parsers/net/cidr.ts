@@ -46,6 +46,14 @@ export function prefixRange4(c: string): { lo: number; hi: number; bits: number 
   return p && base !== undefined ? { ...ipv4PrefixRange(base, p.bits), bits: p.bits } : undefined;
 }
 
+/** The first host address of an IPv4 prefix: its network address (host bits cleared: `10.0.0.77/24` →
+ *  `10.0.0.1`) plus one; the network address itself for a /31 or /32, whose every address is a host
+ *  (RFC 3021). Undefined when the text is not an IPv4 prefix. */
+export function firstHostOf(cidr: string): string | undefined {
+  const r = prefixRange4(cidr);
+  return r ? (intToIpv4(r.bits >= 31 ? r.lo : r.lo + 1) ?? undefined) : undefined;
+}
+
 /** An IPv6 prefix (or a bare address, taken as /128; brackets and a zone allowed) as an inclusive hex range. */
 export function prefixRange6(c: string): { lo: string; hi: string; bits: number } | undefined {
   const p = split(c, PREFIX_V6);

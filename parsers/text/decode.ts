@@ -3,6 +3,7 @@
 // in its own encoding without looking at the file (so one file can switch encoding part-way).
 // Detect, never assume.
 import type { ParseIssue } from '../types.ts';
+import { plural } from './quantities.ts';
 
 export type TextEncodingName =
   | 'utf-16le-bom'
@@ -202,7 +203,7 @@ export function decodeText(bytes: Uint8Array, file: string): DecodedText {
   const replacements = countChar(text, 0xfffd);
   if (replacements > 0) {
     const line = lineOfOffset(text, text.indexOf('\ufffd'));
-    issues.push({ file, line, severity: 'warning', message: `${replacements} byte sequence(s) are not valid ${encoding} and were replaced` });
+    issues.push({ file, line, severity: 'warning', message: `${plural(replacements, 'byte sequence')} ${replacements === 1 ? 'is' : 'are'} not valid ${encoding} and ${replacements === 1 ? 'was' : 'were'} replaced` });
   }
   return { text, encoding, mixed: mixed || undefined, lineEnding: detectLineEnding(text), issues };
 }

@@ -10,6 +10,7 @@ import type { IssueSink } from '../types.ts';
 import { matchKeyword, matchTrailer } from './text-lines.ts';
 import type { VfpIndex } from './index-types.ts';
 import { asByteSource, type ByteSource } from './byte-source.ts';
+import { plural } from '../text/quantities.ts';
 
 /** Bytes read at each end: the first port's list-space trailer comes within a few hundred bytes. */
 const WINDOW = 1 << 20;
@@ -139,5 +140,5 @@ export function noteMissingPorts(index: VfpIndex, sink: IssueSink, cutSaid: bool
   const lastPort = index.ports.at(-1);
   if (!lastPort) return;
   const end = index.bytes > 0 ? lineOf(index, Math.max(0, index.bytes - 1)) : 0;
-  sink.error(end, `VFP dump truncated: the port table lists ${table.length} ports, but the file ends after port ${lastPort.name} (port ${dumped.length} of ${table.length}): the ${missing.length} port(s) after it have no rules in the file: ${missing.slice(0, 5).map((r) => r.name).join(', ')}${missing.length > 5 ? ', …' : ''}`);
+  sink.error(end, `VFP dump truncated: the port table lists ${table.length} ports, but the file ends after port ${lastPort.name} (port ${dumped.length} of ${table.length}): the ${missing.length === 1 ? 'port after it has' : `${plural(missing.length, 'port')} after it have`} no rules in the file: ${missing.slice(0, 5).map((r) => r.name).join(', ')}${missing.length > 5 ? ', …' : ''}`);
 }

@@ -26,6 +26,7 @@ import { RULE_BLOCK_END, GROUP_KEYS, PORT_STATE_KEYS, natPoolIn, isRuleFieldKey,
 import type { SubBlock, OpenSection } from './policy-text-keys.ts';
 import type { KeyValue, Line, PromptInfo } from './text-lines.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpPortPolicy, VfpRule } from './types.ts';
+import { plural } from '../text/quantities.ts';
 
 export interface VfpTextOptions {
   /** Added to every line number (the text is a slice of a bigger file). */
@@ -586,7 +587,7 @@ class PolicyTextParser {
       // Loose lines before the first port are the PS port table of vfpOutput.txt: not worth an issue.
       const named = this.orphans.filter((s) => s.command !== '');
       const [first] = named;
-      if (first) this.sink.info(first.line, `${named.length} vfpctrl output(s) before the first port were not attached to a port`);
+      if (first) this.sink.info(first.line, `${plural(named.length, 'vfpctrl output')} before the first port ${named.length === 1 ? 'was' : 'were'} not attached to a port`);
     }
   }
 }

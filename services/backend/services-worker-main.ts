@@ -8,6 +8,7 @@ import { servicesTable } from '../../analysis/view-models/services-table.ts';
 import { OverBudgetError, WorkBudget, withBudget } from '../../analysis/budget.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import type { ServicesMessage, ServicesRequest } from './services-protocol.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 
 const post = (m: ServicesMessage) => parentPort!.postMessage(m);
 
@@ -16,7 +17,7 @@ async function answer(req: ServicesRequest): Promise<void> {
     post({ type: 'progress', done: 0, total: 2, what: 'reading the bundle' });
     const model = await reviveNode(req);
     const n = model.k8s?.services.length ?? 0;
-    post({ type: 'progress', done: 1, total: 2, what: `holding the ${n.toLocaleString('en-US')} Service(s) of the kubectl snapshot against the load balancers and VFP rules` });
+    post({ type: 'progress', done: 1, total: 2, what: `holding ${n === 1 ? 'the Service' : `the ${plural(n, 'Service')}`} of the kubectl snapshot against the load balancers and VFP rules` });
     // The rebuild is not the table's work: the budget starts now, as it did on the backend's thread.
     const view = withBudget(new WorkBudget(ANALYSIS_BUDGET), () => servicesTable(model));
     post({ type: 'done', view });

@@ -10,7 +10,7 @@
 // (`plan` then `buildNode(spec, ctx)`), so a 500-node cluster is written without holding it.
 import { Rng } from './prng.ts';
 import { hostAt, intToIp, ipToInt } from './net.ts';
-import { PROFILES, platformHostMac, platformHostName } from './platforms.ts';
+import { PROFILES, platformHostMac, platformHostName, type Addressing, type PlatformProfile } from './platforms.ts';
 import { SERVICE_NAMES, SERVICE_PORTS, buildNode } from './build.ts';
 import { podNameFor } from './cluster.ts';
 import { clusterAddressing, clusterCapacity } from './cluster-addressing.ts';
@@ -67,8 +67,8 @@ const STALE_OK: PlatformName[] = ['flannel-host-gw', 'flannel-vxlan', 'calico-vx
 const hostName = platformHostName;
 
 /** Every node's addressing, peers, Services and pods: what buildNode needs, for each node in turn. */
-export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
-  const spec: ClusterSpec = { ...DEFAULT_CLUSTER, ...input, faults: [...(input.faults ?? [])] };
+/** The spec checked against the platform and the cluster faults; its profile. */
+function checkClusterSpec(spec: ClusterSpec): PlatformProfile {
   const prof = PROFILES[spec.platform];
   if (!prof) throw new Error(`unknown platform '${spec.platform}'`);
   if (spec.platform === 'nat') throw new Error('nat nodes have no cluster network: no cluster of them can be generated');
@@ -81,21 +81,13 @@ export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
   if (spec.faults.includes('stale-pa') && !STALE_OK.includes(spec.platform)) throw new Error(`stale-pa: ${spec.platform} nodes reach each other's pods ${prof.crossNode === 'fabric' ? 'through the cloud fabric' : 'without a provider address per peer'}`);
   if (spec.faults.includes('missing-lb') && !prof.kubeProxy) throw new Error(`missing-lb: ${spec.platform} has no HNS load balancers`);
   if (spec.faults.includes('exception-list-differs') && ['antrea'].includes(spec.platform)) throw new Error('exception-list-differs: Antrea pods carry no OutBoundNAT ExceptionList');
+  return prof;
+}
 
-  const root = new Rng(spec.seed);
-  const rNodes = root.fork('cluster-nodes');
-  const rSvc = root.fork('cluster-svc');
-  const rPods = root.fork('cluster-pods');
-  const overlay = prof.network === 'overlay';
-  const base = Array.from({ length: spec.nodes }, (_, k) => {
-    const addr = clusterAddressing(spec.platform, k, spec.pods);
-    const host = hostName(spec.platform, k);
-    const nodeName = prof.nodeName(host, addr);
-    const podIps = Array.from({ length: spec.pods }, (_, i) => hostAt(addr.podSubnet, addr.firstPod + i));
-    return { k, addr, host, nodeName, podIps, hostMac: platformHostMac(spec.platform, rNodes.mac('00-0D-3A')), drMac: rNodes.mac('00-15-5D') };
-  });
+type PlannedNode = { k: number; addr: Addressing; host: string; nodeName: string; podIps: string[]; hostMac: string; drMac: string };
 
-  // --- Services: the same on every node -------------------------------------------------------------
+/** The cluster's Services, the same on every node: kubernetes, kube-dns, then drawn ones backed by any node's pods. */
+function clusterServiceList(spec: ClusterSpec, base: PlannedNode[], rSvc: Rng): GenService[] {
   const a0 = base[0].addr;
   const svcBase = ipToInt(a0.serviceCidr.split('/')[0]);
   const svcSize = 2 ** (32 - Number(a0.serviceCidr.split('/')[1]));
@@ -130,20 +122,21 @@ export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
     }
     services.push(svc);
   }
+  return services;
+}
 
-  // --- Pods and Nodes of the snapshot ---------------------------------------------------------------
-  const pods: GenPod[] = [];
-  for (const b of base) {
-    b.podIps.forEach((ip, i) => {
-      const n = podNameFor(ip, services, rPods, i);
-      pods.push({ namespace: n.namespace, name: n.name, uid: rPods.guid().toLowerCase(), ip, nodeName: b.nodeName, containerId: rPods.hex(64, false), labels: n.labels, phase: 'Running' });
-    });
-  }
-  const k8sNodes: GenK8sNode[] = base.map((b) => ({ name: b.nodeName, ip: b.addr.nodeIp, podCidr: prof.podCidrOnNode ? b.addr.podSubnet : undefined, os: 'windows' }));
-  const backendIps = new Set(services.flatMap((s) => s.backends));
+interface OddNode {
+  faults: ClusterExpected['faults'];
+  staleIp: string | undefined;
+  staleMac: string | undefined;
+  userSvc: GenService | undefined;
+  otherExceptions: (list: string[]) => string[];
+}
 
-  // --- the odd node ----------------------------------------------------------------------------------
+/** What the cluster faults make the last node believe or lack, and the faults as expected. */
+function oddNode(spec: ClusterSpec, prof: PlatformProfile, base: PlannedNode[], services: GenService[], rNodes: Rng): OddNode {
   const odd = spec.nodes - 1;
+  const overlay = prof.network === 'overlay';
   const faults: ClusterExpected['faults'] = [];
   const staleIp = spec.faults.includes('stale-pa') ? staleAddress(base.map((b) => b.addr.nodeIp), base[0].addr.nodeSubnet) : undefined;
   const staleMac = staleIp ? rNodes.mac('00-15-5D') : undefined;
@@ -169,45 +162,91 @@ export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
     faults.push({ name: 'exception-list-differs', node: base[odd].host, detail: `${base[odd].host}'s pods exempt ${otherExceptions(normal).join(', ')} from OutBoundNAT; the other nodes' pods ${normal.join(', ')}`, objects: otherExceptions(normal) });
   }
   if (spec.faults.includes('other-build')) faults.push({ name: 'other-build', node: base[odd].host, detail: `${base[odd].host} runs ${OTHER_BUILD}; the other nodes ${spec.windowsBuild}`, objects: [OTHER_BUILD] });
+  return { faults, staleIp, staleMac, userSvc, otherExceptions };
+}
 
-  const nodes: ClusterNodePlan[] = base.map((b) => {
-    const isOdd = b.k === odd && spec.faults.length > 0;
-    const peers: ClusterPeer[] = base
-      .filter((x) => x.k !== b.k)
-      .map((x) => ({ name: x.nodeName, ip: x.addr.nodeIp, podSubnet: x.addr.podSubnet, drMac: x.drMac, firstPod: x.addr.firstPod }));
-    if (isOdd && staleIp) {
-      const p0 = peers.find((p) => p.name === base[0].nodeName)!;
-      p0.ip = staleIp;
-      p0.drMac = staleMac!;
-    }
-    const snapshotPods = spec.nodes <= FULL_SNAPSHOT_NODES ? pods : pods.filter((p) => p.nodeName === b.nodeName || backendIps.has(p.ip));
-    const ctx: ClusterNodeContext = {
-      index: b.k,
-      addr: b.addr,
-      hostMac: b.hostMac,
-      drMac: b.drMac,
-      peers,
-      services,
-      unprogrammed: isOdd && spec.faults.includes('missing-lb') && userSvc ? `default/${userSvc.name}` : undefined,
-      exceptions: isOdd && spec.faults.includes('exception-list-differs') ? otherExceptions : undefined,
-      pods: snapshotPods,
-      k8sNodes,
-    };
-    const nodeSpec: NodeSpec = {
-      seed: spec.seed * 1000 + b.k + 1,
-      hostName: b.host,
-      network: prof.network,
-      platform: spec.platform,
-      schema: spec.schema,
-      pods: spec.pods,
-      services: spec.services,
-      remoteNodes: peers.length,
-      vfpGeneration: spec.vfpGeneration,
-      windowsBuild: isOdd && spec.faults.includes('other-build') ? OTHER_BUILD : spec.windowsBuild,
-      faults: [],
-    };
-    return { host: b.host, nodeName: b.nodeName, nodeIp: b.addr.nodeIp, podSubnet: b.addr.podSubnet, drMac: overlay ? b.drMac : undefined, hostMac: b.hostMac, podIps: b.podIps, spec: nodeSpec, ctx };
+interface Shared {
+  spec: ClusterSpec;
+  prof: PlatformProfile;
+  base: PlannedNode[];
+  services: GenService[];
+  pods: GenPod[];
+  k8sNodes: GenK8sNode[];
+  backendIps: Set<string>;
+  o: OddNode;
+}
+
+function nodePlan(b: PlannedNode, x: Shared): ClusterNodePlan {
+  const { spec, prof, base, services, pods, k8sNodes, backendIps } = x;
+  const { staleIp, staleMac, userSvc, otherExceptions } = x.o;
+  const odd = spec.nodes - 1;
+  const overlay = prof.network === 'overlay';
+  const isOdd = b.k === odd && spec.faults.length > 0;
+  const peers: ClusterPeer[] = base
+    .filter((x) => x.k !== b.k)
+    .map((x) => ({ name: x.nodeName, ip: x.addr.nodeIp, podSubnet: x.addr.podSubnet, drMac: x.drMac, firstPod: x.addr.firstPod }));
+  if (isOdd && staleIp) {
+    const p0 = peers.find((p) => p.name === base[0].nodeName)!;
+    p0.ip = staleIp;
+    p0.drMac = staleMac!;
+  }
+  const snapshotPods = spec.nodes <= FULL_SNAPSHOT_NODES ? pods : pods.filter((p) => p.nodeName === b.nodeName || backendIps.has(p.ip));
+  const ctx: ClusterNodeContext = {
+    index: b.k,
+    addr: b.addr,
+    hostMac: b.hostMac,
+    drMac: b.drMac,
+    peers,
+    services,
+    unprogrammed: isOdd && spec.faults.includes('missing-lb') && userSvc ? `default/${userSvc.name}` : undefined,
+    exceptions: isOdd && spec.faults.includes('exception-list-differs') ? otherExceptions : undefined,
+    pods: snapshotPods,
+    k8sNodes,
+  };
+  const nodeSpec: NodeSpec = {
+    seed: spec.seed * 1000 + b.k + 1,
+    hostName: b.host,
+    network: prof.network,
+    platform: spec.platform,
+    schema: spec.schema,
+    pods: spec.pods,
+    services: spec.services,
+    remoteNodes: peers.length,
+    vfpGeneration: spec.vfpGeneration,
+    windowsBuild: isOdd && spec.faults.includes('other-build') ? OTHER_BUILD : spec.windowsBuild,
+    faults: [],
+  };
+  return { host: b.host, nodeName: b.nodeName, nodeIp: b.addr.nodeIp, podSubnet: b.addr.podSubnet, drMac: overlay ? b.drMac : undefined, hostMac: b.hostMac, podIps: b.podIps, spec: nodeSpec, ctx };
+}
+
+export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
+  const spec: ClusterSpec = { ...DEFAULT_CLUSTER, ...input, faults: [...(input.faults ?? [])] };
+  const prof = checkClusterSpec(spec);
+  const root = new Rng(spec.seed);
+  const rNodes = root.fork('cluster-nodes');
+  const rSvc = root.fork('cluster-svc');
+  const rPods = root.fork('cluster-pods');
+  const base: PlannedNode[] = Array.from({ length: spec.nodes }, (_, k) => {
+    const addr = clusterAddressing(spec.platform, k, spec.pods);
+    const host = hostName(spec.platform, k);
+    const nodeName = prof.nodeName(host, addr);
+    const podIps = Array.from({ length: spec.pods }, (_, i) => hostAt(addr.podSubnet, addr.firstPod + i));
+    return { k, addr, host, nodeName, podIps, hostMac: platformHostMac(spec.platform, rNodes.mac('00-0D-3A')), drMac: rNodes.mac('00-15-5D') };
   });
+  const services = clusterServiceList(spec, base, rSvc);
+
+  // The Pods and Nodes of the snapshot.
+  const pods: GenPod[] = [];
+  for (const b of base) {
+    b.podIps.forEach((ip, i) => {
+      const n = podNameFor(ip, services, rPods, i);
+      pods.push({ namespace: n.namespace, name: n.name, uid: rPods.guid().toLowerCase(), ip, nodeName: b.nodeName, containerId: rPods.hex(64, false), labels: n.labels, phase: 'Running' });
+    });
+  }
+  const k8sNodes: GenK8sNode[] = base.map((b) => ({ name: b.nodeName, ip: b.addr.nodeIp, podCidr: prof.podCidrOnNode ? b.addr.podSubnet : undefined, os: 'windows' }));
+  const backendIps = new Set(services.flatMap((s) => s.backends));
+  const o = oddNode(spec, prof, base, services, rNodes);
+  const nodes = base.map((b) => nodePlan(b, { spec, prof, base, services, pods, k8sNodes, backendIps, o }));
   return {
     spec,
     nodes,
@@ -215,7 +254,7 @@ export function planCluster(input: Partial<ClusterSpec>): ClusterPlan {
       platform: spec.platform,
       nodes: nodes.map((n) => ({ host: n.host, nodeName: n.nodeName, nodeIp: n.nodeIp, podSubnet: n.podSubnet, drMac: n.drMac, pods: n.podIps })),
       services: services.map((s) => ({ name: `${s.namespace}/${s.name}`, vip: s.vip, backends: s.backends })),
-      faults,
+      faults: o.faults,
     },
   };
 }

@@ -107,8 +107,8 @@ describe('hnsight trace meets the findings', () => {
     const next = lines.findIndex((l, i) => i > hop && /^\s*\d+\. /.test(l));
     const block = lines.slice(hop, next).join('\n');
     expect(block).toContain('matched: destination IP 93.184.216.34 ∈ 0.0.0.0-255.255.255.255');
-    expect(block).toMatch(/finding \(error\): OutBoundNAT ExceptionList entry 10\.244\.0\.0\/0 on 8 pod endpoint\(s\) — EXCEPTIONS_OUTBOUNDNAT_\S+ matched this packet because destination IP 93\.184\.216\.34 ∈ 0\.0\.0\.0-255\.255\.255\.255: that range is 10\.244\.0\.0\/0/);
-    expect(r.stdout).toMatch(new RegExp(`verdict: FORWARDED( \\([^)]*\\))?, but OutBoundNAT ExceptionList entry 10\\.244\\.0\\.0/0 on 8 pod endpoint\\(s\\) \\(hop ${lines[hop].trim().split('.')[0]}\\) — `));
+    expect(block).toMatch(/finding \(error\): OutBoundNAT ExceptionList entry 10\.244\.0\.0\/0 on 8 pod endpoints — EXCEPTIONS_OUTBOUNDNAT_\S+ matched this packet because destination IP 93\.184\.216\.34 ∈ 0\.0\.0\.0-255\.255\.255\.255: that range is 10\.244\.0\.0\/0/);
+    expect(r.stdout).toMatch(new RegExp(`verdict: FORWARDED( \\([^)]*\\))?, but OutBoundNAT ExceptionList entry 10\\.244\\.0\\.0/0 on 8 pod endpoints \\(hop ${lines[hop].trim().split('.')[0]}\\) — `));
   });
 
   it('--json has the findings with their hop, the verdict caveat and each hop’s matched conditions', async () => {

@@ -39,7 +39,7 @@ describe('ws2019 flannel host-gw with its kubectl snapshot', () => {
       'error k8s-backends-drift default/win-webserver node port 31486 sends traffic to 10.244.1.11, which no Running pod holds',
       'error k8s-route-to-unknown-node The route to 10.244.1.0/24 leads to 192.168.30.22, an address no Node of the cluster has',
       'error k8s-service-no-lb Service default/iis-metrics port 9100/TCP has no HNS load balancer',
-      'warning k8s-pod-no-endpoint 1 running pod(s) of this node have no HNS endpoint',
+      'warning k8s-pod-no-endpoint 1 running pod of this node has no HNS endpoint',
     ]);
     const route = fs.find((f) => f.id === 'k8s-route-to-unknown-node')!;
     expect(route.evidence[0]).toMatchObject({ file: 'routes.txt', line: 15 });
@@ -52,9 +52,9 @@ describe('ws2019 flannel host-gw with its kubectl snapshot', () => {
       'default/win-webserver NodePort 31486/TCP stale backends',
       'default/iis-metrics 10.100.7.7:9100/TCP no load balancer',
     ]);
-    expect(doc.services.find((r) => r.state === 'stale backends')!.detail).toContain('sends to 10.244.1.11, which no Running pod holds, and not to ready backend(s) 10.244.1.14');
+    expect(doc.services.find((r) => r.state === 'stale backends')!.detail).toContain('sends to 10.244.1.11, which no Running pod holds, and not to ready backend 10.244.1.14');
     const text = formatInspectText(m, doc, { verbose: false });
-    expect(text).toContain('services: 7 of 10 Service port(s) of the kubectl snapshot realised on this node');
+    expect(text).toContain('services: 7 of 10 Service ports of the kubectl snapshot realised on this node');
     expect(text).toMatch(/default\/iis-metrics\s+10\.100\.7\.7:9100\/TCP\s+no load balancer/);
     const md = renderMarkdown(buildReport(m));
     expect(md).toContain('## Services on this node');

@@ -24,7 +24,7 @@ describe('truncated and missing JSON', () => {
     expect(r.value.endpoints[1]).toMatchObject({ id: '5ae0f1b2-c3d4-4e5f-a6b7-c8d9e0f1a2b3', providerAddress: '10.123.74.74', isRemote: true, mac: '0E-2A-0A-F4-02-11', state: 1, src: { line: 107 } });
     expect(r.value.endpoints[2]).toMatchObject({ isRemote: true, mac: '0E-2A-0A-F4-03-09', state: 1, src: { line: 6 } });
     expect(errors[0].message).toMatch(/line 107 .*up to line 118 were kept/);
-    expect(r.issues.some((i) => i.severity === 'warning' && /1 endpoint object\(s\) taken from the PowerShell table/.test(i.message))).toBe(true);
+    expect(r.issues.some((i) => i.severity === 'warning' && /1 endpoint object taken from the PowerShell table/.test(i.message))).toBe(true);
   });
 
   it('network.txt with only the table (JSON missing) yields table networks', () => {

@@ -170,6 +170,17 @@ describe('NetworkPolicy against the ACLs of a Calico node', () => {
     expect(unknown[0]!.explanation).toMatch(/insufficient information: needs the pods' containers \(spec\.containers\), to resolve the port named "http"/);
   });
 
+  it('an ipBlock written with host bits (10.1.2.255/24) is probed inside the block, at its first host', () => {
+    // The API server keeps such a CIDR as written; Kubernetes reads it as the block 10.1.2.0/24
+    // (k8s.io/api networking/v1 IPBlock: "Valid examples are 192.168.1.0/24"; net.ParseCIDR masks the
+    // address). The probe was the address after the one written, 10.1.3.0: outside the block, so an
+    // ACL that leaves the block out went unseen.
+    const withBlock = { ...POLICY, spec: { ...POLICY.spec, ingress: [{ ...POLICY.spec.ingress[0], from: [...POLICY.spec.ingress[0]!.from, { ipBlock: { cidr: '10.1.2.255/24' } }] }] } };
+    const drop = ofPolicy(node(() => backendIps, [withBlock])).find((f) => f.id === 'network-policy-acl-drops-allowed');
+    expect(drop?.explanation).toContain(`10.1.2.1 → default/${queue[0]!.name} TCP 8080`);
+    expect(drop?.explanation).not.toContain('10.1.3.0');
+  });
+
   it('stale address: an ACL address no pod has any more', () => {
     const fs = ofPolicy(node(() => [...backendIps, '10.244.38.250']));
     const f = fs.find((x) => x.id === 'network-policy-acl-stale-address')!;
@@ -229,7 +240,7 @@ describe('Calico policies against the ACLs of a Calico node', () => {
     const tiered = { ...GNP, spec: { ...GNP.spec, tier: 'security' } };
     const fs = ofPolicy(node(() => backendIps.slice(1), [tiered]));
     expect(fs.map((f) => f.id)).toEqual(['network-policy-not-verified']);
-    expect(fs[0]!.explanation).toMatch(/pod pair\(s\) of default\/queue-5.* not compared: not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier\.$/);
+    expect(fs[0]!.explanation).toMatch(/pod pairs? of default\/queue-5.* not compared: not verifiable: allow-backend \(Calico global\) is in tier "security"; hnsight evaluates only the default tier\.$/);
     // The reason is said once.
     expect(fs[0]!.explanation.match(/tier "security"/g)).toHaveLength(1);
   });

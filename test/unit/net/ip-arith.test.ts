@@ -3,7 +3,7 @@
 // order. The reference below is written independently (bigint shifts), not from the module's code.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cidrContains, compareIp, hexToIpv6, intToIpv4, ipv4ToUint, ipv6ToHex, isIpv6, mappedIpv4, parseCidr, prefixRange4, prefixRange6 } from '../../../parsers/net/ip.ts';
+import { cidrContains, compareIp, firstHostOf, hexToIpv6, intToIpv4, ipv4ToUint, ipv6ToHex, isIpv6, mappedIpv4, parseCidr, prefixRange4, prefixRange6 } from '../../../parsers/net/ip.ts';
 import { canonIp, cidrRange6, inCidr } from '../../../analysis/walk/ip.ts';
 
 const ALL = (1n << 128n) - 1n;
@@ -80,6 +80,18 @@ describe('IPv4 arithmetic', () => {
         expect(cidrContains(`${text}/${bits}`, intToIpv4(other)!)).toBe((BigInt(other) & m) === BigInt(lo));
       }),
     );
+  });
+
+  it('the first host of a prefix written with host bits lies inside it: network + 1, or the network for /31 and /32', () => {
+    fc.assert(
+      fc.property(v4, fc.integer({ min: 0, max: 32 }), (n, bits) => {
+        const net = BigInt(n) & ~hostMask(bits, 32) & 0xffffffffn;
+        const want = bits >= 31 ? net : net + 1n;
+        expect(firstHostOf(`${intToIpv4(n)}/${bits}`)).toBe(intToIpv4(Number(want)));
+        expect(cidrContains(`${intToIpv4(n)}/${bits}`, firstHostOf(`${intToIpv4(n)}/${bits}`)!)).toBe(true);
+      }),
+    );
+    for (const bad of ['10.0.0.0/33', '10.0.0/24', 'fd00::/64', '', '10.0.0.0/8.0']) expect(firstHostOf(bad), bad).toBeUndefined();
   });
 
   it('refuses octets and prefix lengths the number rules refuse', () => {

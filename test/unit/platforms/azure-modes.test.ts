@@ -91,7 +91,7 @@ describe('the AKS bundle (test/fixtures/foreign/aks-win-zip-2025)', () => {
       expect(p.conflicts.every((c) => !c.plugins.includes('azure-cni-overlay'))).toBe(true);
       // The checks run on Overlay's facts (pod gateway .1 of the node's pod CIDR), not VNet's.
       const plan = checkApplicability(m);
-      expect(plan.platform.facts.find((f) => f.topic === 'OutboundNAT')?.fact).toBe('exceptions: cluster CIDR(s) only');
+      expect(plan.platform.facts.find((f) => f.topic === 'OutboundNAT')?.fact).toBe('exceptions: cluster CIDRs only');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -36,7 +36,7 @@ describe('the report\'s Services section', () => {
     const realised = doc.services!.filter((r) => r.state === 'realised').length;
     expect(realised).toBeGreaterThan(REALISED_LISTED);
     expect(rows.filter((l) => l.includes('| realised |')).length).toBe(REALISED_LISTED);
-    expect(section).toContain(`${realised - REALISED_LISTED} more realised Service port(s) are not listed`);
+    expect(section).toContain(`${realised - REALISED_LISTED} more realised Service ports are not listed`);
   });
 
   it('HTML: the faulty rows are marked red', () => {

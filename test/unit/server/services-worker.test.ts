@@ -53,7 +53,7 @@ describe('getServices in a worker', () => {
     expect(view.rows.length).toBeGreaterThan(400);
     // The page's "Working out the Services…" follows these: running with what is being done, then done.
     expect(steps.some((s) => s.state === 'running' && s.progress?.what === 'reading the bundle')).toBe(true);
-    expect(steps.some((s) => s.state === 'running' && /holding the 400 Service\(s\)/.test(s.progress?.what ?? ''))).toBe(true);
+    expect(steps.some((s) => s.state === 'running' && /holding the 400 Services/.test(s.progress?.what ?? ''))).toBe(true);
     expect(steps.at(-1)!.state).toBe('done');
     expect(await backend.invoke('getStep', { bundleId, step: 'services' })).toMatchObject({ state: 'done' });
     // Kept per node: asked again, answered at once with no new run (no step event).

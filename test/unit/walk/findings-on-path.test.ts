@@ -115,6 +115,26 @@ describe('a check’s finding on the path', () => {
   });
 });
 
+describe('the objects a finding names, read as addresses', () => {
+  // A finding naming `VIP:port/PROTO` is about that Service; one naming `port/PROTO` about a node port.
+  // The VIP is read by parsers/net: an object whose address is not one is no Service at all (read
+  // loosely, `999.1.1.1:80/TCP` lost its VIP and stood for the node port 80/TCP on every node address).
+  const { model, node } = build();
+  const np = node.loadBalancers.find((l) => l.isNodePort && l.protocol === 6)!;
+  const flow = { srcIp: localPods(node)[0].ip, dstIp: node.nodeIp, dstPort: np.externalPort, proto: 'tcp' as const };
+  const template = views(build({ faults: ['blocked-port'] }).model).find((f) => f.severity === 'error')!;
+  const finding = (objects: string[]): FindingView => ({ ...template, objects, refs: [], evidence: [], trace: undefined, key: 'f-test' });
+  const on = (objects: string[]) => walk(model, [finding(objects)], flow).findings ?? [];
+
+  it('a node port names the walks to that port on the node', () => {
+    expect(on([`${np.externalPort}/TCP`]).map((f) => f.key)).toEqual(['f-test']);
+    expect(on([`${np.vip}:${np.externalPort}/TCP`]).map((f) => f.key)).toEqual(['f-test']);
+  });
+  it('an unparsable address, a port out of range or another VIP is not that node port', () => {
+    for (const bad of [`999.1.1.1:${np.externalPort}/TCP`, `10.1.1:${np.externalPort}/TCP`, `${np.externalPort + 65536}/TCP`, `10.96.7.7:${np.externalPort}/TCP`, `${np.vip}:${np.externalPort}/UDP`]) expect(on([bad]), bad).toEqual([]);
+  });
+});
+
 describe('what the walk sees that no check flagged', () => {
   it('a destination pod without a vNIC (walk-only when the checks did not say it, once when they did)', () => {
     const { model, node } = build({ faults: ['endpoint-without-vnic'] });
@@ -178,7 +198,7 @@ describe('the verdict’s caveat', () => {
     const stale = fs.find((f) => f.id === 'lb-stale-dip')!;
     const r = walk(model, fs, stale.trace!);
     expect(r.findings!.map((f) => f.id).sort()).toEqual(['duplicate-ip', 'lb-stale-dip']);
-    expect(r.verdictCaveat!.text).toMatch(/^load balancer .* references 1 endpoint\(s\) that do not exist \(hop \d+\); 1 more finding on this path$/);
+    expect(r.verdictCaveat!.text).toMatch(/^load balancer .* references 1 endpoint that does not exist \(hop \d+\); 1 more finding on this path$/);
     const text = formatWalk(r);
     expect(text).toMatch(/verdict: DELIVERED( \([^)]*\))?, but load balancer /);
     // Each finding is printed under the hop it concerns.
