@@ -15,7 +15,7 @@
 // Block recognition mirrors policy-text.ts / text-lines.ts exactly, so counts agree (tests check this).
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { BLOCK, BLOCK_SHIFT, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
+import { BLOCK, blockOf, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
 import { nameKeyAt } from './rule-name.ts';
@@ -69,7 +69,7 @@ class Scanner {
     this.pos0 = this.n >= 3 && w.byteAt(0) === 0xef && w.byteAt(1) === 0xbb && w.byteAt(2) === 0xbf ? 3 : 0;
     this.loc = loc;
     this.defaultPortName = defaultPortName;
-    this.blockLines = new Float64Array((this.n >> BLOCK_SHIFT) + 1);
+    this.blockLines = new Float64Array(blockOf(this.n) + 1);
   }
 
   /**
@@ -83,7 +83,7 @@ class Scanner {
       this.#words = wordView(w.buf);
     }
     for (let from = c0; from < c1; ) {
-      const k = from >> BLOCK_SHIFT;
+      const k = blockOf(from);
       const to = Math.min(c1, (k + 1) * BLOCK);
       this.blockLines[k]! += countNewlines(w.buf, from - w.base, to - w.base, this.#words);
       from = to;
