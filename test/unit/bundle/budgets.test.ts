@@ -11,7 +11,9 @@ import { loadBundle } from '../../../services/bundle/load.ts';
 import { DEFAULT_LIMITS, MAX_FILE_BYTES, limitsFromEnv, parseByteSize } from '../../../services/bundle/limits.ts';
 import { makeZip, zeroZip } from '../../helpers/zip.ts';
 import { ReadBudget } from '../../../services/bundle/read-budget.ts';
-import { defaultMemoryBudget, heldByNode, holdForNode, MemoryBudget, memoryBudgetFromEnv, processMemory, releaseNode } from '../../../services/bundle/memory-budget.ts';
+import { defaultMemoryBudget, heldByNode, holdForNode, memoryBudgetFromEnv, processMemory, releaseNode } from '../../../services/bundle/memory-budget.ts';
+import { Budget } from '../../../services/bundle/budget.ts';
+import { diskBudgetFromEnv, processDisk } from '../../../services/bundle/disk-budget.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MiB = 1024 * 1024;
@@ -109,7 +111,7 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
   });
 
   it('holds what the open nodes read to one budget: a load past it names the bundle\'s file, and a closed node frees its share', async () => {
-    const memory = new MemoryBudget(600 * 1024);
+    const memory = new Budget(600 * 1024);
     const charge = (b: ReadBudget, name: string, bytes: number) => {
       try {
         b.charge(name, bytes);
@@ -152,6 +154,23 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
     expect(() => memoryBudgetFromEnv({ HNSIGHT_MAX_MEMORY_BYTES: 'lots' })).toThrow(/HNSIGHT_MAX_MEMORY_BYTES must be a size/);
     expect(limitsFromEnv({ HNSIGHT_MAX_INFLATE_RATIO: '500' }).inflation).toEqual({ ratio: 500, minBytes: 64 * MiB });
     for (const bad of ['0', '-3', '1e9', 'x']) expect(() => limitsFromEnv({ HNSIGHT_MAX_INFLATE_RATIO: bad })).toThrow(/HNSIGHT_MAX_INFLATE_RATIO must be a number of times/);
+  });
+
+  it('keeps memory and disk in two accounts of one kind, each read from its own variable', () => {
+    expect(processMemory()).toBeInstanceOf(Budget);
+    expect(processDisk()).toBeInstanceOf(Budget);
+    expect(processDisk()).not.toBe(processMemory());
+    expect(diskBudgetFromEnv({ HNSIGHT_MAX_DISK_BYTES: '8GiB' })).toBe(8 * GiB);
+    expect(diskBudgetFromEnv({})).toBeGreaterThanOrEqual(GiB);
+    expect(() => diskBudgetFromEnv({ HNSIGHT_MAX_DISK_BYTES: 'plenty' })).toThrow('HNSIGHT_MAX_DISK_BYTES must be a size in bytes (e.g. 8000000000, 8G or 8GiB), not "plenty"');
+    // What one takes the other does not hold, and neither gives back more than it holds.
+    const mem = new Budget(10);
+    const disk = new Budget(10);
+    expect(mem.take(8)).toBe(true);
+    expect(mem.take(3)).toBe(false);
+    expect(disk.held).toBe(0);
+    mem.give(100);
+    expect(mem.held).toBe(0);
   });
 });
 
