@@ -94,9 +94,13 @@ export class LineLocator {
     if (table && table.length === tableLength(this.#src.size)) this.#table = table;
   }
 
-  /** Takes a checkpoint table counted elsewhere (the scan counts it as it reads), unless one is built. */
-  adopt(table: Float64Array): void {
+  /**
+   * Takes a checkpoint table counted elsewhere (the scan counts it as it reads, or the loader's main
+   * thread), unless one is built; says whether this locator's table is now that one.
+   */
+  adopt(table: Float64Array): boolean {
     if (!this.#table && table.length === tableLength(this.#src.size)) this.#table = table;
+    return this.#table === table;
   }
 
   /** The checkpoint table (built now if it was not), to hand to a locator of the same bytes. */

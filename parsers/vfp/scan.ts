@@ -61,6 +61,8 @@ class Scanner {
   readonly blockLines: Float64Array;
   #wordsOf: Uint8Array | undefined;
   #words: WordView | undefined;
+  /** Whether the scan counts the line table (VfpScanOptions.countLines). */
+  countsLines = true;
 
   constructor(w: ByteWindow, loc: LineLocator, defaultPortName: string, chunkBytes: number) {
     this.w = w;
@@ -125,7 +127,7 @@ class Scanner {
     // A keyword is verified on up to 3 bytes before its anchor: keep them in the window too.
     const from = Math.max(0, c0 - 8);
     w.ensure(from, e);
-    this.countLines(c0, c1);
+    if (this.countsLines) this.countLines(c0, c1);
     const s = chunkDecoder.decode(w.buf.subarray(c0 - w.base, e - w.base));
     if (s.length !== e - c0) {
       // Some byte did not become exactly one char, so string indexes are not byte offsets here.
@@ -463,9 +465,10 @@ export function scanVfpOutput(bytes: Uint8Array | ByteSource, file: string, opts
   try {
     s = new Scanner(w, loc, opts?.defaultPortName ?? '', chunkBytes);
     if (typeof opts?.defaultLayerName === 'string') s.defaultLayerName = opts.defaultLayerName;
+    s.countsLines = opts?.countLines !== false;
     s.run();
     // Every byte after the BOM went through countLines (the BOM holds no newline).
-    loc.adopt(s.lineTable());
+    if (s.countsLines) loc.adopt(s.lineTable());
   } catch (e) {
     sink.error(safeLine(loc, s?.cursor ?? 0), `internal error while scanning VFP output: ${e instanceof Error ? e.message : String(e)}`);
   }

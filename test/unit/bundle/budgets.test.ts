@@ -134,16 +134,22 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
   });
 
   it('gives back what a load read when the node is closed, and what a failed load read at once', async () => {
-    const before = processMemory().held;
+    // Nodes of earlier tests are given back when they are collected, which may happen during any await:
+    // the figures are compared across synchronous steps only (a finalizer never runs between them), and
+    // across an await the account may only go down.
     const m = await loadBundle(DEMO);
-    expect(heldByNode(m)).toBeGreaterThan(100 * 1024);
-    expect(processMemory().held).toBe(before + heldByNode(m));
+    const held = heldByNode(m);
+    expect(held).toBeGreaterThan(100 * 1024);
+    const open = processMemory().held;
+    expect(open).toBeGreaterThanOrEqual(held);
     releaseNode(m);
-    expect(processMemory().held).toBe(before);
+    expect(open - processMemory().held).toBe(held);
+    expect(heldByNode(m)).toBe(0);
+    const before = processMemory().held;
     const ctl = new AbortController();
     ctl.abort();
     await expect(loadBundle(DEMO, { signal: ctl.signal })).rejects.toThrow(/cancelled/);
-    expect(processMemory().held).toBe(before);
+    expect(processMemory().held).toBeLessThanOrEqual(before);
   });
 
   it('reads the process budget and the inflation limit from the environment, and refuses values it cannot read', () => {
