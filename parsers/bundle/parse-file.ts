@@ -12,7 +12,8 @@ import { parseHnsFile, type HnsKind } from '../hns/index.ts';
 import { parseHnsdiag } from '../hnsdiag/index.ts';
 import { parseIpTxt } from '../ipconfig/index.ts';
 import { parseRoutesTxt } from '../routes/index.ts';
-import { MemoryBytes, OffsetBytes, parseVmSwitchPorts, scanVfpOutput, type ByteSource } from '../vfp/index.ts';
+import { MemoryBytes, parseVmSwitchPorts, scanVfpOutput, type ByteSource } from '../vfp/index.ts';
+import { parseVfpSource, vfpScanOptions, CLEAN_MAX_CHARS, BINARY, HEAD_BYTES } from './parse-source.ts';
 import { parseKubectlJson } from '../k8s/index.ts';
 import { parseCniBinListing, parseCniConfig } from '../cni/index.ts';
 import { parseLogFile } from '../logs/index.ts';
@@ -27,11 +28,7 @@ const HNS_EXPECT: Partial<Record<FileKind, HnsKind>> = {
 
 /** Larger texts are not kept for evidence (they are big logs or huge policy dumps). */
 const KEEP_EVIDENCE_CHARS = 16 << 20;
-const BINARY = /\.(evtx|etl|zip|gz|tgz|cab|dmp|pcap|pcapng|exe|dll)$/i;
-const HEAD_BYTES = 64 * 1024;
 
-/** Pasted text and small files get ticket formatting undone before reading (parsers/text/paste.ts). */
-const CLEAN_MAX_CHARS = 16 << 20;
 
 export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
   const out: ParsedFile = { name, size: bytes.length, kind: 'unknown', encoding: 'not-read', issues: [], content: { type: 'none' } };
@@ -168,47 +165,14 @@ export function parseBundleFile(name: string, bytes: Uint8Array): ParsedFile {
 }
 
 /**
- * One bundle file read from a source (a file on disk): a VFP dump in one encoding the scanner reads as
- * it is (ASCII, UTF-8, Windows-1252) and too big to be a paste is indexed in windows and its bytes are
- * read again on demand, never held whole; anything else is read whole and parsed as parseBundleFile does.
+ * One bundle file read from a source (a file on disk): a big VFP dump is indexed in windows and its
+ * bytes read again on demand (parse-source.ts); anything else is read whole and parsed as parseBundleFile
+ * does. `countLines: false` leaves the dump's line table to the caller (VfpIndex.adoptLines).
  */
-export function parseBundleSource(name: string, src: ByteSource): ParsedFile {
-  const head = src.read(0, HEAD_BYTES);
-  const encoding = detectEncoding(head);
-  const byName = kindFromName(name);
-  const direct = encoding === 'ascii' || encoding === 'utf-8' || encoding === 'windows-1252' || encoding === 'utf-8-bom';
-  if (BINARY.test(name)) return { ...parseBundleFile(name, head), size: src.size };
-  if (!direct || src.size <= CLEAN_MAX_CHARS || (byName && byName !== 'vfp' && byName !== 'known')) return parseBundleFile(name, src.read(0, src.size));
-  const headText = decodeText(head.subarray(0, byName && byName !== 'known' ? Math.min(head.length, 4096) : HEAD_BYTES), name);
-  const rec = recognise(name, headText.text);
-  if (rec.kind !== 'vfp') return parseBundleFile(name, src.read(0, src.size));
-  const out: ParsedFile = { name, size: src.size, kind: 'vfp', recognition: rec, encoding, lineEnding: headText.lineEnding, issues: [], content: { type: 'none' } };
-  try {
-    // toSingleByte leaves a UTF-8 BOM out: so does this, so offsets are those of the bytes read whole.
-    const single = encoding === 'utf-8-bom' ? new OffsetBytes(src, 3) : src;
-    const r = scanVfpOutput(single, name, vfpScanOptions(name, headText.text));
-    out.issues.push(...r.issues);
-    if (single.size > 0 && !r.value.ports.length && !r.value.portTable.length && !r.issues.some((i) => i.severity !== 'info')) {
-      out.issues.push({ file: name, line: 1, severity: 'warning', message: 'no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output' });
-    }
-    out.content = { type: 'vfp', bytes: single, index: r.value };
-    out.issues.push(...expectationIssues(out));
-  } catch (e) {
-    out.issues.push({ file: name, line: 0, severity: 'error', message: `internal error while reading this file: ${e instanceof Error ? e.message : String(e)}` });
-  }
-  return out;
-}
-
-/**
- * A rule dump of one port without a `Policy for port` line: the port is the GUID in the file name
- * (Get-NetView's VfpCtrl.PortGuid.<guid>.txt) or in the echoed command (`vfpctrl /port <guid> …`),
- * and the groups listed are those of the layer it names (`/layer ACL_ENDPOINT_LAYER`).
- */
-function vfpScanOptions(name: string, headText: string): { defaultPortName?: string; defaultLayerName?: string } {
-  const GUID_RE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
-  const guid = GUID_RE.exec(name.split('/').pop() ?? '') ?? /vfpctrl(?:\.exe)?\s+\/port\s+\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(headText.slice(0, 4096));
-  const layer = /vfpctrl(?:\.exe)?[^\r\n]{0,200}?\s\/layer\s+"?([\w.-]{1,128})/i.exec(headText.slice(0, 4096));
-  return { defaultPortName: guid?.[1], defaultLayerName: layer?.[1] };
+export function parseBundleSource(name: string, src: ByteSource, opts: { countLines?: boolean } = {}): ParsedFile {
+  // A binary file is known by its name and read no further than its head.
+  if (BINARY.test(name)) return { ...parseBundleFile(name, src.read(0, HEAD_BYTES)), size: src.size };
+  return parseVfpSource(name, src, opts) ?? parseBundleFile(name, src.read(0, src.size));
 }
 
 const PROMPT_LINE = /^(?:PS [^>\r\n]{0,260}>|[A-Za-z]:\\[^>\r\n]{0,260}>)[ \t]*(.*)$/;

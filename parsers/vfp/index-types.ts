@@ -72,6 +72,11 @@ export interface VfpIndex {
   lineTable?: Float64Array;
   /** Builds the line locator now (and keeps its table in lineTable). */
   prepareLines(): void;
+  /**
+   * Takes a checkpoint table counted elsewhere over the same bytes (LineLocator.table: the loader counts
+   * it on the main thread while the worker scans); false, and nothing changed, when it does not fit them.
+   */
+  adoptLines(table: Float64Array): boolean;
 }
 
 export interface VfpScanOptions {
@@ -82,4 +87,9 @@ export interface VfpScanOptions {
   chunkBytes?: number;
   /** Bytes read from a source not held in memory at a time (default 4 MiB). Only tests change it. */
   windowBytes?: number;
+  /**
+   * Count the line locator's table during the scan (default true). The loader turns it off for a dump
+   * on disk and counts the table on its main thread meanwhile (adoptLines): the two cores share the work.
+   */
+  countLines?: boolean;
 }

@@ -9,17 +9,32 @@ const LF = 10;
 export const BLOCK_SHIFT = 16;
 export const BLOCK = 1 << BLOCK_SHIFT;
 
+/**
+ * The 64 KiB block holding byte `offset`. Division, not `>> BLOCK_SHIFT`: shifts truncate to 32 bits,
+ * so past 2 GiB a shifted offset is negative and the table is read (and the scan counted) out of place
+ * (the 4 GiB dump of issue 27 looped for tens of minutes).
+ */
+export function blockOf(offset: number): number {
+  return Math.floor(offset / BLOCK);
+}
+
+/** Entries of a checkpoint table over `size` bytes: one per block, plus the total. */
+export function tableLength(size: number): number {
+  return blockOf(size) + 2;
+}
+
 /** Newlines in bytes[from, to), counted four bytes at a time where the buffer allows it. */
 export function countNewlines(bytes: Uint8Array, from: number, to: number, words?: WordView): number {
   let c = 0;
   const w = words ?? wordView(bytes);
   if (w && to - from >= 64) {
     const off = bytes.byteOffset;
-    while (from < to && ((off + from) & 3) !== 0) if (bytes[from++] === LF) c++;
-    const k0 = (off + from - w.start) >> 2;
-    const k1 = (off + to - w.start) >> 2;
+    while (from < to && (off + from) % 4 !== 0) if (bytes[from++] === LF) c++;
+    // Division, not shifts: a buffer held whole may pass 2 GiB.
+    const k0 = Math.floor((off + from - w.start) / 4);
+    const k1 = Math.floor((off + to - w.start) / 4);
     c += countWords(w.words, k0, k1);
-    from = w.start + (k1 << 2) - off;
+    from = w.start + k1 * 4 - off;
   }
   for (; from < to; from++) if (bytes[from] === LF) c++;
   return c;
@@ -33,8 +48,8 @@ export interface WordView {
 
 export function wordView(bytes: Uint8Array): WordView | undefined {
   try {
-    const start = (bytes.byteOffset + 3) & ~3;
-    const count = Math.max(0, (bytes.byteOffset + bytes.length - start) >> 2);
+    const start = Math.ceil(bytes.byteOffset / 4) * 4;
+    const count = Math.max(0, Math.floor((bytes.byteOffset + bytes.length - start) / 4));
     return { words: new Int32Array(bytes.buffer, start, count), start };
   } catch {
     return undefined;
@@ -76,12 +91,16 @@ export class LineLocator {
   constructor(bytes: Uint8Array | ByteSource, table?: Float64Array) {
     this.#src = asByteSource(bytes);
     this.#win = new ByteWindow(this.#src, 1 << 20, 0);
-    if (table && table.length === (this.#src.size >> BLOCK_SHIFT) + 2) this.#table = table;
+    if (table && table.length === tableLength(this.#src.size)) this.#table = table;
   }
 
-  /** Takes a checkpoint table counted elsewhere (the scan counts it as it reads), unless one is built. */
-  adopt(table: Float64Array): void {
-    if (!this.#table && table.length === (this.#src.size >> BLOCK_SHIFT) + 2) this.#table = table;
+  /**
+   * Takes a checkpoint table counted elsewhere (the scan counts it as it reads, or the loader's main
+   * thread), unless one is built; says whether this locator's table is now that one.
+   */
+  adopt(table: Float64Array): boolean {
+    if (!this.#table && table.length === tableLength(this.#src.size)) this.#table = table;
+    return this.#table === table;
   }
 
   /** The checkpoint table (built now if it was not), to hand to a locator of the same bytes. */
@@ -113,12 +132,12 @@ export class LineLocator {
   build(): void {
     if (this.#table) return;
     const size = this.#src.size;
-    const blocks = (size >> BLOCK_SHIFT) + 1;
+    const blocks = blockOf(size) + 1;
     const t = new Float64Array(blocks + 1);
     let c = 0;
     for (let k = 0; k < blocks; k++) {
       t[k] = c;
-      const s = k << BLOCK_SHIFT;
+      const s = k * BLOCK;
       c += this.#count(s, Math.min(size, s + BLOCK));
     }
     t[blocks] = c;
@@ -133,8 +152,8 @@ export class LineLocator {
   lineAt(offset: number): number {
     this.build();
     const o = Math.max(0, Math.min(this.#src.size, Math.floor(Number.isFinite(offset) ? offset : 0)));
-    const k = o >> BLOCK_SHIFT;
-    return 1 + this.#table![k]! + this.#count(k << BLOCK_SHIFT, o);
+    const k = blockOf(o);
+    return 1 + this.#table![k]! + this.#count(k * BLOCK, o);
   }
 
   /**
@@ -164,7 +183,7 @@ export class LineLocator {
     const c = this.#cursor;
     const fromCursor = c.line <= line && c.line - 1 >= t[lo]!;
     let seen = fromCursor ? c.line - 1 : t[lo]!;
-    let i = (fromCursor ? c.byte : lo << BLOCK_SHIFT) - 1;
+    let i = (fromCursor ? c.byte : lo * BLOCK) - 1;
     const w = this.#win;
     while (seen < want) {
       const e = w.lineEnd(i + 1);

@@ -163,4 +163,9 @@ export class ScanIndex implements VfpIndex {
   prepareLines(): void {
     this.lineTable = this.#loc.table;
   }
+  adoptLines(table: Float64Array): boolean {
+    if (!this.#loc.adopt(table)) return false;
+    this.lineTable = this.#loc.table;
+    return true;
+  }
 }

@@ -15,7 +15,7 @@
 // Block recognition mirrors policy-text.ts / text-lines.ts exactly, so counts agree (tests check this).
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
-import { BLOCK, BLOCK_SHIFT, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
+import { BLOCK, blockOf, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
 import { nameKeyAt } from './rule-name.ts';
@@ -61,6 +61,8 @@ class Scanner {
   readonly blockLines: Float64Array;
   #wordsOf: Uint8Array | undefined;
   #words: WordView | undefined;
+  /** Whether the scan counts the line table (VfpScanOptions.countLines). */
+  countsLines = true;
 
   constructor(w: ByteWindow, loc: LineLocator, defaultPortName: string, chunkBytes: number) {
     this.w = w;
@@ -69,7 +71,7 @@ class Scanner {
     this.pos0 = this.n >= 3 && w.byteAt(0) === 0xef && w.byteAt(1) === 0xbb && w.byteAt(2) === 0xbf ? 3 : 0;
     this.loc = loc;
     this.defaultPortName = defaultPortName;
-    this.blockLines = new Float64Array((this.n >> BLOCK_SHIFT) + 1);
+    this.blockLines = new Float64Array(blockOf(this.n) + 1);
   }
 
   /**
@@ -83,7 +85,7 @@ class Scanner {
       this.#words = wordView(w.buf);
     }
     for (let from = c0; from < c1; ) {
-      const k = from >> BLOCK_SHIFT;
+      const k = blockOf(from);
       const to = Math.min(c1, (k + 1) * BLOCK);
       this.blockLines[k]! += countNewlines(w.buf, from - w.base, to - w.base, this.#words);
       from = to;
@@ -125,7 +127,7 @@ class Scanner {
     // A keyword is verified on up to 3 bytes before its anchor: keep them in the window too.
     const from = Math.max(0, c0 - 8);
     w.ensure(from, e);
-    this.countLines(c0, c1);
+    if (this.countsLines) this.countLines(c0, c1);
     const s = chunkDecoder.decode(w.buf.subarray(c0 - w.base, e - w.base));
     if (s.length !== e - c0) {
       // Some byte did not become exactly one char, so string indexes are not byte offsets here.
@@ -463,9 +465,10 @@ export function scanVfpOutput(bytes: Uint8Array | ByteSource, file: string, opts
   try {
     s = new Scanner(w, loc, opts?.defaultPortName ?? '', chunkBytes);
     if (typeof opts?.defaultLayerName === 'string') s.defaultLayerName = opts.defaultLayerName;
+    s.countsLines = opts?.countLines !== false;
     s.run();
     // Every byte after the BOM went through countLines (the BOM holds no newline).
-    loc.adopt(s.lineTable());
+    if (s.countsLines) loc.adopt(s.lineTable());
   } catch (e) {
     sink.error(safeLine(loc, s?.cursor ?? 0), `internal error while scanning VFP output: ${e instanceof Error ? e.message : String(e)}`);
   }

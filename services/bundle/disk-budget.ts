@@ -1,9 +1,9 @@
 // What hnsight may write to the temp folder at once: the big zip entries it inflated to temporary files
 // (temp-files.ts). HNSIGHT_MAX_DISK_BYTES sets it; by default half the free space of the temp folder
-// when first used, at least 1 GiB.
+// when first used, at least 1 GiB. The account itself is budget.ts's, like the memory budget's.
 import { statfsSync } from 'node:fs';
 import os from 'node:os';
-import { parseByteSize } from './limits.ts';
+import { Budget, budgetFromEnv } from './budget.ts';
 
 export const ENV_MAX_DISK = 'HNSIGHT_MAX_DISK_BYTES';
 
@@ -17,32 +17,13 @@ export function defaultDiskBudget(dir = os.tmpdir()): number {
 }
 
 export function diskBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[ENV_MAX_DISK];
-  if (raw === undefined || raw === '') return defaultDiskBudget();
-  const n = parseByteSize(raw);
-  if (n === undefined) throw new Error(`${ENV_MAX_DISK} must be a size in bytes (e.g. 8000000000, 8G or 8GiB), not "${raw.slice(0, 40)}"`);
-  return n;
+  return budgetFromEnv(ENV_MAX_DISK, () => defaultDiskBudget(), '8000000000, 8G or 8GiB', env);
 }
 
-export class DiskBudget {
-  private used = 0;
-  constructor(readonly total: number) {}
-  take(bytes: number): boolean {
-    if (this.used + bytes > this.total) return false;
-    this.used += bytes;
-    return true;
-  }
-  give(bytes: number): void {
-    this.used = Math.max(0, this.used - bytes);
-  }
-  get held(): number {
-    return this.used;
-  }
-}
+let shared: Budget | undefined;
 
-let shared: DiskBudget | undefined;
-
-export function processDisk(): DiskBudget {
-  shared ??= new DiskBudget(diskBudgetFromEnv());
+/** The process's disk budget, made on first use from the environment. */
+export function processDisk(): Budget {
+  shared ??= new Budget(diskBudgetFromEnv());
   return shared;
 }

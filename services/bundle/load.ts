@@ -20,6 +20,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
 import { removeTemp, writeTemp } from './temp-files.ts';
 import { openOrigin, type BundleOrigin } from './origin.ts';
+import { attachLines, countLines, type LineJob } from './line-tables.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */
 const BIG_FILE = 16 * 1024 * 1024;
@@ -122,15 +123,17 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
     };
     // Big files go through the worker one after the other: one big file in memory at a time.
     let bigChain: Promise<void> = Promise.resolve();
+    // VFP dumps on disk the worker scans without their line table: the main thread counts it (line-tables.ts).
+    const lineJobs = new Map<number, LineJob>();
     let stopped = false;
-    const parseBig = (i: number, entry: BundleEntry, name: string) => {
+    const parseBig = (i: number, entry: BundleEntry, name: string, vfp: boolean) => {
       bigChain = bigChain.then(async () => {
         if (stopped) return;
         try {
           cancelled();
           // The worker takes the bytes over (transferred); a text held in memory is kept by its
           // owner for the next read (excerpts, joining one more paste), so it gets a copy.
-          let src: { path: string; maxBytes: number } | { bytes: Uint8Array };
+          let src: { path: string; maxBytes: number; countLines?: boolean } | { bytes: Uint8Array };
           let temp: string | undefined;
           if (entry.diskPath) src = { path: entry.diskPath, maxBytes: entry.size };
           else if (entry.extract && !entry.inMemory) {
@@ -139,8 +142,17 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
             temps.push((temp = t.path));
             src = { path: t.path, maxBytes: t.bytes };
           } else src = { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
+          if ('path' in src && vfp) {
+            lineJobs.set(i, { path: src.path, size: src.maxBytes, name });
+            src.countLines = false;
+          }
           parsed[i] = await pool.parse(name, src);
           const c = parsed[i]!.content;
+          // The line table the main thread counted (or counts now, when the worker came first).
+          if (c.type === 'vfp' && lineJobs.has(i)) {
+            countLines(lineJobs.get(i)!);
+            attachLines(c.index, c.bytes, lineJobs.get(i));
+          }
           // Only a VFP dump read on demand needs its temporary file after the parse.
           if (temp && !(c.type === 'vfp' && !c.bytes.whole)) {
             removeTemp(temp);
@@ -201,7 +213,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
             continue;
           }
           if (isBig(entry)) {
-            parseBig(i, entry, name);
+            parseBig(i, entry, name, kind === 'vfp');
             continue;
           }
           parsed[i] = parseBundleFile(name, await entry.read(entry.size));
@@ -211,6 +223,11 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         done(entry);
         // Yield so progress events and cancellation get a turn between files.
         await new Promise((r) => setImmediate(r));
+      }
+      // The small files are read: count the line tables of the dumps the worker is scanning meanwhile.
+      for (const job of lineJobs.values()) {
+        cancelled();
+        countLines(job);
       }
       await bigChain;
     } finally {

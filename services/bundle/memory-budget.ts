@@ -7,7 +7,7 @@
 // The bytes read stand for what a node holds: the VFP dump is kept as bytes, the other files as the
 // objects parsed from them (smaller than their text). It is an account, not a measure of the heap.
 import os from 'node:os';
-import { parseByteSize } from './limits.ts';
+import { Budget, budgetFromEnv } from './budget.ts';
 
 export const ENV_MAX_MEMORY = 'HNSIGHT_MAX_MEMORY_BYTES';
 
@@ -18,45 +18,20 @@ export function defaultMemoryBudget(totalmem = os.totalmem()): number {
 
 /** HNSIGHT_MAX_MEMORY_BYTES when set (bytes or `6G`), else defaultMemoryBudget(). */
 export function memoryBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[ENV_MAX_MEMORY];
-  if (raw === undefined || raw === '') return defaultMemoryBudget();
-  const n = parseByteSize(raw);
-  if (n === undefined) throw new Error(`${ENV_MAX_MEMORY} must be a size in bytes (e.g. 6000000000, 6G or 6GiB), not "${raw.slice(0, 40)}"`);
-  return n;
+  return budgetFromEnv(ENV_MAX_MEMORY, () => defaultMemoryBudget(), '6000000000, 6G or 6GiB', env);
 }
 
-export class MemoryBudget {
-  private used = 0;
+let shared: Budget | undefined;
 
-  constructor(readonly total: number) {}
-
-  /** Takes `bytes` when they fit, and says whether they did. */
-  take(bytes: number): boolean {
-    if (this.used + bytes > this.total) return false;
-    this.used += bytes;
-    return true;
-  }
-
-  give(bytes: number): void {
-    this.used = Math.max(0, this.used - bytes);
-  }
-
-  get held(): number {
-    return this.used;
-  }
-}
-
-let shared: MemoryBudget | undefined;
-
-/** The process's budget, made on first use from the environment. */
-export function processMemory(): MemoryBudget {
-  shared ??= new MemoryBudget(memoryBudgetFromEnv());
+/** The process's memory budget (budget.ts), made on first use from the environment. */
+export function processMemory(): Budget {
+  shared ??= new Budget(memoryBudgetFromEnv());
   return shared;
 }
 
 interface Hold {
   bytes: number;
-  budget: MemoryBudget;
+  budget: Budget;
   released: boolean;
   /** What else the node holds until it is closed: the temporary files its VFP dumps are read from. */
   cleanup?: () => void;
@@ -81,7 +56,7 @@ const collected = new FinalizationRegistry<Hold>(release);
  * The node now holds `bytes` of `budget` (charged by its load): given back by releaseNode or when it is
  * collected, when `cleanup` runs too.
  */
-export function holdForNode(node: object, bytes: number, budget: MemoryBudget, cleanup?: () => void): void {
+export function holdForNode(node: object, bytes: number, budget: Budget, cleanup?: () => void): void {
   const h: Hold = { bytes, budget, released: false, cleanup };
   holds.set(node, h);
   collected.register(node, h);

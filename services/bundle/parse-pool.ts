@@ -12,6 +12,8 @@ export interface WorkerRequest {
   maxBytes?: number;
   /** …bytes already inflated from a zip, transferred. */
   bytes?: Uint8Array;
+  /** false: a VFP dump on disk comes back without its line table (the main thread counts it meanwhile). */
+  countLines?: boolean;
 }
 
 export interface WorkerReply {
@@ -55,7 +57,7 @@ export class ParsePool {
     this.pending.clear();
   }
 
-  parse(name: string, source: { path: string; maxBytes: number } | { bytes: Uint8Array }): Promise<ParsedFile> {
+  parse(name: string, source: { path: string; maxBytes: number; countLines?: boolean } | { bytes: Uint8Array }): Promise<ParsedFile> {
     const w = this.ensure();
     const id = this.next++;
     const req: WorkerRequest = { id, name, ...source };

@@ -4,7 +4,7 @@
 // is its index and the file to read its bytes from again (file-bytes.ts). Bytes sent from memory come
 // back in a SharedArrayBuffer, so the findings worker reads the same memory instead of a copy.
 import { parentPort } from 'node:worker_threads';
-import { parseBundleFile, parseBundleSource } from '../../parsers/bundle/parse-file.ts';
+import { parseVfpSource } from '../../parsers/bundle/parse-source.ts';
 import { MemoryBytes } from '../../parsers/vfp/byte-source.ts';
 import { FileBytes } from './file-bytes.ts';
 import type { WorkerRequest, WorkerReply } from './parse-pool.ts';
@@ -31,13 +31,20 @@ async function answer(req: WorkerRequest): Promise<void> {
     // At most the size the file had when listed (its budget was charged for that much).
     // A file on disk is read through a FileBytes: a VFP dump stays on disk, other files are read whole.
     const src = req.path ? new FileBytes(req.path, req.maxBytes ?? 0, req.name) : undefined;
-    const parsed = src ? parseBundleSource(req.name, src) : parseBundleFile(req.name, req.bytes!);
+    // A big VFP dump on disk needs only the scanner; every other parser is loaded when a file needs it
+    // (the worker's start-up is on the critical path of a load).
+    let parsed = src && parseVfpSource(req.name, src, { countLines: req.countLines });
+    if (!parsed) {
+      const { parseBundleFile, parseBundleSource } = await import('../../parsers/bundle/parse-file.ts');
+      parsed = src ? parseBundleSource(req.name, src) : parseBundleFile(req.name, req.bytes!);
+    }
     if (parsed.content.type === 'vfp') {
       // A UTF-16 dump was re-encoded, and bytes sent from memory arrive unshared: kept bytes are shared.
       const whole = parsed.content.bytes.whole;
       if (whole) parsed.content.bytes = new MemoryBytes(shared(whole));
-      // Line numbers of a big dump cost one pass over it: done here, beside the main thread's reading.
-      parsed.content.index.prepareLines();
+      // Line numbers of a big dump cost one pass over it: counted during the scan, beside the main
+      // thread's reading, unless the main thread counts them (a dump on disk, countLines false).
+      if (whole || req.countLines !== false) parsed.content.index.prepareLines();
     }
     // The main thread opens the file again when it reads from it.
     src?.close();

@@ -3,7 +3,8 @@
 // that would pass a budget is named and skipped instead of being read and thrown away. The same bytes
 // are charged to the process's budget for everything open (memory-budget.ts).
 import { DEFAULT_INFLATION, DEFAULT_ZIP_BYTES, OverBudget, type BundleLimits } from './limits.ts';
-import { processMemory, type MemoryBudget } from './memory-budget.ts';
+import { processMemory } from './memory-budget.ts';
+import type { Budget } from './budget.ts';
 
 export class ReadBudget {
   private used = 0;
@@ -12,7 +13,7 @@ export class ReadBudget {
 
   constructor(
     private readonly limits: BundleLimits,
-    readonly memory: MemoryBudget = processMemory(),
+    readonly memory: Budget = processMemory(),
     /** The zip the bundle is, named when its entries together inflate past maxZipBytes. */
     readonly zipName = '',
   ) {}

@@ -6,11 +6,12 @@
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { processDisk, type DiskBudget } from './disk-budget.ts';
+import { processDisk } from './disk-budget.ts';
+import type { Budget } from './budget.ts';
 import { OverBudget } from './limits.ts';
 
 let dir: string | undefined;
-const live = new Map<string, { bytes: number; budget: DiskBudget }>();
+const live = new Map<string, { bytes: number; budget: Budget }>();
 
 let listening = false;
 
@@ -46,7 +47,7 @@ export interface TempFile {
  * written); OverBudget ('disk') when the disk budget has no room, and nothing is left behind when
  * filling fails.
  */
-export async function writeTemp(name: string, bytes: number, fill: (fd: number) => Promise<number>, budget: DiskBudget = processDisk()): Promise<TempFile> {
+export async function writeTemp(name: string, bytes: number, fill: (fd: number) => Promise<number>, budget: Budget = processDisk()): Promise<TempFile> {
   if (!budget.take(bytes)) throw new OverBudget(name, bytes, budget.total, 'disk', budget.held);
   let p: string | undefined;
   let fd: number | undefined;

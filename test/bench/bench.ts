@@ -3,7 +3,9 @@
 // `grep -c RULE` pass over the same files in the same run: the loader alone, and what a user waits for
 // from `hnsight inspect` (the load, every check and the inspect document) and from `hnsight report`
 // (the HTML report of the same model), each in a fresh process. It loads the audit's zip bomb (11 MB
-// holding three zero-filled 3.5 GiB entries) under the default budgets; then a fleet run
+// holding three zero-filled 3.5 GiB entries) under the default budgets, and issue 27's cluster of four
+// zip bombs (each ~3 MB: a generated node whose three text files are 1 GiB of zeros) opened as the app
+// opens a cluster, then one of them alone (JSON `zipBombCluster`); then a fleet run
 // (`hnsight fleet`) over N generated node bundles of one cluster (500 by default, zips as AKS writes
 // them, generated once into .cache; --fleet 0 skips it): the cost per node and the run's peak memory.
 // `--big-vfp` instead loads, once, a node whose vfpOutput.txt passes 4 GiB (generated once into .cache).
@@ -11,6 +13,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { zeroZip } from '../helpers/zip.ts';
+import { BOMB_ENTRIES, writeBombCluster } from '../helpers/zip-bomb-cluster.ts';
 import path from 'node:path';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -130,6 +133,41 @@ const GiB = 1024 ** 3;
 const bombPath = path.join(repo, '.cache', 'zip-bomb-3x3.5GiB.zip');
 if (!existsSync(bombPath)) writeFileSync(bombPath, zeroZip({ 'vfpOutput.txt': 3.5 * GiB, 'endpoint.txt': 3.5 * GiB, 'trace.etl': 3.5 * GiB }));
 const bomb = loadOnce(bombPath);
+
+// Issue 27's cluster of zip bombs: four nodes of one generated cluster, each a ~3 MB zip whose three
+// text files are 1 GiB of zeros, opened together as the app opens a cluster; then one of them alone.
+const bombNodes = path.join(repo, '.cache', 'bomb-cluster-nodes');
+const bombCluster = path.join(repo, '.cache', 'zip-bomb-cluster-4x3x1GiB');
+if (!existsSync(path.join(bombCluster, 'akswin000003.zip'))) {
+  if (!existsSync(bombNodes)) execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--cluster', '4', '--out', bombNodes, '--platform', 'azure-cni', '--pods', '4', '--services', '4', '--seed', '7'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  writeBombCluster(bombNodes, bombCluster, GiB);
+}
+interface ClusterOnce {
+  ms: number;
+  peakRssBytes: number;
+  nodes: number;
+  failed: { bundle: string; error: string }[];
+  notRead: { node: string; files: string[]; endpoints: number }[];
+}
+const rc = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'cluster-once.ts'), bombCluster], { encoding: 'utf8', maxBuffer: 1 << 22 });
+if (rc.status !== 0) {
+  log(rc.stderr);
+  process.exit(1);
+}
+const clusterBomb = JSON.parse(rc.stdout.trim().split('\n').pop()!) as ClusterOnce;
+const bombZips = readdirSync(bombCluster).filter((f) => f.endsWith('.zip')).sort().map((f) => path.join(bombCluster, f));
+const singleBomb = loadOnce(bombZips[0]!);
+const zipBombCluster = {
+  nodes: bombZips.length,
+  zipBytes: bombZips.reduce((n, z) => n + statSync(z).size, 0),
+  inflatedBytes: bombZips.length * BOMB_ENTRIES.length * GiB,
+  ms: Math.round(clusterBomb.ms),
+  peakRssBytes: clusterBomb.peakRssBytes,
+  nodesLoaded: clusterBomb.nodes,
+  failed: clusterBomb.failed,
+  notRead: clusterBomb.notRead,
+  single: { zipBytes: statSync(bombZips[0]!).size, ms: Math.round(singleBomb.loadMs), peakRssBytes: singleBomb.peakRssBytes, notRead: singleBomb.notRead },
+};
 const loadMs = median(loads.map((l) => l.loadMs));
 const grepMs = median(grepTimes);
 const peakRssBytes = Math.max(...loads.map((l) => l.peakRssBytes));
@@ -188,6 +226,7 @@ const result = {
   fleet,
   bigNodeNotRead: loads[0].notRead,
   zipBomb: { zipBytes: statSync(bombPath).size, inflatedBytes: 3 * 3.5 * GiB, loadMs: Math.round(bomb.loadMs), peakRssBytes: bomb.peakRssBytes, notRead: bomb.notRead },
+  zipBombCluster,
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
 log(`bundle:      ${mb(bundleBytes)} in ${files.length} files, ${result.rules} VFP rules, ${loads[0].ports} ports`);
@@ -205,5 +244,11 @@ log(
 );
 log(`zip bomb:    ${mb(result.zipBomb.zipBytes)} zip of ${mb(result.zipBomb.inflatedBytes)} of zeros: loaded in ${result.zipBomb.loadMs} ms, peak RSS ${mb(bomb.peakRssBytes)}   [audit: 10.7 GiB, 63 s]`);
 for (const n of bomb.notRead) log(`             ${n}`);
+log(
+  `bomb cluster: ${zipBombCluster.nodes} zips (${mb(zipBombCluster.zipBytes)}, ${(zipBombCluster.inflatedBytes / GiB).toFixed(0)} GiB of zeros) opened as a cluster in ${zipBombCluster.ms} ms, peak RSS ${mb(zipBombCluster.peakRssBytes)}, ${zipBombCluster.nodesLoaded} nodes loaded, ` +
+    `${zipBombCluster.notRead.reduce((n, x) => n + x.files.length, 0)} entries named   [target ≤ 120 s, ≤ 1.5 GiB, each bad entry named]`,
+);
+for (const x of zipBombCluster.notRead) log(`             ${x.node} (${x.endpoints} endpoints): ${x.files.map((f) => f.split(':')[0]).join(', ')} not read`);
+log(`one of them: ${mb(zipBombCluster.single.zipBytes)} zip loaded alone in ${zipBombCluster.single.ms} ms, peak RSS ${mb(zipBombCluster.single.peakRssBytes)}, ${zipBombCluster.single.notRead.length} entries named   [target ≤ 60 s, ≤ 1.5 GiB]`);
 log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores; above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) process.stdout.write(JSON.stringify(result) + '\n');

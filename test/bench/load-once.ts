@@ -1,12 +1,24 @@
 // One measured load of a bundle in a fresh process, so peak RSS belongs to this load alone.
-// Prints one JSON line: { loadMs, peakRssBytes, rules, ports, notRead } (notRead: the files over a
-// budget, with what they say).
+// Prints one JSON line: { loadMs, peakRssBytes, rules, ports, notRead, phases } (notRead: the files over
+// a budget, with what they say; phases: when, from the start, the main thread was done with the small
+// files, the worker handed back the big ones and every file was in, and how long the model took to
+// join — where the time goes).
 import { peakRssBytes as peakRss } from '../helpers/peak-rss.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 
 const target = process.argv[2];
 const t0 = performance.now();
-const model = await loadBundle(target);
+let bigParsedMs = 0;
+let assembleStartMs = 0;
+/** The main thread's last file done before the worker answered (the small files' end, when it came first). */
+let smallDoneMs = 0;
+const model = await loadBundle(target, {
+  onBigParsed: () => (bigParsedMs = performance.now() - t0),
+  onProgress: (p) => {
+    if (p.phase === 'assembling') assembleStartMs = performance.now() - t0;
+    else if (p.phase === 'reading' && !bigParsedMs) smallDoneMs = performance.now() - t0;
+  },
+});
 const loadMs = performance.now() - t0;
 const rss = peakRss();
 process.stdout.write(
@@ -15,6 +27,7 @@ process.stdout.write(
     peakRssBytes: rss,
     rules: model.vfp?.totals.rules ?? 0,
     ports: model.vfp?.totals.ports ?? 0,
-    notRead: model.files.filter((f) => f.encoding === 'not-read' && f.issues.length).map((f) => `${f.name}: ${f.issues[0].message}`),
+    notRead: model.files.filter((f) => f.encoding === 'not-read' && f.issues.length).map((f) => `${f.name}: ${f.issues[0]!.message}`),
+    phases: { smallDoneMs: Math.round(smallDoneMs), bigParsedMs: Math.round(bigParsedMs), filesDoneMs: Math.round(assembleStartMs), assembleMs: Math.round(loadMs - assembleStartMs) },
   }) + '\n',
 );

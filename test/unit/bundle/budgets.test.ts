@@ -11,7 +11,9 @@ import { loadBundle } from '../../../services/bundle/load.ts';
 import { DEFAULT_LIMITS, MAX_FILE_BYTES, limitsFromEnv, parseByteSize } from '../../../services/bundle/limits.ts';
 import { makeZip, zeroZip } from '../../helpers/zip.ts';
 import { ReadBudget } from '../../../services/bundle/read-budget.ts';
-import { defaultMemoryBudget, heldByNode, holdForNode, MemoryBudget, memoryBudgetFromEnv, processMemory, releaseNode } from '../../../services/bundle/memory-budget.ts';
+import { defaultMemoryBudget, heldByNode, holdForNode, memoryBudgetFromEnv, processMemory, releaseNode } from '../../../services/bundle/memory-budget.ts';
+import { Budget } from '../../../services/bundle/budget.ts';
+import { diskBudgetFromEnv, processDisk } from '../../../services/bundle/disk-budget.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MiB = 1024 * 1024;
@@ -109,7 +111,7 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
   });
 
   it('holds what the open nodes read to one budget: a load past it names the bundle\'s file, and a closed node frees its share', async () => {
-    const memory = new MemoryBudget(600 * 1024);
+    const memory = new Budget(600 * 1024);
     const charge = (b: ReadBudget, name: string, bytes: number) => {
       try {
         b.charge(name, bytes);
@@ -132,22 +134,22 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
   });
 
   it('gives back what a load read when the node is closed, and what a failed load read at once', async () => {
-    // The account is the worker's, shared with the files that ran before this one in it (isolate:
-    // false): a node they left open may be collected — and give its bytes back — during any await.
-    // So each comparison spans synchronous code only, or allows the account to shrink, never grow.
+    // Nodes of earlier tests are given back when they are collected, which may happen during any await:
+    // the figures are compared across synchronous steps only (a finalizer never runs between them), and
+    // across an await the account may only go down.
     const m = await loadBundle(DEMO);
-    expect(heldByNode(m)).toBeGreaterThan(100 * 1024);
-    expect(processMemory().held).toBeGreaterThanOrEqual(heldByNode(m));
+    const held = heldByNode(m);
+    expect(held).toBeGreaterThan(100 * 1024);
     const open = processMemory().held;
-    const mine = heldByNode(m);
+    expect(open).toBeGreaterThanOrEqual(held);
     releaseNode(m);
-    expect(processMemory().held).toBe(open - mine);
+    expect(open - processMemory().held).toBe(held);
     expect(heldByNode(m)).toBe(0);
-    const beforeFailed = processMemory().held;
+    const before = processMemory().held;
     const ctl = new AbortController();
     ctl.abort();
     await expect(loadBundle(DEMO, { signal: ctl.signal })).rejects.toThrow(/cancelled/);
-    expect(processMemory().held).toBeLessThanOrEqual(beforeFailed);
+    expect(processMemory().held).toBeLessThanOrEqual(before);
   });
 
   it('reads the process budget and the inflation limit from the environment, and refuses values it cannot read', () => {
@@ -158,6 +160,23 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
     expect(() => memoryBudgetFromEnv({ HNSIGHT_MAX_MEMORY_BYTES: 'lots' })).toThrow(/HNSIGHT_MAX_MEMORY_BYTES must be a size/);
     expect(limitsFromEnv({ HNSIGHT_MAX_INFLATE_RATIO: '500' }).inflation).toEqual({ ratio: 500, minBytes: 64 * MiB });
     for (const bad of ['0', '-3', '1e9', 'x']) expect(() => limitsFromEnv({ HNSIGHT_MAX_INFLATE_RATIO: bad })).toThrow(/HNSIGHT_MAX_INFLATE_RATIO must be a number of times/);
+  });
+
+  it('keeps memory and disk in two accounts of one kind, each read from its own variable', () => {
+    expect(processMemory()).toBeInstanceOf(Budget);
+    expect(processDisk()).toBeInstanceOf(Budget);
+    expect(processDisk()).not.toBe(processMemory());
+    expect(diskBudgetFromEnv({ HNSIGHT_MAX_DISK_BYTES: '8GiB' })).toBe(8 * GiB);
+    expect(diskBudgetFromEnv({})).toBeGreaterThanOrEqual(GiB);
+    expect(() => diskBudgetFromEnv({ HNSIGHT_MAX_DISK_BYTES: 'plenty' })).toThrow('HNSIGHT_MAX_DISK_BYTES must be a size in bytes (e.g. 8000000000, 8G or 8GiB), not "plenty"');
+    // What one takes the other does not hold, and neither gives back more than it holds.
+    const mem = new Budget(10);
+    const disk = new Budget(10);
+    expect(mem.take(8)).toBe(true);
+    expect(mem.take(3)).toBe(false);
+    expect(disk.held).toBe(0);
+    mem.give(100);
+    expect(mem.held).toBe(0);
   });
 });
 
