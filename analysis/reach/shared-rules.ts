@@ -1,90 +1,88 @@
-// The node as reach walks it: every VFP port's policy, with a rule printed byte for byte the same on
-// several ports parsed once (issue #25 point 7). One source's classes reach every local pod (its IN
-// layers, and its OUT layers for the reply), so a walk-per-class partition parses every port: on a
-// 250-pod node with 2,000 Services that is a million rules (≈ 45 µs each), most of the time of the
-// partition. HNS programs the same load-balancing and exception rules onto every pod port; their
-// blocks are identical bytes (name, conditions, data, counters), so their parse is identical too. A
-// port's layers and groups are still parsed from its own text, each rule is taken from the first
-// port that printed exactly the same bytes (compared, not assumed from the name), and the last rule
-// of a port, whose block runs into the port's other sections, is parsed in place. The walk is the
-// same; only a shared rule's line is its first port's — reach shows outcomes, never these lines
-// (a class's example opened in `trace` is walked on the node itself).
+// The node as reach walks it: every VFP port's policy, with a rule printed the same on several ports
+// parsed once, and a group whose every rule and every field is another port's taken whole (issue #25
+// point 7). One source's classes reach every local pod (its IN layers, and its OUT layers for the
+// reply), so a walk-per-class partition reads every port: on a 250-pod node with 2,000 Services that
+// is a million rules (≈ 45 µs each to parse), most of the time of the partition. HNS programs the
+// same load-balancing and exception rules onto every pod port; their blocks are identical text (name,
+// conditions, data; the hit counters aside), so their parse is identical too. A port's layers and
+// groups are still parsed from its own text, each rule is taken from the first port that printed the
+// same text (compared, not assumed from the name), and the last rule of a port, whose block runs into
+// the port's other sections, is parsed in place. A group whose parsed fields and rules are those of a
+// group of another port is that group (so the walk's rule index, match.ts compiledGroup, is built once
+// for the 250 copies of a 4,000-rule load-balancing group). The walk is the same; only a shared rule's
+// or group's line is its first port's — reach shows outcomes, never these lines (a class's example
+// opened in `trace` is walked on the node itself).
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
-import type { VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
+import type { VfpGroup, VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
 import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
-import { firstRules, readRuleAt, ruleEnd } from '../../parsers/vfp/rule-at.ts';
-import { asByteSource, type ByteSource } from '../../parsers/vfp/byte-source.ts';
+import { firstRules, ruleEnd } from '../../parsers/vfp/rule-at.ts';
+import { asByteSource } from '../../parsers/vfp/byte-source.ts';
 import { parseVfpRuleText } from '../../parsers/vfp/policy-text.ts';
 
-const STUB = '__reach_shared_rule_';
+const STUB = '__reach_shared_run_';
 const decoder = new TextDecoder('utf-8');
 
 interface Known {
-  /** A copy of the rule's bytes: comparisons never read the dump again (it may be on disk). */
-  bytes: Uint8Array;
+  /** The rule's text (its own copy: it keeps no port's whole text alive). */
+  text: string;
   rule: VfpRule;
+  /** A number per distinct rule, for the groups' signatures. */
+  id: number;
+  /** `text`'s lines, split when another port's block first differs from it. */
+  lines?: string[];
 }
 
 const COUNTERS = new Set(['matchedpackets', 'droppedpackets', 'pendingpackets', 'droppedunifiedflows', 'droppedflows']);
-const NL = 10;
-const COLON = 58;
-
-/** End of the line starting at i (the newline's index, or `end`). */
-function lineEnd(b: Uint8Array, i: number, end: number): number {
-  while (i < end && b[i] !== NL) i++;
-  return i;
-}
 
 /** Index of the colon of a rule counter line (`Matched packets : 12`), or -1 for any other line. */
-function counterColon(b: Uint8Array, i: number, end: number): number {
-  let key = '';
-  for (; i < end; i++) {
-    const c = b[i];
-    if (c === undefined) return -1;
-    if (c === COLON) break;
-    if (c === 32 || c === 9 || c === 13) continue;
-    if (key.length > 20) return -1;
-    key += String.fromCharCode(c | 32);
-  }
-  return i < end && COUNTERS.has(key) ? i : -1;
+function counterColon(line: string): number {
+  const c = line.indexOf(':');
+  if (c < 0 || c > 40) return -1;
+  return COUNTERS.has(line.slice(0, c).replace(/[ \t\r]/g, '').toLowerCase()) ? c : -1;
 }
 
 /**
- * The two rule blocks say the same thing: the same bytes, line for line, except the values of the rule
- * counters (hits differ from port to port; the walk does not read them).
+ * The rule block `own` says the same thing as a known one: the same text, line for line, except the
+ * values of the rule counters (hits differ from port to port; the walk does not read them). Lines are
+ * compared in place (no copy of `own`'s lines unless one differs).
  */
-function sameRule(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
-  if (ae - as === be - bs) {
-    let i = 0;
-    const n = ae - as;
-    while (i < n && a[as + i] === b[bs + i]) i++;
-    if (i === n) return true;
-  }
-  let i = as;
-  let j = bs;
-  while (i < ae && j < be) {
-    const ie = lineEnd(a, i, ae);
-    const je = lineEnd(b, j, be);
-    let same = ie - i === je - j;
-    for (let k = 0; same && k < ie - i; k++) same = a[i + k] === b[j + k];
-    if (!same) {
-      const ci = counterColon(a, i, ie);
-      if (ci < 0 || ci - i !== counterColon(b, j, je) - j) return false;
-      for (let k = 0; k < ci - i; k++) if (a[i + k] !== b[j + k]) return false;
+function sameAsKnown(k: Known, own: string): boolean {
+  if (k.text === own) return true;
+  const lines = (k.lines ??= k.text.split('\n'));
+  let pos = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const x = lines[i]!;
+    const last = i === lines.length - 1;
+    const next = own.indexOf('\n', pos);
+    if (last ? next >= 0 : next < 0) return false;
+    const end = last ? own.length : next;
+    if (end - pos !== x.length || !own.startsWith(x, pos)) {
+      const c = counterColon(x);
+      if (c < 0 || c !== counterColon(own.slice(pos, end)) || !own.startsWith(x.slice(0, c), pos)) return false;
     }
-    i = ie + 1;
-    j = je + 1;
+    pos = end + 1;
   }
-  return i >= ae && j >= be;
+  return true;
 }
+
+/** sameAsKnown for two texts (tests). */
+export function sameRuleText(a: string, b: string): boolean {
+  return sameAsKnown({ text: a, rule: undefined as never, id: -1 }, b);
+}
+
+/** A group's fields as the walk reads them, without its rules and source line. */
+const groupFields = (g: VfpGroup) => JSON.stringify({ ...g, rules: undefined, src: undefined });
 
 class SharedRules {
   private readonly byName = new Map<number, Known[]>();
+  private readonly groups = new Map<string, VfpGroup>();
   private readonly policies = new Map<string, VfpPortPolicy | undefined>();
   private readonly refs = new Map<string, VfpPortRef>();
-  /** Rules parsed, and rules taken from another port. */
+  private ids = 0;
+  /** Rules parsed, rules taken from another port, and groups taken whole from another port. */
   parsed = 0;
   shared = 0;
+  sharedGroups = 0;
 
   constructor(private readonly m: NodeModel) {
     for (const p of m.ports ?? []) this.refs.set(p.key, p);
@@ -101,71 +99,114 @@ class SharedRules {
     return policy;
   }
 
-  private rule(index: VfpIndex, bytes: ByteSource, r: number): VfpRule | undefined {
-    const start = index.ruleByte[r];
-    const end = ruleEnd(index, r);
+  /** Rule r, whose block is `text` [start, end) (`base` is the text's first byte in the file). */
+  private rule(index: VfpIndex, r: number, text: string, raw: Uint8Array, start: number, end: number, base: number, portName: string): Known | undefined {
     const name = index.ruleName[r];
-    if (start === undefined || name === undefined) return undefined;
+    if (name === undefined) return undefined;
+    const own = text.slice(start, end);
     const list = name === -1 ? undefined : this.byName.get(name);
-    const own = bytes.read(start, end - start);
     for (const k of list ?? []) {
-      if (sameRule(k.bytes, 0, k.bytes.length, own, 0, own.length)) {
+      if (sameAsKnown(k, own)) {
         this.shared++;
-        return k.rule;
+        return k;
       }
     }
-    // Copied before the next read: a source on disk may hand out views of a buffer it reuses.
-    const keep = own.slice();
-    const rule = readRuleAt(bytes, index, r);
+    // A fresh copy (a slice would keep the port's whole text alive as long as the rule).
+    const keep = decoder.decode(raw.subarray(start, end));
+    const rule = parseVfpRuleText(keep, index.file, { defaultPortName: portName }).value[0]?.layers[0]?.groups[0]?.rules[0];
+    if (!rule) return undefined;
+    const at = base + start;
+    let line: number | undefined;
+    rule.src = {
+      file: index.file,
+      get line() {
+        return (line ??= index.lineAt(at));
+      },
+    };
     this.parsed++;
-    if (rule && name !== -1) {
-      const known = { bytes: keep, rule };
+    const known = { text: keep, rule, id: this.ids++ };
+    if (name !== -1) {
       if (list) list.push(known);
       else this.byName.set(name, [known]);
     }
-    return rule;
+    return known;
   }
 
   private build(ref: VfpPortRef): VfpPortPolicy | undefined {
     const f = this.m.vfp?.files[ref.policy!.file];
     if (!f) return undefined;
     const { index } = f;
-    const bytes = asByteSource(f.bytes);
     const ip = index.ports[ref.policy!.port];
     const first = firstRules(index);
     const r0 = first[ref.policy!.port];
     const r1 = first[ref.policy!.port + 1];
     if (!ip || r0 === undefined || r1 === undefined || r1 - r0 < 2) return undefined;
-    // The port's text with every rule block but the last replaced by a one-line placeholder.
+    const base = ip.byteStart;
+    const raw = asByteSource(f.bytes).read(base, ip.byteEnd - base);
+    const text = decoder.decode(raw);
+    // Offsets in the text are the index's byte offsets only when every byte is one character: a port
+    // with other bytes is parsed whole (the rule's text would not compare byte for byte either).
+    if (text.length !== ip.byteEnd - base || text.includes('\uFFFD')) return undefined;
+    // The port's text with every run of consecutive rules but the last rule replaced by a one-line
+    // placeholder (runs: rules of one group, nothing printed between them).
     const parts: string[] = [];
-    const rules: VfpRule[] = [];
-    let at = ip.byteStart;
+    const runs: Known[][] = [];
+    let at = 0;
+    let run: Known[] | undefined;
     for (let r = r0; r < r1 - 1; r++) {
-      const start = index.ruleByte[r];
-      const end = ruleEnd(index, r);
-      if (start === undefined || start < at || end > ip.byteEnd) return undefined;
-      const rule = this.rule(index, bytes, r);
-      if (!rule) return undefined;
-      parts.push(decoder.decode(bytes.read(at, start - at)), `    RULE : ${STUB}${rules.length}\n`);
-      rules.push(rule);
+      const s = index.ruleByte[r];
+      if (s === undefined) return undefined;
+      const start = s - base;
+      const end = ruleEnd(index, r) - base;
+      if (start < at || end > text.length) return undefined;
+      const k = this.rule(index, r, text, raw, start, end, base, ip.name);
+      if (!k) return undefined;
+      if (!run || start > at) {
+        if (start > at) parts.push(text.slice(at, start));
+        parts.push(`    RULE : ${STUB}${runs.length}\n`);
+        run = [];
+        runs.push(run);
+      }
+      run.push(k);
       at = end;
     }
-    parts.push(decoder.decode(bytes.read(at, ip.byteEnd - at)));
+    parts.push(text.slice(at));
     const parsed = parseVfpRuleText(parts.join(''), index.file, { lineOffset: ip.lineStart - 1, defaultPortName: ip.name });
     const policy = parsed.value.length === 1 ? parsed.value[0] : undefined;
     if (!policy) return undefined;
-    // Each placeholder is replaced by its rule, in order; a port that parsed otherwise is read whole.
+    // Each placeholder is replaced by its run's rules, in order; a port that parsed otherwise is read whole.
     let n = 0;
     for (const l of policy.layers)
-      for (const g of l.groups)
-        for (const [i, { id }] of g.rules.entries()) {
-          if (!id.startsWith(STUB)) continue;
-          const rule = rules[n];
-          if (id !== `${STUB}${n}` || !rule) return undefined;
-          g.rules[i] = rule;
+      for (const [gi, g] of l.groups.entries()) {
+        if (!g.rules.some((x) => x.id.startsWith(STUB))) continue;
+        const rules: VfpRule[] = [];
+        const ids: (number | VfpRule)[] = [];
+        for (const x of g.rules) {
+          if (!x.id.startsWith(STUB)) {
+            rules.push(x);
+            ids.push(x);
+            continue;
+          }
+          const got = runs[n];
+          if (x.id !== `${STUB}${n}` || !got) return undefined;
+          for (const k of got) {
+            rules.push(k.rule);
+            ids.push(k.id);
+          }
           n++;
         }
-    if (n !== rules.length) return undefined;
+        g.rules = rules;
+        // A group every rule of which is shared (none parsed in place) is shared whole when its fields match.
+        if (ids.every((x) => typeof x === 'number')) {
+          const sig = `${groupFields(g)}\u0000${ids.join(',')}`;
+          const known = this.groups.get(sig);
+          if (known) {
+            l.groups[gi] = known;
+            this.sharedGroups++;
+          } else this.groups.set(sig, g);
+        }
+      }
+    if (n !== runs.length) return undefined;
     if (ip.implicit) policy.implicit = true;
     return policy;
   }
@@ -174,13 +215,13 @@ class SharedRules {
 const models = new WeakMap<NodeModel, NodeModel>();
 const stores = new WeakMap<NodeModel, SharedRules>();
 
-/** Rules reach parsed and rules it took from another port, so far, for a model (the bench prints them). */
-export function sharedRulesStats(m: NodeModel): { parsed: number; shared: number } {
+/** Rules reach parsed, rules it took from another port, and groups taken whole, so far, for a model (the bench prints them). */
+export function sharedRulesStats(m: NodeModel): { parsed: number; shared: number; sharedGroups: number } {
   const s = stores.get(m);
-  return { parsed: s?.parsed ?? 0, shared: s?.shared ?? 0 };
+  return { parsed: s?.parsed ?? 0, shared: s?.shared ?? 0, sharedGroups: s?.sharedGroups ?? 0 };
 }
 
-/** The model reach walks: the same node, its VFP rules shared between ports where their bytes are equal. */
+/** The model reach walks: the same node, its VFP rules shared between ports where their text is equal. */
 export function sharedRulesModel(m: NodeModel): NodeModel {
   if (!m.vfp) return m;
   let s = models.get(m);
