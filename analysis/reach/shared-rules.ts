@@ -13,6 +13,8 @@
 // or group's line is its first port's — reach shows outcomes, never these lines (a class's example
 // opened in `trace` is walked on the node itself).
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
+import type { SourceRef } from '../../parsers/types.ts';
+import type { WalkHop, WalkResult } from '../walk/types.ts';
 import type { VfpGroup, VfpPortPolicy, VfpRule } from '../../parsers/vfp/index.ts';
 import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
 import { firstRules, ruleEnd } from '../../parsers/vfp/rule-at.ts';
@@ -73,8 +75,19 @@ export function sameRuleText(a: string, b: string): boolean {
 /** A group's fields as the walk reads them, without its rules and source line. */
 const groupFields = (g: VfpGroup) => JSON.stringify({ ...g, rules: undefined, src: undefined });
 
+/** Which distinct rule each rule block of a port is (-1: parsed in place), to find a rule's own line. */
+interface PortRules {
+  index: VfpIndex;
+  r0: number;
+  ids: Int32Array;
+  /** Distinct rule → its first block on this port, built when first asked. */
+  first?: Map<number, number>;
+}
+
 class SharedRules {
   private readonly byName = new Map<number, Known[]>();
+  private readonly idOfSrc = new Map<SourceRef, number>();
+  private readonly portRules = new Map<string, PortRules>();
   private readonly groups = new Map<string, VfpGroup>();
   private readonly policies = new Map<string, VfpPortPolicy | undefined>();
   private readonly refs = new Map<string, VfpPortRef>();
@@ -125,6 +138,7 @@ class SharedRules {
     };
     this.parsed++;
     const known = { text: keep, rule, id: this.ids++ };
+    this.idOfSrc.set(rule.src, known.id);
     if (name !== -1) {
       if (list) list.push(known);
       else this.byName.set(name, [known]);
@@ -153,6 +167,7 @@ class SharedRules {
     const runs: Known[][] = [];
     let at = 0;
     let run: Known[] | undefined;
+    const ids = new Int32Array(r1 - r0).fill(-1);
     for (let r = r0; r < r1 - 1; r++) {
       const s = index.ruleByte[r];
       if (s === undefined) return undefined;
@@ -161,6 +176,7 @@ class SharedRules {
       if (start < at || end > text.length) return undefined;
       const k = this.rule(index, r, text, raw, start, end, base, ip.name);
       if (!k) return undefined;
+      ids[r - r0] = k.id;
       if (!run || start > at) {
         if (start > at) parts.push(text.slice(at, start));
         parts.push(`    RULE : ${STUB}${runs.length}\n`);
@@ -208,17 +224,56 @@ class SharedRules {
       }
     if (n !== runs.length) return undefined;
     if (ip.implicit) policy.implicit = true;
+    this.portRules.set(policy.portName.trim().toLowerCase(), { index, r0, ids });
     return policy;
+  }
+
+  /**
+   * The line a rule a walk met has on the port the walk met it on: a shared rule's `src` is its first
+   * port's. Undefined when the rule is the port's own (parsed in place, or the port read whole).
+   */
+  ownLine(portName: string, src: SourceRef): number | undefined {
+    const id = this.idOfSrc.get(src);
+    const p = id === undefined ? undefined : this.portRules.get(portName.trim().toLowerCase());
+    if (id === undefined || !p) return undefined;
+    if (!p.first) {
+      const first = new Map<number, number>();
+      p.ids.forEach((x, i) => {
+        if (x >= 0 && !first.has(x)) first.set(x, p.r0 + i);
+      });
+      p.first = first;
+    }
+    const r = p.first.get(id);
+    const byte = r === undefined ? undefined : p.index.ruleByte[r];
+    return byte === undefined ? undefined : p.index.lineAt(byte);
   }
 }
 
 const models = new WeakMap<NodeModel, NodeModel>();
 const stores = new WeakMap<NodeModel, SharedRules>();
+/** The store behind each model sharedRulesModel gave. */
+const sharedStores = new WeakMap<NodeModel, SharedRules>();
 
 /** Rules reach parsed, rules it took from another port, and groups taken whole, so far, for a model (the bench prints them). */
 export function sharedRulesStats(m: NodeModel): { parsed: number; shared: number; sharedGroups: number } {
   const s = stores.get(m);
   return { parsed: s?.parsed ?? 0, shared: s?.shared ?? 0, sharedGroups: s?.sharedGroups ?? 0 };
+}
+
+/**
+ * A walk on the model reach walks, with every rule's evidence at its line on the port the walk met it
+ * on (the findings on a path join on those lines), its reply too. A walk on any other model is returned
+ * as it is.
+ */
+export function withOwnLines(sm: NodeModel, w: WalkResult): WalkResult {
+  const store = sharedStores.get(sm);
+  if (!store) return w;
+  const hop = (h: WalkHop): WalkHop => {
+    if (!h.port || !h.evidence) return h;
+    const line = store.ownLine(h.port, h.evidence);
+    return line === undefined || line === h.evidence.line ? h : { ...h, evidence: { file: h.evidence.file, line } };
+  };
+  return { ...w, hops: w.hops.map(hop), ...(w.reply ? { reply: withOwnLines(sm, w.reply) } : {}) };
 }
 
 /** The model reach walks: the same node, its VFP rules shared between ports where their text is equal. */
@@ -230,6 +285,7 @@ export function sharedRulesModel(m: NodeModel): NodeModel {
     stores.set(m, shared);
     s = { ...m, vfp: { ...m.vfp, getPolicy: (name: string) => shared.getPolicy(name) } };
     models.set(m, s);
+    sharedStores.set(s, shared);
   }
   return s;
 }
