@@ -25,51 +25,80 @@ const STUB = '__reach_shared_run_';
 const decoder = new TextDecoder('utf-8');
 
 interface Known {
-  /** The rule's text (its own copy: it keeps no port's whole text alive). */
-  text: string;
+  /** A copy of the rule's bytes (comparisons never read the dump again; it keeps no port's bytes alive). */
+  bytes: Uint8Array;
+  view: DataView;
   rule: VfpRule;
   /** A number per distinct rule, for the groups' signatures. */
   id: number;
-  /** `text`'s lines, split when another port's block first differs from it. */
-  lines?: string[];
 }
 
 const COUNTERS = new Set(['matchedpackets', 'droppedpackets', 'pendingpackets', 'droppedunifiedflows', 'droppedflows']);
 
+const NL = 10;
+const COLON = 58;
+
+/** End of the line starting at i (the newline's index, or `end`). */
+function lineEnd(b: Uint8Array, i: number, end: number): number {
+  while (i < end && b[i] !== NL) i++;
+  return i;
+}
+
 /** Index of the colon of a rule counter line (`Matched packets : 12`), or -1 for any other line. */
-function counterColon(line: string): number {
-  const c = line.indexOf(':');
-  if (c < 0 || c > 40) return -1;
-  return COUNTERS.has(line.slice(0, c).replace(/[ \t\r]/g, '').toLowerCase()) ? c : -1;
+function counterColon(b: Uint8Array, i: number, end: number): number {
+  let key = '';
+  for (; i < end; i++) {
+    const c = b[i];
+    if (c === undefined) return -1;
+    if (c === COLON) break;
+    if (c === 32 || c === 9 || c === 13) continue;
+    if (key.length > 20) return -1;
+    key += String.fromCharCode(c | 32);
+  }
+  return i < end && COUNTERS.has(key) ? i : -1;
+}
+
+/** Line by line from a line start of both blocks: the same bytes, or both a counter line of the same key. */
+function sameLines(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
+  let i = as;
+  let j = bs;
+  while (i < ae && j < be) {
+    const ie = lineEnd(a, i, ae);
+    const je = lineEnd(b, j, be);
+    let same = ie - i === je - j;
+    for (let k = 0; same && k < ie - i; k++) same = a[i + k] === b[j + k];
+    if (!same) {
+      const ci = counterColon(a, i, ie);
+      if (ci < 0 || ci - i !== counterColon(b, j, je) - j) return false;
+      for (let k = 0; k < ci - i; k++) if (a[i + k] !== b[j + k]) return false;
+    }
+    i = ie + 1;
+    j = je + 1;
+  }
+  return i >= ae && j >= be;
 }
 
 /**
- * The rule block `own` says the same thing as a known one: the same text, line for line, except the
- * values of the rule counters (hits differ from port to port; the walk does not read them). Lines are
- * compared in place (no copy of `own`'s lines unless one differs).
+ * Rule block `b` [bs, be) says the same thing as the known block `a`: the same bytes, line for line,
+ * except the values of the rule counters (hits differ from port to port; the walk does not read them).
+ * The common start is compared four bytes at a time; from the line where the blocks first differ (the
+ * counters, near a block's end), line by line.
  */
-function sameAsKnown(k: Known, own: string): boolean {
-  if (k.text === own) return true;
-  const lines = (k.lines ??= k.text.split('\n'));
-  let pos = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const x = lines[i]!;
-    const last = i === lines.length - 1;
-    const next = own.indexOf('\n', pos);
-    if (last ? next >= 0 : next < 0) return false;
-    const end = last ? own.length : next;
-    if (end - pos !== x.length || !own.startsWith(x, pos)) {
-      const c = counterColon(x);
-      if (c < 0 || c !== counterColon(own.slice(pos, end)) || !own.startsWith(x.slice(0, c), pos)) return false;
-    }
-    pos = end + 1;
-  }
-  return true;
+function sameBytes(a: Uint8Array, av: DataView, b: Uint8Array, bv: DataView, bs: number, be: number): boolean {
+  const n = Math.min(a.length, be - bs);
+  let i = 0;
+  while (i + 4 <= n && av.getUint32(i) === bv.getUint32(bs + i)) i += 4;
+  while (i < n && a[i] === b[bs + i]) i++;
+  if (i === a.length && i === be - bs) return true;
+  while (i > 0 && a[i - 1] !== NL) i--;
+  return sameLines(a, i, a.length, b, bs + i, be);
 }
 
-/** sameAsKnown for two texts (tests). */
-export function sameRuleText(a: string, b: string): boolean {
-  return sameAsKnown({ text: a, rule: undefined as never, id: -1 }, b);
+const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
+/** Whether two rule blocks are the same rule (tests). */
+export function sameRuleBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return sameBytes(a, viewOf(a), b, viewOf(b), 0, b.length);
 }
 
 /** A group's fields as the walk reads them, without its rules and source line. */
@@ -112,21 +141,20 @@ class SharedRules {
     return policy;
   }
 
-  /** Rule r, whose block is `text` [start, end) (`base` is the text's first byte in the file). */
-  private rule(index: VfpIndex, r: number, text: string, raw: Uint8Array, start: number, end: number, base: number, portName: string): Known | undefined {
+  /** Rule r, whose block is `raw` [start, end) (`base` is raw's first byte in the file). */
+  private rule(index: VfpIndex, r: number, raw: Uint8Array, view: DataView, start: number, end: number, base: number, portName: string): Known | undefined {
     const name = index.ruleName[r];
     if (name === undefined) return undefined;
-    const own = text.slice(start, end);
     const list = name === -1 ? undefined : this.byName.get(name);
     for (const k of list ?? []) {
-      if (sameAsKnown(k, own)) {
+      if (sameBytes(k.bytes, k.view, raw, view, start, end)) {
         this.shared++;
         return k;
       }
     }
-    // A fresh copy (a slice would keep the port's whole text alive as long as the rule).
-    const keep = decoder.decode(raw.subarray(start, end));
-    const rule = parseVfpRuleText(keep, index.file, { defaultPortName: portName }).value[0]?.layers[0]?.groups[0]?.rules[0];
+    // Copied: the port's bytes are a view a source on disk may reuse for its next read.
+    const bytes = raw.slice(start, end);
+    const rule = parseVfpRuleText(decoder.decode(bytes), index.file, { defaultPortName: portName }).value[0]?.layers[0]?.groups[0]?.rules[0];
     if (!rule) return undefined;
     const at = base + start;
     let line: number | undefined;
@@ -137,7 +165,7 @@ class SharedRules {
       },
     };
     this.parsed++;
-    const known = { text: keep, rule, id: this.ids++ };
+    const known = { bytes, view: viewOf(bytes), rule, id: this.ids++ };
     this.idOfSrc.set(rule.src, known.id);
     if (name !== -1) {
       if (list) list.push(known);
@@ -156,11 +184,10 @@ class SharedRules {
     const r1 = first[ref.policy!.port + 1];
     if (!ip || r0 === undefined || r1 === undefined || r1 - r0 < 2) return undefined;
     const base = ip.byteStart;
+    // The port's bytes, read once; its rules are compared as bytes, only the text between runs is decoded.
     const raw = asByteSource(f.bytes).read(base, ip.byteEnd - base);
-    const text = decoder.decode(raw);
-    // Offsets in the text are the index's byte offsets only when every byte is one character: a port
-    // with other bytes is parsed whole (the rule's text would not compare byte for byte either).
-    if (text.length !== ip.byteEnd - base || text.includes('\uFFFD')) return undefined;
+    const view = viewOf(raw);
+    const text = (a: number, b: number) => decoder.decode(raw.subarray(a, b));
     // The port's text with every run of consecutive rules but the last rule replaced by a one-line
     // placeholder (runs: rules of one group, nothing printed between them).
     const parts: string[] = [];
@@ -173,12 +200,12 @@ class SharedRules {
       if (s === undefined) return undefined;
       const start = s - base;
       const end = ruleEnd(index, r) - base;
-      if (start < at || end > text.length) return undefined;
-      const k = this.rule(index, r, text, raw, start, end, base, ip.name);
+      if (start < at || end > raw.length) return undefined;
+      const k = this.rule(index, r, raw, view, start, end, base, ip.name);
       if (!k) return undefined;
       ids[r - r0] = k.id;
       if (!run || start > at) {
-        if (start > at) parts.push(text.slice(at, start));
+        if (start > at) parts.push(text(at, start));
         parts.push(`    RULE : ${STUB}${runs.length}\n`);
         run = [];
         runs.push(run);
@@ -186,7 +213,7 @@ class SharedRules {
       run.push(k);
       at = end;
     }
-    parts.push(text.slice(at));
+    parts.push(text(at, raw.length));
     const parsed = parseVfpRuleText(parts.join(''), index.file, { lineOffset: ip.lineStart - 1, defaultPortName: ip.name });
     const policy = parsed.value.length === 1 ? parsed.value[0] : undefined;
     if (!policy) return undefined;
