@@ -27,7 +27,8 @@ const decoder = new TextDecoder('utf-8');
 interface Known {
   /** A copy of the rule's bytes (comparisons never read the dump again; it keeps no port's bytes alive). */
   bytes: Uint8Array;
-  view: DataView;
+  /** The bytes as 32-bit words, placed at each of the 4 offsets a port's copy of the rule can start at. */
+  words: (Int32Array | undefined)[];
   rule: VfpRule;
   /** A number per distinct rule, for the groups' signatures. */
   id: number;
@@ -78,27 +79,63 @@ function sameLines(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: num
   return i >= ae && j >= be;
 }
 
-/**
- * Rule block `b` [bs, be) says the same thing as the known block `a`: the same bytes, line for line,
- * except the values of the rule counters (hits differ from port to port; the walk does not read them).
- * The common start is compared four bytes at a time; from the line where the blocks first differ (the
- * counters, near a block's end), line by line.
- */
-function sameBytes(a: Uint8Array, av: DataView, b: Uint8Array, bv: DataView, bs: number, be: number): boolean {
-  const n = Math.min(a.length, be - bs);
-  let i = 0;
-  while (i + 4 <= n && av.getUint32(i) === bv.getUint32(bs + i)) i += 4;
-  while (i < n && a[i] === b[bs + i]) i++;
-  if (i === a.length && i === be - bs) return true;
-  while (i > 0 && a[i - 1] !== NL) i--;
-  return sameLines(a, i, a.length, b, bs + i, be);
+/** Bytes in a buffer whose 32-bit words can be read (`at` bytes in: the rule's offset modulo 4). */
+function wordsAt(bytes: Uint8Array, at: number): Int32Array {
+  const buf = new ArrayBuffer((at + bytes.length + 3) & ~3);
+  new Uint8Array(buf).set(bytes, at);
+  return new Int32Array(buf);
 }
 
-const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+/** A port's bytes, copied once where their 32-bit words can be read. */
+interface PortBytes {
+  u8: Uint8Array;
+  i32: Int32Array;
+}
 
-/** Whether two rule blocks are the same rule (tests). */
-export function sameRuleBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return sameBytes(a, viewOf(a), b, viewOf(b), 0, b.length);
+function portBytes(raw: Uint8Array): PortBytes {
+  const i32 = wordsAt(raw, 0);
+  return { u8: new Uint8Array(i32.buffer, 0, raw.length), i32 };
+}
+
+/**
+ * Rule block `b` [bs, be) says the same thing as the known block `k`: the same bytes, line for line,
+ * except the values of the rule counters (hits differ from port to port; the walk does not read them).
+ * The common start is compared a 32-bit word at a time (the known block's copy placed at the same offset
+ * modulo 4); from the line where the blocks first differ (the counters, near a block's end), line by line.
+ */
+function sameBytes(k: Known, b: PortBytes, bs: number, be: number): boolean {
+  const a = k.bytes;
+  const n = Math.min(a.length, be - bs);
+  const bu = b.u8;
+  let i = 0;
+  // Up to the port's next word boundary byte by byte, then word by word.
+  const head = Math.min(n, (4 - (bs & 3)) & 3);
+  while (i < head && a[i] === bu[bs + i]) i++;
+  if (i === head) {
+    const off = bs & 3;
+    const aw = (k.words[off] ??= wordsAt(a, off));
+    let wa = (off + i) >> 2;
+    let wb = (bs + i) >> 2;
+    const bw = b.i32;
+    while (i + 4 <= n && aw[wa] === bw[wb]) {
+      i += 4;
+      wa++;
+      wb++;
+    }
+    while (i < n && a[i] === bu[bs + i]) i++;
+  }
+  if (i === a.length && i === be - bs) return true;
+  while (i > 0 && a[i - 1] !== NL) i--;
+  return sameLines(a, i, a.length, bu, bs + i, be);
+}
+
+const known = (bytes: Uint8Array): Known => ({ bytes, words: [], rule: undefined as never, id: -1 });
+
+/** Whether two rule blocks are the same rule (tests), `b` starting at byte `at` of its port (0–3). */
+export function sameRuleBytes(a: Uint8Array, b: Uint8Array, at = 0): boolean {
+  const port = new Uint8Array(at + b.length);
+  port.set(b, at);
+  return sameBytes(known(a), portBytes(port), at, at + b.length);
 }
 
 /** A group's fields as the walk reads them, without its rules and source line. */
@@ -142,18 +179,18 @@ class SharedRules {
   }
 
   /** Rule r, whose block is `raw` [start, end) (`base` is raw's first byte in the file). */
-  private rule(index: VfpIndex, r: number, raw: Uint8Array, view: DataView, start: number, end: number, base: number, portName: string): Known | undefined {
+  private rule(index: VfpIndex, r: number, raw: PortBytes, start: number, end: number, base: number, portName: string): Known | undefined {
     const name = index.ruleName[r];
     if (name === undefined) return undefined;
     const list = name === -1 ? undefined : this.byName.get(name);
     for (const k of list ?? []) {
-      if (sameBytes(k.bytes, k.view, raw, view, start, end)) {
+      if (sameBytes(k, raw, start, end)) {
         this.shared++;
         return k;
       }
     }
     // Copied: the port's bytes are a view a source on disk may reuse for its next read.
-    const bytes = raw.slice(start, end);
+    const bytes = raw.u8.slice(start, end);
     const rule = parseVfpRuleText(decoder.decode(bytes), index.file, { defaultPortName: portName }).value[0]?.layers[0]?.groups[0]?.rules[0];
     if (!rule) return undefined;
     const at = base + start;
@@ -165,7 +202,7 @@ class SharedRules {
       },
     };
     this.parsed++;
-    const known = { bytes, view: viewOf(bytes), rule, id: this.ids++ };
+    const known: Known = { bytes, words: [], rule, id: this.ids++ };
     this.idOfSrc.set(rule.src, known.id);
     if (name !== -1) {
       if (list) list.push(known);
@@ -185,9 +222,8 @@ class SharedRules {
     if (!ip || r0 === undefined || r1 === undefined || r1 - r0 < 2) return undefined;
     const base = ip.byteStart;
     // The port's bytes, read once; its rules are compared as bytes, only the text between runs is decoded.
-    const raw = asByteSource(f.bytes).read(base, ip.byteEnd - base);
-    const view = viewOf(raw);
-    const text = (a: number, b: number) => decoder.decode(raw.subarray(a, b));
+    const raw = portBytes(asByteSource(f.bytes).read(base, ip.byteEnd - base));
+    const text = (a: number, b: number) => decoder.decode(raw.u8.subarray(a, b));
     // The port's text with every run of consecutive rules but the last rule replaced by a one-line
     // placeholder (runs: rules of one group, nothing printed between them).
     const parts: string[] = [];
@@ -200,8 +236,8 @@ class SharedRules {
       if (s === undefined) return undefined;
       const start = s - base;
       const end = ruleEnd(index, r) - base;
-      if (start < at || end > raw.length) return undefined;
-      const k = this.rule(index, r, raw, view, start, end, base, ip.name);
+      if (start < at || end > raw.u8.length) return undefined;
+      const k = this.rule(index, r, raw, start, end, base, ip.name);
       if (!k) return undefined;
       ids[r - r0] = k.id;
       if (!run || start > at) {
@@ -213,7 +249,7 @@ class SharedRules {
       run.push(k);
       at = end;
     }
-    parts.push(text(at, raw.length));
+    parts.push(text(at, raw.u8.length));
     const parsed = parseVfpRuleText(parts.join(''), index.file, { lineOffset: ip.lineStart - 1, defaultPortName: ip.name });
     const policy = parsed.value.length === 1 ? parsed.value[0] : undefined;
     if (!policy) return undefined;

@@ -36,14 +36,15 @@ describe('rules shared between ports', () => {
     );
     const block = fc.array(line, { maxLength: 8 }).map((ls) => ls.join('\n'));
     fc.assert(
-      fc.property(block, fc.array(fc.tuple(fc.nat({ max: 7 }), line), { maxLength: 3 }), fc.boolean(), (a, edits, extra) => {
+      fc.property(block, fc.array(fc.tuple(fc.nat({ max: 7 }), line), { maxLength: 3 }), fc.boolean(), fc.nat({ max: 3 }), (a, edits, extra, at) => {
         const bl = a.split('\n');
         for (const [i, l] of edits) if (i < bl.length) bl[i] = l;
         if (extra) bl.push('        Matched packets : 1');
         const b = bl.join('\n');
         const enc = new TextEncoder();
-        expect(sameRuleBytes(enc.encode(a), enc.encode(b))).toBe(sameByLines(a, b));
-        expect(sameRuleBytes(enc.encode(b), enc.encode(a))).toBe(sameByLines(b, a));
+        // Where the port's copy starts modulo 4 decides how its words line up with the known copy's.
+        expect(sameRuleBytes(enc.encode(a), enc.encode(b), at)).toBe(sameByLines(a, b));
+        expect(sameRuleBytes(enc.encode(b), enc.encode(a), at)).toBe(sameByLines(b, a));
       }),
       { numRuns: 2000 },
     );
