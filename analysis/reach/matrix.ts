@@ -11,6 +11,7 @@ import { k8sNames } from '../k8s/index.ts';
 import { withPathFindings } from '../walk/findings-on-path.ts';
 import { cidrRange, familyOf, intToIp, ipToInt } from '../walk/ip.ts';
 import { outcomeOf, reachVerdict, type BackendOutcome, type ReachVerdict } from './outcome.ts';
+import { sharedRulesModel, withOwnLines } from './shared-rules.ts';
 
 /** An address outside the cluster (example.com's), as the walk presets use for pod → outside. */
 export const OUTSIDE = '93.184.216.34';
@@ -147,6 +148,9 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
   const sources = o.sources ?? defaultSources(m);
   const cells: ReachCell[] = [];
   const maxWalks = o.maxWalks ?? DEFAULT_MATRIX_WALKS;
+  // The node with the rules several ports print alike read once (shared-rules.ts): the same walks; the
+  // findings on a path join on rule lines, so they read the walk with each rule at its own port's line.
+  const sm = sharedRulesModel(m);
   let walked = 0;
   for (const s of sources)
     for (const d of destinations) {
@@ -158,8 +162,8 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         cells.push({ from: s.ip, to: d.ip, ...(flow.dstPort !== undefined ? { port: flow.dstPort } : {}), proto: d.proto, verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, reply: null, findings: [] });
         continue;
       }
-      const { outcome, walk } = outcomeOf(m, flow);
-      const findings = o.findings ? (withPathFindings(m, walk, o.findings).findings ?? []) : [];
+      const { outcome, walk } = outcomeOf(sm, flow);
+      const findings = o.findings ? (withPathFindings(m, withOwnLines(sm, walk), o.findings).findings ?? []) : [];
       cells.push({
         from: s.ip,
         ...(s.name ? { fromName: s.name } : {}),

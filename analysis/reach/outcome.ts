@@ -6,6 +6,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { walkFlow } from '../walk/engine.ts';
 import type { Flow, Verdict, WalkHop, WalkResult } from '../walk/types.ts';
+import { canonIp } from '../walk/ip.ts';
 
 /**
  * The walk's verdicts, and three of reach's own: "ambiguous" and "insufficient information" where the
@@ -90,20 +91,43 @@ function rewritesOf(w: WalkResult): string[] {
   return out;
 }
 
+/** A backend as a load balancer lists it (`10.0.0.5:8080`, `[fd00::5]:80`), without its port. */
+const bare = (s: string) => {
+  const [host = '', ...rest] = s.split(':');
+  return rest.length === 1 ? host : s.replace(/^\[(.*)\](:\d+)?$/, '$1');
+};
+
 /** The backends a load balancer on the walk could pick (the picked one first), as DIP addresses. */
 export function backendsOf(w: WalkResult): string[] {
   const h = w.hops.find((x) => x.alternatives?.length && (x.rewrite?.dstIp || LB_ACTIONS.test(x.action)) && !x.rewrite?.encap);
   if (!h) return [];
-  const bare = (s: string) => {
-    const [host = '', ...rest] = s.split(':');
-    return rest.length === 1 ? host : s.replace(/^\[(.*)\](:\d+)?$/, '$1');
-  };
   const picked = h.rewrite?.dstIp ?? h.after?.l2Dst ?? h.after?.dstIp;
   return [...new Set([picked, ...h.alternatives!].filter((x): x is string => !!x).map(bare))];
 }
 
-/** Walks a flow (its reply too) and sums it up; a load balancer's other backends are walked as well. */
-export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResult = (f) => walkFlow(m, f, { reply: true })): { outcome: Outcome; walk: WalkResult } {
+/**
+ * The walk forced to the backend it picked would be itself: it chose among backends once (the engine
+ * reads a forced backend only where a load balancer chooses: walk/actions.ts applyLb, engine/
+ * load-balance.ts), and the backend it picked is listed once there, so forcing it picks the same entry.
+ * The forced walk differs only in the words of that hop's note and its "inferred" mark, which no
+ * outcome reads (its key, verdicts, reply and layer cuts are the same).
+ */
+function pickedIsForced(w: WalkResult, picked: string | undefined): boolean {
+  const choices = w.hops.filter((x) => x.alternatives?.length);
+  const [c] = choices;
+  if (choices.length !== 1 || !c || picked === undefined) return false;
+  // The backend that hop picked (as backendsOf reads it) is the one named.
+  const at = c.rewrite?.dstIp ?? c.after?.l2Dst ?? c.after?.dstIp;
+  const p = canonIp(picked);
+  return p !== undefined && at !== undefined && canonIp(bare(at)) === p && !c.alternatives!.some((a) => canonIp(bare(a)) === p);
+}
+
+/**
+ * Walks a flow (its reply too) and sums it up; a load balancer's other backends are walked as well
+ * (the backend the walk picked is not walked again when that walk is provably the same: pickedIsForced;
+ * `fresh` walks it again anyway, for tests).
+ */
+export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResult = (f) => walkFlow(m, f, { reply: true }), fresh = false): { outcome: Outcome; walk: WalkResult } {
   const w = walk(flow);
   const norm = normaliser(flow);
   const d = decidingOf(w);
@@ -123,8 +147,9 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
   if (backends.length > 1) {
     // The walk picks one backend by a hash of its own (VFP's is not in the bundle): the class's outcome is
     // every backend's, so it does not depend on which one the hash picked.
-    const each = backends.map((dip) => {
-      const bw = walk({ ...flow, dip });
+    const reuse = !fresh && pickedIsForced(w, backends[0]);
+    const each = backends.map((dip, i) => {
+      const bw = i === 0 && reuse ? w : walk({ ...flow, dip });
       return { dip, w: bw, key: walkKey(bw, norm) + '\n~' + (bw.reply ? walkKey(bw.reply, norm) : '') };
     });
     base.verdicts = each.map((e) => ({ dip: e.dip, verdict: reachVerdict(e.w), decidingRule: decidingOf(e.w).rule }));

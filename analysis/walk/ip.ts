@@ -4,8 +4,20 @@
 // (RFC 5952 for IPv6).
 import { cidrContains, hexToIpv6, intToIpv4, ipv4ToInt, ipv6ToHex, maskToPrefix, prefixRange4, prefixRange6, rangeBits6 } from '../../parsers/net/ip.ts';
 
+/**
+ * Addresses already read (-1: not IPv4). A walk reads the same few addresses many times (every rule
+ * condition compares them), and reach walks tens of thousands; the map is emptied when it grows large.
+ */
+const v4Seen = new Map<string, number>();
+
 export function ipToInt(ip: string | undefined): number | undefined {
-  return ip ? ipv4ToInt(ip) ?? undefined : undefined;
+  if (!ip) return undefined;
+  const seen = v4Seen.get(ip);
+  if (seen !== undefined) return seen < 0 ? undefined : seen;
+  const n = ipv4ToInt(ip) ?? undefined;
+  if (v4Seen.size >= 65_536) v4Seen.clear();
+  v4Seen.set(ip, n ?? -1);
+  return n;
 }
 
 export function intToIp(n: number): string {

@@ -143,6 +143,13 @@ export interface CompiledGroup {
   byDst: Map<number | string, CompiledRule[]>;
   /** Rules without a single-address destination: always candidates. */
   others: CompiledRule[];
+  /**
+   * `others` again, split by the one source MAC a rule requires (the ExternalPort's transposition rules,
+   * one per endpoint, all of one priority): a packet whose source MAC is known can only match those
+   * listed under its MAC and `othersAnyMac`.
+   */
+  othersBySrcMac: Map<string, CompiledRule[]>;
+  othersAnyMac: CompiledRule[];
   ordered: CompiledRule[];
   lpm: boolean;
 }
@@ -168,6 +175,12 @@ function singleDst(rule: VfpRule): number | string | undefined {
   return undefined;
 }
 
+/** The one source MAC a rule requires (a condition listing exactly one), upper-case as the walk compares. */
+function singleSrcMac(rule: VfpRule): string | undefined {
+  for (const c of rule.conditions) if (c.kind === 'srcMac' && c.macs?.length === 1) return c.macs[0]!.toUpperCase();
+  return undefined;
+}
+
 function compile(g: VfpGroup): CompiledGroup {
   const lpm = g.matchType === 'lpm';
   const ordered: CompiledRule[] = g.rules.map((rule, i) => ({ rule, order: i, dstBits: dstBitsOf(rule) }));
@@ -183,7 +196,49 @@ function compile(g: VfpGroup): CompiledGroup {
       else byDst.set(single, [r]);
     }
   }
-  return { byDst, others, ordered, lpm };
+  const othersBySrcMac = new Map<string, CompiledRule[]>();
+  const othersAnyMac: CompiledRule[] = [];
+  for (const r of others) {
+    const mac = singleSrcMac(r.rule);
+    if (mac === undefined) othersAnyMac.push(r);
+    else {
+      const list = othersBySrcMac.get(mac);
+      if (list) list.push(r);
+      else othersBySrcMac.set(mac, [r]);
+    }
+  }
+  return { byDst, others, othersBySrcMac, othersAnyMac, ordered, lpm };
+}
+
+/** Two lists in the group's order, merged (both are in that order). */
+function mergeOrdered(a: CompiledRule[], b: CompiledRule[], lpm: boolean): CompiledRule[] {
+  if (!a.length) return b;
+  if (!b.length) return a;
+  const out: CompiledRule[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x && (!y || better(x, y, lpm) <= 0)) {
+      out.push(x);
+      i++;
+    } else if (y) {
+      out.push(y);
+      j++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The rules of `others` that can match a packet: a rule requiring one source MAC other than the
+ * packet's misses (checkCondition compares the upper-cased MAC with the listed ones), so it is neither
+ * a match, nor an uncertain one, nor a tie. Every rule when the packet's source MAC is not known.
+ */
+function othersFor(c: CompiledGroup, p: Packet): CompiledRule[] {
+  if (!p.srcMac || c.othersBySrcMac.size === 0) return c.others;
+  return mergeOrdered(c.othersBySrcMac.get(p.srcMac.toUpperCase()) ?? [], c.othersAnyMac, c.lpm);
 }
 
 /** Rank of a rule in its group: the same rank means VFP has no stated way to choose between the two. */
@@ -242,7 +297,7 @@ export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
   let i = 0;
   let j = 0;
   const a = exact ?? [];
-  const b = c.others;
+  const b = othersFor(c, p);
   let uncertain: RuleMatch | undefined;
   let found: { m: RuleMatch; cr: CompiledRule } | undefined;
   for (;;) {

@@ -8,6 +8,7 @@
 // figure before the classes were split on the rules on their path.
 import { loadBundle } from '../../services/bundle/load.ts';
 import { defaultDestinations, defaultSources, reachFrom, reachFromCells, reachMatrix } from '../../analysis/reach/index.ts';
+import { sharedRulesStats } from '../../analysis/reach/shared-rules.ts';
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
@@ -48,6 +49,8 @@ process.stdout.write(
     cells: one.cells,
     walks: one.walks,
     oneSourceBudgetHit: one.budget.hit,
+    // Rules parsed, rules taken from another port, groups taken whole (analysis/reach/shared-rules.ts).
+    sharedRules: sharedRulesStats(model),
     ...matrix,
   }) + '\n',
 );
