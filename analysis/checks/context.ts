@@ -45,6 +45,8 @@ export interface CheckContext {
   portOf(ep: HnsEndpoint): VfpPortRef | undefined;
   /** A port's parsed policy (cached by the store), undefined when no rules were dumped. */
   policy(port: VfpPortRef): VfpPortPolicy | undefined;
+  /** A port's sections (port state, NAT ranges) without its rules where the dump allows: layers may be empty. */
+  sections(port: VfpPortRef): VfpPortPolicy | undefined;
   /**
    * A port's rules in file order, without parsing the port whole: rules sharing a name across ports are
    * read once (port-rules.ts). What a check that looks at every pod port should use.
@@ -195,6 +197,7 @@ export function checkContext(m: NodeModel): CheckContext {
     subnetOf,
     portOf: (ep) => tc.portOf.get(ep.id),
     policy: (p) => (p.policy && m.vfp ? m.vfp.getPolicy(p.name) : undefined),
+    sections: (p) => (p.policy && m.vfp ? m.vfp.getPortSections(p.name) : undefined),
     rules: (p) => portRules(m).of(p),
     ev,
     absent: (file, text) => ({ file, line: 0, text }),

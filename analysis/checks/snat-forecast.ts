@@ -31,7 +31,9 @@ export function snatForecast(ctx: CheckContext, freeBlocks: number): SnatForecas
   const held: { name: string; ports: number; file: string; line: number }[] = [];
   for (const e of natted) {
     const ref = ctx.portOf(e);
-    const pol = ref && ctx.policy(ref);
+    // Its sections only: parsing every NATed pod's rules to read a few lines took minutes on a node
+    // of 250 ports × 4,000 rules (parsers/vfp/port-tail.ts).
+    const pol = ref && ctx.sections(ref);
     if (!pol) continue;
     const ports = natRangesOf(pol).reduce((s, r) => s + (r.portLo !== undefined && r.portHi !== undefined && r.portHi >= r.portLo ? r.portHi - r.portLo + 1 : 0), 0);
     if (ports > 0) held.push({ name: e.name ?? e.ip ?? e.id, ports, file: pol.src.file, line: pol.src.line });

@@ -4,6 +4,7 @@
 import type { ParsedFile } from '../bundle/parsed-file.ts';
 import type { HnsEndpoint, HnsFile, HnsLoadBalancer, HnsNamespace, HnsNetwork } from '../hns/index.ts';
 import type { Hnsdiag } from '../hnsdiag/index.ts';
+import { materializeVfpPortTail } from '../vfp/port-tail.ts';
 import { materializeVfpPort, type VfpIndex, type VfpPortPolicy } from '../vfp/index.ts';
 import type { SourceRef } from '../types.ts';
 import type { BundleFileInfo, Joins, NodeMeta, NodeModel, VfpPortRef, VfpStore } from './types.ts';
@@ -283,6 +284,16 @@ function assembleVfp(parsed: ParsedFile[], info: Map<ParsedFile, BundleFileInfo>
             cachedRules -= v.rules;
           }
           return r.value;
+        },
+        getPortSections(portName: string) {
+          const key = portName.trim().toLowerCase();
+          const hit = cache.get(key);
+          if (hit) return hit.policy;
+          const ref = byKey.get(key);
+          if (!ref?.policy) return undefined;
+          const f = store[ref.policy.file];
+          if (!f) return undefined;
+          return materializeVfpPortTail(f.bytes, f.index, ref.policy.port) ?? vfp!.getPolicy(portName);
         },
       }
     : null;

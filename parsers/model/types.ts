@@ -76,6 +76,11 @@ export interface VfpStore {
    * add up to at most `cacheRules` rules, the least recently used dropped first.
    */
   getPolicy(portName: string): VfpPortPolicy | undefined;
+  /**
+   * The port's sections (port state, NAT ranges, flow stats, at their lines) without parsing its rules
+   * when the dump's layout allows (parsers/vfp/port-tail.ts): its layers may be empty. Else getPolicy's.
+   */
+  getPortSections(portName: string): VfpPortPolicy | undefined;
   /** Rules of parsed ports getPolicy keeps (default 50,000 ≈ 185 MB: a parsed rule costs ≈ 3.7 KB). */
   cacheRules: number;
 }
