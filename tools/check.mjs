@@ -15,7 +15,7 @@ const bin = (rel) => path.join(repo, 'node_modules', rel);
 
 /** The side steps: each a name and the commands (node's arguments) it runs one after the other. */
 const SIDE = [
-  ['typecheck', [[bin('typescript/bin/tsc'), '-p', 'tsconfig.json'], [bin('typescript/bin/tsc'), '-p', 'analysis/tsconfig.json']]],
+  ['typecheck', [[bin('typescript/bin/tsc'), '-b', 'tsconfig.check.json']]],
   ['lint', [[bin('eslint/bin/eslint.js'), '--cache', '--cache-location', '.cache/eslint/', '.']]],
 ];
 
