@@ -99,7 +99,7 @@ export default tseslint.config(
   // returning nothing is expected loses its errors. Type-aware, so only on these layers.
   {
     files: ['services/**/*.ts', 'cli/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: './tsconfig.lint.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],

@@ -6,47 +6,19 @@
 // plus the ALLOW_NAT_ rule: the healthy twin. Removing either rule gives a finding that names it and
 // where, and the walk through the Service says the same on its hop.
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { runChecks } from '../../../analysis/checks/index.ts';
 import { findingViews } from '../../../analysis/view-models/findings.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { withPathFindings } from '../../../analysis/walk/findings-on-path.ts';
+import { DSR_BACKEND_PORT as BACKEND_PORT, DSR_BASE as BASE, dsrTwinEdits, editFile } from '../../helpers/dsr-twin.ts';
 import { load } from '../walk/helpers.ts';
 
-const BASE = path.resolve('test/fixtures/foreign/ws2022-overlay-2024');
-const BACKEND_PORT = '5790C9AE-58CE-4CAF-A623-B8671B602673';
 const FLOW = { srcIp: '10.244.2.4', dstIp: '10.98.201.5', dstPort: 9182, proto: 'tcp' as const };
-
-interface Edit {
-  file: string;
-  at?: string | string[];
-  find: string | string[];
-  replace?: string | string[];
-  insertAfter?: string | string[];
-}
-const text = (v: string | string[]) => (Array.isArray(v) ? v.join('\n') : v);
-const b12 = JSON.parse(readFileSync(path.resolve('test/fixtures/walk-scenarios/scenarios/b12-dsr-backend-nat.json'), 'utf8')) as { edits: Edit[] };
-
-const ALLOW_NAT: Edit = {
-  file: 'vfpOutput.txt',
-  at: ['Policy for port : ', BACKEND_PORT],
-  find: ['  GROUP : SLB_GROUP_NAT_IPv4_OUT', '      Friendly name : SLB_GROUP_NAT_IPv4_OUT', '      Priority : 300', '      Direction : OUT', '      Type : IPv4', '        Conditions:', '            <none>', '      Match type : Longest prefix match on Destination IP', '', ''],
-  insertAfter: ['    RULE : ALLOW_NAT_B1393_10.98.201.5_9182_6', '        Friendly name : ALLOW_NAT_B1393_10.98.201.5_9182_6', '        Priority : 100', '        Flags : 1 terminating', '        Type : allow', '        Conditions:', '            Protocols : 6', '            Source IP : 10.244.2.12', '            Source ports : 9182', '        FlagsEx : 0 ', '', ''],
-};
-
-function apply(body: string, e: Edit): string {
-  const from = e.at ? body.indexOf(text(e.at)) : 0;
-  const i = body.indexOf(text(e.find), Math.max(0, from));
-  if (from < 0 || i < 0) throw new Error(`edit not applicable: ${text(e.find).slice(0, 60)}`);
-  const end = i + text(e.find).length;
-  return e.replace !== undefined ? body.slice(0, i) + text(e.replace) + body.slice(end) : body.slice(0, end) + text(e.insertAfter!) + body.slice(end);
-}
 
 /** The base with the edits; `drop` removes the rule of that name from the healthy twin. */
 function twin(drop?: 'NAT_B1393' | 'ALLOW_NAT_B1393') {
-  const edits = [...b12.edits, ALLOW_NAT].filter((e) => !(drop && text(e.insertAfter ?? '').includes(`RULE : ${drop}_`)));
-  return load(BASE, (file, body) => edits.filter((e) => e.file === file).reduce(apply, body));
+  const edits = dsrTwinEdits(drop);
+  return load(BASE, (file, body) => editFile(edits, file, body));
 }
 
 describe('DSR load balancer rules on a local backend (networkhealth.ps1)', () => {

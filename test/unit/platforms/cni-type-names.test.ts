@@ -5,11 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlatform } from './helpers.ts';
 import { detectPlatform } from '../../../analysis/platform/index.ts';
+import { OBJECT_MEMBER_NAMES } from '../../helpers/object-member-names.ts';
 
 const cut = (type: string) => `{\n  "cniVersion": "0.3.0",\n  "name": "cbr0",\n  "type": "${type}",\n  "delegate": {\n`;
 
 describe('a cut CNI config naming a type hnsight does not know', () => {
-  for (const type of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf', 'no-such-plugin']) {
+  for (const type of [...OBJECT_MEMBER_NAMES, 'no-such-plugin']) {
     it(`"${type}": no CNI config evidence, no crash`, () => {
       const { model } = buildPlatform('flannel-host-gw', {}, {}, (p, t) => (p === 'net.d/10-flannel.conf' ? cut(type) : t));
       const p = detectPlatform(model);

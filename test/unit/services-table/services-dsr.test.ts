@@ -2,7 +2,7 @@
 // Kubernetes/windows/debug/networkmonitor/networkhealth.ps1, DSRLoadBalancerPolicyVfpRules) makes its
 // Service port `vfp rule missing` in inspect --json and the Services table, with the check's lines; the
 // healthy twin is realised. The node is the hand-written overlay bundle with walk scenario b12's edits
-// (as test/unit/checks/dsr-rules.test.ts builds it) and a kubectl snapshot naming the Service.
+// (test/helpers/dsr-twin.ts, shared with test/unit/checks/dsr-rules.test.ts) and a kubectl snapshot naming the Service.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -12,32 +12,7 @@ import { decodeText } from '../../../parsers/text/decode.ts';
 import { inspectDocument } from '../../../analysis/inspect.ts';
 import { servicesTable } from '../../../analysis/view-models/services-table.ts';
 import { formatServicesText } from '../../../cli/format/services-text.ts';
-
-const BASE = path.resolve('test/fixtures/foreign/ws2022-overlay-2024');
-const BACKEND_PORT = '5790C9AE-58CE-4CAF-A623-B8671B602673';
-
-interface Edit {
-  file: string;
-  at?: string | string[];
-  find: string | string[];
-  replace?: string | string[];
-  insertAfter?: string | string[];
-}
-const text = (v: string | string[]) => (Array.isArray(v) ? v.join('\n') : v);
-const b12 = JSON.parse(readFileSync(path.resolve('test/fixtures/walk-scenarios/scenarios/b12-dsr-backend-nat.json'), 'utf8')) as { edits: Edit[] };
-const ALLOW_NAT: Edit = {
-  file: 'vfpOutput.txt',
-  at: ['Policy for port : ', BACKEND_PORT],
-  find: ['  GROUP : SLB_GROUP_NAT_IPv4_OUT', '      Friendly name : SLB_GROUP_NAT_IPv4_OUT', '      Priority : 300', '      Direction : OUT', '      Type : IPv4', '        Conditions:', '            <none>', '      Match type : Longest prefix match on Destination IP', '', ''],
-  insertAfter: ['    RULE : ALLOW_NAT_B1393_10.98.201.5_9182_6', '        Friendly name : ALLOW_NAT_B1393_10.98.201.5_9182_6', '        Priority : 100', '        Flags : 1 terminating', '        Type : allow', '        Conditions:', '            Protocols : 6', '            Source IP : 10.244.2.12', '            Source ports : 9182', '        FlagsEx : 0 ', '', ''],
-};
-function apply(body: string, e: Edit): string {
-  const from = e.at ? body.indexOf(text(e.at)) : 0;
-  const i = body.indexOf(text(e.find), Math.max(0, from));
-  if (from < 0 || i < 0) throw new Error(`edit not applicable: ${text(e.find).slice(0, 60)}`);
-  const end = i + text(e.find).length;
-  return e.replace !== undefined ? body.slice(0, i) + text(e.replace) + body.slice(end) : body.slice(0, end) + text(e.insertAfter!) + body.slice(end);
-}
+import { DSR_BASE as BASE, dsrTwinEdits, editFile, type Edit } from '../../helpers/dsr-twin.ts';
 
 /** The Service the load balancer C783314E… (10.98.201.5:9182/TCP → 10.244.2.12) realises, as kubectl would list it. */
 const KUBECTL = JSON.stringify({
@@ -63,10 +38,10 @@ const HOST_HAIRPIN_OTHER: Edit = {
 };
 
 function twin(drop?: 'NAT_B1393' | 'ALLOW_NAT_B1393', extra: Edit[] = []) {
-  const edits = [...b12.edits, ALLOW_NAT, ...extra].filter((e) => !(drop && text(e.insertAfter ?? '').includes(`RULE : ${drop}_`)));
+  const edits = dsrTwinEdits(drop, extra);
   const parsed = readdirSync(BASE).map((name) => {
     const bytes = new Uint8Array(readFileSync(path.join(BASE, name)));
-    const body = edits.filter((e) => e.file === name).reduce(apply, decodeText(bytes, name).text.replace(/\r\n/g, '\n'));
+    const body = editFile(edits, name, decodeText(bytes, name).text.replace(/\r\n/g, '\n'));
     return parseBundleFile(name, new TextEncoder().encode(body));
   });
   parsed.push(parseBundleFile('kubectl-get-all.json', new TextEncoder().encode(KUBECTL)));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { conditionKind, makeCondition, parseIpv4Ranges, parsePortRanges, parseProtocols } from '../../../parsers/vfp/conditions.ts';
 import { ipv4ToUint, uintToIpv4 } from '../../../parsers/net/ip.ts';
 import { parseDipRange, parseEncapDestinations, parseFlags } from '../../../parsers/vfp/rule-values.ts';
+import { OBJECT_MEMBER_NAMES } from '../../helpers/object-member-names.ts';
 
 const ip = (s: string): number => ipv4ToUint(s)!;
 
@@ -25,7 +26,7 @@ describe('IPv4 ranges', () => {
   });
   it('a word that names a property of every object is no protocol name', () => {
     // The names table is a plain object: only its own keys are protocols, not `constructor` or `__proto__`.
-    for (const word of ['constructor', '__proto__', 'Constructor', 'hasOwnProperty'])
+    for (const word of [...OBJECT_MEMBER_NAMES, 'Constructor'])
       expect(parseProtocols(`${word}, tcp`), word).toEqual([6]);
     expect(makeCondition('Protocols', 'constructor').protocols ?? []).toEqual([]);
     expect(['Source IP', 'Destination IP', 'Source ports', 'Destination ports', 'Protocols', 'Source MAC', 'Destination MAC', 'VLAN', 'Foo'].map(conditionKind)).toEqual([
