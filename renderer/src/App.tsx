@@ -6,7 +6,7 @@ import { useApp } from './store/app-store.ts';
 import { appStore } from './store/app-store.ts';
 import { useTheme } from './hooks/useTheme.ts';
 import { useSystemDark } from './hooks/useSystemDark.ts';
-import { useAppPhase } from './hooks/useAppPhase.ts';
+import { RootMarks, useAppPhase } from './hooks/useAppPhase.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
 import { useDropOpen } from './hooks/useDropOpen.ts';
 import { TopBar } from './components/TopBar.tsx';
@@ -107,6 +107,7 @@ export function App() {
   const loading = job?.state === 'loading';
   return (
     <div className={`app phase-${phase}`}>
+      <RootMarks />
       <TopBar theme={theme} systemDark={systemDark} />
       <div className="app-body">
         {cluster ? <ClusterWorkspace /> : bundle ? <Workspace /> : initialized && !fatal && !loading && !clusterOpening ? <EmptyState /> : <div className="blank" />}
