@@ -218,8 +218,12 @@ async function openNode(page: Page, url: string, figures: Record<string, number 
   await closePalette(page);
   await walkPreset(page);
   figures.interactiveMs = since(t0);
-  await page.waitForFunction(() => !document.querySelector('.graph-status') && document.getElementById('root')?.getAttribute('data-findings') === 'done', undefined, { timeout: TIMEOUT });
-  figures.layoutFindingsDoneMs = since(t0);
+  // Not reached within the timeout: said, and the steps after it are still timed (a search and a
+  // walk do not wait for the findings).
+  await page.waitForFunction(() => !document.querySelector('.graph-status') && document.getElementById('root')?.getAttribute('data-findings') === 'done', undefined, { timeout: TIMEOUT }).then(
+    () => (figures.layoutFindingsDoneMs = since(t0)),
+    () => log(`bench:app: layout and findings not done within ${TIMEOUT / 1000} s; going on`),
+  );
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
