@@ -3,10 +3,11 @@
 import { useEffect } from 'react';
 import { PanelRightOpen } from 'lucide-react';
 import { useApp } from './store/app-store.ts';
+import { shell } from './store/shell-selectors.ts';
 import { appStore } from './store/app-store.ts';
 import { useTheme } from './hooks/useTheme.ts';
 import { useSystemDark } from './hooks/useSystemDark.ts';
-import { useAppPhase } from './hooks/useAppPhase.ts';
+import { RootMarks } from './hooks/useAppPhase.ts';
 import { useShortcuts } from './hooks/useShortcuts.ts';
 import { useDropOpen } from './hooks/useDropOpen.ts';
 import { TopBar } from './components/TopBar.tsx';
@@ -43,13 +44,13 @@ import { maxPanelWidth, MIN_PANEL } from './store/panel-size.ts';
 let started = false;
 
 function Workspace() {
-  const view = useApp((s) => s.view);
-  const inspectorOpen = useApp((s) => s.inspectorOpen);
-  const setWidth = useApp((s) => s.setInspectorWidth);
-  const setOpen = useApp((s) => s.setInspectorOpen);
+  const view = useApp(shell.view);
+  const inspectorOpen = useApp(shell.inspectorOpen);
+  const setWidth = useApp(shell.setInspectorWidth);
+  const setOpen = useApp(shell.setInspectorOpen);
   // A window made narrower than when the width was chosen narrows the panel with it.
   const max = maxPanelWidth(useViewportWidth());
-  const width = Math.min(useApp((s) => s.inspectorWidth), max);
+  const width = Math.min(useApp(shell.inspectorWidth), max);
   return (
     <div className="workspace" style={{ ['--insp-w' as string]: inspectorOpen ? `${width}px` : '0px' }}>
       <ViewTabs />
@@ -82,11 +83,11 @@ function Workspace() {
 export function App() {
   const theme = useTheme();
   const systemDark = useSystemDark();
-  const phase = useAppPhase();
-  const bundle = useApp((s) => s.bundle);
-  const job = useApp((s) => s.job);
-  const fatal = useApp((s) => s.fatal);
-  const initialized = useApp((s) => s.initialized);
+  const phase = useApp(shell.phase);
+  const bundle = useApp(shell.bundle);
+  const job = useApp(shell.job);
+  const fatal = useApp(shell.fatal);
+  const initialized = useApp(shell.initialized);
   const dropping = useDropOpen();
   useShortcuts(systemDark);
   useConnectCommand();
@@ -107,6 +108,7 @@ export function App() {
   const loading = job?.state === 'loading';
   return (
     <div className={`app phase-${phase}`}>
+      <RootMarks />
       <TopBar theme={theme} systemDark={systemDark} />
       <div className="app-body">
         {cluster ? <ClusterWorkspace /> : bundle ? <Workspace /> : initialized && !fatal && !loading && !clusterOpening ? <EmptyState /> : <div className="blank" />}

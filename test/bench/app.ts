@@ -4,7 +4,10 @@
 // layout and findings done → a search → a walk → the inspector on the busiest port → export HTML.
 // Each step is printed as a figure and as a ratio to the loader's time measured in the same run, with
 // the peak memory of the server (its VmHWM) and of the page (the JS heap, sampled over CDP).
-// Prints figures; never asserts. `--json` ends with one JSON line.
+// The demo node is opened first, in the same run and browser (its own server and browsing context):
+// its interactive and done times are the page's fixed start-up, subtracted from the big node's in
+// the printed ratios (demoInteractiveMs, demoDoneMs). Prints figures; never asserts. `--json` ends
+// with one JSON line.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,7 +33,8 @@ const log = (s: string) => process.stderr.write(s + '\n');
 const TIMEOUT = Number(values.timeout) * 1000;
 const CHROMIUM = process.env.HNSIGHT_CHROMIUM || '/usr/bin/chromium';
 
-const bundle = values.demo ? path.join(repo, 'assets/demo/l2bridge-node') : path.join(repo, '.cache', `bench-node-${values.pods}p-${values.services}s`);
+const DEMO = path.join(repo, 'assets/demo/l2bridge-node');
+const bundle = values.demo ? DEMO : path.join(repo, '.cache', `bench-node-${values.pods}p-${values.services}s`);
 if (!values.demo && !existsSync(path.join(bundle, 'vfpOutput.txt'))) {
   log(`bench:app: generating the big node in ${path.relative(repo, bundle)} (once; cached afterwards)…`);
   execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', bundle, '--pods', values.pods!, '--services', values.services!, '--network', 'l2bridge', '--schema', '2', '--vfp', 'get-rule-counter', '--seed', '7'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -45,9 +49,10 @@ if (load.status !== 0) {
   log(load.stderr);
   process.exit(1);
 }
+const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const loaderMs = (JSON.parse(load.stdout.trim().split('\n').pop()!) as { loadMs: number }).loadMs;
 
-function serve(): Promise<{ url: string; child: ChildProcess }> {
+function serve(bundle: string): Promise<{ url: string; child: ChildProcess }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-bench-data-'));
   const child = spawn(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), 'serve', bundle, '--port', '0'], {
     cwd: repo,
@@ -80,7 +85,9 @@ function peakRss(pid: number): number {
 async function api<T>(page: Page, method: string, body: unknown): Promise<T> {
   return page.evaluate(
     async ([m, b]) => {
-      const r = await fetch(`./api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b), credentials: 'same-origin' });
+      // The tab's token, as the page sends it (renderer/src/api/tab-token.ts): without it the server refuses.
+      const token = sessionStorage.getItem('hnsight.token') ?? '';
+      const r = await fetch(`./api/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hnsight-Token': token }, body: JSON.stringify(b), credentials: 'omit' });
       const e = await r.json();
       if (!e.ok) throw new Error(e.error);
       return e.value;
@@ -93,12 +100,60 @@ async function search(page: Page, query: string): Promise<void> {
   await page.keyboard.press('Control+k');
   await page.waitForSelector('[data-testid="palette-input"]');
   await page.fill('[data-testid="palette-input"]', query);
-  await page.waitForSelector('.palette-results .hit[data-index="0"]', { timeout: TIMEOUT });
+  // The hits of this query: the palette reopens with the last query's hits, which must not count.
+  await page.waitForSelector(`.palette-results[data-hits-for="${query}"][aria-busy="false"] .hit[data-index="0"]`, { timeout: TIMEOUT });
 }
 
 async function closePalette(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-testid="palette"]', { state: 'detached' });
+}
+
+/**
+ * In the page, without the driver's round trips: runs `act` (source text) and resolves with the
+ * milliseconds until the first frame drawn after `ready` (source text) holds — what the user waits
+ * for between a keystroke or a click and the answer on screen. As source text: tsx would wrap named
+ * functions in a helper the page does not have.
+ */
+function inPage(page: Page, act: string, ready: string): Promise<number> {
+  return page.evaluate(`new Promise((resolve) => {
+    const t0 = performance.now();
+    ${act};
+    const tick = () => {
+      if (${ready}) requestAnimationFrame(() => setTimeout(() => resolve(Math.round(performance.now() - t0)), 0));
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`) as Promise<number>;
+}
+
+/** A search timed in the page: from the query typed (the palette open) to its hits drawn. */
+async function searchInPage(page: Page, query: string): Promise<number> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('[data-testid="palette-input"]');
+  const q = JSON.stringify(query);
+  return inPage(
+    page,
+    // What typing does to a React input: the native value setter, then an input event.
+    `const input = document.querySelector('[data-testid="palette-input"]');
+     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${q});
+     input.dispatchEvent(new Event('input', { bubbles: true }))`,
+    `document.querySelector('.palette-results[data-hits-for=' + CSS.escape(${q}) + '][aria-busy="false"] .hit[data-index="0"]')`,
+  );
+}
+
+/** A walk timed in the page: from the preset clicked to its verdict drawn and its path lit on the graph. */
+async function walkInPage(page: Page): Promise<number> {
+  await page.click('[data-testid="view-walk"]');
+  await page.waitForSelector('[data-testid="walk-presets"]', { timeout: TIMEOUT });
+  if (!(await page.locator('[data-testid="preset-pod-to-service"]').isVisible())) await page.click('[data-testid="walk-presets"] > summary');
+  await page.waitForSelector('[data-testid="preset-pod-to-service"]', { timeout: TIMEOUT });
+  const before = Number(await page.getAttribute('#root', 'data-walks'));
+  return inPage(
+    page,
+    `document.querySelector('[data-testid="preset-pod-to-service"]').click()`,
+    `Number(document.getElementById('root').getAttribute('data-walks')) > ${before} && document.querySelector('[data-testid="verdict"]') && document.querySelector('[data-testid="graph"][data-lit-ids]')`,
+  );
 }
 
 async function walkPreset(page: Page): Promise<void> {
@@ -146,9 +201,52 @@ async function panning(page: Page): Promise<{ fps: number; worstFrameMs: number 
   return { fps: span > 0 ? Math.round(((frames.length - 1) * 1000) / span) : 0, worstFrameMs: Math.round(worst) };
 }
 
-const { url, child } = await serve();
+/**
+ * Open → summary → first paint → interactive (a search and a walk answered) → layout and findings
+ * done: what the user waits for before the node can be worked on.
+ */
+async function openNode(page: Page, url: string, figures: Record<string, number | null>): Promise<void> {
+  const t0 = performance.now();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="summary"]', { timeout: TIMEOUT });
+  figures.summaryMs = since(t0);
+  await page.click('[data-testid="summary-close"]');
+  await page.waitForSelector('.react-flow__node', { timeout: TIMEOUT });
+  figures.firstPaintMs = since(t0);
+  // What a person does next: look someone up and walk a packet. Interactive is when both answered.
+  await search(page, '10.');
+  await closePalette(page);
+  await walkPreset(page);
+  figures.interactiveMs = since(t0);
+  // Not reached within the timeout: said, and the steps after it are still timed (a search and a
+  // walk do not wait for the findings).
+  await page.waitForFunction(() => !document.querySelector('.graph-status') && document.getElementById('root')?.getAttribute('data-findings') === 'done', undefined, { timeout: TIMEOUT }).then(
+    () => (figures.layoutFindingsDoneMs = since(t0)),
+    () => log(`bench:app: layout and findings not done within ${TIMEOUT / 1000} s; going on`),
+  );
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+// The page's fixed start-up: the demo opened the same way, in a context (cache, storage) and a
+// server of its own, before the big node.
+const demo: Record<string, number | null> = {};
+let demoServerPeakRssBytes = 0;
+if (!values.demo) {
+  const d = await serve(DEMO);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await openNode(await ctx.newPage(), d.url, demo);
+  } catch (e) {
+    log(`bench:app: the demo: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  demoServerPeakRssBytes = d.child.pid ? peakRss(d.child.pid) : 0;
+  await ctx.close();
+  d.child.kill('SIGTERM');
+}
+
+const { url, child } = await serve(bundle);
+const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
 let pagePeakBytes = 0;
@@ -180,37 +278,53 @@ async function profiled<T>(name: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
+function since(t0: number): number {
+  return Math.round(performance.now() - t0);
+}
+
+/**
+ * The page's main thread busy time during a step (Chromium's TaskDuration: script, style, layout,
+ * paint): the page's share without the round trips of the driver, which on a loaded machine can be
+ * most of a step.
+ */
+async function busy<T>(key: string, step: () => Promise<T>): Promise<T> {
+  const task = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  const before = await task();
+  const out = await step();
+  figures[key] = Math.round((await task()) - before);
+  return out;
+}
+
 /** A request alone, answered by the server to the page: what of a step is the server's. */
 async function timedApi(method: string, body: unknown): Promise<number> {
   const t0 = performance.now();
   await api(page, method, body);
   return since(t0);
 }
-const since = (t0: number) => Math.round(performance.now() - t0);
 try {
-  const t0 = performance.now();
-  await page.goto(url);
-  await page.waitForSelector('[data-testid="summary"]', { timeout: TIMEOUT });
-  figures.summaryMs = since(t0);
-  await page.click('[data-testid="summary-close"]');
-  await page.waitForSelector('.react-flow__node', { timeout: TIMEOUT });
-  figures.firstPaintMs = since(t0);
-  // What a person does next: look someone up and walk a packet. Interactive is when both answered.
-  await search(page, '10.');
-  await closePalette(page);
-  await walkPreset(page);
-  figures.interactiveMs = since(t0);
-  await page.waitForFunction(() => !document.querySelector('.graph-status') && document.getElementById('root')?.getAttribute('data-findings') === 'done', undefined, { timeout: TIMEOUT });
-  figures.layoutFindingsDoneMs = since(t0);
+  await openNode(page, url, figures);
 
   const s0 = performance.now();
-  await profiled('search', () => search(page, 'LB_DSR'));
+  await busy('searchPageBusyMs', () => profiled('search', () => search(page, 'LB_DSR')));
   figures.searchMs = since(s0);
   await closePalette(page);
 
   const w0 = performance.now();
-  await profiled('walk', () => walkPreset(page));
+  await busy('walkPageBusyMs', () => profiled('walk', () => walkPreset(page)));
   figures.walkMs = since(w0);
+
+  // The same two steps timed in the page, without the driver's round trips: a search from the query
+  // typed to its hits drawn, a walk from the preset clicked to its answer drawn (median of three).
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? null;
+  const inSearch: number[] = [];
+  const inWalk: number[] = [];
+  for (const q of ['LB_DSR', '10.244.', 'LB_DSR']) {
+    inSearch.push(await searchInPage(page, q));
+    await closePalette(page);
+    inWalk.push(await walkInPage(page));
+  }
+  figures.searchInPageMs = median(inSearch);
+  figures.walkInPageMs = median(inWalk);
 
   // The same requests alone, from the page: the rest of each step is the page's drawing.
   const bundleId = (await page.getAttribute('#root', 'data-bundle-id')) ?? '';
@@ -279,22 +393,35 @@ child.kill('SIGTERM');
 const steps = ['summaryMs', 'firstPaintMs', 'interactiveMs', 'layoutFindingsDoneMs', 'searchMs', 'walkMs', 'inspectorMs', 'exportMs'];
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 log(`bundle: ${path.relative(repo, bundle)} — ${mib(bundleBytes)}; loader alone: ${loaderMs.toFixed(0)} ms`);
-// The issue's targets for the big node (2-core machine), printed beside each figure.
+// The issue's targets (27) for the big node, 2-core machine, printed beside each figure.
 const TARGETS: Record<string, string> = {
-  interactiveMs: '≤ 2× the loader',
-  layoutFindingsDoneMs: '≤ 5,000 ms',
-  searchMs: '≤ 100 ms (a search after the first)',
-  walkMs: '≤ 200 ms',
+  searchMs: 'the page\'s share ≤ 100 ms',
+  walkMs: 'the page\'s share ≤ 100 ms',
 };
 for (const k of steps) {
   const v = figures[k];
   log(`${k.padEnd(22)} ${v === undefined || v === null ? 'not reached' : `${v} ms = ${(v / loaderMs).toFixed(2)}× the loader`}${TARGETS[k] ? `   [target ${TARGETS[k]}]` : ''}`);
 }
-log(`of which the server  search ${figures.searchApiMs ?? '–'} ms, walk ${figures.walkApiMs ?? '–'} ms (the same request alone, from the page)`);
-log(`panning at Fit          ${figures.panFps ?? 'not reached'} frames per second, longest frame ${figures.panWorstFrameMs ?? '–'} ms   [target ≥ 30 fps]`);
-log(`server peak RSS         ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle   [target ≤ 2×]`);
-log(`page peak JS heap       ${mib(pagePeakBytes)}   [target ≤ 500 MB]`);
-log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (2 cores: above ~2 the figures are slower than on a quiet machine)`);
+/** A step minus what does not depend on the node, as a multiple of the loader. */
+const beyond = (v: number | null | undefined, fixed: number | null | undefined) => (v == null || fixed == null ? null : (v - fixed) / loaderMs);
+const ratio = (r: number | null) => (r === null ? 'not reached' : `${r.toFixed(2)}×`);
+const share = (step: number | null | undefined, api: number | null | undefined) => (step == null || api == null ? null : step - api);
+// The page's share: the step timed in the page minus the same request answered alone.
+const searchPageMs = share(figures.searchInPageMs, figures.searchApiMs);
+const walkPageMs = share(figures.walkInPageMs, figures.walkApiMs);
+if (!values.demo) {
+  log(`the demo (fixed start-up)  interactive ${demo.interactiveMs ?? '–'} ms, done ${demo.layoutFindingsDoneMs ?? '–'} ms, its server ${mib(demoServerPeakRssBytes)}`);
+  log(`interactive − the demo's  = ${ratio(beyond(figures.interactiveMs, demo.interactiveMs))} the loader   [target ≤ 1.5×]`);
+  log(`done − the demo's         = ${ratio(beyond(figures.layoutFindingsDoneMs, demo.layoutFindingsDoneMs))} the loader   [target ≤ 2×]`);
+}
+log(`timed in the page         search ${figures.searchInPageMs ?? '–'} ms (query typed → hits drawn), walk ${figures.walkInPageMs ?? '–'} ms (preset clicked → answer drawn, path lit); median of 3`);
+log(`the page's share          search ${searchPageMs ?? '–'} ms, walk ${walkPageMs ?? '–'} ms   [target ≤ 100 ms each]`);
+log(`the page's main thread busy  search ${figures.searchPageBusyMs ?? '–'} ms, walk ${figures.walkPageBusyMs ?? '–'} ms (script, style, layout, paint during the step)`);
+log(`of which the server       search ${figures.searchApiMs ?? '–'} ms, walk ${figures.walkApiMs ?? '–'} ms (the same request alone, from the page)`);
+log(`panning at Fit            ${figures.panFps ?? 'not reached'} frames per second, longest frame ${figures.panWorstFrameMs ?? '–'} ms   [target ≥ 30 fps]`);
+log(`server peak RSS           ${mib(serverPeakRssBytes)} = ${(serverPeakRssBytes / bundleBytes).toFixed(2)}× the bundle   [target ≤ 0.5×]`);
+log(`page peak JS heap         ${mib(pagePeakBytes)}   [target ≤ 500 MB]`);
+log(`load average ${loadAtStart} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end (2 cores: above ~2 the figures are slower than on a quiet machine)`);
 if (values.json) {
   const out: Record<string, number | null> = { bundleBytes, loaderMs: Math.round(loaderMs) };
   for (const k of steps) out[k] = figures[k] ?? null;
@@ -304,6 +431,15 @@ if (values.json) {
   out.walkApiMs = figures.walkApiMs ?? null;
   out.panFps = figures.panFps ?? null;
   out.panWorstFrameMs = figures.panWorstFrameMs ?? null;
+  out.demoInteractiveMs = demo.interactiveMs ?? null;
+  out.demoDoneMs = demo.layoutFindingsDoneMs ?? null;
+  out.demoServerPeakRssBytes = demoServerPeakRssBytes || null;
+  out.searchInPageMs = figures.searchInPageMs ?? null;
+  out.walkInPageMs = figures.walkInPageMs ?? null;
+  out.searchPageMs = searchPageMs;
+  out.searchPageBusyMs = figures.searchPageBusyMs ?? null;
+  out.walkPageBusyMs = figures.walkPageBusyMs ?? null;
+  out.walkPageMs = walkPageMs;
   out.loadAverage = Number(os.loadavg()[0].toFixed(2));
   process.stdout.write(JSON.stringify(out) + '\n');
 }

@@ -1,5 +1,6 @@
 // The panel right of the view: the inspector, the packet walk or the findings, one at a time, with
 // tabs to switch and a button to hide it. Whatever it shows, the graph stays beside it.
+import { memo } from 'react';
 import { Footprints, ListChecks, PanelRightClose, SquareMousePointer } from 'lucide-react';
 import { useApp } from '../store/app-store.ts';
 import type { PanelKey } from '../store/ui.ts';
@@ -14,7 +15,8 @@ const TABS: { key: PanelKey; label: string; icon: typeof Footprints }[] = [
   { key: 'findings', label: 'Findings', icon: ListChecks },
 ];
 
-export function SidePanel() {
+// Memoized (no props): the shell's re-renders (a resize) do not redraw what the panel shows.
+export const SidePanel = memo(function SidePanel() {
   const panel = useApp((s) => s.panel);
   const setPanel = useApp((s) => s.setPanel);
   const setOpen = useApp((s) => s.setInspectorOpen);
@@ -45,4 +47,4 @@ export function SidePanel() {
       {panel === 'findings' && <FindingsPanel />}
     </aside>
   );
-}
+});

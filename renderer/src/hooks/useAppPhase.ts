@@ -2,14 +2,22 @@
 // data-app-state (loading | ready | error), data-findings and data-presets (idle | loading | done |
 // error) for the open bundle, data-bundle-id its id, data-walks the number of walk answers shown
 // so far (a new answer to the same question counts too).
+//
+// The mirror is a component of its own that draws nothing (RootMarks): it follows every walk, and
+// in the app shell that would re-render the whole page — the graph with it — on each walk.
 import { useEffect, useRef } from 'react';
 import { useApp } from '../store/app-store.ts';
 import { appPhase, type AppPhase } from '../store/session.ts';
 
 type Step = 'idle' | 'loading' | 'done' | 'error';
 
+/** The app's phase alone: what the shell's class follows. */
 export function useAppPhase(): AppPhase {
-  const phase = useApp((s) => appPhase(s));
+  return useApp((s) => appPhase(s));
+}
+
+export function RootMarks(): null {
+  const phase = useAppPhase();
   const findings: Step = useApp((s) => (!s.bundle ? 'idle' : s.findingsLoading ? 'loading' : s.findingsError ? 'error' : s.findings ? 'done' : 'idle'));
   const bundleId = useApp((s) => s.bundle?.id ?? '');
   const presets: Step = useApp((s) => (!s.bundle ? 'idle' : s.presetsError ? 'error' : s.presets ? 'done' : 'loading'));
@@ -25,5 +33,5 @@ export function useAppPhase(): AppPhase {
     root?.setAttribute('data-bundle-id', bundleId);
     root?.setAttribute('data-walks', String(walkCount));
   }, [phase, findings, presets, bundleId, walkCount]);
-  return phase;
+  return null;
 }

@@ -8,7 +8,7 @@
 // (data-lit-ids, data-current-ids, data-finding-ids, data-fault-ids, data-camera,
 // data-camera-reason, data-camera-shows, data-lod): what the walk lights does not depend on what
 // React Flow happens to draw, and tests wait for the camera instead of sleeping.
-import { useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Background, BackgroundVariant, MiniMap, ReactFlow, ReactFlowProvider, useStore, type Node } from '@xyflow/react';
 import { useApp } from '../store/app-store.ts';
 import { GROUP_TYPE, NODE_TYPE, type FlowEdge, type FlowNode } from '../graph/to-flow.ts';
@@ -66,6 +66,8 @@ function Graph() {
   const camera = useCamera({ wrapRef, topology: full, vis, layout, walkPath, findingIds, selectedId });
   const { lod, labelScale, detailScale, markScale, zoom } = useLod();
   const onNodeClick = useNodeClick();
+  // A stable handler: a new function on every render is a changed prop React Flow copies into its store.
+  const onFlowNodeClick = useCallback((e: React.MouseEvent, n: Node) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode), [onNodeClick]);
   const activate = useActivateNode();
   useGraphKeys(wrapRef, vis, layout.boxes, shown.nodes, camera.reveal, activate);
 
@@ -128,7 +130,7 @@ function Graph() {
             edges={summary ? [] : shown.edges}
             nodeTypes={nodeTypes}
             edgeTypes={edgeTypes}
-            onNodeClick={(e, n) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode)}
+            onNodeClick={onFlowNodeClick}
             onMoveStart={camera.onMoveStart}
             onMove={camera.onMove}
             onMoveEnd={camera.onMoveEnd}
@@ -157,7 +159,9 @@ function Graph() {
   );
 }
 
-export function TopologyView() {
+// Memoized (it takes no props): the shell re-rendering — the side panel resized, another view
+// chosen — must not redraw the graph.
+export const TopologyView = memo(function TopologyView() {
   const error = useApp((s) => s.topologyError);
   const loadTopology = useApp((s) => s.loadTopology);
   if (error) {
@@ -177,4 +181,4 @@ export function TopologyView() {
       </ReactFlowProvider>
     </div>
   );
-}
+});
