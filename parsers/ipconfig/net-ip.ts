@@ -57,7 +57,7 @@ export function netIpAddressesFromList(records: readonly PsListRecord[], file: s
       continue;
     }
     const zm = /^(.*?)%(\S+)$/.exec(ip.trim());
-    const a: NetIpAddress = { ipAddress: zm?.[1] ?? ip.trim(), extra: {}, src: r.src };
+    const a: NetIpAddress = { ipAddress: zm?.[1] ?? ip.trim(), extra: Object.create(null) as Record<string, string>, src: r.src };
     if (zm) a.zone = zm[2];
     for (const [k, v] of Object.entries(r.fields)) {
       if (k === 'IPAddress') continue;

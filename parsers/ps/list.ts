@@ -90,7 +90,8 @@ export function parsePsList(lines: readonly string[], start: number, file: strin
     const m = matchKv(line);
     if (m) {
       if (cur === null) {
-        cur = { fields: {}, fieldLines: {}, line: i + 1, src: sink.ref(i + 1) };
+        // No prototype: a `__proto__ : x` line is a field like any other (on `{}` it set the prototype).
+        cur = { fields: Object.create(null) as Record<string, string>, fieldLines: Object.create(null) as Record<string, number>, line: i + 1, src: sink.ref(i + 1) };
         records.push(cur);
         dupSuffix = undefined;
       }
