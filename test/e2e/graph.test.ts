@@ -110,9 +110,9 @@ async function zoomOutToSummary(page: Page): Promise<void> {
   }
 }
 
-/** One bundle served and opened at 1280×800, its summary closed, its graph arranged. */
-async function openArranged(bundle: string) {
-  const opened = await openNode(bundle, { width: 1280, height: 800 });
+/** One bundle served (`shared`: on the worker's server of it) and opened at 1280×800, its summary closed, its graph arranged. */
+async function openArranged(bundle: string, shared = false) {
+  const opened = await openNode(bundle, { width: 1280, height: 800, shared });
   const { page } = opened;
   await page.waitForSelector('[data-testid="summary"]');
   await page.click('[data-testid="summary-close"]');
@@ -128,7 +128,8 @@ describe('the topology at 1280×800 on the l2bridge demo', () => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ page, errors, close } = await openArranged('assets/demo/l2bridge-node'));
+    // The tests read the node; what they change is this page's (panel, selection, viewport).
+    ({ page, errors, close } = await openArranged('assets/demo/l2bridge-node', true));
   });
 
   afterAll(() => close?.());

@@ -40,6 +40,29 @@ export async function serve(args: string[], opts: { allow?: string[]; port?: num
   return { url: server.url, port: server.port, stop: server.close, backend };
 }
 
+/**
+ * Bundles served once in this test worker (vitest runs the files with isolate: false, so a worker's
+ * module cache, and this map, lasts across the files it runs): files that only read a node open their
+ * page on the server that already has it loaded, and pay neither the load nor the findings, Services
+ * and reachability workers again. Each file still opens its own page (its own browser context: fresh
+ * storage, the load summary shown again), so no test sees another's dialogs or selection. The servers
+ * end with the worker.
+ */
+const servedOnce = new Map<string, Promise<Served>>();
+
+/** The one in-process server of `bundle` in this worker (`serve([bundle])`, no other option). */
+export function serveShared(bundle: string): Promise<Served> {
+  const key = path.resolve(repo, bundle);
+  let s = servedOnce.get(key);
+  if (!s) {
+    s = serve([key]);
+    // A start that failed is not kept: the next file tries again and says why.
+    s.catch(() => servedOnce.delete(key));
+    servedOnce.set(key, s);
+  }
+  return s;
+}
+
 /** The real `hnsight serve` as a child process, its URL read from what it prints. */
 export function serveProcess(args: string[]): Promise<Served> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-data-'));
@@ -125,21 +148,26 @@ export async function pageApi<T>(page: Page, method: string, body: unknown): Pro
   ) as Promise<T>;
 }
 
-/** The setup most files share: the run's Chromium, `bundle` served (none: the empty state), the app open. */
+/**
+ * The setup most files share: the run's Chromium, `bundle` served (none: the empty state), the app open.
+ * `shared`: on this worker's one server of `bundle` (serveShared), for files whose tests only read the
+ * node on the server (no notes, no folders allowed, no environment of their own); close() leaves it running.
+ */
 export async function openNode(
   bundle: string | undefined,
-  opts: { allow?: string[]; cluster?: string; process?: boolean; width?: number; height?: number; clipboard?: boolean } = {},
+  opts: { allow?: string[]; cluster?: string; process?: boolean; shared?: boolean; width?: number; height?: number; clipboard?: boolean } = {},
 ): Promise<{ browser: Browser; server: Served; page: Page; errors: string[]; close(): Promise<void> }> {
+  if (opts.shared && (!bundle || opts.allow || opts.cluster || opts.process)) throw new Error('openNode: a shared server serves one bundle and nothing else');
   const browser = await launch();
   let server: Served | undefined;
   const close = async () => {
     await browser.close();
-    await server?.stop();
+    if (!opts.shared) await server?.stop();
   };
   try {
     const args = bundle ? [bundle] : [];
     // `process`: the real `hnsight serve` as a child process, where the command itself is under test.
-    server = opts.process ? await serveProcess(args) : await serve(args, { allow: opts.allow, cluster: opts.cluster });
+    server = opts.shared ? await serveShared(bundle!) : opts.process ? await serveProcess(args) : await serve(args, { allow: opts.allow, cluster: opts.cluster });
     const { page, errors } = await openApp(browser, server.url, { width: opts.width, height: opts.height });
     if (opts.clipboard) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
     return { browser, server, page, errors, close };

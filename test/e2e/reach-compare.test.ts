@@ -7,16 +7,14 @@
 // End, `/` to the words, Esc back); Enter opens both walks side by side — before on A, after on B —
 // with the hop that decided lit and the findings on each path: the blocked port on B's walk only.
 // The demo compared with itself changes nothing.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { graphReady, openNode, repo, shot } from './helpers.ts';
+import { writeGenerated } from '../helpers/generated-bundle.ts';
+import { runCli } from '../helpers/cli.ts';
 import { changeWords, type ReachChangeLine } from '../../analysis/view-models/reach-diff-view.ts';
-
-const gen = (out: string, ...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', out, '--seed', '7', ...args], { cwd: repo, stdio: 'pipe' });
 
 async function compare(page: Page, b: string): Promise<void> {
   await graphReady(page);
@@ -65,24 +63,28 @@ describe('Compare: what two faults changed in reachability, every class listed (
   let page: Page;
   let errors: string[];
   let close: () => Promise<void>;
-  let dir: string;
+  let dirs: string[] = [];
   let cli: ReachChangeLine[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-reach-pair-'));
-    const size = ['--pods', '3', '--services', '40'];
-    gen(path.join(dir, 'before'), ...size);
-    gen(path.join(dir, 'after'), ...size, '--fault', 'blocked-port', '--fault', 'exception-list-typo');
-    // What the CLI says first, alone (the app's comparison has a time bound: not shared with it).
-    cli = (JSON.parse(execFileSync(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), 'diff', path.join(dir, 'before'), path.join(dir, 'after'), '--reach', '--json'], { cwd: repo, maxBuffer: 64 << 20 }).toString()) as { changed: ReachChangeLine[] }).changed;
-    ({ page, errors, close } = await openNode(path.join(dir, 'before'), { allow: [dir], width: 1280, height: 800 }));
+    // `npm run gen -- --seed 7 --pods 3 --services 40 [--fault …]`, written in this process.
+    const size = { seed: 7, pods: 3, services: 40 };
+    const before = await writeGenerated({ ...size }, {}, 'hnsight-e2e-reach-before-');
+    const after = await writeGenerated({ ...size, faults: ['blocked-port', 'exception-list-typo'] }, {}, 'hnsight-e2e-reach-after-');
+    dirs = [before.dir, after.dir];
+    // What the CLI says first, alone (the app's comparison has a time bound: not shared with it); its
+    // main() in this process (test/helpers/cli.ts), what `hnsight diff A B --reach --json` prints.
+    const diff = await runCli('diff', before.bundle, after.bundle, '--reach', '--json');
+    expect(diff.code, diff.stderr).toBe(0);
+    cli = (JSON.parse(diff.stdout) as { changed: ReachChangeLine[] }).changed;
+    ({ page, errors, close } = await openNode(before.bundle, { allow: [after.dir], width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="compare-open"]', { timeout: 60_000 });
-    await compare(page, path.join(dir, 'after'));
+    await compare(page, after.bundle);
   }, 420_000);
 
   afterAll(async () => {
     await close?.();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('says as many changed classes as the CLI, having compared every source', async () => {
@@ -203,7 +205,9 @@ describe('Compare: the demo against itself changes no reachability', () => {
 
   beforeAll(async () => {
     const demo = path.join(repo, 'assets/demo/l2bridge-node');
-    ({ page, close } = await openNode(demo, { allow: [path.dirname(demo)], width: 1280, height: 800 }));
+    // The shipped demos may be opened by path in browser mode (services/backend/backend.ts grants them):
+    // the worker's server of the demo compares it with itself.
+    ({ page, close } = await openNode(demo, { shared: true, width: 1280, height: 800 }));
     await page.waitForSelector('[data-testid="compare-open"]', { timeout: 60_000 });
     await compare(page, demo);
   }, 240_000);

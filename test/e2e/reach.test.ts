@@ -16,7 +16,8 @@ describe('the Reachability view (demo, 1280×800)', () => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ page, errors, close } = await openNode('assets/demo/l2bridge-node', { width: 1280, height: 800 }));
+    // On the worker's server of the demo: the tests read its matrix (the first pass holds it whole).
+    ({ page, errors, close } = await openNode('assets/demo/l2bridge-node', { width: 1280, height: 800, shared: true }));
     await graphReady(page);
     await page.click('[data-testid="view-reach"]');
     await page.waitForSelector('[data-testid="reach-grid"]', { timeout: 90_000 });

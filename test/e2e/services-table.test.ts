@@ -4,13 +4,12 @@
 // Service's rows are red with their state; a row opens its evidence (the file viewer at the line) and
 // a walk from a local pod to its VIP (the walk panel, the path lit on the graph). The table is
 // virtualised, sortable, filterable (words, state chips) and driven from the keyboard (/ ↑ ↓ Enter Esc).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { graphIds, graphReady, openNode, repo, shot } from './helpers.ts';
+import { graphIds, graphReady, openNode, shot } from './helpers.ts';
+import { writeGenerated } from '../helpers/generated-bundle.ts';
+import type { GeneratedNode } from '../../tools/gen/index.ts';
 
 const ROW = '[data-testid="services-row"]';
 const SERVICES = 200;
@@ -24,12 +23,12 @@ describe('the Services table (generated node, a stale backend injected, 1280×80
   let staleIp: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-svc-'));
-    const bundle = path.join(dir, 'node');
-    const expected = path.join(dir, 'expected.json');
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', bundle, '--platform', 'flannel-host-gw', '--services', String(SERVICES), '--fault', 'stale-backend', '--expected', expected], { cwd: repo, stdio: 'pipe' });
-    const faults = (JSON.parse(readFileSync(expected, 'utf8')) as { faults: { name: string; objects: string[] }[] }).faults;
-    const f = faults.find((x) => x.name === 'stale-backend')!;
+    // What `npm run gen -- --platform flannel-host-gw --services 200 --fault stale-backend --expected FILE`
+    // writes, written in this process (test/helpers/generated-bundle.ts).
+    let bundle: string;
+    let node: GeneratedNode;
+    ({ dir, bundle, node } = await writeGenerated({ platform: 'flannel-host-gw', services: SERVICES, faults: ['stale-backend'] }, {}, 'hnsight-e2e-svc-'));
+    const f = node.expected.faults.find((x) => x.name === 'stale-backend')!;
     [svc, staleIp] = f.objects as [string, string];
     ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await graphReady(page);
@@ -147,9 +146,9 @@ describe('the Services table of a bundle without a kubectl snapshot', () => {
   let dir: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-e2e-svc0-'));
-    const bundle = path.join(dir, 'node');
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'tools/gen-bundle.ts'), '--out', bundle, '--platform', 'flannel-host-gw', '--no-kubectl'], { cwd: repo, stdio: 'pipe' });
+    // `npm run gen -- --platform flannel-host-gw --no-kubectl`, in this process.
+    let bundle: string;
+    ({ dir, bundle } = await writeGenerated({ platform: 'flannel-host-gw' }, { kubectl: false }, 'hnsight-e2e-svc0-'));
     ({ page, errors, close } = await openNode(bundle, { width: 1280, height: 800 }));
     await graphReady(page);
     await page.click('[data-testid="view-services"]');
