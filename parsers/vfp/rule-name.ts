@@ -22,13 +22,22 @@ export function ruleNameKey(bytes: Uint8Array, index: VfpIndex, r: number): numb
 
 /** ruleNameKey for the RULE line starting at `i`, reading no further than `end`. */
 export function nameKeyAt(bytes: Uint8Array, i: number, end: number): number {
-  while (i < end && (bytes[i] === SP || bytes[i] === TAB)) i++;
-  i += 4; // RULE (the scanner verified it)
-  while (i < end && (bytes[i] === SP || bytes[i] === TAB)) i++;
-  if (bytes[i] !== COLON) return -1;
-  i++;
   let le = i;
   while (le < end && bytes[le] !== LF) le++;
+  return nameKeyOfLines(bytes, i, le, end);
+}
+
+/**
+ * nameKeyAt when the caller knows where the RULE line ends (`le`: its '\n', or `end`): the scanner
+ * found it already, so the line is not walked twice. `end` bounds the line after it, which is read
+ * only when it starts with `Friendly name` (the caller makes it readable whole in that case).
+ */
+export function nameKeyOfLines(bytes: Uint8Array, i: number, le: number, end: number): number {
+  while (i < le && (bytes[i] === SP || bytes[i] === TAB)) i++;
+  i += 4; // RULE (the scanner verified it)
+  while (i < le && (bytes[i] === SP || bytes[i] === TAB)) i++;
+  if (i >= le || bytes[i] !== COLON) return -1;
+  i++;
   let idStart = i;
   while (idStart < le && (bytes[idStart] === SP || bytes[idStart] === TAB)) idStart++;
   const idEnd = trimEnd(bytes, idStart, le);
