@@ -196,7 +196,10 @@ class Scanner {
       const ls = this.lineStartOf(w.base + kw);
       if (ls < 0 || ls <= this.lastLs) continue;
       this.lastLs = ls;
-      this.classify(ls);
+      // The line's end, from the chunk's text when it lies there (a builtin memchr, no call into the
+      // window); -1 lets classify find it.
+      const nl = s.indexOf('\n', p);
+      this.classify(ls, nl >= 0 ? c0 + nl : -1);
     }
   }
 
@@ -279,9 +282,11 @@ class Scanner {
    * The state machine, for the line at absolute `ls`. Keywords never contain '\n', so every compare is
    * bounded by the line's end; a rule's name also reads the line after it.
    */
-  classify(ls: number): void {
+  classify(ls: number, lineEnd = -1): void {
     const w = this.w;
-    const le = this.lines(ls, 0);
+    let le = lineEnd;
+    if (le < 0) le = this.lines(ls, 0);
+    else w.ensure(ls, le + 1);
     let b = w.buf;
     const o = w.base;
     const end = le - o;
