@@ -9,7 +9,7 @@ const FRIENDLY = 'friendly name';
 /**
  * A number standing for rule r's name — the `Friendly name` on the line after `RULE :` when there is
  * one, else the id after `RULE :` (the same choice as VfpRule.name) — or -1 when the rule prints no
- * name. Two 32-bit FNV-1a hashes with different seeds make a 53-bit key: names of one node do not
+ * name. Two 32-bit multiplicative hashes make a 53-bit key: names of one node do not
  * collide in practice (≈ 10⁴ distinct names against 2⁵³).
  */
 export function ruleNameKey(bytes: Uint8Array, index: VfpIndex, r: number): number {
@@ -22,13 +22,22 @@ export function ruleNameKey(bytes: Uint8Array, index: VfpIndex, r: number): numb
 
 /** ruleNameKey for the RULE line starting at `i`, reading no further than `end`. */
 export function nameKeyAt(bytes: Uint8Array, i: number, end: number): number {
-  while (i < end && (bytes[i] === SP || bytes[i] === TAB)) i++;
-  i += 4; // RULE (the scanner verified it)
-  while (i < end && (bytes[i] === SP || bytes[i] === TAB)) i++;
-  if (bytes[i] !== COLON) return -1;
-  i++;
   let le = i;
   while (le < end && bytes[le] !== LF) le++;
+  return nameKeyOfLines(bytes, i, le, end);
+}
+
+/**
+ * nameKeyAt when the caller knows where the RULE line ends (`le`: its '\n', or `end`): the scanner
+ * found it already, so the line is not walked twice. `end` bounds the line after it, which is read
+ * only when it starts with `Friendly name` (the caller makes it readable whole in that case).
+ */
+export function nameKeyOfLines(bytes: Uint8Array, i: number, le: number, end: number): number {
+  while (i < le && (bytes[i] === SP || bytes[i] === TAB)) i++;
+  i += 4; // RULE (the scanner verified it)
+  while (i < le && (bytes[i] === SP || bytes[i] === TAB)) i++;
+  if (i >= le || bytes[i] !== COLON) return -1;
+  i++;
   let idStart = i;
   while (idStart < le && (bytes[idStart] === SP || bytes[idStart] === TAB)) idStart++;
   const idEnd = trimEnd(bytes, idStart, le);
@@ -64,14 +73,28 @@ function trimEnd(bytes: Uint8Array, i: number, end: number): number {
   return end;
 }
 
+/**
+ * Two 32-bit multiplicative hashes of bytes [i, end), four bytes a step (a rule's name is read once per
+ * rule of the dump: a million on a big node), each step's high bits folded down so every byte reaches
+ * every bit of the key; the length seeds the second.
+ */
 function hashKey(bytes: Uint8Array, i: number, end: number): number {
+  if (end > bytes.length) end = bytes.length;
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ (end - i);
-  for (let k = i; k < end; k++) {
-    const c = bytes[k];
-    if (c === undefined) break;
+  let k = i;
+  for (; k + 4 <= end; k += 4) {
+    const x = bytes[k]! | (bytes[k + 1]! << 8) | (bytes[k + 2]! << 16) | (bytes[k + 3]! << 24);
+    a = Math.imul(a ^ x, 0x01000193);
+    a ^= a >>> 15;
+    b = Math.imul(b ^ x, 0x5bd1e995);
+    b ^= b >>> 13;
+  }
+  for (; k < end; k++) {
+    const c = bytes[k]!;
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
   }
-  return (a >>> 0) * 0x200000 + ((b >>> 11) & 0x1fffff);
+  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+  return ((a ^ (a >>> 13)) >>> 0) * 0x200000 + ((b >>> 11) & 0x1fffff);
 }

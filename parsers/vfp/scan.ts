@@ -18,7 +18,7 @@ import type { ParseResult } from '../types.ts';
 import { BLOCK, blockOf, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
 import { parseVfpRuleText } from './policy-text.ts';
-import { nameKeyAt } from './rule-name.ts';
+import { nameKeyOfLines } from './rule-name.ts';
 import { noteCutEnd, noteEndMarker, noteMissingPorts } from './cut-end.ts';
 import { GrowF64, GrowU32, IndexPort, IndexLayer, ScanIndex, type ScanState } from './scan-index.ts';
 import { asByteSource, ByteWindow, isByteSource, MemoryBytes, type ByteSource } from './byte-source.ts';
@@ -196,7 +196,10 @@ class Scanner {
       const ls = this.lineStartOf(w.base + kw);
       if (ls < 0 || ls <= this.lastLs) continue;
       this.lastLs = ls;
-      this.classify(ls);
+      // The line's end, from the chunk's text when it lies there (a builtin memchr, no call into the
+      // window); -1 lets classify find it.
+      const nl = s.indexOf('\n', p);
+      this.classify(ls, nl >= 0 ? c0 + nl : -1);
     }
   }
 
@@ -279,9 +282,11 @@ class Scanner {
    * The state machine, for the line at absolute `ls`. Keywords never contain '\n', so every compare is
    * bounded by the line's end; a rule's name also reads the line after it.
    */
-  classify(ls: number): void {
+  classify(ls: number, lineEnd = -1): void {
     const w = this.w;
-    const le = this.lines(ls, 0);
+    let le = lineEnd;
+    if (le < 0) le = this.lines(ls, 0);
+    else w.ensure(ls, le + 1);
     let b = w.buf;
     const o = w.base;
     const end = le - o;
@@ -296,11 +301,15 @@ class Scanner {
       p.rules++;
       this.ruleByte.push(ls);
       this.rulePort.push(this.ports.length - 1);
-      // The name may be on the next line (Friendly name): both lines in the window.
-      const e2 = le < this.n ? w.lineEnd(le + 1) : le;
+      // The name may be on the next line (Friendly name): that line is found and read only when it
+      // starts with an F (most rules of a node print none), and the RULE line is not walked again.
+      let f = le + 1;
+      let c2 = w.byteAt(f);
+      while (c2 === SP || c2 === TAB) c2 = w.byteAt(++f);
+      const e2 = c2 === 70 || c2 === 102 ? w.lineEnd(f) : Math.min(le + 1, this.n);
       w.ensure(ls, Math.min(this.n, e2 + 1));
       b = w.buf;
-      this.ruleName.push(nameKeyAt(b, ls - w.base, Math.min(this.n, e2 + 1) - w.base));
+      this.ruleName.push(nameKeyOfLines(b, ls - w.base, le - w.base, Math.min(this.n, e2 + 1) - w.base));
     } else if (c === 71 && at(b, i, end, K_GROUP) && colonAfter(b, i + 5, end) >= 0) {
       const p = this.ensurePort(ls);
       this.namedLayer(p, ls);
