@@ -29,6 +29,39 @@ describe('audit: reach --from, as text', () => {
   });
 });
 
+describe('audit: text cut at 80 columns loses the point', () => {
+  // DEFECT A10. analysis/reach/format.ts cuts every shadow line and every diff line to 80 characters with
+  // "…", whatever the terminal. On the real dump of microsoft/SdnDiagnostics PR 629 (../shared/corpus,
+  // FW_ADMIN_LAYER: allow-all at priority 1000 before block-all at 65532) the line reads
+  // "blocked by 418b4399-… (priority 1000), which does…": whether the blocking rule does something else
+  // (issue #25 point 4, Batfish filterLineReachability's key fact) is cut away, as is the port. In
+  // `diff --reach` the "after:" line loses its reply ("after: delivered by EXCEPTIONS_…, …").
+  it.fails('says whether the blocking rule does the same (shadowed rules)', async () => {
+    const r = await runCli('reach', '../shared/corpus/vfp-list-rule__microsoft-SdnDiagnostics-pr-629.txt');
+    expect(r.stdout).toMatch(/blocked by 418b4399/); // the premise: the rule is found shadowed
+    expect(r.stdout).toMatch(/something else|same action/);
+  });
+
+  it.fails('keeps the reply of each change (diff --reach)', async () => {
+    const r = await runCli('diff', BASE, TYPO, '--reach');
+    const after = r.stdout.split('\n').filter((l) => /^\s+after:/.test(l));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((l) => l.endsWith('…'))).toEqual([]);
+  });
+});
+
+describe('audit: reach on an input with no source', () => {
+  // DEFECT A11 (minor). On a single real output (e.g. Get-HnsEndpoint JSON from Azure/AKS#1367, one
+  // remote endpoint; or a vfpctrl dump) `reach` prints "reachability: 0 cells" and an empty table: it
+  // does not say why (no local pod and no host address in the input) nor what it needs — the rule is
+  // "insufficient information: needs X", never silence.
+  it.fails('says what it needs when no source can be walked', async () => {
+    const r = await runCli('reach', '../shared/corpus/hns-endpoint-json__Azure-AKS-issue-1367.txt');
+    expect(r.stdout).toMatch(/reachability: 0 cells/);
+    expect(r.stdout + r.stderr).toMatch(/insufficient information|needs|no local pod/i);
+  });
+});
+
 describe('audit: --help after a command', () => {
   // DEFECT A7. `hnsight reach --help` answers "hnsight: reach: unknown flag --help; …" with the whole
   // usage on stderr and exit 2; the same for trace, diff, inspect, report. A user's first try is
