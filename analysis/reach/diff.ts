@@ -61,7 +61,8 @@ export interface DiffOptions extends ReachOptions {
  * examples of two overlaid classes) is replaced by "the destination" so that the same path compares equal.
  */
 export function outcomeSide(o: Omit<Outcome, 'key'>, dstIp: string, findings?: string[]): Side {
-  const re = new RegExp(`(^|[^0-9.])${dstIp.replace(/\./g, '\\.')}(?![0-9])`, 'g');
+  // The address as a word of its own, not inside a rule's name (`…_10.244.1.0_24_…`).
+  const re = new RegExp(`(^|[^0-9.\\w])${dstIp.replace(/\./g, '\\.')}(?![0-9_])`, 'g');
   const own = (s: string) => s.replace(re, '$1the destination');
   return {
     verdict: o.verdict,

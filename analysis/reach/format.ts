@@ -27,11 +27,18 @@ function wrap(text: string | string[], indent = '  '): string[] {
   const out: string[] = [];
   let cur = '';
   const put = (w: string) => {
+    if (cur.trim() && (indent + w).length > WIDTH) {
+      // A word wider than an indented line (a long rule name): on lines of its own, split, never cut.
+      out.push(cur);
+      for (let k = 0; k < w.length; k += WIDTH - 4) out.push(`    ${w.slice(k, k + WIDTH - 4)}`);
+      cur = '';
+      return;
+    }
     const next = cur ? `${cur} ${w}` : w;
     if (next.length > WIDTH && cur.trim()) {
       out.push(cur);
       cur = indent + w;
-    } else cur = next;
+    } else cur = cur || !out.length ? next : indent + w;
   };
   for (const p of pieces) {
     if ((indent + p).length > WIDTH) for (const w of p.split(' ')) put(w);
