@@ -21,12 +21,13 @@ export interface Side {
   verdict: ReachVerdict;
   decidingRule: string | null;
   reply: ReachVerdict | null;
+  // The three below are always set by diffReach (optional for callers that build a Side by hand).
   /** What rules rewrote on the way ("SNAT …: source 192.168.30.21 (rule)"), in order; [] when nothing. */
-  rewrites: string[];
+  rewrites?: string[];
   /** Where it left the node: the next hop ("the destination" when on-link), or null. */
-  nextHop: string | null;
+  nextHop?: string | null;
   /** The tunnel endpoint it was encapsulated to, or null. */
-  encap: string | null;
+  encap?: string | null;
   /** Ids of the error and warning findings on the path (sorted); absent when findings were not given. */
   findings?: string[];
 }

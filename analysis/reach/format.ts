@@ -23,7 +23,11 @@ const short = (v: string) => SHORT[v] ?? v;
  * stays on one line), and a word longer than a line stays whole.
  */
 function wrap(text: string | string[], indent = '  '): string[] {
-  const pieces = typeof text === 'string' ? text.split(' ') : text;
+  const all = typeof text === 'string' ? [text] : text;
+  // The first line keeps its own indent.
+  const lead = /^ */.exec(all[0] ?? '')![0];
+  const pieces = (typeof text === 'string' ? text.trimStart().split(' ') : [all[0]!.trimStart(), ...all.slice(1)]).filter((p) => p !== '');
+  if (pieces.length) pieces[0] = lead + pieces[0];
   const out: string[] = [];
   let cur = '';
   const put = (w: string) => {
@@ -54,7 +58,8 @@ const ports = (p: [number, number] | null) => (p === null ? '-' : p[0] === 1 && 
 function line(cols: [string, number][], rest: string): string {
   const head = cols.map(([s, n]) => pad(s, n)).join(' ');
   const one = `${head} ${rest}`.trimEnd();
-  return one.length <= WIDTH ? one : [head.trimEnd(), ...wrap(`    by ${rest}`, '      ')].join('\n');
+  if (one.length <= WIDTH) return one;
+  return [head.trimEnd(), ...wrap(rest === 'DECIDED BY' ? `    ${rest}` : `    by ${rest}`, '      ')].join('\n');
 }
 
 /** An error or warning finding on a class's path (what `reach --from` joins from the findings). */
@@ -78,7 +83,7 @@ export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & 
     out.push(line([[c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11], [`${short(c.verdict)}${mark ? ` ${mark}` : ''}`, 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
   if (caveats.length) {
-    out.push(`! error, ~ warning: the class gets its verdict, but a finding on its path says`);
+    out.push('findings on the paths of the classes marked (! error, ~ warning):');
     caveats.forEach((x, k) => out.push(...wrap(`${MARK[x.severity]}${k + 1} ${x.text}`, '    ')));
   }
   if (!classes.length) out.push('  (no class: nothing to list)');
@@ -87,7 +92,8 @@ export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & 
 }
 
 export function formatCells(cells: ReachCell[], notes: string[]): string {
-  const out = [`reachability: ${plural(cells.length, 'cell')}`, line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY')];
+  const out = [`reachability: ${plural(cells.length, 'cell')}`];
+  if (cells.length) out.push(line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY'));
   for (const c of cells) {
     const to = `${c.port !== undefined ? `${c.to}:${c.port}` : c.to}/${c.proto}`;
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
@@ -113,7 +119,7 @@ export function formatShadow(s: ShadowReport): string {
 
 /** One side of a change: the verdict, what decided, the reply; then what else differs from the other side. */
 function sideText(x: Side, other: Side): string[] {
-  const out = [`${x.verdict}${x.decidingRule ? ` by ${x.decidingRule}` : ''},`, `reply ${x.reply ?? 'none (the request does not get through)'}`];
+  const out = [`${x.verdict}${x.decidingRule ? ` by ${x.decidingRule}` : ''},`, x.reply ? `reply ${x.reply}` : x.verdict === 'ambiguous' || x.verdict === 'delivered or forwarded' ? 'reply differs by backend' : 'no reply (the request does not get through)'];
   const list = (xs: string[] | undefined) => (xs?.length ? xs.join('; ') : 'none');
   const more: string[] = [];
   if (JSON.stringify(x.rewrites) !== JSON.stringify(other.rewrites)) more.push(`rewrites: ${list(x.rewrites)}`);
