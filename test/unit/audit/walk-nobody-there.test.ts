@@ -48,3 +48,26 @@ describe('audit: destinations that are never forwarded (RFC 6890 "Forwardable: F
     });
   }
 });
+
+describe('what the fix says about them (the verdict and its reason)', () => {
+  it('drops the RFC 6890 blocks no router forwards, and leaves a link-local address only the default route covers unknown', async () => {
+    const m = await load('test/fixtures/foreign/ws2019-flannel-l2bridge-2020');
+    for (const dst of ['255.255.255.255', '0.1.2.3', '240.0.0.1']) {
+      const w = walkFlow(m, { srcIp: '10.244.3.5', dstIp: dst, dstPort: 80, proto: 'tcp' }, { reply: true });
+      expect(w.verdict, dst).toBe('dropped');
+      expect(w.hops[w.deciding]?.note).toMatch(/RFC (6890|919|1122)/);
+    }
+    // 169.254.169.254 is a cloud's metadata service on AKS and EKS: never called dropped.
+    const ll = walkFlow(m, { srcIp: '10.244.3.5', dstIp: '169.254.169.254', dstPort: 80, proto: 'tcp' }, { reply: true });
+    expect(ll.verdict).toBe('unknown');
+    expect(ll.reason).toMatch(/link-local/);
+  });
+
+  it('says why a free address of the node\'s own pod subnet is unknown, and lets a pod of that subnet be delivered', async () => {
+    const m = await load('test/fixtures/foreign/ws2019-flannel-l2bridge-2020');
+    const w = walkFlow(m, { srcIp: '10.244.3.5', dstIp: '10.244.3.200', dstPort: 80, proto: 'tcp' }, { reply: true });
+    expect(w.verdict).toBe('unknown');
+    expect(w.reason).toMatch(/no endpoint holds 10\.244\.3\.200.*10\.244\.3\.0\/24/);
+    expect(walkFlow(m, { srcIp: '10.244.3.5', dstIp: '10.244.3.6', dstPort: 80, proto: 'tcp' }).verdict).toBe('delivered');
+  });
+});
