@@ -1,18 +1,35 @@
 // Differential reachability between two bundles (issue #25 point 5): each source of bundle A (its pods
 // and the host) is matched in bundle B by Kubernetes name where a snapshot has it, else by address;
-// both partitions are overlaid (the union of their boundaries) and every region whose verdict,
-// deciding rule or reply verdict differs is listed, adjacent regions with the same change merged.
-// Destinations are compared by address: a pod that came back with another address shows as two changes.
+// both partitions are overlaid (the union of their boundaries) and every region whose outcome differs
+// is listed, adjacent regions with the same change merged. The outcome compared is what a fault can
+// change without changing the verdict (audit of issue #25, A1): the verdict, the deciding rule, the
+// reply's verdict, the rewrites (SNAT on or off, DNAT target, encapsulation), the next hop and
+// tunnel endpoint, and — when the findings are given — the ids of the error and warning findings on
+// the path. Destinations are compared by address: a pod that came back with another address shows as
+// two changes.
 import type { NodeModel } from '../../parsers/model/types.ts';
+import type { FindingView } from '../findings/types.ts';
 import { intToIp, ipToInt } from '../walk/ip.ts';
+import { walkFlow } from '../walk/engine.ts';
+import { findingsOnPath } from '../walk/findings-on-path.ts';
+import type { Flow } from '../walk/types.ts';
 import { defaultSources, type Source } from './matrix.ts';
 import { reachFrom, type ReachClass, type ReachFrom, type ReachOptions, type ReachProto } from './partition.ts';
-import type { ReachVerdict } from './outcome.ts';
+import type { Outcome, ReachVerdict } from './outcome.ts';
 
 export interface Side {
   verdict: ReachVerdict;
   decidingRule: string | null;
   reply: ReachVerdict | null;
+  // The three below are always set by diffReach (optional for callers that build a Side by hand).
+  /** What rules rewrote on the way ("SNAT …: source 192.168.30.21 (rule)"), in order; [] when nothing. */
+  rewrites?: string[];
+  /** Where it left the node: the next hop ("the destination" when on-link), or null. */
+  nextHop?: string | null;
+  /** The tunnel endpoint it was encapsulated to, or null. */
+  encap?: string | null;
+  /** Ids of the error and warning findings on the path (sorted); absent when findings were not given. */
+  findings?: string[];
 }
 
 export interface ReachChange {
@@ -35,8 +52,37 @@ export interface ReachDiff {
   budgetHit: boolean;
 }
 
-const side = (c: ReachClass): Side => ({ verdict: c.verdict, decidingRule: c.decidingRule, reply: c.reply?.verdict ?? null });
-const sameSide = (a: Side, b: Side) => a.verdict === b.verdict && a.decidingRule === b.decidingRule && a.reply === b.reply;
+export interface DiffOptions extends ReachOptions {
+  /** Each bundle's findings (analysis/view-models modelFindings): the ones on a class's path are compared too. */
+  findings?: { before: readonly FindingView[]; after: readonly FindingView[] };
+}
+
+/**
+ * The side of a change as compared: the packet's own destination address (which differs between the
+ * examples of two overlaid classes) is replaced by "the destination" so that the same path compares equal.
+ */
+export function outcomeSide(o: Omit<Outcome, 'key'>, dstIp: string, findings?: string[]): Side {
+  // The address as a word of its own, not inside a rule's name (`…_10.244.1.0_24_…`).
+  const re = new RegExp(`(^|[^0-9.\\w])${dstIp.replace(/\./g, '\\.')}(?![0-9_])`, 'g');
+  const own = (s: string) => s.replace(re, '$1the destination');
+  return {
+    verdict: o.verdict,
+    decidingRule: o.decidingRule,
+    reply: o.reply?.verdict ?? null,
+    rewrites: o.rewrites.map(own),
+    nextHop: o.nextHop === undefined ? null : own(o.nextHop),
+    encap: o.encap ?? null,
+    ...(findings ? { findings } : {}),
+  };
+}
+
+/** Ids of the error and warning findings on the walk of one packet (the request; sorted, once each). */
+export function pathFindingIds(m: NodeModel, flow: Flow, findings: readonly FindingView[]): string[] {
+  const fs = findingsOnPath(m, walkFlow(m, flow), findings).findings;
+  return [...new Set(fs.filter((f) => f.severity !== 'info').map((f) => f.id))].sort();
+}
+
+const sameSide = (a: Side, b: Side) => JSON.stringify(a) === JSON.stringify(b);
 
 interface Row {
   lo: number;
@@ -71,8 +117,10 @@ function portCuts(a: ReachClass[], b: ReachClass[]): ([number, number] | null)[]
 
 const holding = (cs: ReachClass[], port: number | undefined) => cs.find((c) => c.ports === null || (port !== undefined && c.ports[0] <= port && port <= c.ports[1]))!;
 
+const plainSide = (c: ReachClass): Side => outcomeSide(c, c.example.dstIp);
+
 /** The changes between two partitions of one source. */
-export function diffPartitions(a: ReachFrom, b: ReachFrom, from: Source, fromAfter?: string): ReachChange[] {
+export function diffPartitions(a: ReachFrom, b: ReachFrom, from: Source, fromAfter?: string, side: { before: (c: ReachClass) => Side; after: (c: ReachClass) => Side } = { before: plainSide, after: plainSide }): ReachChange[] {
   const out: ReachChange[] = [];
   for (const proto of ['tcp', 'udp', 'icmp'] as ReachProto[]) {
     const ra = rows(a, proto);
@@ -92,8 +140,8 @@ export function diffPartitions(a: ReachFrom, b: ReachFrom, from: Source, fromAft
         const ca = holding(x.classes, ports?.[0]);
         const cb = holding(y.classes, ports?.[0]);
         if (!ca || !cb) continue;
-        const before = side(ca);
-        const after = side(cb);
+        const before = side.before(ca);
+        const after = side.after(cb);
         if (sameSide(before, after)) continue;
         const k = `${ports?.join('-') ?? ''}|${JSON.stringify(before)}|${JSON.stringify(after)}`;
         const prev = open.get(k);
@@ -116,7 +164,7 @@ export function diffPartitions(a: ReachFrom, b: ReachFrom, from: Source, fromAft
   return out;
 }
 
-export function diffReach(a: NodeModel, b: NodeModel, o: ReachOptions = {}): ReachDiff {
+export function diffReach(a: NodeModel, b: NodeModel, o: DiffOptions = {}): ReachDiff {
   const sa = defaultSources(a);
   const sb = defaultSources(b);
   const key = (s: Source) => (s.name ? `name:${s.name}` : `ip:${s.ip}`);
@@ -136,7 +184,21 @@ export function diffReach(a: NodeModel, b: NodeModel, o: ReachOptions = {}): Rea
     const ra = reachFrom(a, s.ip, o);
     const rb = reachFrom(b, t.ip, o);
     budgetHit ||= ra.budget.hit || rb.budget.hit;
-    changed.push(...diffPartitions(ra, rb, s, t.ip));
+    changed.push(...diffPartitions(ra, rb, s, t.ip, { before: sideIn(a, s.ip, o.findings?.before), after: sideIn(b, t.ip, o.findings?.after) }));
   }
   return { changed, onlyBefore, onlyAfter: sb.filter((s) => !used.has(s)), budgetHit };
+}
+
+/** A class's side in one bundle, with the findings on its example's path when they are given (each class once). */
+function sideIn(m: NodeModel, src: string, findings: readonly FindingView[] | undefined): (c: ReachClass) => Side {
+  const memo = new Map<ReachClass, Side>();
+  return (c) => {
+    let x = memo.get(c);
+    if (!x) {
+      const flow: Flow = { srcIp: src, dstIp: c.example.dstIp, proto: c.proto, ...(c.example.dstPort !== undefined ? { dstPort: c.example.dstPort } : {}) };
+      x = outcomeSide(c, c.example.dstIp, findings ? pathFindingIds(m, flow, findings) : undefined);
+      memo.set(c, x);
+    }
+    return x;
+  };
 }

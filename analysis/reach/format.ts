@@ -1,10 +1,12 @@
-// Readable reach output, 80 columns: one line per class or cell (verdict, deciding rule), then the
-// rules that can never match. Long names are cut with "…" so the table keeps its columns.
+// Readable reach output, 80 columns: one line per class or cell (verdict, reply, deciding rule), then
+// the rules that can never match. A table column too narrow for its value cuts it with "…"; what is
+// said after the columns (what decided, a shadowed rule, a change) is wrapped, never cut, so no fact
+// is lost (audit of issue #25, A10).
 import type { ReachCell } from './matrix.ts';
 import type { ReachClass } from './partition.ts';
 import type { ReachVerdict } from './outcome.ts';
 import type { ShadowReport } from './shadow.ts';
-import type { ReachDiff } from './diff.ts';
+import type { ReachDiff, Side } from './diff.ts';
 import { plural } from '../view-models/format.ts';
 
 export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
@@ -15,42 +17,83 @@ const pad = (s: string, n: number) => cut(s, n).padEnd(n);
 // The table's 12-character column: the two long verdicts shortened (the JSON keeps the words whole).
 const SHORT: Record<string, string> = { 'insufficient information': 'insufficient', 'delivered or forwarded': 'deliv or fwd' };
 const short = (v: string) => SHORT[v] ?? v;
-/** Words wrapped at 80 columns, the lines after the first indented. */
-function wrap(text: string, indent = '  '): string[] {
+/**
+ * Pieces joined by spaces and wrapped at 80 columns, the lines after the first indented; a piece is
+ * broken only at its own spaces when it does not fit a line by itself (so "which does something else"
+ * stays on one line), and a word longer than a line stays whole.
+ */
+function wrap(text: string | string[], indent = '  '): string[] {
+  const all = typeof text === 'string' ? [text] : text;
+  // The first line keeps its own indent.
+  const lead = /^ */.exec(all[0] ?? '')![0];
+  const pieces = (typeof text === 'string' ? text.trimStart().split(' ') : [all[0]!.trimStart(), ...all.slice(1)]).filter((p) => p !== '');
+  if (pieces.length) pieces[0] = lead + pieces[0];
   const out: string[] = [];
   let cur = '';
-  for (const w of text.split(' ')) {
+  const put = (w: string) => {
+    if (cur.trim() && (indent + w).length > WIDTH) {
+      // A word wider than an indented line (a long rule name): on lines of its own, split, never cut.
+      out.push(cur);
+      for (let k = 0; k < w.length; k += WIDTH - 4) out.push(`    ${w.slice(k, k + WIDTH - 4)}`);
+      cur = '';
+      return;
+    }
     const next = cur ? `${cur} ${w}` : w;
-    if (next.length > WIDTH && cur) {
+    if (next.length > WIDTH && cur.trim()) {
       out.push(cur);
       cur = indent + w;
-    } else cur = next;
+    } else cur = cur || !out.length ? next : indent + w;
+  };
+  for (const p of pieces) {
+    if ((indent + p).length > WIDTH) for (const w of p.split(' ')) put(w);
+    else put(p);
   }
-  if (cur) out.push(cut(cur, WIDTH));
+  if (cur) out.push(cur);
   return out;
 }
 const range = (a: string, b: string) => (a === b ? a : `${a}-${b}`);
 const ports = (p: [number, number] | null) => (p === null ? '-' : p[0] === 1 && p[1] === 65535 ? 'any' : p[0] === p[1] ? String(p[0]) : `${p[0]}-${p[1]}`);
 
-/** The columns, then what decided: on the same line when it fits, else on its own indented line. */
+/** The columns, then what decided: on the same line when it fits, else wrapped on indented lines. */
 function line(cols: [string, number][], rest: string): string {
   const head = cols.map(([s, n]) => pad(s, n)).join(' ');
   const one = `${head} ${rest}`.trimEnd();
-  return one.length <= WIDTH ? one : `${head.trimEnd()}\n${cut(`    by ${rest}`, WIDTH)}`;
+  if (one.length <= WIDTH) return one;
+  return [head.trimEnd(), ...wrap(rest === 'DECIDED BY' ? `    ${rest}` : `    by ${rest}`, '      ')].join('\n');
 }
 
-export function formatClasses(from: string, classes: Omit<ReachClass, 'key'>[], notes: string[]): string {
-  const out = [`reachability from ${from}: ${plural(classes.length, 'class', 'classes')}`, line([['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11], ['VERDICT', 12]], 'DECIDED BY')];
+/** An error or warning finding on a class's path (what `reach --from` joins from the findings). */
+interface Caveated {
+  verdictCaveat?: { severity: 'error' | 'warning'; text: string } | null;
+}
+const MARK = { error: '!', warning: '~' } as const;
+
+export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & Caveated)[], notes: string[]): string {
+  const out = [`reachability from ${from}: ${plural(classes.length, 'class', 'classes')}`, line([['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11], ['VERDICT', 13], ['REPLY', 12]], 'DECIDED BY')];
+  // The findings' texts, numbered once each: a class whose path carries one is marked with its number.
+  const caveats: { severity: 'error' | 'warning'; text: string }[] = [];
   for (const c of classes) {
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
-    out.push(line([[c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11], [short(c.verdict), 12]], by));
+    let mark = '';
+    if (c.verdictCaveat) {
+      let k = caveats.findIndex((x) => x.text === c.verdictCaveat!.text);
+      if (k < 0) k = caveats.push(c.verdictCaveat) - 1;
+      mark = `${MARK[c.verdictCaveat.severity]}${k + 1}`;
+    }
+    out.push(line([[c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11], [`${short(c.verdict)}${mark ? ` ${mark}` : ''}`, 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
+  if (caveats.length) {
+    out.push('findings on the paths of the classes marked (! error, ~ warning):');
+    caveats.forEach((x, k) => out.push(...wrap(`${MARK[x.severity]}${k + 1} ${x.text}`, '    ')));
+  }
+  if (!classes.length) out.push('  (no class: nothing to list)');
   for (const n of notes) out.push(...wrap(`note: ${n}`));
   return out.join('\n') + '\n';
 }
 
 export function formatCells(cells: ReachCell[], notes: string[]): string {
-  const out = [`reachability: ${plural(cells.length, 'cell')}`, line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY')];
+  const out = [`reachability: ${plural(cells.length, 'cell')}`];
+  if (cells.length) out.push(line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY'));
   for (const c of cells) {
     const to = `${c.port !== undefined ? `${c.to}:${c.port}` : c.to}/${c.proto}`;
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
@@ -64,8 +107,8 @@ export function formatShadow(s: ShadowReport): string {
   const out = [`rules that can never match: ${s.shadowed.length} (of ${plural(s.portsRead, 'port')} read)`];
   for (const r of s.shadowed) {
     const [b] = r.blockedBy;
-    out.push(cut(`  ${r.rule} (priority ${r.priority ?? '?'}, ${r.layer}) on port ${cut(r.port, 13)}`, WIDTH));
-    if (b) out.push(cut(`    blocked by ${b.rule} (priority ${b.priority ?? '?'})${b.actionDiffers ? ', which does something else' : ', same action'}${r.blockedBy.length > 1 ? ` and ${r.blockedBy.length - 1} more` : ''}`, WIDTH));
+    out.push(...wrap([r.rule, `(priority ${r.priority ?? '?'},`, `${r.layer})`, `on port ${r.port}`].map((x, k) => (k ? x : `  ${x}`)), '      '));
+    if (b) out.push(...wrap(['    blocked by', b.rule, `(priority ${b.priority ?? '?'}),`, b.actionDiffers ? 'which does something else' : 'same action', ...(r.blockedBy.length > 1 ? [`and ${r.blockedBy.length - 1} more`] : [])], '      '));
     if (r.contradiction) out.push(`    !! counted ${plural(r.matchedPackets ?? 0, 'hit')}: the rules as read or the collection are wrong`);
   }
   if (s.portsWithCounters) out.push(`matchable rules with 0 hits: ${s.zeroHits.count} (counters on ${plural(s.portsWithCounters, 'port')})`);
@@ -74,12 +117,25 @@ export function formatShadow(s: ShadowReport): string {
   return out.join('\n') + '\n';
 }
 
+/** One side of a change: the verdict, what decided, the reply; then what else differs from the other side. */
+function sideText(x: Side, other: Side): string[] {
+  const out = [`${x.verdict}${x.decidingRule ? ` by ${x.decidingRule}` : ''},`, x.reply ? `reply ${x.reply}` : x.verdict === 'ambiguous' || x.verdict === 'delivered or forwarded' ? 'reply differs by backend' : 'no reply (the request does not get through)'];
+  const list = (xs: string[] | undefined) => (xs?.length ? xs.join('; ') : 'none');
+  const more: string[] = [];
+  if (JSON.stringify(x.rewrites) !== JSON.stringify(other.rewrites)) more.push(`rewrites: ${list(x.rewrites)}`);
+  if (x.nextHop !== other.nextHop) more.push(`next hop: ${x.nextHop ?? 'none (it does not leave the node)'}`);
+  if (x.encap !== other.encap) more.push(`encapsulated to: ${x.encap ?? 'none'}`);
+  if (JSON.stringify(x.findings) !== JSON.stringify(other.findings)) more.push(`findings on the path: ${list(x.findings)}`);
+  return [...out, ...more].map((p, k, all) => (k > 0 && k < all.length - 1 ? `${p};` : p));
+}
+
 export function formatReachDiff(d: ReachDiff): string {
-  const out = [`reachability changes: ${d.changed.length}`, line([['FROM', 15], ['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11]], '')];
-  const what = (x: ReachDiff['changed'][number]['before']) => `${short(x.verdict)}${x.decidingRule ? ` by ${x.decidingRule}` : ''}${x.reply ? `, reply ${short(x.reply)}` : ''}`;
+  const out = [`reachability changes: ${d.changed.length}`];
+  // A table header only over rows (audit of issue #25, A9).
+  if (d.changed.length) out.push(line([['FROM', 15], ['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11]], ''));
   for (const c of d.changed) {
     out.push(line([[c.from, 15], [c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11]], ''));
-    out.push(cut(`    before: ${what(c.before)}`, WIDTH), cut(`    after:  ${what(c.after)}`, WIDTH));
+    out.push(...wrap(['    before:', ...sideText(c.before, c.after)], '            '), ...wrap(['    after: ', ...sideText(c.after, c.before)], '            '));
   }
   for (const s of d.onlyBefore) out.push(`only in the first bundle: ${s.name ?? s.ip}`);
   for (const s of d.onlyAfter) out.push(`only in the second bundle: ${s.name ?? s.ip}`);

@@ -105,6 +105,12 @@ export function backendsOf(w: WalkResult): string[] {
   return [...new Set([picked, ...h.alternatives!].filter((x): x is string => !!x).map(bare))];
 }
 
+/** A request that was not let through has no reply (issue #25: `reply: { verdict } | null`): the walk's "no reply to walk" is null. */
+function replyOf(w: WalkResult): Outcome['reply'] {
+  if (!w.reply || (w.verdict !== 'delivered' && w.verdict !== 'forwarded')) return null;
+  return { verdict: reachVerdict(w.reply), decidingRule: decidingOf(w.reply).rule };
+}
+
 /**
  * The walk forced to the backend it picked would be itself: it chose among backends once (the engine
  * reads a forced backend only where a load balancer chooses: walk/actions.ts applyLb, engine/
@@ -131,7 +137,7 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
   const w = walk(flow);
   const norm = normaliser(flow);
   const d = decidingOf(w);
-  const reply = w.reply ? { verdict: reachVerdict(w.reply), decidingRule: decidingOf(w.reply).rule } : null;
+  const reply = replyOf(w);
   const base: Outcome = {
     verdict: reachVerdict(w),
     decidingRule: d.rule,
@@ -156,7 +162,7 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
     const distinct = new Set(base.verdicts.map((v) => v.verdict));
     const [only] = distinct;
     // The class's reply, when every backend's reply has the same verdict (else each backend's differs: null).
-    const replies = new Set(each.map((e) => (e.w.reply ? reachVerdict(e.w.reply) : null)));
+    const replies = new Set(each.map((e) => replyOf(e.w)?.verdict ?? null));
     const [reply] = replies;
     const sameReply = replies.size === 1 && reply !== undefined && reply !== null ? { verdict: reply, decidingRule: null } : null;
     const through = (v: ReachVerdict | null) => v === 'delivered' || v === 'forwarded';

@@ -20,6 +20,7 @@ import { outcomeOf, type Outcome } from './outcome.ts';
 import { ClassMerger, pushSeg, skipped, type ReachClass, type ReachProto, type Seg } from './classes.ts';
 import { LayerCutter } from './layer-cuts.ts';
 import { sharedRulesModel } from './shared-rules.ts';
+import { plural } from '../view-models/format.ts';
 
 export type { ReachClass, ReachProto } from './classes.ts';
 
@@ -134,7 +135,7 @@ export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}):
     });
     merger.flush();
   }
-  if (cutter.srcPortRules) limitations.push(`${cutter.srcPortRules} rule(s) on the classes' paths compare the source port; every class is walked with the source port the walk assumes (49152)`);
+  if (cutter.srcPortRules) limitations.push(`${plural(cutter.srcPortRules, 'rule')} on the classes' paths compare the source port; every class is walked with the source port the walk assumes (49152)`);
   return { from: srcIp, classes, cells, walks, budget: { maxWalks, hit: !!hit, ...(hit ? { note: `${hit}: the cells after it are "insufficient information"` } : {}) }, limitations };
 }
 

@@ -9,6 +9,7 @@ import { diffModels, formatDiff } from '../../analysis/diff/index.ts';
 import { writeWrapped } from '../format/wrap.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 import { diffReach, formatReachDiff } from '../../analysis/reach/index.ts';
+import { modelFindings } from '../../analysis/view-models/findings.ts';
 
 export async function runDiff(argv: string[]): Promise<number> {
   const parsed = parseFlags('diff', argv, { json: { type: 'boolean', default: false }, reach: { type: 'boolean', default: false } });
@@ -17,7 +18,8 @@ export async function runDiff(argv: string[]): Promise<number> {
   if (extra.length) throw new UsageError(`diff takes two bundles, got also: ${extra.join(' ')}`);
   const [ma, mb] = await Promise.all([loadBundle(a), loadBundle(b)]);
   if (parsed.values.reach) {
-    const r = diffReach(ma, mb);
+    // The findings on each class's path are part of what is compared (a fault that keeps the verdict).
+    const r = diffReach(ma, mb, { findings: { before: modelFindings(ma), after: modelFindings(mb) } });
     process.stdout.write(parsed.values.json ? safeJson(r) + '\n' : safeText(formatReachDiff(r)));
     return 0;
   }

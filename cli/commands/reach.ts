@@ -12,7 +12,7 @@ import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
 import type { Proto } from '../../analysis/walk/types.ts';
-import { defaultDestinations, formatCells, formatClasses, formatShadow, reachFrom, reachMatrix, shadowedRules, VERDICTS, type Endpoint, type ReachVerdict } from '../../analysis/reach/index.ts';
+import { defaultDestinations, defaultSources, formatCells, formatClasses, formatShadow, reachFrom, reachMatrix, shadowedRules, VERDICTS, type Endpoint, type ReachVerdict } from '../../analysis/reach/index.ts';
 import { parseEndpointArg } from './trace.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
@@ -85,6 +85,8 @@ export async function runReach(argv: string[]): Promise<number> {
   const dests = tos.length ? tos : defaultDestinations(model);
   const cells = keep(reachMatrix(model, dests, { findings }));
   const notes = tos.length ? [] : ['destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside'];
+  // No source to walk from: say what the input lacks rather than print an empty table (audit of #25, A11).
+  if (!defaultSources(model).length) notes.unshift(`insufficient information: the input has no source to walk from. It needs a local pod endpoint (Get-HnsEndpoint with an endpoint of this node, joined to its vNIC by ipconfig /allcompartments /all) or the node's own address (ipconfig, the HNS network's management IP or a route table with a default route); ${model.endpoints?.length === 1 ? 'its one endpoint is remote or has no IPv4 address' : model.endpoints?.length ? `its ${model.endpoints.length} endpoints are all remote or have no IPv4 address` : 'it has no HNS endpoint'}. Try reach --from IP with a pod address, or a whole bundle`);
   if (v.json) process.stdout.write(safeJson({ cells, shadowed: shadow }) + '\n');
   else process.stdout.write(safeText(formatCells(cells, notes) + '\n' + formatShadow(shadow)));
   return cells.some((c) => c.verdict === 'dropped') ? 1 : 0;

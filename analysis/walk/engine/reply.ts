@@ -52,6 +52,19 @@ export function walkReply(m: NodeModel, fwd: WalkResult, opts: WalkOptions = {})
       r.reason += `; but ${text}`;
     }
   }
+  // A request that left by the default route with a pod's own address (the request's no-return
+  // caveat, routing.ts) is answered only if the network outside routes that address back here, which
+  // the bundle cannot show: the reply walked is how it would come back, its verdict is unknown. One
+  // rule for every protocol (audit of issue #25, A2: TCP read "delivered" while ICMP read "dropped").
+  // Only where HNS was asked to SNAT the pod (its endpoint has an OutBoundNAT policy) and did not for
+  // this packet: without that policy the plugin's own NAT (WinNAT of a nat network, Antrea's) is done
+  // outside VFP, where the bundle does not show it, and the reply is walked as it comes back.
+  const noReturn = (fwd.caveats ?? []).find((c) => c.kind === 'no-return');
+  const natAsked = walkContext(m).local.get(canonIp(fwd.flow.srcIp) ?? '')?.policies.some((p) => p.type.toLowerCase() === 'outboundnat');
+  if (noReturn && natAsked && (r.verdict === 'delivered' || r.verdict === 'forwarded')) {
+    r.reason = `whether an answer comes back is not in the bundle: ${noReturn.text}; if it does, it is ${r.verdict}: ${r.reason}`;
+    r.verdict = 'unknown';
+  }
   // A request that left the node with a pod's own address is answered only if the network outside
   // routes that address back here.
   const fwdSrc = canonIp(fwd.final.srcIp) ?? '';

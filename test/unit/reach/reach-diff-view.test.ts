@@ -10,6 +10,7 @@ import { changeFlow, changeKind, changeTarget, changeWords, filterChanges } from
 import { diffReach, outcomeOf, type ReachChange, type ReachVerdict } from '../../../analysis/reach/index.ts';
 import { intToIp, ipToInt } from '../../../analysis/walk/ip.ts';
 import { loadBundle } from '../../../services/bundle/load.ts';
+import { outcomeSide } from '../../../analysis/reach/diff.ts';
 
 const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 const side = fc.record({ verdict: fc.constantFrom(...VERDICTS), decidingRule: fc.option(fc.constantFrom('DROP_ALL', 'ALLOW_ALL'), { nil: null }), reply: fc.option(fc.constantFrom(...VERDICTS), { nil: null }) });
@@ -85,8 +86,9 @@ describe('reach diff view model', () => {
     expect(d.changed.length).toBeGreaterThan(0);
     for (const c of d.changed) {
       for (const [s, m, want] of [['a', a, c.before], ['b', b, c.after]] as const) {
-        const o = outcomeOf(m, changeFlow(c, s)).outcome;
-        expect({ verdict: o.verdict, decidingRule: o.decidingRule, reply: o.reply?.verdict ?? null }, `${s}: ${changeWords(c)}`).toEqual(want);
+        // The whole compared side (verdict, rule, reply, rewrites, next hop, encap: analysis/reach/diff.ts).
+        const f = changeFlow(c, s);
+        expect(outcomeSide(outcomeOf(m, f).outcome, f.dstIp), `${s}: ${changeWords(c)}`).toEqual(want);
       }
     }
   }, 120_000);

@@ -1,0 +1,94 @@
+// Destinations a packet leaving the node can never get an answer from, decided before the route
+// table is read (audit of issue #25, A3 and A4): addresses no router forwards (RFC 6890), and an
+// address of this node's own pod subnet that no endpoint holds.
+import { ipToInt, inCidr } from '../ip.ts';
+import { detectPlatform, factsOf } from '../../platform/index.ts';
+import { lookupRoute } from '../context.ts';
+import type { Walk } from './state.ts';
+
+interface Block {
+  lo: number;
+  hi: number;
+  what: string;
+  source: string;
+}
+
+const block = (cidr: string, what: string, source: string): Block => {
+  const [ip = '', bits = '32'] = cidr.split('/');
+  const lo = ipToInt(ip)!;
+  const size = 2 ** (32 - Number(bits));
+  return { lo, hi: lo + size - 1, what, source };
+};
+
+// RFC 6890 §2.2.2 tables, "Forwardable: False" (the most specific first). 169.254.0.0/16 is handled
+// apart (a cloud's metadata service lives there).
+const NEVER_FORWARDED: Block[] = [
+  block('255.255.255.255/32', 'the limited broadcast address', 'RFC 6890 §2.2.2 (255.255.255.255/32, Forwardable: False); RFC 919 §7 (never forwarded by a gateway)'),
+  block('0.0.0.0/8', '"this host on this network", valid only as a source', 'RFC 6890 §2.2.2 (0.0.0.0/8, Destination: False, Forwardable: False); RFC 1122 §3.2.1.3'),
+  block('240.0.0.0/4', 'reserved for future use', 'RFC 6890 §2.2.2 (240.0.0.0/4, Forwardable: False)'),
+];
+const LINK_LOCAL = block('169.254.0.0/16', 'link-local', 'RFC 3927 §2.7 ("a router MUST NOT forward a packet with an IPv4 Link-Local destination address"); RFC 6890 §2.2.2 (Forwardable: False)');
+
+/**
+ * True when the walk ended here: an IPv4 destination no router forwards is dropped; a link-local one
+ * only the default route covers is unknown (a cloud's metadata service at 169.254.169.254 is answered
+ * by the host's platform, which the bundle cannot show; a route for it in the table is followed).
+ */
+export function neverForwarded(w: Walk): boolean {
+  const n = ipToInt(w.packet.dstIp);
+  if (n === undefined || w.reply) return false;
+  const b = NEVER_FORWARDED.find((x) => x.lo <= n && n <= x.hi);
+  if (b) {
+    const i = w.add({ at: 'host routing', kind: 'drop', action: 'not forwarded', effect: { kind: 'drop', why: 'no-route' }, note: `${w.packet.dstIp} is ${b.what}: no router forwards a packet to it (${b.source})` });
+    w.end('dropped', `${w.packet.dstIp} is ${b.what}: it is never forwarded off the node`, i);
+    return true;
+  }
+  if (LINK_LOCAL.lo <= n && n <= LINK_LOCAL.hi && w.ctx.routes && lookupRoute(w.ctx, w.packet.dstIp)?.bits === 0) {
+    const i = w.add({ at: 'host routing', kind: 'note', action: 'link-local', inferred: true, note: `${w.packet.dstIp} is link-local and only the default route covers it: a router does not forward it (${LINK_LOCAL.source}); a cloud's metadata service at such an address is answered by the host's platform, which the bundle does not show` });
+    w.end('unknown', `${w.packet.dstIp} is a link-local address: no router forwards it, and whether the host's platform answers it (a cloud metadata service) is not in the bundle`, i);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * True when the walk ended here: an address of this node's own pod subnet that no endpoint (local or
+ * remote) and no host address holds. The network plugins whose pod subnet is one node's own
+ * (`crossNode.unit` "node pod CIDR": flannel, Antrea, OVN-Kubernetes — each node leases its own CIDR)
+ * give that address to no other machine, so nothing answers it. What the vSwitch does with a frame for
+ * an address no port has (an ARP nobody answers, a frame flooded to the uplink) is said by no source
+ * we read: the verdict is unknown, never a delivered reply. Plugins whose pod addresses come from a
+ * subnet shared with other nodes (Azure CNI, the EKS VPC CNI, Calico's IPAM blocks) are left to the
+ * route table.
+ */
+export function freePodAddress(w: Walk): boolean {
+  const { ctx } = w;
+  const dst = w.packet.dstIp;
+  if (w.reply || ipToInt(dst) === undefined) return false;
+  // The pod network holding the address: an l2bridge or overlay network whose subnet holds a local
+  // endpoint too (flannel's "External" network has a subnet of its own and no pod).
+  let net;
+  let subnet;
+  for (const n of ctx.model.networks ?? []) {
+    if (n.type !== 'l2bridge' && n.type !== 'overlay' && n.type !== 'l2tunnel') continue;
+    const s = n.subnets.find((x) => inCidr(dst, x.prefix));
+    if (s && [...ctx.local.keys()].some((ip) => inCidr(ip, s.prefix))) {
+      net = n;
+      subnet = s;
+      break;
+    }
+  }
+  if (!net || !subnet || subnet.gateway === dst || ctx.local.has(dst) || ctx.remote.has(dst) || ctx.hostIps.has(dst) || ctx.vips.has(dst)) return false;
+  const facts = factsOf(detectPlatform(ctx.model).plugin);
+  if (facts?.crossNode.unit !== 'node pod CIDR') return false;
+  const i = w.add({
+    at: 'vSwitch',
+    kind: 'note',
+    action: 'no endpoint',
+    inferred: true,
+    evidence: net.src,
+    note: `${dst} is in this node's own pod subnet ${subnet.prefix} (HNS network ${net.name}), but no endpoint of this node holds it (a deleted pod's address, or a pod's old one); with ${facts.label} no other node holds an address of it (${facts.crossNode.source}). What the vSwitch does with a packet for an address no port has is not documented in any source read`,
+  });
+  w.end('unknown', `no endpoint holds ${dst}, an address of this node's own pod subnet ${subnet.prefix}: nothing can answer it, and what the vSwitch does with the packet is not documented (insufficient information)`, i);
+  return true;
+}
