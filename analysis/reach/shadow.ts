@@ -6,6 +6,7 @@
 // listed as such. Only single blocking rules are found (several rules that together cover one are
 // not); longest-prefix groups are not analysed (the most specific destination wins, not the order).
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { plural } from '../../parsers/text/quantities.ts';
 import type { NumRange, VfpCondition, VfpRule } from '../../parsers/vfp/index.ts';
 
 export interface Blocker {
@@ -131,7 +132,7 @@ export function shadowedRules(m: NodeModel, o: { maxPairs?: number; portKeys?: s
               ...where,
               blockedBy: blockers,
               ...(hits !== undefined ? { matchedPackets: hits } : {}),
-              ...(hits ? { contradiction: `${r.name} cannot match (${first.rule} takes every packet it would), yet the counters show ${hits} matched packet(s): the rules as read or the collection are wrong` } : {}),
+              ...(hits ? { contradiction: `${r.name} cannot match (${first.rule} takes every packet it would), yet the counters show ${plural(hits, 'matched packet')}: the rules as read or the collection are wrong` } : {}),
               src: { file: r.src.file, line: r.src.line },
             });
           } else if (hits === 0) {
@@ -141,7 +142,7 @@ export function shadowedRules(m: NodeModel, o: { maxPairs?: number; portKeys?: s
         }
       }
   }
-  if (lpmGroups) out.notAnalysed.push(`${lpmGroups} longest-prefix-match group(s): the most specific destination wins there, not the order`);
+  if (lpmGroups) out.notAnalysed.push(`${plural(lpmGroups, 'longest-prefix-match group')}: the most specific destination wins there, not the order`);
   if (pairs >= maxPairs) out.notAnalysed.push(`the budget of ${maxPairs} rule comparisons was spent: rules after it were not compared`);
   return out;
 }

@@ -1,6 +1,6 @@
 // Audit of issue #25 point 2 and the working rules ("--help of each command", "no (s)"): what a user reads
 // from `hnsight reach` and `hnsight diff --reach` without --json. Defects for the owners of cli/ and
-// analysis/reach/format.ts; `it.fails` until fixed.
+// analysis/reach/format.ts; each test keeps its defect fixed.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.ts';
 
@@ -23,7 +23,7 @@ describe('audit: reach --from, as text', () => {
 
   // DEFECT A8 (wording). Common rules: no "(s)" in product text. The notes print "13 longest-prefix-match
   // group(s)" (analysis/reach/shadow.ts notAnalysed) and the findings "on 5 pod endpoint(s)".
-  it.fails('writes no "(s)"', async () => {
+  it('writes no "(s)"', async () => {
     const r = await runCli('reach', TYPO, '--from', '10.244.3.5');
     expect(r.stdout).not.toMatch(/\(s\)/);
   });
@@ -67,7 +67,7 @@ describe('audit: --help after a command', () => {
   // usage on stderr and exit 2; the same for trace, diff, inspect, report. A user's first try is
   // `<command> --help`: it should print that command's usage on stdout and exit 0.
   for (const cmd of ['reach', 'trace', 'diff']) {
-    it.fails(`${cmd} --help prints the usage and exits 0`, async () => {
+    it(`${cmd} --help prints the usage and exits 0`, async () => {
       const r = await runCli(cmd, '--help');
       expect(r.stderr).not.toMatch(/unknown flag/);
       expect(r.code).toBe(0);

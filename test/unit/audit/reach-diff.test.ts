@@ -1,7 +1,6 @@
 // Audit of issue #25 ("Done when": `diff --reach` before/after one fault lists exactly the classes that
 // fault changed), on the hand-written bundles of test/fixtures/foreign and foreign-faults (their READMEs
-// say what each fault must change). Each `it.fails` is a defect the owner of analysis/reach has to fix:
-// when it is fixed the test starts passing, vitest reports it, and `.fails` is removed.
+// say what each fault must change). Each test was a defect the audit found; it keeps it fixed.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';

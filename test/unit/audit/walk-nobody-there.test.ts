@@ -1,7 +1,7 @@
 // Audit of issue #25 ("a verdict that a domain expert would call wrong"): packets to addresses nobody can
 // answer from are walked out of the node, and their reply is invented as "delivered". Each class of
 // `reach --from` shows these, so every pod's table carries them. Defects for the owner of analysis/walk
-// (reach only reports the walk); `it.fails` until fixed.
+// (reach only reports the walk); each test keeps its defect fixed.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
