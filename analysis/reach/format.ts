@@ -117,16 +117,21 @@ export function formatShadow(s: ShadowReport): string {
   return out.join('\n') + '\n';
 }
 
-/** One side of a change: the verdict, what decided, the reply; then what else differs from the other side. */
-function sideText(x: Side, other: Side): string[] {
-  const out = [`${x.verdict}${x.decidingRule ? ` by ${x.decidingRule}` : ''},`, x.reply ? `reply ${x.reply}` : x.verdict === 'ambiguous' || x.verdict === 'delivered or forwarded' ? 'reply differs by backend' : 'no reply (the request does not get through)'];
+/** What one side of a change has that the other does not, beyond verdict and reply: rewrites, next hop, encapsulation, findings. */
+export function sideDifferences(x: Side, other: Side): string[] {
   const list = (xs: string[] | undefined) => (xs?.length ? xs.join('; ') : 'none');
   const more: string[] = [];
   if (JSON.stringify(x.rewrites) !== JSON.stringify(other.rewrites)) more.push(`rewrites: ${list(x.rewrites)}`);
   if (x.nextHop !== other.nextHop) more.push(`next hop: ${x.nextHop ?? 'none (it does not leave the node)'}`);
   if (x.encap !== other.encap) more.push(`encapsulated to: ${x.encap ?? 'none'}`);
   if (JSON.stringify(x.findings) !== JSON.stringify(other.findings)) more.push(`findings on the path: ${list(x.findings)}`);
-  return [...out, ...more].map((p, k, all) => (k > 0 && k < all.length - 1 ? `${p};` : p));
+  return more;
+}
+
+/** One side of a change: the verdict, what decided, the reply; then what else differs from the other side. */
+function sideText(x: Side, other: Side): string[] {
+  const out = [`${x.verdict}${x.decidingRule ? ` by ${x.decidingRule}` : ''},`, x.reply ? `reply ${x.reply}` : x.verdict === 'ambiguous' || x.verdict === 'delivered or forwarded' ? 'reply differs by backend' : 'no reply (the request does not get through)'];
+  return [...out, ...sideDifferences(x, other)].map((p, k, all) => (k > 0 && k < all.length - 1 ? `${p};` : p));
 }
 
 export function formatReachDiff(d: ReachDiff): string {

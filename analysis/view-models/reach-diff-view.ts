@@ -3,6 +3,7 @@
 // change) and each change's example packet on each side. Pure: the renderer draws what this returns,
 // the unit tests check it without a DOM.
 import type { ReachChange, ReachVerdict, Source } from '../reach/index.ts';
+import { sideDifferences } from '../reach/format.ts';
 import type { Flow } from '../walk/types.ts';
 import { intToIp, ipToInt } from '../walk/ip.ts';
 import type { ChangeDestination } from './reach-change-destination.ts';
@@ -45,14 +46,16 @@ export function changeTarget(c: ReachChange): string {
   return `${to}${ports} ${c.proto.toUpperCase()}`;
 }
 
-export function sideWords(s: ReachChange['before']): string {
+/** One side in words; with the other side, what else differs (a change that keeps the verdict: SNAT lost, another next hop). */
+export function sideWords(s: ReachChange['before'], other?: ReachChange['before']): string {
   const reply = s.reply === null ? '' : `, reply ${s.reply}`;
-  return `${s.verdict}${s.decidingRule ? ` by rule ${s.decidingRule}` : ''}${reply}`;
+  const more = other ? sideDifferences(s, other) : [];
+  return `${s.verdict}${s.decidingRule ? ` by rule ${s.decidingRule}` : ''}${reply}${more.map((m) => `; ${m}`).join('')}`;
 }
 
 /** A change in words (the list's line, its aria-label). */
 export function changeWords(c: ReachChange): string {
-  return `From ${changeSource(c)} to ${changeTarget(c)}: before ${sideWords(c.before)}; after ${sideWords(c.after)}`;
+  return `From ${changeSource(c)} to ${changeTarget(c)}: before ${sideWords(c.before, c.after)}; after ${sideWords(c.after, c.before)}`;
 }
 
 export function filterChanges(changes: readonly ReachChange[], kind: ReachChangeFilter, query: string): ReachChange[] {

@@ -115,12 +115,12 @@ export function ReachDiffList({ lines, count, at, onMove, onOpen }: Props) {
                 <span className="mono">{changeTarget(c)}</span>
                 {c.to?.name && c.to.kind !== 'node' && <span className="muted reach-change-name">{c.to.name}</span>}
               </span>
-              <span className={`reach-change-side a v-${c.before.verdict.replace(/ /g, '-')}`} title={`A · before: ${sideWords(c.before)}`}>
-                {sideWords(c.before)}
+              <span className={`reach-change-side a v-${c.before.verdict.replace(/ /g, '-')}`} title={`A · before: ${sideWords(c.before, c.after)}`}>
+                {sideWords(c.before, c.after)}
               </span>
               <ArrowRight size={12} aria-hidden />
-              <span className={`reach-change-side b v-${c.after.verdict.replace(/ /g, '-')}`} title={`B · after: ${sideWords(c.after)}`}>
-                {sideWords(c.after)}
+              <span className={`reach-change-side b v-${c.after.verdict.replace(/ /g, '-')}`} title={`B · after: ${sideWords(c.after, c.before)}`}>
+                {sideWords(c.after, c.before)}
               </span>
             </div>
           );

@@ -76,6 +76,12 @@ describe('reach diff view model', () => {
     expect(changeWords(c)).toBe('From 10.0.0.4 to 10.96.0.10 port 53 UDP: before delivered, reply delivered; after dropped by rule DROP_ALL');
     expect(filterChanges([c], 'all', 'drop_all')).toHaveLength(1);
     expect(filterChanges([c], 'all', '10.96.0.11')).toHaveLength(0);
+    // A change that keeps the verdict (the ExceptionList typo: SNAT lost; a route lost: another next hop)
+    // says what differs on each side, or its line would read the same twice.
+    const snat: ReachChange = { from: '10.244.3.5', dst: ['8.8.8.8', '8.8.8.8'], ports: [1, 65535], proto: 'tcp', before: { verdict: 'forwarded', decidingRule: null, reply: 'delivered', rewrites: ['SNAT 10.244.3.5 → 192.168.30.21'], nextHop: '192.168.30.1' }, after: { verdict: 'forwarded', decidingRule: null, reply: 'unknown', rewrites: [], nextHop: '192.168.30.1' } };
+    expect(changeWords(snat)).toBe('From 10.244.3.5 to 8.8.8.8 any port TCP: before forwarded, reply delivered; rewrites: SNAT 10.244.3.5 → 192.168.30.21; after forwarded, reply unknown; rewrites: none');
+    const hop: ReachChange = { ...snat, before: { ...snat.before, nextHop: '192.168.30.22' }, after: { ...snat.before, nextHop: '192.168.30.1' } };
+    expect(changeWords(hop)).toContain('before forwarded, reply delivered; next hop: 192.168.30.22; after forwarded, reply delivered; next hop: 192.168.30.1');
   });
 
   it('on a node before and after an ExceptionList typo, each example walks to its side of the change', async () => {
