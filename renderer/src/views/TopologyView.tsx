@@ -64,7 +64,7 @@ function Graph() {
   const marks = useFaultMarks(full, vis);
   const { selectedId, walkPath, findingIds, shown } = useHighlight(full, vis, flow, marks, layout.boxes);
   const camera = useCamera({ wrapRef, topology: full, vis, layout, walkPath, findingIds, selectedId });
-  const { lod, labelScale, detailScale, markScale, zoom } = useLod();
+  const lod = useLod(wrapRef);
   const onNodeClick = useNodeClick();
   // A stable handler: a new function on every render is a changed prop React Flow copies into its store.
   const onFlowNodeClick = useCallback((e: React.MouseEvent, n: Node) => n.type !== SUMMARY_TYPE && onNodeClick(e, n as FlowNode), [onNodeClick]);
@@ -112,7 +112,6 @@ function Graph() {
         <div
           ref={wrapRef}
           className={`graph-wrap lod-${lod} ${walkPath ? 'walking' : ''} ${findingOn ? 'finding-on' : ''} ${picking ? 'picking' : ''} ${shown.edges.length > DENSE_EDGES ? 'dense' : ''}`}
-          style={{ ['--label-scale' as string]: labelScale, ['--detail-scale' as string]: detailScale, ['--mark-scale' as string]: markScale, ['--zoom' as string]: zoom }}
           data-testid="graph"
           data-lod={lod}
           data-lit-ids={ids(walkPath?.nodes.keys())}

@@ -3,7 +3,7 @@
 // current one opened — the rule in context (the rules above it that did not match and why, the
 // conditions that made it match), the packet before and after, the load balancer's other backends
 // (request only), the evidence line and the hop's notes (request only).
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { WalkHop } from '../../../analysis/walk/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
@@ -182,6 +182,59 @@ function rewriteSummary(h: WalkHop): string {
   return parts.join(', ');
 }
 
+interface HopRowProps {
+  h: HopView;
+  index: number;
+  t: WalkView;
+  current: boolean;
+  notes: number;
+  onOpen(index: number): void;
+}
+
+/**
+ * One hop: its head always, its details only while it is the current one. Memoized: a step through
+ * the walk re-renders the hop left and the hop reached, not every row of the list.
+ */
+const HopRow = memo(function HopRow({ h, index: i, t, current: cur, notes, onOpen }: HopRowProps) {
+  const rw = rewriteSummary(h);
+  const fs = hopFindings(t, i);
+  const worst = worstSeverity(fs);
+  return (
+    <li className={`hop kind-${h.kind} ${cur ? 'current' : ''} ${i === t.deciding ? 'deciding' : ''} ${h.inferred ? 'inferred' : ''} ${h.superseded ? 'superseded' : ''}`} data-testid="hop" aria-current={cur ? 'step' : undefined}>
+      <button type="button" className="hop-head" onClick={() => onOpen(i)} aria-expanded={cur}>
+        <span className="hop-num">{i + 1}</span>
+        <span className="hop-main">
+          <span className="hop-at">
+            {h.at}
+            {i === t.deciding && <span className={`badge ${t.verdict === 'dropped' ? 'error' : t.verdict === 'unknown' ? 'warning' : 'ok'}`}>deciding</span>}
+            {hopMarks(h).map((m) => (
+              <span key={m.key} className={`badge ${m.tone}`} title={m.title} data-testid={`hop-mark-${m.key}`}>
+                {m.label}
+              </span>
+            ))}
+            {worst && (
+              <span className={`badge ${worst}`} title={fs.map((f) => f.title).join('\n')} data-testid="hop-finding-badge">
+                {fs.length === 1 ? 'finding' : `${fs.length} findings`}
+              </span>
+            )}
+            <NoteBadge count={notes} />
+          </span>
+          {h.rule && (
+            <span className="hop-rule mono" title={`${h.layer ?? ''} / ${h.group ?? ''} / ${h.rule}`}>
+              {h.rule}
+            </span>
+          )}
+          <span className="hop-action">
+            <span className={`act act-${h.kind === 'drop' || /block|drop/i.test(h.action) ? 'drop' : rw ? 'rewrite' : 'pass'}`}>{h.action}</span>
+            {rw && <span className="mono hop-rw">{rw}</span>}
+          </span>
+        </span>
+      </button>
+      {cur && <HopDetail h={h} index={i} t={t} />}
+    </li>
+  );
+});
+
 export function HopList({ t }: { t: WalkView }) {
   const hop = useApp((s) => s.hop);
   const setHop = useApp((s) => s.setHop);
@@ -213,48 +266,9 @@ export function HopList({ t }: { t: WalkView }) {
   }, [hop, t]);
   return (
     <ol className="hop-list" ref={listRef} data-testid="hop-list">
-      {t.hops.map((h, i) => {
-        const cur = i === hop;
-        const rw = rewriteSummary(h);
-        return (
-          <li key={i} className={`hop kind-${h.kind} ${cur ? 'current' : ''} ${i === t.deciding ? 'deciding' : ''} ${h.inferred ? 'inferred' : ''} ${h.superseded ? 'superseded' : ''}`} data-testid="hop" aria-current={cur ? 'step' : undefined}>
-            <button type="button" className="hop-head" onClick={() => setHop(i)} aria-expanded={cur}>
-              <span className="hop-num">{i + 1}</span>
-              <span className="hop-main">
-                <span className="hop-at">
-                  {h.at}
-                  {i === t.deciding && <span className={`badge ${t.verdict === 'dropped' ? 'error' : t.verdict === 'unknown' ? 'warning' : 'ok'}`}>deciding</span>}
-                  {hopMarks(h).map((m) => (
-                    <span key={m.key} className={`badge ${m.tone}`} title={m.title} data-testid={`hop-mark-${m.key}`}>
-                      {m.label}
-                    </span>
-                  ))}
-                  {(() => {
-                    const fs = hopFindings(t, i);
-                    const worst = worstSeverity(fs);
-                    return worst ? (
-                      <span className={`badge ${worst}`} title={fs.map((f) => f.title).join('\n')} data-testid="hop-finding-badge">
-                        {fs.length === 1 ? 'finding' : `${fs.length} findings`}
-                      </span>
-                    ) : null;
-                  })()}
-                  <NoteBadge count={counts.get(i) ?? 0} />
-                </span>
-                {h.rule && (
-                  <span className="hop-rule mono" title={`${h.layer ?? ''} / ${h.group ?? ''} / ${h.rule}`}>
-                    {h.rule}
-                  </span>
-                )}
-                <span className="hop-action">
-                  <span className={`act act-${h.kind === 'drop' || /block|drop/i.test(h.action) ? 'drop' : rw ? 'rewrite' : 'pass'}`}>{h.action}</span>
-                  {rw && <span className="mono hop-rw">{rw}</span>}
-                </span>
-              </span>
-            </button>
-            {cur && <HopDetail h={h} index={i} t={t} />}
-          </li>
-        );
-      })}
+      {t.hops.map((h, i) => (
+        <HopRow key={i} h={h} index={i} t={t} current={i === hop} notes={counts.get(i) ?? 0} onOpen={setHop} />
+      ))}
     </ol>
   );
 }
