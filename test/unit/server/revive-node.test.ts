@@ -16,6 +16,7 @@ import { runFindings } from '../../../services/backend/findings-runner.ts';
 import { runServices } from '../../../services/backend/services-runner.ts';
 import { ReachSession } from '../../../services/backend/reach-session.ts';
 import { ReachDiffs } from '../../../services/backend/reach-diffs.ts';
+import { reuseForWorkers } from '../../../services/backend/revive-node.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { readRuleAt } from '../../../parsers/vfp/rule-at.ts';
 import { defaultDestinations, defaultSources } from '../../../analysis/reach/index.ts';
@@ -63,6 +64,28 @@ describe('a node revived in a worker', () => {
     expect(out.hops).toBe(here.hops.length);
     expect(out.rule).toEqual({ id: first.id, line: first.src?.line });
     // The dump was taken over, not parsed again.
+    expect(out.reused).toBe(reuse.length);
+  }, 60_000);
+
+  it("reads the node's own VFP index once it is shared (issue #27 point 2): shared memory, not a clone, and the same answers", async () => {
+    const here = walkFlow(model, flow, { explain: true, reply: true });
+    const first = readRuleAt(model.vfp!.files[0]!.bytes, model.vfp!.files[0]!.index, 0)!;
+    // As the load hands them over (the parse worker's buffers, transferred): each worker got a copy.
+    const before = await probe({ origin, reuse, flow });
+    if ('error' in before) throw new Error(before.error);
+    expect(before.shared).toBe(false);
+    // As the backend hands them to its workers (open-bundles.ts): the main thread's node reads the
+    // shared arrays too, and a worker's node answers as the main thread's does.
+    const handed = reuseForWorkers(reuse);
+    expect(handed.map((p) => p.name)).toEqual(reuse.map((p) => p.name));
+    expect(walkFlow(model, flow, { explain: true, reply: true })).toEqual(here);
+    const out = await probe({ origin, reuse: handed, flow });
+    if ('error' in out) throw new Error(out.error);
+    expect(out.shared).toBe(true);
+    expect(out.rules).toBe(model.vfp!.files[0]!.index.ruleByte.length);
+    expect(out.verdict).toBe(here.verdict);
+    expect(out.hops).toBe(here.hops.length);
+    expect(out.rule).toEqual({ id: first.id, line: first.src?.line });
     expect(out.reused).toBe(reuse.length);
   }, 60_000);
 
