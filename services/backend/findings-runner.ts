@@ -8,8 +8,8 @@
 // are closures, source lines are lazy getters), and cloning its plain parts alone cost the main thread
 // as long as re-parsing them costs the worker, while blocking requests meanwhile. So the worker reads
 // the small files again (≈ 20 MB on that node) and takes the VFP dumps as they were parsed: their
-// bytes are in a SharedArrayBuffer (the parse worker reads them there), so nothing is copied, and the
-// scanner's index (≈ 20 MB of typed arrays) is cloned.
+// bytes are a file or a SharedArrayBuffer, so nothing is copied, and so is the scanner's index (≈ 20 MB
+// of typed arrays, moved into shared memory once: revive-node.ts reuseForWorkers).
 import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';

@@ -6,7 +6,7 @@
 // A NodeModel does not cross a thread (its VFP store and evidence text are closures, its source lines
 // lazy getters; findings-runner.ts measured why rebuilding beats cloning its plain parts), so the
 // worker reads the small files again and takes the VFP dumps as the first load parsed them: their
-// bytes are a file or shared memory, their index typed arrays. Structured cloning keeps their data
+// bytes are a file or shared memory, their index typed arrays in shared memory (reuseForWorkers). Structured cloning keeps their data
 // but not their methods, so both are made whole again here before the loader sees them.
 import { loadOrigin } from '../bundle/load.ts';
 import { reviveVfpContent, shareableBytes } from '../bundle/file-bytes.ts';
