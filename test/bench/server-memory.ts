@@ -13,7 +13,9 @@ import type { ApiEvent, BundleStep } from '../../contract/index.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const bundle = path.resolve(args.find((a) => !a.startsWith('--')) ?? '.cache/bench-node-250p-2000s');
+/** `--until findings`: stops after that step (a quicker look at one step). */
+const until = args.includes('--until') ? args[args.indexOf('--until') + 1] : undefined;
+const bundle = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--until') ?? '.cache/bench-node-250p-2000s');
 const files = readdirSync(bundle).filter((f) => statSync(path.join(bundle, f)).isFile());
 const bundleBytes = files.reduce((n, f) => n + statSync(path.join(bundle, f)).size, 0);
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
@@ -46,6 +48,10 @@ function record(step: string): void {
   log(`${step.padEnd(28)} ${String(rows.at(-1)!.ms).padStart(6)} ms  RSS ${mib(rss).padStart(9)}  step peak ${mib(rows.at(-1)!.stepPeakRss).padStart(9)} = ${(rows.at(-1)!.stepPeakRss / bundleBytes).toFixed(2)}×  heap ${mib(m.heapUsed).padStart(8)}  array buffers ${mib(m.arrayBuffers).padStart(8)}`);
   stepPeak = 0;
   t = performance.now();
+  if (until && step.startsWith(until)) {
+    log(`peak RSS ${mib(status('VmHWM'))} = ${(status('VmHWM') / bundleBytes).toFixed(2)}× the bundle (stopped after ${step})`);
+    process.exit(0);
+  }
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-mem-'));

@@ -17,6 +17,7 @@ import { runServices } from '../../../services/backend/services-runner.ts';
 import { ReachSession } from '../../../services/backend/reach-session.ts';
 import { ReachDiffs } from '../../../services/backend/reach-diffs.ts';
 import { reuseForWorkers } from '../../../services/backend/revive-node.ts';
+import { WORKER_LIMITS } from '../../../services/backend/worker-limits.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { readRuleAt } from '../../../parsers/vfp/rule-at.ts';
 import { defaultDestinations, defaultSources } from '../../../analysis/reach/index.ts';
@@ -103,6 +104,15 @@ describe("each worker's entry rebuilds its node through the shared revival", () 
     expect(text).toMatch(/import \{ reviveNode \} from '\.\/revive-node\.ts'/);
     // A loader call or a revival of its own is how one worker drifted from the others.
     expect(text).not.toMatch(/\bload(Origin|Bundle|Texts)\(|reviveVfpContent|reviveBytes/);
+  });
+
+  it.each(['findings-runner', 'services-runner', 'reach-session', 'reach-diffs'])('%s.ts starts its worker under the shared memory limits (worker-limits.ts)', (name) => {
+    const text = readFileSync(path.resolve(`services/backend/${name}.ts`), 'utf8');
+    // Every worker holds a node beside the server's: a young generation left at V8's default (≈ 48 MiB
+    // a thread) was a tenth of the server's peak on the 250-pod node (test/bench/server-memory.ts).
+    expect(text).toMatch(/new Worker\([^;]*\{ resourceLimits: WORKER_LIMITS \}\)/);
+    expect(text).not.toMatch(/maxOldGenerationSizeMb|maxYoungGenerationSizeMb/);
+    expect(WORKER_LIMITS.maxYoungGenerationSizeMb).toBeLessThanOrEqual(16);
   });
 
   it('findings: the checks run on the revived node', async () => {
