@@ -10,7 +10,7 @@
 // then ends; the sources, destinations and cells stay here, and cells asked for later start a worker
 // again that is told which cells are done and walks only what is asked.
 import { Worker } from 'node:worker_threads';
-import { WORKER_HEAP_MB, WORKER_LIMITS } from './worker-limits.ts';
+import { WALK_WORKER_LIMITS, WORKER_HEAP_MB } from './worker-limits.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
@@ -152,7 +152,7 @@ export class ReachSession {
    */
   private spawn(first?: { resolve(e: { sources: ReachEnd[]; destinations: ReachEnd[] }): void; reject(e: Error): void }, resume?: { done: number[] }): void {
     const t0 = performance.now();
-    const w = new Worker(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
+    const w = new Worker(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url), { resourceLimits: WALK_WORKER_LIMITS });
     this.worker = w;
     this.workersStarted++;
     // A worker that fails (out of memory, a bug) is started again the next time the view asks.

@@ -13,4 +13,12 @@ export const WORKER_HEAP_MB = 4096;
  */
 export const WORKER_YOUNG_MB = 8;
 
+/** The findings' and Services' workers: one run over the node, then they end. */
 export const WORKER_LIMITS = { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB } as const;
+
+/**
+ * The reachability workers (the matrix, the comparison) keep V8's young generation: they walk for
+ * minutes, each walk's objects short-lived, and with 8 MiB those were promoted and kept: the server's
+ * resident set after the first pass grew 740 → 902 MiB on the same node (server-memory.ts).
+ */
+export const WALK_WORKER_LIMITS = { maxOldGenerationSizeMb: WORKER_HEAP_MB } as const;

@@ -106,11 +106,17 @@ describe("each worker's entry rebuilds its node through the shared revival", () 
     expect(text).not.toMatch(/\bload(Origin|Bundle|Texts)\(|reviveVfpContent|reviveBytes/);
   });
 
-  it.each(['findings-runner', 'services-runner', 'reach-session', 'reach-diffs'])('%s.ts starts its worker under the shared memory limits (worker-limits.ts)', (name) => {
+  it.each([
+    ['findings-runner', 'WORKER_LIMITS'],
+    ['services-runner', 'WORKER_LIMITS'],
+    ['reach-session', 'WALK_WORKER_LIMITS'],
+    ['reach-diffs', 'WALK_WORKER_LIMITS'],
+  ])('%s.ts starts its worker under the shared memory limits (worker-limits.ts %s)', (name, limits) => {
     const text = readFileSync(path.resolve(`services/backend/${name}.ts`), 'utf8');
     // Every worker holds a node beside the server's: a young generation left at V8's default (≈ 48 MiB
-    // a thread) was a tenth of the server's peak on the 250-pod node (test/bench/server-memory.ts).
-    expect(text).toMatch(/new Worker\([^;]*\{ resourceLimits: WORKER_LIMITS \}\)/);
+    // a thread) was a tenth of the server's peak on the 250-pod node (test/bench/server-memory.ts);
+    // the walking workers keep it (a small one grew their heap).
+    expect(text).toMatch(new RegExp(`new Worker\\([^;]*\\{ resourceLimits: ${limits} \\}\\)`));
     expect(text).not.toMatch(/maxOldGenerationSizeMb|maxYoungGenerationSizeMb/);
     expect(WORKER_LIMITS.maxYoungGenerationSizeMb).toBeLessThanOrEqual(16);
   });
