@@ -115,7 +115,7 @@ describe("each worker's entry rebuilds its node through the shared revival", () 
     const text = readFileSync(path.resolve(`services/backend/${name}.ts`), 'utf8');
     // Every worker holds a node beside the server's: a young generation left at V8's default (≈ 48 MiB
     // a thread) was a tenth of the server's peak on the 250-pod node (test/bench/server-memory.ts);
-    // the walking workers keep it (a small one grew their heap).
+    // the walking workers keep it (no gain was shown for them).
     expect(text).toMatch(new RegExp(`new Worker\\([^;]*\\{ resourceLimits: ${limits} \\}\\)`));
     expect(text).not.toMatch(/maxOldGenerationSizeMb|maxYoungGenerationSizeMb/);
     expect(WORKER_LIMITS.maxYoungGenerationSizeMb).toBeLessThanOrEqual(16);
