@@ -169,3 +169,31 @@ export class ScanIndex implements VfpIndex {
     return true;
   }
 }
+
+/** A copy of a typed array's elements in memory shared between threads (exactly its length, no slack). */
+function sharedCopy<T extends Float64Array | Uint32Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const out = (a instanceof Float64Array ? new Float64Array(new SharedArrayBuffer(a.byteLength)) : new Uint32Array(new SharedArrayBuffer(a.byteLength))) as T;
+  out.set(a);
+  return out;
+}
+
+/**
+ * Moves the index's per-group and per-rule arrays (≈ 20 bytes a rule) into SharedArrayBuffers, once, on
+ * the thread that holds the node: every worker the index is posted to then reads the same memory
+ * instead of a clone of it (issue #27 point 2). A structured clone of a view copies its whole buffer,
+ * and the scanner's arrays sit in buffers grown by doubling, so each worker used to get up to twice
+ * their size. The values are unchanged; the buffers left behind are collected.
+ */
+export function shareIndexBuffers(ix: VfpIndex): void {
+  ix.groupByte = sharedCopy(ix.groupByte);
+  ix.groupPort = sharedCopy(ix.groupPort);
+  ix.ruleByte = sharedCopy(ix.ruleByte);
+  ix.rulePort = sharedCopy(ix.rulePort);
+  ix.ruleName = sharedCopy(ix.ruleName);
+}
+
+/** Whether every per-group and per-rule array of an index reads shared memory. */
+export function indexBuffersShared(ix: VfpIndex): boolean {
+  return [ix.groupByte, ix.groupPort, ix.ruleByte, ix.rulePort, ix.ruleName].every((a) => a.buffer instanceof SharedArrayBuffer);
+}

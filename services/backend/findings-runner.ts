@@ -8,9 +8,10 @@
 // are closures, source lines are lazy getters), and cloning its plain parts alone cost the main thread
 // as long as re-parsing them costs the worker, while blocking requests meanwhile. So the worker reads
 // the small files again (≈ 20 MB on that node) and takes the VFP dumps as they were parsed: their
-// bytes are in a SharedArrayBuffer (the parse worker reads them there), so nothing is copied, and the
-// scanner's index (≈ 20 MB of typed arrays) is cloned.
+// bytes are a file or a SharedArrayBuffer, so nothing is copied, and so is the scanner's index (≈ 20 MB
+// of typed arrays, moved into shared memory once: revive-node.ts reuseForWorkers).
 import { Worker } from 'node:worker_threads';
+import { WORKER_HEAP_MB, WORKER_LIMITS } from './worker-limits.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
@@ -42,11 +43,9 @@ export class FindingsCancelled extends Error {
   override name = 'FindingsCancelled';
 }
 
-/** The worker's heap limit: past it the worker ends with an error and the server goes on. */
-const WORKER_HEAP_MB = 4096;
 
 export function runFindings(req: FindingsRequest, onProgress: (p: FindingsProgress) => void, opts: { workerUrl?: URL } = {}): FindingsRun {
-  const w = new Worker(opts.workerUrl ?? new URL('./findings-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const w = new Worker(opts.workerUrl ?? new URL('./findings-worker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
   let settled = false;
   let cancel: () => void = () => undefined;
   const done = new Promise<FindingView[]>((resolve, reject) => {

@@ -4,7 +4,7 @@
 // and windows that attached (attachBundle) hold it until each lets it go. The findings and the search
 // index are steps (bundle-step-runner.ts) with progress and errors of their own; the checks run in a
 // worker thread (findings-runner.ts).
-import { shareableBytes } from '../bundle/file-bytes.ts';
+import { reuseForWorkers } from './revive-node.ts';
 import { releaseNode } from '../bundle/memory-budget.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
@@ -64,7 +64,7 @@ export class OpenBundles {
   constructor(private readonly events?: EventBus) {}
 
   add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location), opts: AddOptions = {}): OpenBundle {
-    const reuse = (opts.reuse ?? []).filter((p) => p.content.type === 'vfp' && shareableBytes(p.content.bytes));
+    const reuse = reuseForWorkers(opts.reuse ?? []);
     const b: OpenBundle = {
       id,
       model,

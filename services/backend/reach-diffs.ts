@@ -3,6 +3,7 @@
 // step 'reach-diff', a Cancel that keeps what is compared) and then walks a change's example on either
 // side. The workers of the last two comparisons are kept (their walks); older ones end.
 import { Worker } from 'node:worker_threads';
+import { WALK_WORKER_LIMITS, WORKER_HEAP_MB } from './worker-limits.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { ReachDiffView } from '../../analysis/view-models/reach-diff-view.ts';
 import type { Flow, WalkResult } from '../../analysis/walk/types.ts';
@@ -10,7 +11,6 @@ import type { EventBus } from './event-bus.ts';
 import type { ReachDiffIn, ReachDiffOut } from './reach-diff-protocol.ts';
 
 const KEEP = 2;
-const WORKER_HEAP_MB = 4096;
 
 interface Run {
   worker: Worker;
@@ -72,7 +72,7 @@ export class ReachDiffs {
 
   private start(jobId: string, paths: { pathA: string; pathB: string }): Run {
     this.end(jobId);
-    const worker = new Worker(this.opts.workerUrl ?? new URL('./reach-diff-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(this.opts.workerUrl ?? new URL('./reach-diff-worker.mjs', import.meta.url), { resourceLimits: WALK_WORKER_LIMITS });
     const t0 = performance.now();
     const run: Run = { worker, step: { jobId: `${jobId}:reach-diff`, bundleId: jobId, step: 'reach-diff', state: 'running' }, walks: new Map(), ended: false, done: Promise.resolve() as unknown as Promise<ReachDiffView> };
     const set = (next: BundleStep, progress = false) => {

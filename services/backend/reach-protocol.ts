@@ -6,7 +6,19 @@ import type { ReachCellView, ReachEnd, ReachEndKind } from '../../analysis/view-
 import type { BundleOrigin } from '../bundle/origin.ts';
 
 export type ReachIn =
-  | { type: 'start'; origin: BundleOrigin; reuse: ParsedFile[]; maxCells: number; maxMs: number }
+  | {
+      type: 'start';
+      origin: BundleOrigin;
+      reuse: ParsedFile[];
+      maxCells: number;
+      maxMs: number;
+      /**
+       * A worker started again after its predecessor let its node go (reach-session.ts): the cells
+       * worked out already (source × destinations + destination), no first pass, and no 'ends' (the
+       * session has them); it waits for what the user asks.
+       */
+      resume?: { done: number[] };
+    }
   /** The node's findings, to name those on each cell's path (walks wait for them). */
   | { type: 'findings'; findings: FindingView[] }
   /** Cells the user asked for: every listed source against every listed destination (indexes). */

@@ -5,9 +5,12 @@
 // that beats sending it over), sends the sources and destinations first, then the cells as they are
 // walked; the session keeps them, and a window asks for the cells it does not have yet (`snapshot`).
 // A first pass is bounded (cells, time); the user asks for more (`compute`: a row, a group) and can
-// stop what is queued (`cancel`). The worker keeps the node until the node is closed, so cells asked
-// for later start at once.
+// stop what is queued (`cancel`). A worker holds a whole node (≈ 240 MiB on the 250-pod node, issue
+// #27 point 2): once idle it keeps it a while (`releaseAfterMs`, cells asked for soon start at once),
+// then ends; the sources, destinations and cells stay here, and cells asked for later start a worker
+// again that is told which cells are done and walks only what is asked.
 import { Worker } from 'node:worker_threads';
+import { WALK_WORKER_LIMITS, WORKER_HEAP_MB } from './worker-limits.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
@@ -29,7 +32,8 @@ export function firstPassCells(env: Record<string, string | undefined> = process
 }
 /** Cells one request of the user may ask for (a group of 2,000 Services × a few rows). */
 export const ASK_MAX_CELLS = 20_000;
-const WORKER_HEAP_MB = 4096;
+/** How long an idle worker keeps its node before it ends (the next request reads the node again). */
+export const RELEASE_AFTER_MS = 60_000;
 
 export const REACH_NOTE =
   'Destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside. Each cell is the walk of one example packet and its reply.';
@@ -43,6 +47,8 @@ export interface ReachSessionOptions {
   maxCells: number;
   maxMs: number;
   workerUrl?: URL;
+  /** How long an idle worker keeps its node (default RELEASE_AFTER_MS). */
+  releaseAfterMs?: number;
 }
 
 export class ReachSession {
@@ -53,6 +59,9 @@ export class ReachSession {
   private notes: { first?: string; asked?: string } = {};
   private running = false;
   private closed = false;
+  private releaseTimer?: ReturnType<typeof setTimeout>;
+  /** Workers started, the first included (a test tells a worker started again from one kept). */
+  workersStarted = 0;
 
   constructor(
     bundleId: string,
@@ -89,6 +98,8 @@ export class ReachSession {
       throw new ApiError(`That is ${(s.length * d.length).toLocaleString('en-US')} cells; ask for at most ${ASK_MAX_CELLS.toLocaleString('en-US')} at once (a row, or a group of rows, against a group).`, 'invalid');
     this.running = true;
     this.set({ ...this.current, state: 'running', error: undefined });
+    // The worker let its node go while idle: another one, told which cells are done.
+    if (!this.worker) this.spawn(undefined, { done: this.cells.map((c) => c.s * ends.destinations.length + c.d) });
     this.post({ type: 'compute', sources: s, destinations: d });
     return { queued: s.length * d.length };
   }
@@ -101,12 +112,24 @@ export class ReachSession {
   /** The node is closed: the worker ends. */
   close(): void {
     this.closed = true;
-    void this.worker?.terminate();
-    this.worker = undefined;
+    this.release();
+  }
+
+  /** Whether a worker (and so a node of its own) is alive. */
+  get holdsNode(): boolean {
+    return this.worker !== undefined;
   }
 
   private post(m: ReachIn): void {
     this.worker?.postMessage(m);
+  }
+
+  /** Ends the worker; what it worked out stays (its exit is no failure: it is no longer this.worker). */
+  private release(): void {
+    clearTimeout(this.releaseTimer);
+    const w = this.worker;
+    this.worker = undefined;
+    void w?.terminate();
   }
 
   private start(): Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }> {
@@ -115,58 +138,72 @@ export class ReachSession {
     this.cells = [];
     this.notes = {};
     this.running = true;
-    const t0 = performance.now();
     this.set({ ...this.current, state: 'running', progress: undefined, error: undefined, ms: undefined });
-    const ends = new Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }>((resolve, reject) => {
-      const w = new Worker(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-      this.worker = w;
-      // A worker that fails (out of memory, a bug) is started again the next time the view asks.
-      const fail = (message: string) => {
-        if (this.worker !== w) return;
-        this.worker = undefined;
-        this.ends = undefined;
-        this.running = false;
-        void w.terminate();
-        reject(new Error(message));
-        this.set({ ...this.current, state: 'error', progress: undefined, error: message });
-      };
-      w.on('message', (m: ReachOut) => {
-        switch (m.type) {
-          case 'ends':
-            resolve({ sources: m.sources, destinations: m.destinations });
-            // Windows that were told "not ready" ask again at this event.
-            this.set({ ...this.current, state: 'running', progress: { done: 0, total: 0, what: 'the sources and destinations are known' } });
-            return;
-          case 'cells':
-            this.cells.push(...m.cells);
-            return;
-          case 'progress':
-            this.set({ ...this.current, state: 'running', progress: { done: m.done, total: m.total, what: m.what } }, true);
-            return;
-          case 'batch-done':
-            this.notes[m.kind] = m.note;
-            return;
-          case 'idle':
-            this.running = false;
-            this.set({ ...this.current, state: 'done', progress: undefined, ms: Math.round(performance.now() - t0) });
-            return;
-          case 'error':
-            fail(m.message);
-        }
-      });
-      w.on('error', (e: Error & { code?: string }) => fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the reachability ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message));
-      w.on('exit', (code) => fail(`the reachability stopped unexpectedly (exit code ${code})`));
-      w.postMessage({ type: 'start', origin: this.opts.origin, reuse: this.opts.reuse, maxCells: this.opts.maxCells, maxMs: this.opts.maxMs } satisfies ReachIn);
-      // Walks wait for the findings; a failed run of the checks leaves them out.
-      void this.opts
-        .findings()
-        .catch(() => [] as FindingView[])
-        .then((f) => this.worker === w && w.postMessage({ type: 'findings', findings: f } satisfies ReachIn));
-    });
+    const ends = new Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }>((resolve, reject) => this.spawn({ resolve, reject }));
     // Nobody may be waiting when it fails (a snapshot that answered "not ready"): the step says why.
     ends.catch(() => undefined);
     this.ends = ends;
     return ends;
+  }
+
+  /**
+   * Starts a worker: the first (`first` gets the sources and destinations), or one started again after
+   * the last let its node go (`resume`: the cells done; it waits for what is asked).
+   */
+  private spawn(first?: { resolve(e: { sources: ReachEnd[]; destinations: ReachEnd[] }): void; reject(e: Error): void }, resume?: { done: number[] }): void {
+    const t0 = performance.now();
+    const w = new Worker(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url), { resourceLimits: WALK_WORKER_LIMITS });
+    this.worker = w;
+    this.workersStarted++;
+    // A worker that fails (out of memory, a bug) is started again the next time the view asks.
+    const fail = (message: string) => {
+      if (this.worker !== w) return;
+      clearTimeout(this.releaseTimer);
+      this.worker = undefined;
+      this.ends = undefined;
+      this.running = false;
+      void w.terminate();
+      first?.reject(new Error(message));
+      this.set({ ...this.current, state: 'error', progress: undefined, error: message });
+    };
+    w.on('message', (m: ReachOut) => {
+      if (this.worker !== w) return;
+      switch (m.type) {
+        case 'ends':
+          first?.resolve({ sources: m.sources, destinations: m.destinations });
+          // Windows that were told "not ready" ask again at this event.
+          this.set({ ...this.current, state: 'running', progress: { done: 0, total: 0, what: 'the sources and destinations are known' } });
+          return;
+        case 'cells':
+          this.cells.push(...m.cells);
+          return;
+        case 'progress':
+          this.set({ ...this.current, state: 'running', progress: { done: m.done, total: m.total, what: m.what } }, true);
+          return;
+        case 'batch-done':
+          this.notes[m.kind] = m.note;
+          return;
+        case 'idle': {
+          this.running = false;
+          this.set({ ...this.current, state: 'done', progress: undefined, ms: Math.round(performance.now() - t0) });
+          // Nothing left to walk: the node is let go after a while (a request meanwhile keeps it).
+          clearTimeout(this.releaseTimer);
+          this.releaseTimer = setTimeout(() => this.worker === w && !this.running && this.release(), this.opts.releaseAfterMs ?? RELEASE_AFTER_MS);
+          this.releaseTimer.unref?.();
+          return;
+        }
+        case 'error':
+          fail(m.message);
+      }
+    });
+    w.on('error', (e: Error & { code?: string }) => fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the reachability ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message));
+    w.on('exit', (code) => fail(`the reachability stopped unexpectedly (exit code ${code})`));
+    w.postMessage({ type: 'start', origin: this.opts.origin, reuse: this.opts.reuse, maxCells: this.opts.maxCells, maxMs: this.opts.maxMs, ...(resume ? { resume } : {}) } satisfies ReachIn);
+    // Walks wait for the findings; a failed run of the checks leaves them out.
+    void this.opts
+      .findings()
+      .catch(() => [] as FindingView[])
+      .then((f) => this.worker === w && w.postMessage({ type: 'findings', findings: f } satisfies ReachIn));
   }
 
   private set(next: BundleStep, progress = false): void {

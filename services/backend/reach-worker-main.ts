@@ -1,5 +1,5 @@
-// The reachability matrix of one node, in a worker thread that lives as long as the node is open
-// (reach-session.ts): the node rebuilt as every worker rebuilds it (revive-node.ts), its sources and destinations sent
+// The reachability matrix of one node, in a worker thread that lives while there is work for it
+// (reach-session.ts lets it go once idle, and starts another with the cells done when more are asked): the node rebuilt as every worker rebuilds it (revive-node.ts), its sources and destinations sent
 // at once (the view shows its rows before any walk), then the cells in slices, each slice sent as soon
 // as it is walked so the view fills progressively. A first pass works out what fits in its bounds;
 // later the user asks for more cells (a row, a group) and those go first. Between slices the worker
@@ -96,6 +96,11 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
   dests = defaultDestinations(node);
   const ends = reachEnds(sources, dests);
   model = node;
+  if (m.resume) {
+    // The session has the ends and the cells: only what is asked from now on is walked.
+    for (const c of m.resume.done) done.add(c);
+    return;
+  }
   post({ type: 'ends', sources: ends.sources, destinations: ends.destinations });
   post({ type: 'progress', done: 0, total: 0, what: 'waiting for the checks (they name the findings on each path)' });
   const pairs = firstPass(ends.sources.length, ends.destinations.map((d) => d.kind));
@@ -108,15 +113,23 @@ function newBatch(kind: Batch['kind'], pairs: { s: number; d: number[] }[]): Bat
   return { kind, slices: sl, at: 0, walked: 0, total: sl.reduce((n, x) => n + x.d.length, 0), spentMs: 0 };
 }
 
+let started: Promise<void> = Promise.resolve();
+
 function onMessage(m: ReachIn): void {
   switch (m.type) {
     case 'start':
-      start(m).catch((e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
+      started = start(m);
+      started.catch((e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }));
       return;
     case 'findings':
       gotFindings(m.findings);
       return;
     case 'compute': {
+      // A worker started again gets the request before its node is read: it waits for it.
+      if (!model) {
+        void started.then(() => onMessage(m), () => undefined);
+        return;
+      }
       const ok = (i: number, n: number) => Number.isInteger(i) && i >= 0 && i < n;
       const d = m.destinations.filter((x) => ok(x, dests.length));
       const pairs = m.sources.filter((s) => ok(s, sources.length)).map((s) => ({ s, d }));

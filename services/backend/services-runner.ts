@@ -3,17 +3,16 @@
 // 2,000-Service node held every other request for many seconds on it. In a worker it cannot block it,
 // a run that runs out of memory ends the worker, not the server, and a run can be stopped.
 import { Worker } from 'node:worker_threads';
+import { WORKER_HEAP_MB, WORKER_LIMITS } from './worker-limits.ts';
 import { ApiError } from '../../contract/index.ts';
 import type { ServicesTableView } from '../../analysis/view-models/services-table.ts';
 import type { StepProgress, StepRun } from './bundle-step-runner.ts';
 import { StepCancelled } from './bundle-step-runner.ts';
 import type { ServicesMessage, ServicesRequest } from './services-protocol.ts';
 
-/** The worker's heap limit: past it the worker ends with an error and the server goes on. */
-const WORKER_HEAP_MB = 4096;
 
 export function runServices(req: ServicesRequest, onProgress: (p: StepProgress) => void, opts: { workerUrl?: URL } = {}): StepRun<ServicesTableView> {
-  const w = new Worker(opts.workerUrl ?? new URL('./services-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const w = new Worker(opts.workerUrl ?? new URL('./services-worker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
   let settled = false;
   let cancel: () => void = () => undefined;
   const done = new Promise<ServicesTableView>((resolve, reject) => {

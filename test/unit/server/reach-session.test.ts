@@ -133,6 +133,45 @@ describe('reach session', () => {
     }
   }, 120_000);
 
+  it('an idle worker lets its node go; cells asked later start a worker again that walks only those (issue #27 point 2)', async () => {
+    const kept = session(4, 60_000);
+    const let_go = new ReachSession('b2', undefined, { origin: diskOrigin(DEMO), reuse: [], findings: async () => [], maxCells: 4, maxMs: 60_000, releaseAfterMs: 50 });
+    try {
+      const rows = await Promise.all([kept, let_go].map(async (s) => {
+        const v = await ready(s);
+        await idle(s);
+        return { s, v, first: (await s.snapshot()).cells };
+      }));
+      // The default keeps the node a while (cells asked soon start at once); a short time lets it go.
+      expect(kept.holdsNode).toBe(true);
+      for (let i = 0; i < 200 && let_go.holdsNode; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(let_go.holdsNode).toBe(false);
+      // Still answered without a worker: what was worked out stays.
+      expect((await let_go.snapshot()).cells).toEqual(rows[1].first);
+      expect(let_go.workersStarted).toBe(1);
+      // Every cell of the first source, asked of both: the second session starts a worker again.
+      const { v } = rows[0];
+      const all = v.destinations.map((_, d) => d);
+      for (const { s } of rows) {
+        await s.compute([0], all);
+        await idle(s);
+      }
+      expect(kept.workersStarted).toBe(1);
+      expect(let_go.workersStarted).toBe(2);
+      const key = (c: { s: number; d: number }) => `${c.s}:${c.d}`;
+      const [a, b] = await Promise.all([kept, let_go].map(async (s) => (await s.snapshot()).cells));
+      // No cell walked twice: the worker started again was told which were done.
+      expect(new Set(b.map(key)).size).toBe(b.length);
+      // The same cells and outcomes as the session that kept its node.
+      const byKey = (cells: typeof a) => Object.fromEntries(cells.map((c) => [key(c), c]));
+      expect(byKey(b)).toEqual(byKey(a));
+      expect(b.filter((c) => c.s === 0).length).toBeGreaterThan(rows[1].first.filter((c) => c.s === 0).length);
+    } finally {
+      kept.close();
+      let_go.close();
+    }
+  }, 180_000);
+
   it('a request names cells by index: indexes beyond the node’s are left out', async () => {
     const s = session(1, 60_000);
     try {

@@ -16,6 +16,8 @@ import { runFindings } from '../../../services/backend/findings-runner.ts';
 import { runServices } from '../../../services/backend/services-runner.ts';
 import { ReachSession } from '../../../services/backend/reach-session.ts';
 import { ReachDiffs } from '../../../services/backend/reach-diffs.ts';
+import { reuseForWorkers } from '../../../services/backend/revive-node.ts';
+import { WORKER_LIMITS } from '../../../services/backend/worker-limits.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { readRuleAt } from '../../../parsers/vfp/rule-at.ts';
 import { defaultDestinations, defaultSources } from '../../../analysis/reach/index.ts';
@@ -66,6 +68,28 @@ describe('a node revived in a worker', () => {
     expect(out.reused).toBe(reuse.length);
   }, 60_000);
 
+  it("reads the node's own VFP index once it is shared (issue #27 point 2): shared memory, not a clone, and the same answers", async () => {
+    const here = walkFlow(model, flow, { explain: true, reply: true });
+    const first = readRuleAt(model.vfp!.files[0]!.bytes, model.vfp!.files[0]!.index, 0)!;
+    // As the load hands them over (the parse worker's buffers, transferred): each worker got a copy.
+    const before = await probe({ origin, reuse, flow });
+    if ('error' in before) throw new Error(before.error);
+    expect(before.shared).toBe(false);
+    // As the backend hands them to its workers (open-bundles.ts): the main thread's node reads the
+    // shared arrays too, and a worker's node answers as the main thread's does.
+    const handed = reuseForWorkers(reuse);
+    expect(handed.map((p) => p.name)).toEqual(reuse.map((p) => p.name));
+    expect(walkFlow(model, flow, { explain: true, reply: true })).toEqual(here);
+    const out = await probe({ origin, reuse: handed, flow });
+    if ('error' in out) throw new Error(out.error);
+    expect(out.shared).toBe(true);
+    expect(out.rules).toBe(model.vfp!.files[0]!.index.ruleByte.length);
+    expect(out.verdict).toBe(here.verdict);
+    expect(out.hops).toBe(here.hops.length);
+    expect(out.rule).toEqual({ id: first.id, line: first.src?.line });
+    expect(out.reused).toBe(reuse.length);
+  }, 60_000);
+
   it('fails without the revival (what the Services worker once did): the test can tell', async () => {
     const out = await probe({ origin, reuse, flow, raw: true });
     expect(out).toMatchObject({ error: expect.stringMatching(/is not a function/) });
@@ -80,6 +104,21 @@ describe("each worker's entry rebuilds its node through the shared revival", () 
     expect(text).toMatch(/import \{ reviveNode \} from '\.\/revive-node\.ts'/);
     // A loader call or a revival of its own is how one worker drifted from the others.
     expect(text).not.toMatch(/\bload(Origin|Bundle|Texts)\(|reviveVfpContent|reviveBytes/);
+  });
+
+  it.each([
+    ['findings-runner', 'WORKER_LIMITS'],
+    ['services-runner', 'WORKER_LIMITS'],
+    ['reach-session', 'WALK_WORKER_LIMITS'],
+    ['reach-diffs', 'WALK_WORKER_LIMITS'],
+  ])('%s.ts starts its worker under the shared memory limits (worker-limits.ts %s)', (name, limits) => {
+    const text = readFileSync(path.resolve(`services/backend/${name}.ts`), 'utf8');
+    // Every worker holds a node beside the server's: a young generation left at V8's default (≈ 48 MiB
+    // a thread) was a tenth of the server's peak on the 250-pod node (test/bench/server-memory.ts);
+    // the walking workers keep it (no gain was shown for them).
+    expect(text).toMatch(new RegExp(`new Worker\\([^;]*\\{ resourceLimits: ${limits} \\}\\)`));
+    expect(text).not.toMatch(/maxOldGenerationSizeMb|maxYoungGenerationSizeMb/);
+    expect(WORKER_LIMITS.maxYoungGenerationSizeMb).toBeLessThanOrEqual(16);
   });
 
   it('findings: the checks run on the revived node', async () => {

@@ -6,6 +6,7 @@ import { reviveNode } from '../../../../services/backend/revive-node.ts';
 import { loadOrigin } from '../../../../services/bundle/load.ts';
 import { walkFlow } from '../../../../analysis/walk/engine.ts';
 import { readRuleAt } from '../../../../parsers/vfp/rule-at.ts';
+import { indexBuffersShared } from '../../../../parsers/vfp/scan-index.ts';
 import type { BundleOrigin } from '../../../../services/bundle/origin.ts';
 import type { ParsedFile } from '../../../../parsers/bundle/parsed-file.ts';
 import type { Flow } from '../../../../analysis/walk/types.ts';
@@ -17,7 +18,7 @@ export interface ProbeIn {
   raw?: boolean;
 }
 
-export type ProbeOut = { verdict: string; hops: number; rule?: { id?: string; line?: number }; reused: number } | { error: string };
+export type ProbeOut = { verdict: string; hops: number; rule?: { id?: string; line?: number }; reused: number; shared: boolean; rules: number } | { error: string };
 
 parentPort!.once('message', (m: ProbeIn) => {
   const go = async () => {
@@ -26,7 +27,9 @@ parentPort!.once('message', (m: ProbeIn) => {
     const dump = model.vfp!.files[0]!;
     const rule = readRuleAt(dump.bytes, dump.index, 0);
     const reused = model.vfp!.files.filter((f) => m.reuse.some((p) => p.content.type === 'vfp' && p.content.index.file === f.index.file)).length;
-    return { verdict: walk.verdict, hops: walk.hops.length, rule: rule && { id: rule.id, line: rule.src?.line }, reused };
+    // Whether the dump's index reads the memory of the node it was posted from, not a clone of it.
+    const shared = indexBuffersShared(dump.index);
+    return { verdict: walk.verdict, hops: walk.hops.length, rule: rule && { id: rule.id, line: rule.src?.line }, reused, shared, rules: dump.index.ruleByte.length };
   };
   go().then(
     (r) => parentPort!.postMessage(r satisfies ProbeOut),

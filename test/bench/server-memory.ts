@@ -1,0 +1,115 @@
+// `node --expose-gc --import tsx test/bench/server-memory.ts [BUNDLE] [--json]`: what the app server
+// holds, step by step, on one node (issue #27 point 2: the server's peak RSS ≤ 0.5× the bundle). The
+// bundle is opened through services/backend's Backend as the tests and `hnsight serve` do; after each
+// step (load, search index, findings, Services table, reachability's first pass) it prints the
+// process's resident set now and at its highest during the step (sampled every 50 ms, and VmHWM), the
+// main thread's JS heap and the memory outside it (array buffers). Worker threads share the process:
+// their heaps are in the resident set. Prints figures; never asserts. Default bundle: the bench's big node.
+import { readFileSync, readdirSync, statSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Backend } from '../../services/backend/backend.ts';
+import type { ApiEvent, BundleStep } from '../../contract/index.ts';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+/** `--until findings`: stops after that step (a quicker look at one step). */
+const until = args.includes('--until') ? args[args.indexOf('--until') + 1] : undefined;
+const bundle = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--until') ?? '.cache/bench-node-250p-2000s');
+const files = readdirSync(bundle).filter((f) => statSync(path.join(bundle, f)).isFile());
+const bundleBytes = files.reduce((n, f) => n + statSync(path.join(bundle, f)).size, 0);
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+const log = (s: string) => process.stderr.write(s + '\n');
+
+function status(key: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+let stepPeak = 0;
+const sampler = setInterval(() => (stepPeak = Math.max(stepPeak, status('VmRSS'))), 50);
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface Row {
+  step: string;
+  ms: number;
+  rss: number;
+  stepPeakRss: number;
+  hwm: number;
+  heapUsed: number;
+  arrayBuffers: number;
+}
+const rows: Row[] = [];
+let t = performance.now();
+function record(step: string): void {
+  const m = process.memoryUsage();
+  const rss = status('VmRSS');
+  rows.push({ step, ms: Math.round(performance.now() - t), rss, stepPeakRss: Math.max(stepPeak, rss), hwm: status('VmHWM'), heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers });
+  log(`${step.padEnd(28)} ${String(rows.at(-1)!.ms).padStart(6)} ms  RSS ${mib(rss).padStart(9)}  step peak ${mib(rows.at(-1)!.stepPeakRss).padStart(9)} = ${(rows.at(-1)!.stepPeakRss / bundleBytes).toFixed(2)}×  heap ${mib(m.heapUsed).padStart(8)}  array buffers ${mib(m.arrayBuffers).padStart(8)}`);
+  stepPeak = 0;
+  t = performance.now();
+  if (until && step.startsWith(until)) {
+    log(`peak RSS ${mib(status('VmHWM'))} = ${(status('VmHWM') / bundleBytes).toFixed(2)}× the bundle (stopped after ${step})`);
+    process.exit(0);
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-mem-'));
+const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+const steps = new Map<string, BundleStep>();
+const waiters: (() => void)[] = [];
+backend.onEvent((e: ApiEvent) => {
+  if (e.type !== 'step') return;
+  steps.set(e.job.step, e.job);
+  for (const w of waiters.splice(0)) w();
+});
+async function stepDone(step: BundleStep['step']): Promise<void> {
+  for (;;) {
+    const s = steps.get(step);
+    if (s?.state === 'done') return;
+    if (s?.state === 'error') throw new Error(`${step}: ${s.error}`);
+    await new Promise<void>((r) => waiters.push(r));
+  }
+}
+
+log(`bundle ${bundle}: ${mib(bundleBytes)}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+record('start');
+const job = await backend.waitForLoad((await backend.invoke('openBundle', { path: bundle })).jobId);
+if (job.state !== 'done') throw new Error(`the load ended ${job.state}: ${job.error ?? ''}`);
+const bundleId = job.summary!.id;
+record('loaded');
+await stepDone('search');
+record('search index');
+await backend.invoke('getTopology', { bundleId });
+const inventory = await backend.invoke('getInventory', { bundleId });
+record('topology, inventory');
+await backend.invoke('attachBundle', { bundleId, client: 'bench' });
+await backend.invoke('getFindings', { bundleId });
+record('findings');
+for (const q of ['10.', 'nginx', 'DROP']) await backend.invoke('search', { bundleId, query: q });
+record('searches');
+const presets = await backend.invoke('walkPresets', { bundleId });
+for (const p of presets) await backend.invoke('walk', { bundleId, ...p.flow, reply: true });
+record(`walks (${presets.length} presets)`);
+// The inspector on the busiest port, as bench:app opens it.
+const ports = inventory.find((t) => t.key === 'ports')?.rows ?? [];
+const busiest = [...ports].sort((a, b) => Number(b.cells.rules) - Number(a.cells.rules))[0];
+if (busiest) await backend.invoke('inspect', { bundleId, ref: busiest.ref });
+record('inspector, busiest port');
+await backend.invoke('exportReport', { bundleId, format: 'html', traces: presets.slice(0, 2).map((p) => p.flow), redact: false });
+record('export HTML');
+while ((await backend.invoke('getServices', { bundleId })) === null);
+record('Services table');
+while (!(await backend.invoke('reachMatrix', { bundleId })).ready);
+await stepDone('reach');
+record('reachability first pass');
+gc?.();
+await new Promise((r) => setTimeout(r, 500));
+record('after a collection');
+clearInterval(sampler);
+const peak = status('VmHWM');
+log(`peak RSS ${mib(peak)} = ${(peak / bundleBytes).toFixed(2)}× the bundle; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+if (json) process.stdout.write(JSON.stringify({ bundleBytes, serverPeakRssBytes: peak, ratio: peak / bundleBytes, rows, loadavg: os.loadavg() }) + '\n');
+await backend.invoke('closeBundle', { bundleId });
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
