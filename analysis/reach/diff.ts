@@ -190,7 +190,7 @@ export function diffReach(a: NodeModel, b: NodeModel, o: DiffOptions = {}): Reac
 }
 
 /** A class's side in one bundle, with the findings on its example's path when they are given (each class once). */
-function sideIn(m: NodeModel, src: string, findings: readonly FindingView[] | undefined): (c: ReachClass) => Side {
+export function sideIn(m: NodeModel, src: string, findings: readonly FindingView[] | undefined): (c: ReachClass) => Side {
   const memo = new Map<ReachClass, Side>();
   return (c) => {
     let x = memo.get(c);

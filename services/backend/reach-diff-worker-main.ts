@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { diskOrigin } from '../bundle/origin.ts';
 import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { defaultSources, diffPartitions, reachFrom, type ReachChange, type Source } from '../../analysis/reach/index.ts';
+import { defaultSources, diffPartitions, reachFrom, sideIn, type ReachChange, type Source } from '../../analysis/reach/index.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { withNames } from '../../analysis/k8s/name-walk.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
@@ -51,6 +51,13 @@ async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void
       used.add(t);
     } else onlyBefore.push(s);
   }
+  // The findings on each class's path are compared too, as `hnsight diff --reach` does: the checks of
+  // both bundles run first (a fault that only adds a finding on the path is a change).
+  post({ type: 'progress', done: 0, total: pairs.length, what: 'running the checks of both bundles' });
+  await tick();
+  const fa = findingsOf('a', a);
+  await tick();
+  const fb = findingsOf('b', b);
   const changed: ReachChange[] = [];
   const t0 = performance.now();
   let compared = 0;
@@ -67,22 +74,16 @@ async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void
     const ra = reachFrom(a, s.ip);
     const rb = reachFrom(b, t.ip);
     budgetHit ||= ra.budget.hit || rb.budget.hit;
-    changed.push(...diffPartitions(ra, rb, s, t.ip));
+    changed.push(...diffPartitions(ra, rb, s, t.ip, { before: sideIn(a, s.ip, fa), after: sideIn(b, t.ip, fb) }));
     compared++;
   }
   const notes = [
-    'Each change is a set of packets (addresses, ports, protocol) from one source whose outcome — verdict, deciding rule or reply — differs between A and B. Sources are matched by Kubernetes name where a snapshot has it, else by address; destinations by address.',
+    'Each change is a set of packets (addresses, ports, protocol) from one source whose outcome — verdict, deciding rule, reply, rewrites, next hop or the findings on its path — differs between A and B. Sources are matched by Kubernetes name where a snapshot has it, else by address; destinations by address.',
     ...(cut ? [cut] : []),
     ...(budgetHit ? ['Some packet classes were not walked (the budget of walks per source was spent): they show as insufficient information.'] : []),
   ];
   const to = changeDestinations(a, b);
   post({ type: 'done', view: { changed: changed.map((c) => ({ ...c, to: to(c) })), onlyBefore, onlyAfter: sb.filter((s) => !used.has(s)), compared, sources: pairs.length, notes } });
-  // Ahead of the walks that ask for them (a walk asked meanwhile is answered after).
-  if (changed.length) {
-    await tick();
-    findingsOf('a', a);
-    findingsOf('b', b);
-  }
 }
 
 function onMessage(m: ReachDiffIn): void {
