@@ -2,11 +2,12 @@
 // files are netsh's UTF-16 output (test/fixtures/foreign-faults/l2bridge-missing-remote-route), and on a
 // copy whose exclusions fill the range.
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../../../services/bundle/load.ts';
+import { withNatRanges } from '../../helpers/nat-ranges.ts';
 import { checkContext } from '../../../analysis/checks/context.ts';
 import { portCapacityCheck } from '../../../analysis/checks/port-capacity.ts';
 
@@ -54,17 +55,8 @@ describe('SNAT per pod (issue #26 point 6)', () => {
   });
 
   it('with NAT ranges on the pod ports: the forecast and its arithmetic, hedged as inferred', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'hnsight-snat-'));
-    cpSync(DIR, dir, { recursive: true });
-    const vfp = path.join(dir, 'vfpOutput.txt');
-    // One 128-port range per port, in the fields of ETW's V4DepositNatRange {range type, addr, start port, end port} (microsoft/SDN etl_vfpext.npl).
-    let n = 0;
-    const text = readFileSync(vfp, 'latin1').replace(/( ITEM LIST\r\n===========\r\n)(\r\nCommand list-nat-range succeeded!)/g, (_all, a: string, b: string) => {
-      const lo = 20000 + 128 * n++;
-      return `${a}    Range type : 1, Address : 192.168.30.21, Start port : ${lo}, End port : ${lo + 127}\r\n${b}`;
-    });
-    expect(n).toBeGreaterThan(0);
-    writeFileSync(vfp, text, 'latin1');
+    const { dir, filled } = withNatRanges(DIR);
+    expect(filled).toBeGreaterThan(0);
     const m = await loadBundle(dir);
     const [tcp] = portCapacityCheck.run(checkContext(m));
     expect(tcp!.explanation).toMatch(/SNAT per pod: \d+ pod ports? hold \d+ NAT ports in all \(the most, 128 ports, is 2 blocks of 64\); 254 free blocks ÷ 2 blocks per pod = 127 more pods fit \(inferred/);

@@ -4,12 +4,12 @@
 // ../shared/reference/collectlogs-formats.md §3), and a layout where the sections come first falls back
 // to the whole parse rather than answering less.
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
+import { withNatRanges } from '../../helpers/nat-ranges.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const AKS = path.join(FIXTURES, 'foreign/aks-win-zip-2025');
@@ -36,17 +36,9 @@ function compareAll(m: NodeModel): number {
   return fromTail;
 }
 
-function withNatRanges(src: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hnsight-tail-'));
-  cpSync(src, dir, { recursive: true });
-  const vfp = path.join(dir, 'vfpOutput.txt');
-  let n = 0;
-  const text = readFileSync(vfp, 'latin1').replace(/( ITEM LIST\r\n===========\r\n)(\r\nCommand list-nat-range succeeded!)/g, (_all, a: string, b: string) => {
-    const lo = 20000 + 128 * n++;
-    return `${a}    Range type : 1, Address : 192.168.30.21, Start port : ${lo}, End port : ${lo + 127}\r\n${b}`;
-  });
-  expect(n).toBeGreaterThan(0);
-  writeFileSync(vfp, text, 'latin1');
+function natCopy(src: string): string {
+  const { dir, filled } = withNatRanges(src);
+  expect(filled).toBeGreaterThan(0);
   return dir;
 }
 
@@ -59,7 +51,7 @@ describe("a port's sections without its rules", () => {
   });
 
   it('equal the whole parse with NAT ranges listed, at the same lines', async () => {
-    const dir = withNatRanges(L2BRIDGE);
+    const dir = natCopy(L2BRIDGE);
     try {
       const m = await loadBundle(dir);
       const ports = (m.ports ?? []).filter((p) => p.policy).length;
@@ -72,7 +64,7 @@ describe("a port's sections without its rules", () => {
   });
 
   it('fall back to the whole parse when the sections come before the rules', async () => {
-    const dir = withNatRanges(L2BRIDGE);
+    const dir = natCopy(L2BRIDGE);
     try {
       const vfp = path.join(dir, 'vfpOutput.txt');
       // Another layout: each port's trailing sections moved right after its `Policy for port` lines.
