@@ -4,7 +4,8 @@
 // FORMATS.md are plausible, not copied from a real file.
 import type { GeneratedNode, HnsEndpoint } from '../types.ts';
 import { SLOW_MS, backendLabel } from '../cluster.ts';
-import { uplinkName } from './extras.ts';
+import { cniConfig } from './cni-config.ts';
+import { j4, type SideFile } from './side-file.ts';
 
 const p2 = (n: number, w = 2) => String(n).padStart(w, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
@@ -19,11 +20,6 @@ const klogTs = (ms: number, level = 'I') => {
   return `${level}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${hms(d)}.${p2(ms % 1000, 3)}${p2(Math.floor((ms * 7919) % 1000), 3)}`;
 };
 const seelog = (ms: number) => `${iso(Math.floor(ms / 1000) * 1000).slice(0, 19)}Z`;
-
-export interface SideFile {
-  path: string;
-  text: string;
-}
 
 /** A pod's CNI ADD as the runtime and the plugin saw it. */
 interface Add {
@@ -290,102 +286,6 @@ function pluginLogPath(node: GeneratedNode): string {
 }
 
 // ---------------------------------------------------------------- CNI configs
-const j4 = (v: unknown) => JSON.stringify(v, null, 4) + '\n';
-
-export function cniConfig(node: GeneratedNode): SideFile | undefined {
-  const pod = node.endpoints.find((e) => e.kind === 'pod');
-  const exc = pod?.policies?.flatMap((p) => (p.type === 'OutBoundNAT' ? p.exceptions : [])) ?? [];
-  const net = node.networks.find((n) => n.type !== 'nat' && !n.infra);
-  switch (node.platform) {
-    case 'flannel-host-gw':
-      // sig-windows-tools kubeadm/flannel/flannel-host-gw.yml, cni-conf-containerd.json.
-      return {
-        path: 'net.d/10-flannel.conf',
-        text: j4({ name: 'cbr0', cniVersion: '0.3.0', type: 'flannel', capabilities: { portMappings: true, dns: true }, delegate: { type: 'sdnbridge', optionalFlags: { forceBridgeGateway: true }, AdditionalArgs: [{ Name: 'EndpointPolicy', Value: { Type: 'OutBoundNAT', Settings: { Exceptions: exc } } }, { Name: 'EndpointPolicy', Value: { Type: 'SDNROUTE', Settings: { DestinationPrefix: node.serviceCidr, NeedEncap: true } } }, { Name: 'EndpointPolicy', Value: { Type: 'SDNROUTE', Settings: { DestinationPrefix: `${node.nodeIp}/32`, NeedEncap: true } } }] } }),
-      };
-    case 'flannel-vxlan':
-      // sig-windows-tools hostprocess/flannel/flanneld/flannel-overlay.yml.
-      return {
-        path: 'net.d/10-flannel.conf',
-        text: j4({ name: 'flannel.4096', cniVersion: '0.3.0', type: 'flannel', capabilities: { portMappings: true, dns: true }, delegate: { type: 'sdnoverlay', AdditionalArgs: [{ Name: 'EndpointPolicy', Value: { Type: 'OutBoundNAT', Settings: { Exceptions: exc } } }, { Name: 'EndpointPolicy', Value: { Type: 'SDNROUTE', Settings: { DestinationPrefix: node.serviceCidr, NeedEncap: true } } }, { Name: 'EndpointPolicy', Value: { Type: 'ProviderAddress', Settings: { ProviderAddress: node.nodeIp } } }] } }),
-      };
-    case 'azure-cni':
-    case 'azure-cni-overlay': {
-      // Azure/azure-container-networking cni/azure-windows.conflist / azure-windows-swift-overlay.conflist, as AKS writes it.
-      const overlay = node.platform === 'azure-cni-overlay';
-      const acls = (pod?.policies ?? []).flatMap((p) => (p.type === 'ACL' ? [{ Name: 'EndpointPolicy', Value: { Type: 'ACL', Protocols: p.protocols, Action: p.action, Direction: p.direction, RemoteAddresses: p.remoteAddresses, RemotePorts: p.remotePorts, Priority: p.priority, RuleType: p.ruleType } }] : []));
-      return {
-        path: '10-azure.conflist',
-        text: j4({
-          cniVersion: '0.3.0',
-          name: 'azure',
-          adapterName: '',
-          plugins: [
-            {
-              type: 'azure-vnet',
-              mode: 'bridge',
-              bridge: 'azure0',
-              capabilities: { portMappings: true, dns: true },
-              ipam: overlay ? { type: 'azure-cns', mode: 'overlay' } : { type: 'azure-vnet-ipam' },
-              dns: { Nameservers: [node.dnsVip, '168.63.129.16'], Search: ['svc.cluster.local'] },
-              AdditionalArgs: [{ Name: 'EndpointPolicy', Value: { Type: 'OutBoundNAT', ExceptionList: exc } }, { Name: 'EndpointPolicy', Value: { Type: 'ROUTE', DestinationPrefix: node.serviceCidr, NeedEncap: true } }, ...acls],
-              windowsSettings: { enableLoopbackDSR: true },
-            },
-          ],
-        }),
-      };
-    }
-    case 'eks-vpc-bridge':
-      // aws/amazon-vpc-cni-plugins plugins/vpc-bridge/vpc-bridge.conf keys (values for this node; unverified file layout).
-      return {
-        path: 'Amazon/EKS/cni/config/vpc-bridge.conf',
-        text: j4({ cniVersion: '0.4.0', name: 'vpc', type: 'vpc-bridge', eniName: uplinkName(node), eniMACAddress: node.hostMac.toLowerCase().replace(/-/g, ':'), eniIPAddresses: [`${node.nodeIp}/24`], gatewayIPAddress: node.nodeGateway, vpcCIDRs: ['10.0.0.0/16'], serviceCIDR: node.serviceCidr, dns: { nameservers: [node.dnsVip], search: ['{%namespace%}.svc.cluster.local', 'svc.cluster.local', 'cluster.local'] } }),
-      };
-    case 'calico-vxlan':
-    case 'calico-bgp':
-      // projectcalico/calico cni-plugin/pkg/install/install_windows.go (operator install) + cni.conf.template.
-      return {
-        path: 'net.d/10-calico.conflist',
-        text: j4({
-          name: 'Calico',
-          cniVersion: '0.3.1',
-          plugins: [
-            {
-              type: 'calico',
-              mode: node.platform === 'calico-vxlan' ? 'vxlan' : '',
-              vxlan_mac_prefix: '0E-2A',
-              vxlan_vni: 4096,
-              policy: { type: 'k8s' },
-              log_level: 'info',
-              log_file_path: 'c:/var/log/calico/cni/cni.log',
-              windows_use_single_network: true,
-              capabilities: { dns: true },
-              DNS: { Nameservers: [node.dnsVip], Search: ['svc.cluster.local'] },
-              datastore_type: 'kubernetes',
-              ipam: { type: 'calico-ipam', subnet: 'usePodCidr' },
-              policies: [{ Name: 'EndpointPolicy', Value: { Type: 'OutBoundNAT', ExceptionList: [node.serviceCidr] } }, { Name: 'EndpointPolicy', Value: { Type: node.platform === 'calico-vxlan' ? 'SDNROUTE' : 'ROUTE', DestinationPrefix: node.serviceCidr, NeedEncap: true } }],
-            },
-          ],
-        }),
-      };
-    case 'antrea':
-      // antrea-io/antrea build/charts/antrea-windows/conf/antrea-cni.conflist.
-      return { path: 'net.d/10-antrea.conflist', text: j4({ cniVersion: '0.3.0', name: 'antrea', plugins: [{ type: 'antrea', ipam: { type: 'host-local' }, capabilities: { dns: true } }] }) };
-    case 'ovn-kubernetes':
-      // openshift/windows-machine-config-operator pkg/internal/cni-conf-template.json (C:\k\cni.conf).
-      return {
-        path: 'k/cni.conf',
-        text: j4({ cniVersion: '0.2.0', name: net?.name, type: 'win-overlay', apiVersion: 2, capabilities: { portMappings: true, dns: true }, ipam: { type: 'host-local', subnet: net?.subnet }, policies: [{ name: 'EndpointPolicy', value: { type: 'OutBoundNAT', settings: { exceptionList: exc } } }, { name: 'EndpointPolicy', value: { type: 'SDNRoute', settings: { destinationPrefix: node.serviceCidr, needEncap: true } } }, { name: 'EndpointPolicy', value: { type: 'ProviderAddress', settings: { providerAddress: node.nodeIp } } }] }),
-      };
-    case 'nat': {
-      const n = node.networks[0];
-      // microsoft/windows-container-networking example/nat.conf, as containerd installers write it.
-      return { path: 'net.d/0-containerd-nat.json', text: j4({ cniVersion: '0.2.0', name: 'nat', type: 'nat', master: 'Ethernet', ipam: { subnet: n.subnet, routes: [{ GW: n.gateway }] }, capabilities: { portMappings: true, dns: true } }) };
-    }
-    default:
-      return undefined;
-  }
-}
 
 // ---------------------------------------------------------------- kubectl snapshot
 export function kubectlJson(node: GeneratedNode, opts: { slices?: boolean } = {}): string | undefined {
