@@ -51,8 +51,8 @@ export function neverForwarded(w: Walk): boolean {
   return false;
 }
 
-const MULTICAST_V4 = block('224.0.0.0/4', 'an IPv4 multicast group address', 'RFC 5771 §3 (224.0.0.0/4)');
-const LOCAL_CONTROL = block('224.0.0.0/24', 'the Local Network Control Block', 'RFC 5771 §4 ("not forwarded off link", e.g. mDNS 224.0.0.251)');
+const MULTICAST_V4 = block('224.0.0.0/4', 'an IPv4 multicast group address', '224.0.0.0/4, RFC 5771 §3');
+const LOCAL_CONTROL = block('224.0.0.0/24', 'the Local Network Control Block', '224.0.0.0/24, RFC 5771 §4: "not forwarded off link"; mDNS uses 224.0.0.251');
 /** ff00::/8 (RFC 4291 §2.7): the first 16-bit group is written ffXX in full. */
 const MULTICAST_V6 = /^ff[0-9a-f]{2}:/i;
 
@@ -73,13 +73,13 @@ export function multicast(w: Walk): boolean {
   const v4 = n !== undefined && MULTICAST_V4.lo <= n && n <= MULTICAST_V4.hi;
   if (!v4 && !(n === undefined && MULTICAST_V6.test(dst))) return false;
   const local = n !== undefined && LOCAL_CONTROL.lo <= n && n <= LOCAL_CONTROL.hi;
-  const what = v4 ? `${MULTICAST_V4.what} (${MULTICAST_V4.source})` : 'an IPv6 multicast address (ff00::/8, RFC 4291 §2.7)';
+  const what = v4 ? `${MULTICAST_V4.what} (${MULTICAST_V4.source})` : 'an IPv6 multicast group address (ff00::/8, RFC 4291 §2.7)';
   const i = w.add({
     at: 'host routing',
     kind: 'note',
     action: 'multicast',
     inferred: true,
-    note: `${dst} is ${what}${local ? `, in ${LOCAL_CONTROL.what}: never forwarded off the link (${LOCAL_CONTROL.source})` : ''}. Multicast is not modelled: no source says whether the vSwitch copies it to the other ports, sends it out of the uplink or drops it, and a group has no single host that answers`,
+    note: `${dst} is ${what}${local ? `, in ${LOCAL_CONTROL.what}, which is never forwarded off the link (${LOCAL_CONTROL.source})` : ''}. Multicast is not modelled: no source says whether the vSwitch copies it to the other ports, sends it out of the uplink or drops it, and a group has no single host that answers`,
   });
   w.end('unknown', `multicast is not modelled: ${dst} is a multicast group address, and what the node does with a packet to a group (copied to other pods, sent out of the uplink, or dropped) is not documented in any source read; no reply is claimed`, i);
   return true;

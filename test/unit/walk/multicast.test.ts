@@ -37,7 +37,7 @@ describe('multicast is walked as not modelled, never as a delivered reply', () =
         expect(w.reply?.verdict).not.toBe('delivered');
         const hop = w.hops[w.deciding];
         expect(hop?.inferred).toBe(true);
-        expect(hop?.note).toMatch(/Local Network Control Block: never forwarded off the link \(RFC 5771 §4/);
+        expect(hop?.note).toMatch(/Local Network Control Block, which is never forwarded off the link \(224\.0\.0\.0\/24, RFC 5771 §4/);
       }
       fc.assert(fc.property(fc.integer({ min: 0xe0000000, max: 0xefffffff }), fc.constantFrom('udp' as const, 'tcp' as const), (n, proto) => {
         const w = walkFlow(m, { srcIp: pod, dstIp: intToIp(n), dstPort: 5353, proto }, { reply: true });
