@@ -123,5 +123,6 @@ export function ruleSemantics(rule: VfpRule, e: VfpRuleEffect): RuleSemantics {
  * printed words: a type spelled otherwise is recognised once RULE_TYPES knows it.
  */
 export function ruleAction(rule: VfpRule): RuleAction {
-  return ruleSemantics(rule, ruleEffect(rule)).action;
+  // A known type decides without reading the rule's data (checks call this on every rule of every port).
+  return typeInfo(rule.type)?.action ?? ruleSemantics(rule, ruleEffect(rule)).action;
 }
