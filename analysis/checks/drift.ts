@@ -7,17 +7,22 @@ import { withPod } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import { plural } from '../../parsers/text/quantities.ts';
+import { ruleAction } from '../walk/semantics.ts';
+import { isMapEncapName, isOutboundNatExceptionName, isOutboundNatName, isRemoteSubnetRouteName, mentionsOutboundNat, remoteSubnetRouteFromName } from './hns-rule-names.ts';
 
 const MAX_PORTS = 400;
-const RSR_NAME = /REMOTESUBNETROUTE_[^_]+_[^_]+_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+\.\d+\.\d+\.\d+)/i;
 const key = (r: Range) => `${r.lo}-${r.hi}`;
 
+/**
+ * A RemoteSubnetRoute as VFP programmed it: a rule HNS named for one, or an encap rule (what
+ * semantics.ts says the type does) with explicit destinations that is not the map-lookup ENCAP_ rule.
+ */
 function rsrOf(rule: VfpRule): { range?: Range; pa?: string } | undefined {
-  const isRsr = /REMOTESUBNETROUTE/i.test(rule.name) || (/encap/i.test(rule.type) && rule.encapDestinations.length > 0 && !/^ENCAP_/i.test(rule.name));
+  const isRsr = isRemoteSubnetRouteName(rule.name) || (ruleAction(rule) === 'encap' && rule.encapDestinations.length > 0 && !isMapEncapName(rule.name));
   if (!isRsr) return undefined;
-  const m = RSR_NAME.exec(rule.name);
-  const range = ruleDstRanges(rule)[0] ?? (m ? ipRange(`${m[1]}/${m[2]}`) : undefined);
-  const pa = rule.encapDestinations[0]?.ip ?? m?.[4];
+  const named = remoteSubnetRouteFromName(rule.name);
+  const range = ruleDstRanges(rule)[0] ?? (named ? ipRange(named.prefix) : undefined);
+  const pa = rule.encapDestinations[0]?.ip ?? named?.pa;
   return { range, pa };
 }
 
@@ -40,7 +45,9 @@ export const driftCheck: Check = {
     const kinds = new Map<VfpRule, { rsr?: { range?: Range; pa?: string }; exc: boolean; nat: boolean; anyNat: boolean }>();
     const kindOf = (rule: VfpRule) => {
       let k = kinds.get(rule);
-      if (!k) kinds.set(rule, (k = { rsr: rsrOf(rule), exc: /^EXCEPTIONS_OUTBOUNDNAT/i.test(rule.name), nat: /^OUTBOUNDNAT/i.test(rule.name) || rule.type.toLowerCase() === 'nat', anyNat: /OUTBOUNDNAT/i.test(rule.name) }));
+      // `nat`: any rule that NATs (nat, dynnat — AKS's SNAT_TCP_OUTBOUNDNAT_… is one —, mapnat, …) as
+      // semantics.ts reads it, or one HNS named for OutBoundNAT.
+      if (!k) kinds.set(rule, (k = { rsr: rsrOf(rule), exc: isOutboundNatExceptionName(rule.name), nat: isOutboundNatName(rule.name) || ruleAction(rule) === 'nat', anyNat: mentionsOutboundNat(rule.name) }));
       return k;
     };
 

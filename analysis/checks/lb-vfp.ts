@@ -10,6 +10,7 @@ import type { VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import type { HnsLoadBalancer } from '../../parsers/hns/index.ts';
 import { plural } from '../../parsers/text/quantities.ts';
+import { ruleAction } from '../walk/semantics.ts';
 
 const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
 /** Ports whose rules are checked at most (each is parsed in full). */
@@ -31,8 +32,9 @@ export const MAX_RULE_KEYS = 64;
  * linear in the rule and in `expected`, and says it was capped.
  */
 export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = new Map()): { keys: string[]; capped: boolean } {
-  const t = r.type.toLowerCase();
-  if (!/lb|nat/.test(t) || /^nat$/.test(t)) return { keys: [], capped: false };
+  // A load-balancing rule is what semantics.ts says load-balances (lbnat and its aliases, or a type it
+  // does not know whose data lists DIP ranges), never a pattern on the printed type.
+  if (ruleAction(r) !== 'lb') return { keys: [], capped: false };
   const dst = r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []).filter((x) => x.lo === x.hi);
   const ports = r.conditions.filter((c) => c.kind === 'dstPort').flatMap((c) => c.ports ?? []).filter((x) => x.lo === x.hi);
   const protos = r.conditions.filter((c) => c.kind === 'protocols').flatMap((c) => c.protocols ?? []);

@@ -15,6 +15,7 @@ import { intToIp } from './context.ts';
 import { spend } from '../budget.ts';
 import type { LocalPolicyPod } from './network-policy-acl.ts';
 import { plural } from '../../parsers/text/quantities.ts';
+import { ruleAction } from '../walk/semantics.ts';
 
 interface AclRuleAddrs {
   rule: VfpRule;
@@ -42,7 +43,7 @@ function aclRules(ctx: CheckContext, l: LocalPolicyPod): AclRuleAddrs[] {
         // Ingress rules name the remote end as the source, egress rules as the destination.
         const want = dir === 'ingress' ? 'srcIp' : 'dstIp';
         const addrs = r.conditions.filter((c) => c.kind === want).flatMap((c) => (c.ipRanges ?? []).filter((x) => x.lo === x.hi).map((x) => intToIp(x.lo)));
-        out.push({ rule: r, dir, allow: r.type === 'allow', addrs, ev: { file: l.src.file, line: r.src.line, text: `layer ${l.friendlyName ?? l.id} group ${g.friendlyName ?? g.id} rule ${r.name}` } });
+        out.push({ rule: r, dir, allow: ruleAction(r) === 'allow', addrs, ev: { file: l.src.file, line: r.src.line, text: `layer ${l.friendlyName ?? l.id} group ${g.friendlyName ?? g.id} rule ${r.name}` } });
       }
     }
   }

@@ -7,6 +7,7 @@
 //   K79359 kubernetes/kubernetes#79359 (dynnat rule dump); TSC microsoft/SDN TroubleShootContainerNetworking.ps1
 //   VFPPSM microsoft/SDN Kubernetes/windows/debug/VFP.psm1 (paroute rule)
 import type { VfpRule, VfpRuleEffect } from '../../parsers/vfp/index.ts';
+import { ruleEffect } from '../../parsers/vfp/rule-effect.ts';
 
 export type RuleAction =
   /** passes the packet (the layer's verdict is "allow") */
@@ -39,7 +40,13 @@ export interface TypeInfo {
   basis: string;
 }
 
-const T: Record<string, TypeInfo> = {
+/**
+ * Printed type (normalised: lower case, no spaces, `_` or `-`) → what it does. The one table every
+ * consumer reads through `typeInfo` / `ruleAction`: the walk and the checks that recognise rule kinds
+ * (lb-vfp, drift, network-policy-acl-addresses). Exported so a test can add an alias here and show
+ * that every consumer follows (test/unit/checks/rule-kinds.test.ts); nothing else writes to it.
+ */
+export const RULE_TYPES: Record<string, TypeInfo> = {
   allow: { action: 'allow', basis: 'HELP "allow, block … :" take no data; GUIDE/SdnDiagnostics#629 dumps' },
   block: { action: 'block', basis: 'HELP; SdnDiagnostics#629 and kubernetes#79359 dumps' },
   lbnat: { action: 'lb', basis: 'HELP lbnat "[diprange] [port] ..64", flags Modify destination IP/port, MAC fixup, Create flow; GUIDE LB rules' },
@@ -71,7 +78,7 @@ const norm = (t: string) => t.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** The known meaning of a printed type (`m encaps`, `LbNat`, `Dynamic NAT` all normalise), or undefined. */
 export function typeInfo(type: string): TypeInfo | undefined {
-  return T[norm(type)];
+  return RULE_TYPES[norm(type)];
 }
 
 /** Types vfpctrl knows but whose effect the walk does not model (CA↔PA mapping rewrites, redirects, ping responder). */
@@ -108,4 +115,14 @@ export function ruleSemantics(rule: VfpRule, e: VfpRuleEffect): RuleSemantics {
       ? `rule type "${t}" (a CA/PA mapping, redirect or ping-responder rule) is not modelled by the walk`
       : `rule type "${t}" is not one vfpctrl documents, and its data says nothing the walk understands${e.unread.length ? ` (${e.unread.slice(0, 3).join('; ')})` : ''}`,
   };
+}
+
+/**
+ * What a rule does, for code that recognises rule kinds without walking a packet (the checks): its
+ * type's meaning, else what its data says it rewrites (`ruleSemantics`), else 'unknown'. Never the
+ * printed words: a type spelled otherwise is recognised once RULE_TYPES knows it.
+ */
+export function ruleAction(rule: VfpRule): RuleAction {
+  // A known type decides without reading the rule's data (checks call this on every rule of every port).
+  return typeInfo(rule.type)?.action ?? ruleSemantics(rule, ruleEffect(rule)).action;
 }

@@ -1,6 +1,6 @@
 // Destinations a packet leaving the node can never get an answer from, decided before the route
-// table is read (audit of issue #25, A3 and A4): addresses no router forwards (RFC 6890), and an
-// address of this node's own pod subnet that no endpoint holds.
+// table is read (audit of issue #25, A3 and A4): addresses no router forwards (RFC 6890), an
+// address of this node's own pod subnet that no endpoint holds, and multicast groups (not modelled).
 import { ipToInt, inCidr } from '../ip.ts';
 import { detectPlatform, factsOf } from '../../platform/index.ts';
 import { lookupRoute } from '../context.ts';
@@ -49,6 +49,40 @@ export function neverForwarded(w: Walk): boolean {
     return true;
   }
   return false;
+}
+
+const MULTICAST_V4 = block('224.0.0.0/4', 'an IPv4 multicast group address', '224.0.0.0/4, RFC 5771 §3');
+const LOCAL_CONTROL = block('224.0.0.0/24', 'the Local Network Control Block', '224.0.0.0/24, RFC 5771 §4: "not forwarded off link"; mDNS uses 224.0.0.251');
+/** ff00::/8 (RFC 4291 §2.7): the first 16-bit group is written ffXX in full. */
+const MULTICAST_V6 = /^ff[0-9a-f]{2}:/i;
+
+/**
+ * True when the walk ended here: a multicast destination (224.0.0.0/4, ff00::/8). What HNS and VFP do
+ * with a pod's or the host's multicast packet — copy it to every port of the vSwitch, send it out of
+ * the uplink, or drop it — is described by no source read: none of the rule types of vfpctrl's usage
+ * text (semantics.ts) is about multicast, the Windows container networking docs (learn.microsoft.com,
+ * virtualization/windowscontainers/container-networking/architecture) do not mention it, and
+ * moby/moby#39504 reports multicast not working from a Windows container (nat network) without saying
+ * where it stops; l2bridge and overlay may differ, and nothing says how. A group has no single host
+ * that answers, so no reply is claimed either: the verdict is unknown, with the reason.
+ */
+export function multicast(w: Walk): boolean {
+  const dst = w.packet.dstIp;
+  if (w.reply) return false;
+  const n = ipToInt(dst);
+  const v4 = n !== undefined && MULTICAST_V4.lo <= n && n <= MULTICAST_V4.hi;
+  if (!v4 && !(n === undefined && MULTICAST_V6.test(dst))) return false;
+  const local = n !== undefined && LOCAL_CONTROL.lo <= n && n <= LOCAL_CONTROL.hi;
+  const what = v4 ? `${MULTICAST_V4.what} (${MULTICAST_V4.source})` : 'an IPv6 multicast group address (ff00::/8, RFC 4291 §2.7)';
+  const i = w.add({
+    at: 'host routing',
+    kind: 'note',
+    action: 'multicast',
+    inferred: true,
+    note: `${dst} is ${what}${local ? `, in ${LOCAL_CONTROL.what}, which is never forwarded off the link (${LOCAL_CONTROL.source})` : ''}. Multicast is not modelled: no source says whether the vSwitch copies it to the other ports, sends it out of the uplink or drops it, and a group has no single host that answers`,
+  });
+  w.end('unknown', `multicast is not modelled: ${dst} is a multicast group address, and what the node does with a packet to a group (copied to other pods, sent out of the uplink, or dropped) is not documented in any source read; no reply is claimed`, i);
+  return true;
 }
 
 /**
