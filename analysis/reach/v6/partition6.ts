@@ -30,6 +30,16 @@ function undecided(o: Outcome, w: WalkResult | undefined, why: string): Outcome 
   return { ...o, verdict: 'insufficient information', decidedAt: 'host routing', reason: why, reply: null, key: `noroute6\n${o.key}` };
 }
 
+/**
+ * One IPv6 packet's outcome as its class has it: the walk's (outcome.ts), except that where the bundle
+ * lists no IPv6 route at all, "dropped: no IPv6 route" is "insufficient information".
+ */
+export function outcomeOf6(m: NodeModel, f: Flow, walk?: (f: Flow) => WalkResult): Outcome {
+  const r = outcomeOf(m, f, walk);
+  const silence = noRoutes6(m);
+  return silence ? undecided(r.outcome, r.walk, `where IPv6 packets leave the node cannot be read: ${silence}`) : r.outcome;
+}
+
 export function reachFrom6(node: NodeModel, srcIp: string, o: ReachOptions = {}): ReachFrom {
   const b = hnsBoundaries6(node);
   const m = sharedRulesModel(node);
@@ -58,8 +68,7 @@ export function reachFrom6(node: NodeModel, srcIp: string, o: ReachOptions = {})
     if (!hit && walks >= maxWalks) hit = `the budget of ${maxWalks} walks was spent`;
     if (!hit && o.now && o.maxMs !== undefined && o.now() - t0! > o.maxMs) hit = `the time budget of ${o.maxMs} ms was spent`;
     if (hit) return skipped(`not walked: ${hit}`);
-    const r = outcomeOf(m, f, counted);
-    return silence ? undecided(r.outcome, r.walk, `where IPv6 packets leave the node cannot be read: ${silence}`) : r.outcome;
+    return outcomeOf6(m, f, counted);
   };
 
   const walkAtom = (a: Interval6, proto: 'tcp' | 'udp' | 'icmp', portAtoms: (Interval | null)[]): AtomResult => {
