@@ -17,7 +17,7 @@ import { bigToIp6, ip6ToBig, middle6, type Interval6 } from './addr6.ts';
 import { hnsBoundaries6 } from './boundaries6.ts';
 import { LayerCutter6 } from './layer-cuts6.ts';
 import { ClassMerger6 } from './classes6.ts';
-import { noRoutes6 } from './sources6.ts';
+import { hasIpv6Pods, noRoutes6 } from './sources6.ts';
 
 type AtomResult = { ip: bigint[] } | { segs: Seg[]; cells: number };
 
@@ -63,6 +63,7 @@ export function reachFrom6(node: NodeModel, srcIp: string, o: ReachOptions = {})
   if (ip6ToBig(srcIp) === undefined) return { from: srcIp, classes, cells, walks, budget: { maxWalks, hit: false }, limitations: [...limitations, `${srcIp} is not an IPv6 address`] };
   const silence = noRoutes6(node);
   if (silence) limitations.push(`insufficient information: ${silence}`);
+  if (!hasIpv6Pods(node)) limitations.push('the bundle shows no IPv6 pod address or pod subnet (no endpoint with an IPv6 address, no IPv6 subnet in the HNS networks): the classes show only what the node\'s IPv6 routes and addresses do');
 
   const cellOutcome = (f: Flow): Outcome => {
     if (!hit && walks >= maxWalks) hit = `the budget of ${maxWalks} walks was spent`;

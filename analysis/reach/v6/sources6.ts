@@ -22,6 +22,11 @@ export function noRoutes6(m: NodeModel): string | undefined {
   return 'the route table (routes.txt) lists no IPv6 route: IPv6 was not collected (route print -4) or is not configured';
 }
 
+/** Whether the bundle shows any IPv6 pod address or pod subnet (HNS endpoints and networks). */
+export function hasIpv6Pods(m: NodeModel): boolean {
+  return (m.endpoints ?? []).some((e) => v6Of(e) !== undefined) || (m.networks ?? []).some((n) => n.subnets.some((s) => familyOf(s.prefix.split('/')[0]) === 6));
+}
+
 /** The other family's address of the same pod or of the host (a dual-stack source), if the bundle has it. */
 export function otherFamilyOf(m: NodeModel, ip: string): string | undefined {
   const ctx = walkContext(m);
