@@ -17,7 +17,7 @@ import { bigToIp6, ip6ToBig, middle6, type Interval6 } from './addr6.ts';
 import { hnsBoundaries6 } from './boundaries6.ts';
 import { LayerCutter6 } from './layer-cuts6.ts';
 import { ClassMerger6 } from './classes6.ts';
-import { hasIpv6Pods, noRoutes6 } from './sources6.ts';
+import { hasIpv6Pods, noRoutes6, otherFamilyOf } from './sources6.ts';
 
 type AtomResult = { ip: bigint[] } | { segs: Seg[]; cells: number };
 
@@ -59,7 +59,8 @@ export function reachFrom6(node: NodeModel, srcIp: string, o: ReachOptions = {})
   const protos = o.protos ?? ['tcp', 'udp', 'icmp'];
   const classes: ReachClass[] = [];
   let cells = 0;
-  const limitations: string[] = ['the header space is IPv6 (the source is an IPv6 address); IPv4 destinations are partitioned from the source\'s IPv4 address'];
+  const v4 = otherFamilyOf(node, srcIp);
+  const limitations: string[] = [v4 ? `the header space is IPv6; this source's IPv4 side: reach --from ${v4}` : 'the header space is IPv6; IPv4 destinations are partitioned from an IPv4 source (reach --from an IPv4 address)'];
   if (ip6ToBig(srcIp) === undefined) return { from: srcIp, classes, cells, walks, budget: { maxWalks, hit: false }, limitations: [...limitations, `${srcIp} is not an IPv6 address`] };
   const silence = noRoutes6(node);
   if (silence) limitations.push(`insufficient information: ${silence}`);

@@ -60,11 +60,12 @@ describe('reach from an IPv6 source on dual-stack nodes', () => {
     expect(classOf(r, '10.244.5.11', 'tcp', 80)).toBeUndefined();
   }, 60_000);
 
-  it('the IPv4 partition of a dual-stack pod says how to ask for its IPv6 side', async () => {
+  it('the partition of a dual-stack source names its other family\'s address', async () => {
     const m = await loadBundle(DUALSTACK);
     const r = reachFrom(m, '10.244.5.10', { protos: ['icmp'] });
     expect(r.limitations.join('\n')).toMatch(/IPv6 side: reach --from fd00:10:244:5::a/);
-    expect(reachFrom(m, 'fd00:10:244:5::a', { protos: ['icmp'] }).limitations.join('\n')).toMatch(/header space is IPv6/);
+    expect(reachFrom(m, 'fd00:10:244:5::a', { protos: ['icmp'] }).limitations.join('\n')).toMatch(/header space is IPv6; this source's IPv4 side: reach --from 10\.244\.5\.10/);
+    expect(reachFrom(m, 'fd00:10::15', { protos: ['icmp'] }).limitations.join('\n')).toMatch(/IPv4 side: reach --from 10\.0\.0\.15/);
   }, 60_000);
 
   it('without IPv6 routes, what leaves the node is "insufficient information", never dropped by host routing', async () => {
