@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../helpers/cli.ts';
 import { ip6ToBig } from '../../../analysis/reach/v6/addr6.ts';
+import { withoutIpv6Routes } from '../reach/models-v6.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dual = path.join(repo, 'test/fixtures/walk-scenarios/bases/dualstack-l2bridge');
@@ -67,6 +68,18 @@ describe('hnsight reach on IPv6', () => {
     const t = (await runCli('reach', dual, '--no-findings', '--from', 'fd00:10:244:5::a')).stdout;
     expect(t).toContain('fd00:10:244:6::/64');
     expect(t).toMatch(/^tcp {3}fd00:10:244:5::c-fd00:10:244:5:ffff:ffff:ffff:ffff$/m);
+  }, 120_000);
+
+  it('without IPv6 routes, an IPv6 cell leaving the node is insufficient information, not dropped', async () => {
+    const b = withoutIpv6Routes();
+    const j = JSON.parse((await runCli('reach', b, '--to', '[2606:2800:220:1:248:1893:25c8:1946]:443', '--to', '[fd00:10:244:5::b]:8080', '--json', '--no-findings')).stdout) as { cells: { from: string; to: string; verdict: string; reason: string }[] };
+    const out = j.cells.filter((c) => c.to.startsWith('2606:'));
+    expect(out.length).toBe(3);
+    for (const c of out) expect(c, c.from).toMatchObject({ verdict: 'insufficient information', reason: expect.stringMatching(/lists no IPv6 route/) });
+    // What stays on the node is still decided.
+    expect(j.cells.find((c) => c.from === 'fd00:10:244:5::a' && c.to === 'fd00:10:244:5::b')!.verdict).toBe('delivered');
+    const text = (await runCli('reach', b, '--to', '[2606:2800:220:1:248:1893:25c8:1946]:443', '--no-findings')).stdout;
+    expect(text.replace(/\s+/g, ' ')).toMatch(/insufficient information: the route table \(routes\.txt\) lists no IPv6 route/);
   }, 120_000);
 
   it('a bundle with no IPv6 pod says so rather than guess', async () => {
