@@ -1,7 +1,7 @@
 // Issue #25 point 6 for IPv6: a source's classes tile [0, 2^128) × ports per protocol, and every class
 // holds one outcome (its example, its edges and random packets inside it walk to it).
 import { expect } from 'vitest';
-import type { ReachFrom, ReachProto } from '../../../analysis/reach/index.ts';
+import { classOf, type ReachFrom, type ReachProto } from '../../../analysis/reach/index.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { outcomeOf6 } from '../../../analysis/reach/v6/partition6.ts';
 import { bigToIp6, ip6ToBig } from '../../../analysis/reach/v6/addr6.ts';
@@ -50,5 +50,41 @@ export function disagreement(m: NodeModel, srcIp: string, classes: ReachFrom['cl
       const got = outcomeOf6(m, { srcIp, dstIp: p.dstIp, proto: c.proto, ...(p.dstPort !== undefined ? { dstPort: p.dstPort } : {}) });
       if (got.key !== c.key) return `${c.proto} [${p.dstIp}]:${p.dstPort ?? ''} in class ${c.dst.join('-')} ${c.ports ?? ''}: ${got.verdict}, the class says ${c.verdict}`;
     }
+  return undefined;
+}
+
+/**
+ * The corners of every IPv6 rule of every port (each end of its destination ranges × each end of its
+ * destination port ranges, per protocol it names): a packet the classes' sampling would hardly hit, where
+ * a missing cut shows. The first whose walk's outcome is not its class's, or undefined.
+ */
+export function cornerDisagreement(m: NodeModel, srcIp: string, r: ReachFrom): string | undefined {
+  const seen = new Set<string>();
+  for (const p of m.ports ?? []) {
+    const policy = p.policy ? m.vfp?.getPolicy(p.key) : undefined;
+    for (const l of policy?.layers ?? [])
+      for (const g of l.groups) {
+        if (!/6/.test(g.ipVersion)) continue;
+        for (const rule of g.rules) {
+          const conds = [...g.conditions, ...rule.conditions];
+          const ips = conds.filter((c) => c.kind === 'dstIp').flatMap((c) => (c.ip6Ranges ?? []).flatMap((x) => [x.lo, x.hi]));
+          const ports = conds.filter((c) => c.kind === 'dstPort').flatMap((c) => (c.ports ?? []).flatMap((x) => [x.lo, x.hi]));
+          const named = conds.find((c) => c.kind === 'protocols')?.protocols;
+          const protos = (['tcp', 'udp', 'icmp'] as const).filter((x) => !named || named.includes(x === 'tcp' ? 6 : x === 'udp' ? 17 : 58));
+          for (const hex of ips)
+            for (const proto of protos)
+              for (const port of proto === 'icmp' || !ports.length ? [proto === 'icmp' ? undefined : 80] : ports) {
+                const dstIp = bigToIp6(BigInt(`0x${hex}`));
+                const k = `${dstIp}|${proto}|${port}`;
+                if (seen.has(k)) continue;
+                seen.add(k);
+                const c = classOf(r, dstIp, proto, port);
+                if (!c) return `${proto} [${dstIp}]:${port ?? ''} is in no class`;
+                const got = outcomeOf6(m, { srcIp, dstIp, proto, ...(port !== undefined ? { dstPort: port } : {}) });
+                if (got.key !== c.key) return `${proto} [${dstIp}]:${port ?? ''} (a corner of ${rule.name}) in class ${c.dst.join('-')} ${c.ports ?? ''}: ${got.verdict}, the class says ${c.verdict}`;
+              }
+        }
+      }
+  }
   return undefined;
 }

@@ -1,6 +1,6 @@
 // Issue #25 points 1, 2 and 6 on dual-stack nodes: an IPv6 source's classes partition the IPv6 header
-// space, each class's example, edges and random packets walk to the class's outcome, and the checks
-// catch a wrong partition (a class dropped, a cut missing).
+// space, each class's example, edges, random packets and the corners of every IPv6 rule walk to the
+// class's outcome, and the checks catch a wrong partition (a class dropped, a cut missing).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { classOf, reachFrom, type ReachFrom } from '../../../analysis/reach/index.ts';
@@ -8,8 +8,8 @@ import { outcomeOf6 } from '../../../analysis/reach/v6/partition6.ts';
 import { sources6 } from '../../../analysis/reach/v6/sources6.ts';
 import { bigToIp6, ip6ToBig } from '../../../analysis/reach/v6/addr6.ts';
 import { loadBundle } from '../../../services/bundle/load.ts';
-import { assertPartition6, disagreement } from './assert-partition-v6.ts';
-import { DUALSTACK, dualStackModels, withoutIpv6Routes } from './models-v6.ts';
+import { assertPartition6, cornerDisagreement, disagreement } from './assert-partition-v6.ts';
+import { BLOCK6, DUALSTACK, dualStackModels, withIpv6Block, withoutIpv6Routes } from './models-v6.ts';
 
 describe('reach from an IPv6 source on dual-stack nodes', () => {
   for (const n of dualStackModels()) {
@@ -24,6 +24,8 @@ describe('reach from an IPv6 source on dual-stack nodes', () => {
         expect(r.classes.length).toBeGreaterThan(10);
         assertPartition6(r);
         expect(disagreement(m, src.ip, r.classes)).toBeUndefined();
+        // The corners of every IPv6 rule: where a cut only VFP makes would be missed by sampling.
+        expect(cornerDisagreement(m, src.ip, r)).toBeUndefined();
         fc.assert(
           fc.property(fc.nat(r.classes.length - 1), fc.bigInt({ min: 0n, max: (1n << 128n) - 1n }), fc.nat(65534), (k, a, b) => {
             const c = r.classes[k]!;
@@ -58,6 +60,17 @@ describe('reach from an IPv6 source on dual-stack nodes', () => {
     expect(classOf(r, 'fd00:10:244:5::b', 'tcp', 8080)).toMatchObject({ verdict: 'delivered', decidingRule: '0ACLI62222-0000-4000-8000-00000000000B' });
     // classes hold the family of their source only.
     expect(classOf(r, '10.244.5.11', 'tcp', 80)).toBeUndefined();
+  }, 60_000);
+
+  it('an IPv6 rule only VFP has cuts the classes of the pod whose port has it, and only those', async () => {
+    const m = await loadBundle(withIpv6Block());
+    const a = reachFrom(m, 'fd00:10:244:5::a', { protos: ['tcp'] });
+    const blocked = a.classes.filter((c) => c.decidingRule === BLOCK6.rule);
+    expect(blocked.map((c) => [c.dst, c.ports, c.verdict])).toEqual([[[BLOCK6.lo, BLOCK6.hi], [BLOCK6.port, BLOCK6.port], 'dropped']]);
+    expect(classOf(a, BLOCK6.lo, 'tcp', BLOCK6.port + 1)!.verdict).toBe('forwarded');
+    // The other pod's port has no such rule: the remote pod subnet stays one class from it.
+    const b = reachFrom(m, 'fd00:10:244:5::b', { protos: ['tcp'] });
+    expect(classOf(b, BLOCK6.lo, 'tcp', BLOCK6.port)!.dst).toEqual(['fd00:10:244:6::', 'fd00:10:244:6:ffff:ffff:ffff:ffff']);
   }, 60_000);
 
   it('the partition of a dual-stack source names its other family\'s address', async () => {
