@@ -12,7 +12,7 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { modelFindings } from '../../analysis/view-models/findings.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
-import { familyOf } from '../../analysis/walk/ip.ts';
+import { canonIp, familyOf } from '../../analysis/walk/ip.ts';
 import type { Proto } from '../../analysis/walk/types.ts';
 import { destinations6, noRoutes6, sources6 } from '../../analysis/reach/v6/sources6.ts';
 import { defaultDestinations, defaultSources, formatCells, formatClasses, formatShadow, reachFrom, reachMatrix, shadowedRules, VERDICTS, type Endpoint, type ReachVerdict } from '../../analysis/reach/index.ts';
@@ -69,7 +69,8 @@ export async function runReach(argv: string[]): Promise<number> {
   if (v.from) {
     const f = parseEndpointArg(v.from, '--from');
     if (f.port !== undefined) throw new UsageError('--from takes an address only');
-    from = f.ip;
+    // IPv6 in its RFC 5952 text, as the classes write their addresses.
+    from = canonIp(f.ip) ?? f.ip;
     if ((v.to as string[]).length) throw new UsageError('reach takes either --from (the classes from one source) or --to (the matrix), not both');
   }
   const tos = (v.to as string[]).map(parseToArg);

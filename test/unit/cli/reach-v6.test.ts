@@ -42,6 +42,13 @@ describe('hnsight reach on IPv6', () => {
     expect(opened.final).toMatchObject({ srcIp: 'fd00:10:244:5::a', dstIp: 'fd00:10:244:5::b' });
   }, 120_000);
 
+  it('an IPv6 source in any spelling is the same source, written in RFC 5952 text', async () => {
+    const a = JSON.parse((await runCli('reach', dual, '--from', 'FD00:10:244:5:0:0:0:A', '--json', '--no-findings')).stdout);
+    const b = JSON.parse((await runCli('reach', dual, '--from', 'fd00:10:244:5::a', '--json', '--no-findings')).stdout);
+    expect(a.from).toBe('fd00:10:244:5::a');
+    expect(a.classes).toEqual(b.classes);
+  }, 120_000);
+
   it('the IPv4 partition of a dual-stack pod names its IPv6 side', async () => {
     const r = await runCli('reach', dual, '--from', '10.244.5.10', '--no-findings');
     expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/IPv6 side: reach --from fd00:10:244:5::a/);
