@@ -8,6 +8,7 @@ import type { ReachVerdict } from './outcome.ts';
 import type { ShadowReport } from './shadow.ts';
 import type { ReachDiff, Side } from './diff.ts';
 import { plural } from '../view-models/format.ts';
+import { rangeText6 } from './v6/addr6.ts';
 
 export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or forwarded', 'dropped', 'unknown', 'ambiguous', 'insufficient information'];
 
@@ -51,7 +52,14 @@ function wrap(text: string | string[], indent = '  '): string[] {
   if (cur) out.push(cur);
   return out;
 }
-const range = (a: string, b: string) => (a === b ? a : `${a}-${b}`);
+const range = (a: string, b: string) => (a.includes(':') ? rangeText6(a, b) : a === b ? a : `${a}-${b}`);
+/** A value too wide for its column (an IPv6 address or range) on a line of its own above the row, never
+ *  cut; on two lines (`head`, then `tail`) when one is too narrow. */
+const above = (out: string[], head: string, tail: string, indent: string) => {
+  const one = `${indent}${head}${tail}`;
+  if (one.length <= WIDTH || !tail) out.push(one);
+  else out.push(`${indent}${head}`.trimEnd(), `${indent}  ${tail}`);
+};
 const ports = (p: [number, number] | null) => (p === null ? '-' : p[0] === 1 && p[1] === 65535 ? 'any' : p[0] === p[1] ? String(p[0]) : `${p[0]}-${p[1]}`);
 
 /** The columns, then what decided: on the same line when it fits, else wrapped on indented lines. */
@@ -80,7 +88,10 @@ export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & 
       if (k < 0) k = caveats.push(c.verdictCaveat) - 1;
       mark = `${MARK[c.verdictCaveat.severity]}${k + 1}`;
     }
-    out.push(line([[c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11], [`${short(c.verdict)}${mark ? ` ${mark}` : ''}`, 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
+    const dst = range(c.dst[0], c.dst[1]);
+    const dash = dst.indexOf('-');
+    if (dst.length > 31) above(out, dash < 0 ? dst : dst.slice(0, dash + 1), dash < 0 ? '' : dst.slice(dash + 1), `${c.proto.padEnd(5)} `);
+    out.push(line([[dst.length > 31 ? '' : c.proto, 5], [dst.length > 31 ? '' : dst, 31], [ports(c.ports), 11], [`${short(c.verdict)}${mark ? ` ${mark}` : ''}`, 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
   if (caveats.length) {
     out.push('findings on the paths of the classes marked (! error, ~ warning):');
@@ -95,9 +106,11 @@ export function formatCells(cells: ReachCell[], notes: string[]): string {
   const out = [`reachability: ${plural(cells.length, 'cell')}`];
   if (cells.length) out.push(line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY'));
   for (const c of cells) {
-    const to = `${c.port !== undefined ? `${c.to}:${c.port}` : c.to}/${c.proto}`;
+    const to = `${c.port !== undefined ? (c.to.includes(':') ? `[${c.to}]:${c.port}` : `${c.to}:${c.port}`) : c.to}/${c.proto}`;
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
-    out.push(line([[c.from, 15], [to, 27], [short(c.verdict), 12], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
+    const wide = c.from.length > 15 || to.length > 27;
+    if (wide) above(out, `${c.from} → `, to, '');
+    out.push(line([[wide ? '' : c.from, 15], [wide ? '' : to, 27], [short(c.verdict), 12], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
   for (const n of notes) out.push(...wrap(`note: ${n}`));
   return out.join('\n') + '\n';

@@ -6,7 +6,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { walkFlow } from '../walk/engine.ts';
 import type { Flow, Verdict, WalkHop, WalkResult } from '../walk/types.ts';
-import { canonIp } from '../walk/ip.ts';
+import { canonIp, familyOf } from '../walk/ip.ts';
 
 /**
  * The walk's verdicts, and three of reach's own: "ambiguous" and "insufficient information" where the
@@ -92,9 +92,14 @@ function rewritesOf(w: WalkResult): string[] {
 }
 
 /** A backend as a load balancer lists it (`10.0.0.5:8080`, `[fd00::5]:80`), without its port. */
-const bare = (s: string) => {
+const bare = (s: string, port?: number) => {
   const [host = '', ...rest] = s.split(':');
-  return rest.length === 1 ? host : s.replace(/^\[(.*)\](:\d+)?$/, '$1');
+  if (rest.length === 1) return host;
+  // The walk lists an IPv6 backend as `ip:port` without brackets (walk/actions.ts applyLb): the port is
+  // the one the picked backend was rewritten to.
+  const tail = port === undefined ? '' : `:${port}`;
+  if (tail && !s.startsWith('[') && s.endsWith(tail) && familyOf(s.slice(0, -tail.length)) === 6) return s.slice(0, -tail.length);
+  return s.replace(/^\[(.*)\](:\d+)?$/, '$1');
 };
 
 /** The backends a load balancer on the walk could pick (the picked one first), as DIP addresses. */
@@ -102,7 +107,7 @@ export function backendsOf(w: WalkResult): string[] {
   const h = w.hops.find((x) => x.alternatives?.length && (x.rewrite?.dstIp || LB_ACTIONS.test(x.action)) && !x.rewrite?.encap);
   if (!h) return [];
   const picked = h.rewrite?.dstIp ?? h.after?.l2Dst ?? h.after?.dstIp;
-  return [...new Set([picked, ...h.alternatives!].filter((x): x is string => !!x).map(bare))];
+  return [...new Set([picked, ...h.alternatives!].filter((x): x is string => !!x).map((x) => bare(x, h.rewrite?.dstPort)))];
 }
 
 /** A request that was not let through has no reply (issue #25: `reply: { verdict } | null`): the walk's "no reply to walk" is null. */
@@ -125,7 +130,7 @@ function pickedIsForced(w: WalkResult, picked: string | undefined): boolean {
   // The backend that hop picked (as backendsOf reads it) is the one named.
   const at = c.rewrite?.dstIp ?? c.after?.l2Dst ?? c.after?.dstIp;
   const p = canonIp(picked);
-  return p !== undefined && at !== undefined && canonIp(bare(at)) === p && !c.alternatives!.some((a) => canonIp(bare(a)) === p);
+  return p !== undefined && at !== undefined && canonIp(bare(at)) === p && !c.alternatives!.some((a) => canonIp(bare(a, c.rewrite?.dstPort)) === p);
 }
 
 /**

@@ -21,6 +21,8 @@ import { ClassMerger, pushSeg, skipped, type ReachClass, type ReachProto, type S
 import { LayerCutter } from './layer-cuts.ts';
 import { sharedRulesModel } from './shared-rules.ts';
 import { plural } from '../view-models/format.ts';
+import { classOf6, reachFrom6 } from './v6/partition6.ts';
+import { otherFamilyOf } from './v6/sources6.ts';
 
 export type { ReachClass, ReachProto } from './classes.ts';
 
@@ -49,6 +51,8 @@ export const DEFAULT_MAX_WALKS = 200_000;
 type AtomResult = { ip: number[] } | { segs: Seg[]; cells: number };
 
 export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}): ReachFrom {
+  // An IPv6 source: the IPv6 header space (v6/partition6.ts).
+  if (ipToInt(srcIp) === undefined && srcIp.includes(':')) return reachFrom6(node, srcIp, o);
   const b = hnsBoundaries(node);
   // The same node, with the rules several ports print identically parsed once (shared-rules.ts).
   const m = sharedRulesModel(node);
@@ -69,7 +73,8 @@ export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}):
   const protos = o.protos ?? ['tcp', 'udp', 'icmp'];
   const classes: ReachClass[] = [];
   let cells = 0;
-  const limitations: string[] = ['IPv6 destinations are not partitioned (the header space is IPv4); trace walks IPv6 packets one at a time'];
+  const v6 = otherFamilyOf(node, srcIp);
+  const limitations: string[] = [v6 ? `the header space is IPv4; this source's IPv6 side: reach --from ${v6}` : 'the header space is IPv4; IPv6 destinations are partitioned from an IPv6 source (reach --from an IPv6 address)'];
   if (ipToInt(srcIp) === undefined) return { from: srcIp, classes, cells, walks, budget: { maxWalks, hit: false }, limitations: [...limitations, `${srcIp} is not an IPv4 address`] };
 
   const cellOutcome = (f: Flow): Outcome => {
@@ -141,6 +146,7 @@ export function reachFrom(node: NodeModel, srcIp: string, o: ReachOptions = {}):
 
 /** The class holding a packet (classes partition the space, so there is exactly one). */
 export function classOf(r: ReachFrom, dstIp: string, proto: ReachProto, dstPort?: number): ReachClass | undefined {
+  if (ipToInt(dstIp) === undefined && dstIp.includes(':')) return classOf6(r, dstIp, proto, dstPort);
   const n = ipToInt(dstIp);
   if (n === undefined) return undefined;
   return r.classes.find((c) => c.proto === proto && ipToInt(c.dst[0])! <= n && n <= ipToInt(c.dst[1])! && (c.ports === null || (dstPort !== undefined && c.ports[0] <= dstPort && dstPort <= c.ports[1])));

@@ -1,8 +1,10 @@
 // `hnsight reach <bundle> --from IP [--verdict V]... [--max-walks N] [--no-findings] [--json]`: the
-// classes of packets from one source over the whole IPv4 header space, each with its outcome.
+// classes of packets from one source over the whole header space of its family (IPv4, or IPv6 for an
+// IPv6 source: analysis/reach/v6), each with its outcome.
 // `hnsight reach <bundle> [--to IP[:PORT][/PROTO]]... [--verdict V]... [--no-findings] [--json]`: every
 // local pod and the host against the named destinations (default: pods, Services, remote pod
-// subnets, the node, the outside). Both end with the rules that can never match.
+// subnets, the node, the outside; on a dual-stack node their IPv6 addresses too, from the sources'
+// IPv6 addresses). Both end with the rules that can never match.
 // Exit 0, or 1 when a listed class or cell is dropped; 2 on bad usage or unreadable input.
 import { UsageError } from '../errors.ts';
 import { parseFlags, wholeNumberFlag } from '../args.ts';
@@ -10,8 +12,9 @@ import { loadBundle } from '../../services/bundle/load.ts';
 import { modelFindings } from '../../analysis/view-models/findings.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
-import { familyOf } from '../../analysis/walk/ip.ts';
+import { canonIp, familyOf } from '../../analysis/walk/ip.ts';
 import type { Proto } from '../../analysis/walk/types.ts';
+import { destinations6, noRoutes6, sources6 } from '../../analysis/reach/v6/sources6.ts';
 import { defaultDestinations, defaultSources, formatCells, formatClasses, formatShadow, reachFrom, reachMatrix, shadowedRules, VERDICTS, type Endpoint, type ReachVerdict } from '../../analysis/reach/index.ts';
 import { parseEndpointArg } from './trace.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
@@ -36,6 +39,17 @@ function parseVerdicts(vs: string[]): Set<ReachVerdict> | undefined {
   return out;
 }
 
+/** What the matrix cannot say about IPv6 destinations: sources without an IPv6 address, no IPv6 routes. */
+function ipv6Notes(model: Parameters<typeof sources6>[0], withV6: number): string[] {
+  const out: string[] = [];
+  const v4only = defaultSources(model).length - withV6;
+  if (!withV6) out.push('insufficient information for the IPv6 destinations: no local pod and not the host has an IPv6 address in this bundle (Get-HnsEndpoint IPv6Address, ipconfig), so no IPv6 packet was walked');
+  else if (v4only > 0) out.push(`IPv6 destinations are walked from the ${withV6} sources with an IPv6 address; ${v4only} without one are not listed for them`);
+  const silence = noRoutes6(model);
+  if (silence) out.push(`insufficient information: ${silence}; an IPv6 destination that leaves the node has no route to read`);
+  return out;
+}
+
 export async function runReach(argv: string[]): Promise<number> {
   const parsed = parseFlags('reach', argv, {
     from: { type: 'string' },
@@ -55,8 +69,8 @@ export async function runReach(argv: string[]): Promise<number> {
   if (v.from) {
     const f = parseEndpointArg(v.from, '--from');
     if (f.port !== undefined) throw new UsageError('--from takes an address only');
-    if (familyOf(f.ip) !== 4) throw new UsageError('reach --from partitions the IPv4 header space: give an IPv4 address (trace walks IPv6 packets)');
-    from = f.ip;
+    // IPv6 in its RFC 5952 text, as the classes write their addresses.
+    from = canonIp(f.ip) ?? f.ip;
     if ((v.to as string[]).length) throw new UsageError('reach takes either --from (the classes from one source) or --to (the matrix), not both');
   }
   const tos = (v.to as string[]).map(parseToArg);
@@ -69,7 +83,7 @@ export async function runReach(argv: string[]): Promise<number> {
     const r = reachFrom(model, from, { maxWalks });
     // The command that opens the walk of a class's example.
     const traceOf = (c: { example: { dstIp: string; dstPort?: number }; proto: string }) =>
-      `hnsight trace ${/\s/.test(bundle) ? JSON.stringify(bundle) : bundle} --from ${from} --to ${c.example.dstIp}${c.example.dstPort !== undefined ? `:${c.example.dstPort}` : ''} --proto ${c.proto} --reply`;
+      `hnsight trace ${/\s/.test(bundle) ? JSON.stringify(bundle) : bundle} --from ${from} --to ${c.example.dstPort === undefined ? c.example.dstIp : familyOf(c.example.dstIp) === 6 ? `[${c.example.dstIp}]:${c.example.dstPort}` : `${c.example.dstIp}:${c.example.dstPort}`} --proto ${c.proto} --reply`;
     const classes = keep(r.classes).map(({ key: _key, ...raw }) => {
       const c = { ...raw, trace: traceOf(raw) };
       // The findings on the path of each class's example (a check's finding about what it crosses).
@@ -82,9 +96,16 @@ export async function runReach(argv: string[]): Promise<number> {
     else process.stdout.write(safeText(formatClasses(from, classes, notes) + '\n' + formatShadow(shadow)));
     return classes.some((c) => c.verdict === 'dropped') ? 1 : 0;
   }
-  const dests = tos.length ? tos : defaultDestinations(model);
-  const cells = keep(reachMatrix(model, dests, { findings }));
-  const notes = tos.length ? [] : ['destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside'];
+  // IPv6 destinations are walked from the sources' IPv6 addresses (a pair of two families is never walked).
+  const v6 = sources6(model);
+  const dests = tos.length ? tos : [...defaultDestinations(model), ...(v6.length ? destinations6(model) : [])];
+  const wants6 = dests.some((d) => familyOf(d.ip) === 6);
+  const sources = [...defaultSources(model), ...(wants6 ? v6 : [])];
+  const silence6 = noRoutes6(model);
+  // A bundle without IPv6 routes cannot say that an IPv6 packet has none (as reach --from IPv6: v6/partition6.ts).
+  const cells = keep(reachMatrix(model, dests, { findings, sources }).map((c) => (silence6 && familyOf(c.to) === 6 && c.verdict === 'dropped' && c.decidedAt === 'host routing' && /no IPv6 route/.test(c.reason) ? { ...c, verdict: 'insufficient information' as const, reason: `where IPv6 packets leave the node cannot be read: ${silence6}`, reply: null } : c)));
+  const notes = tos.length ? [] : [`destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside${v6.length ? '; on this dual-stack node their IPv6 addresses too, walked from the IPv6 address of each pod and of the host' : ''}`];
+  if (wants6) notes.push(...ipv6Notes(model, v6.length));
   // No source to walk from: say what the input lacks rather than print an empty table (audit of #25, A11).
   if (!defaultSources(model).length) notes.unshift(`insufficient information: the input has no source to walk from. It needs a local pod endpoint (Get-HnsEndpoint with an endpoint of this node, joined to its vNIC by ipconfig /allcompartments /all) or the node's own address (ipconfig, the HNS network's management IP or a route table with a default route); ${model.endpoints?.length === 1 ? 'its one endpoint is remote or has no IPv4 address' : model.endpoints?.length ? `its ${model.endpoints.length} endpoints are all remote or have no IPv4 address` : 'it has no HNS endpoint'}. Try reach --from IP with a pod address, or a whole bundle`);
   if (v.json) process.stdout.write(safeJson({ cells, shadowed: shadow }) + '\n');

@@ -79,7 +79,7 @@ describe('hnsight reach', () => {
   }, 120_000);
 
   it('bad usage is exit 2 with the reason', async () => {
-    expect((await runCli('reach', foreign, '--from', 'fd00::1')).stderr).toMatch(/IPv4/);
+    expect((await runCli('reach', foreign, '--from', '10.0.0.1:80')).stderr).toMatch(/address only/);
     expect((await runCli('reach', foreign, '--verdict', 'maybe')).code).toBe(2);
     expect((await runCli('reach', foreign, '--to', '10.0.0.1:80/icmp')).stderr).toMatch(/ICMP has no port/);
     expect((await runCli('reach')).code).toBe(2);
