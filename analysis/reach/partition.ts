@@ -23,27 +23,11 @@ import { sharedRulesModel } from './shared-rules.ts';
 import { plural } from '../view-models/format.ts';
 import { classOf6, reachFrom6 } from './v6/partition6.ts';
 import { otherFamilyOf } from './v6/sources6.ts';
+import type { ReachFrom, ReachOptions } from './reach-types.ts';
 
 export type { ReachClass, ReachProto } from './classes.ts';
 
-export interface ReachOptions {
-  maxWalks?: number;
-  maxMs?: number;
-  now?: () => number;
-  protos?: ReachProto[];
-  /** Walk function (tests count walks); default walkFlow with the reply. */
-  walk?: (f: Flow) => WalkResult;
-}
-
-export interface ReachFrom {
-  from: string;
-  classes: ReachClass[];
-  /** Cells walked (one example each); adjacent cells with the same outcome are one class. */
-  cells: number;
-  walks: number;
-  budget: { maxWalks: number; hit: boolean; note?: string };
-  limitations: string[];
-}
+export type { ReachFrom, ReachOptions } from './reach-types.ts';
 
 export const DEFAULT_MAX_WALKS = 200_000;
 

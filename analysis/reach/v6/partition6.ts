@@ -12,7 +12,7 @@ import { pushSeg, skipped, type ReachClass, type Seg } from '../classes.ts';
 import type { Interval } from '../intervals.ts';
 import { sharedRulesModel } from '../shared-rules.ts';
 import { plural } from '../../view-models/format.ts';
-import type { ReachFrom, ReachOptions } from '../partition.ts';
+import type { ReachFrom, ReachOptions } from '../reach-types.ts';
 import { bigToIp6, ip6ToBig, middle6, type Interval6 } from './addr6.ts';
 import { hnsBoundaries6 } from './boundaries6.ts';
 import { LayerCutter6 } from './layer-cuts6.ts';
