@@ -14,6 +14,8 @@ let browser: BrowserServer | undefined;
 declare module 'vitest' {
   export interface ProvidedContext {
     chromiumWsEndpoint: string;
+    /** Whether the end-to-end tests save their screenshots (test/e2e/helpers.ts shot()). */
+    screenshots: boolean;
   }
 }
 
@@ -21,6 +23,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A run filtered to other files (`vitest run test/unit/x`) needs no browser.
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run');
   const e2e = filters.length === 0 || filters.some((f) => f.includes('e2e'));
+  // The screenshots in test-results/ are for a person to look at, and assert nothing: saved in a run of
+  // chosen files (`vitest run test/e2e/x`, `npm test -- <path>`), not in the whole suite, where nobody
+  // looks at them and the 75 of them cost about 20 CPU-s (docs/testing.md). HNSIGHT_SHOTS=1 saves them
+  // in any run, HNSIGHT_SHOTS=0 in none.
+  project.provide('screenshots', process.env.HNSIGHT_SHOTS ? process.env.HNSIGHT_SHOTS !== '0' : filters.length > 0);
   // In its own process: under the test runner NODE_ENV is 'test', and Vite's React plugin would
   // compile the development JSX runtime into what must be the production build users get.
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,14 +14,13 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (rel) => path.join(repo, 'node_modules', rel);
 
 /**
- * The side steps: each a name and the commands (node's arguments) it runs one after the other. The
- * typecheck builds tsconfig.check.json: parsers/ and analysis/ checked once under their strict
- * tsconfig, the rest against their declarations (`npm run typecheck` checks them twice; same verdict).
+ * The side steps: each a name and the commands (node's arguments) it runs one after the other. One
+ * step, one process: tools/typecheck-lint.mjs builds tsconfig.check.json (parsers/ and analysis/
+ * checked once under their strict tsconfig, the rest against their declarations; `npm run typecheck`
+ * checks them twice, same verdict), then lints with ESLint on that same program, so the type-aware
+ * rules do not build a second one (`npm run lint` does; same rules, same files).
  */
-const SIDE = [
-  ['typecheck', [[bin('typescript/bin/tsc'), '-b', 'tsconfig.check.json']]],
-  ['lint', [[bin('eslint/bin/eslint.js'), '--cache', '--cache-location', '.cache/eslint/', '.']]],
-];
+const SIDE = [['typecheck and lint', [[path.join(repo, 'tools/typecheck-lint.mjs')]]]];
 
 /** Runs argv with node; resolves to its exit code (a spawn failure counts as 1, its message kept). */
 function run(argv, { quiet, nice, sink, env = {} }) {

@@ -178,7 +178,11 @@ export async function openNode(
   }
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(RESULTS, `${name}.png`) });
+/** Saves what the page shows as test-results/<name>.png, in the runs that keep screenshots (test/global-setup.ts). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (inject('screenshots') === false) return;
+  await page.screenshot({ path: path.join(RESULTS, `${name}.png`) });
+}
 
 /** Closes the load summary and waits until the graph is laid out (the instant layout replaced by elkjs). */
 export async function graphReady(page: Page): Promise<void> {

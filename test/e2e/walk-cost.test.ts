@@ -46,7 +46,7 @@ describe('what a walk costs the page', () => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ page, errors, close } = await openNode('assets/demo/l2bridge-node'));
+    ({ page, errors, close } = await openNode('assets/demo/l2bridge-node', { shared: true }));
     await graphReady(page);
     // Again with the counting hook in place (the load summary, closed once, stays closed).
     await page.addInitScript(countRenders);

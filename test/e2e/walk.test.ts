@@ -23,7 +23,7 @@ describe('packet walk on the l2bridge demo node', () => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ browser, server, page, errors, close } = await openNode('assets/demo/l2bridge-node', { clipboard: true }));
+    ({ browser, server, page, errors, close } = await openNode('assets/demo/l2bridge-node', { clipboard: true, shared: true }));
     await graphReady(page);
   });
 

@@ -11,14 +11,16 @@ import { repo } from './hostile.ts';
 import { BASES, makeCase, MUTATION_NAMES } from './mutate.ts';
 
 /**
- * Fixed seeds: the same cases on every run, so a finding here is reproducible with `--seed`. 32: the
- * fewest from 7001 on that put every base bundle, every mutation, a dropped file, a doubled dump and a
- * damaged zip through the loader and every analysis (the first 31 do; 'covers every base and every
- * mutation' below fails if a change to mutate.ts leaves one out). Each case is a whole load and
- * analysis (about a CPU-second), and this run only guards what `npm run fuzz` explores for hours; the
- * inputs it ever found broken are replayed one by one below (the saved crashers).
+ * Fixed seeds: the same cases on every run, so a finding here is reproducible with `--seed`. Seven,
+ * picked by a greedy set cover over seeds 7001–7400: between them they put every base bundle, every
+ * mutation, a dropped file, a doubled dump and a damaged zip through the loader and every analysis,
+ * which took the first 31 seeds from 7001 on ('covers every base and every mutation' below fails if a
+ * change to mutate.ts leaves one out). Each case is a whole load and analysis (about a CPU-second), and
+ * this run only guards that every kind of damage still goes through cleanly; exploring is
+ * `npm run fuzz`'s job, for hours, and every input it ever found broken is replayed one by one below
+ * (the saved crashers).
  */
-const CI_SEEDS = Array.from({ length: 32 }, (_, i) => 7001 + i);
+const CI_SEEDS = [7002, 7003, 7004, 7005, 7010, 7019, 7169];
 
 const harness = new Harness({ heapMb: 1024 });
 afterAll(() => harness.close());
