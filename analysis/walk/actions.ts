@@ -8,6 +8,7 @@ import { mappingsOf, natRangesOf, ruleEffect, type VfpPortPolicy, type VfpRule, 
 import type { Flow, HopEffect, Packet, Rewrite } from './types.ts';
 import { ruleSemantics, type RuleAction } from './semantics.ts';
 import { canonIp, familyOf } from './ip.ts';
+import { hostPort } from '../../parsers/net/address.ts';
 
 export type ActionKind = RuleAction;
 
@@ -231,7 +232,7 @@ function applyLb(rule: VfpRule, e: VfpRuleEffect, next: Packet, p: Packet, ctx: 
   // An empty list leaves no backend to pick (the index is NaN).
   const d = dips[idx];
   if (!d) return { kind: 'lb', action: 'LB', packet: next, keepsState, unmodelled: `${rule.type} rule lists no DIP range in the bundle: the backend is unknown` };
-  const alternatives = dips.filter((_, i) => i !== idx).map((x) => `${x.ip}${x.port !== undefined ? `:${x.port}` : ''}`);
+  const alternatives = dips.filter((_, i) => i !== idx).map((x) => hostPort(x.ip, x.port));
   const choice =
     dips.length === 1 ? 'the only backend' : forced >= 0 ? `backend chosen by you; ${dips.length} in the rule` : `VFP picks one of ${dips.length} backends per flow; this walk takes one by a hash of the 5-tuple (choose another with --dip)`;
   const inferredChoice = dips.length > 1 && forced < 0;

@@ -2,8 +2,8 @@
 // its flags (a step that is an inference, a rule whose effect is not modelled), the caveats, and the
 // rule that decided it. A walked reply follows under its own heading.
 import type { MatchedCondition, Packet, WalkFinding, WalkHop, WalkResult } from './types.ts';
+import { hostPort as ep } from '../../parsers/net/address.ts';
 
-const ep = (ip: string, port?: number) => (port === undefined ? ip : ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
 const tuple = (p: { srcIp: string; dstIp: string; srcPort?: number; dstPort?: number; proto: string }) => `${p.proto.toUpperCase()} ${ep(p.srcIp, p.srcPort)} → ${ep(p.dstIp, p.dstPort)}`;
 
 function rewriteText(h: WalkHop): string {

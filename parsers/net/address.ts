@@ -22,6 +22,12 @@ function port(text: string | undefined): number | undefined | null {
   return readInt(text, { min: 1, max: 65535 }).value ?? null;
 }
 
+/** An address with its port as the tool prints it: `10.0.0.5:80`, `[fd00::5]:80` (RFC 3986 §3.2.2), the bare address without a port. */
+export function hostPort(ip: string, port?: number): string {
+  if (port === undefined) return ip;
+  return ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
 /** Why an address text is not one, in words (for usage errors), or undefined when it parses. */
 export function addressProblem(text: string): string | undefined {
   const m = ADDRESS.exec(text);

@@ -1,7 +1,8 @@
 // Destinations a packet leaving the node can never get an answer from, decided before the route
 // table is read (audit of issue #25, A3 and A4): addresses no router forwards (RFC 6890), an
 // address of this node's own pod subnet that no endpoint holds, and multicast groups (not modelled).
-import { ipToInt, inCidr } from '../ip.ts';
+import { canonIp, ipToInt, inCidr } from '../ip.ts';
+import { ipv6ToHex, prefixRange6 } from '../../../parsers/net/ip.ts';
 import { detectPlatform, factsOf } from '../../platform/index.ts';
 import { lookupRoute } from '../context.ts';
 import type { Walk } from './state.ts';
@@ -35,8 +36,9 @@ const LINK_LOCAL = block('169.254.0.0/16', 'link-local', 'RFC 3927 §2.7 ("a rou
  * by the host's platform, which the bundle cannot show; a route for it in the table is followed).
  */
 export function neverForwarded(w: Walk): boolean {
+  if (w.reply) return false;
   const n = ipToInt(w.packet.dstIp);
-  if (n === undefined || w.reply) return false;
+  if (n === undefined) return neverForwarded6(w);
   const b = NEVER_FORWARDED.find((x) => x.lo <= n && n <= x.hi);
   if (b) {
     const i = w.add({ at: 'host routing', kind: 'drop', action: 'not forwarded', effect: { kind: 'drop', why: 'no-route' }, note: `${w.packet.dstIp} is ${b.what}: no router forwards a packet to it (${b.source})` });
@@ -46,6 +48,37 @@ export function neverForwarded(w: Walk): boolean {
   if (LINK_LOCAL.lo <= n && n <= LINK_LOCAL.hi && w.ctx.routes && lookupRoute(w.ctx, w.packet.dstIp)?.bits === 0) {
     const i = w.add({ at: 'host routing', kind: 'note', action: 'link-local', inferred: true, note: `${w.packet.dstIp} is link-local and only the default route covers it: a router does not forward it (${LINK_LOCAL.source}); a cloud's metadata service at such an address is answered by the host's platform, which the bundle does not show` });
     w.end('unknown', `${w.packet.dstIp} is a link-local address: no router forwards it, and whether the host's platform answers it (a cloud metadata service) is not in the bundle`, i);
+    return true;
+  }
+  return false;
+}
+
+interface Block6 {
+  lo: string;
+  hi: string;
+  what: string;
+  source: string;
+}
+const block6 = (cidr: string, what: string, source: string): Block6 => ({ ...prefixRange6(cidr)!, what, source });
+const UNSPECIFIED6 = block6('::/128', 'the unspecified address, valid only as a source', 'RFC 4291 §2.5.2 ("must not be used as the destination address of IPv6 packets"); RFC 6890 §2.2.3 (::/128, Destination: False)');
+const LINK_LOCAL6 = block6('fe80::/10', 'link-local', 'RFC 4291 §2.5.6 ("Routers must not forward any packets with Link-Local source or destination addresses to other links")');
+
+/**
+ * The IPv6 side of neverForwarded: the unspecified address is dropped; a link-local one is unknown,
+ * since only a neighbour on the same link could answer and the bundle lists no endpoint's link-local
+ * address (HNS endpoints report their global IPv6Address only).
+ */
+function neverForwarded6(w: Walk): boolean {
+  const hex = ipv6ToHex(w.packet.dstIp);
+  if (!hex) return false;
+  if (UNSPECIFIED6.lo <= hex && hex <= UNSPECIFIED6.hi) {
+    const i = w.add({ at: 'host routing', kind: 'drop', action: 'not forwarded', effect: { kind: 'drop', why: 'no-route' }, note: `${w.packet.dstIp} is ${UNSPECIFIED6.what} (${UNSPECIFIED6.source})` });
+    w.end('dropped', `${w.packet.dstIp} is ${UNSPECIFIED6.what}: no packet is sent to it`, i);
+    return true;
+  }
+  if (LINK_LOCAL6.lo <= hex && hex <= LINK_LOCAL6.hi) {
+    const i = w.add({ at: 'host routing', kind: 'note', action: 'link-local', inferred: true, note: `${w.packet.dstIp} is ${LINK_LOCAL6.what}: no router forwards it off the link (${LINK_LOCAL6.source}); only a neighbour on the same vSwitch could answer, and the bundle lists no endpoint's link-local address` });
+    w.end('unknown', `${w.packet.dstIp} is a link-local address: only a neighbour on the same link could answer it, and the bundle does not list link-local addresses (insufficient information)`, i);
     return true;
   }
   return false;
@@ -98,7 +131,7 @@ export function multicast(w: Walk): boolean {
 export function freePodAddress(w: Walk): boolean {
   const { ctx } = w;
   const dst = w.packet.dstIp;
-  if (w.reply || ipToInt(dst) === undefined) return false;
+  if (w.reply) return false;
   // The pod network holding the address: an l2bridge or overlay network whose subnet holds a local
   // endpoint too (flannel's "External" network has a subnet of its own and no pod).
   let net;
@@ -112,7 +145,9 @@ export function freePodAddress(w: Walk): boolean {
       break;
     }
   }
-  if (!net || !subnet || subnet.gateway === dst || ctx.local.has(dst) || ctx.remote.has(dst) || ctx.hostIps.has(dst) || ctx.vips.has(dst)) return false;
+  // The tables are keyed by the canonical text (an IPv6 address has several spellings).
+  const key = canonIp(dst) ?? dst;
+  if (!net || !subnet || (subnet.gateway && canonIp(subnet.gateway) === key) || ctx.local.has(key) || ctx.remote.has(key) || ctx.hostIps.has(key) || ctx.vips.has(key)) return false;
   const facts = factsOf(detectPlatform(ctx.model).plugin);
   if (facts?.crossNode.unit !== 'node pod CIDR') return false;
   const i = w.add({

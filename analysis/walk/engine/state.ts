@@ -20,7 +20,7 @@ export const shortName = (n: string) => {
   return m ? `${m[1]}…${m[2] ?? ''}` : short(n);
 };
 
-export const fmt = (ip: string, port?: number) => (ip.includes(':') && port !== undefined ? `[${ip}]:${port}` : `${ip}${port !== undefined ? `:${port}` : ''}`);
+export { hostPort as fmt } from '../../../parsers/net/address.ts';
 
 export type SourceKind = 'pod' | 'host' | 'outside';
 
