@@ -12,14 +12,14 @@
 // of typed arrays, moved into shared memory once: revive-node.ts reuseForWorkers).
 import { Worker } from 'node:worker_threads';
 import { WORKER_HEAP_MB, WORKER_LIMITS } from './worker-limits.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 
 export interface FindingsRequest {
   origin: BundleOrigin;
-  /** Files parsed by the load, taken as they are (VFP dumps whose bytes are shared memory). */
-  reuse: ParsedFile[];
+  /** Files parsed by the load, taken over (VFP dumps whose bytes are shared memory, small files' packed records). */
+  reuse: HandedFile[];
 }
 
 export type FindingsMessage =
