@@ -9,7 +9,7 @@
 // the bytes are held once, compressed: measured on the 250-pod node (2-core machine, load ≈ 24), the
 // 23 small files' records are 25.6 MiB serialized, 2.4 MiB with Brotli at quality 1 (188 ms to
 // compress them all, 211 ms to decompress; Deflate at level 1: 3.0 MiB, 506 ms / 316 ms). A worker
-// rebuilt its node in 0.8–2.8 s instead of 7.3–10.3 s.
+// rebuilt its node in 0.8–2.8 s instead of 6.3–10.3 s.
 //
 // Only plain data crosses (objects, arrays, strings, numbers): a class loses its prototype and a
 // function does not cross at all. PACKED_CONTENT lists the parsed contents that are plain data
