@@ -5,21 +5,22 @@
 //
 // The worker needs the node. Sending it over was measured against rebuilding it there (250-pod node,
 // 921 MB, 2-core machine): a NodeModel is not cloneable as it is (the VFP store and the evidence text
-// are closures, source lines are lazy getters), and cloning its plain parts alone cost the main thread
-// as long as re-parsing them costs the worker, while blocking requests meanwhile. So the worker reads
-// the small files again (≈ 20 MB on that node) and takes the VFP dumps as they were parsed: their
-// bytes are a file or a SharedArrayBuffer, so nothing is copied, and so is the scanner's index (≈ 20 MB
-// of typed arrays, moved into shared memory once: revive-node.ts reuseForWorkers).
+// are closures, source lines are lazy getters), and cloning its plain parts on each worker's start cost
+// the main thread as long as re-parsing them cost the worker, while blocking requests meanwhile. So the
+// worker gets what the load parsed, made ready once per node (revive-node.ts): the small files'
+// records serialized and compressed as they were parsed (packed-files.ts, ≈ 2.4 MiB of shared memory
+// on that node), the VFP dumps' bytes (a file or a SharedArrayBuffer) and the scanner's index (≈ 20 MB
+// of typed arrays, moved into shared memory once): nothing is copied on the event loop per worker.
 import { Worker } from 'node:worker_threads';
 import { WORKER_HEAP_MB, WORKER_LIMITS } from './worker-limits.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 
 export interface FindingsRequest {
   origin: BundleOrigin;
-  /** Files parsed by the load, taken as they are (VFP dumps whose bytes are shared memory). */
-  reuse: ParsedFile[];
+  /** Files parsed by the load, taken over (VFP dumps whose bytes are shared memory, small files' packed records). */
+  reuse: HandedFile[];
 }
 
 export type FindingsMessage =

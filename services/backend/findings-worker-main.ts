@@ -1,7 +1,8 @@
 // The findings of one node, computed in a worker thread so the backend keeps answering (search, walks,
 // the inspector) while the checks run. The node is rebuilt here as every worker rebuilds it
-// (revive-node.ts: the small files parsed again, the VFP dumps taken as the main thread parsed them;
-// findings-runner.ts measures why this beats sending the node over). Progress goes back after every check.
+// (revive-node.ts: the small files' records unpacked as the load packed them, the VFP dumps taken as
+// the load parsed them; findings-runner.ts says why the node itself is not sent). Progress goes back
+// after every check.
 import { parentPort } from 'node:worker_threads';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';

@@ -7,7 +7,7 @@ import { ApiError, type LoadJob } from '../../contract/index.ts';
 import { loadOrigin, LoadCancelled } from '../bundle/load.ts';
 import { diskOrigin, originLocation, type BundleOrigin } from '../bundle/origin.ts';
 import { BundleOpenError } from '../bundle/source.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import { collectHandOver } from './revive-node.ts';
 import { buildSummary } from '../../analysis/view-models/summary.ts';
 import type { EventBus } from './event-bus.ts';
 import type { OpenBundles } from './open-bundles.ts';
@@ -108,7 +108,7 @@ export class LoadJobs {
     const load: Load = { identity, abort: new AbortController(), followers: new Set(), progress: job.state.progress };
     if (identity) this.running.set(identity, load);
     this.follow(job, load);
-    const reuse: ParsedFile[] = [];
+    const handOver = collectHandOver();
     const t0 = performance.now();
     try {
       const model = await loadOrigin(origin, {
@@ -117,12 +117,14 @@ export class LoadJobs {
           load.progress = { ...p };
           for (const f of load.followers) this.update(f, { ...f.state, progress: load.progress }, true);
         },
-        onBigParsed: (p) => reuse.push(p),
+        // The workers take these over instead of parsing the files again (revive-node.ts).
+        onParsed: handOver.onParsed,
+        onBigParsed: handOver.onBigParsed,
       });
       const bundleId = nextId('b');
       const summary = buildSummary(model, bundleId, performance.now() - t0);
       const first = [...load.followers][0];
-      this.bundles.add(bundleId, model, summary, origin, { identity, reuse, jobId: first?.state.jobId });
+      this.bundles.add(bundleId, model, summary, origin, { identity, reuse: handOver.files, jobId: first?.state.jobId });
       if (identity) this.running.delete(identity);
       if (remember) await this.remember(origin, summary.hostName);
       for (const f of [...load.followers]) this.end(f, { ...f.state, state: 'done', summary });

@@ -4,11 +4,10 @@
 // and windows that attached (attachBundle) hold it until each lets it go. The findings and the search
 // index are steps (bundle-step-runner.ts) with progress and errors of their own; the checks run in a
 // worker thread (findings-runner.ts).
-import { reuseForWorkers } from './revive-node.ts';
+import { reuseForWorkers, type HandedFile } from './revive-node.ts';
 import { releaseNode } from '../bundle/memory-budget.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import type { BundleSummary, TopologyGraph } from '../../analysis/view-models/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { ServicesTableView } from '../../analysis/view-models/services-table.ts';
@@ -53,8 +52,8 @@ export interface OpenBundle {
 export interface AddOptions {
   identity?: string;
   jobId?: string;
-  /** Files the load parsed whose memory the findings worker can share (VFP dumps). */
-  reuse?: ParsedFile[];
+  /** Files the load parsed that the workers take over instead of parsing them again (revive-node.ts). */
+  reuse?: HandedFile[];
 }
 
 export class OpenBundles {

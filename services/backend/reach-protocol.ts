@@ -1,6 +1,6 @@
 // What the backend and the reachability worker (reach-worker-main.ts) say to each other, and the order
 // of the first pass. Plain data: messages cross a thread.
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { ReachCellView, ReachEnd, ReachEndKind } from '../../analysis/view-models/reach-data.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
@@ -9,7 +9,7 @@ export type ReachIn =
   | {
       type: 'start';
       origin: BundleOrigin;
-      reuse: ParsedFile[];
+      reuse: HandedFile[];
       maxCells: number;
       maxMs: number;
       /**

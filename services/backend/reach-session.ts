@@ -12,7 +12,7 @@
 import { Worker } from 'node:worker_threads';
 import { WALK_WORKER_LIMITS, WORKER_HEAP_MB } from './worker-limits.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { ReachCellView, ReachEnd, ReachSnapshot } from '../../analysis/view-models/reach-data.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
@@ -40,7 +40,7 @@ export const REACH_NOTE =
 
 export interface ReachSessionOptions {
   origin: BundleOrigin;
-  reuse: ParsedFile[];
+  reuse: HandedFile[];
   /** The node's findings (they name what each path crosses); a rejection leaves them out. */
   findings: () => Promise<FindingView[]>;
   /** Bounds of the first pass and of each request: most cells, and ms of walks. */

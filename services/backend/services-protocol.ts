@@ -1,13 +1,13 @@
 // What the backend and the Services worker (services-worker-main.ts) say to each other. Plain data:
 // messages cross a thread.
-import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
+import type { HandedFile } from './revive-node.ts';
 import type { ServicesTableView } from '../../analysis/view-models/services-table.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 
 export interface ServicesRequest {
   origin: BundleOrigin;
-  /** Files parsed by the load, taken as they are (VFP dumps whose bytes are shared memory). */
-  reuse: ParsedFile[];
+  /** Files parsed by the load, taken over (VFP dumps whose bytes are shared memory, small files' packed records). */
+  reuse: HandedFile[];
 }
 
 export type ServicesMessage =

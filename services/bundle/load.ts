@@ -52,6 +52,11 @@ export interface LoadOptions {
   reuse?: ReadonlyMap<string, ParsedFile>;
   /** Called with every file parsed in the worker thread (the big ones), before the node is assembled. */
   onBigParsed?: (parsed: ParsedFile) => void;
+  /**
+   * Called with every file parsed whole on this thread (the small ones), as it is parsed, before the
+   * node is assembled from it (the backend packs it for its workers: services/backend/packed-files.ts).
+   */
+  onParsed?: (parsed: ParsedFile) => void;
 }
 
 export class LoadCancelled extends Error {
@@ -217,6 +222,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
             continue;
           }
           parsed[i] = parseBundleFile(name, await entry.read(entry.size));
+          opts.onParsed?.(parsed[i]!);
         } catch (e) {
           parsed[i] = unreadable(name, entry.size, e);
         }
