@@ -50,7 +50,8 @@ export function aclDecision(w: WalkResult, port: string): AclDecision | undefine
   if (hops.some((h) => h.ambiguous || h.unmodelled)) return undefined;
   const decider = w.hops[w.deciding];
   if (w.verdict === 'dropped' && decider && hops.includes(decider)) return { verdict: 'deny', hop: decider };
-  const passed = hops.filter((h) => h.action !== 'block');
+  // By the hop's effect, not its printed action (a block rule however its type is spelled, semantics.ts).
+  const passed = hops.filter((h) => h.effect?.kind !== 'block');
   const last = passed[passed.length - 1];
   return passed.length === hops.length && last ? { verdict: 'allow', hop: last } : undefined;
 }
