@@ -23,16 +23,15 @@ export class PortRuleReader {
   private readonly at: { file: number; rule: number }[] = [];
   private readonly byName = new KeyTable();
   private readonly ids = new Map<string, Uint32Array>();
+  /** Ports whose rules are all parsed: each of the checks that reads every pod port asks again. */
+  private readonly parsed = new Set<string>();
 
   constructor(private readonly m: NodeModel) {}
 
   /** Every rule of the port in file order (shared objects: do not modify), [] when it has none. */
   of(port: VfpPortRef): VfpRule[] {
-    const ids = this.idsOf(port);
-    // A check reading a port's rules counts them against its budget, as rulesOf does (shared or not).
-    spend(ids.length);
+    const ids = this.idsFor(port);
     if (!ids.length) return [];
-    this.parse(port, ids);
     const out = new Array<VfpRule>(ids.length);
     let n = 0;
     for (const id of ids) {
@@ -41,6 +40,27 @@ export class PortRuleReader {
     }
     out.length = n;
     return out;
+  }
+
+  /**
+   * The port's rules as ids in file order, every one parsed: `rule(id)` gives the rule, the same object
+   * for every port that shares it. A check that works a fact out once per rule keeps it in an array by
+   * id instead of building a list of a million rule objects and looking each up in a Map.
+   */
+  idsFor(port: VfpPortRef): Uint32Array {
+    const ids = this.idsOf(port);
+    // A check reading a port's rules counts them against its budget, as rulesOf does (shared or not).
+    spend(ids.length);
+    if (ids.length && !this.parsed.has(port.key)) {
+      this.parse(port, ids);
+      this.parsed.add(port.key);
+    }
+    return ids;
+  }
+
+  /** The rule with this id (from idsFor), undefined when its text did not parse as a rule. */
+  rule(id: number): VfpRule | undefined {
+    return this.rules[id];
   }
 
   private idsOf(port: VfpPortRef): Uint32Array {
