@@ -13,7 +13,7 @@ import { plural } from '../../parsers/text/quantities.ts';
 import { ruleAction } from '../walk/semantics.ts';
 
 const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
-/** Ports whose rules are checked at most (each is parsed in full). */
+/** Ports whose rules are checked at most (their rules are read through the shared rule reader, port-rules.ts). */
 const MAX_PORTS = 400;
 
 /** A load balancer key `VIP|port|protocol number` (built here, always three parts) taken apart. */
