@@ -6,7 +6,8 @@
 // port's GUID), so a rule is known by its name (the scanner's VfpIndex.ruleName) and a name seen on several
 // ports is parsed once, from the first port that has it. A name that appears twice on one port (a
 // generic name such as `NAT_Allow`) or no name at all is never shared: each such rule is read itself.
-// Nothing here is kept per rule but a 4-byte id, so memory stays a few MB whatever the node.
+// Per port rule only a 4-byte id is kept; per distinct rule, where it was first seen and which port last
+// took it (a few numbers), so memory stays a few MB on a node of a million port rules.
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import { firstRules, readPortRules, readRuleAt } from '../../parsers/vfp/rule-at.ts';
