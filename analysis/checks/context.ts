@@ -52,6 +52,12 @@ export interface CheckContext {
    * read once (port-rules.ts). What a check that looks at every pod port should use.
    */
   rules(port: VfpPortRef): VfpRule[];
+  /**
+   * The same rules as ids (port-rules.ts), for a check that works a fact out once per rule: `ruleById`
+   * gives the rule, one id per rule object, so a per-rule fact can live in an array indexed by id.
+   */
+  ruleIds(port: VfpPortRef): Uint32Array;
+  ruleById(id: number): VfpRule | undefined;
   /** Evidence for an object: the line holding `needle` at or after `src.line`, else the object's line. */
   ev(src: SourceRef | undefined, needle?: string | RegExp, maxLines?: number): FindingEvidence;
   /** Evidence saying a file is missing or lacks something. */
@@ -199,6 +205,8 @@ export function checkContext(m: NodeModel): CheckContext {
     policy: (p) => (p.policy && m.vfp ? m.vfp.getPolicy(p.name) : undefined),
     sections: (p) => (p.policy && m.vfp ? m.vfp.getPortSections(p.name) : undefined),
     rules: (p) => portRules(m).of(p),
+    ruleIds: (p) => portRules(m).idsFor(p),
+    ruleById: (id) => portRules(m).rule(id),
     ev,
     absent: (file, text) => ({ file, line: 0, text }),
     portEv: (port, remark) => {

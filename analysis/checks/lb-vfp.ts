@@ -13,7 +13,7 @@ import { plural } from '../../parsers/text/quantities.ts';
 import { ruleAction } from '../walk/semantics.ts';
 
 const NAME_KEY = /_(\d+\.\d+\.\d+\.\d+)_(\d+)_(\d+)_(\d+)$/;
-/** Ports whose rules are checked at most (each is parsed in full). */
+/** Ports whose rules are checked at most (their rules are read through the shared rule reader, port-rules.ts). */
 const MAX_PORTS = 400;
 
 /** A load balancer key `VIP|port|protocol number` (built here, always three parts) taken apart. */
@@ -100,7 +100,10 @@ export const lbVfpCheck: Check = {
     };
     const expectedIds = [...expected.keys()].map(intern);
     // A rule too wide to spell out (lbRuleKeys) keeps the expected keys it answers for; named once below.
-    const idsOfRule = new Map<VfpRule, { ids: number[]; capped: boolean }>();
+    // Indexed by the rule's id (ctx.ruleIds): a pod port's rules are a few thousand small integers, the
+    // same ones on every pod port, so a million port rules are array reads (no list of rule objects
+    // built per port, no Map lookup per rule).
+    const keysOfRule: ({ ids: number[]; capped: boolean } | undefined)[] = [];
     const capped = new Map<string, VfpRule>();
     /** Per key: the first port (in order) that has it and its rule there. */
     const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }>();
@@ -109,11 +112,16 @@ export const lbVfpCheck: Check = {
     for (const { e, port } of pods.slice(0, MAX_PORTS)) {
       const p: PodPort = { e, port, lb: false, missing: [] };
       const stamp = portKeys.length + 1;
-      for (const rule of ctx.rules(port)) {
-        let r = idsOfRule.get(rule);
+      const ruleIds = ctx.ruleIds(port);
+      for (let i = 0; i < ruleIds.length; i++) {
+        const ruleId = ruleIds[i] ?? -1;
+        const rule = ctx.ruleById(ruleId);
+        // A rule whose text did not parse is not one of the port's rules (ctx.rules leaves it out too).
+        if (!rule) continue;
+        let r = keysOfRule[ruleId];
         if (!r) {
           const k = lbRuleKeys(rule, expected);
-          idsOfRule.set(rule, (r = { ids: k.keys.map(intern), capped: k.capped }));
+          keysOfRule[ruleId] = r = { ids: k.keys.map(intern), capped: k.capped };
         }
         if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
         const ids = r.ids;

@@ -6,7 +6,8 @@
 // port's GUID), so a rule is known by its name (the scanner's VfpIndex.ruleName) and a name seen on several
 // ports is parsed once, from the first port that has it. A name that appears twice on one port (a
 // generic name such as `NAT_Allow`) or no name at all is never shared: each such rule is read itself.
-// Nothing here is kept per rule but a 4-byte id, so memory stays a few MB whatever the node.
+// Per port rule only a 4-byte id is kept; per distinct rule, where it was first seen and which port last
+// took it (a few numbers), so memory stays a few MB on a node of a million port rules.
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import { firstRules, readPortRules, readRuleAt } from '../../parsers/vfp/rule-at.ts';
@@ -23,16 +24,19 @@ export class PortRuleReader {
   private readonly at: { file: number; rule: number }[] = [];
   private readonly byName = new KeyTable();
   private readonly ids = new Map<string, Uint32Array>();
+  /** Per id: the number of the last port that took it, and where on that port (to spot a name printed twice). */
+  private readonly stamp: number[] = [];
+  private readonly firstOn: number[] = [];
+  private portCount = 0;
+  /** Ports whose rules are all parsed: each of the checks that reads every pod port asks again. */
+  private readonly parsed = new Set<string>();
 
   constructor(private readonly m: NodeModel) {}
 
   /** Every rule of the port in file order (shared objects: do not modify), [] when it has none. */
   of(port: VfpPortRef): VfpRule[] {
-    const ids = this.idsOf(port);
-    // A check reading a port's rules counts them against its budget, as rulesOf does (shared or not).
-    spend(ids.length);
+    const ids = this.idsFor(port);
     if (!ids.length) return [];
-    this.parse(port, ids);
     const out = new Array<VfpRule>(ids.length);
     let n = 0;
     for (const id of ids) {
@@ -41,6 +45,27 @@ export class PortRuleReader {
     }
     out.length = n;
     return out;
+  }
+
+  /**
+   * The port's rules as ids in file order, every one parsed: `rule(id)` gives the rule, the same object
+   * for every port that shares it. A check that works a fact out once per rule keeps it in an array by
+   * id instead of building a list of a million rule objects and looking each up in a Map.
+   */
+  idsFor(port: VfpPortRef): Uint32Array {
+    const ids = this.idsOf(port);
+    // A check reading a port's rules counts them against its budget, as rulesOf does (shared or not).
+    spend(ids.length);
+    if (ids.length && !this.parsed.has(port.key)) {
+      this.parse(port, ids);
+      this.parsed.add(port.key);
+    }
+    return ids;
+  }
+
+  /** The rule with this id (from idsFor), undefined when its text did not parse as a rule. */
+  rule(id: number): VfpRule | undefined {
+    return this.rules[id];
   }
 
   private idsOf(port: VfpPortRef): Uint32Array {
@@ -58,29 +83,50 @@ export class PortRuleReader {
     const r1 = first[ref.port + 1] ?? r0;
     // The scanner named every rule while it read the dump (VfpIndex.ruleName).
     const keys = f.index.ruleName.subarray(r0, r1);
-    // Names printed twice on this port do not identify a rule: found by sorting a copy.
-    const sorted = keys.slice().sort();
-    const twice = new Set<number>();
-    for (let i = 1; i < sorted.length; i++) {
-      const k = sorted[i];
-      if (k !== undefined && k === sorted[i - 1]) twice.add(k);
-    }
+    // One pass: a name is looked up once, and a name already taken on this port (its id stamped with
+    // this port) is printed twice here, so it does not identify a rule: both places get ids of their own.
+    const no = ++this.portCount;
+    const bornFrom = this.at.length;
     ids = new Uint32Array(r1 - r0);
+    let twice: Set<number> | undefined;
     for (let i = 0; i < keys.length; i++) {
       // -1: a rule without a name, never shared.
       const k = keys[i] ?? -1;
-      const shared = k !== -1 && !twice.has(k);
-      let id = shared ? this.byName.get(k) : -1;
+      if (k === -1 || twice?.has(k)) {
+        ids[i] = this.fresh(ref.file, r0 + i, no, i);
+        continue;
+      }
+      let id = this.byName.get(k);
+      if (id !== -1 && this.stamp[id] === no) {
+        (twice ??= new Set()).add(k);
+        const i0 = this.firstOn[id] ?? 0;
+        ids[i0] = this.fresh(ref.file, r0 + i0, no, i0);
+        ids[i] = this.fresh(ref.file, r0 + i, no, i);
+        // Registered by this port: no other port may take it as the name's rule (-1 reads as absent).
+        if (id >= bornFrom) this.byName.set(k, -1);
+        continue;
+      }
       if (id === -1) {
-        id = this.at.length;
-        this.at.push({ file: ref.file, rule: r0 + i });
-        this.rules.push(undefined);
-        if (shared) this.byName.set(k, id);
+        id = this.fresh(ref.file, r0 + i, no, i);
+        this.byName.set(k, id);
+      } else {
+        this.stamp[id] = no;
+        this.firstOn[id] = i;
       }
       ids[i] = id;
     }
     this.ids.set(port.key, ids);
     return ids;
+  }
+
+  /** A new id for rule `rule` of file `file`, taken by port number `no` at its rule `i`. */
+  private fresh(file: number, rule: number, no: number, i: number): number {
+    const id = this.at.length;
+    this.at.push({ file, rule });
+    this.rules.push(undefined);
+    this.stamp.push(no);
+    this.firstOn.push(i);
+    return id;
   }
 
   /** Parses the rules of this port no other port has given yet. */
