@@ -55,8 +55,9 @@ export function WalkPanel() {
           <span>{error}</span>
         </div>
       )}
-      {!t && !error && (
-        <div className="walk-empty muted">
+      {/* While a new walk is on its way the last one is not shown: its verdict would read as the new packet's. */}
+      {(!t || loading) && !error && (
+        <div className="walk-empty muted" aria-busy={loading || undefined}>
           {loading ? (
             <>
               <span className="spinner" aria-hidden /> Walking…
@@ -68,7 +69,7 @@ export function WalkPanel() {
           )}
         </div>
       )}
-      {t && (
+      {t && !loading && (
         <>
           {side === 'request' ? <PresetWhy /> : request && <ReplyBar request={request} />}
           <VerdictBanner t={t} />
