@@ -6,7 +6,7 @@
 // IPv6 rows and columns apart ("IPv6 pods · …") and does not count the cells between families as
 // cells to work out.
 import { describe, expect, it } from 'vitest';
-import { ReachSession } from '../../../services/backend/reach-session.ts';
+import { REACH_NOTE_V6, ReachSession } from '../../../services/backend/reach-session.ts';
 import { diskOrigin } from '../../../services/bundle/origin.ts';
 import { reachGrid } from '../../../analysis/view-models/reach-view.ts';
 import { runCli } from '../../helpers/cli.ts';
@@ -22,6 +22,7 @@ describe('the reach session on a dual-stack node', () => {
         v = await s.snapshot();
       }
       expect(v.ready && !v.running).toBe(true);
+      expect(v.notes).toContain(REACH_NOTE_V6);
       const src6 = v.sources.flatMap((x, i) => (x.family === 6 ? [i] : []));
       const dst6 = v.destinations.flatMap((x, i) => (x.family === 6 ? [i] : []));
       expect(src6.length).toBeGreaterThan(1);
