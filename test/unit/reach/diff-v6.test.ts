@@ -87,6 +87,14 @@ describe('diff --reach on a dual-stack node compares the IPv6 classes', () => {
     }
   });
 
+  it('writes an IPv6 rewrite with its port in brackets (the DNAT to a backend)', () => {
+    const rewrites = d.changed.flatMap((c) => [...(c.before.rewrites ?? []), ...(c.after.rewrites ?? [])]);
+    expect(rewrites.some((r) => /DNAT/.test(r))).toBe(true);
+    // The load balancer's DNAT rewrites address and port (its DIP ranges `{ fd00:10:244:5::a : 8080 }`):
+    // written `[address]:port`, never `fd00:10:244:6::14:8080` (itself a valid address).
+    for (const r of rewrites.filter((x) => /DNAT/.test(x))) expect(/destination (\S+?)(?:,|\s|$)/.exec(r)?.[1], r).toMatch(/^\[[0-9a-f:]+\]:\d+$/);
+  });
+
   it('lists nothing for an identical pair', async () => {
     const again = await loadBundle(DUALSTACK);
     const same = diffReach(a, again);
