@@ -18,6 +18,8 @@ import type { NodeModel } from '../../../parsers/model/types.ts';
 import type { Proto } from '../../../analysis/walk/types.ts';
 import { scenarioBundle } from '../../helpers/scenario-bundle.ts';
 import { DUALSTACK } from './models-v6.ts';
+import { changeFlow } from '../../../analysis/view-models/reach-diff-view.ts';
+import { changeDestinations } from '../../../analysis/view-models/reach-change-destination.ts';
 
 const sideOf = (m: NodeModel, src: string, dstIp: string, proto: Proto, dstPort?: number) => outcomeSide(outcomeOf6(m, { srcIp: src, dstIp, proto, ...(dstPort !== undefined ? { dstPort } : {}) }), dstIp);
 const holds = (c: ReachChange, from: string, ip: bigint, proto: Proto, port?: number) =>
@@ -93,6 +95,21 @@ describe('diff --reach on a dual-stack node compares the IPv6 classes', () => {
     // The load balancer's DNAT rewrites address and port (its DIP ranges `{ fd00:10:244:5::a : 8080 }`):
     // written `[address]:port`, never `fd00:10:244:6::14:8080` (itself a valid address).
     for (const r of rewrites.filter((x) => /DNAT/.test(x))) expect(/destination (\S+?)(?:,|\s|$)/.exec(r)?.[1], r).toMatch(/^\[[0-9a-f:]+\]:\d+$/);
+  });
+
+  it('Compare: an IPv6 change\'s example packet lies in its range and walks to each side; a VIP is named a Service', () => {
+    const to = changeDestinations(a, b);
+    for (const c of d.changed) {
+      const f = changeFlow(c, 'a');
+      const n = ip6ToBig(f.dstIp)!;
+      expect(n >= ip6ToBig(c.dst[0])! && n <= ip6ToBig(c.dst[1])!).toBe(true);
+      expect(sideOf(a, f.srcIp, f.dstIp, f.proto, f.dstPort)).toEqual(c.before);
+      expect(sideOf(b, changeFlow(c, 'b').srcIp, f.dstIp, f.proto, f.dstPort)).toEqual(c.after);
+    }
+    // The fault's change is to the IPv6 VIP fd00:96::5 (the d05 scenario's load balancer).
+    const vip = d.changed.find((c) => c.dst[0] === 'fd00:96::5' && c.dst[1] === 'fd00:96::5');
+    expect(vip).toBeDefined();
+    expect(to(vip!).kind).toBe('service');
   });
 
   it('lists nothing for an identical pair', async () => {
