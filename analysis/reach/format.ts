@@ -152,11 +152,27 @@ export function formatReachDiff(d: ReachDiff): string {
   // A table header only over rows (audit of issue #25, A9).
   if (d.changed.length) out.push(line([['FROM', 15], ['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11]], ''));
   for (const c of d.changed) {
-    out.push(line([[c.from, 15], [c.proto, 5], [range(c.dst[0], c.dst[1]), 31], [ports(c.ports), 11]], ''));
+    const dst = range(c.dst[0], c.dst[1]);
+    if (c.from.length > 15 || dst.length > 31) {
+      // An IPv6 source or range: written whole above the row (after its `-` onto a second line when it
+      // would pass 80 columns), never cut.
+      const dash = dst.indexOf('-');
+      let cur = `${c.from} ${c.proto} `;
+      for (const p of dash < 0 ? [dst] : [dst.slice(0, dash + 1), dst.slice(dash + 1)]) {
+        if ((cur + p).length > WIDTH && cur.trim()) {
+          out.push(cur.trimEnd());
+          cur = '    ';
+        }
+        cur += p;
+      }
+      out.push(cur, line([['', 15], ['', 5], ['', 31], [ports(c.ports), 11]], ''));
+    } else out.push(line([[c.from, 15], [c.proto, 5], [dst, 31], [ports(c.ports), 11]], ''));
     out.push(...wrap(['    before:', ...sideText(c.before, c.after)], '            '), ...wrap(['    after: ', ...sideText(c.after, c.before)], '            '));
   }
-  for (const s of d.onlyBefore) out.push(`only in the first bundle: ${s.name ?? s.ip}`);
-  for (const s of d.onlyAfter) out.push(`only in the second bundle: ${s.name ?? s.ip}`);
+  // With its address: the host (and a dual-stack pod) is a source in each family.
+  const who = (s: { name?: string; ip: string }) => (s.name ? `${s.name} (${s.ip})` : s.ip);
+  for (const s of d.onlyBefore) out.push(...wrap(`only in the first bundle: ${who(s)}`));
+  for (const s of d.onlyAfter) out.push(...wrap(`only in the second bundle: ${who(s)}`));
   if (d.budgetHit) out.push('note: a budget was hit: some cells were not walked');
   return out.join('\n') + '\n';
 }

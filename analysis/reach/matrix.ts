@@ -12,6 +12,8 @@ import { withPathFindings } from '../walk/findings-on-path.ts';
 import { cidrRange, familyOf, intToIp, ipToInt } from '../walk/ip.ts';
 import { outcomeOf, reachVerdict, type BackendOutcome, type ReachVerdict } from './outcome.ts';
 import { sharedRulesModel, withOwnLines } from './shared-rules.ts';
+import { noRoutes6 } from './v6/sources6.ts';
+import { undecided } from './v6/partition6.ts';
 
 /** An address outside the cluster (example.com's), as the walk presets use for pod → outside. */
 export const OUTSIDE = '93.184.216.34';
@@ -24,6 +26,8 @@ export interface Endpoint {
   name?: string;
   /** A destination hnsight chose by an assumption, with the assumption. */
   inferred?: string;
+  /** A pod on another node (remote pod subnets, remote IPv6 endpoints), as the app groups destinations. */
+  remote?: boolean;
 }
 
 export interface ReachCell {
@@ -94,7 +98,7 @@ export function defaultDestinations(m: NodeModel): Endpoint[] {
         if (proto && p.externalPort) push({ ip: vip, port: p.externalPort, proto, name: names.serviceLabel(vip) ?? names.lbLabel(lb) });
       }
   }
-  for (const s of remotePodSubnets(m)) push({ ip: s.example, proto: 'icmp', name: `remote pod subnet ${s.prefix}`, inferred: s.inferred });
+  for (const s of remotePodSubnets(m)) push({ ip: s.example, proto: 'icmp', name: `remote pod subnet ${s.prefix}`, inferred: s.inferred, remote: true });
   if (ctx.nodeIp) push({ ip: ctx.nodeIp, proto: 'icmp', name: 'node' });
   push({ ip: OUTSIDE, port: 443, proto: 'tcp', name: 'outside' });
   return out;
@@ -151,6 +155,8 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
   // The node with the rules several ports print alike read once (shared-rules.ts): the same walks; the
   // findings on a path join on rule lines, so they read the walk with each rule at its own port's line.
   const sm = sharedRulesModel(m);
+  // A bundle without IPv6 routes cannot say that an IPv6 packet has none (as reach --from: v6/partition6.ts).
+  const silence6 = noRoutes6(m);
   let walked = 0;
   for (const s of sources)
     for (const d of destinations) {
@@ -162,7 +168,9 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         cells.push({ from: s.ip, to: d.ip, ...(flow.dstPort !== undefined ? { port: flow.dstPort } : {}), proto: d.proto, verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, reply: null, findings: [] });
         continue;
       }
-      const { outcome, walk } = outcomeOf(sm, flow);
+      const r = outcomeOf(sm, flow);
+      const { walk } = r;
+      const outcome = silence6 && familyOf(s.ip) === 6 ? undecided(r.outcome, walk, `where IPv6 packets leave the node cannot be read: ${silence6}`) : r.outcome;
       const findings = o.findings ? (withPathFindings(m, withOwnLines(sm, walk), o.findings).findings ?? []) : [];
       cells.push({
         from: s.ip,
@@ -177,7 +185,7 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         decidedAt: outcome.decidedAt,
         reason: outcome.reason,
         // The reply of the walked example (for a load balancer: of the backend the walk picked).
-        reply: walk.reply ? { verdict: reachVerdict(walk.reply) } : null,
+        reply: outcome !== r.outcome ? null : walk.reply ? { verdict: reachVerdict(walk.reply) } : null,
         findings,
         ...(d.inferred ? { inferred: d.inferred } : {}),
       });

@@ -85,7 +85,9 @@ function rewritesOf(w: WalkResult): string[] {
   for (const h of w.hops) {
     const r = h.rewrite;
     if (!r || h.superseded) continue;
-    const parts = [r.dstIp && `destination ${r.dstIp}${r.dstPort !== undefined ? `:${r.dstPort}` : ''}`, r.srcIp && `source ${r.srcIp}${r.srcPort !== undefined ? `:${r.srcPort}` : ''}`, r.encap && `${r.encap.type} to ${r.encap.dstIp}${r.encap.vni !== undefined ? ` VNI ${r.encap.vni}` : ''}`].filter(Boolean);
+    // An IPv6 address with a port in brackets (RFC 3986), so the port is not read as its last group.
+    const at = (ip: string, port: number | undefined) => (port === undefined ? ip : ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`);
+    const parts = [r.dstIp && `destination ${at(r.dstIp, r.dstPort)}`, r.srcIp && `source ${at(r.srcIp, r.srcPort)}`, r.encap && `${r.encap.type} to ${r.encap.dstIp}${r.encap.vni !== undefined ? ` VNI ${r.encap.vni}` : ''}`].filter(Boolean);
     if (parts.length) out.push(`${h.action}: ${parts.join(', ')}${h.rule ? ` (${h.rule})` : ''}`);
   }
   return out;

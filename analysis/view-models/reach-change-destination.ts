@@ -9,7 +9,7 @@ import { remotePodSubnets } from '../reach/index.ts';
 import { checkContext } from '../checks/context.ts';
 import { k8sNames } from '../k8s/index.ts';
 import { walkContext } from '../walk/context.ts';
-import { cidrRange, familyOf, ipToInt } from '../walk/ip.ts';
+import { canonIp, cidrRange, familyOf, ipToInt } from '../walk/ip.ts';
 
 export type DestinationKind = 'pod' | 'service' | 'node' | 'remote-subnet' | 'pod-subnet' | 'other';
 
@@ -30,22 +30,24 @@ export interface ChangeDestination {
 }
 
 interface Named {
-  ip: Map<number, ChangeDestination>;
+  /** Single addresses, IPv4 and IPv6, by their canonical text. */
+  ip: Map<string, ChangeDestination>;
   ranges: { lo: number; hi: number; d: ChangeDestination }[];
 }
 
 function namedOf(m: NodeModel): Named {
   const names = k8sNames(m);
-  const ip = new Map<number, ChangeDestination>();
+  const ip = new Map<string, ChangeDestination>();
   const ranges: Named['ranges'] = [];
   const put = (a: string | undefined, d: ChangeDestination) => {
-    const n = a && familyOf(a) === 4 ? ipToInt(a) : undefined;
+    const n = canonIp(a);
     if (n !== undefined && !ip.has(n)) ip.set(n, d);
   };
-  const node = walkContext(m).nodeIp;
-  if (node) put(node, { kind: 'node', name: 'node' });
+  const ctx = walkContext(m);
+  for (const node of [ctx.nodeIp, ctx.nodeIp6]) if (node) put(node, { kind: 'node', name: 'node' });
   const pods = checkContext(m).localPods;
-  for (const e of pods) put(e.ip, { kind: 'pod', ...(names.podLabel(e.ip) ? { name: names.podLabel(e.ip) } : {}) });
+  // A dual-stack pod by both its addresses (a change from an IPv6 source is addressed to IPv6 ones).
+  for (const e of pods) for (const a of [e.ip, e.ipv6]) put(a, { kind: 'pod', ...(names.podLabel(e.ip) ? { name: names.podLabel(e.ip) } : {}) });
   for (const lb of m.loadBalancers ?? [])
     for (const v of lb.vips) {
       const name = names.serviceLabel(v) ?? names.lbLabel(lb);
@@ -72,12 +74,13 @@ export function changeDestinations(a: NodeModel, b: NodeModel): (c: Pick<ReachCh
   return (c) => {
     const lo = ipToInt(c.dst[0]);
     const hi = ipToInt(c.dst[1]);
-    if (lo === undefined || hi === undefined) return { kind: 'other' };
-    if (lo === hi)
+    if (c.dst[0] === c.dst[1])
       for (const s of sides) {
-        const d = s.ip.get(lo);
+        const d = s.ip.get(canonIp(c.dst[0]) ?? c.dst[0]);
         if (d) return d;
       }
+    // Ranges are IPv4 (remote pod subnets, the node's pod subnet); an IPv6 range is "other addresses".
+    if (lo === undefined || hi === undefined) return { kind: 'other' };
     for (const s of sides) {
       const r = s.ranges.find((x) => x.lo <= lo && hi <= x.hi);
       if (r) return r.d;

@@ -17,6 +17,8 @@ export interface ReachEnd {
   namespace?: string;
   /** A destination chosen by an assumption, with the assumption. */
   inferred?: string;
+  /** 6 for an IPv6 source or destination (a dual-stack node's other rows and columns); absent for IPv4. */
+  family?: 6;
 }
 
 export interface ReachCellView {
@@ -52,11 +54,13 @@ const namespaceOf = (name: string | undefined): string | undefined => {
 /** Classifies the analysis's default sources and destinations (matrix.ts names host, node, outside, remote pod subnets). */
 export function reachEnds(sources: readonly Source[], destinations: readonly Endpoint[]): { sources: ReachEnd[]; destinations: ReachEnd[] } {
   const podIps = new Set(sources.filter((s) => s.name !== 'host').map((s) => s.ip));
-  const src: ReachEnd[] = sources.map((s) => ({ ip: s.ip, ...(s.name ? { name: s.name } : {}), kind: s.name === 'host' ? 'host' : 'pod', ...(namespaceOf(s.name) ? { namespace: namespaceOf(s.name) } : {}) }));
+  // An address with a colon is IPv6 (the analysis writes IPv4 dotted, IPv6 in RFC 5952 text).
+  const six = (ip: string) => (ip.includes(':') ? { family: 6 as const } : {});
+  const src: ReachEnd[] = sources.map((s) => ({ ip: s.ip, ...(s.name ? { name: s.name } : {}), kind: s.name === 'host' ? 'host' : 'pod', ...(namespaceOf(s.name) ? { namespace: namespaceOf(s.name) } : {}), ...six(s.ip) }));
   const dst: ReachEnd[] = destinations.map((d) => {
-    const kind: ReachEndKind = d.name === 'node' ? 'node' : d.name === 'outside' ? 'outside' : d.name?.startsWith('remote pod subnet') ? 'remote' : podIps.has(d.ip) ? 'pod' : 'service';
+    const kind: ReachEndKind = d.name === 'node' ? 'node' : d.name === 'outside' ? 'outside' : d.remote || d.name?.startsWith('remote pod subnet') ? 'remote' : podIps.has(d.ip) ? 'pod' : 'service';
     const ns = kind === 'pod' || kind === 'service' ? namespaceOf(d.name) : undefined;
-    return { ip: d.ip, ...(d.port !== undefined ? { port: d.port } : {}), proto: d.proto, ...(d.name ? { name: d.name } : {}), kind, ...(ns ? { namespace: ns } : {}), ...(d.inferred ? { inferred: d.inferred } : {}) };
+    return { ip: d.ip, ...(d.port !== undefined ? { port: d.port } : {}), proto: d.proto, ...(d.name ? { name: d.name } : {}), kind, ...(ns ? { namespace: ns } : {}), ...(d.inferred ? { inferred: d.inferred } : {}), ...six(d.ip) };
   });
   return { sources: src, destinations: dst };
 }

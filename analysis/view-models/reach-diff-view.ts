@@ -6,6 +6,7 @@ import type { ReachChange, ReachVerdict, Source } from '../reach/index.ts';
 import { sideDifferences } from '../reach/format.ts';
 import type { Flow } from '../walk/types.ts';
 import { intToIp, ipToInt } from '../walk/ip.ts';
+import { bigToIp6, ip6ToBig, middle6 } from '../reach/v6/addr6.ts';
 import type { ChangeDestination } from './reach-change-destination.ts';
 
 /** A change as the app receives it: with what its packets are addressed to, when the worker told it. */
@@ -69,9 +70,10 @@ export function filterChanges(changes: readonly ReachChange[], kind: ReachChange
  * in that bundle.
  */
 export function changeFlow(c: ReachChange, side: 'a' | 'b'): Flow {
-  const lo = ipToInt(c.dst[0])!;
-  const hi = ipToInt(c.dst[1])!;
-  const dstIp = intToIp(lo + Math.floor((hi - lo) / 2));
+  const lo = ipToInt(c.dst[0]);
+  const hi = ipToInt(c.dst[1]);
+  // An IPv6 change (a dual-stack node's IPv6 source): the middle of its 128-bit range.
+  const dstIp = lo !== undefined && hi !== undefined ? intToIp(lo + Math.floor((hi - lo) / 2)) : bigToIp6(middle6({ lo: ip6ToBig(c.dst[0])!, hi: ip6ToBig(c.dst[1])! }));
   const srcIp = side === 'b' ? (c.fromAfter ?? c.from) : c.from;
   if (c.proto === 'icmp' || c.ports === null) return { srcIp, dstIp, proto: c.proto };
   return { srcIp, dstIp, proto: c.proto, dstPort: c.ports[0] + Math.floor((c.ports[1] - c.ports[0]) / 2) };

@@ -111,30 +111,45 @@ export function findingsTouched(v: ReachMatrixView): { key: string; title: strin
 }
 
 export function endLabel(e: ReachEnd): string {
-  const where = e.port !== undefined && e.proto !== 'icmp' ? `${e.ip}:${e.port}/${e.proto?.toUpperCase()}` : e.proto === 'icmp' ? `${e.ip} (ping)` : e.ip;
+  // An IPv6 address with a port in brackets (RFC 3986), so the port is not read as its last group.
+  const host = e.family === 6 && e.port !== undefined && e.proto !== 'icmp' ? `[${e.ip}]` : e.ip;
+  const where = e.port !== undefined && e.proto !== 'icmp' ? `${host}:${e.port}/${e.proto?.toUpperCase()}` : e.proto === 'icmp' ? `${e.ip} (ping)` : e.ip;
   if (!e.name || e.name === e.ip) return where;
   return `${e.name} · ${where}`;
 }
 
-const ROW_GROUPS = (e: ReachEnd) => (e.kind === 'host' ? { id: 'host', label: 'Host' } : { id: `pods:${e.namespace ?? ''}`, label: e.namespace ? `Pods · ${e.namespace}` : 'Pods (namespace not known)' });
+/**
+ * On a dual-stack node the IPv6 sources and destinations are groups of their own, after the IPv4 ones
+ * ("IPv6 pods · default"): a packet keeps its family, so the cells between the two families are never
+ * walked, and grouping by family keeps those blank blocks off the diagonal.
+ */
+const fam = (e: ReachEnd) => (e.family === 6 ? { id: '6', label: 'IPv6 ' } : { id: '', label: '' });
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function rowGroup(e: ReachEnd): { id: string; label: string } {
+  const f = fam(e);
+  if (e.kind === 'host') return { id: `host${f.id}`, label: cap(`${f.label}host`) };
+  return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods (namespace not known)`) };
+}
 
 function colGroup(e: ReachEnd): { id: string; label: string } {
+  const f = fam(e);
   switch (e.kind) {
     case 'pod':
     case 'host':
-      return { id: `pods:${e.namespace ?? ''}`, label: e.namespace ? `Pods · ${e.namespace}` : 'Pods (namespace not known)' };
+      return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods (namespace not known)`) };
     case 'service':
-      return { id: `svc:${e.namespace ?? ''}`, label: e.namespace ? `Services · ${e.namespace}` : 'Services (not named)' };
+      return { id: `svc${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}Services · ${e.namespace}`) : cap(`${f.label}Services (not named)`) };
     case 'remote':
-      return { id: 'remote', label: 'Remote pod subnets' };
+      return f.id ? { id: 'remote6', label: 'IPv6 remote pods' } : { id: 'remote', label: 'Remote pod subnets' };
     case 'node':
     case 'outside':
-      return { id: 'out', label: 'The node and the outside' };
+      return { id: `out${f.id}`, label: f.id ? 'IPv6: the node and the outside' : 'The node and the outside' };
   }
 }
 
-const KIND_ORDER: Record<string, number> = { pods: 0, host: 1, svc: 2, remote: 3, out: 4 };
-const groupOrder = (id: string) => KIND_ORDER[id.split(':')[0] ?? ''] ?? 9;
+const KIND_ORDER: Record<string, number> = { pods: 0, host: 1, svc: 2, remote: 3, out: 4, pods6: 5, host6: 6, svc6: 7, remote6: 8, out6: 9 };
+const groupOrder = (id: string) => KIND_ORDER[id.split(':')[0] ?? ''] ?? 19;
 
 /** Groups ends in their order of kind, then by namespace; members keep the analysis's order. */
 function groupLines(ends: readonly ReachEnd[], keep: (i: number) => boolean, groupOf: (e: ReachEnd) => { id: string; label: string }, collapsed: ReadonlySet<string>, prefix: string): ReachLine[] {
@@ -201,7 +216,7 @@ export const WIDE_GROUP = 50;
  */
 export function defaultCollapsed(v: ReachMatrixView): Set<string> {
   const lines = groupLines(v.destinations, () => true, colGroup, new Set(), 'col:');
-  return new Set(lines.flatMap((l) => (l.type === 'group' && (l.members.length > WIDE_GROUP || l.id.startsWith('col:svc:')) ? [l.id] : [])));
+  return new Set(lines.flatMap((l) => (l.type === 'group' && (l.members.length > WIDE_GROUP || /^col:svc6?:/.test(l.id)) ? [l.id] : [])));
 }
 
 export interface GridOptions {
@@ -228,15 +243,17 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
     }
   }
   const all = filter.kind === 'all';
-  const rows = groupLines(v.sources, (i) => all || rowHit.has(i), ROW_GROUPS, collapsed, 'row:');
+  const rows = groupLines(v.sources, (i) => all || rowHit.has(i), rowGroup, collapsed, 'row:');
   const cols = groupLines(v.destinations, (i) => all || colHit.has(i), colGroup, collapsed, 'col:');
   const membersOf = (l: ReachLine) => (l.type === 'group' ? l.members : [l.index]);
-  // The analysis does not walk a source to its own address: nothing is missing there.
-  // The analysis does not walk a source to its own address.
+  // The analysis does not walk a source to its own address, nor to the other family's addresses: nothing
+  // is missing there.
   const self = (s: number, d: number) => {
     const ip = v.sources[s]?.ip;
     return ip !== undefined && ip === v.destinations[d]?.ip;
   };
+  const otherFamily = (s: number, d: number) => !!v.sources[s] && !!v.destinations[d] && v.sources[s].family !== v.destinations[d].family;
+  const skip = (s: number, d: number) => self(s, d) || otherFamily(s, d);
   const notYet = opts.running ? 'not worked out yet' : 'not worked out (Enter works it out)';
   const at = (r: number, k: number): ReachGridCell => {
     const row = rows[r];
@@ -245,6 +262,7 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
     if (row.type === 'end' && col.type === 'end') {
       const c = byKey.get(row.index * nd + col.index);
       if (!c) {
+        if (otherFamily(row.index, col.index)) return { tone: 'none', glyph: '', match: false, label: `${row.label} to ${col.label}: not walked, the two addresses are of different families (IPv4 and IPv6)`, missing: 0 };
         const same = self(row.index, col.index);
         return { tone: 'none', glyph: same ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${same ? 'the same address, not walked' : notYet}`, missing: same ? 0 : 1 };
       }
@@ -259,7 +277,7 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
       for (const d of membersOf(col)) {
         const c = byKey.get(s * nd + d);
         if (!c) {
-          if (!self(s, d)) missing++;
+          if (!skip(s, d)) missing++;
           continue;
         }
         if (!matches(c, filter)) continue;

@@ -101,9 +101,8 @@ export async function runReach(argv: string[]): Promise<number> {
   const dests = tos.length ? tos : [...defaultDestinations(model), ...(v6.length ? destinations6(model) : [])];
   const wants6 = dests.some((d) => familyOf(d.ip) === 6);
   const sources = [...defaultSources(model), ...(wants6 ? v6 : [])];
-  const silence6 = noRoutes6(model);
-  // A bundle without IPv6 routes cannot say that an IPv6 packet has none (as reach --from IPv6: v6/partition6.ts).
-  const cells = keep(reachMatrix(model, dests, { findings, sources }).map((c) => (silence6 && familyOf(c.to) === 6 && c.verdict === 'dropped' && c.decidedAt === 'host routing' && /no IPv6 route/.test(c.reason) ? { ...c, verdict: 'insufficient information' as const, reason: `where IPv6 packets leave the node cannot be read: ${silence6}`, reply: null } : c)));
+  // A bundle without IPv6 routes cannot say that an IPv6 packet has none: reachMatrix says so (as reach --from IPv6).
+  const cells = keep(reachMatrix(model, dests, { findings, sources }));
   const notes = tos.length ? [] : [`destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside${v6.length ? '; on this dual-stack node their IPv6 addresses too, walked from the IPv6 address of each pod and of the host' : ''}`];
   if (wants6) notes.push(...ipv6Notes(model, v6.length));
   // No source to walk from: say what the input lacks rather than print an empty table (audit of #25, A11).

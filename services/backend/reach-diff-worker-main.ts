@@ -1,6 +1,6 @@
 // The reachability part of Compare (issue #25 point 5), in a worker thread (reach-diffs.ts): both
 // bundles loaded, each source of A matched in B (by Kubernetes name where a snapshot has it, else by
-// address, as analysis/reach diffReach does), both partitions worked out and overlaid one source at a
+// address, each family on its own, as analysis/reach diffReach does), both partitions worked out and overlaid one source at a
 // time, with progress after each source and the time bound looked at between sources. The worker then
 // stays to walk the example packet of a change on either side (the walks side by side), each walk with
 // the findings on its path as the main walk view shows them (the checks of each side's node, run once
@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { diskOrigin } from '../bundle/origin.ts';
 import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
-import { defaultSources, diffPartitions, reachFrom, sideIn, type ReachChange, type Source } from '../../analysis/reach/index.ts';
+import { diffPartitions, matchSources, reachFrom, sideIn, type ReachChange } from '../../analysis/reach/index.ts';
 import { walkFlow } from '../../analysis/walk/engine.ts';
 import { withNames } from '../../analysis/k8s/name-walk.ts';
 import { withPathFindings } from '../../analysis/walk/findings-on-path.ts';
@@ -36,21 +36,8 @@ async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void
   // Read as every worker reads its node (revive-node.ts): nothing to reuse, the two bundles are not open.
   const [a, b] = await Promise.all([reviveNode({ origin: diskOrigin(m.pathA) }), reviveNode({ origin: diskOrigin(m.pathB) })]);
   models = { a, b };
-  const sa = defaultSources(a);
-  const sb = defaultSources(b);
-  const key = (s: Source) => (s.name ? `name:${s.name}` : `ip:${s.ip}`);
-  const byKey = new Map(sb.map((s) => [key(s), s]));
-  const byIp = new Map(sb.map((s) => [s.ip, s]));
-  const pairs: [Source, Source][] = [];
-  const onlyBefore: Source[] = [];
-  const used = new Set<Source>();
-  for (const s of sa) {
-    const t = byKey.get(key(s)) ?? (s.name ? undefined : byIp.get(s.ip));
-    if (t) {
-      pairs.push([s, t]);
-      used.add(t);
-    } else onlyBefore.push(s);
-  }
+  // Each family on its own: a dual-stack pod's IPv6 address is a source too (analysis/reach diff.ts).
+  const { pairs, onlyBefore, onlyAfter } = matchSources(a, b);
   // The findings on each class's path are compared too, as `hnsight diff --reach` does: the checks of
   // both bundles run first (a fault that only adds a finding on the path is a change).
   post({ type: 'progress', done: 0, total: pairs.length, what: 'running the checks of both bundles' });
@@ -83,7 +70,7 @@ async function compare(m: Extract<ReachDiffIn, { type: 'start' }>): Promise<void
     ...(budgetHit ? ['Some packet classes were not walked (the budget of walks per source was spent): they show as insufficient information.'] : []),
   ];
   const to = changeDestinations(a, b);
-  post({ type: 'done', view: { changed: changed.map((c) => ({ ...c, to: to(c) })), onlyBefore, onlyAfter: sb.filter((s) => !used.has(s)), compared, sources: pairs.length, notes } });
+  post({ type: 'done', view: { changed: changed.map((c) => ({ ...c, to: to(c) })), onlyBefore, onlyAfter, compared, sources: pairs.length, notes } });
 }
 
 function onMessage(m: ReachDiffIn): void {

@@ -38,6 +38,10 @@ export const RELEASE_AFTER_MS = 60_000;
 export const REACH_NOTE =
   'Destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside. Each cell is the walk of one example packet and its reply.';
 
+/** Said on a dual-stack node, after REACH_NOTE. */
+export const REACH_NOTE_V6 =
+  'On this dual-stack node the IPv6 address of each pod and of the host is a source of its own, walked against the IPv6 destinations (the pods\' IPv6 addresses, the IPv6 Services, remote endpoints, the node and the outside); a packet keeps its family, so the cells between an IPv4 address and an IPv6 one stay empty.';
+
 export interface ReachSessionOptions {
   origin: BundleOrigin;
   reuse: HandedFile[];
@@ -84,7 +88,8 @@ export class ReachSession {
   async snapshot(from = 0, waitMs = 10_000): Promise<ReachSnapshot> {
     const ends = await Promise.race([this.start(), new Promise<undefined>((r) => setTimeout(r, waitMs))]);
     if (!ends) return { sources: [], destinations: [], cells: [], notes: [], from: 0, count: 0, running: true, ready: false };
-    const notes = [REACH_NOTE, ...(this.notes.first ? [this.notes.first] : []), ...(this.notes.asked ? [this.notes.asked] : [])];
+    const v6 = ends.sources.some((x) => x.family === 6);
+    const notes = [REACH_NOTE, ...(v6 ? [REACH_NOTE_V6] : []), ...(this.notes.first ? [this.notes.first] : []), ...(this.notes.asked ? [this.notes.asked] : [])];
     const at = Math.max(0, Math.min(from, this.cells.length));
     return { ...ends, cells: this.cells.slice(at), notes, from: at, count: this.cells.length, running: this.running, ready: true };
   }

@@ -9,6 +9,8 @@ import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import { defaultDestinations, defaultSources, reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
+import { destinations6, sources6 } from '../../analysis/reach/v6/sources6.ts';
+import { familyOf } from '../../analysis/walk/ip.ts';
 import { cellView, destinationIndex, reachEnds } from '../../analysis/view-models/reach-data.ts';
 import { firstPass, type Batch, type ReachIn, type ReachOut } from './reach-protocol.ts';
 
@@ -34,8 +36,9 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 function slices(pairs: { s: number; d: number[] }[]): { s: number; d: number[] }[] {
   const out: { s: number; d: number[] }[] = [];
   for (const p of pairs) {
-    // A source is not walked to its own address: such a pair is no cell to work out.
-    const left = p.d.filter((d) => !done.has(p.s * dests.length + d) && sources[p.s].ip !== dests[d].ip);
+    // A source is not walked to its own address, nor to an address of the other family (a packet keeps
+    // its family): such a pair is no cell to work out.
+    const left = p.d.filter((d) => !done.has(p.s * dests.length + d) && sources[p.s].ip !== dests[d].ip && familyOf(sources[p.s].ip) === familyOf(dests[d].ip));
     for (let i = 0; i < left.length; i += SLICE) out.push({ s: p.s, d: left.slice(i, i + SLICE) });
   }
   return out;
@@ -92,8 +95,11 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
   bounds = { maxCells: m.maxCells, maxMs: m.maxMs };
   const node = await reviveNode(m);
-  sources = defaultSources(node);
-  dests = defaultDestinations(node);
+  // On a dual-stack node each family is its own rows and columns (the IPv6 address of every pod and of
+  // the host against the IPv6 destinations), as `hnsight reach` without --to walks them.
+  const v6 = sources6(node);
+  sources = [...defaultSources(node), ...v6];
+  dests = [...defaultDestinations(node), ...(v6.length ? destinations6(node) : [])];
   const ends = reachEnds(sources, dests);
   model = node;
   if (m.resume) {

@@ -24,7 +24,7 @@ type AtomResult = { ip: bigint[] } | { segs: Seg[]; cells: number };
 const DEFAULT_MAX_WALKS = 200_000;
 
 /** Where the bundle has no IPv6 route at all, a walk's "no IPv6 route" is the collection's silence, not the node's. */
-function undecided(o: Outcome, w: WalkResult | undefined, why: string): Outcome {
+export function undecided(o: Outcome, w: WalkResult | undefined, why: string): Outcome {
   const h = w?.hops[w.deciding];
   if (o.verdict !== 'dropped' || h?.kind !== 'host-route' || h.effect?.kind !== 'drop' || h.effect.why !== 'no-route') return o;
   return { ...o, verdict: 'insufficient information', decidedAt: 'host routing', reason: why, reply: null, key: `noroute6\n${o.key}` };

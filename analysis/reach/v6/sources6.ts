@@ -96,7 +96,7 @@ export function destinations6(m: NodeModel): Endpoint[] {
       }
   for (const e of m.endpoints ?? []) {
     const v6 = v6Of(e);
-    if (e.isRemote && v6) push({ ip: v6, proto: 'icmp', name: names.podLabel(e.ip) ?? names.podLabel(v6) ?? 'remote endpoint' });
+    if (e.isRemote && v6) push({ ip: v6, proto: 'icmp', name: names.podLabel(e.ip) ?? names.podLabel(v6) ?? 'remote endpoint', remote: true });
   }
   if (ctx.nodeIp6) push({ ip: ctx.nodeIp6, proto: 'icmp', name: 'node' });
   push({ ip: OUTSIDE6, port: 443, proto: 'tcp', name: 'outside' });

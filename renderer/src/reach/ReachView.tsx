@@ -1,5 +1,6 @@
 // The Reachability view: every local pod and the host (rows) against pods, Services, remote pod
-// subnets, the node and the outside (columns), each cell the outcome of one example packet's walk.
+// subnets, the node and the outside (columns), each cell the outcome of one example packet's walk; on
+// a dual-stack node their IPv6 addresses too, as rows and columns of their own (IPv6 against IPv6).
 // The backend works the matrix out as a step of the node (progress, Cancel); the grid is virtualised
 // in both directions (only the cells in sight are in the DOM), its groups collapse, and it is one tab
 // stop with arrow keys between cells (a roving tabindex). A cell opens its walk in the walk panel.
@@ -22,13 +23,19 @@ export function ReachView() {
   return <ReachForNode key={bundleId} bundleId={bundleId} />;
 }
 
-/** Cells there are to walk: every source against every destination but its own address. */
+/**
+ * Cells there are to walk: every source against every destination of its family (IPv4, or IPv6 on a
+ * dual-stack node: a packet keeps its family) but its own address.
+ */
 function cellsToWalk(v: ReachMatrixView): number {
   // A pod is a destination once per port its Services target: each is a pair not walked.
   const byIp = new Map<string, number>();
-  for (const d of v.destinations) byIp.set(d.ip, (byIp.get(d.ip) ?? 0) + 1);
-  const own = v.sources.reduce((n, s) => n + (byIp.get(s.ip) ?? 0), 0);
-  return v.sources.length * v.destinations.length - own;
+  const perFamily = new Map<number, number>();
+  for (const d of v.destinations) {
+    byIp.set(d.ip, (byIp.get(d.ip) ?? 0) + 1);
+    perFamily.set(d.family ?? 4, (perFamily.get(d.family ?? 4) ?? 0) + 1);
+  }
+  return v.sources.reduce((n, s) => n + (perFamily.get(s.family ?? 4) ?? 0) - (byIp.get(s.ip) ?? 0), 0);
 }
 
 function ReachForNode({ bundleId }: { bundleId: string }) {
