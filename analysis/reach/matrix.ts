@@ -14,21 +14,12 @@ import { outcomeOf, reachVerdict, type BackendOutcome, type ReachVerdict } from 
 import { sharedRulesModel, withOwnLines } from './shared-rules.ts';
 import { noRoutes6 } from './v6/sources6.ts';
 import { undecided } from './v6/partition6.ts';
+import type { Endpoint, Source } from './reach-types.ts';
+
+export type { Endpoint, Source } from './reach-types.ts';
 
 /** An address outside the cluster (example.com's), as the walk presets use for pod → outside. */
 export const OUTSIDE = '93.184.216.34';
-
-export interface Endpoint {
-  ip: string;
-  port?: number;
-  proto: Proto;
-  /** Kubernetes name or role ("host", "outside", "remote pod subnet 10.244.1.0/24"). */
-  name?: string;
-  /** A destination hnsight chose by an assumption, with the assumption. */
-  inferred?: string;
-  /** A pod on another node (remote pod subnets, remote IPv6 endpoints), as the app groups destinations. */
-  remote?: boolean;
-}
 
 export interface ReachCell {
   from: string;
@@ -45,11 +36,6 @@ export interface ReachCell {
   reply: { verdict: ReachVerdict } | null;
   findings: WalkFinding[];
   inferred?: string;
-}
-
-export interface Source {
-  ip: string;
-  name?: string;
 }
 
 /** Every local pod (IPv4) and the host. */

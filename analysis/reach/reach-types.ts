@@ -1,6 +1,7 @@
 // What reachability from one source takes and gives, for either family (partition.ts for IPv4,
-// v6/partition6.ts for IPv6), in a file of its own so the two do not import each other.
-import type { Flow, WalkResult } from '../walk/types.ts';
+// v6/partition6.ts for IPv6), and the matrix's sources and destinations (matrix.ts, v6/sources6.ts), in a
+// file of its own so the families' modules do not import each other.
+import type { Flow, Proto, WalkResult } from '../walk/types.ts';
 import type { ReachClass, ReachProto } from './classes.ts';
 
 export interface ReachOptions {
@@ -20,4 +21,21 @@ export interface ReachFrom {
   walks: number;
   budget: { maxWalks: number; hit: boolean; note?: string };
   limitations: string[];
+}
+
+export interface Endpoint {
+  ip: string;
+  port?: number;
+  proto: Proto;
+  /** Kubernetes name or role ("host", "outside", "remote pod subnet 10.244.1.0/24"). */
+  name?: string;
+  /** A destination hnsight chose by an assumption, with the assumption. */
+  inferred?: string;
+  /** A pod on another node (remote pod subnets, remote IPv6 endpoints), as the app groups destinations. */
+  remote?: boolean;
+}
+
+export interface Source {
+  ip: string;
+  name?: string;
 }

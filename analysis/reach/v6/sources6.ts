@@ -7,7 +7,7 @@ import { walkContext } from '../../walk/context.ts';
 import { checkContext } from '../../checks/context.ts';
 import { k8sNames } from '../../k8s/index.ts';
 import { canonIp, familyOf } from '../../walk/ip.ts';
-import type { Endpoint, Source } from '../matrix.ts';
+import type { Endpoint, Source } from '../reach-types.ts';
 
 /** An endpoint's IPv6 address: IPv6Address, or IPAddress when that is IPv6 (an IPv6-only endpoint). */
 const v6Of = (e: { ip?: string; ipv6?: string }): string | undefined => canonIp(e.ipv6) ?? (familyOf(e.ip) === 6 ? canonIp(e.ip) : undefined);
