@@ -6,8 +6,10 @@
 import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
 import { makeCondition } from './conditions.ts';
-import { refuseAt, vfpInt } from './refusals.ts';
-import { counterField, parseDipRange, parseEncapDestinations, parseFlags } from './rule-values.ts';
+import { refuseAt } from './refusals.ts';
+import { parseDipRange, parseEncapDestinations, parseFlags } from './rule-values.ts';
+import { Could, couldMatch, fastIntLoose, fastVfpInt, keyInfo } from './policy-text-lookups.ts';
+import type { KeyInfo } from './policy-text-lookups.ts';
 import {
   isHeaderLine,
   isPortNameLine,
@@ -17,12 +19,10 @@ import {
   matchPortBoundary,
   matchPrompt,
   matchTrailer,
-  normKey,
-  parseIntLoose,
   splitKeyValue,
   toLines,
 } from './text-lines.ts';
-import { RULE_BLOCK_END, GROUP_KEYS, PORT_STATE_KEYS, natPoolIn, isRuleFieldKey, addExtra } from './policy-text-keys.ts';
+import { RULE_BLOCK_END, GROUP_KEYS, natPoolIn, addExtra } from './policy-text-keys.ts';
 import type { SubBlock, OpenSection } from './policy-text-keys.ts';
 import type { KeyValue, Line, PromptInfo } from './text-lines.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpPortPolicy, VfpRule } from './types.ts';
@@ -46,6 +46,9 @@ export function parseVfpRuleText(text: string, file: string, opts: VfpTextOption
   }
   return { value: ports, issues: sink.issues };
 }
+
+const isGroupKey = (k: KeyInfo): boolean => GROUP_KEYS.has(k.nk);
+const isRuleField = (k: KeyInfo): boolean => k.ruleField;
 
 class PolicyTextParser {
   private port: VfpPortPolicy | undefined;
@@ -92,9 +95,10 @@ class PolicyTextParser {
   private line(line: Line): void {
     this.at = line.no;
     const body = line.body;
-    const kw = matchKeyword(body);
-    const boundary = kw ? undefined : matchPortBoundary(body);
-    const blocked = kw || boundary !== undefined ? undefined : matchBlocked(body);
+    const could = couldMatch(body);
+    const kw = could & Could.Keyword ? matchKeyword(body) : undefined;
+    const boundary = kw || !(could & Could.Boundary) ? undefined : matchPortBoundary(body);
+    const blocked = kw || boundary !== undefined || !(could & Could.Blocked) ? undefined : matchBlocked(body);
 
     if (this.awaitingName) {
       const at = this.awaitingName;
@@ -125,17 +129,17 @@ class PolicyTextParser {
       this.loose(line);
       return;
     }
-    if (/^error\b/i.test(body)) {
+    if (could & Could.Error && /^error\b/i.test(body)) {
       this.sink.warn(line.no, `vfpctrl reported: ${body}`);
       return;
     }
-    const verb = matchTrailer(body);
+    const verb = could & Could.Trailer ? matchTrailer(body) : undefined;
     if (verb !== undefined) {
       this.closePolicy();
       this.closeSection(verb, line.no);
       return;
     }
-    const prompt = matchPrompt(body);
+    const prompt = could & Could.Prompt ? matchPrompt(body) : undefined;
     if (prompt) {
       this.closePolicy();
       this.closeSection();
@@ -143,8 +147,8 @@ class PolicyTextParser {
       this.section = { command: prompt.verb, line: line.no, lines: [] };
       return;
     }
-    if (isWhoLine(body)) return;
-    if (isHeaderLine(body)) {
+    if (could & Could.Who && isWhoLine(body)) return;
+    if (could & Could.Header && isHeaderLine(body)) {
       if (body.startsWith('=')) return;
       this.closePolicy();
       if (this.section && this.section.lines.length > 0) this.closeSection();
@@ -153,7 +157,7 @@ class PolicyTextParser {
     }
     if (this.target) {
       const kv = splitKeyValue(body);
-      if (kv && PORT_STATE_KEYS.has(normKey(kv.key).replace(/ /g, ''))) {
+      if (kv && keyInfo(kv.key).portState) {
         this.closePolicy();
         this.loose(line);
         return;
@@ -214,7 +218,7 @@ class PolicyTextParser {
     if (s.command !== '') port.sections.push({ command: s.command, line: s.line });
     if (s.lines.length === 0) return;
     const kvs = s.lines.map((l) => ({ line: l, kv: splitKeyValue(l.body) }));
-    const looksLikeState = kvs.some((x) => x.kv && PORT_STATE_KEYS.has(normKey(x.kv.key).replace(/ /g, '')));
+    const looksLikeState = kvs.some((x) => x.kv && keyInfo(x.kv.key).portState);
     const cmd = s.command;
     if (cmd === 'get-port-state' || (cmd === '' && looksLikeState)) {
       for (const { kv } of kvs) if (kv && kv.value !== '') port.portState[kv.key] = kv.value;
@@ -326,12 +330,12 @@ class PolicyTextParser {
       addExtra(l.extra, body, '');
       return;
     }
-    switch (normKey(kv.key)) {
+    switch (keyInfo(kv.key).nk) {
       case 'friendly name':
         l.friendlyName = kv.value;
         break;
       case 'priority':
-        l.priority = vfpInt(this.sink, this.at, kv);
+        l.priority = fastVfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value, true);
@@ -349,18 +353,18 @@ class PolicyTextParser {
 
   private groupLine(line: Line, kv: KeyValue | undefined): void {
     const g = this.group!;
-    if (this.sub?.mode === 'conditions' && this.conditionLine(line, kv, g.conditions, (nk) => GROUP_KEYS.has(nk))) return;
+    if (this.sub?.mode === 'conditions' && this.conditionLine(line, kv, g.conditions, isGroupKey)) return;
     this.sub = undefined;
     if (!kv) {
       addExtra(g.extra, line.body, '');
       return;
     }
-    switch (normKey(kv.key)) {
+    switch (keyInfo(kv.key).nk) {
       case 'friendly name':
         g.friendlyName = kv.value;
         break;
       case 'priority':
-        g.priority = vfpInt(this.sink, this.at, kv);
+        g.priority = fastVfpInt(this.sink, this.at, kv);
         break;
       case 'direction': {
         const d = kv.value.toUpperCase();
@@ -394,14 +398,14 @@ class PolicyTextParser {
   }
 
   /** Returns true when the line was a condition entry. */
-  private conditionLine(line: Line, kv: KeyValue | undefined, into: VfpCondition[], isFieldKey: (nk: string) => boolean): boolean {
+  private conditionLine(line: Line, kv: KeyValue | undefined, into: VfpCondition[], isFieldKey: (k: KeyInfo) => boolean): boolean {
     const sub = this.sub!;
     if (this.indentEnded(line)) return false;
     if (/^<?none>?$/i.test(line.body)) {
       sub.firstIndent ??= line.indent;
       return true;
     }
-    if (!kv || isFieldKey(normKey(kv.key))) return false;
+    if (!kv || isFieldKey(keyInfo(kv.key))) return false;
     sub.firstIndent ??= line.indent;
     into.push(makeCondition(kv.key, kv.value, refuseAt(this.sink, line.no, kv.key)));
     return true;
@@ -436,13 +440,13 @@ class PolicyTextParser {
           }
           break;
         case 'conditions':
-          if (this.conditionLine(line, kv, r.conditions, isRuleFieldKey)) return;
+          if (this.conditionLine(line, kv, r.conditions, isRuleField)) return;
           break;
         case 'ruleData':
           if (this.ruleDataLine(line, kv)) return;
           break;
         case 'modify':
-          if (!this.indentEnded(line) && kv && !isRuleFieldKey(normKey(kv.key))) {
+          if (!this.indentEnded(line) && kv && !keyInfo(kv.key).ruleField) {
             sub.firstIndent ??= line.indent;
             r.modify[kv.key] = kv.value;
             return;
@@ -455,7 +459,8 @@ class PolicyTextParser {
       r.ruleData.push(body);
       return;
     }
-    const nk = normKey(kv.key);
+    const info = keyInfo(kv.key);
+    const nk = info.nk;
     if (this.ruleValue(r, nk, kv)) return;
     switch (nk) {
       case 'friendly name':
@@ -463,7 +468,7 @@ class PolicyTextParser {
         r.name = kv.value || r.id;
         break;
       case 'priority':
-        r.priority = vfpInt(this.sink, this.at, kv);
+        r.priority = fastVfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
         const f = parseFlags(kv.value);
@@ -495,7 +500,7 @@ class PolicyTextParser {
         this.openConditions(line, kv.value, r.conditions);
         break;
       case 'flow ttl':
-        r.flowTtl = vfpInt(this.sink, this.at, kv);
+        r.flowTtl = fastVfpInt(this.sink, this.at, kv);
         break;
       case 'rule data':
         this.sub = { mode: 'ruleData', headerIndent: line.indent };
@@ -517,12 +522,12 @@ class PolicyTextParser {
         this.sub = { mode: 'modify', headerIndent: line.indent };
         break;
       case 'flagsex':
-        r.flagsEx = vfpInt(this.sink, this.at, kv);
+        r.flagsEx = fastVfpInt(this.sink, this.at, kv);
         break;
       default: {
-        const cf = counterField(nk);
+        const cf = info.counter;
         if (cf) {
-          const n = parseIntLoose(kv.value);
+          const n = fastIntLoose(kv.value);
           r.counters ??= {};
           if (n !== undefined) r.counters[cf] = n;
           else this.sink.warn(line.no, `unreadable counter: ${body}`);
@@ -544,7 +549,7 @@ class PolicyTextParser {
         r.mapSpace = kv.value;
         return true;
       case 'gre key': {
-        const n = parseIntLoose(kv.value);
+        const n = fastIntLoose(kv.value);
         if (n !== undefined) r.greKey = n;
         else addExtra(r.extra, kv.key, kv.value);
         return true;
@@ -554,7 +559,7 @@ class PolicyTextParser {
         addExtra(r.extra, kv.key, kv.value);
         return true;
       case 'count of dip ranges':
-        this.dipExpected = vfpInt(this.sink, this.at, kv);
+        this.dipExpected = fastVfpInt(this.sink, this.at, kv);
         addExtra(r.extra, kv.key, kv.value);
         return true;
       default:
@@ -564,8 +569,9 @@ class PolicyTextParser {
 
   private ruleDataLine(line: Line, kv: KeyValue | undefined): boolean {
     if (this.indentEnded(line)) return false;
-    const nk = kv ? normKey(kv.key) : undefined;
-    if (nk !== undefined && (RULE_BLOCK_END.has(nk) || counterField(nk) !== undefined)) return false;
+    const info = kv ? keyInfo(kv.key) : undefined;
+    const nk = info?.nk;
+    if (info !== undefined && nk !== undefined && (RULE_BLOCK_END.has(nk) || info.counter !== undefined)) return false;
     this.sub!.firstIndent ??= line.indent;
     const r = this.rule!;
     r.ruleData.push(line.body);
