@@ -133,7 +133,22 @@ export function parseMacs(value: string): string[] {
   return out;
 }
 
+/** A dump spells its condition keys a few dozen ways over a million rules: each is read once. Bounded
+ *  (cleared when full) so a hostile dump of distinct keys costs no more memory than this. */
+const KIND_CACHE_MAX = 1024;
+const kinds = new Map<string, VfpConditionKind>();
+
 export function conditionKind(key: string): VfpConditionKind {
+  let kind = kinds.get(key);
+  if (kind === undefined) {
+    kind = kindOf(key);
+    if (kinds.size >= KIND_CACHE_MAX) kinds.clear();
+    kinds.set(key, kind);
+  }
+  return kind;
+}
+
+function kindOf(key: string): VfpConditionKind {
   const k = key.toLowerCase().replace(/\s+/g, ' ').trim();
   if (/^protocols?\b/.test(k)) return 'protocols';
   if (/vlan/.test(k)) return 'vlan';

@@ -5,7 +5,8 @@
 // test/bench/rule-parse-once.ts measures them (parsers/vfp/README-perf.md).
 import type { IssueSink } from '../types.ts';
 import { vfpInt } from './refusals.ts';
-import { counterField } from './rule-values.ts';
+import { counterField, parseFlags } from './rule-values.ts';
+import type { ParsedFlags } from './rule-values.ts';
 import { normKey, parseIntLoose } from './text-lines.ts';
 import type { KeyValue } from './text-lines.ts';
 import { isRuleFieldKey, PORT_STATE_KEYS } from './policy-text-keys.ts';
@@ -34,6 +35,21 @@ export function keyInfo(key: string): KeyInfo {
   if (keys.size >= KEY_CACHE_MAX) keys.clear();
   keys.set(key, k);
   return k;
+}
+
+/** Bounded like the key cache: a rule's Flags value is one of a handful (`1 terminating`, `0`). */
+const FLAGS_CACHE_MAX = 1024;
+const ruleFlags = new Map<string, ParsedFlags | null>();
+
+/** parseFlags(value) of a rule's Flags (single-word names); each caller gets its own names array. */
+export function ruleFlagsOf(value: string): ParsedFlags | undefined {
+  let f = ruleFlags.get(value);
+  if (f === undefined) {
+    f = parseFlags(value) ?? null;
+    if (ruleFlags.size >= FLAGS_CACHE_MAX) ruleFlags.clear();
+    ruleFlags.set(value, f);
+  }
+  return f === null ? undefined : { flags: f.flags, text: f.text, names: f.names.slice() };
 }
 
 /** The value when it is 1–15 plain digits (always a safe integer, never refused), else undefined. */

@@ -8,7 +8,7 @@ import type { ParseResult } from '../types.ts';
 import { makeCondition } from './conditions.ts';
 import { refuseAt } from './refusals.ts';
 import { parseDipRange, parseEncapDestinations, parseFlags } from './rule-values.ts';
-import { Could, couldMatch, fastIntLoose, fastVfpInt, keyInfo } from './policy-text-lookups.ts';
+import { Could, couldMatch, fastIntLoose, fastVfpInt, keyInfo, ruleFlagsOf } from './policy-text-lookups.ts';
 import type { KeyInfo } from './policy-text-lookups.ts';
 import {
   isHeaderLine,
@@ -471,7 +471,7 @@ class PolicyTextParser {
         r.priority = fastVfpInt(this.sink, this.at, kv);
         break;
       case 'flags': {
-        const f = parseFlags(kv.value);
+        const f = ruleFlagsOf(kv.value);
         if (!f) {
           this.sink.warn(line.no, `unreadable rule Flags: ${kv.value}`);
           addExtra(r.extra, kv.key, kv.value);
