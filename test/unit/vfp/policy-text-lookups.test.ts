@@ -7,10 +7,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Could, couldMatch, fastIntLoose, fastVfpInt, keyInfo } from '../../../parsers/vfp/policy-text-lookups.ts';
+import { Could, couldMatch, fastIntLoose, fastVfpInt, keyInfo, ruleFlagsOf } from '../../../parsers/vfp/policy-text-lookups.ts';
 import { isRuleFieldKey, PORT_STATE_KEYS } from '../../../parsers/vfp/policy-text-keys.ts';
 import { vfpInt } from '../../../parsers/vfp/refusals.ts';
-import { counterField } from '../../../parsers/vfp/rule-values.ts';
+import { counterField, parseFlags } from '../../../parsers/vfp/rule-values.ts';
+import { conditionKind } from '../../../parsers/vfp/conditions.ts';
 import {
   isHeaderLine,
   isWhoLine,
@@ -146,5 +147,29 @@ describe('fastVfpInt / fastIntLoose: numbers of plain digits read directly', () 
       const kv = splitKeyValue(body);
       if (kv) expect(fastIntLoose(kv.value), body).toBe(parseIntLoose(kv.value));
     }
+  });
+});
+
+describe('ruleFlagsOf / conditionKind: read once per spelling', () => {
+  const FLAGS = fc.oneof(fc.constantFrom('1 terminating', '8195 terminating stateful ', '0', '0x9 Default Allow , Update', 'x', '', '1e309 a'), fc.string({ maxLength: 10 }));
+
+  it('ruleFlagsOf gives parseFlags’ answer, and each caller its own names', () => {
+    fc.assert(
+      fc.property(FLAGS, (v) => {
+        const a = ruleFlagsOf(v);
+        expect(a).toEqual(parseFlags(v));
+        a?.names.push('changed by a caller');
+        expect(ruleFlagsOf(v)).toEqual(parseFlags(v));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('conditionKind answers the same before and after its cache is filled and cleared', () => {
+    const keys = ['Source IP', 'Destination ports', 'Protocols', 'Dst MAC', 'VLAN', 'Source  IPv6s', 'Nothing'];
+    const first = keys.map(conditionKind);
+    expect(first).toEqual(['srcIp', 'dstPort', 'protocols', 'dstMac', 'vlan', 'srcIp', 'other']);
+    for (let i = 0; i < 5000; i++) conditionKind(`Source port ${i}`);
+    expect(keys.map(conditionKind)).toEqual(first);
   });
 });
