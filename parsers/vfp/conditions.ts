@@ -15,6 +15,7 @@ function undoUnderscores(tok: string): string {
 
 /** Splits a list value into tokens; `a - b` is glued into `a-b` first. */
 function tokens(value: string): string[] {
+  if (oneToken(value)) return [value];
   // Blanks around each '-' removed by splitting on it: /\s*-\s*/g is quadratic in a long run of
   // blanks not followed by '-', which a hostile dump has.
   const glued = value.includes('-') ? value.split('-').map((p, i, all) => (i === 0 ? p.trimEnd() : i === all.length - 1 ? p.trimStart() : p.trim())).join('-') : value;
@@ -22,6 +23,18 @@ function tokens(value: string): string[] {
     .split(/[\s,;]+/)
     .map((t) => t.replace(/^[[{(]+|[\]})]+$/g, ''))
     .filter((t) => t !== '');
+}
+
+/** A value of ASCII letters, digits, `.`, `:`, `/` and `_` only (`10.98.215.11`, `6`, `fd00::/64`): no
+ *  blank, separator, dash or bracket, so tokens() would give the value itself. Most conditions are one. */
+function oneToken(value: string): boolean {
+  if (value === '') return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const ok = (c >= 48 && c <= 58) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 || c === 47 || c === 95;
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** IPv6 tokens of a condition value: `fd00::1`, `fd00::/64`, `fd00::1-fd00::ff`, `::/0`. */

@@ -27,6 +27,7 @@ import type { SubBlock, OpenSection } from './policy-text-keys.ts';
 import type { KeyValue, Line, PromptInfo } from './text-lines.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpPortPolicy, VfpRule } from './types.ts';
 import { plural } from '../text/quantities.ts';
+import { emptyGroup, emptyRule } from './policy-blocks.ts';
 
 export interface VfpTextOptions {
   /** Added to every line number (the text is a slice of a bigger file). */
@@ -64,6 +65,8 @@ class PolicyTextParser {
   private dipExpected: number | undefined;
   private at = 0; // the line being read, where a refused number is reported
   private lastLine = 0;
+  private kv: KeyValue | undefined; // the line's `Key : value`, and what its key means (read once a line)
+  private ki: KeyInfo | undefined;
 
   constructor(
     private readonly sink: IssueSink,
@@ -157,7 +160,9 @@ class PolicyTextParser {
     }
     if (this.target) {
       const kv = splitKeyValue(body);
-      if (kv && keyInfo(kv.key).portState) {
+      this.kv = kv;
+      this.ki = kv && keyInfo(kv.key);
+      if (this.ki?.portState) {
         this.closePolicy();
         this.loose(line);
         return;
@@ -262,22 +267,7 @@ class PolicyTextParser {
       this.layer.groups.push(this.group);
       this.sink.info(line.no, 'RULE outside any GROUP (output filtered with /group?): kept in a synthetic group');
     }
-    this.rule = {
-      id: rest,
-      name: rest,
-      flags: 0,
-      flagNames: [],
-      terminating: false,
-      stateful: false,
-      type: '',
-      conditions: [],
-      ruleData: [],
-      dipRanges: [],
-      encapDestinations: [],
-      modify: {},
-      extra: {},
-      src: this.sink.ref(line.no),
-    };
+    this.rule = emptyRule(rest, this.sink.ref(line.no));
     this.dipExpected = undefined;
     this.group.rules.push(this.rule);
     this.target = 'rule';
@@ -293,17 +283,7 @@ class PolicyTextParser {
   }
 
   private newGroup(id: string, line: number): VfpGroup {
-    return {
-      id,
-      direction: '',
-      ipVersion: '',
-      conditions: [],
-      matchType: 'unknown',
-      matchTypeText: '',
-      rules: [],
-      extra: {},
-      src: this.sink.ref(line),
-    };
+    return emptyGroup(id, this.sink.ref(line));
   }
 
   private closePolicy(): void {
@@ -330,7 +310,7 @@ class PolicyTextParser {
       addExtra(l.extra, body, '');
       return;
     }
-    switch (keyInfo(kv.key).nk) {
+    switch (this.info(kv).nk) {
       case 'friendly name':
         l.friendlyName = kv.value;
         break;
@@ -359,7 +339,7 @@ class PolicyTextParser {
       addExtra(g.extra, line.body, '');
       return;
     }
-    switch (keyInfo(kv.key).nk) {
+    switch (this.info(kv).nk) {
       case 'friendly name':
         g.friendlyName = kv.value;
         break;
@@ -405,10 +385,14 @@ class PolicyTextParser {
       sub.firstIndent ??= line.indent;
       return true;
     }
-    if (!kv || isFieldKey(keyInfo(kv.key))) return false;
+    if (!kv || isFieldKey(this.info(kv))) return false;
     sub.firstIndent ??= line.indent;
     into.push(makeCondition(kv.key, kv.value, refuseAt(this.sink, line.no, kv.key)));
     return true;
+  }
+
+  private info(kv: KeyValue): KeyInfo {
+    return kv === this.kv && this.ki ? this.ki : keyInfo(kv.key);
   }
 
   /** A sub-block whose first entry was indented deeper than its header ends when indentation returns. */
@@ -446,7 +430,7 @@ class PolicyTextParser {
           if (this.ruleDataLine(line, kv)) return;
           break;
         case 'modify':
-          if (!this.indentEnded(line) && kv && !keyInfo(kv.key).ruleField) {
+          if (!this.indentEnded(line) && kv && !this.info(kv).ruleField) {
             sub.firstIndent ??= line.indent;
             r.modify[kv.key] = kv.value;
             return;
@@ -459,7 +443,7 @@ class PolicyTextParser {
       r.ruleData.push(body);
       return;
     }
-    const info = keyInfo(kv.key);
+    const info = this.info(kv);
     const nk = info.nk;
     if (this.ruleValue(r, nk, kv)) return;
     switch (nk) {
@@ -569,7 +553,7 @@ class PolicyTextParser {
 
   private ruleDataLine(line: Line, kv: KeyValue | undefined): boolean {
     if (this.indentEnded(line)) return false;
-    const info = kv ? keyInfo(kv.key) : undefined;
+    const info = kv ? this.info(kv) : undefined;
     const nk = info?.nk;
     if (info !== undefined && nk !== undefined && (RULE_BLOCK_END.has(nk) || info.counter !== undefined)) return false;
     this.sub!.firstIndent ??= line.indent;
