@@ -192,6 +192,17 @@ export async function graphReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.graph-status'), undefined, { timeout: 30_000 });
 }
 
+/**
+ * Opens the Reachability view of a loaded page and waits until its whole matrix is worked out (the
+ * grid fills progressively; the small nodes the tests open fit the first pass).
+ */
+export async function reachViewReady(page: Page): Promise<void> {
+  await graphReady(page);
+  await page.click('[data-testid="view-reach"]');
+  await page.waitForSelector('[data-testid="reach-grid"]', { timeout: 90_000 });
+  await page.waitForSelector('[data-testid="reach-run"][data-running="false"]', { timeout: 90_000 });
+}
+
 const GRAPH = '[data-testid="graph"]';
 
 /**

@@ -4,7 +4,7 @@
 // IPv6 destinations, and an IPv6 cell opens the walk of its example packet (an IPv6 flow) with the path lit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { graphIds, graphReady, openNode, shot } from './helpers.ts';
+import { graphIds, openNode, reachViewReady, shot } from './helpers.ts';
 
 const CELL = '[data-testid="reach-grid"] [role="gridcell"]';
 
@@ -15,10 +15,7 @@ describe('the Reachability view on a dual-stack node (1280×800)', () => {
 
   beforeAll(async () => {
     ({ page, errors, close } = await openNode('test/fixtures/walk-scenarios/bases/dualstack-l2bridge', { width: 1280, height: 800, shared: true }));
-    await graphReady(page);
-    await page.click('[data-testid="view-reach"]');
-    await page.waitForSelector('[data-testid="reach-grid"]', { timeout: 90_000 });
-    await page.waitForSelector('[data-testid="reach-run"][data-running="false"]', { timeout: 90_000 });
+    await reachViewReady(page);
   }, 120_000);
 
   afterAll(() => close?.());

@@ -5,7 +5,7 @@
 // the cells in sight) and keyboard navigable (a roving tabindex, arrow keys, Enter).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { graphIds, graphReady, openNode, shot } from './helpers.ts';
+import { graphIds, openNode, reachViewReady, shot } from './helpers.ts';
 import { LEGEND } from '../../analysis/view-models/reach-view.ts';
 
 const CELL = '[data-testid="reach-grid"] [role="gridcell"]';
@@ -18,11 +18,7 @@ describe('the Reachability view (demo, 1280×800)', () => {
   beforeAll(async () => {
     // On the worker's server of the demo: the tests read its matrix (the first pass holds it whole).
     ({ page, errors, close } = await openNode('assets/demo/l2bridge-node', { width: 1280, height: 800, shared: true }));
-    await graphReady(page);
-    await page.click('[data-testid="view-reach"]');
-    await page.waitForSelector('[data-testid="reach-grid"]', { timeout: 90_000 });
-    // The grid fills progressively: wait for the demo's whole matrix (it fits the first pass).
-    await page.waitForSelector('[data-testid="reach-run"][data-running="false"]', { timeout: 90_000 });
+    await reachViewReady(page);
   }, 120_000);
 
   afterAll(() => close?.());
