@@ -57,7 +57,11 @@ describe('reachability through the API', () => {
     for (let i = 0; i < 30 && !d; i++) d = await backend.invoke('reachDiff', { jobId });
     if (!d) throw new Error('the comparison of reachability never ended');
     expect(d.changed).toEqual([]);
-    expect(d.compared).toBe(d.sources);
+    // Through the backend the comparison runs under the analysis budget (30 s): on a busy machine it may
+    // stop before the last source, and then it must say so, naming how many it compared. (Every source
+    // compared is asserted with a budget no machine reaches in reach-diff-v6 and reach-diff-walk-findings.)
+    expect(d.compared).toBeLessThanOrEqual(d.sources);
+    if (d.compared < d.sources) expect(d.notes.join('\n')).toContain(`${d.compared} of ${d.sources} sources compared`);
     expect(d.sources).toBeGreaterThan(0);
     const m = await backend.invoke('reachMatrix', { bundleId, from: 1e9 });
     const src = m.sources.find((s) => s.kind === 'pod')!.ip;
