@@ -61,14 +61,12 @@ describe('hnsight trace', () => {
   });
 
   it('takes IPv6 addresses ([ADDRESS]:PORT) and refuses mixed families', async () => {
-    // the IPv4-only demo's routes.txt lists no IPv6 route: where the packet leaves is unknown, and the
-    // walk says so (exit 0: not dropped)
+    // the IPv4-only demo has no IPv6 route: the walk says so (and exits 1, dropped)
     const r = await run('trace', demo, '--from', 'fd00::5', '--to', '[fd00::6]:80', '--json');
     const t = JSON.parse(r.stdout);
     expect(t.final).toMatchObject({ srcIp: 'fd00::5', dstIp: 'fd00::6', dstPort: 80 });
-    expect(t.verdict).toBe('unknown');
-    expect(t.reason).toMatch(/fd00::6 is not on this node and routes\.txt lists no IPv6 route/);
-    expect(r.code).toBe(0);
+    expect(t.reason).toMatch(/no IPv6 route to fd00::6/);
+    expect(r.code).toBe(1);
     const m = await run('trace', demo, '--from', 'fd00::5', '--to', '10.0.0.1');
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/same IP family/);
