@@ -104,7 +104,7 @@ function readRules(policy: VfpPortPolicy, ip: Cuts, contribs: Map<string, PortCo
 
 function build(m: NodeModel, withRules: boolean): Boundaries {
   const ctx = walkContext(m);
-  const ip = new Cuts(0, IP_MAX);
+  const ip = new Cuts<number>(0, IP_MAX);
   const contribs = new Map<string, PortContribution>();
   const counts = { rules: 0, srcPort: 0 };
   let portsRead = 0;
@@ -179,11 +179,11 @@ function build(m: NodeModel, withRules: boolean): Boundaries {
     }
 
   const ipAtoms = ip.atoms();
-  const globalCuts = { 6: new Cuts(PORT_MIN, PORT_MAX), 17: new Cuts(PORT_MIN, PORT_MAX) };
+  const globalCuts = { 6: new Cuts<number>(PORT_MIN, PORT_MAX), 17: new Cuts<number>(PORT_MIN, PORT_MAX) };
   const perAtom = new Map<number, { 6: Cuts; 17: Cuts }>();
   const atCuts = (i: number, proto: 6 | 17) => {
     let x = perAtom.get(i);
-    if (!x) perAtom.set(i, (x = { 6: new Cuts(PORT_MIN, PORT_MAX), 17: new Cuts(PORT_MIN, PORT_MAX) }));
+    if (!x) perAtom.set(i, (x = { 6: new Cuts<number>(PORT_MIN, PORT_MAX), 17: new Cuts<number>(PORT_MIN, PORT_MAX) }));
     return x[proto];
   };
   const apply = (ranges: Interval[] | null, protos: number[] | null, cut: (c: Cuts) => void) => {
@@ -216,7 +216,7 @@ function build(m: NodeModel, withRules: boolean): Boundaries {
         const own = perAtom.get(atom)?.[n];
         if (!own) out = globalCuts[n].atoms();
         else {
-          const c = new Cuts(PORT_MIN, PORT_MAX);
+          const c = new Cuts<number>(PORT_MIN, PORT_MAX);
           c.addAll(globalCuts[n]);
           c.addAll(own);
           out = c.atoms();

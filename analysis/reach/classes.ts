@@ -1,10 +1,10 @@
 // The shape of one source's classes and how cells merge into them (issue #25 point 1): adjacent port
 // segments of one address interval with the same outcome merge; then consecutive address intervals
 // whose whole port split and outcomes are identical. Shared by `reachFrom` (cells split where the rules
-// on their path say) and `reachFromCells` (every atomic cell walked: the oracle its tests compare with).
+// on their path say) and `reachFromCells` (every atomic cell walked: the oracle its tests compare with),
+// for either address family (family.ts: `print` is its address text).
 import type { Flow } from '../walk/types.ts';
-import { intToIp } from '../walk/ip.ts';
-import type { Interval } from './intervals.ts';
+import { succ, type Interval } from './intervals.ts';
 import type { Outcome } from './outcome.ts';
 
 export type ReachProto = 'tcp' | 'udp' | 'icmp';
@@ -36,17 +36,18 @@ export function pushSeg(segs: Seg[], ports: Interval | null, example: Flow, outc
 }
 
 /** Collects one protocol's address intervals in order and merges consecutive ones that agree. */
-export class ClassMerger {
-  private run: { lo: number; hi: number; segs: Seg[]; sig: string; cells: number } | undefined;
+export class ClassMerger<A extends number | bigint> {
+  private run: { lo: A; hi: A; segs: Seg[]; sig: string; cells: number } | undefined;
   constructor(
+    private readonly print: (a: A) => string,
     private readonly proto: ReachProto,
     private readonly out: ReachClass[],
   ) {}
 
-  add(lo: number, hi: number, segs: Seg[], cells: number): void {
+  add(lo: A, hi: A, segs: Seg[], cells: number): void {
     const sig = segs.map((s) => `${s.ports ? `${s.ports.lo}-${s.ports.hi}` : ''}=${s.outcome.key}`).join('\n\n');
     const run = this.run;
-    if (run && run.sig === sig && run.hi + 1 === lo) {
+    if (run && run.sig === sig && succ(run.hi) === lo) {
       run.hi = hi;
       run.cells += cells;
     } else {
@@ -63,7 +64,7 @@ export class ClassMerger {
       this.out.push({
         ...rest,
         key,
-        dst: [intToIp(run.lo), intToIp(run.hi)],
+        dst: [this.print(run.lo), this.print(run.hi)],
         ports: s.ports ? [s.ports.lo, s.ports.hi] : null,
         proto: this.proto,
         example: { dstIp: s.example.dstIp, ...(s.example.dstPort !== undefined ? { dstPort: s.example.dstPort } : {}), proto: this.proto },

@@ -9,39 +9,25 @@
 // fixed field misses cannot match any packet of the cell and a condition on a varying field cuts.
 // When no cut falls inside the cell, every decision on the example's path is the same for every packet
 // of the cell (by induction along the path), so the cell's outcome is the example's walk.
+// Written once for both families (family.ts): only the groups of the packet's family are read (a layer's
+// groups carry one family, `Type : IPv4`/`IPv6`; the walk takes only those: walk/walk-port.ts), with the
+// family's address bounds and rule index key.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpRule } from '../../parsers/vfp/index.ts';
 import type { Packet, WalkResult } from '../walk/types.ts';
 import { checkCondition, compiledGroup } from '../walk/match.ts';
 import { layerName } from '../walk/walk-port.ts';
-import { ipToInt } from '../walk/ip.ts';
-import type { Interval } from './intervals.ts';
+import { byValue, type Interval } from './intervals.ts';
+import type { AddrFamily } from './family.ts';
 
-export interface CellCuts {
+export interface CellCuts<A extends number | bigint> {
   /** Starts of new address pieces strictly inside the cell's address interval. */
-  ip: number[];
+  ip: A[];
   /** Starts of new port pieces strictly inside the cell's port interval (none when `ip` has some). */
   ports: number[];
 }
 
-const isV4Group = (g: VfpGroup) => !/6/.test(g.ipVersion);
 const sameDirection = (d: string, dir: string) => d.trim().toUpperCase() === dir;
-
-/** Sorted piece starts (lo and hi + 1) of every IPv4 address condition of a group and its rules. */
-const boundsCache = new WeakMap<VfpGroup, Float64Array>();
-function ipBounds(g: VfpGroup): Float64Array {
-  let b = boundsCache.get(g);
-  if (b) return b;
-  const s = new Set<number>();
-  const add = (conds: VfpCondition[]) => {
-    for (const c of conds) if ((c.kind === 'dstIp' || c.kind === 'srcIp') && c.ipRanges) for (const r of c.ipRanges) s.add(r.lo).add(r.hi + 1);
-  };
-  add(g.conditions);
-  for (const r of g.rules) add(r.conditions);
-  b = Float64Array.from(s).sort();
-  boundsCache.set(g, b);
-  return b;
-}
 
 /** Rules of a group that compare the source port (the partition holds it at the walk's default). */
 const srcPortCache = new WeakMap<VfpGroup, number>();
@@ -56,7 +42,7 @@ function srcPortRulesOf(g: VfpGroup): number {
 }
 
 /** Pushes every value of sorted `b` in (lo, hi]. */
-function startsInside(b: ArrayLike<number>, lo: number, hi: number, out: Set<number>): void {
+function startsInside<A extends number | bigint>(b: ArrayLike<A>, lo: A, hi: A, out: Set<A>): void {
   let a = 0;
   let z = b.length;
   while (a < z) {
@@ -95,14 +81,17 @@ function portRanges(conds: VfpCondition[], p: Packet, t: Tracking, out: Interval
   return true;
 }
 
-export class LayerCutter {
+export class LayerCutter<A extends number | bigint> {
   private readonly layersSeen = new Set<string>();
   /** Rules on the classes' paths that compare the source port. */
   srcPortRules = 0;
   /** Layers whose rules were read (port, direction, layer). */
   layersRead = 0;
 
-  constructor(private readonly m: NodeModel) {}
+  constructor(
+    private readonly m: NodeModel,
+    private readonly fam: AddrFamily<A>,
+  ) {}
 
   private layersOf(port: string, name: string): VfpLayer[] {
     const policy = this.m.vfp?.getPolicy(port);
@@ -110,8 +99,9 @@ export class LayerCutter {
   }
 
   /** The cuts inside the cell (`atom` × `ports`) that the layers its walks crossed make. */
-  cuts(walks: readonly WalkResult[], exIp: string, exPort: number | undefined, atom: Interval, ports: Interval | null): CellCuts {
-    const ip = new Set<number>();
+  cuts(walks: readonly WalkResult[], exIp: string, exPort: number | undefined, atom: Interval<A>, ports: Interval | null): CellCuts<A> {
+    const fam = this.fam;
+    const ip = new Set<A>();
     const portCuts = new Set<number>();
     const done = new Set<string>();
     const wideIp = atom.lo < atom.hi;
@@ -125,12 +115,12 @@ export class LayerCutter {
           if (!this.layersSeen.has(seenKey)) {
             this.layersSeen.add(seenKey);
             this.layersRead++;
-            for (const l of this.layersOf(h.port, h.layer)) for (const g of l.groups) if (sameDirection(g.direction, h.direction) && isV4Group(g)) this.srcPortRules += srcPortRulesOf(g);
+            for (const l of this.layersOf(h.port, h.layer)) for (const g of l.groups) if (sameDirection(g.direction, h.direction) && fam.isGroup(g)) this.srcPortRules += srcPortRulesOf(g);
           }
           const b = h.before;
           const t: Tracking = {
-            dstIp: b.dstIp === exIp,
-            srcIp: b.srcIp === exIp,
+            dstIp: fam.same(b.dstIp, exIp),
+            srcIp: fam.same(b.srcIp, exIp),
             dstPort: exPort !== undefined && b.dstPort === exPort,
             srcPort: exPort !== undefined && b.srcPort === exPort,
           };
@@ -143,17 +133,17 @@ export class LayerCutter {
           done.add(key);
           for (const l of this.layersOf(h.port, h.layer))
             for (const g of l.groups) {
-              if (!sameDirection(g.direction, h.direction) || !isV4Group(g)) continue;
-              if (ipVaries) startsInside(ipBounds(g), atom.lo, atom.hi, ip);
+              if (!sameDirection(g.direction, h.direction) || !fam.isGroup(g)) continue;
+              if (ipVaries) startsInside(fam.groupBounds(g), atom.lo, atom.hi, ip);
               if (ip.size || !portVaries) continue;
               this.groupPortCuts(g, b, t, atom, ports!, portCuts);
             }
         }
-    return { ip: [...ip].sort((a, b) => a - b), ports: ip.size ? [] : [...portCuts].sort((a, b) => a - b) };
+    return { ip: [...ip].sort(byValue), ports: ip.size ? [] : [...portCuts].sort((a, b) => a - b) };
   }
 
   /** Port cuts of the rules of a group that can match some packet of the cell. */
-  private groupPortCuts(g: VfpGroup, b: Packet, t: Tracking, atom: Interval, ports: Interval, out: Set<number>): void {
+  private groupPortCuts(g: VfpGroup, b: Packet, t: Tracking, atom: Interval<A>, ports: Interval, out: Set<number>): void {
     const ranges: Interval[] = [];
     if (!portRanges(g.conditions, b, t, ranges)) return;
     const groupRanges = ranges.length;
@@ -161,7 +151,7 @@ export class LayerCutter {
     // the fixed address it was rewritten to), and every rule with no single destination. A single-address
     // rule inside a wider cell would have cut its addresses already.
     const c = compiledGroup(g);
-    const dst = t.dstIp ? (atom.lo === atom.hi ? atom.lo : undefined) : ipToInt(b.dstIp);
+    const dst = t.dstIp ? (atom.lo === atom.hi ? this.fam.indexKey(atom.lo) : undefined) : this.fam.indexKeyOf(b.dstIp);
     const exact = dst === undefined ? undefined : c.byDst.get(dst);
     const consider = (r: VfpRule) => {
       ranges.length = groupRanges;

@@ -1,6 +1,6 @@
-// What reachability from one source takes and gives, for either family (partition.ts for IPv4,
-// v6/partition6.ts for IPv6), and the matrix's sources and destinations (matrix.ts, v6/sources6.ts), in a
-// file of its own so the families' modules do not import each other.
+// What reachability from one source takes and gives, for either family (partition.ts), and the matrix's
+// sources and destinations (sources.ts, matrix.ts), in a file of its own so that the family modules
+// (family.ts) and the partition do not import each other.
 import type { Flow, Proto, WalkResult } from '../walk/types.ts';
 import type { ReachClass, ReachProto } from './classes.ts';
 

@@ -4,11 +4,9 @@
 // "its middle". bigint over 4 × 32-bit words: measured on the dual-stack base (README.md, IPv6), the
 // conversions are well under 1 % of a cell's walk, and the code stays that of one number.
 import { hexToIpv6, ipv6ToHex, prefixRange6, rangeBits6 } from '../../../parsers/net/ip.ts';
+import type { Interval } from '../intervals.ts';
 
-export interface Interval6 {
-  lo: bigint;
-  hi: bigint;
-}
+export type Interval6 = Interval<bigint>;
 
 export const IP6_MAX = (1n << 128n) - 1n;
 
@@ -44,45 +42,4 @@ export function rangeText6(lo: string, hi: string): string {
   const bits = rangeBits6(a, b);
   const p = prefixRange6(`${lo}/${bits}`);
   return p && p.lo === a && p.hi === b ? `${lo}/${bits}` : `${lo}-${hi}`;
-}
-
-const cmp = (x: bigint, y: bigint) => (x < y ? -1 : x > y ? 1 : 0);
-
-/** Cut points over [0, 2^128): `add(lo, hi)` makes [lo, hi] its own atom(s) (as intervals.ts for IPv4). */
-export class Cuts6 {
-  private readonly starts = new Set<bigint>([0n]);
-
-  add(lo: bigint, hi: bigint): void {
-    const a = lo < hi ? lo : hi;
-    const b = lo < hi ? hi : lo;
-    if (a < 0n || b > IP6_MAX) return;
-    this.starts.add(a);
-    if (b < IP6_MAX) this.starts.add(b + 1n);
-  }
-
-  get size(): number {
-    return this.starts.size;
-  }
-
-  /** The atoms, in order; they partition [0, 2^128). */
-  atoms(): Interval6[] {
-    const s = [...this.starts].sort(cmp);
-    return s.map((lo, i) => {
-      const next = s[i + 1];
-      return { lo, hi: next !== undefined ? next - 1n : IP6_MAX };
-    });
-  }
-}
-
-/** Index of the atom holding v (atoms sorted, contiguous). */
-export function atomIndex6(atoms: readonly Interval6[], v: bigint): number {
-  let lo = 0;
-  let hi = atoms.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    const atom = atoms[mid];
-    if (atom !== undefined && atom.lo <= v) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }

@@ -5,13 +5,13 @@
 // exceptions, the addresses of every compartment, IPv6 load-balancer VIPs and their ports (HCN flag
 // IPv6 = 2: microsoft/hcsshim hcn/hcnloadbalancer.go LoadBalancerFlagsIPv6), the IPv6 Service range
 // (kubeclusterconfig.json, comma-separated on dual-stack) and the special blocks of RFC 6890 / RFC 4291.
-// A VFP rule's IPv6 conditions are read only where a class's walks cross its layer (layer-cuts6.ts).
+// A VFP rule's IPv6 conditions are read only where a class's walks cross its layer (../layer-cuts.ts).
 // Any text that is not IPv6 is skipped: an IPv4 boundary is boundaries.ts's.
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { walkContext } from '../../walk/context.ts';
 import { serviceRanges } from '../../k8s/service-range.ts';
-import { Cuts, type Interval } from '../intervals.ts';
-import { atomIndex6, Cuts6, hexToBig, ip6ToBig, prefix6, type Interval6 } from './addr6.ts';
+import { atomIndex, Cuts, type Interval } from '../intervals.ts';
+import { hexToBig, IP6_MAX, ip6ToBig, prefix6, type Interval6 } from './addr6.ts';
 
 const PORT_MIN = 1;
 const PORT_MAX = 65535;
@@ -45,7 +45,7 @@ export function hnsBoundaries6(m: NodeModel): Boundaries6 {
 
 function build(m: NodeModel): Boundaries6 {
   const ctx = walkContext(m);
-  const ip = new Cuts6();
+  const ip = new Cuts<bigint>(0n, IP6_MAX);
   /** An IPv6 address or prefix; anything else (IPv4, empty, unreadable) adds nothing. */
   const add = (text: string | undefined) => {
     const r = prefix6(text);
@@ -114,9 +114,9 @@ function build(m: NodeModel): Boundaries6 {
     for (const proto of [6, 17] as const) {
       if (l.proto !== proto && l.proto !== 0) continue;
       for (const r of l.ranges) {
-        const key = `${atomIndex6(ipAtoms, r.lo)}|${proto}`;
+        const key = `${atomIndex(ipAtoms, r.lo)}|${proto}`;
         let c = perAtom.get(key);
-        if (!c) perAtom.set(key, (c = new Cuts(PORT_MIN, PORT_MAX)));
+        if (!c) perAtom.set(key, (c = new Cuts<number>(PORT_MIN, PORT_MAX)));
         c.add(l.port, l.port);
       }
     }

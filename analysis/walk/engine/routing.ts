@@ -21,6 +21,14 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
     w.end('unknown', `${p.dstIp} is not on this node and routes.txt is missing, so the next hop is unknown`);
     return;
   }
+  // A route table that lists no IPv6 route at all is as silent as a missing routes.txt: a host with IPv6
+  // on lists at least its loopback ::1/128 (RFC 4291 §2.5.3; `route print` prints it on-link), so the
+  // collection left IPv6 out (`route print -4`) or IPv6 is off — the bundle cannot tell (inferred).
+  if (v6 && !ctx.routes6?.length) {
+    w.add({ at: 'host routing', kind: 'host-route', action: 'unknown', inferred: true, note: 'routes.txt lists no IPv6 route (IPv6 not collected, or not configured): the next hop cannot be read' });
+    w.end('unknown', `${p.dstIp} is not on this node and routes.txt lists no IPv6 route (IPv6 not collected, or not configured), so the next hop is unknown (insufficient information)`);
+    return;
+  }
   let nextHop: string | undefined;
   let iface: string | undefined;
   let routeHop: number;

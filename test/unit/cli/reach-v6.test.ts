@@ -77,12 +77,13 @@ describe('hnsight reach on IPv6', () => {
     expect(t).toMatch(/^tcp {3}fd00:10:244:5::c-fd00:10:244:5:ffff:ffff:ffff:ffff$/m);
   }, 120_000);
 
-  it('without IPv6 routes, an IPv6 cell leaving the node is insufficient information, not dropped', async () => {
+  it('without IPv6 routes, an IPv6 cell leaving the node is unknown (insufficient information), not dropped', async () => {
     const b = withoutIpv6Routes();
     const j = JSON.parse((await runCli('reach', b, '--to', '[2606:2800:220:1:248:1893:25c8:1946]:443', '--to', '[fd00:10:244:5::b]:8080', '--json', '--no-findings')).stdout) as { cells: { from: string; to: string; verdict: string; reason: string }[] };
     const out = j.cells.filter((c) => c.to.startsWith('2606:'));
     expect(out.length).toBe(3);
-    for (const c of out) expect(c, c.from).toMatchObject({ verdict: 'insufficient information', reason: expect.stringMatching(/lists no IPv6 route/) });
+    // The walk says it (analysis/walk/engine/routing.ts), as `trace` does: unknown, never dropped.
+    for (const c of out) expect(c, c.from).toMatchObject({ verdict: 'unknown', reason: expect.stringMatching(/lists no IPv6 route.*insufficient information/) });
     // What stays on the node is still decided.
     expect(j.cells.find((c) => c.from === 'fd00:10:244:5::a' && c.to === 'fd00:10:244:5::b')!.verdict).toBe('delivered');
     const text = (await runCli('reach', b, '--to', '[2606:2800:220:1:248:1893:25c8:1946]:443', '--no-findings')).stdout;

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { classOf, type ReachFrom, type ReachProto } from '../../../analysis/reach/index.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
-import { outcomeOf6 } from '../../../analysis/reach/v6/partition6.ts';
+import { outcomeOf } from '../../../analysis/reach/outcome.ts';
 import { bigToIp6, ip6ToBig } from '../../../analysis/reach/v6/addr6.ts';
 
 const END = 1n << 128n;
@@ -47,7 +47,7 @@ export function edgesOf(c: ReachFrom['classes'][number]): { dstIp: string; dstPo
 export function disagreement(m: NodeModel, srcIp: string, classes: ReachFrom['classes']): string | undefined {
   for (const c of classes)
     for (const p of edgesOf(c)) {
-      const got = outcomeOf6(m, { srcIp, dstIp: p.dstIp, proto: c.proto, ...(p.dstPort !== undefined ? { dstPort: p.dstPort } : {}) });
+      const got = outcomeOf(m, { srcIp, dstIp: p.dstIp, proto: c.proto, ...(p.dstPort !== undefined ? { dstPort: p.dstPort } : {}) }).outcome;
       if (got.key !== c.key) return `${c.proto} [${p.dstIp}]:${p.dstPort ?? ''} in class ${c.dst.join('-')} ${c.ports ?? ''}: ${got.verdict}, the class says ${c.verdict}`;
     }
   return undefined;
@@ -80,7 +80,7 @@ export function cornerDisagreement(m: NodeModel, srcIp: string, r: ReachFrom): s
                 seen.add(k);
                 const c = classOf(r, dstIp, proto, port);
                 if (!c) return `${proto} [${dstIp}]:${port ?? ''} is in no class`;
-                const got = outcomeOf6(m, { srcIp, dstIp, proto, ...(port !== undefined ? { dstPort: port } : {}) });
+                const got = outcomeOf(m, { srcIp, dstIp, proto, ...(port !== undefined ? { dstPort: port } : {}) }).outcome;
                 if (got.key !== c.key) return `${proto} [${dstIp}]:${port ?? ''} (a corner of ${rule.name}) in class ${c.dst.join('-')} ${c.ports ?? ''}: ${got.verdict}, the class says ${c.verdict}`;
               }
         }

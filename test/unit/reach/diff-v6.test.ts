@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import { diffReach, formatReachDiff, matchSources, type ReachChange, type ReachDiff } from '../../../analysis/reach/index.ts';
 import { outcomeSide } from '../../../analysis/reach/diff.ts';
-import { outcomeOf6 } from '../../../analysis/reach/v6/partition6.ts';
+import { outcomeOf } from '../../../analysis/reach/outcome.ts';
 import { destinations6, sources6 } from '../../../analysis/reach/v6/sources6.ts';
 import { bigToIp6, ip6ToBig, IP6_MAX, rangeText6 } from '../../../analysis/reach/v6/addr6.ts';
 import { familyOf } from '../../../analysis/walk/ip.ts';
@@ -21,7 +21,7 @@ import { DUALSTACK } from './models-v6.ts';
 import { changeFlow } from '../../../analysis/view-models/reach-diff-view.ts';
 import { changeDestinations } from '../../../analysis/view-models/reach-change-destination.ts';
 
-const sideOf = (m: NodeModel, src: string, dstIp: string, proto: Proto, dstPort?: number) => outcomeSide(outcomeOf6(m, { srcIp: src, dstIp, proto, ...(dstPort !== undefined ? { dstPort } : {}) }), dstIp);
+const sideOf = (m: NodeModel, src: string, dstIp: string, proto: Proto, dstPort?: number) => outcomeSide(outcomeOf(m, { srcIp: src, dstIp, proto, ...(dstPort !== undefined ? { dstPort } : {}) }).outcome, dstIp);
 const holds = (c: ReachChange, from: string, ip: bigint, proto: Proto, port?: number) =>
   c.from === from && c.proto === proto && ip6ToBig(c.dst[0])! <= ip && ip <= ip6ToBig(c.dst[1])! && (c.ports === null || (port !== undefined && c.ports[0] <= port && port <= c.ports[1]));
 

@@ -34,7 +34,7 @@ export function withoutIpv6Routes(): string {
 /**
  * The base with one IPv6 block rule in pod fd00:10:244:5::a's ACL OUT group (a network policy denying
  * TCP 443 to part of the remote pod subnet): a cut that only VFP makes (no HNS table names that range),
- * so only the layer cuts (v6/layer-cuts6.ts) can find it. Written in the base's own rule format; a
+ * so only the layer cuts (layer-cuts.ts) can find it. Written in the base's own rule format; a
  * priority below the allow-all rule's, as kube-proxy/HNS order ACLs (lower number first).
  */
 export const BLOCK6 = { rule: 'BLOCK6-POLICY-0000-4000-8000-00000000000A', lo: 'fd00:10:244:6::20', hi: 'fd00:10:244:6::2f', port: 443 };
