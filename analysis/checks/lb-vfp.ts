@@ -88,6 +88,8 @@ export const lbVfpCheck: Check = {
     // Pod ports share their rules (ctx.rules reads each name once), so each rule's keys are worked out
     // once, as small integers: a million port rules are then array work, not string hashing.
     type PodPort = { e: (typeof pods)[number]['e']; port: VfpPortRef; lb: boolean; missing: number[] };
+    /** Ports with the same load-balancing rule ids: whether they have any key, and the expected keys they lack (shared, read-only). */
+    type LbGroup = { ids: number[]; lb: boolean; missing: number[] };
     const keyIds = new Map<string, number>();
     const keyNames: string[] = [];
     const intern = (k: string) => {
@@ -102,39 +104,64 @@ export const lbVfpCheck: Check = {
     // A rule too wide to spell out (lbRuleKeys) keeps the expected keys it answers for; named once below.
     // Indexed by the rule's id (ctx.ruleIds): a pod port's rules are a few thousand small integers, the
     // same ones on every pod port, so a million port rules are array reads (no list of rule objects
-    // built per port, no Map lookup per rule).
-    const keysOfRule: ({ ids: number[]; capped: boolean } | undefined)[] = [];
+    // built per port, no Map lookup per rule). null: the rule's text did not parse, or it names no key
+    // and is not capped (not a load-balancing rule here).
+    const keysOfRule: ({ ids: number[]; capped: boolean; rule: VfpRule } | null | undefined)[] = [];
     const capped = new Map<string, VfpRule>();
     /** Per key: the first port (in order) that has it and its rule there. */
     const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }>();
     const seenOn: number[] = [];
     const portKeys: PodPort[] = [];
+    // Ports with the same load-balancing rules (the same ids in the same order: HNS programs every
+    // load balancer onto every pod port) have the same keys, so what a port has and lacks is worked
+    // out once per such group, found by a hash of its ids and checked id by id.
+    const groups = new Map<string, LbGroup[]>();
+    let groupCount = 0;
     for (const { e, port } of pods.slice(0, MAX_PORTS)) {
-      const p: PodPort = { e, port, lb: false, missing: [] };
-      const stamp = portKeys.length + 1;
+      const lbIds: number[] = [];
       const ruleIds = ctx.ruleIds(port);
+      let h = 0x811c9dc5;
       for (let i = 0; i < ruleIds.length; i++) {
-        const ruleId = ruleIds[i] ?? -1;
-        const rule = ctx.ruleById(ruleId);
-        // A rule whose text did not parse is not one of the port's rules (ctx.rules leaves it out too).
-        if (!rule) continue;
+        const ruleId = ruleIds[i] ?? 0;
         let r = keysOfRule[ruleId];
-        if (!r) {
-          const k = lbRuleKeys(rule, expected);
-          keysOfRule[ruleId] = r = { ids: k.keys.map(intern), capped: k.capped };
+        if (r === undefined) {
+          const rule = ctx.ruleById(ruleId);
+          // A rule whose text did not parse is not one of the port's rules (ctx.rules leaves it out too).
+          const k = rule && lbRuleKeys(rule, expected);
+          keysOfRule[ruleId] = r = rule && k && (k.keys.length || k.capped) ? { ids: k.keys.map(intern), capped: k.capped, rule } : null;
         }
-        if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
-        const ids = r.ids;
-        spend(ids.length);
-        for (const id of ids) {
-          if (seenOn[id] === stamp) continue;
-          seenOn[id] = stamp;
-          p.lb = true;
-          if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
-        }
+        if (!r) continue;
+        lbIds.push(ruleId);
+        h = Math.imul(h ^ ruleId, 16777619);
       }
-      spend(expectedIds.length);
-      for (const id of expectedIds) if (seenOn[id] !== stamp) p.missing.push(id);
+      const sig = `${h >>> 0}:${lbIds.length}`;
+      const bucket = groups.get(sig);
+      let g = bucket?.find((x) => x.ids.length === lbIds.length && x.ids.every((id, i) => id === lbIds[i]));
+      const p: PodPort = { e, port, lb: false, missing: [] };
+      if (!g) {
+        g = { ids: lbIds, lb: false, missing: [] };
+        const stamp = ++groupCount;
+        for (const ruleId of lbIds) {
+          const { ids, rule } = keysOfRule[ruleId]!;
+          spend(ids.length);
+          for (const id of ids) {
+            if (seenOn[id] === stamp) continue;
+            seenOn[id] = stamp;
+            g.lb = true;
+            if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
+          }
+        }
+        spend(expectedIds.length);
+        for (const id of expectedIds) if (seenOn[id] !== stamp) g.missing.push(id);
+        if (bucket) bucket.push(g);
+        else groups.set(sig, [g]);
+      }
+      for (const ruleId of lbIds) {
+        const { capped: wide, rule } = keysOfRule[ruleId]!;
+        if (wide && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
+      }
+      p.lb = g.lb;
+      p.missing = g.missing;
       portKeys.push(p);
     }
     const [first] = [...capped.values()];
