@@ -35,9 +35,19 @@ export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = 
   // A load-balancing rule is what semantics.ts says load-balances (lbnat and its aliases, or a type it
   // does not know whose data lists DIP ranges), never a pattern on the printed type.
   if (ruleAction(r) !== 'lb') return { keys: [], capped: false };
-  const dst = r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []).filter((x) => x.lo === x.hi);
-  const ports = r.conditions.filter((c) => c.kind === 'dstPort').flatMap((c) => c.ports ?? []).filter((x) => x.lo === x.hi);
-  const protos = r.conditions.filter((c) => c.kind === 'protocols').flatMap((c) => c.protocols ?? []);
+  // Single addresses and ports, in the conditions' order (one pass: this runs on every distinct rule).
+  const dst: { lo: number }[] = [];
+  const ports: { lo: number }[] = [];
+  const protos: number[] = [];
+  for (const c of r.conditions) {
+    if (c.kind === 'dstIp') {
+      for (const x of c.ipRanges ?? []) if (x.lo === x.hi) dst.push(x);
+    } else if (c.kind === 'dstPort') {
+      for (const x of c.ports ?? []) if (x.lo === x.hi) ports.push(x);
+    } else if (c.kind === 'protocols') {
+      for (const x of c.protocols ?? []) protos.push(x);
+    }
+  }
   spend(dst.length + ports.length + protos.length);
   if (dst.length && ports.length && protos.length) {
     const keys: string[] = [];
@@ -57,6 +67,13 @@ export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = 
   }
   const m = NAME_KEY.exec(r.name);
   return { keys: m ? [`${m[1]}|${m[2]}|${m[4]}`] : [], capped: false };
+}
+
+/** Whether `a` holds the first `n` ids of `b`, and no more. */
+function sameIds(a: Uint32Array, b: Uint32Array, n: number): boolean {
+  if (a.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export const lbVfpCheck: Check = {
@@ -89,7 +106,7 @@ export const lbVfpCheck: Check = {
     // once, as small integers: a million port rules are then array work, not string hashing.
     type PodPort = { e: (typeof pods)[number]['e']; port: VfpPortRef; lb: boolean; missing: number[] };
     /** Ports with the same load-balancing rule ids: whether they have any key, and the expected keys they lack (shared, read-only). */
-    type LbGroup = { ids: number[]; lb: boolean; missing: number[] };
+    type LbGroup = { ids: Uint32Array; capped: VfpRule[]; lb: boolean; missing: number[] };
     const keyIds = new Map<string, number>();
     const keyNames: string[] = [];
     const intern = (k: string) => {
@@ -117,9 +134,12 @@ export const lbVfpCheck: Check = {
     // out once per such group, found by a hash of its ids and checked id by id.
     const groups = new Map<string, LbGroup[]>();
     let groupCount = 0;
+    /** This port's load-balancing rule ids (a buffer reused from port to port). */
+    let lbIds = new Uint32Array(0);
     for (const { e, port } of pods.slice(0, MAX_PORTS)) {
-      const lbIds: number[] = [];
       const ruleIds = ctx.ruleIds(port);
+      if (lbIds.length < ruleIds.length) lbIds = new Uint32Array(ruleIds.length);
+      let n = 0;
       let h = 0x811c9dc5;
       for (let i = 0; i < ruleIds.length; i++) {
         const ruleId = ruleIds[i] ?? 0;
@@ -131,18 +151,19 @@ export const lbVfpCheck: Check = {
           keysOfRule[ruleId] = r = rule && k && (k.keys.length || k.capped) ? { ids: k.keys.map(intern), capped: k.capped, rule } : null;
         }
         if (!r) continue;
-        lbIds.push(ruleId);
+        lbIds[n++] = ruleId;
         h = Math.imul(h ^ ruleId, 16777619);
       }
-      const sig = `${h >>> 0}:${lbIds.length}`;
+      const sig = `${h >>> 0}:${n}`;
       const bucket = groups.get(sig);
-      let g = bucket?.find((x) => x.ids.length === lbIds.length && x.ids.every((id, i) => id === lbIds[i]));
+      let g = bucket?.find((x) => sameIds(x.ids, lbIds, n));
       const p: PodPort = { e, port, lb: false, missing: [] };
       if (!g) {
-        g = { ids: lbIds, lb: false, missing: [] };
+        g = { ids: lbIds.slice(0, n), capped: [], lb: false, missing: [] };
         const stamp = ++groupCount;
-        for (const ruleId of lbIds) {
-          const { ids, rule } = keysOfRule[ruleId]!;
+        for (const ruleId of g.ids) {
+          const { ids, rule, capped: wide } = keysOfRule[ruleId]!;
+          if (wide) g.capped.push(rule);
           spend(ids.length);
           for (const id of ids) {
             if (seenOn[id] === stamp) continue;
@@ -156,9 +177,9 @@ export const lbVfpCheck: Check = {
         if (bucket) bucket.push(g);
         else groups.set(sig, [g]);
       }
-      for (const ruleId of lbIds) {
-        const { capped: wide, rule } = keysOfRule[ruleId]!;
-        if (wide && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
+      for (const rule of g.capped) {
+        if (capped.size >= 1000) break;
+        capped.set(`${port.name}|${rule.name}`, rule);
       }
       p.lb = g.lb;
       p.missing = g.missing;
@@ -205,7 +226,8 @@ export const lbVfpCheck: Check = {
       const k = keyNames[keyId];
       if (k === undefined) continue;
       const { vip, port, proto } = splitKey(k);
-      const what = withService(m, vip, Number(port), Number(proto));
+      // Named (withService) only for a finding: most keys agree.
+      const what = () => withService(m, vip, Number(port), Number(proto));
       const lb = expected.get(k);
       if (!lb) {
         // A NodePort load balancer often has no VIP at all in HNS (it serves every node address).
@@ -214,7 +236,7 @@ export const lbVfpCheck: Check = {
           id: 'drift-lb-rule-without-hns',
           severity: 'warning',
           area: 'drift',
-          title: `VFP load-balances ${what} but HNS has no load balancer for it`,
+          title: `VFP load-balances ${what()} but HNS has no load balancer for it`,
           explanation: `Port ${p.port.name} has LB rule ${rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
           fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
           objects: [`${vip}:${port}/${protoName(Number(proto))}`, p.port.name, rule.name],
@@ -222,10 +244,10 @@ export const lbVfpCheck: Check = {
         }, 'loadBalancers', 'endpoints'));
         continue;
       }
+      if (!rule.dipRanges.length) continue;
       const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
       const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
       const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
-      if (!rule.dipRanges.length) continue;
       const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
       const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
       // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
@@ -237,7 +259,7 @@ export const lbVfpCheck: Check = {
         id: 'drift-lb-dips',
         severity: hard ? 'error' : 'warning',
         area: 'drift',
-        title: `Backends of ${what} differ between HNS and VFP`,
+        title: `Backends of ${what()} differ between HNS and VFP`,
         explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (these pods get no traffic from this node).` : ''}`,
         fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
         objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
