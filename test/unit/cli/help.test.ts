@@ -61,5 +61,4 @@ describe('usage text', () => {
     expect(reach).toMatch(/IPv4 and IPv6 apart/);
     expect(reach).toMatch(/IPv6 address is a source of its own/);
   });
-
 });
