@@ -29,9 +29,9 @@ Usage:
       back. Every hop names its node (--json: per-hop "node", "bundle", "leg"; "handovers").
   hnsight reach <bundle> --from IP [--verdict V]... [--max-walks N] [--no-findings] [--json]
       Every packet from one source at once: the destinations of its family (IPv4 or IPv6), ports
-      and protocols split into
-      classes that meet the same rules, each with its verdict, deciding rule, rewrites, reply and
-      one example packet (trace it to see the walk). A Service whose backends differ lists each one.
+      and protocols split into classes that meet the same rules, each with its verdict, deciding
+      rule, rewrites, reply and one example packet (trace it to see the walk). A Service whose
+      backends differ lists each one.
   hnsight reach <bundle> [--to IP[:PORT][/PROTO]]... [--verdict V]... [--no-findings] [--json]
       Every local pod and the host against the destinations given (default: the pods on their
       Service ports, every Service port, each remote pod subnet, the node, the outside). Both end
@@ -66,7 +66,8 @@ Usage:
       rules added, removed or changed (matched by IDs, VIP:port, rule names), rule counter deltas
       when both dumps have counters, and the findings that appeared or disappeared. --reach: the
       packet classes whose verdict, deciding rule or reply changed, for each pod (matched by
-      Kubernetes name, else address) and the host; on dual-stack nodes each family apart.
+      Kubernetes name, else address) and the host, IPv4 and IPv6 apart: on a dual-stack node a
+      pod's IPv6 address is a source of its own, compared with the IPv6 destinations.
       Exit 0 (also when they differ), 2 on bad usage or unreadable input.
   hnsight serve [bundle] [--port N] [--allow DIR]...
       Browser mode: serve the app on 127.0.0.1 (port 0 = any free port) behind a random token and

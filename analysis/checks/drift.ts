@@ -5,6 +5,7 @@ import type { Check } from './types.ts';
 import { intToIp, ipRange, rangeText, ruleDstRanges, type Range } from './context.ts';
 import { withPod } from '../k8s/index.ts';
 import type { VfpPortRef } from '../../parsers/model/types.ts';
+import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { VfpRule } from '../../parsers/vfp/index.ts';
 import { plural } from '../../parsers/text/quantities.ts';
 import { ruleAction } from '../walk/semantics.ts';
@@ -26,6 +27,39 @@ function rsrOf(rule: VfpRule): { range?: Range; pa?: string } | undefined {
   return { range, pa };
 }
 
+/** What a rule is to this check (worked out once per rule). */
+interface RuleKind {
+  rule: VfpRule;
+  rsr?: { range?: Range; pa?: string };
+  /** key(rsr.range), when it has one. */
+  key?: string;
+  exc: boolean;
+  nat: boolean;
+  anyNat: boolean;
+}
+type RsrRule = RuleKind & { rsr: { range: Range; pa?: string }; key: string };
+
+/** A pod port and the rules of it the comparisons read, in file order. */
+interface PodRules {
+  e: HnsEndpoint;
+  port: VfpPortRef;
+  /** Its RemoteSubnetRoute rules with a destination. */
+  rsr: RsrRule[];
+  /** Its OutBoundNAT exception rules. */
+  exc: VfpRule[];
+  /** It has a rule that NATs. */
+  nat: boolean;
+  /** It has a rule named for OutBoundNAT. */
+  anyNat: boolean;
+}
+
+function kindOf(rule: VfpRule): RuleKind {
+  const rsr = rsrOf(rule);
+  // `nat`: any rule that NATs (nat, dynnat — AKS's SNAT_TCP_OUTBOUNDNAT_… is one —, mapnat, …) as
+  // semantics.ts reads it, or one HNS named for OutBoundNAT.
+  return { rule, rsr, key: rsr?.range ? key(rsr.range) : undefined, exc: isOutboundNatExceptionName(rule.name), nat: isOutboundNatName(rule.name) || ruleAction(rule) === 'nat', anyNat: mentionsOutboundNat(rule.name) };
+}
+
 export const driftCheck: Check = {
   id: 'drift',
   ids: ['drift-remote-subnet-route', 'drift-outboundnat', 'drift-undecided'],
@@ -39,36 +73,48 @@ export const driftCheck: Check = {
     const { m } = ctx;
     if (!m.vfp) return out;
     const pods = ctx.localPods.map((e) => ({ e, port: ctx.portOf(e) })).filter((x): x is { e: typeof x.e; port: VfpPortRef } => !!x.port?.policy).slice(0, MAX_PORTS);
-    // Each port's rules, read without parsing every port whole (rules sharing a name are read once).
-    const policies = pods.map((p) => ({ ...p, rules: ctx.rules(p.port) })).filter((p) => p.rules.length);
-    // What each (shared) rule is, worked out once per rule rather than once per port.
-    const kinds = new Map<VfpRule, { rsr?: { range?: Range; pa?: string }; exc: boolean; nat: boolean; anyNat: boolean }>();
-    const kindOf = (rule: VfpRule) => {
-      let k = kinds.get(rule);
-      // `nat`: any rule that NATs (nat, dynnat — AKS's SNAT_TCP_OUTBOUNDNAT_… is one —, mapnat, …) as
-      // semantics.ts reads it, or one HNS named for OutBoundNAT.
-      if (!k) kinds.set(rule, (k = { rsr: rsrOf(rule), exc: isOutboundNatExceptionName(rule.name), nat: isOutboundNatName(rule.name) || ruleAction(rule) === 'nat', anyNat: mentionsOutboundNat(rule.name) }));
-      return k;
-    };
+    // What each (shared) rule is, worked out once per rule and kept by its id (ctx.ruleIds: pod ports
+    // share their rules, read once): a million port rules are then array reads, and each port keeps
+    // only the few rules these comparisons look at. A port with no rule that parsed is left out.
+    const kinds: (RuleKind | null | undefined)[] = [];
+    const policies: PodRules[] = [];
+    for (const { e, port } of pods) {
+      const ids = ctx.ruleIds(port);
+      const p: PodRules = { e, port, rsr: [], exc: [], nat: false, anyNat: false };
+      let parsed = false;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] ?? 0;
+        let k = kinds[id];
+        if (k === undefined) {
+          const rule = ctx.ruleById(id);
+          kinds[id] = k = rule ? kindOf(rule) : null;
+        }
+        if (!k) continue;
+        parsed = true;
+        if (k.rsr?.range) p.rsr.push(k as RsrRule);
+        if (k.exc) p.exc.push(k.rule);
+        if (k.nat) p.nat = true;
+        if (k.anyNat) p.anyNat = true;
+      }
+      if (parsed) policies.push(p);
+    }
 
     // --- RemoteSubnetRoute ------------------------------------------------------------------------
     for (const net of ctx.podNetworks.filter((n) => n.type === 'overlay')) {
       const onNet = policies.filter((p) => ctx.networkOf(p.e) === net);
       if (!onNet.length) continue;
-      const perPort = onNet.map((p) => {
-        const rules = p.rules.map((rule) => ({ rule, rsr: kindOf(rule).rsr })).filter((x) => x.rsr?.range);
-        return { ...p, rules };
-      });
+      const perPort = onNet;
       // Ports with no encap rules at all while others have them are still expected to carry them.
       for (const rs of net.remoteSubnetRoutes) {
         const want = ipRange(rs.destinationPrefix);
         if (!want) continue;
+        const wantKey = key(want);
         const missing: typeof perPort = [];
         const wrongPa: { p: (typeof perPort)[number]; rule: VfpRule; pa?: string }[] = [];
         for (const p of perPort) {
-          const hit = p.rules.find((x) => key(x.rsr!.range!) === key(want));
+          const hit = p.rsr.find((x) => x.key === wantKey);
           if (!hit) missing.push(p);
-          else if (hit.rsr!.pa && hit.rsr!.pa !== rs.providerAddress) wrongPa.push({ p, rule: hit.rule, pa: hit.rsr!.pa });
+          else if (hit.rsr.pa && hit.rsr.pa !== rs.providerAddress) wrongPa.push({ p, rule: hit.rule, pa: hit.rsr.pa });
         }
         const hnsEv = ctx.ev(net.src, rs.destinationPrefix, 2000);
         const src0 = ctx.traceSource(missing, (x) => x.e)?.e ?? ctx.traceSource(wrongPa, (x) => x.p.e)?.p.e;
@@ -105,8 +151,8 @@ export const driftCheck: Check = {
       // VFP encap rules for subnets HNS does not have.
       const hnsKeys = new Set(net.remoteSubnetRoutes.map((r) => ipRange(r.destinationPrefix)).filter((r): r is Range => !!r).map(key));
       const extra = new Map<string, { rule: VfpRule; ports: string[] }>();
-      for (const p of perPort) for (const x of p.rules) {
-        const k = key(x.rsr!.range!);
+      for (const p of perPort) for (const x of p.rsr) {
+        const k = x.key;
         if (hnsKeys.has(k)) continue;
         const cur = extra.get(k) ?? { rule: x.rule, ports: [] };
         cur.ports.push(p.port.name);
@@ -134,10 +180,9 @@ export const driftCheck: Check = {
     for (const p of policies) {
       const nat = p.e.outboundNat;
       if (!nat.length) continue;
-      const excRules = p.rules.filter((rule) => kindOf(rule).exc).map((rule) => ({ rule }));
-      const natRules = p.rules.filter((rule) => kindOf(rule).nat);
+      const excRules = p.exc.map((rule) => ({ rule }));
       // A port whose dump has no SLB NAT rules at all (a filtered dump) says nothing either way.
-      if (!excRules.length && !natRules.length) {
+      if (!excRules.length && !p.nat) {
         noNat.push(p);
         continue;
       }
@@ -186,7 +231,7 @@ export const driftCheck: Check = {
       });
     }
     const [noNat0] = noNat;
-    if (noNat0 && policies.some((p) => p.rules.some((rule) => kindOf(rule).anyNat))) {
+    if (noNat0 && policies.some((p) => p.anyNat)) {
       out.push({
         id: 'drift-outboundnat',
         severity: 'error',

@@ -35,9 +35,19 @@ export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = 
   // A load-balancing rule is what semantics.ts says load-balances (lbnat and its aliases, or a type it
   // does not know whose data lists DIP ranges), never a pattern on the printed type.
   if (ruleAction(r) !== 'lb') return { keys: [], capped: false };
-  const dst = r.conditions.filter((c) => c.kind === 'dstIp').flatMap((c) => c.ipRanges ?? []).filter((x) => x.lo === x.hi);
-  const ports = r.conditions.filter((c) => c.kind === 'dstPort').flatMap((c) => c.ports ?? []).filter((x) => x.lo === x.hi);
-  const protos = r.conditions.filter((c) => c.kind === 'protocols').flatMap((c) => c.protocols ?? []);
+  // Single addresses and ports, in the conditions' order (one pass: this runs on every distinct rule).
+  const dst: { lo: number }[] = [];
+  const ports: { lo: number }[] = [];
+  const protos: number[] = [];
+  for (const c of r.conditions) {
+    if (c.kind === 'dstIp') {
+      for (const x of c.ipRanges ?? []) if (x.lo === x.hi) dst.push(x);
+    } else if (c.kind === 'dstPort') {
+      for (const x of c.ports ?? []) if (x.lo === x.hi) ports.push(x);
+    } else if (c.kind === 'protocols') {
+      for (const x of c.protocols ?? []) protos.push(x);
+    }
+  }
   spend(dst.length + ports.length + protos.length);
   if (dst.length && ports.length && protos.length) {
     const keys: string[] = [];
@@ -57,6 +67,13 @@ export function lbRuleKeys(r: VfpRule, expected: ReadonlyMap<string, unknown> = 
   }
   const m = NAME_KEY.exec(r.name);
   return { keys: m ? [`${m[1]}|${m[2]}|${m[4]}`] : [], capped: false };
+}
+
+/** Whether `a` holds the first `n` ids of `b`, and no more. */
+function sameIds(a: Uint32Array, b: Uint32Array, n: number): boolean {
+  if (a.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export const lbVfpCheck: Check = {
@@ -88,6 +105,8 @@ export const lbVfpCheck: Check = {
     // Pod ports share their rules (ctx.rules reads each name once), so each rule's keys are worked out
     // once, as small integers: a million port rules are then array work, not string hashing.
     type PodPort = { e: (typeof pods)[number]['e']; port: VfpPortRef; lb: boolean; missing: number[] };
+    /** Ports with the same load-balancing rule ids: whether they have any key, and the expected keys they lack (shared, read-only). */
+    type LbGroup = { ids: Uint32Array; capped: VfpRule[]; lb: boolean; missing: number[] };
     const keyIds = new Map<string, number>();
     const keyNames: string[] = [];
     const intern = (k: string) => {
@@ -102,39 +121,68 @@ export const lbVfpCheck: Check = {
     // A rule too wide to spell out (lbRuleKeys) keeps the expected keys it answers for; named once below.
     // Indexed by the rule's id (ctx.ruleIds): a pod port's rules are a few thousand small integers, the
     // same ones on every pod port, so a million port rules are array reads (no list of rule objects
-    // built per port, no Map lookup per rule).
-    const keysOfRule: ({ ids: number[]; capped: boolean } | undefined)[] = [];
+    // built per port, no Map lookup per rule). null: the rule's text did not parse, or it names no key
+    // and is not capped (not a load-balancing rule here).
+    const keysOfRule: ({ ids: number[]; capped: boolean; rule: VfpRule } | null | undefined)[] = [];
     const capped = new Map<string, VfpRule>();
     /** Per key: the first port (in order) that has it and its rule there. */
     const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }>();
     const seenOn: number[] = [];
     const portKeys: PodPort[] = [];
+    // Ports with the same load-balancing rules (the same ids in the same order: HNS programs every
+    // load balancer onto every pod port) have the same keys, so what a port has and lacks is worked
+    // out once per such group, found by a hash of its ids and checked id by id.
+    const groups = new Map<string, LbGroup[]>();
+    let groupCount = 0;
+    /** This port's load-balancing rule ids (a buffer reused from port to port). */
+    let lbIds = new Uint32Array(0);
     for (const { e, port } of pods.slice(0, MAX_PORTS)) {
-      const p: PodPort = { e, port, lb: false, missing: [] };
-      const stamp = portKeys.length + 1;
       const ruleIds = ctx.ruleIds(port);
+      if (lbIds.length < ruleIds.length) lbIds = new Uint32Array(ruleIds.length);
+      let n = 0;
+      let h = 0x811c9dc5;
       for (let i = 0; i < ruleIds.length; i++) {
-        const ruleId = ruleIds[i] ?? -1;
-        const rule = ctx.ruleById(ruleId);
-        // A rule whose text did not parse is not one of the port's rules (ctx.rules leaves it out too).
-        if (!rule) continue;
+        const ruleId = ruleIds[i] ?? 0;
         let r = keysOfRule[ruleId];
-        if (!r) {
-          const k = lbRuleKeys(rule, expected);
-          keysOfRule[ruleId] = r = { ids: k.keys.map(intern), capped: k.capped };
+        if (r === undefined) {
+          const rule = ctx.ruleById(ruleId);
+          // A rule whose text did not parse is not one of the port's rules (ctx.rules leaves it out too).
+          const k = rule && lbRuleKeys(rule, expected);
+          keysOfRule[ruleId] = r = rule && k && (k.keys.length || k.capped) ? { ids: k.keys.map(intern), capped: k.capped, rule } : null;
         }
-        if (r.capped && capped.size < 1000) capped.set(`${port.name}|${rule.name}`, rule);
-        const ids = r.ids;
-        spend(ids.length);
-        for (const id of ids) {
-          if (seenOn[id] === stamp) continue;
-          seenOn[id] = stamp;
-          p.lb = true;
-          if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
-        }
+        if (!r) continue;
+        lbIds[n++] = ruleId;
+        h = Math.imul(h ^ ruleId, 16777619);
       }
-      spend(expectedIds.length);
-      for (const id of expectedIds) if (seenOn[id] !== stamp) p.missing.push(id);
+      const sig = `${h >>> 0}:${n}`;
+      const bucket = groups.get(sig);
+      let g = bucket?.find((x) => sameIds(x.ids, lbIds, n));
+      const p: PodPort = { e, port, lb: false, missing: [] };
+      if (!g) {
+        g = { ids: lbIds.slice(0, n), capped: [], lb: false, missing: [] };
+        const stamp = ++groupCount;
+        for (const ruleId of g.ids) {
+          const { ids, rule, capped: wide } = keysOfRule[ruleId]!;
+          if (wide) g.capped.push(rule);
+          spend(ids.length);
+          for (const id of ids) {
+            if (seenOn[id] === stamp) continue;
+            seenOn[id] = stamp;
+            g.lb = true;
+            if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
+          }
+        }
+        spend(expectedIds.length);
+        for (const id of expectedIds) if (seenOn[id] !== stamp) g.missing.push(id);
+        if (bucket) bucket.push(g);
+        else groups.set(sig, [g]);
+      }
+      for (const rule of g.capped) {
+        if (capped.size >= 1000) break;
+        capped.set(`${port.name}|${rule.name}`, rule);
+      }
+      p.lb = g.lb;
+      p.missing = g.missing;
       portKeys.push(p);
     }
     const [first] = [...capped.values()];
@@ -178,7 +226,8 @@ export const lbVfpCheck: Check = {
       const k = keyNames[keyId];
       if (k === undefined) continue;
       const { vip, port, proto } = splitKey(k);
-      const what = withService(m, vip, Number(port), Number(proto));
+      // Named (withService) only for a finding: most keys agree.
+      const what = () => withService(m, vip, Number(port), Number(proto));
       const lb = expected.get(k);
       if (!lb) {
         // A NodePort load balancer often has no VIP at all in HNS (it serves every node address).
@@ -187,7 +236,7 @@ export const lbVfpCheck: Check = {
           id: 'drift-lb-rule-without-hns',
           severity: 'warning',
           area: 'drift',
-          title: `VFP load-balances ${what} but HNS has no load balancer for it`,
+          title: `VFP load-balances ${what()} but HNS has no load balancer for it`,
           explanation: `Port ${p.port.name} has LB rule ${rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
           fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
           objects: [`${vip}:${port}/${protoName(Number(proto))}`, p.port.name, rule.name],
@@ -195,10 +244,10 @@ export const lbVfpCheck: Check = {
         }, 'loadBalancers', 'endpoints'));
         continue;
       }
+      if (!rule.dipRanges.length) continue;
       const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
       const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
       const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
-      if (!rule.dipRanges.length) continue;
       const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
       const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
       // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
@@ -210,7 +259,7 @@ export const lbVfpCheck: Check = {
         id: 'drift-lb-dips',
         severity: hard ? 'error' : 'warning',
         area: 'drift',
-        title: `Backends of ${what} differ between HNS and VFP`,
+        title: `Backends of ${what()} differ between HNS and VFP`,
         explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (these pods get no traffic from this node).` : ''}`,
         fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
         objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],

@@ -1,7 +1,8 @@
 // Runs the checks of one node in a worker thread (findings-worker-main.ts) and reports how far they are.
 // The backend has one event loop: the checks of a 250-pod node took 100 s on it and every request
 // (search, walks, the layout worker's script) waited behind them. In a worker they cannot block it,
-// a check that runs out of memory ends the worker, not the server, and a run can be stopped.
+// a check that runs out of memory ends the worker, not the server, and a run can be stopped (the
+// worker's life from request to answer is worker-step.ts, the Services table's too).
 //
 // The worker needs the node. Sending it over was measured against rebuilding it there (250-pod node,
 // 921 MB, 2-core machine): a NodeModel is not cloneable as it is (the VFP store and the evidence text
@@ -12,7 +13,9 @@
 // on that node), the VFP dumps' bytes (a file or a SharedArrayBuffer) and the scanner's index (≈ 20 MB
 // of typed arrays, moved into shared memory once): nothing is copied on the event loop per worker.
 import { Worker } from 'node:worker_threads';
-import { WORKER_HEAP_MB, WORKER_LIMITS } from './worker-limits.ts';
+import { WORKER_LIMITS } from './worker-limits.ts';
+import { workerStep } from './worker-step.ts';
+import type { StepProgress, StepRun } from './bundle-step-runner.ts';
 import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
@@ -28,46 +31,20 @@ export type FindingsMessage =
   | { type: 'done'; findings: FindingView[]; rebuildMs: number; checksMs: number }
   | { type: 'error'; message: string };
 
-export interface FindingsProgress {
-  done: number;
-  total: number;
-  what?: string;
-}
+export type FindingsProgress = StepProgress;
 
-export interface FindingsRun {
-  done: Promise<FindingView[]>;
-  /** Stops the worker; `done` rejects with FindingsCancelled. */
-  cancel(): void;
-}
+export type FindingsRun = StepRun<FindingView[]>;
 
 export class FindingsCancelled extends Error {
   override name = 'FindingsCancelled';
 }
 
-
+/** Stopping the run (`cancel`) rejects `done` with FindingsCancelled. */
 export function runFindings(req: FindingsRequest, onProgress: (p: FindingsProgress) => void, opts: { workerUrl?: URL } = {}): FindingsRun {
   const w = new Worker(opts.workerUrl ?? new URL('./findings-worker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
-  let settled = false;
-  let cancel: () => void = () => undefined;
-  const done = new Promise<FindingView[]>((resolve, reject) => {
-    const end = (e?: Error, findings?: FindingView[]) => {
-      if (settled) return;
-      settled = true;
-      void w.terminate();
-      if (e) reject(e);
-      else resolve(findings!);
-    };
-    cancel = () => end(new FindingsCancelled('the checks were stopped'));
-    w.on('message', (m: FindingsMessage) => {
-      if (m.type === 'progress') {
-        if (!settled) onProgress({ done: m.done, total: m.total, what: m.what });
-      } else if (m.type === 'done') end(undefined, m.findings);
-      else end(new Error(m.message));
-    });
-    w.on('error', (e: Error & { code?: string }) => end(new Error(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the checks ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message)));
-    w.on('exit', (code) => end(new Error(`the checks stopped unexpectedly (exit code ${code})`)));
+  return workerStep<FindingsMessage, FindingView[]>(w, req, onProgress, {
+    answer: (m) => (m.type === 'done' ? { value: m.findings } : { error: new Error(m.message) }),
+    stopped: () => new FindingsCancelled('the checks were stopped'),
+    what: 'the checks',
   });
-  // The VFP bytes are shared memory: cloned as a reference, never copied.
-  w.postMessage(req);
-  return { done, cancel: () => cancel() };
 }

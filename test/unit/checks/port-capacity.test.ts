@@ -69,6 +69,23 @@ describe('SNAT per pod (issue #26 point 6)', () => {
 });
 
 describe('capacity in inspect', () => {
+  it('the SNAT forecast reads the pod ports once per model, however many times the rows are shown', async () => {
+    const { inspectDocument } = await import('../../../analysis/inspect.ts');
+    const { dir } = withNatRanges(DIR);
+    const m = await loadBundle(dir);
+    const store = m.vfp!;
+    const read = store.getPortSections.bind(store);
+    const asked: string[] = [];
+    store.getPortSections = (name) => (asked.push(name), read(name));
+    const check = portCapacityCheck.run(checkContext(m));
+    const once = asked.length;
+    expect(once).toBeGreaterThan(0);
+    // `hnsight inspect` runs the check, then builds the document with the same rows: no port read again.
+    const doc = inspectDocument(m, check);
+    expect(asked.length).toBe(once);
+    expect(doc.capacity.find((r) => r.proto === 'tcp')?.snat?.text).toBe(check[0]!.explanation.match(/SNAT per pod: [^]*$/)?.[0]);
+  });
+
   it('the inspect document and its text carry the same rows as the check', async () => {
     const { inspectDocument } = await import('../../../analysis/inspect.ts');
     const { formatCapacityText } = await import('../../../cli/format/capacity-text.ts');

@@ -53,3 +53,12 @@ describe('help', () => {
     for (const n of named) expect([...COMMAND_NAMES, 'help']).toContain(n);
   });
 });
+
+describe('usage text', () => {
+  it('diff --reach says it compares IPv4 and IPv6 apart (docs/cli.md: each family, a pod\'s IPv6 address a source of its own)', () => {
+    const diff = commandUsage('diff') ?? '';
+    const reach = diff.slice(diff.indexOf('--reach:'));
+    expect(reach).toMatch(/IPv4 and IPv6 apart/);
+    expect(reach).toMatch(/IPv6 address is a source of its own/);
+  });
+});
