@@ -84,8 +84,9 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         decidingRule: outcome.decidingRule,
         decidedAt: outcome.decidedAt,
         reason: outcome.reason,
-        // The reply of the walked example (for a load balancer: of the backend the walk picked).
-        reply: walk.reply ? { verdict: reachVerdict(walk.reply) } : null,
+        // The reply of the walked example (for a load balancer: of the backend the walk picked); a request
+        // that did not get through has none (the walk may still have tried one: no reply is claimed).
+        reply: walk.reply && (walk.verdict === 'delivered' || walk.verdict === 'forwarded') ? { verdict: reachVerdict(walk.reply) } : null,
         findings,
         ...(d.inferred ? { inferred: d.inferred } : {}),
       });
