@@ -244,7 +244,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         if (job.split && bytesOffset(job) >= 0) {
           const t0 = performance.now();
           // The main thread's share leaves room for the line table it counts after it.
-          await job.split.run(job.path, job.size, job.name, job.offset!, cancelled, LINE_TABLE_SHARE * job.size);
+          await job.split.run(job.path, job.size, job.name, job.offset!, cancelled, { otherWork: LINE_TABLE_SHARE * job.size });
           if (job.split.claimed >= 0) opts.onSplit?.({ file: job.name, size: job.size, from: job.split.claimed, ms: performance.now() - t0 });
         }
         countLines(job);

@@ -34,21 +34,29 @@ export class SplitScan {
   readonly handle: SplitHandle = { ctl: this.ctl, port: this.#channel.port2 };
   /** The byte the main thread claimed, -1 when it did not (too little left, or the worker was done). */
   claimed = -1;
+  /** Where the part handed to the worker starts (a port boundary); -1 when none was found or handed. */
+  tailFrom = -1;
 
   /**
    * Claims and scans the main thread's part of the dump at `path` (from `offset`: 3 past a UTF-8 BOM,
    * as the worker reads it), then hands it to the worker. Always answers the worker once it claimed.
    * otherWork: what the main thread still does after its part, as bytes of scanning (its share is smaller).
    */
-  async run(path: string, size: number, name: string, offset: number, cancelled: () => void, otherWork = 0): Promise<void> {
-    const at = claimSplit(this.ctl, size - offset, MIN_SPLIT_BYTES, otherWork);
+  async run(path: string, size: number, name: string, offset: number, cancelled: () => void, opts: { otherWork?: number; claimed?: number } = {}): Promise<void> {
+    const at = opts.claimed ?? claimSplit(this.ctl, size - offset, MIN_SPLIT_BYTES, opts.otherWork ?? 0);
     if (at < 0) return;
     this.claimed = at;
     let tail: ScanTail | null = null;
     let file: FileBytes | undefined;
     try {
-      // The worker posted its scan's options before its first chunk (the claim needs it started).
-      const m = receiveMessageOnPort(this.#channel.port1)?.message as ToMain | undefined;
+      // The worker posted its scan's options before its first chunk (a claim made by claimSplit finds
+      // them; one made before the worker began waits for them).
+      let m = receiveMessageOnPort(this.#channel.port1)?.message as ToMain | undefined;
+      for (let k = 0; !m && k < 3000 && Atomics.load(this.ctl, 0) < 0; k++) {
+        await new Promise((r) => setTimeout(r, 10));
+        cancelled();
+        m = receiveMessageOnPort(this.#channel.port1)?.message as ToMain | undefined;
+      }
       if (!m?.opts) return;
       file = new FileBytes(path, size, name);
       const scan = new TailScan(offset ? new OffsetBytes(file, offset) : file, at, m.opts);
@@ -57,6 +65,7 @@ export class SplitScan {
         cancelled();
       }
       tail = scan.result();
+      this.tailFrom = tail.from;
     } finally {
       file?.close();
       const msg: ToWorker = { tail };
