@@ -1,12 +1,39 @@
 // One measured load of a bundle in a fresh process, so peak RSS belongs to this load alone.
-// Prints one JSON line: { loadMs, peakRssBytes, rules, ports, notRead, phases } (notRead: the files over
+// Prints one JSON line: { loadMs, peakRssBytes, rules, ports, notRead, phases, threadCpuSeconds } (notRead: the files over
 // a budget, with what they say; phases: when, from the start, the main thread was done with the small
 // files, the worker handed back the big ones and every file was in, and how long the model took to
 // join; split: the part of the dump's scan the main thread took, when it took one — where the time goes).
+import { readdirSync, readFileSync } from 'node:fs';
 import { peakRssBytes as peakRss } from '../helpers/peak-rss.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 
 const target = process.argv[2];
+
+/**
+ * CPU seconds of the main thread and of every other live thread of this process, largest first (Linux
+ * /proc; empty elsewhere): what each thread did, which wall times on a shared machine cannot tell. The
+ * others all say `node`: the parse worker, V8's helper threads (garbage collection, compiling), and
+ * tsx's loader thread of each JavaScript thread; on the big node the parse worker is the largest.
+ */
+function threadCpu(): { main: number; others: number[] } {
+  const out = { main: 0, others: [] as number[] };
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the name), in clock ticks (100 a second).
+      const cpu = (Number(f[11]) + Number(f[12])) / 100;
+      if (Number(tid) === process.pid) out.main = cpu;
+      else if (cpu > 0) out.others.push(cpu);
+    }
+  } catch {
+    return { main: 0, others: [] };
+  }
+  out.others.sort((a, b) => b - a);
+  return out;
+}
+/** Taken when the worker hands the big files back, before it is stopped. */
+let cpuAtBigParsed: { main: number; others: number[] } = { main: 0, others: [] };
 const t0 = performance.now();
 let bigParsedMs = 0;
 let assembleStartMs = 0;
@@ -15,7 +42,10 @@ let smallDoneMs = 0;
 /** When the main thread began and ended its part of the dump's scan, and from which byte (split-scan.ts). */
 let split: { fromByte: number; size: number; startMs: number; endMs: number } | undefined;
 const model = await loadBundle(target, {
-  onBigParsed: () => (bigParsedMs = performance.now() - t0),
+  onBigParsed: () => {
+    bigParsedMs = performance.now() - t0;
+    cpuAtBigParsed = threadCpu();
+  },
   onSplit: (x) => (split = { fromByte: x.from, size: x.size, endMs: Math.round(performance.now() - t0), startMs: Math.round(performance.now() - t0 - x.ms) }),
   onProgress: (p) => {
     if (p.phase === 'assembling') assembleStartMs = performance.now() - t0;
@@ -32,5 +62,6 @@ process.stdout.write(
     ports: model.vfp?.totals.ports ?? 0,
     notRead: model.files.filter((f) => f.encoding === 'not-read' && f.issues.length).map((f) => `${f.name}: ${f.issues[0]!.message}`),
     phases: { smallDoneMs: Math.round(smallDoneMs), bigParsedMs: Math.round(bigParsedMs), filesDoneMs: Math.round(assembleStartMs), assembleMs: Math.round(loadMs - assembleStartMs), split },
+    threadCpuSeconds: cpuAtBigParsed,
   }) + '\n',
 );
