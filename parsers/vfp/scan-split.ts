@@ -20,10 +20,15 @@ export const NOT_STARTED = 0x7ffffffe;
 export const DONE = 0x7fffffff;
 /** Claims are made in blocks of this many bytes (one scanner chunk: the worker checks between chunks). */
 export const SPLIT_BLOCK = 1 << 16;
+/** The control cell the worker sets to 1 once it joined the main thread's part. */
+export const JOINED = 3;
 
-/** Cells: 0 the claim (above), 1 a counter the main thread bumps when it has posted the tail, 2 the block size. */
+/**
+ * Cells: 0 the claim (above), 1 a counter the main thread bumps when it has posted the tail, 2 the block
+ * size, 3 set to 1 by the worker when it joined the main thread's part (JOINED).
+ */
 export function newSplitControl(blockBytes = SPLIT_BLOCK): Int32Array {
-  const c = new Int32Array(new SharedArrayBuffer(3 * 4));
+  const c = new Int32Array(new SharedArrayBuffer(4 * 4));
   c[0] = NOT_STARTED;
   c[2] = Math.max(1, Math.floor(blockBytes));
   return c;

@@ -21,7 +21,7 @@ import { nameKeyOfLines } from './rule-name.ts';
 import { noteCutEnd, noteEndMarker, noteMissingPorts } from './cut-end.ts';
 import { GrowF64, GrowU32, IndexPort, IndexLayer, ScanIndex } from './scan-index.ts';
 import { asByteSource, ByteWindow, isByteSource, MemoryBytes, type ByteSource } from './byte-source.ts';
-import { splitDone, splitProgress, type ScanTail, type VfpSplit } from './scan-split.ts';
+import { JOINED, splitDone, splitProgress, type ScanTail, type VfpSplit } from './scan-split.ts';
 import { SP, K_LAYER, K_GROUP, K_RULE, K_POLICY, K_BLOCKED, K_PRIORITY, K_COMMAND, K_MATCHED, K_SUCCEEDED, K_ITEM_LIST, CHUNK, OVERLAP, WINDOW, at, atFold, colonAfter, trimEnd, skipBlanks, nameDecoder, chunkDecoder, text, boolAt, TAB, CR, LF, COLON } from './scan-bytes.ts';
 import type { VfpIndex, VfpIndexLayer, VfpIndexPort, VfpScanOptions } from './index-types.ts';
 
@@ -402,6 +402,7 @@ export class Scanner {
     this.sawGetRuleCounter ||= t.sawGetRuleCounter;
     this.sawListRule ||= t.sawListRule;
     this.stopped = true;
+    Atomics.store(this.split!.ctl, JOINED, 1);
     return true;
   }
 

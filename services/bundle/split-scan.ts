@@ -7,7 +7,7 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { FileBytes } from './file-bytes.ts';
 import { OffsetBytes } from '../../parsers/vfp/byte-source.ts';
-import { claimSplit, newSplitControl, type ScanTail, type TailScanOptions, type VfpSplit } from '../../parsers/vfp/scan-split.ts';
+import { claimSplit, JOINED, newSplitControl, type ScanTail, type TailScanOptions, type VfpSplit } from '../../parsers/vfp/scan-split.ts';
 import { TailScan } from '../../parsers/vfp/scan-tail.ts';
 
 /** Not worth a split: what is left to scan is below this. */
@@ -74,6 +74,11 @@ export class SplitScan {
       Atomics.add(this.ctl, 1, 1);
       Atomics.notify(this.ctl, 1);
     }
+  }
+
+  /** Whether the worker joined the main thread's part (set by the worker's scan). */
+  get joined(): boolean {
+    return Atomics.load(this.ctl, JOINED) === 1;
   }
 
   close(): void {

@@ -91,6 +91,8 @@ describe('a big dump on disk scanned by two threads', () => {
       // The main thread's part starts at the first port boundary at or after the claim.
       const next = text.indexOf('Policy for port', at);
       expect(r.split.tailFrom).toBe(next);
+      // The worker took that part instead of scanning it again.
+      expect(r.split.joined).toBe(c.joined);
       expectOneThreads(r.parsed, file, bytes.length);
       rmSync(file);
     });
@@ -105,6 +107,7 @@ describe('a big dump on disk scanned by two threads', () => {
     const r = await splitLoad(file, Buffer.byteLength(text), at);
     expect(r.split.claimed).toBe(at);
     expect(r.split.tailFrom).toBe(-1);
+    expect(r.split.joined).toBe(false);
     if (r.parsed.content.type !== 'vfp') throw new Error('not read as a VFP dump');
     expect(r.parsed.content.index.ports.length).toBe(1);
     rmSync(file);

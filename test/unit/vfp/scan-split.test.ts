@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanVfpOutput } from '../../../parsers/vfp/scan.ts';
 import { TailScan } from '../../../parsers/vfp/scan-tail.ts';
-import { claimAt, claimSplit, DONE, newSplitControl, NOT_STARTED, splitDone, splitProgress, type ScanTail, type TailScanOptions } from '../../../parsers/vfp/scan-split.ts';
+import { claimAt, claimSplit, DONE, JOINED, newSplitControl, NOT_STARTED, splitDone, splitProgress, type ScanTail, type TailScanOptions } from '../../../parsers/vfp/scan-split.ts';
 import { readRuleAt } from '../../../parsers/vfp/rule-at.ts';
 import { fixture, toCrlf } from './fixture.ts';
 import { indexSummary, junkBytes, lineSoup } from './scan-inputs.ts';
@@ -88,6 +88,12 @@ describe('a scan split between two threads at a port boundary == one scan', () =
     const bytes = enc.encode(toCrlf(fixture('vfpOutput-two-ports.txt')));
     const second = new TextDecoder().decode(bytes).lastIndexOf('Policy for port');
     for (const mode of ['fail', 'wrong'] as const) expectSame(bytes, second - 10, { mode, chunkBytes: 97 });
+    // Answered right, the same claim is joined.
+    const ctl = newSplitControl(1);
+    claimAt(ctl, second - 10);
+    let o: TailScanOptions = {};
+    scanVfpOutput(bytes, 'f', { split: { ctl, begin: (x) => (o = x), tail: () => { const t = new TailScan(bytes, second - 10, o); while (!t.step(1 << 20)); return t.result(); } } });
+    expect(ctl[JOINED]).toBe(1);
   });
 
   for (const name of ['vfpOutput-two-ports.txt', 'seed-lbnat.txt', 'VfpCtrl.PortGuid.4FD72AB0-2C35-4AE7-AC9A-F893495BD5EF.txt']) {
