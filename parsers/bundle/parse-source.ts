@@ -9,7 +9,6 @@ import type { ParsedFile } from './parsed-file.ts';
 import { decodeText, detectEncoding } from '../text/decode.ts';
 import { scanVfpOutput } from '../vfp/scan.ts';
 import { OffsetBytes, type ByteSource } from '../vfp/byte-source.ts';
-import type { VfpSplit } from '../vfp/scan-split.ts';
 
 /** Pasted text and small files get ticket formatting undone before reading (parsers/text/paste.ts). */
 export const CLEAN_MAX_CHARS = 16 << 20;
@@ -19,10 +18,9 @@ export const HEAD_BYTES = 64 * 1024;
 /**
  * The file as parseBundleSource reads it when it is a VFP dump in one encoding the scanner reads as it is
  * (ASCII, UTF-8, Windows-1252) and too big to be a paste: indexed in windows, its bytes read again on
- * demand. undefined for anything else (the caller reads it whole: parseBundleFile). `split`: the loader's
- * main thread scans the part of the dump the worker has not reached (parsers/vfp/scan-split.ts).
+ * demand. undefined for anything else (the caller reads it whole: parseBundleFile).
  */
-export function parseVfpSource(name: string, src: ByteSource, opts: { countLines?: boolean; split?: VfpSplit } = {}): ParsedFile | undefined {
+export function parseVfpSource(name: string, src: ByteSource, opts: { countLines?: boolean } = {}): ParsedFile | undefined {
   if (BINARY.test(name)) return undefined;
   const head = src.read(0, HEAD_BYTES);
   const encoding = detectEncoding(head);
@@ -36,7 +34,7 @@ export function parseVfpSource(name: string, src: ByteSource, opts: { countLines
   try {
     // toSingleByte leaves a UTF-8 BOM out: so does this, so offsets are those of the bytes read whole.
     const single = encoding === 'utf-8-bom' ? new OffsetBytes(src, 3) : src;
-    const r = scanVfpOutput(single, name, { ...vfpScanOptions(name, headText.text), countLines: opts.countLines, split: opts.split });
+    const r = scanVfpOutput(single, name, { ...vfpScanOptions(name, headText.text), countLines: opts.countLines });
     out.issues.push(...r.issues);
     if (single.size > 0 && !r.value.ports.length && !r.value.portTable.length && !r.issues.some((i) => i.severity !== 'info')) {
       out.issues.push({ file: name, line: 1, severity: 'warning', message: 'no VFP port, layer, group or rule was found in this file: it does not look like vfpctrl output' });

@@ -17,18 +17,16 @@ import { IssueSink } from '../types.ts';
 import type { ParseResult } from '../types.ts';
 import { BLOCK, blockOf, countNewlines, LineLocator, wordView, type WordView } from './line-locator.ts';
 import { parseVfpOutputPortTable } from './port-table.ts';
+import { parseVfpRuleText } from './policy-text.ts';
 import { nameKeyOfLines } from './rule-name.ts';
 import { noteCutEnd, noteEndMarker, noteMissingPorts } from './cut-end.ts';
-import { GrowF64, GrowU32, IndexPort, IndexLayer, ScanIndex } from './scan-index.ts';
+import { GrowF64, GrowU32, IndexPort, IndexLayer, ScanIndex, type ScanState } from './scan-index.ts';
 import { asByteSource, ByteWindow, isByteSource, MemoryBytes, type ByteSource } from './byte-source.ts';
-import { JOINED, splitDone, splitProgress, type ScanTail, type VfpSplit } from './scan-split.ts';
 import { SP, K_LAYER, K_GROUP, K_RULE, K_POLICY, K_BLOCKED, K_PRIORITY, K_COMMAND, K_MATCHED, K_SUCCEEDED, K_ITEM_LIST, CHUNK, OVERLAP, WINDOW, at, atFold, colonAfter, trimEnd, skipBlanks, nameDecoder, chunkDecoder, text, boolAt, TAB, CR, LF, COLON } from './scan-bytes.ts';
-import type { VfpIndex, VfpIndexLayer, VfpIndexPort, VfpScanOptions } from './index-types.ts';
+import type { VfpIndex, VfpScanOptions } from './index-types.ts';
+import type { VfpPortPolicy } from './types.ts';
 
-export { materializeVfpPort, reviveVfpIndex } from './scan-read.ts';
-
-/** The scanner's state machine; exported for the other side of a split scan (scan-tail.ts) only. */
-export class Scanner {
+class Scanner {
   /** The bytes, read through a moving window (a source held in memory is its own window). */
   readonly w: ByteWindow;
   readonly n: number;
@@ -65,14 +63,6 @@ export class Scanner {
   #words: WordView | undefined;
   /** Whether the scan counts the line table (VfpScanOptions.countLines). */
   countsLines = true;
-  /** The other thread this scan is shared with (scan-split.ts); dropped when it hands nothing back. */
-  split: VfpSplit | undefined;
-  /** The claimed byte: the scan stops at the first port boundary at or after it (-1: nothing claimed). */
-  stopAt = -1;
-  /** The other side of a split: nothing is indexed before the first port boundary at or after this byte. */
-  seek = -1;
-  /** The other thread's part was joined at a boundary: the scan is over. */
-  stopped = false;
 
   constructor(w: ByteWindow, loc: LineLocator, defaultPortName: string, chunkBytes: number) {
     this.w = w;
@@ -111,20 +101,11 @@ export class Scanner {
   }
 
   run(): void {
-    this.runTo(this.pos0, this.n);
-    if (this.split && this.stopAt < 0 && !this.stopped) splitDone(this.split.ctl);
-  }
-
-  /** The chunks from c0 (a line start, or the first byte) on, up to the one holding `until`; where it stopped. */
-  runTo(c0: number, until: number): number {
     const step = this.chunkBytes;
-    for (; c0 < this.n && c0 < until && !this.stopped; c0 += step) {
+    for (let c0 = this.pos0; c0 < this.n; c0 += step) {
       this.cursor = c0;
-      // Between chunks the worker says how far it is and learns what the other thread claimed.
-      if (this.split && this.stopAt < 0) this.stopAt = splitProgress(this.split.ctl, c0);
       this.chunk(c0, Math.min(this.n, c0 + step));
     }
-    return c0;
   }
 
   /**
@@ -219,7 +200,6 @@ export class Scanner {
       // window); -1 lets classify find it.
       const nl = s.indexOf('\n', p);
       this.classify(ls, nl >= 0 ? c0 + nl : -1);
-      if (this.stopped) return;
     }
   }
 
@@ -248,7 +228,6 @@ export class Scanner {
       if (ls > this.lastLs) {
         this.lastLs = ls;
         this.classify(ls);
-        if (this.stopped) return;
       }
       const e = w.lineEnd(ls);
       ls = e >= this.n ? this.n : e + 1;
@@ -315,11 +294,6 @@ export class Scanner {
     if (i >= end) return;
     const c = b[i];
     let after: number;
-    if (this.seek >= 0) {
-      // The other side of a split indexes from its first port boundary on; the worker has the rest.
-      if (ls < this.seek || !((c === 80 || c === 112) && atFold(b, i, end, K_POLICY) && colonAfter(b, i + K_POLICY.length, end) >= 0)) return;
-      this.seek = -1;
-    }
     if (c === 82 && at(b, i, end, K_RULE) && colonAfter(b, i + 4, end) >= 0) {
       const p = this.ensurePort(ls);
       this.namedLayer(p, ls);
@@ -351,7 +325,6 @@ export class Scanner {
       this.layers.push(layer);
       this.readLayerPriority(layer, le + 1);
     } else if ((c === 80 || c === 112) && atFold(b, i, end, K_POLICY) && (after = colonAfter(b, i + K_POLICY.length, end)) >= 0) {
-      if (this.stopAt >= 0 && ls >= this.stopAt && this.join(ls)) return;
       if (this.firstContentByte < 0) this.firstContentByte = ls;
       const rs = skipBlanks(b, after, end);
       const re = trimEnd(b, rs, end);
@@ -365,45 +338,6 @@ export class Scanner {
         if (x !== undefined) p.blocked = x;
       }
     } else if (this.genOpen) this.generationLine(b, i, end);
-  }
-
-  /**
-   * The first port boundary at or after the claimed byte: the other thread's part, which starts here,
-   * joins this scan's. Without it (it failed, or found another boundary) this scan goes on alone.
-   */
-  join(ls: number): boolean {
-    let t: ScanTail | undefined;
-    try {
-      t = this.split!.tail(ls);
-    } catch {
-      t = undefined;
-    }
-    if (!t || t.from !== ls) {
-      this.split = undefined;
-      this.stopAt = -1;
-      return false;
-    }
-    if (this.port) this.port.byteEnd = ls;
-    if (this.firstContentByte < 0) this.firstContentByte = ls;
-    const p0 = this.ports.length, l0 = this.layers.length;
-    for (const p of t.ports) this.ports.push(IndexPort.revive(this.loc, { ...p, firstLayer: p.firstLayer + l0 } as VfpIndexPort));
-    for (const l of t.layers) this.layers.push(IndexLayer.revive(this.loc, { ...l, port: l.port + p0 } as VfpIndexLayer));
-    this.port = this.ports[this.ports.length - 1];
-    for (let k = 0; k < t.groupByte.length; k++) {
-      this.groupByte.push(t.groupByte[k]!);
-      this.groupPort.push(t.groupPort[k]! + p0);
-    }
-    for (let k = 0; k < t.ruleByte.length; k++) {
-      this.ruleByte.push(t.ruleByte[k]!);
-      this.rulePort.push(t.rulePort[k]! + p0);
-      this.ruleName.push(t.ruleName[k]!);
-    }
-    this.sawCounters ||= t.sawCounters;
-    this.sawGetRuleCounter ||= t.sawGetRuleCounter;
-    this.sawListRule ||= t.sawListRule;
-    this.stopped = true;
-    Atomics.store(this.split!.ctl, JOINED, 1);
-    return true;
   }
 
   /** `Matched …` counters or a `Command <verb> succeeded` trailer decide the vfpctrl generation. */
@@ -497,10 +431,37 @@ function isBlank(b: Uint8Array, i: number, end: number): boolean {
 }
 
 /**
+ * Rebuilds an index that crossed a thread boundary: structured cloning keeps the data but drops the
+ * getters and methods that resolve line numbers, so they are re-attached over the same bytes.
+ */
+export function reviveVfpIndex(plain: VfpIndex, bytes: Uint8Array | ByteSource): VfpIndex {
+  const src = asByteSource(bytes);
+  const loc = new LineLocator(src, plain.lineTable);
+  const head = src.read(0, 3);
+  const pos0 = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  const shell: ScanState = {
+    pos0,
+    n: src.size,
+    ports: plain.ports.map((p) => IndexPort.revive(loc, p)),
+    layers: plain.layers.map((l) => IndexLayer.revive(loc, l)),
+    groupByte: { a: plain.groupByte, n: plain.groupByte.length },
+    groupPort: { a: plain.groupPort, n: plain.groupPort.length },
+    ruleByte: { a: plain.ruleByte, n: plain.ruleByte.length },
+    rulePort: { a: plain.rulePort, n: plain.rulePort.length },
+    ruleName: { a: plain.ruleName, n: plain.ruleName.length },
+  };
+  const index = new ScanIndex(loc, plain.file, shell);
+  index.portTable = plain.portTable;
+  index.generation = plain.generation;
+  if (plain.lineTable && loc.built) index.lineTable = plain.lineTable;
+  return index;
+}
+
+/**
  * Indexes a vfpOutput.txt: bytes in memory, or a source read in fixed-size windows into one reused
  * buffer (a file on disk), so no whole-file buffer or string is ever made.
  */
-export function scanVfpOutput(bytes: Uint8Array | ByteSource, file: string, opts: VfpScanOptions & { split?: VfpSplit } = {}): ParseResult<VfpIndex> {
+export function scanVfpOutput(bytes: Uint8Array | ByteSource, file: string, opts: VfpScanOptions = {}): ParseResult<VfpIndex> {
   const sink = new IssueSink(file);
   const src = bytes instanceof Uint8Array || isByteSource(bytes) ? asByteSource(bytes) : new MemoryBytes(new Uint8Array(0));
   const n = src.size;
@@ -514,14 +475,9 @@ export function scanVfpOutput(bytes: Uint8Array | ByteSource, file: string, opts
     s = new Scanner(w, loc, opts?.defaultPortName ?? '', chunkBytes);
     if (typeof opts?.defaultLayerName === 'string') s.defaultLayerName = opts.defaultLayerName;
     s.countsLines = opts?.countLines !== false;
-    if (opts?.split) {
-      s.split = opts.split;
-      opts.split.begin?.({ defaultPortName: opts.defaultPortName, defaultLayerName: opts.defaultLayerName, chunkBytes });
-    }
     s.run();
-    // Every byte after the BOM went through countLines (the BOM holds no newline), unless the scan
-    // stopped where another thread's part joined it: then the locator counts on first use.
-    if (s.countsLines && !s.stopped) loc.adopt(s.lineTable());
+    // Every byte after the BOM went through countLines (the BOM holds no newline).
+    if (s.countsLines) loc.adopt(s.lineTable());
   } catch (e) {
     sink.error(safeLine(loc, s?.cursor ?? 0), `internal error while scanning VFP output: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -560,3 +516,35 @@ function safeLine(loc: LineLocator, byte: number): number {
   }
 }
 
+/** Decodes one indexed port's bytes and runs the detailed parser; line numbers are true file lines. */
+export function materializeVfpPort(bytes: Uint8Array | ByteSource, index: VfpIndex, portIndex: number): ParseResult<VfpPortPolicy> {
+  const file = index?.file ?? '';
+  const sink = new IssueSink(file);
+  const ip = index?.ports?.[portIndex];
+  const empty = (name: string, line: number): VfpPortPolicy => ({
+    portName: name,
+    layers: [],
+    portState: {},
+    natRanges: [],
+    sections: [],
+    flowStats: {},
+    otherSections: [],
+    src: { file, line },
+  });
+  if (!ip) {
+    sink.error(0, `no port #${portIndex} in the VFP index`);
+    return { value: empty('', 0), issues: sink.issues };
+  }
+  try {
+    const text = nameDecoder.decode(asByteSource(bytes).read(ip.byteStart, ip.byteEnd - ip.byteStart));
+    const r = parseVfpRuleText(text, file, { lineOffset: ip.lineStart - 1, defaultPortName: ip.name });
+    sink.issues.push(...r.issues);
+    if (r.value.length !== 1) sink.warn(ip.line, `port range decoded into ${r.value.length} ports (expected 1)`);
+    const value = r.value[0] ?? empty(ip.name, ip.line);
+    if (ip.implicit) value.implicit = true;
+    return { value, issues: sink.issues };
+  } catch (e) {
+    sink.error(ip.line, `internal error while materializing port: ${e instanceof Error ? e.message : String(e)}`);
+    return { value: empty(ip.name, ip.line), issues: sink.issues };
+  }
+}

@@ -6,7 +6,6 @@ import { FileBytes } from './file-bytes.ts';
 import { LineLocator } from '../../parsers/vfp/line-locator.ts';
 import { OffsetBytes, type ByteSource } from '../../parsers/vfp/byte-source.ts';
 import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
-import type { SplitScan } from './split-scan.ts';
 
 export interface LineJob {
   /** The file the worker scans (a bundle's file, or the temporary file a zip entry was inflated to). */
@@ -16,35 +15,15 @@ export interface LineJob {
   /** Where the scanned bytes start: 3 past a UTF-8 BOM, as parseBundleSource reads the file. */
   offset?: number;
   table?: Float64Array;
-  /** countLines ran (whether or not it could read the file). */
-  counted?: boolean;
-  /** The dump's scan shared with the worker (split-scan.ts). */
-  split?: SplitScan;
-}
-
-/** Where the scanned bytes start (job.offset), read once; -1 when the file cannot be read. */
-export function bytesOffset(job: LineJob): number {
-  if (job.offset !== undefined) return job.offset;
-  let file: FileBytes | undefined;
-  try {
-    file = new FileBytes(job.path, job.size, job.name);
-    const head = file.read(0, 3);
-    job.offset = head.length === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  } catch {
-    job.offset = -1;
-  } finally {
-    file?.close();
-  }
-  return job.offset;
 }
 
 /** Counts the job's table now (once); a file that cannot be read leaves it to the index (prepareLines). */
 export function countLines(job: LineJob): void {
-  if (job.table || job.counted) return;
-  job.counted = true;
-  if (bytesOffset(job) < 0) return;
+  if (job.table || job.offset !== undefined) return;
   const file = new FileBytes(job.path, job.size, job.name);
   try {
+    const head = file.read(0, 3);
+    job.offset = head.length === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
     job.table = new LineLocator(job.offset ? new OffsetBytes(file, job.offset) : file).table;
   } catch {
     job.offset = -1;

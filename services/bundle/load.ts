@@ -20,13 +20,10 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import { ParsePool } from './parse-pool.ts';
 import { removeTemp, writeTemp } from './temp-files.ts';
 import { openOrigin, type BundleOrigin } from './origin.ts';
-import { attachLines, bytesOffset, countLines, type LineJob } from './line-tables.ts';
-import { SplitScan } from './split-scan.ts';
+import { attachLines, countLines, type LineJob } from './line-tables.ts';
 
 /** Files at least this big are parsed in the worker thread while the main thread does the rest. */
 const BIG_FILE = 16 * 1024 * 1024;
-/** Counting a dump's line table costs about this share of scanning it (parsers/vfp/README-perf.md). */
-const LINE_TABLE_SHARE = 0.2;
 /** What parseBundleFile classifies a file from when its name does not say what it is. */
 const HEAD_BYTES = 64 * 1024;
 /** Read first, so a bundle whose budget runs out still has its node: the files the model is built from. */
@@ -60,8 +57,6 @@ export interface LoadOptions {
    * node is assembled from it (the backend packs it for its workers: services/backend/packed-files.ts).
    */
   onParsed?: (parsed: ParsedFile) => void;
-  /** Called when the main thread scanned part of a VFP dump the worker was scanning (split-scan.ts): from which byte, and how long it took. */
-  onSplit?: (split: { file: string; size: number; from: number; ms: number }) => void;
 }
 
 export class LoadCancelled extends Error {
@@ -143,7 +138,7 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
           cancelled();
           // The worker takes the bytes over (transferred); a text held in memory is kept by its
           // owner for the next read (excerpts, joining one more paste), so it gets a copy.
-          let src: { path: string; maxBytes: number; countLines?: boolean; split?: SplitScan['handle'] } | { bytes: Uint8Array };
+          let src: { path: string; maxBytes: number; countLines?: boolean } | { bytes: Uint8Array };
           let temp: string | undefined;
           if (entry.diskPath) src = { path: entry.diskPath, maxBytes: entry.size };
           else if (entry.extract && !entry.inMemory) {
@@ -153,10 +148,8 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
             src = { path: t.path, maxBytes: t.bytes };
           } else src = { bytes: entry.inMemory ? (await entry.read(entry.size)).slice() : await entry.read(entry.size) };
           if ('path' in src && vfp) {
-            const split = new SplitScan();
-            lineJobs.set(i, { path: src.path, size: src.maxBytes, name, split });
+            lineJobs.set(i, { path: src.path, size: src.maxBytes, name });
             src.countLines = false;
-            src.split = split.handle;
           }
           parsed[i] = await pool.parse(name, src);
           const c = parsed[i]!.content;
@@ -237,16 +230,9 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
         // Yield so progress events and cancellation get a turn between files.
         await new Promise((r) => setImmediate(r));
       }
-      // The small files are read: count the line tables of the dumps the worker is scanning meanwhile,
-      // then scan the part of each dump the worker has not reached (split-scan.ts).
+      // The small files are read: count the line tables of the dumps the worker is scanning meanwhile.
       for (const job of lineJobs.values()) {
         cancelled();
-        if (job.split && bytesOffset(job) >= 0) {
-          const t0 = performance.now();
-          // The main thread's share leaves room for the line table it counts after it.
-          await job.split.run(job.path, job.size, job.name, job.offset!, cancelled, { otherWork: LINE_TABLE_SHARE * job.size });
-          if (job.split.claimed >= 0) opts.onSplit?.({ file: job.name, size: job.size, from: job.split.claimed, ms: performance.now() - t0 });
-        }
         countLines(job);
       }
       await bigChain;
@@ -255,7 +241,6 @@ async function loadSource(source: BundleSource, opts: LoadOptions): Promise<Node
       stopped = true;
       await pool.close();
       await bigChain.catch(() => undefined);
-      for (const job of lineJobs.values()) job.split?.close();
     }
     cancelled();
     progress.phase = 'assembling';

@@ -1,9 +1,8 @@
 // A one-worker pool for the few big files of a bundle. One worker because the machines this runs on
 // may have two cores and the main thread keeps parsing the small files meanwhile.
-import { Worker, type Transferable } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { reviveVfpContent } from './file-bytes.ts';
-import type { SplitHandle } from './split-scan.ts';
 
 export interface WorkerRequest {
   id: number;
@@ -15,8 +14,6 @@ export interface WorkerRequest {
   bytes?: Uint8Array;
   /** false: a VFP dump on disk comes back without its line table (the main thread counts it meanwhile). */
   countLines?: boolean;
-  /** A VFP dump on disk whose scan the main thread may share (split-scan.ts). */
-  split?: SplitHandle;
 }
 
 export interface WorkerReply {
@@ -60,14 +57,13 @@ export class ParsePool {
     this.pending.clear();
   }
 
-  parse(name: string, source: { path: string; maxBytes: number; countLines?: boolean; split?: SplitHandle } | { bytes: Uint8Array }): Promise<ParsedFile> {
+  parse(name: string, source: { path: string; maxBytes: number; countLines?: boolean } | { bytes: Uint8Array }): Promise<ParsedFile> {
     const w = this.ensure();
     const id = this.next++;
     const req: WorkerRequest = { id, name, ...source };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      const transfer: Transferable[] = 'bytes' in source && source.bytes.byteLength === source.bytes.buffer.byteLength && source.bytes.buffer instanceof ArrayBuffer ? [source.bytes.buffer] : [];
-      if ('split' in source && source.split) transfer.push(source.split.port);
+      const transfer = 'bytes' in source && source.bytes.byteLength === source.bytes.buffer.byteLength && source.bytes.buffer instanceof ArrayBuffer ? [source.bytes.buffer] : [];
       w.postMessage(req, transfer);
     });
   }

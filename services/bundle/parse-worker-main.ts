@@ -7,7 +7,6 @@ import { parentPort } from 'node:worker_threads';
 import { parseVfpSource } from '../../parsers/bundle/parse-source.ts';
 import { MemoryBytes } from '../../parsers/vfp/byte-source.ts';
 import { FileBytes } from './file-bytes.ts';
-import { workerSplit } from './split-scan.ts';
 import type { WorkerRequest, WorkerReply } from './parse-pool.ts';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 
@@ -34,9 +33,7 @@ async function answer(req: WorkerRequest): Promise<void> {
     const src = req.path ? new FileBytes(req.path, req.maxBytes ?? 0, req.name) : undefined;
     // A big VFP dump on disk needs only the scanner; every other parser is loaded when a file needs it
     // (the worker's start-up is on the critical path of a load).
-    // The main thread may scan the part of the dump this worker has not reached (split-scan.ts).
-    let parsed = src && parseVfpSource(req.name, src, { countLines: req.countLines, split: req.split && workerSplit(req.split) });
-    req.split?.port.close();
+    let parsed = src && parseVfpSource(req.name, src, { countLines: req.countLines });
     if (!parsed) {
       const { parseBundleFile, parseBundleSource } = await import('../../parsers/bundle/parse-file.ts');
       parsed = src ? parseBundleSource(req.name, src) : parseBundleFile(req.name, req.bytes!);

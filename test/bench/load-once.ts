@@ -1,8 +1,9 @@
 // One measured load of a bundle in a fresh process, so peak RSS belongs to this load alone.
-// Prints one JSON line: { loadMs, peakRssBytes, rules, ports, notRead, phases, threadCpuSeconds } (notRead: the files over
-// a budget, with what they say; phases: when, from the start, the main thread was done with the small
-// files, the worker handed back the big ones and every file was in, and how long the model took to
-// join; split: the part of the dump's scan the main thread took, when it took one — where the time goes).
+// Prints one JSON line: { loadMs, peakRssBytes, rules, ports, notRead, phases, threadCpuSeconds }
+// (notRead: the files over a budget, with what they say; phases: when, from the start, the main thread
+// was done with the small files, the worker handed back the big ones and every file was in, and how long
+// the model took to join; threadCpuSeconds: the CPU of each thread when the worker answered — where the
+// time goes, which wall times on a shared machine cannot tell).
 import { readdirSync, readFileSync } from 'node:fs';
 import { peakRssBytes as peakRss } from '../helpers/peak-rss.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
@@ -11,9 +12,9 @@ const target = process.argv[2];
 
 /**
  * CPU seconds of the main thread and of every other live thread of this process, largest first (Linux
- * /proc; empty elsewhere): what each thread did, which wall times on a shared machine cannot tell. The
- * others all say `node`: the parse worker, V8's helper threads (garbage collection, compiling), and
- * tsx's loader thread of each JavaScript thread; on the big node the parse worker is the largest.
+ * /proc; empty elsewhere), each since the thread started (the main thread's includes loading the
+ * modules before the load). The others all say `node`: the parse worker (on the big node the largest),
+ * V8's helper threads (garbage collection, compiling), and tsx's loader thread of each JavaScript thread.
  */
 function threadCpu(): { main: number; others: number[] } {
   const out = { main: 0, others: [] as number[] };
@@ -39,14 +40,11 @@ let bigParsedMs = 0;
 let assembleStartMs = 0;
 /** The main thread's last file done before the worker answered (the small files' end, when it came first). */
 let smallDoneMs = 0;
-/** When the main thread began and ended its part of the dump's scan, and from which byte (split-scan.ts). */
-let split: { fromByte: number; size: number; startMs: number; endMs: number } | undefined;
 const model = await loadBundle(target, {
   onBigParsed: () => {
     bigParsedMs = performance.now() - t0;
     cpuAtBigParsed = threadCpu();
   },
-  onSplit: (x) => (split = { fromByte: x.from, size: x.size, endMs: Math.round(performance.now() - t0), startMs: Math.round(performance.now() - t0 - x.ms) }),
   onProgress: (p) => {
     if (p.phase === 'assembling') assembleStartMs = performance.now() - t0;
     else if (p.phase === 'reading' && !bigParsedMs) smallDoneMs = performance.now() - t0;
@@ -61,7 +59,7 @@ process.stdout.write(
     rules: model.vfp?.totals.rules ?? 0,
     ports: model.vfp?.totals.ports ?? 0,
     notRead: model.files.filter((f) => f.encoding === 'not-read' && f.issues.length).map((f) => `${f.name}: ${f.issues[0]!.message}`),
-    phases: { smallDoneMs: Math.round(smallDoneMs), bigParsedMs: Math.round(bigParsedMs), filesDoneMs: Math.round(assembleStartMs), assembleMs: Math.round(loadMs - assembleStartMs), split },
+    phases: { smallDoneMs: Math.round(smallDoneMs), bigParsedMs: Math.round(bigParsedMs), filesDoneMs: Math.round(assembleStartMs), assembleMs: Math.round(loadMs - assembleStartMs) },
     threadCpuSeconds: cpuAtBigParsed,
   }) + '\n',
 );
