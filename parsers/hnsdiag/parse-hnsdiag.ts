@@ -25,6 +25,8 @@ const SECTION_BANNER = /^\s*\/{3,}\s*(networks|endpoints|namespaces|load\s?balan
 // Values are taken to the line's end and trimmed in code: a lazy value before \s*$ is quadratic in a
 // long run of blanks inside it, which a hostile file has.
 const BLOCK_START = /^(network|endpoint|namespace|load\s?balancer|adapter)\s*:\s*(\S.*)$/i;
+/** The first characters BLOCK_START can match: n, e, l, a in either case. */
+const BLOCK_FIRST = new Set([...'nelaNELA'].map((c) => c.charCodeAt(0)));
 // What an hnsdiag that does not know the object prints instead (corpus hnsdiag-usage, SDN#520).
 const USAGE = /^\s*hnsdiag\s+<command>\s+<object>/i;
 const NAME_OF_REMOTE = 'Ethernet';
@@ -96,7 +98,8 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
   let unread = 0;
   let firstUnread = 0;
   let lastCommand: string | undefined;
-  const lastText = lines.reduce((k, l, idx) => (l.trim() !== '' ? idx + 1 : k), 0);
+  let lastText = lines.length;
+  while (lastText > 0 && lines[lastText - 1]!.trim() === '') lastText--;
 
   const noteUnread = (ln: number): void => {
     if (unread++ === 0) firstUnread = ln;
@@ -120,22 +123,26 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
     if (trimmed === '') {
       continue;
     }
-    if (USAGE.test(line)) {
+    // Each pattern below is tried only on a line that can match it (its first or last character
+    // decides): most lines are a block's `Key : value` or JSON.
+    const first = trimmed.charCodeAt(0);
+    const h = first === 104 || first === 72;
+    if (h && USAGE.test(line)) {
       out.usage = { line: ln, command: lastCommand };
       break;
     }
-    const banner = SECTION_BANNER.exec(line);
+    const banner = first === 47 ? SECTION_BANNER.exec(line) : null;
     if (banner) {
       flushBlock();
       section = sectionOf(banner[1] ?? '');
       header = null;
       continue;
     }
-    if (/^hnsdiag(?:\.exe)?\s+list\s+\w+/i.test(trimmed)) {
+    if (h && /^hnsdiag(?:\.exe)?\s+list\s+\w+/i.test(trimmed)) {
       lastCommand = trimmed;
       continue;
     }
-    const prompt = PROMPT.exec(line);
+    const prompt = line.startsWith('PS') ? PROMPT.exec(line) : null;
     if (prompt) {
       const [, command = ''] = prompt;
       if (/hnsdiag/i.test(command)) lastCommand = command.trim();
@@ -145,14 +152,14 @@ function fill(text: string, sink: IssueSink, out: Hnsdiag): void {
       header = null;
       continue;
     }
-    const sec = SECTION_HEADER.exec(line);
+    const sec = trimmed.charCodeAt(trimmed.length - 1) === 58 ? SECTION_HEADER.exec(line) : null;
     if (sec) {
       flushBlock();
       section = sectionOf(sec[1] ?? '');
       header = null;
       continue;
     }
-    const bs = BLOCK_START.exec(line);
+    const bs = BLOCK_FIRST.has(line.charCodeAt(0)) ? BLOCK_START.exec(line) : null;
     if (bs) {
       flushBlock();
       const [, kind = '', id = ''] = bs;
@@ -381,61 +388,91 @@ function addRow(section: Section, header: string[] | null, tokens: string[], gui
   }
 }
 
+/** Keys a block maps to a field of its object; the others go to `extra`. */
+const MAPPED = new Set(['name', 'ipaddress', 'virtualnetworkname', 'networkname', 'virtualnetwork', 'type', 'virtualips', 'directipids', 'endpointids']);
+const ADAPTER_FIELDS = new Set(['name', 'description', 'index', 'luid', 'type', 'compartment', 'compartmentid']);
+/** A block key as it is compared (`Virtual IPs` → `virtualips`), worked out once per spelling. */
+const COMPARE_KEYS = new Map<string, string>();
+const MAX_COMPARE_KEYS = 4096;
+
+function compareKey(k: string): string {
+  let c = COMPARE_KEYS.get(k);
+  if (c === undefined) {
+    c = k.toLowerCase().replace(/\s/g, '');
+    if (COMPARE_KEYS.size < MAX_COMPARE_KEYS) COMPARE_KEYS.set(k, c);
+  }
+  return c;
+}
+
+/** A block's lines: key, value and the key as compared, in the order printed. */
+interface BlockProps {
+  keys: string[];
+  values: string[];
+  compare: string[];
+}
+
+/** The first non-empty value, in the order printed, of a key that compares as one of `names`. */
+function propOf(p: BlockProps, ...names: string[]): string | undefined {
+  for (let i = 0; i < p.keys.length; i++) {
+    const v = p.values[i]!;
+    if (v !== '' && names.includes(p.compare[i]!)) return v;
+  }
+  return undefined;
+}
+
+function guidsOf(s: string | undefined, line: number, sink: IssueSink): string[] {
+  return tokenize(s ?? '').filter(isGuidLike).map((t) => checkGuid(t, line, 'endpoint', sink));
+}
+
 function addBlock(b: Block, sink: IssueSink, out: Hnsdiag): void {
   const src = sink.ref(b.line);
   const idTok = tokenize(b.id)[0] ?? '';
   const id = isGuidLike(idTok) ? checkGuid(idTok, b.line, b.kind, sink) : idTok.toLowerCase();
-  const get = (...names: string[]): string | undefined => {
-    for (const [k, v] of Object.entries(b.props)) {
-      const key = k.toLowerCase().replace(/\s/g, '');
-      if (names.includes(key) && v !== '') return v;
-    }
-    return undefined;
-  };
-  const mapped = new Set(['name', 'ipaddress', 'virtualnetworkname', 'networkname', 'virtualnetwork', 'type', 'virtualips', 'directipids', 'endpointids']);
+  const keys = Object.keys(b.props);
+  const p: BlockProps = { keys, values: keys.map((k) => b.props[k]!), compare: keys.map(compareKey) };
   const extra: Record<string, string> = {};
-  for (const [k, v] of Object.entries(b.props)) if (!mapped.has(k.toLowerCase().replace(/\s/g, ''))) extra[k] = v;
-  const guids = (s: string | undefined): string[] => tokenize(s ?? '').filter(isGuidLike).map((t) => checkGuid(t, b.line, 'endpoint', sink));
+  for (let i = 0; i < keys.length; i++) if (!MAPPED.has(p.compare[i]!)) extra[keys[i]!] = p.values[i]!;
 
   if (b.kind === 'network') {
-    const n: HnsdiagNetwork = { id, name: get('name') ?? '', src };
-    const t = get('type');
+    const n: HnsdiagNetwork = { id, name: propOf(p, 'name') ?? '', src };
+    const t = propOf(p, 'type');
     if (t) n.type = t.toLowerCase();
     if (Object.keys(extra).length > 0) n.extra = extra;
     out.networks.push(n);
   } else if (b.kind === 'endpoint') {
-    const e: HnsdiagEndpoint = { id, name: get('name') ?? '', src };
+    const e: HnsdiagEndpoint = { id, name: propOf(p, 'name') ?? '', src };
     // The value may carry a paster's note after the address (`10.42.213.221 ### pod IP`, corpus
     // hnsdiag-list-endpoints-selectstring): the address is the first token.
-    const ipText = get('ipaddress');
+    const ipText = propOf(p, 'ipaddress');
     const ip = ipText ? (tokenize(ipText).find(isIp) ?? ipText) : undefined;
     if (ip) e.ip = ip;
     if (ipText && ip !== ipText) sink.info(b.line, `endpoint ${id}: text after its IP address not read (${JSON.stringify(ipText.slice(ip!.length).trim().slice(0, 60))})`);
-    const nn = get('virtualnetworkname', 'networkname', 'virtualnetwork');
+    const nn = propOf(p, 'virtualnetworkname', 'networkname', 'virtualnetwork');
     if (nn) e.networkName = nn;
     if (Object.keys(extra).length > 0) e.extra = extra;
     out.endpoints.push(e);
   } else if (b.kind === 'adapter') {
-    const a: HnsdiagAdapter = { id, name: get('name') ?? '', src };
-    const d = get('description');
+    const a: HnsdiagAdapter = { id, name: propOf(p, 'name') ?? '', src };
+    const d = propOf(p, 'description');
     if (d) a.description = d;
-    const idx = get('index');
+    const idx = propOf(p, 'index');
     const index = idx ? readInt(idx, COUNT).value : undefined;
     if (index !== undefined) a.index = index;
-    const luid = get('luid');
+    const luid = propOf(p, 'luid');
     if (luid) a.luid = luid;
-    const t = get('type');
+    const t = propOf(p, 'type');
     if (t) a.type = t.toLowerCase();
-    const c = get('compartment', 'compartmentid');
+    const c = propOf(p, 'compartment', 'compartmentid');
     const compartment = c ? readInt(c, COUNT).value : undefined;
     if (compartment !== undefined) a.compartment = compartment;
-    const rest = Object.fromEntries(Object.entries(b.props).filter(([k]) => !['name', 'description', 'index', 'luid', 'type', 'compartment', 'compartmentid'].includes(k.toLowerCase().replace(/\s/g, ''))));
+    const rest: Record<string, string> = {};
+    for (let i = 0; i < keys.length; i++) if (!ADAPTER_FIELDS.has(p.compare[i]!)) rest[keys[i]!] = p.values[i]!;
     if (Object.keys(rest).length) a.extra = rest;
     out.adapters.push(a);
   } else if (b.kind === 'namespace') {
-    out.namespaces.push({ id, endpointIds: guids(get('endpointids')), src });
+    out.namespaces.push({ id, endpointIds: guidsOf(propOf(p, 'endpointids'), b.line, sink), src });
   } else {
-    out.loadBalancers.push({ id, vips: tokenize(get('virtualips') ?? '').filter(isIp), dipEndpointIds: guids(get('directipids')), src });
+    out.loadBalancers.push({ id, vips: tokenize(propOf(p, 'virtualips') ?? '').filter(isIp), dipEndpointIds: guidsOf(propOf(p, 'directipids'), b.line, sink), src });
   }
 }
 

@@ -95,6 +95,36 @@ export function parseAdapterHeader(line: string): { kind: string; name: string; 
   return { kind: '', name: header, header };
 }
 
+const ENGLISH_TITLE = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/;
+const LOCAL_TITLE = /^\s*(\D{1,80}?)\s*(\d{1,9})\s*\D{1,80}?\s*(?:[(（]([^)）]{0,40})[)）])?\s*$/;
+
+/** What ENGLISH_TITLE needs: the line ends, before its blanks, in a digit or `)`. */
+export function endsInNumberOrMarker(line: string): boolean {
+  const t = line.trimEnd();
+  const c = t.charCodeAt(t.length - 1);
+  return (c >= 48 && c <= 57) || c === 41;
+}
+
+/**
+ * What LOCAL_TITLE needs (never false where it matches): its number is the line's first run of
+ * digits (what comes before it holds none), at most 9 long; any digit after it lies inside the
+ * parenthesised marker the line ends with.
+ */
+export function mayHoldLocalTitle(line: string): boolean {
+  let i = 0;
+  while (i < line.length && !isDigit(line.charCodeAt(i))) i++;
+  if (i === line.length) return false;
+  let j = i;
+  while (j < line.length && isDigit(line.charCodeAt(j))) j++;
+  if (j - i > 9) return false;
+  for (let k = j; k < line.length; k++) if (isDigit(line.charCodeAt(k))) return /[)）]\s*$/.test(line);
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /**
  * `Network Information for Compartment 3 (ACTIVE)` or, in another language, a column-0 line without
  * ':' that ends in a number (+ optional marker) and touches a banner line.
@@ -105,7 +135,9 @@ export function compartmentTitle(lines: readonly string[], i: number): { id: num
   if (line === undefined || line.length > 256 || line.includes(':') || isBannerLine(line)) return null;
   // zh and ja put the number inside the title (`隔离舱 1 的网络信息`, `コンパートメント 1 のネットワーク情報`),
   // with the marker in ASCII or full-width parentheses.
-  const m = /^\s*(.*?\D)?(\d{1,9})\s*(?:\(([^)]*)\))?\s*$/.exec(line) ?? /^\s*(\D{1,80}?)\s*(\d{1,9})\s*\D{1,80}?\s*(?:[(（]([^)）]{0,40})[)）])?\s*$/.exec(line);
+  // Both patterns backtrack over every line without a colon (a Get-NetIPInterface row, a DNS suffix
+  // list line: thousands on a node with many pods); the checks before each decide most lines at once.
+  const m = (endsInNumberOrMarker(line) ? ENGLISH_TITLE.exec(line) : null) ?? (mayHoldLocalTitle(line) ? LOCAL_TITLE.exec(line) : null);
   if (!m) return null;
   const english = /compartment\s+\d+/i.test(line);
   const nearBanner = (k: number) => {

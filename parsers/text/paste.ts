@@ -25,16 +25,42 @@ const QUOTES_BARE = /^ {0,3}>+/;
 // A line quoted the usual way: the last `>` followed by a space or the end of the line.
 const QUOTE_SPACED = /^ {0,3}>(?: ?>)*(?: |$)/;
 
+function isBlank(l: string): boolean {
+  return l.trim() === '';
+}
+
 function share(lines: string[], test: (l: string) => boolean): number {
   let n = 0;
   let of = 0;
   for (const l of lines) {
-    if (l.trim() === '') continue;
+    if (isBlank(l)) continue;
     of++;
     if (test(l)) n++;
   }
   return of === 0 ? 0 : n / of;
 }
+
+/** share(lines, test) === 1, stopping at the first non-blank line that fails. */
+function everyNonBlank(lines: string[], test: (l: string) => boolean): boolean {
+  let of = 0;
+  for (const l of lines) {
+    if (isBlank(l)) continue;
+    if (!test(l)) return false;
+    of++;
+  }
+  return of > 0;
+}
+
+/** Whether at least `k` lines are not blank, counting no further. */
+function nonBlankAtLeast(lines: string[], k: number): boolean {
+  let n = 0;
+  for (const l of lines) if (!isBlank(l) && ++n >= k) return true;
+  return k <= 0;
+}
+
+const quoted = (l: string): boolean => QUOTES.test(l);
+const quotedSpaced = (l: string): boolean => QUOTE_SPACED.test(l);
+const tabbed = (l: string): boolean => l.startsWith('\t');
 
 /** Undoes ticket formatting line by line; the line count never changes. */
 export function cleanPaste(input: string): PasteCleanup {
@@ -42,12 +68,17 @@ export function cleanPaste(input: string): PasteCleanup {
   const bom = input.charCodeAt(0) === 0xfeff;
   const body = bom ? input.slice(1) : input;
   const lines = body.split(/\r\n|\n|\r/);
+  // Most files were not pasted: each step below first asks the whole text, with one native search,
+  // whether any line can need it (a fence needs its three marks, a quote a `>` at a line's start, a
+  // TAB or a trailing blank its character), and reads the lines one by one only then.
 
   let fences = 0;
-  for (const [i, l] of lines.entries()) {
-    if (FENCE.test(l)) {
-      lines[i] = '';
-      fences++;
+  if (body.includes('```') || body.includes('~~~')) {
+    for (const [i, l] of lines.entries()) {
+      if (FENCE.test(l)) {
+        lines[i] = '';
+        fences++;
+      }
     }
   }
   if (fences) changes.push(`${fences} markdown code fence line${fences > 1 ? 's' : ''} ignored`);
@@ -55,11 +86,11 @@ export function cleanPaste(input: string): PasteCleanup {
   // A blockquote: most lines start with `> ` (at any depth), or every line with `>` (a quote whose
   // marks lost their space). PowerShell's own `>>` continuation prompt and a lone `>cmd` prompt line
   // among other lines do not make a quote.
-  const nonBlank = lines.reduce((k, l) => k + (l.trim() === '' ? 0 : 1), 0);
   // Every line quoted and some mark straight against its text: the marks have no space, and a space
   // after a mark is the line's own indentation.
-  const bare = nonBlank >= 2 && share(lines, (l) => QUOTES.test(l)) === 1 && lines.some((l) => /^ {0,3}>+[^ >]/.test(l));
-  const spaced = !bare && share(lines, (l) => QUOTE_SPACED.test(l)) >= 0.6;
+  const marks = /^ {0,3}>/m.test(body);
+  const bare = marks && nonBlankAtLeast(lines, 2) && everyNonBlank(lines, quoted) && lines.some((l) => /^ {0,3}>+[^ >]/.test(l));
+  const spaced = marks && !bare && share(lines, quotedSpaced) >= 0.6;
   if (spaced || bare) {
     let n = 0;
     let depth = 1;
@@ -84,19 +115,26 @@ export function cleanPaste(input: string): PasteCleanup {
   }
   const last = lines.length - 1;
   const lastLine = lines[last];
-  if (lastLine !== undefined && /(?<!`)`\s*$/.test(lastLine) && !/``\s*$/.test(lastLine)) lines[last] = lastLine.replace(/`\s*$/, '');
+  // Taking a backtick off the last line may leave a blank at its end.
+  let lastCut = false;
+  if (lastLine !== undefined && /(?<!`)`\s*$/.test(lastLine) && !/``\s*$/.test(lastLine)) {
+    lines[last] = lastLine.replace(/`\s*$/, '');
+    lastCut = true;
+  }
 
-  if (share(lines, (l) => l.startsWith('\t')) >= 0.6) {
+  if (body.includes('\t') && share(lines, tabbed) >= 0.6) {
     for (const [i, l] of lines.entries()) if (l.startsWith('\t')) lines[i] = l.slice(1);
     changes.push('a TAB at the start of each line removed');
   }
 
   // Trailing blanks carry nothing (console-width padding, a space after `Flags : 1 `).
   let padded = 0;
-  for (const [i, l] of lines.entries()) {
-    const t = trimBlanksEnd(l);
-    if (l.length - t.length > 20) padded++;
-    lines[i] = t;
+  if (lastCut || /[ \t](?:\r|\n|$)/.test(body)) {
+    for (const [i, l] of lines.entries()) {
+      const t = trimBlanksEnd(l);
+      if (l.length - t.length > 20) padded++;
+      lines[i] = t;
+    }
   }
   if (padded > 1) changes.push(`console-width padding removed from ${padded} lines`);
 
@@ -112,16 +150,26 @@ export function cleanPaste(input: string): PasteCleanup {
     changes.push(`a common indentation of ${indent} space${indent > 1 ? 's' : ''} removed`);
   } else {
     // A sentence or two, then an indented markdown code block (four spaces or more on every line).
-    const nonBlank = lines.flatMap((l, i) => (l === '' ? [] : [{ i, l }]));
-    for (let k = 1; k <= 2 && k < nonBlank.length - 1; k++) {
-      const head = nonBlank.slice(0, k);
+    // Only the first three lines that are not empty are looked at until the first is prose (most
+    // files stop there); the rest of the file is gathered only then.
+    let count = 0;
+    const firsts: { i: number; l: string }[] = [];
+    // Counted up to 4: the check below asks for at most 4 (k < count - 1, k <= 2).
+    for (let i = 0; i < lines.length && count < 4; i++) {
+      const l = lines[i]!;
+      if (l === '') continue;
+      if (firsts.length < 3) firsts.push({ i, l });
+      count++;
+    }
+    for (let k = 1; k <= 2 && k < count - 1; k++) {
+      const head = firsts.slice(0, k);
       // The lines before are prose: not indented, no `Key : value`, no GUID (an hnsdiag block's
       // `Endpoint : <guid>` over its indented keys is output, not a sentence), and a sentence at all —
       // not the `{`/`[` a ConvertTo-Json document opens with, nor the PowerShell prompt or command that
       // printed the output (corpus: hns-endpoint-json…AKS-issue-1367 and …calico-issue-4682,
       // cni-config-azure-vnet…aks-engine-issue-1235: their own indentation was taken for a code block).
       if (!head.every(({ l }) => isProse(l))) break;
-      const rest = nonBlank.slice(k);
+      const rest = lines.flatMap((l, i) => (l === '' || i < (firsts[k]?.i ?? 0) ? [] : [{ i, l }]));
       const block = Math.min(...rest.map(({ l }) => /^ */.exec(l)![0].length));
       const [from] = rest;
       if (block < 4 || rest.length < 2 || !from) continue;
