@@ -8,7 +8,7 @@ import type { Flow, Proto, WalkFinding } from '../walk/types.ts';
 import { k8sNames } from '../k8s/index.ts';
 import { withPathFindings } from '../walk/findings-on-path.ts';
 import { familyOf } from '../walk/ip.ts';
-import { outcomeOf, reachVerdict, type BackendOutcome, type ReachVerdict } from './outcome.ts';
+import { outcomeOf, type BackendOutcome, type ReachVerdict } from './outcome.ts';
 import { sharedRulesModel, withOwnLines } from './shared-rules.ts';
 import { IPV4 } from './family-v4.ts';
 import { destinationsOf, sourcesOf } from './sources.ts';
@@ -84,9 +84,9 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         decidingRule: outcome.decidingRule,
         decidedAt: outcome.decidedAt,
         reason: outcome.reason,
-        // The reply of the walked example (for a load balancer: of the backend the walk picked); a request
-        // that did not get through has none (the walk may still have tried one: no reply is claimed).
-        reply: walk.reply && (walk.verdict === 'delivered' || walk.verdict === 'forwarded') ? { verdict: reachVerdict(walk.reply) } : null,
+        // The class's reply, as `reach --from` gives it (outcome.ts): none for a request that did not get
+        // through, and for a load balancer the one every backend's reply agrees on (else none).
+        reply: outcome.reply ? { verdict: outcome.reply.verdict } : null,
         findings,
         ...(d.inferred ? { inferred: d.inferred } : {}),
       });

@@ -9,6 +9,7 @@ import type { Ipv4Route, Ipv6Route } from '../../parsers/routes/types.ts';
 import type { HnsFacts } from './actions.ts';
 import { canonIp, inCidr, ipToInt, ipv6ToHex, maskBits, cidrRange6 } from './ip.ts';
 import { ipv4PrefixRange } from '../../parsers/net/ip.ts';
+import { activeIpv4, activeIpv6 } from './active-routes.ts';
 
 export interface RouteEntry {
   lo: number;
@@ -113,7 +114,7 @@ function build(m: NodeModel): WalkContext {
   let nodeIp = podNetwork?.managementIp;
   const hostAdapter = hostPort?.mac ? hostComp?.adapters.find((a) => a.mac === hostPort.mac) : undefined;
   if (!nodeIp) nodeIp = hostAdapter?.ipv4[0]?.address;
-  const routes = m.routes ? routeTable(m.routes.ipv4Active) : null;
+  const routes = m.routes ? routeTable(activeIpv4(m.routes)) : null;
   if (!nodeIp && routes) nodeIp = routes.find((r) => r.bits === 0)?.route.interface;
   if (nodeIp) hostIps.add(nodeIp);
   const nodeIp6 = canonIp(hostAdapter?.ipv6.find((x) => !x.linkLocal && !x.temporary)?.address);
@@ -177,7 +178,7 @@ function build(m: NodeModel): WalkContext {
     nodePorts,
     vips,
     routes,
-    routes6: m.routes ? route6Table(m.routes.ipv6Active) : null,
+    routes6: m.routes ? route6Table(activeIpv6(m.routes)) : null,
     ifAddr,
     endpointsById,
     hns,

@@ -10,6 +10,7 @@ import { byValue } from '../intervals.ts';
 import type { AddrFamily } from '../family.ts';
 import { bigToIp6, hexToBig, IP6_MAX, ip6ToBig, middle6 } from './addr6.ts';
 import { hnsBoundaries6 } from './boundaries6.ts';
+import { activeIpv6 } from '../../walk/active-routes.ts';
 
 /** An endpoint's IPv6 address: IPv6Address, or IPAddress when that is IPv6 (an IPv6-only endpoint). */
 export const v6Of = (e: { ip?: string; ipv6?: string }): string | undefined => canonIp(e.ipv6) ?? (familyOf(e.ip) === 6 ? canonIp(e.ip) : undefined);
@@ -20,7 +21,7 @@ export const OUTSIDE6 = '2606:2800:220:1:248:1893:25c8:1946';
 /** Why the bundle cannot say where IPv6 packets leave the node, or undefined when it can (the walk says it per packet: walk/engine/routing.ts). */
 export function noRoutes6(m: NodeModel): string | undefined {
   if (!m.routes) return undefined; // the walk itself says "routes.txt is missing" (unknown)
-  if (m.routes.ipv6Active.length) return undefined;
+  if (activeIpv6(m.routes).length) return undefined;
   return 'the route table (routes.txt) lists no IPv6 route: IPv6 was not collected (route print -4) or is not configured';
 }
 

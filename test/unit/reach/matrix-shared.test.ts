@@ -4,7 +4,7 @@
 // on its path — on every generated platform, the demos and every fixture bundle, with their findings.
 import { describe, expect, it } from 'vitest';
 import { defaultDestinations, defaultSources, reachMatrix } from '../../../analysis/reach/index.ts';
-import { outcomeOf, reachVerdict } from '../../../analysis/reach/outcome.ts';
+import { outcomeOf } from '../../../analysis/reach/outcome.ts';
 import { withPathFindings } from '../../../analysis/walk/findings-on-path.ts';
 import { familyOf } from '../../../analysis/walk/ip.ts';
 import { runChecks } from '../../../analysis/checks/index.ts';
@@ -40,8 +40,7 @@ describe('the matrix on rules shared between ports', () => {
             decidingRule: outcome.decidingRule,
             decidedAt: outcome.decidedAt,
             reason: outcome.reason,
-            // A request that did not get through has no reply (cell-reply.test.ts).
-            reply: walk.reply && (walk.verdict === 'delivered' || walk.verdict === 'forwarded') ? { verdict: reachVerdict(walk.reply) } : null,
+            reply: outcome.reply ? { verdict: outcome.reply.verdict } : null,
           });
           expect(JSON.stringify(c.findings), label).toBe(JSON.stringify(own));
           if (own.length) withFindings++;
