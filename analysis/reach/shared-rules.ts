@@ -6,10 +6,13 @@
 // same load-balancing and exception rules onto every pod port; their blocks are identical text (name,
 // conditions, data; the hit counters aside), so their parse is identical too. A port's layers and
 // groups are still parsed from its own text, each rule is taken from the first port that printed the
-// same text (compared, not assumed from the name), and the last rule of a port, whose block runs into
-// the port's other sections, is parsed in place. A group whose parsed fields and rules are those of a
-// group of another port is that group (so the walk's rule index, match.ts compiledGroup, is built once
-// for the 250 copies of a 4,000-rule load-balancing group). The walk is the same; only a shared rule's
+// same text (known by its content, read in one pass over the port's bytes, never assumed from the name:
+// shared-key.ts says what equality rests on), and the last rule of a port, whose block runs into the
+// port's other sections, is parsed in place. The port's bytes are read into one buffer reused for
+// every port, so reading the ports keeps none of them. A run of rules printed the same on several
+// ports is one array, and a group whose parsed fields and runs are those of a group of another port
+// is that group (so the walk's rule index, match.ts compiledGroup, is built once for the 250 copies of
+// a 4,000-rule load-balancing group). The walk is the same; only a shared rule's
 // or group's line is its first port's — reach shows outcomes, never these lines (a class's example
 // opened in `trace` is walked on the node itself).
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
@@ -85,6 +88,8 @@ class SharedRules {
    */
   private buf = new Uint8Array(0);
   private ids = 0;
+  /** Each distinct rule by its number. */
+  private readonly byId: VfpRule[] = [];
   private runIds = 0;
   /** Rules parsed, rules taken from another port, and groups taken whole from another port. */
   parsed = 0;
@@ -136,17 +141,18 @@ class SharedRules {
     };
     this.parsed++;
     const known: Known = { rule, id: this.ids++ };
+    this.byId.push(rule);
     this.idOfSrc.set(rule.src, known.id);
     if (named) this.known.add(known);
     return known;
   }
 
   /** The rules of a run (ids [from, to) of the port): the same array for every port printing that run. */
-  private run(ids: Int32Array, from: number, to: number, rules: (id: number) => VfpRule): Run {
+  private run(ids: Int32Array, from: number, to: number): Run {
     const k = runKey(ids, from, to);
     for (let x = this.runs.get(k); x; x = x.next) if (sameIds(x.ids, ids, from, to)) return x;
     const list: VfpRule[] = [];
-    for (let i = from; i < to; i++) list.push(rules(ids[i]!));
+    for (let i = from; i < to; i++) list.push(this.byId[ids[i]!]!);
     const run: Run = { ids: ids.slice(from, to), rules: list, id: this.runIds++, next: this.runs.get(k) };
     this.runs.set(k, run);
     return run;
@@ -167,7 +173,6 @@ class SharedRules {
     const u8 = this.read(f, base, ip.byteEnd - base);
     const dv = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
     const text = (a: number, b: number) => decoder.decode(u8.subarray(a, b));
-    const byId = new Map<number, VfpRule>();
     // The port's text with every run of consecutive rules but the last rule replaced by a one-line
     // placeholder (runs: rules of one group, nothing printed between them).
     const parts: string[] = [];
@@ -183,7 +188,6 @@ class SharedRules {
       const k = this.rule(index, r, u8, dv, start, end, base, ip.name);
       if (!k) return undefined;
       ids[r - r0] = k.id;
-      byId.set(k.id, k.rule);
       if (!runs.length || start > at) {
         if (start > at) parts.push(text(at, start));
         parts.push(`    RULE : ${STUB}${runs.length}\n`);
@@ -212,7 +216,7 @@ class SharedRules {
           }
           const got = runs[n];
           if (x.id !== `${STUB}${n}` || !got) return undefined;
-          const run = this.run(ids, got[0], got[1], (id) => byId.get(id)!);
+          const run = this.run(ids, got[0], got[1]);
           parts.push(run.rules);
           sig?.push(String(run.id));
           n++;
