@@ -45,6 +45,7 @@ const MAX_TAIL = 16;
 /** Head lengths tried per rule name before reading the block's tail (a name printed with other contents). */
 const MAX_GUESSES = 4;
 
+const EMPTY = new Uint8Array(0);
 const M1 = 0x9e3779b1 | 0;
 const C1 = 0xcc9e2d51 | 0;
 
@@ -89,7 +90,7 @@ export class RuleStore<T> {
   private lastA = 0;
   private lastB = 0;
   private lastName = -1;
-  private lastU8: Uint8Array = new Uint8Array(0);
+  private lastU8: Uint8Array = EMPTY;
   private lastEnd = 0;
   private lastTail = 0;
   private readonly starts = new Int32Array(MAX_TAIL);
@@ -130,7 +131,10 @@ export class RuleStore<T> {
     this.lastU8 = u8;
     this.lastEnd = end;
     for (let e = this.byKey.get(mapKey(this.lastA, this.lastB)); e; e = e.next) {
-      if (e.head === this.lastHead && e.a === this.lastA && e.b === this.lastB && sameTail(e, u8, dv, t, end)) return e.value;
+      if (e.head === this.lastHead && e.a === this.lastA && e.b === this.lastB && sameTail(e, u8, dv, t, end)) {
+        this.lastU8 = EMPTY;
+        return e.value;
+      }
     }
     return undefined;
   }
@@ -161,6 +165,8 @@ export class RuleStore<T> {
     for (let w = 0; w < words.length; w++) words[w] = dv.getInt32(4 * w, true);
     const key = mapKey(this.lastA, this.lastB);
     const nl = this.lastU8[this.lastEnd - 1] === NL;
+    // No port's bytes are kept once the block is registered.
+    this.lastU8 = EMPTY;
     this.byKey.set(key, { value, head: this.lastHead, a: this.lastA, b: this.lastB, tail: tail.slice(), words, lens, nl, next: this.byKey.get(key) });
     const hs = this.heads.get(this.lastName);
     if (!hs) this.heads.set(this.lastName, [this.lastHead]);

@@ -26,6 +26,8 @@ import { parseVfpRuleText } from '../../parsers/vfp/policy-text.ts';
 import { RuleStore } from './shared-key.ts';
 
 const STUB = '__reach_shared_run_';
+/** The reused read buffer's largest size (a pod port of the big generated node is ≈ 3.6 MB). */
+const KEEP_BYTES = 16 << 20;
 const decoder = new TextDecoder('utf-8');
 
 interface Known {
@@ -111,9 +113,13 @@ class SharedRules {
     return policy;
   }
 
-  /** The port's bytes [base, base + len), read into the reused buffer. */
+  /**
+   * The port's bytes [base, base + len), read into the reused buffer; a port larger than KEEP_BYTES is
+   * read into a buffer of its own, dropped after its build (the store lives as long as the node).
+   */
   private read(f: { bytes: Parameters<typeof asByteSource>[0] }, base: number, len: number): Uint8Array {
-    if (this.buf.length < len) this.buf = new Uint8Array(Math.max(len, Math.min(2 * this.buf.length, len * 2)));
+    if (len > KEEP_BYTES) return asByteSource(f.bytes).read(base, len);
+    if (this.buf.length < len) this.buf = new Uint8Array(Math.min(KEEP_BYTES, Math.max(len, 2 * this.buf.length)));
     return asByteSource(f.bytes).read(base, len, this.buf);
   }
 
