@@ -6,10 +6,13 @@
 // same load-balancing and exception rules onto every pod port; their blocks are identical text (name,
 // conditions, data; the hit counters aside), so their parse is identical too. A port's layers and
 // groups are still parsed from its own text, each rule is taken from the first port that printed the
-// same text (compared, not assumed from the name), and the last rule of a port, whose block runs into
-// the port's other sections, is parsed in place. A group whose parsed fields and rules are those of a
-// group of another port is that group (so the walk's rule index, match.ts compiledGroup, is built once
-// for the 250 copies of a 4,000-rule load-balancing group). The walk is the same; only a shared rule's
+// same text (known by its content, read in one pass over the port's bytes, never assumed from the name:
+// shared-key.ts says what equality rests on), and the last rule of a port, whose block runs into the
+// port's other sections, is parsed in place. The port's bytes are read into one buffer reused for
+// every port, so reading the ports keeps none of them. A run of rules printed the same on several
+// ports is one array, and a group whose parsed fields and runs are those of a group of another port
+// is that group (so the walk's rule index, match.ts compiledGroup, is built once for the 250 copies of
+// a 4,000-rule load-balancing group). The walk is the same; only a shared rule's
 // or group's line is its first port's — reach shows outcomes, never these lines (a class's example
 // opened in `trace` is walked on the node itself).
 import type { NodeModel, VfpPortRef } from '../../parsers/model/types.ts';
@@ -20,122 +23,45 @@ import type { VfpIndex } from '../../parsers/vfp/index-types.ts';
 import { firstRules, ruleEnd } from '../../parsers/vfp/rule-at.ts';
 import { asByteSource } from '../../parsers/vfp/byte-source.ts';
 import { parseVfpRuleText } from '../../parsers/vfp/policy-text.ts';
+import { RuleStore } from './shared-key.ts';
 
 const STUB = '__reach_shared_run_';
+/** The reused read buffer's largest size (a pod port of the big generated node is ≈ 3.6 MB). */
+const KEEP_BYTES = 16 << 20;
 const decoder = new TextDecoder('utf-8');
 
 interface Known {
-  /** A copy of the rule's bytes (comparisons never read the dump again; it keeps no port's bytes alive). */
-  bytes: Uint8Array;
-  /** The bytes as 32-bit words, placed at each of the 4 offsets a port's copy of the rule can start at. */
-  words: (Int32Array | undefined)[];
   rule: VfpRule;
-  /** A number per distinct rule, for the groups' signatures. */
+  /** A number per distinct rule, for the runs' and groups' signatures. */
   id: number;
 }
 
-const COUNTERS = new Set(['matchedpackets', 'droppedpackets', 'pendingpackets', 'droppedunifiedflows', 'droppedflows']);
-
-const NL = 10;
-const COLON = 58;
-
-/** End of the line starting at i (the newline's index, or `end`). */
-function lineEnd(b: Uint8Array, i: number, end: number): number {
-  while (i < end && b[i] !== NL) i++;
-  return i;
+/** Rules printed one after another (one group, nothing between them), shared whole between ports. */
+interface Run {
+  ids: Int32Array;
+  rules: VfpRule[];
+  /** A number per distinct run, for the groups' signatures. */
+  id: number;
+  next?: Run;
 }
 
-/** Index of the colon of a rule counter line (`Matched packets : 12`), or -1 for any other line. */
-function counterColon(b: Uint8Array, i: number, end: number): number {
-  let key = '';
-  for (; i < end; i++) {
-    const c = b[i];
-    if (c === undefined) return -1;
-    if (c === COLON) break;
-    if (c === 32 || c === 9 || c === 13) continue;
-    if (key.length > 20) return -1;
-    key += String.fromCharCode(c | 32);
+/** A signature of a run's rule ids (two lanes, as shared-key.ts; the ids are then compared). */
+function runKey(ids: Int32Array, from: number, to: number): number {
+  let a = 0x2545f491;
+  let b = to - from;
+  for (let i = from; i < to; i++) {
+    const x = ids[i]!;
+    a = (Math.imul(a, 0x9e3779b1) + x) | 0;
+    b = Math.imul(b ^ x, 0x85ebca6b);
+    b = (b << 13) | (b >>> 19);
   }
-  return i < end && COUNTERS.has(key) ? i : -1;
+  return (a >>> 0) * 0x200000 + ((b >>> 0) >>> 11);
 }
 
-/** Line by line from a line start of both blocks: the same bytes, or both a counter line of the same key. */
-function sameLines(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
-  let i = as;
-  let j = bs;
-  while (i < ae && j < be) {
-    const ie = lineEnd(a, i, ae);
-    const je = lineEnd(b, j, be);
-    let same = ie - i === je - j;
-    for (let k = 0; same && k < ie - i; k++) same = a[i + k] === b[j + k];
-    if (!same) {
-      const ci = counterColon(a, i, ie);
-      if (ci < 0 || ci - i !== counterColon(b, j, je) - j) return false;
-      for (let k = 0; k < ci - i; k++) if (a[i + k] !== b[j + k]) return false;
-    }
-    i = ie + 1;
-    j = je + 1;
-  }
-  return i >= ae && j >= be;
-}
-
-/** Bytes in a buffer whose 32-bit words can be read (`at` bytes in: the rule's offset modulo 4). */
-function wordsAt(bytes: Uint8Array, at: number): Int32Array {
-  const buf = new ArrayBuffer((at + bytes.length + 3) & ~3);
-  new Uint8Array(buf).set(bytes, at);
-  return new Int32Array(buf);
-}
-
-/** A port's bytes, copied once where their 32-bit words can be read. */
-interface PortBytes {
-  u8: Uint8Array;
-  i32: Int32Array;
-}
-
-function portBytes(raw: Uint8Array): PortBytes {
-  const i32 = wordsAt(raw, 0);
-  return { u8: new Uint8Array(i32.buffer, 0, raw.length), i32 };
-}
-
-/**
- * Rule block `b` [bs, be) says the same thing as the known block `k`: the same bytes, line for line,
- * except the values of the rule counters (hits differ from port to port; the walk does not read them).
- * The common start is compared a 32-bit word at a time (the known block's copy placed at the same offset
- * modulo 4); from the line where the blocks first differ (the counters, near a block's end), line by line.
- */
-function sameBytes(k: Known, b: PortBytes, bs: number, be: number): boolean {
-  const a = k.bytes;
-  const n = Math.min(a.length, be - bs);
-  const bu = b.u8;
-  let i = 0;
-  // Up to the port's next word boundary byte by byte, then word by word.
-  const head = Math.min(n, (4 - (bs & 3)) & 3);
-  while (i < head && a[i] === bu[bs + i]) i++;
-  if (i === head) {
-    const off = bs & 3;
-    const aw = (k.words[off] ??= wordsAt(a, off));
-    let wa = (off + i) >> 2;
-    let wb = (bs + i) >> 2;
-    const bw = b.i32;
-    while (i + 4 <= n && aw[wa] === bw[wb]) {
-      i += 4;
-      wa++;
-      wb++;
-    }
-    while (i < n && a[i] === bu[bs + i]) i++;
-  }
-  if (i === a.length && i === be - bs) return true;
-  while (i > 0 && a[i - 1] !== NL) i--;
-  return sameLines(a, i, a.length, bu, bs + i, be);
-}
-
-const known = (bytes: Uint8Array): Known => ({ bytes, words: [], rule: undefined as never, id: -1 });
-
-/** Whether two rule blocks are the same rule (tests), `b` starting at byte `at` of its port (0–3). */
-export function sameRuleBytes(a: Uint8Array, b: Uint8Array, at = 0): boolean {
-  const port = new Uint8Array(at + b.length);
-  port.set(b, at);
-  return sameBytes(known(a), portBytes(port), at, at + b.length);
+function sameIds(x: Int32Array, y: Int32Array, from: number, to: number): boolean {
+  if (x.length !== to - from) return false;
+  for (let i = from; i < to; i++) if (x[i - from] !== y[i]) return false;
+  return true;
 }
 
 /** A group's fields as the walk reads them, without its rules and source line. */
@@ -151,13 +77,22 @@ interface PortRules {
 }
 
 class SharedRules {
-  private readonly byName = new Map<number, Known[]>();
+  readonly known = new RuleStore<Known>();
+  private readonly runs = new Map<number, Run>();
   private readonly idOfSrc = new Map<SourceRef, number>();
   private readonly portRules = new Map<string, PortRules>();
   private readonly groups = new Map<string, VfpGroup>();
   private readonly policies = new Map<string, VfpPortPolicy | undefined>();
   private readonly refs = new Map<string, VfpPortRef>();
+  /**
+   * The one buffer every port's bytes are read into (grown to the largest port read): reading the
+   * ports allocates nothing per port, and nothing of a port's bytes is kept after its build.
+   */
+  private buf = new Uint8Array(0);
   private ids = 0;
+  /** Each distinct rule by its number. */
+  private readonly byId: VfpRule[] = [];
+  private runIds = 0;
   /** Rules parsed, rules taken from another port, and groups taken whole from another port. */
   parsed = 0;
   shared = 0;
@@ -178,20 +113,29 @@ class SharedRules {
     return policy;
   }
 
-  /** Rule r, whose block is `raw` [start, end) (`base` is raw's first byte in the file). */
-  private rule(index: VfpIndex, r: number, raw: PortBytes, start: number, end: number, base: number, portName: string): Known | undefined {
+  /**
+   * The port's bytes [base, base + len), read into the reused buffer; a port larger than KEEP_BYTES is
+   * read into a buffer of its own, dropped after its build (the store lives as long as the node).
+   */
+  private read(f: { bytes: Parameters<typeof asByteSource>[0] }, base: number, len: number): Uint8Array {
+    if (len > KEEP_BYTES) return asByteSource(f.bytes).read(base, len);
+    if (this.buf.length < len) this.buf = new Uint8Array(Math.min(KEEP_BYTES, Math.max(len, 2 * this.buf.length)));
+    return asByteSource(f.bytes).read(base, len, this.buf);
+  }
+
+  /** Rule r, whose block is `u8` [start, end) (`base` is u8's first byte in the file). */
+  private rule(index: VfpIndex, r: number, u8: Uint8Array, dv: DataView, start: number, end: number, base: number, portName: string): Known | undefined {
+    // A block printing no name is never shared (as the checks, which key shared rules by name).
     const name = index.ruleName[r];
-    if (name === undefined) return undefined;
-    const list = name === -1 ? undefined : this.byName.get(name);
-    for (const k of list ?? []) {
-      if (sameBytes(k, raw, start, end)) {
+    const named = name !== undefined && name !== -1;
+    if (named) {
+      const k = this.known.find(u8, dv, start, end, name);
+      if (k) {
         this.shared++;
         return k;
       }
     }
-    // Copied: the port's bytes are a view a source on disk may reuse for its next read.
-    const bytes = raw.u8.slice(start, end);
-    const rule = parseVfpRuleText(decoder.decode(bytes), index.file, { defaultPortName: portName }).value[0]?.layers[0]?.groups[0]?.rules[0];
+    const rule = parseVfpRuleText(decoder.decode(u8.subarray(start, end)), index.file, { defaultPortName: portName }).value[0]?.layers[0]?.groups[0]?.rules[0];
     if (!rule) return undefined;
     const at = base + start;
     let line: number | undefined;
@@ -202,13 +146,22 @@ class SharedRules {
       },
     };
     this.parsed++;
-    const known: Known = { bytes, words: [], rule, id: this.ids++ };
+    const known: Known = { rule, id: this.ids++ };
+    this.byId.push(rule);
     this.idOfSrc.set(rule.src, known.id);
-    if (name !== -1) {
-      if (list) list.push(known);
-      else this.byName.set(name, [known]);
-    }
+    if (named) this.known.add(known);
     return known;
+  }
+
+  /** The rules of a run (ids [from, to) of the port): the same array for every port printing that run. */
+  private run(ids: Int32Array, from: number, to: number): Run {
+    const k = runKey(ids, from, to);
+    for (let x = this.runs.get(k); x; x = x.next) if (sameIds(x.ids, ids, from, to)) return x;
+    const list: VfpRule[] = [];
+    for (let i = from; i < to; i++) list.push(this.byId[ids[i]!]!);
+    const run: Run = { ids: ids.slice(from, to), rules: list, id: this.runIds++, next: this.runs.get(k) };
+    this.runs.set(k, run);
+    return run;
   }
 
   private build(ref: VfpPortRef): VfpPortPolicy | undefined {
@@ -221,35 +174,35 @@ class SharedRules {
     const r1 = first[ref.policy!.port + 1];
     if (!ip || r0 === undefined || r1 === undefined || r1 - r0 < 2) return undefined;
     const base = ip.byteStart;
-    // The port's bytes, read once; its rules are compared as bytes, only the text between runs is decoded.
-    const raw = portBytes(asByteSource(f.bytes).read(base, ip.byteEnd - base));
-    const text = (a: number, b: number) => decoder.decode(raw.u8.subarray(a, b));
+    // The port's bytes, read once into the reused buffer; each rule block is keyed in one pass over its
+    // bytes, only the distinct ones and the text between runs are decoded.
+    const u8 = this.read(f, base, ip.byteEnd - base);
+    const dv = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+    const text = (a: number, b: number) => decoder.decode(u8.subarray(a, b));
     // The port's text with every run of consecutive rules but the last rule replaced by a one-line
     // placeholder (runs: rules of one group, nothing printed between them).
     const parts: string[] = [];
-    const runs: Known[][] = [];
+    const runs: [number, number][] = [];
     let at = 0;
-    let run: Known[] | undefined;
     const ids = new Int32Array(r1 - r0).fill(-1);
     for (let r = r0; r < r1 - 1; r++) {
       const s = index.ruleByte[r];
       if (s === undefined) return undefined;
       const start = s - base;
       const end = ruleEnd(index, r) - base;
-      if (start < at || end > raw.u8.length) return undefined;
-      const k = this.rule(index, r, raw, start, end, base, ip.name);
+      if (start < at || end > u8.length) return undefined;
+      const k = this.rule(index, r, u8, dv, start, end, base, ip.name);
       if (!k) return undefined;
       ids[r - r0] = k.id;
-      if (!run || start > at) {
+      if (!runs.length || start > at) {
         if (start > at) parts.push(text(at, start));
         parts.push(`    RULE : ${STUB}${runs.length}\n`);
-        run = [];
-        runs.push(run);
+        runs.push([r - r0, r - r0]);
       }
-      run.push(k);
+      runs[runs.length - 1]![1]++;
       at = end;
     }
-    parts.push(text(at, raw.u8.length));
+    parts.push(text(at, u8.length));
     const parsed = parseVfpRuleText(parts.join(''), index.file, { lineOffset: ip.lineStart - 1, defaultPortName: ip.name });
     const policy = parsed.value.length === 1 ? parsed.value[0] : undefined;
     if (!policy) return undefined;
@@ -258,31 +211,32 @@ class SharedRules {
     for (const l of policy.layers)
       for (const [gi, g] of l.groups.entries()) {
         if (!g.rules.some((x) => x.id.startsWith(STUB))) continue;
-        const rules: VfpRule[] = [];
-        const ids: (number | VfpRule)[] = [];
+        const parts: VfpRule[][] = [];
+        // The group's signature: its runs, or undefined when a rule of it is parsed in place.
+        let sig: string[] | undefined = [];
         for (const x of g.rules) {
           if (!x.id.startsWith(STUB)) {
-            rules.push(x);
-            ids.push(x);
+            parts.push([x]);
+            sig = undefined;
             continue;
           }
           const got = runs[n];
           if (x.id !== `${STUB}${n}` || !got) return undefined;
-          for (const k of got) {
-            rules.push(k.rule);
-            ids.push(k.id);
-          }
+          const run = this.run(ids, got[0], got[1]);
+          parts.push(run.rules);
+          sig?.push(String(run.id));
           n++;
         }
-        g.rules = rules;
+        // One run (the usual group): its array itself, shared by every port printing it.
+        g.rules = parts.length === 1 ? parts[0]! : parts.flat();
         // A group every rule of which is shared (none parsed in place) is shared whole when its fields match.
-        if (ids.every((x) => typeof x === 'number')) {
-          const sig = `${groupFields(g)}\u0000${ids.join(',')}`;
-          const known = this.groups.get(sig);
+        if (sig) {
+          const key = `${groupFields(g)}\u0000${sig.join(',')}`;
+          const known = this.groups.get(key);
           if (known) {
             l.groups[gi] = known;
             this.sharedGroups++;
-          } else this.groups.set(sig, g);
+          } else this.groups.set(key, g);
         }
       }
     if (n !== runs.length) return undefined;
@@ -318,9 +272,11 @@ const stores = new WeakMap<NodeModel, SharedRules>();
 const sharedStores = new WeakMap<NodeModel, SharedRules>();
 
 /** Rules reach parsed, rules it took from another port, and groups taken whole, so far, for a model (the bench prints them). */
-export function sharedRulesStats(m: NodeModel): { parsed: number; shared: number; sharedGroups: number } {
+export function sharedRulesStats(m: NodeModel): { parsed: number; shared: number; sharedGroups: number; tailsRead: number } {
   const s = stores.get(m);
-  return { parsed: s?.parsed ?? 0, shared: s?.shared ?? 0, sharedGroups: s?.sharedGroups ?? 0 };
+  // tailsRead: blocks whose counters were found by reading their end (the others were found at the
+  // place a known rule of the same name had them).
+  return { parsed: s?.parsed ?? 0, shared: s?.shared ?? 0, sharedGroups: s?.sharedGroups ?? 0, tailsRead: s?.known.read ?? 0 };
 }
 
 /**
