@@ -75,6 +75,10 @@ interface Caveated {
   verdictCaveat?: { severity: 'error' | 'warning'; text: string } | null;
 }
 const MARK = { error: '!', warning: '~' } as const;
+/** A verdict that rests on an inference (outcome.ts `verdictInference`) is marked, never shown as plain fact. */
+const INFERRED = '*';
+const INFERRED_NOTE = `${INFERRED} the verdict rests on an inference: the step that decided it is not shown by the bundle (trace names the step and why)`;
+const verdictText = (v: ReachVerdict, inferred: string | undefined) => `${short(v)}${inferred !== undefined ? INFERRED : ''}`;
 
 export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & Caveated)[], notes: string[]): string {
   const out = [`reachability from ${from}: ${plural(classes.length, 'class', 'classes')}`, line([['PROTO', 5], ['DESTINATION', 31], ['PORTS', 11], ['VERDICT', 13], ['REPLY', 12]], 'DECIDED BY')];
@@ -91,12 +95,13 @@ export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & 
     const dst = range(c.dst[0], c.dst[1]);
     const dash = dst.indexOf('-');
     if (dst.length > 31) above(out, dash < 0 ? dst : dst.slice(0, dash + 1), dash < 0 ? '' : dst.slice(dash + 1), `${c.proto.padEnd(5)} `);
-    out.push(line([[dst.length > 31 ? '' : c.proto, 5], [dst.length > 31 ? '' : dst, 31], [ports(c.ports), 11], [`${short(c.verdict)}${mark ? ` ${mark}` : ''}`, 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
+    out.push(line([[dst.length > 31 ? '' : c.proto, 5], [dst.length > 31 ? '' : dst, 31], [ports(c.ports), 11], [`${verdictText(c.verdict, c.verdictInferred)}${mark ? ` ${mark}` : ''}`, 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
   if (caveats.length) {
     out.push('findings on the paths of the classes marked (! error, ~ warning):');
     caveats.forEach((x, k) => out.push(...wrap(`${MARK[x.severity]}${k + 1} ${x.text}`, '    ')));
   }
+  if (classes.some((c) => c.verdictInferred !== undefined)) out.push(...wrap(INFERRED_NOTE, '    '));
   if (!classes.length) out.push('  (no class: nothing to list)');
   for (const n of notes) out.push(...wrap(`note: ${n}`));
   return out.join('\n') + '\n';
@@ -110,8 +115,9 @@ export function formatCells(cells: ReachCell[], notes: string[]): string {
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
     const wide = c.from.length > 15 || to.length > 27;
     if (wide) above(out, `${c.from} → `, to, '');
-    out.push(line([[wide ? '' : c.from, 15], [wide ? '' : to, 27], [short(c.verdict), 12], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
+    out.push(line([[wide ? '' : c.from, 15], [wide ? '' : to, 27], [verdictText(c.verdict, c.verdictInferred), 12], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
+  if (cells.some((c) => c.verdictInferred !== undefined)) out.push(...wrap(INFERRED_NOTE, '    '));
   for (const n of notes) out.push(...wrap(`note: ${n}`));
   return out.join('\n') + '\n';
 }

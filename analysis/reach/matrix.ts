@@ -33,7 +33,10 @@ export interface ReachCell {
   reason: string;
   reply: { verdict: ReachVerdict } | null;
   findings: WalkFinding[];
+  /** The destination was chosen by an assumption (sources.ts), with the assumption. */
   inferred?: string;
+  /** The verdict rests on an inference (outcome.ts `verdictInference`), in the deciding step's words. */
+  verdictInferred?: string;
 }
 
 /** Every local pod (IPv4) and the host (the IPv6 ones: v6/sources6.ts). */
@@ -81,6 +84,7 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         proto: d.proto,
         verdict: outcome.verdict,
         ...(outcome.verdicts ? { verdicts: outcome.verdicts } : {}),
+        ...(outcome.verdictInferred !== undefined ? { verdictInferred: outcome.verdictInferred } : {}),
         decidingRule: outcome.decidingRule,
         decidedAt: outcome.decidedAt,
         reason: outcome.reason,

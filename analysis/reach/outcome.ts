@@ -36,6 +36,11 @@ export interface Outcome {
   reply: { verdict: ReachVerdict; decidingRule: string | null } | null;
   /** A Service VIP whose backends lead to different outcomes: each backend's, walked with it forced. */
   verdicts?: BackendOutcome[];
+  /**
+   * The verdict rests on an inference, not on what the bundle shows: the deciding step is marked
+   * inferred (its words say why). A load balancer's choice of backend is not one: every backend is walked.
+   */
+  verdictInferred?: string;
   key: string;
 }
 
@@ -45,6 +50,17 @@ export function reachVerdict(w: WalkResult): ReachVerdict {
   if (w.hops.some((h) => h.ambiguous && !h.superseded)) return 'ambiguous';
   if (w.verdict === 'unknown' && w.dependsOnUnmodelled) return 'insufficient information';
   return w.verdict;
+}
+
+/**
+ * The inference a walk's verdict rests on: its deciding hop marked inferred, in the hop's words (issue
+ * #25: "dropped" on an inference is never shown as plain fact). A load balancer's hop is left out (the
+ * inference there is which backend a hash picks, and reach walks every backend).
+ */
+export function verdictInference(w: WalkResult): string | undefined {
+  const h: WalkHop | undefined = w.hops[w.deciding];
+  if (!h?.inferred || h.alternatives?.length || h.effect?.kind === 'lb') return undefined;
+  return `${h.at}: ${h.action}${h.note ? ` (${h.note})` : ''}`;
 }
 
 function decidingOf(w: WalkResult): { rule: string | null; at: string } {
@@ -61,7 +77,7 @@ function hopKey(h: WalkHop, norm: (s: string | undefined) => string): string {
 }
 
 function walkKey(w: WalkResult, norm: (s: string | undefined) => string): string {
-  return [w.verdict, w.deciding, norm(w.egress.nextHop), norm(w.egress.interface), norm(w.egress.encapDst), ...w.hops.map((h) => hopKey(h, norm))].join('\n');
+  return [w.verdict, w.deciding, verdictInference(w) === undefined ? '' : 'I', norm(w.egress.nextHop), norm(w.egress.interface), norm(w.egress.encapDst), ...w.hops.map((h) => hopKey(h, norm))].join('\n');
 }
 
 /** Replaces the flow's own destination address and port (and, in a reply, its source) with placeholders. */
@@ -156,6 +172,8 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
     reply,
     key: '',
   };
+  const inferred = verdictInference(w);
+  if (inferred !== undefined) base.verdictInferred = inferred;
   const backends = flow.dip ? [] : backendsOf(w);
   if (backends.length > 1) {
     // The walk picks one backend by a hash of its own (VFP's is not in the bundle): the class's outcome is
@@ -166,6 +184,10 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
       return { dip, w: bw, key: walkKey(bw, norm) + '\n~' + (bw.reply ? walkKey(bw.reply, norm) : '') };
     });
     base.verdicts = each.map((e) => ({ dip: e.dip, verdict: reachVerdict(e.w), decidingRule: decidingOf(e.w).rule }));
+    // The class's verdict is every backend's: it rests on an inference when one backend's does.
+    const byInference = each.map((e) => verdictInference(e.w)).find((x) => x !== undefined);
+    if (byInference !== undefined) base.verdictInferred = byInference;
+    else delete base.verdictInferred;
     const distinct = new Set(base.verdicts.map((v) => v.verdict));
     const [only] = distinct;
     // The class's reply, when every backend's reply has the same verdict (else each backend's differs: null).

@@ -36,6 +36,8 @@ export interface ReachCellView {
   backends?: { dip: string; verdict: ReachVerdict; decidingRule: string | null }[];
   /** The findings on the example's path: key and title. */
   findings: { key: string; title: string; severity: 'error' | 'warning' | 'info' }[];
+  /** The verdict rests on an inference (analysis/reach/outcome.ts `verdictInference`): the deciding step, in words. */
+  verdictInferred?: string;
 }
 
 export interface ReachMatrixView {
@@ -97,6 +99,7 @@ export function cellView(c: ReachCell, s: number, d: number): ReachCellView {
     reason: c.reason,
     ...(c.verdicts ? { backends: c.verdicts } : {}),
     findings: c.findings.map((f) => ({ key: f.key, title: f.title, severity: f.severity })),
+    ...(c.verdictInferred !== undefined ? { verdictInferred: c.verdictInferred } : {}),
   };
 }
 

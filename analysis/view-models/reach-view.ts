@@ -187,9 +187,12 @@ export function cellWords(v: ReachMatrixView, c: ReachCellView): string {
   // A cell of another view names ends this one does not have: nothing to say.
   if (!src || !dst) return '';
   const but = toneOf(c) === 'flagged' ? ', but a finding on its path says otherwise' : '';
-  const parts = [`${endLabel(src)} to ${endLabel(dst)}: ${verdictWords(c.verdict)}${but}`];
+  // A verdict that rests on an inference says so first (issue #25: never shown as plain fact).
+  const inferred = c.verdictInferred !== undefined ? ' (inferred: the bundle does not show the step that decided it)' : '';
+  const parts = [`${endLabel(src)} to ${endLabel(dst)}: ${verdictWords(c.verdict)}${inferred}${but}`];
   parts.push(c.decidingRule ? `decided by rule ${c.decidingRule} (${c.decidedAt})` : `decided at ${c.decidedAt}`);
   if (c.reason) parts.push(c.reason);
+  if (c.verdictInferred !== undefined) parts.push(`inferred at ${c.verdictInferred}`);
   if (c.backends?.length) parts.push(`backends: ${c.backends.map((b) => `${b.dip} ${verdictWords(b.verdict)}${b.decidingRule ? ` by ${b.decidingRule}` : ''}`).join('; ')}`);
   if (c.reply) parts.push(`reply: ${verdictWords(c.reply)}`);
   if (c.findings.length) parts.push(`findings on the path: ${c.findings.map((f) => f.title).join('; ')}`);

@@ -8,6 +8,7 @@ import { ruleEffect } from '../../../parsers/vfp/index.ts';
 import { short, Walk, ruleOfHop } from './state.ts';
 import { leaveEncapsulated, walkUplink } from './uplink.ts';
 import { freePodAddress, multicast, neverForwarded } from './nowhere.ts';
+import { hostDropNote, hostToRemoteSubnet } from './host-overlay.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
@@ -110,6 +111,9 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
         leaveEncapsulated(w);
         return;
       }
+      // The host's own packet: the encap may be on another port (host-overlay.ts).
+      const host = w.sourceKind === 'host' && !w.reply;
+      if (host && hostToRemoteSubnet(w, rsr)) return;
       const i = w.add({
         at: 'vSwitch',
         kind: 'drop',
@@ -117,7 +121,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
         effect: { kind: 'drop', why: 'no-encap' },
         inferred: true,
         evidence: rsr.src,
-        note: `HNS has RemoteSubnetRoute ${rsr.prefix} → PA ${rsr.pa}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)`,
+        note: `HNS has RemoteSubnetRoute ${rsr.prefix} → PA ${rsr.pa}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)${host ? hostDropNote() : ''}`,
         nodes: [`next-hop:${rsr.pa}`],
       });
       w.end('dropped', `no encap rule (REMOTESUBNETROUTE or map encap) covers ${p.dstIp} (pod subnet ${rsr.prefix} on ${rsr.pa}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
