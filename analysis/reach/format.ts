@@ -15,7 +15,7 @@ export const VERDICTS: ReachVerdict[] = ['delivered', 'forwarded', 'delivered or
 const WIDTH = 80;
 const cut = (s: string, n: number) => (s.length <= n ? s : n <= 1 ? s.slice(0, n) : s.slice(0, n - 1) + '…');
 const pad = (s: string, n: number) => cut(s, n).padEnd(n);
-// The table's 12-character column: the two long verdicts shortened (the JSON keeps the words whole).
+// The tables' verdict columns (13 characters: a verdict and its inference mark `*`): the two long verdicts shortened (the JSON keeps the words whole).
 const SHORT: Record<string, string> = { 'insufficient information': 'insufficient', 'delivered or forwarded': 'deliv or fwd' };
 const short = (v: string) => SHORT[v] ?? v;
 /**
@@ -109,13 +109,13 @@ export function formatClasses(from: string, classes: (Omit<ReachClass, 'key'> & 
 
 export function formatCells(cells: ReachCell[], notes: string[]): string {
   const out = [`reachability: ${plural(cells.length, 'cell')}`];
-  if (cells.length) out.push(line([['FROM', 15], ['TO', 27], ['VERDICT', 12], ['REPLY', 12]], 'DECIDED BY'));
+  if (cells.length) out.push(line([['FROM', 15], ['TO', 26], ['VERDICT', 13], ['REPLY', 12]], 'DECIDED BY'));
   for (const c of cells) {
     const to = `${c.port !== undefined ? (c.to.includes(':') ? `[${c.to}]:${c.port}` : `${c.to}:${c.port}`) : c.to}/${c.proto}`;
     const by = c.verdicts ? c.verdicts.map((v) => `${v.dip}=${short(v.verdict)}`).join(' ') : (c.decidingRule ?? c.decidedAt);
-    const wide = c.from.length > 15 || to.length > 27;
+    const wide = c.from.length > 15 || to.length > 26;
     if (wide) above(out, `${c.from} → `, to, '');
-    out.push(line([[wide ? '' : c.from, 15], [wide ? '' : to, 27], [verdictText(c.verdict, c.verdictInferred), 12], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
+    out.push(line([[wide ? '' : c.from, 15], [wide ? '' : to, 26], [verdictText(c.verdict, c.verdictInferred), 13], [c.reply ? short(c.reply.verdict) : '-', 12]], by));
   }
   if (cells.some((c) => c.verdictInferred !== undefined)) out.push(...wrap(INFERRED_NOTE, '    '));
   for (const n of notes) out.push(...wrap(`note: ${n}`));
