@@ -188,7 +188,7 @@ export function cellWords(v: ReachMatrixView, c: ReachCellView): string {
   if (!src || !dst) return '';
   const but = toneOf(c) === 'flagged' ? ', but a finding on its path says otherwise' : '';
   // A verdict that rests on an inference says so first (issue #25: never shown as plain fact).
-  const inferred = c.verdictInferred !== undefined ? ' (inferred: the bundle does not show the step that decided it)' : '';
+  const inferred = c.verdictInferred !== undefined ? ' (inferred)' : '';
   const parts = [`${endLabel(src)} to ${endLabel(dst)}: ${verdictWords(c.verdict)}${inferred}${but}`];
   parts.push(c.decidingRule ? `decided by rule ${c.decidingRule} (${c.decidedAt})` : `decided at ${c.decidedAt}`);
   if (c.reason) parts.push(c.reason);

@@ -73,7 +73,7 @@ export function hostToRemoteSubnet(w: Walk, rsr: { prefix: string; pa: string })
     action: 'encap not shown',
     inferred: true,
     evidence: elsewhere.rule.src,
-    note: `${p.dstIp} is in pod subnet ${rsr.prefix} on ${rsr.pa} (HNS RemoteSubnetRoute). ${port} has no encap rule for it; the encap rule ${elsewhere.rule.name} is on pod port ${short(elsewhere.port.name)}. Which port encapsulates the host's own packets is not in the bundle, and no source read says: on Windows Server 2022 the node reaches remote pods and Services through the REMOTESUBNETROUTE rule (calico#8569), in 2019 it could not (flannel#1096)`,
+    note: `${p.dstIp} is in pod subnet ${rsr.prefix} on ${rsr.pa} (HNS RemoteSubnetRoute). ${port} has no encap rule for it; the encap rule ${elsewhere.rule.name} is on pod port ${short(elsewhere.port.name)}. Which port encapsulates the host's own packets is not in the bundle, and no public documentation says; reports differ: on Windows Server 2022 the node reaches remote pods and Services through the REMOTESUBNETROUTE rule (calico#8569), in 2019 it could not (flannel#1096)`,
     nodes: [`next-hop:${rsr.pa}`],
   });
   w.caveat({
