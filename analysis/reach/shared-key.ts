@@ -24,8 +24,9 @@
 //   blocks the odds are at most N·D / 2⁶⁴. The big generated node (N = 993,620, D = 12,805):
 //   7·10⁻¹⁰; a million rules all distinct (D = N = 10⁶): 5·10⁻⁸. Comparing every byte again instead
 //   cost ≈ 45 % of one reach source's time. 32 bits would not do: 10⁶ × 12,805 / 2³² ≈ 3,000.
-// - Not keyed nor cryptographic: a bundle crafted to make two different heads collide could make a
-//   reach class's outcome wrong (a walk would read another port's rule). What reach shows is
+// - Not cryptographic, but lane b is seeded per process (below): a bundle crafted to make two different
+//   heads collide would have to guess the seed; if it did, a reach class's outcome could be wrong (a
+//   walk would read another port's rule). What reach shows is
 //   re-walkable: a class's example opened in `trace` is walked on the node itself, from its own text.
 
 const NL = 10;
@@ -47,6 +48,11 @@ const MAX_GUESSES = 4;
 
 const EMPTY = new Uint8Array(0);
 const M1 = 0x9e3779b1 | 0;
+// Lane b starts from values drawn once per process: a bundle cannot be written to make two different
+// heads collide without knowing them (lane a, linear, cannot collide within one word whatever it starts
+// from). Equal heads still hash equal within the process, which is all the store compares.
+const SEED_B = (Math.random() * 0x100000000) | 0;
+const SEED_B2 = (Math.random() * 0x100000000) | 0;
 const C1 = 0xcc9e2d51 | 0;
 
 function fmix(h: number): number {
@@ -184,8 +190,8 @@ export class RuleStore<T> {
   private hashHead(u8: Uint8Array, dv: DataView, start: number, t: number): void {
     let a = 0x2545f491;
     let a2 = 0x3c6ef372;
-    let b = 0x6a09e667;
-    let b2 = 0x510e527f;
+    let b = SEED_B;
+    let b2 = SEED_B2;
     let i = start;
     for (; i + 8 <= t; i += 8) {
       const w = dv.getInt32(i, true);
