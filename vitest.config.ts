@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/sequencer.ts';
 
 export default defineConfig({
+  // Vitest's cache (the files' last durations, which order the next run: test/sequencer.ts) in this
+  // checkout, not in node_modules/.vite: a node_modules shared by several checkouts would order one
+  // checkout's run by another's timings, and removing .cache/ gives a clean clone's run.
+  cacheDir: '.cache/vite',
   test: {
     include: ['test/unit/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     testTimeout: 60_000,
@@ -17,6 +21,8 @@ export default defineConfig({
     // Long files first, on a fresh clone too (test/sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
     globalSetup: ['test/global-setup.ts'],
+    // HNSIGHT_FILE_CPU=<file>: each file's CPU written there (test/support/file-cpu.ts, a measurement aid).
+    setupFiles: process.env.HNSIGHT_FILE_CPU ? ['test/support/file-cpu.ts'] : [],
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { graphIds, graphReady, openNode, shot } from './helpers.ts';
-import { scenarioBundle } from '../helpers/scenario-bundle.ts';
+import { readScenario, scenarioBundle } from '../helpers/scenario-bundle.ts';
+
+const DUALSTACK = 'test/fixtures/walk-scenarios/bases/dualstack-l2bridge';
 
 const POD = '10.244.3.5';
 
@@ -135,19 +137,19 @@ describe('the walk’s whole truth on a foreign WS2019 node', () => {
 describe('IPv6 walks typed as a person writes them', () => {
   let page: Page;
   let close: () => Promise<void>;
-  let bundle: string;
 
   beforeAll(async () => {
-    // The hand-written dual-stack base (test/fixtures/walk-scenarios/bases), no edits.
-    bundle = scenarioBundle(['d01-dualstack-v6-pod-pod']);
-    ({ page, close } = await openNode(bundle, { width: 1280, height: 800 }));
+    // The hand-written dual-stack base (test/fixtures/walk-scenarios/bases) as it is: scenario d01 has
+    // no edits, so its bundle is the base itself, opened on the worker's shared server (the walks only
+    // read it; test/e2e/reach-v6.test.ts opens it there too).
+    expect(readScenario('d01-dualstack-v6-pod-pod')).toMatchObject({ base: 'bases/dualstack-l2bridge', edits: [] });
+    ({ page, close } = await openNode(DUALSTACK, { width: 1280, height: 800, shared: true }));
     await graphReady(page);
     await page.click('[data-testid="view-walk"]');
   });
 
   afterAll(async () => {
     await close?.();
-    if (bundle) rmSync(path.dirname(bundle), { recursive: true, force: true });
   });
 
   it('takes [fd00::…]:port and a bare IPv6 address', async () => {
