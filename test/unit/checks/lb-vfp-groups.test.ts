@@ -8,18 +8,8 @@ import { buildWith } from './helpers.ts';
 import { checkContext, rulesOf } from '../../../analysis/checks/context.ts';
 import { lbRuleKeys, lbVfpCheck } from '../../../analysis/checks/lb-vfp.ts';
 import type { VfpPortRef } from '../../../parsers/model/types.ts';
+import { prng as rng } from '../../fuzz/mutate.ts';
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Drops, in the k-th port section that has LB rules, the LB rules `drop(k)` names. */
 function dropPerPort(text: string, drop: (k: number, names: string[]) => Set<string>): string {

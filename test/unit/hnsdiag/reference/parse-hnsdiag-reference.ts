@@ -1,3 +1,6 @@
+// THE REPLACED READER, kept as a test oracle: parsers/hnsdiag/parse-hnsdiag.ts before its one-pass rewrite (2026-11-29), so the
+// one-pass test can show the rewrite reads every sample and mutation alike. It is not product code. When
+// the reader's behaviour changes on purpose, delete this file and its one-pass test (their job is done).
 // hnsdiag.txt (`hnsdiag list all -d`) and its relatives (`hnsdiag list endpoints`, AKS's
 // `<ts>-hnsdiag-list.txt`, Get-NetView's HNSDiag_all*.txt). Three layouts, by Windows build:
 //  - legacy columns: `Networks:` / `Endpoints:` / `Namespaces:` / `LoadBalancers:` sections, each

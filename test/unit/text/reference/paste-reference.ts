@@ -1,3 +1,6 @@
+// THE REPLACED READER, kept as a test oracle: parsers/text/paste.ts before its one-pass rewrite (2026-11-29), so the
+// one-pass test can show the rewrite reads every sample and mutation alike. It is not product code. When
+// the reader's behaviour changes on purpose, delete this file and its one-pass test (their job is done).
 // What a person pastes into a ticket is the command output plus what the ticket did to it: markdown
 // code fences, `> ` quote marks on every line (a GitHub blockquote), a code-block indentation on
 // every line (four spaces in markdown, twelve in a nested list), a TAB in front of every line, a
