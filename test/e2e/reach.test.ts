@@ -64,7 +64,7 @@ describe('the Reachability view (demo, 1280×800)', () => {
   it('filters what is dropped: every cell left matching is dropped, and says what decided it', async () => {
     await page.click('[data-testid="reach-filter-dropped"]');
     const dropped = page.locator(`${CELL}[data-tone="dropped"]:not(.sum)`).first();
-    expect(await dropped.getAttribute('aria-label')).toMatch(/ to .*: dropped\. decided/);
+    expect(await dropped.getAttribute('aria-label')).toMatch(/ to .*: dropped( \(inferred\))?\. decided/);
     expect(await dropped.getAttribute('title')).toBe(await dropped.getAttribute('aria-label'));
     const shown = await page.locator(`${CELL}:not(.dim):not(.sum)`).evaluateAll((els) => els.filter((e) => e.getAttribute('data-tone') !== 'none').map((e) => e.getAttribute('data-tone')));
     expect(shown.length).toBeGreaterThan(0);
