@@ -5,12 +5,14 @@
 //   services/bundle/parse-worker-main.ts → dist/electron/parse-worker.mjs (the parser's worker thread)
 //   services/backend/findings-worker-main.ts → dist/electron/findings-worker.mjs (the checks' worker thread)
 //   services/backend/reach-worker-main.ts → dist/electron/reach-worker.mjs (the reachability's worker thread)
+//   services/backend/services-worker-main.ts → dist/electron/services-worker.mjs (the Services table's worker thread)
+//   services/backend/reach-diff-worker-main.ts → dist/electron/reach-diff-worker.mjs (a comparison's reachability)
 // `electron` stays external; everything else (the backend, parsers, zod, yauzl) is bundled, so the
 // packaged app needs no node_modules.
 //
 // `import.meta.url` (used by the services to find files beside them, e.g. the parser worker) becomes
 // the file URL of main.cjs. Packaged, it points into app.asar.unpacked, where electron-builder.yml
-// unpacks parse-worker.mjs and findings-worker.mjs: a worker thread cannot be started from inside an
+// unpacks every worker .mjs: a worker thread cannot be started from inside an
 // asar archive.
 //
 // Usage: node tools/build-electron.mjs [--outdir DIR] [--watch]
@@ -60,6 +62,10 @@ export function buildOptions({ outdir = path.join(repo, 'dist', 'electron'), min
       ['services/bundle/parse-worker-main.ts', 'parse-worker.mjs'],
       ['services/backend/findings-worker-main.ts', 'findings-worker.mjs'],
       ['services/backend/reach-worker-main.ts', 'reach-worker.mjs'],
+      // Every worker the backend starts (`new URL('./<name>.mjs', import.meta.url)`) must be beside main.cjs:
+      // the Services table and Compare's reachability had none in the desktop build.
+      ['services/backend/services-worker-main.ts', 'services-worker.mjs'],
+      ['services/backend/reach-diff-worker-main.ts', 'reach-diff-worker.mjs'],
     ].map(([entry, out]) => ({
       ...common,
       entryPoints: [path.join(repo, entry)],

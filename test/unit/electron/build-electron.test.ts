@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,8 +25,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('tools/build-electron.mjs', () => {
-  it('produces the main, preload, parser-worker, findings-worker and reach-worker bundles', () => {
-    for (const f of ['main.cjs', 'preload.cjs', 'parse-worker.mjs', 'findings-worker.mjs', 'reach-worker.mjs']) expect(existsSync(path.join(out, f)), f).toBe(true);
+  it('produces the main and preload bundles and every worker the backend starts beside main.cjs', () => {
+    for (const f of ['main.cjs', 'preload.cjs']) expect(existsSync(path.join(out, f)), f).toBe(true);
+    // Every `new URL('./<name>-worker.mjs', import.meta.url)` in services/ resolves beside main.cjs once bundled.
+    const started = new Set<string>();
+    for (const dir of [path.join(repo, 'services/backend'), path.join(repo, 'services/bundle')])
+      for (const f of readdirSync(dir)) {
+        if (!f.endsWith('.ts')) continue;
+        for (const m of readFileSync(path.join(dir, f), 'utf8').matchAll(/new URL\('\.\/([\w-]+-worker\.mjs)'/g)) started.add(m[1]!);
+      }
+    expect(started.size).toBeGreaterThanOrEqual(5);
+    for (const f of started) expect(existsSync(path.join(out, f)), f).toBe(true);
   });
 
   it('bundles the preload into one file that requires only electron', () => {
