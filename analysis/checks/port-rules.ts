@@ -160,9 +160,9 @@ export class PortRuleReader {
       const r = r0 + i;
       const start = (index.ruleByte[r] ?? 0) - view.base;
       const end = (ends[i] ?? 0) - view.base;
-      if (this.content.same(id, view.u8, start, end)) continue;
+      if (this.content.same(id, view.u8, view.dv, start, end)) continue;
       const others = this.copies.get(id);
-      const other = others?.find((x) => this.content.same(x, view!.u8, start, end));
+      const other = others?.find((x) => this.content.same(x, view!.u8, view!.dv, start, end));
       if (other !== undefined) {
         ids[i] = other;
         continue;

@@ -28,8 +28,9 @@ const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= 
 interface Known {
   /** Where the compared part of the block starts: the line that introduces its DIPs (0 when it has none). */
   from: number;
-  /** The block from `from` up to its counter lines. */
-  bytes: Uint8Array;
+  /** The block from `from` up to its counter lines, as 32-bit little-endian words, and its last 0–3 bytes. */
+  words: Int32Array;
+  rest: Uint8Array;
   /** Bytes from the block's start to its counter lines. */
   head: number;
 }
@@ -86,17 +87,24 @@ export class RuleContents {
     const t = tailStart(u8, s, e);
     const head = t - s;
     const from = dipLine(u8, s, t) - s;
-    this.known[id] = { from, bytes: u8.slice(s + from, t), head };
+    const n = (head - from) >> 2;
+    const words = new Int32Array(n);
+    const dv = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+    for (let w = 0; w < n; w++) words[w] = dv.getInt32(s + from + 4 * w, true);
+    this.known[id] = { from, words, rest: u8.slice(s + from + 4 * n, t), head };
   }
 
-  /** Whether block [s, e) of `u8` lists what the known copy of rule `id` lists (see above). */
-  same(id: number, u8: Uint8Array, s: number, e: number): boolean {
+  /** Whether block [s, e) of `u8` (`dv` over the same bytes) lists what the known copy of rule `id` lists (see above). */
+  same(id: number, u8: Uint8Array, dv: DataView, s: number, e: number): boolean {
     const k = this.known[id];
     if (!k || e - s < k.head) return false;
-    const { bytes } = k;
-    let p = s + k.from;
-    const n = bytes.length;
-    for (let i = 0; i < n; i++, p++) if (u8[p] !== bytes[i]) return false;
+    const { words, rest } = k;
+    const at = s + k.from;
+    // Four bytes at a time: a quarter of the steps of a byte loop, which is what this costs.
+    const n = words.length;
+    for (let w = 0; w < n; w++) if (dv.getInt32(at + 4 * w, true) !== words[w]) return false;
+    const p = at + 4 * n;
+    for (let i = 0; i < rest.length; i++) if (u8[p + i] !== rest[i]) return false;
     // What follows is the counter lines: their values differ from port to port, and a line added or
     // dropped above them moved the compared bytes already.
     return true;

@@ -9,6 +9,8 @@ import { checkContext } from '../../../analysis/checks/context.ts';
 import { lbVfpCheck } from '../../../analysis/checks/lb-vfp.ts';
 import { PortRuleReader } from '../../../analysis/checks/port-rules.ts';
 import type { VfpPortRef } from '../../../parsers/model/types.ts';
+import fc from 'fast-check';
+import { RuleContents } from '../../../analysis/checks/rule-content.ts';
 
 /** The pod port sections of a dump (text from one `Policy for port` line to the next) that carry LB_DSR rules. */
 function dsrSections(text: string): { start: number; end: number; port: string }[] {
@@ -126,5 +128,41 @@ describe('drift-lb-dips: a stale copy of a load-balancing rule on one pod port',
       const full = model.vfp!.getPolicy(p.key)!.layers.flatMap((l) => l.groups.flatMap((g) => g.rules)).find((x) => x.name === rule)!;
       expect(r.dipRanges).toEqual(full.dipRanges);
     }
+  });
+});
+
+describe('RuleContents: a copy is the known one exactly when it lists the same DIPs', () => {
+  // A block as vfpctrl /get-rule-counter prints it (test/fixtures/vfp), with its DIPs and counters.
+  const block = (dips: string[], counters: number[], eol: string) =>
+    [
+      '    RULE : LB_DSR_ABCDE_10.240.0.4_10.96.0.10_53_53_17',
+      '        Friendly name : LB_DSR_ABCDE_10.240.0.4_10.96.0.10_53_53_17',
+      '        Priority : 100',
+      '        Type : lbnat',
+      '        Rule Data:',
+      `            Count of DIP Ranges: ${dips.length}`,
+      '            DIP Range(s) :',
+      ...dips.map((d) => `                { ${d} : 53 }`),
+      '        FlagsEx : 0 ',
+      ...['Matched packets', 'Dropped packets', 'Pending packets', 'Dropped unified flows'].map((k, i) => `        ${k} : ${counters[i] ?? 0}`),
+      '',
+    ].join(eol);
+  const ip = fc.tuple(fc.integer({ min: 1, max: 255 }), fc.integer({ min: 0, max: 255 })).map(([a, b]) => `10.244.${a}.${b}`);
+  it('whatever the counters, the EOL and where the block lies in the port', () => {
+    fc.assert(
+      fc.property(fc.array(ip, { minLength: 1, maxLength: 4 }), fc.array(ip, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(10 ** 7), { minLength: 4, maxLength: 4 }), fc.array(fc.nat(10 ** 7), { minLength: 4, maxLength: 4 }), fc.nat(7), fc.constantFrom('\n', '\r\n'), fc.boolean(), (a, other, ca, cb, pad, eol, alike) => {
+        // Half the time the same DIPs (only the counters differ), else another list (often of the same length).
+        const b = alike ? [...a] : other;
+        const enc = new TextEncoder();
+        const x = enc.encode(block(a, ca, eol));
+        const y = enc.encode(block(b, cb, eol));
+        const buf = new Uint8Array(pad + y.length);
+        buf.set(y, pad);
+        const c = new RuleContents();
+        c.add(0, x, 0, x.length);
+        expect(c.same(0, buf, new DataView(buf.buffer), pad, pad + y.length)).toBe(a.join() === b.join());
+      }),
+      { numRuns: 300 },
+    );
   });
 });
