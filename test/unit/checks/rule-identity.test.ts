@@ -92,6 +92,8 @@ describe('drift-lb-dips: a stale copy of a load-balancing rule on one pod port',
     expect(onPort[0]!.severity).toBe('error');
     expect(onPort[0]!.objects).toContain(dip);
     expect(onPort[0]!.explanation).toContain(port);
+    // It says the pod ports disagree, naming a port that carries the other copy.
+    expect(onPort[0]!.explanation).toMatch(/Port [0-9A-F-]{36} sends to .*not all carry the same copy/);
   });
 
   it('the unedited node has no such finding, and counters alone do not split a rule', () => {
