@@ -125,8 +125,12 @@ export const lbVfpCheck: Check = {
     // and is not capped (not a load-balancing rule here).
     const keysOfRule: ({ ids: number[]; capped: boolean; rule: VfpRule } | null | undefined)[] = [];
     const capped = new Map<string, VfpRule>();
-    /** Per key: the first port (in order) that has it and its rule there. */
-    const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }>();
+    /**
+     * Per key: each distinct rule answering for it, with the first port (in order) that has it. The rule
+     * reader gives a port whose copy of a load-balancing rule differs from the others' (stale DIPs) a
+     * rule of its own (port-rules.ts), so that port's DIPs are compared too.
+     */
+    const firstSeen = new Map<number, { p: PodPort; rule: VfpRule }[]>();
     const seenOn: number[] = [];
     const portKeys: PodPort[] = [];
     // Ports with the same load-balancing rules (the same ids in the same order: HNS programs every
@@ -169,7 +173,9 @@ export const lbVfpCheck: Check = {
             if (seenOn[id] === stamp) continue;
             seenOn[id] = stamp;
             g.lb = true;
-            if (!firstSeen.has(id)) firstSeen.set(id, { p, rule });
+            const seen = firstSeen.get(id);
+            if (!seen) firstSeen.set(id, [{ p, rule }]);
+            else if (!seen.some((x) => x.rule === rule)) seen.push({ p, rule });
           }
         }
         spend(expectedIds.length);
@@ -220,11 +226,13 @@ export const lbVfpCheck: Check = {
         trace: p0.e.ip ? { srcIp: p0.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
       }, 'loadBalancers', 'endpoints'));
     }
-    // DIPs: per VIP:port, compare one port's rule with HNS's backends (every pod port carries the same list).
+    // DIPs: per VIP:port, compare each distinct copy of its rule with HNS's backends. Pod ports share
+    // one copy (port-rules.ts); a port whose copy HNS left with other DIPs has its own, compared too.
     const orphans: Finding[] = [];
-    for (const [keyId, { p, rule }] of firstSeen) {
+    for (const [keyId, rules] of firstSeen) {
       const k = keyNames[keyId];
-      if (k === undefined) continue;
+      const first = rules[0];
+      if (k === undefined || !first) continue;
       const { vip, port, proto } = splitKey(k);
       // Named (withService) only for a finding: most keys agree.
       const what = () => withService(m, vip, Number(port), Number(proto));
@@ -237,35 +245,44 @@ export const lbVfpCheck: Check = {
           severity: 'warning',
           area: 'drift',
           title: `VFP load-balances ${what()} but HNS has no load balancer for it`,
-          explanation: `Port ${p.port.name} has LB rule ${rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
-          fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
-          objects: [`${vip}:${port}/${protoName(Number(proto))}`, p.port.name, rule.name],
-          evidence: [ctx.ev(rule.src)],
+          explanation: `Port ${first.p.port.name} has LB rule ${first.rule.name}, but no HNS load balancer in ${m.meta.sources.loadBalancers?.[0] ?? 'policy.txt'} has this VIP and port. The rule is left over from a deleted service (or the policy file is incomplete): traffic to the VIP is still sent to old backends.`,
+          fix: `Restart kube-proxy; if the rule stays, \`vfpctrl /port ${first.p.port.name} /layer LB_DSR /list-rule\` and remove the stale HNS policy (\`Get-HnsPolicyList | Remove-HnsPolicyList\`, then restart kube-proxy).`,
+          objects: [`${vip}:${port}/${protoName(Number(proto))}`, first.p.port.name, first.rule.name],
+          evidence: [ctx.ev(first.rule.src)],
         }, 'loadBalancers', 'endpoints'));
         continue;
       }
-      if (!rule.dipRanges.length) continue;
-      const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
-      const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
-      const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
-      const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
-      const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
-      // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
-      const stale = extraVfp.filter((ip) => !allIps.has(ip));
-      const shown = dangling ? extraVfp.filter((ip) => !stale.includes(ip) || stale.length > dangling) : extraVfp;
-      if (!shown.length && !missingVfp.length) continue;
-      const hard = shown.some((ip) => !allIps.has(ip));
-      out.push(ctx.hedge({
-        id: 'drift-lb-dips',
-        severity: hard ? 'error' : 'warning',
-        area: 'drift',
-        title: `Backends of ${what()} differ between HNS and VFP`,
-        explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (these pods get no traffic from this node).` : ''}`,
-        fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
-        objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
-        evidence: [ctx.ev(lb.src, vip, 400), ctx.ev(rule.src, shown[0] ?? /DIP Range/i, 40)],
-        trace: p.e.ip ? { srcIp: p.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
-      }, 'loadBalancers', 'endpoints'));
+      /** DIP lists compared for this VIP:port: copies listing the same DIPs say nothing new. */
+      const compared = new Set<string>();
+      for (const { p, rule } of rules) {
+        if (!rule.dipRanges.length) continue;
+        const dips = rule.dipRanges.map((d) => d.ip).sort().join(' ');
+        if (compared.has(dips)) continue;
+        compared.add(dips);
+        // A copy other than the first port's: the pod ports disagree (HNS updated some and not others).
+        const partial = compared.size > 1;
+        const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
+        const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
+        const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
+        const extraVfp = [...vfpIps].filter((ip) => !hnsIps.has(ip));
+        const missingVfp = [...hnsIps].filter((ip) => !vfpIps.has(ip));
+        // A DIP with no endpoint behind it is the stale-DIP case, already reported from HNS.
+        const stale = extraVfp.filter((ip) => !allIps.has(ip));
+        const shown = dangling ? extraVfp.filter((ip) => !stale.includes(ip) || stale.length > dangling) : extraVfp;
+        if (!shown.length && !missingVfp.length) continue;
+        const hard = shown.some((ip) => !allIps.has(ip));
+        out.push(ctx.hedge({
+          id: 'drift-lb-dips',
+          severity: hard ? 'error' : 'warning',
+          area: 'drift',
+          title: `Backends of ${what()} differ between HNS and VFP`,
+          explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (${partial ? 'the pod of this port sends them no traffic' : 'these pods get no traffic from this node'}).` : ''}${partial ? ` Port ${first.p.port.name} sends to ${first.rule.dipRanges.map((d) => d.ip).join(', ')}: the pod ports do not all carry the same copy of this rule (HNS updated some and not others).` : ''}`,
+          fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
+          objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
+          evidence: [ctx.ev(lb.src, vip, 400), ctx.ev(rule.src, shown[0] ?? /DIP Range/i, 40)],
+          trace: p.e.ip ? { srcIp: p.e.ip, dstIp: vip, dstPort: Number(port), proto: proto === '17' ? 'udp' : 'tcp' } : undefined,
+        }, 'loadBalancers', 'endpoints'));
+      }
     }
     const [f0] = orphans;
     if (f0 && orphans.length > 3) {

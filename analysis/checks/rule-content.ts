@@ -1,0 +1,112 @@
+// Whether a port's copy of a load-balancing rule lists the DIPs of the copy already known under its
+// name. The name (LB_DSR_<hash>_<src>_<VIP>_<port>_<target>_<proto>) spells the VIP, port and protocol
+// but not the DIPs, and HNS may leave one port with old ones (partial programming). What is compared:
+// the block's bytes from its first line naming DIPs (`Count of DIP Ranges`, `DIP Range(s)`) to its
+// counter lines, at the same distance from the block's start. Counters are not compared: vfpctrl
+// prints each port's hit counts inside the block (`Matched packets : 12`; the per-port
+// `vfpctrl /port <port> /get-rule-counter` of microsoft/SDN Kubernetes/windows/debug/dumpVfpPolicies.ps1
+// and collectlogs.ps1), so copies of one rule differ there, often in length. A line added, dropped or
+// longer anywhere above the counters moves the compared bytes: such a copy is not taken as the known
+// one (it is then parsed on its own: never a wrong rule, at worst one parsed more). Not compared: a
+// change of the same length above the DIP lines (a priority 100 → 200), which no check reads from a
+// load-balancing rule beyond what its name spells.
+const NL = 10;
+const CR = 13;
+const SP = 32;
+const TAB = 9;
+const COLON = 58;
+const ZERO = 48;
+const NINE = 57;
+
+/** Counter keys as vfpctrl prints them, lower case without blanks (the same set as analysis/reach/shared-key.ts). */
+const COUNTER_KEYS = new Set(['matchedpackets', 'droppedpackets', 'pendingpackets', 'droppedunifiedflows', 'droppedflows']);
+/** Lines at a block's end looked at for counters, at most (a block ends with 4–5 counters and a blank line). */
+const MAX_TAIL = 16;
+
+const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= NINE;
+
+interface Known {
+  /** Where the compared part of the block starts: the line that introduces its DIPs (0 when it has none). */
+  from: number;
+  /** The block from `from` up to its counter lines, as 32-bit little-endian words, and its last 0–3 bytes. */
+  words: Int32Array;
+  rest: Uint8Array;
+  /** Bytes from the block's start to its counter lines. */
+  head: number;
+}
+
+/** Where the run of counter and blank lines that ends block [s, e) starts (e when there is none). */
+function tailStart(u8: Uint8Array, s: number, e: number): number {
+  let t = e;
+  for (let n = 0; n < MAX_TAIL && t > s; n++) {
+    // The line before t: [ls, t), without its newline and trailing blanks.
+    let le = u8[t - 1] === NL ? t - 1 : t;
+    let ls = le;
+    while (ls > s && u8[ls - 1] !== NL) ls--;
+    // The block's first line (its RULE line) is never a counter.
+    if (ls === s) break;
+    while (le > ls && (u8[le - 1] === SP || u8[le - 1] === TAB || u8[le - 1] === CR)) le--;
+    if (le > ls) {
+      let d = le;
+      while (d > ls && isDigit(u8[d - 1])) d--;
+      if (d === le) break;
+      while (d > ls && (u8[d - 1] === SP || u8[d - 1] === TAB)) d--;
+      if (d === ls || u8[d - 1] !== COLON) break;
+      let key = '';
+      for (let i = ls; i < d - 1; i++) {
+        const c = u8[i]!;
+        if (c === SP || c === TAB) continue;
+        if (c === COLON || key.length > 24) break;
+        key += String.fromCharCode(c | 32);
+      }
+      if (!COUNTER_KEYS.has(key)) break;
+    }
+    t = ls;
+  }
+  return t;
+}
+
+const DIP = [68, 73, 80]; // "DIP"
+
+/** The start of the first line of [s, t) that names DIPs, or s (the whole block is compared). */
+function dipLine(u8: Uint8Array, s: number, t: number): number {
+  for (let i = s; i + 2 < t; i++) {
+    if (u8[i] !== DIP[0] || u8[i + 1] !== DIP[1] || u8[i + 2] !== DIP[2]) continue;
+    while (i > s && u8[i - 1] !== NL) i--;
+    return i;
+  }
+  return s;
+}
+
+/** The known copies of rules, by id. */
+export class RuleContents {
+  private readonly known: (Known | undefined)[] = [];
+
+  /** Keeps block [s, e) of `u8` as the content of rule `id`. */
+  add(id: number, u8: Uint8Array, s: number, e: number): void {
+    const t = tailStart(u8, s, e);
+    const head = t - s;
+    const from = dipLine(u8, s, t) - s;
+    const n = (head - from) >> 2;
+    const words = new Int32Array(n);
+    const dv = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+    for (let w = 0; w < n; w++) words[w] = dv.getInt32(s + from + 4 * w, true);
+    this.known[id] = { from, words, rest: u8.slice(s + from + 4 * n, t), head };
+  }
+
+  /** Whether block [s, e) of `u8` (`dv` over the same bytes) lists what the known copy of rule `id` lists (see above). */
+  same(id: number, u8: Uint8Array, dv: DataView, s: number, e: number): boolean {
+    const k = this.known[id];
+    if (!k || e - s < k.head) return false;
+    const { words, rest } = k;
+    const at = s + k.from;
+    // Four bytes at a time: a quarter of the steps of a byte loop, which is what this costs.
+    const n = words.length;
+    for (let w = 0; w < n; w++) if (dv.getInt32(at + 4 * w, true) !== words[w]) return false;
+    const p = at + 4 * n;
+    for (let i = 0; i < rest.length; i++) if (u8[p + i] !== rest[i]) return false;
+    // What follows is the counter lines: their values differ from port to port, and a line added or
+    // dropped above them moved the compared bytes already.
+    return true;
+  }
+}
