@@ -26,7 +26,8 @@ export function nodePort(w: Walk, opts: WalkOptions, depth: number, onward: Onwa
       kind: 'drop',
       action: 'NodePort from the node itself',
       effect: { kind: 'drop', why: 'limitation' },
-      inferred: true,
+      // Not an inference: the bundle shows no host vNIC rule translating it, and the Kubernetes docs list
+      // the limitation (analysis/walk/README.md: "fact (documented)").
       evidence: lb.src,
       note: `HNS load balancer ${short(lb.id)} publishes NodePort ${p.dstPort}/${p.proto.toUpperCase()}, but no VFP rule of the host vNIC translated this packet; the Kubernetes docs list "Local NodePort access from the node itself" as not supported on Windows`,
       nodes: [`loadbalancer:${lb.id}`],
