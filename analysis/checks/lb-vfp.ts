@@ -252,15 +252,18 @@ export const lbVfpCheck: Check = {
         }, 'loadBalancers', 'endpoints'));
         continue;
       }
-      /** DIP lists compared for this VIP:port: copies listing the same DIPs say nothing new. */
-      const compared = new Set<string>();
-      for (const { p, rule } of rules) {
-        if (!rule.dipRanges.length) continue;
-        const dips = rule.dipRanges.map((d) => d.ip).sort().join(' ');
-        if (compared.has(dips)) continue;
-        compared.add(dips);
-        // A copy other than the first port's: the pod ports disagree (HNS updated some and not others).
-        const partial = compared.size > 1;
+      /** The distinct DIP lists of this VIP:port's copies, each with the first port carrying it: copies listing the same DIPs say nothing new. */
+      const copies = new Map<string, (typeof rules)[number]>();
+      for (const x of rules) {
+        if (!x.rule.dipRanges.length) continue;
+        const dips = x.rule.dipRanges.map((d) => d.ip).sort().join(' ');
+        if (!copies.has(dips)) copies.set(dips, x);
+      }
+      // More than one list: the pod ports disagree (HNS updated some and not others), whichever port
+      // holds the stale copy — the first port's included.
+      const partial = copies.size > 1;
+      for (const [dips, { p, rule }] of copies) {
+        const other = partial ? [...copies].find(([d]) => d !== dips)?.[1] : undefined;
         const hnsIps = new Set(lb.endpointIds.map((id) => epIp.get(id.toLowerCase())).filter((x): x is string => !!x));
         const dangling = lb.endpointIds.filter((id) => !epIp.has(id.toLowerCase())).length;
         const vfpIps = new Set(rule.dipRanges.map((d) => d.ip));
@@ -276,7 +279,7 @@ export const lbVfpCheck: Check = {
           severity: hard ? 'error' : 'warning',
           area: 'drift',
           title: `Backends of ${what()} differ between HNS and VFP`,
-          explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (${partial ? 'the pod of this port sends them no traffic' : 'these pods get no traffic from this node'}).` : ''}${partial ? ` Port ${first.p.port.name} sends to ${first.rule.dipRanges.map((d) => d.ip).join(', ')}: the pod ports do not all carry the same copy of this rule (HNS updated some and not others).` : ''}`,
+          explanation: `HNS load balancer ${lb.id} has backends ${[...hnsIps].join(', ') || '(none resolvable)'}; VFP rule ${rule.name} on port ${p.port.name} sends to ${[...vfpIps].join(', ')}.${shown.length ? ` VFP-only: ${shown.join(', ')}${hard ? ' (no endpoint has this IP: connections to it fail)' : ''}.` : ''}${missingVfp.length ? ` Missing in VFP: ${missingVfp.join(', ')} (${partial ? 'the pod of this port sends them no traffic' : 'these pods get no traffic from this node'}).` : ''}${other ? ` Port ${other.p.port.name} sends to ${other.rule.dipRanges.map((d) => d.ip).join(', ')}: the pod ports do not all carry the same copy of this rule (HNS updated some and not others).` : ''}`,
           fix: `Restart kube-proxy so HNS reprograms the rule; check with \`vfpctrl /port ${p.port.name} /list-rule\` and \`Get-HnsLoadBalancer\` / \`Get-HnsPolicyList\`.`,
           objects: [`${vip}:${port}/${protoName(Number(proto))}`, lb.id, p.port.name, ...shown, ...missingVfp],
           evidence: [ctx.ev(lb.src, vip, 400), ctx.ev(rule.src, shown[0] ?? /DIP Range/i, 40)],

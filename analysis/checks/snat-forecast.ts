@@ -40,7 +40,7 @@ export function snatForecast(ctx: CheckContext, freeBlocks: number): SnatForecas
   }
   if (!held.length) return { text: `${natted.length === 1 ? '1 pod here is' : `${natted.length} pods here are`} source-NATed (OutBoundNAT), but no pod port lists a NAT range with ports: how many ports each holds, and so how many more pods fit: insufficient information: needs each pod port's NAT ranges (vfpctrl /port <port> /list-nat-range).`, evidence: [] };
   const total = held.reduce((s, h) => s + h.ports, 0);
-  const most = Math.max(...held.map((h) => h.ports));
+  const most = held.reduce((m, h) => Math.max(m, h.ports), 0);
   const perPod = Math.ceil(most / BLOCK);
   const fit = Math.floor(freeBlocks / perPod);
   return {

@@ -212,7 +212,7 @@ export function buildTimelines(logs: LogFile[]): SandboxTimeline[] {
       const cands = byPodName(pod);
       if (!cands.length) continue;
       const t = l.time?.ms;
-      const first = (id: string) => Math.min(...(sandboxes.get(id) ?? []).map((x) => x.time?.ms ?? Infinity));
+      const first = (id: string) => (sandboxes.get(id) ?? []).reduce((m, x) => Math.min(m, x.time?.ms ?? Infinity), Infinity);
       const best = t === undefined ? cands[0] : [...cands].sort((a, b) => Math.abs(first(a) - t) - Math.abs(first(b) - t))[0];
       if (best !== undefined) attach(best, l);
     }

@@ -114,7 +114,8 @@ function build(m: NodeModel): WalkContext {
   let nodeIp = podNetwork?.managementIp;
   const hostAdapter = hostPort?.mac ? hostComp?.adapters.find((a) => a.mac === hostPort.mac) : undefined;
   if (!nodeIp) nodeIp = hostAdapter?.ipv4[0]?.address;
-  const routes = m.routes ? routeTable(activeIpv4(m.routes)) : null;
+  const active4 = m.routes ? activeIpv4(m.routes, hostIps) : null;
+  const routes = active4 ? routeTable(active4) : null;
   if (!nodeIp && routes) nodeIp = routes.find((r) => r.bits === 0)?.route.interface;
   if (nodeIp) hostIps.add(nodeIp);
   const nodeIp6 = canonIp(hostAdapter?.ipv6.find((x) => !x.linkLocal && !x.temporary)?.address);
@@ -143,6 +144,8 @@ function build(m: NodeModel): WalkContext {
       }
     }
   }
+  // Get-NetRoute's rows name their interface by index (active-routes.ts found its address where it could).
+  for (const r of active4 ?? []) if (r.ifIndex !== undefined && r.interface && !ifAddr.has(r.ifIndex)) ifAddr.set(r.ifIndex, r.interface);
   const rsrs = (m.networks ?? []).flatMap((n) => n.remoteSubnetRoutes.map((r) => ({ r, src: n.src })));
   const hns: HnsFacts = {
     remoteSubnetFor(ip) {

@@ -158,8 +158,9 @@ const compiled = new WeakMap<VfpGroup, CompiledGroup>();
 
 function dstBitsOf(rule: VfpRule): number {
   const dst = rule.conditions.find((c) => c.kind === 'dstIp');
-  if (dst?.ipRanges?.length) return Math.min(...dst.ipRanges.map((r) => rangeBits(r.lo, r.hi)));
-  if (dst?.ip6Ranges?.length) return Math.min(...dst.ip6Ranges.map((r) => rangeBits6(r.lo, r.hi)));
+  // Folded, not spread: a rule may list more ranges than a call takes arguments.
+  if (dst?.ipRanges?.length) return dst.ipRanges.reduce((m, r) => Math.min(m, rangeBits(r.lo, r.hi)), Infinity);
+  if (dst?.ip6Ranges?.length) return dst.ip6Ranges.reduce((m, r) => Math.min(m, rangeBits6(r.lo, r.hi)), Infinity);
   return 0;
 }
 

@@ -18,6 +18,8 @@ export interface Ipv4Route {
   onLink: boolean;
   /** Interface address (IPv4 active routes only). */
   interface?: string;
+  /** Interface index, where the row names one (Get-NetRoute; route print's IPv4 rows name the address). */
+  ifIndex?: number;
   /** Number; absent for persistent routes printed with `Default`. */
   metric?: number;
   metricText: string;

@@ -170,7 +170,9 @@ export function cleanPaste(input: string): PasteCleanup {
       // cni-config-azure-vnet…aks-engine-issue-1235: their own indentation was taken for a code block).
       if (!head.every(({ l }) => isProse(l))) break;
       const rest = lines.flatMap((l, i) => (l === '' || i < (firsts[k]?.i ?? 0) ? [] : [{ i, l }]));
-      const block = Math.min(...rest.map(({ l }) => /^ */.exec(l)![0].length));
+      // A loop, not Math.min(...): spreading a dump's 10⁵+ lines as arguments overflows the stack.
+      let block = Infinity;
+      for (const { l } of rest) block = Math.min(block, /^ */.exec(l)![0].length);
       const [from] = rest;
       if (block < 4 || rest.length < 2 || !from) continue;
       for (const { i, l } of rest) lines[i] = l.slice(block);

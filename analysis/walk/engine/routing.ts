@@ -1,6 +1,7 @@
 // Stage 3, routing: the host route table's next hop for a packet that leaves the node, and what an
 // overlay pod address without encapsulation means.
 import { lookupRoute, lookupRoute6 } from '../context.ts';
+import { interfaceText } from '../active-routes.ts';
 import type { WalkOptions } from '../walk-port.ts';
 import { canonIp, familyOf } from '../ip.ts';
 import { detectPlatform, factsOf } from '../../platform/index.ts';
@@ -64,7 +65,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
     const r = route.route;
     nextHop = r.onLink ? p.dstIp : r.gateway;
     iface = r.interface;
-    onLinkText = r.onLink ? `the on-link network of ${r.interface}` : `next hop ${r.gateway}`;
+    onLinkText = r.onLink ? `the on-link network of ${interfaceText(r)}` : `next hop ${r.gateway}`;
     // Overlay pods are reachable only inside VXLAN: a pod address leaving bare is lost in the underlay.
     // Only HNS's own remote subnets say an address is a pod behind VXLAN; other remote endpoints (the
     // API server, node addresses) are reached through the underlay.
@@ -124,7 +125,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
         note: `HNS has RemoteSubnetRoute ${rsr.prefix} → PA ${rsr.pa}, but no encap rule on the source port encapsulated the packet (HNS and VFP disagree)${host ? hostDropNote() : ''}`,
         nodes: [`next-hop:${rsr.pa}`],
       });
-      w.end('dropped', `no encap rule (REMOTESUBNETROUTE or map encap) covers ${p.dstIp} (pod subnet ${rsr.prefix} on ${rsr.pa}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? r.interface : r.gateway} and be lost`, i);
+      w.end('dropped', `no encap rule (REMOTESUBNETROUTE or map encap) covers ${p.dstIp} (pod subnet ${rsr.prefix} on ${rsr.pa}): on an overlay network the pod packet would leave unencapsulated via ${r.onLink ? interfaceText(r) : r.gateway} and be lost`, i);
       return;
     }
     routeHop = w.add({
@@ -132,7 +133,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
       kind: 'host-route',
       action: r.onLink ? 'on-link' : `via ${r.gateway}`,
       evidence: r.src,
-      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
+      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on ${r.interface ? `interface ${r.interface}` : interfaceText(r)} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
       nodes: [`next-hop:${nextHop}`],
     });
   }

@@ -4,6 +4,7 @@ import type { VfpPortRef } from '../../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../../parsers/hns/index.ts';
 import type { Flow, WalkHop } from '../types.ts';
 import { lookupRoute, lbKey, type RouteEntry } from '../context.ts';
+import { interfaceText } from '../active-routes.ts';
 import { walkPort, type WalkOptions } from '../walk-port.ts';
 import { canonIp, familyOf, inCidr, ipToInt, maskBits } from '../ip.ts';
 import { prefixMaskUint } from '../../../parsers/net/ip.ts';
@@ -109,14 +110,14 @@ export function run(w: Walk, flow: Flow, opts: WalkOptions): void {
       w.add({
         at: 'host routing',
         kind: 'host-route',
-        action: r.onLink ? `on-link via ${r.interface}` : `via ${r.gateway} on ${r.interface}`,
+        action: r.onLink ? `on-link via ${interfaceText(r)}` : `via ${r.gateway} on ${interfaceText(r)}`,
         evidence: r.src,
         inferred: eg.srcIp ? true : undefined,
         rewrite: eg.srcIp ? { srcIp: eg.srcIp } : undefined,
         before: eg.srcIp ? before : undefined,
         after: eg.srcIp ? { ...w.packet } : undefined,
         note: [
-          `route ${r.destination}/${eg.route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface} metric ${r.metricText}: the host sends through ${eg.port ? `vNIC ${eg.port.friendlyName ?? short(eg.port.name)}` : `the adapter with address ${r.interface}`}`,
+          `route ${r.destination}/${eg.route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on ${r.interface ? `interface ${r.interface}` : interfaceText(r)} metric ${r.metricText}: the host sends through ${eg.port ? `vNIC ${eg.port.friendlyName ?? short(eg.port.name)}` : (r.interface ? `the adapter with address ${r.interface}` : `the adapter of ${interfaceText(r)}`)}`,
           eg.srcIp
             ? `a socket that does not bind its address takes the outgoing interface's, ${eg.srcIp}, as its source (Windows' strong host model for sends; RFC 6724 §5 rule 5 "prefer outgoing interface")`
             : undefined,

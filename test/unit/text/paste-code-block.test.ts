@@ -4,11 +4,13 @@
 // sentence followed by an indented block, and of a text indented as a whole, only.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cleanPaste } from '../../../parsers/text/paste.ts';
 
 const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+const PASTE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../parsers/text/paste.ts');
 const read = (name: string) => readFileSync(path.join(corpus, name), 'utf8');
 
 describe('code-block indentation is said of a code block only', () => {
@@ -43,5 +45,21 @@ describe('code-block indentation is said of a code block only', () => {
       expect(r.changes).toEqual([`a code-block indentation of ${indent} spaces removed from line 3 on`]);
       expect(r.text.split('\n').slice(2)).toEqual(json);
     }
+  });
+
+  // A VFP dump opens with a line that reads as prose (`Port name  Mac Address  PortId` over the ports'
+  // table) and has hundreds of thousands of lines: finding the block's indentation once threw "Maximum
+  // call stack size exceeded" past ≈ 125,000 lines, and the whole vfpOutput.txt was refused. Run in a
+  // plain node process: the test's own thread has a larger stack, where only millions of lines throw.
+  it('a block of 200,000 lines is measured like a short one', () => {
+    const script = [
+      `import { cleanPaste } from ${JSON.stringify(pathToFileURL(PASTE).href)};`,
+      "const rows = Array.from({ length: 200000 }, (_, i) => '      Rule ' + i + ' : allow');",
+      "const r = cleanPaste(['Port name  Mac Address  PortId', ...rows].join('\\n'));",
+      "console.log(JSON.stringify({ changes: r.changes, last: r.text.split('\\n')[200000] }));",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ changes: ['a code-block indentation of 6 spaces removed from line 2 on'], last: 'Rule 199999 : allow' });
   });
 });

@@ -34,13 +34,18 @@ ifIndex DestinationPrefix                              NextHop                  
 1       127.0.0.0/8                                    0.0.0.0                                          256 75       ActiveStore
 `;
 
-function withNetRouteOnly(): string {
+function withNetRouteOnly(routes = NET_ROUTE): string {
   const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'hnsight-netroute-')), 'dualstack-netroute');
   mkdirSync(out);
   for (const f of readdirSync(DUALSTACK)) if (f !== 'routes.txt') copyFileSync(path.join(DUALSTACK, f), path.join(out, f));
-  writeFileSync(path.join(out, 'routes.txt'), NET_ROUTE);
+  writeFileSync(path.join(out, 'routes.txt'), routes);
   return out;
 }
+
+// A persistent default route (what `route -p add` or a New-NetRoute saved), listed below the active
+// rows as Get-NetRoute prints both stores: its blank ifMetric made its metric the lowest.
+const PERSISTENT = `${NET_ROUTE}6       0.0.0.0/0                                      10.0.0.99                                        0            PersistentStore
+`;
 
 const FLOWS = [
   { srcIp: '10.244.5.10', dstIp: '93.184.216.34', dstPort: 443, proto: 'tcp' as const },
@@ -62,6 +67,19 @@ describe('a routes.txt holding only Get-NetRoute', () => {
       expect(['forwarded', 'delivered'], label).toContain(b.verdict);
       const route = (w: typeof a) => w.hops.find((h) => h.kind === 'host-route')?.action;
       expect(route(b), label).toBe(route(a));
+      // The interface is named by the node's address (its on-link /32 row), as route print names it.
+      expect(b.egress, label).toEqual(a.egress);
+      expect(`${b.reason} ${b.hops.map((h) => `${h.action} ${h.note ?? ''}`).join(' ')}`, label).not.toMatch(/undefined|interface \?/);
     }
+  });
+
+  it('routes by the active store: a persistent row is what the node would program at its next start', async () => {
+    const [printed, listed] = await Promise.all([loadBundle(DUALSTACK), loadBundle(withNetRouteOnly(PERSISTENT))]);
+    expect(listed.routes?.netRoutes.length).toBe(14);
+    const f = FLOWS[0]!;
+    const a = walkFlow(printed, f);
+    const b = walkFlow(listed, f);
+    expect(b.egress?.nextHop).toBe('10.0.0.1');
+    expect(b.egress).toEqual(a.egress);
   });
 });
