@@ -12,6 +12,7 @@ import { dsrHairpinWarnings, dsrServiceHook } from './service-dsr.ts';
 import { k8sNames, type K8sRef } from './k8s/index.ts';
 import { nodeAddress, type Confidence, type PluginId } from './platform/index.ts';
 import { portCapacityRows, type PortCapacityRow } from './checks/port-capacity.ts';
+import { routePrintRows } from '../parsers/routes/route-print-rows.ts';
 
 export interface InspectCounts {
   networks: number | null;
@@ -84,7 +85,7 @@ export function countObjects(m: NodeModel): InspectCounts {
   const routes = m.routes;
   let ipv4Routes: number | null = null;
   if (routes) {
-    const printed = routes.ipv4Active.length + routes.ipv4Persistent.length + routes.interfaces.length + routes.ipv6Active.length;
+    const printed = routePrintRows(routes);
     // A file holding only Get-NetRoute output still says how many IPv4 routes there are.
     const netV4 = routes.netRoutes.filter((r) => !r.destinationPrefix.includes(':')).length;
     ipv4Routes = printed > 0 ? routes.ipv4Active.length : netV4;

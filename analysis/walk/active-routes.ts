@@ -14,9 +14,10 @@
 // is on-link too, so an address is taken only when ipconfig lists it as the host's).
 import type { Ipv4Route, Ipv6Route, NetRoute, RoutesResult } from '../../parsers/routes/types.ts';
 import { isIpv4, isIpv6, prefixToMask } from '../../parsers/net/ip.ts';
+import { routePrintRows } from '../../parsers/routes/route-print-rows.ts';
 
 /** Whether routes.txt holds a `route print` (any section, any row): then it is the table, whole. */
-const hasRoutePrint = (r: RoutesResult): boolean => r.interfaces.length + r.ipv4Active.length + r.ipv4Persistent.length + r.ipv6Active.length + r.ipv6Persistent.length > 0;
+const hasRoutePrint = (r: RoutesResult): boolean => routePrintRows(r) > 0;
 
 function split(x: NetRoute): { destination: string; bits: number } | undefined {
   const slash = x.destinationPrefix.lastIndexOf('/');

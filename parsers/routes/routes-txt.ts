@@ -8,6 +8,7 @@ import { parseMarkdownTable } from '../ps/markdown-table.ts';
 import { parsePsTable } from '../ps/table.ts';
 import { netRoutesFromTable } from './net-route.ts';
 import { parseRoutePrintLines } from './route-print.ts';
+import { routePrintRows } from './route-print-rows.ts';
 import type { NetRoute, RoutesResult } from './types.ts';
 
 const HEADER_RE = /^\s*ifIndex\s+DestinationPrefix\b/;
@@ -42,7 +43,7 @@ export function parseRoutesTxt(text: string, file: string): ParseResult<RoutesRe
   }
 
   const v = rp.value;
-  if (v.interfaces.length + v.ipv4Active.length + v.ipv4Persistent.length + v.ipv6Active.length + v.ipv6Persistent.length + netRoutes.length === 0) {
+  if (routePrintRows(v) + netRoutes.length === 0) {
     issues.push({ file, line: 0, severity: 'warning', message: 'no route print or Get-NetRoute output found' });
   }
   return { value: { ...rp.value, netRoutes }, issues };
