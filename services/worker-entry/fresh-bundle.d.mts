@@ -1,0 +1,4 @@
+export declare const BUNDLE_FORMAT: number;
+export declare const DEFAULT_CACHE_DIR: string;
+export declare function bundlePaths(entry: string | URL, cacheDir?: string): { name: string; main: string; manifest: string; cacheDir: string };
+export declare function freshBundle(entry: string | URL, cacheDir?: string): string | undefined;

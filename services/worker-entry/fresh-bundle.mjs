@@ -1,0 +1,58 @@
+// Whether a worker's pre-bundled file may be run: read by the worker entry (before it decides between
+// the bundle and tsx) and by the main thread (before it decides to build). Plain JavaScript, so a
+// worker can run it before anything compiles TypeScript.
+//
+// A bundle is used only if every input esbuild read (its metafile) still has the size and mtime it had
+// when the bundle was built: a developer who edits a parser never runs an old worker. Stat of ≈ 60
+// files is well under a millisecond.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** Bumped when the build's options change, so bundles built the old way are not used. */
+export const BUNDLE_FORMAT = 1;
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_CACHE_DIR = path.join(repo, '.cache', 'workers');
+
+/**
+ * Where the worker entry `<dir>/<name>.mjs` keeps its TypeScript main (`<dir>/<name>-main.ts`, the file
+ * tsx runs and esbuild bundles) and its manifest (`<cacheDir>/<name>.json`).
+ * @param {string | URL} entry
+ * @param {string} [cacheDir]
+ */
+export function bundlePaths(entry, cacheDir = DEFAULT_CACHE_DIR) {
+  const file = entry instanceof URL || String(entry).startsWith('file:') ? fileURLToPath(entry) : String(entry);
+  const name = path.basename(file).replace(/\.m?js$/, '');
+  return { name, main: path.join(path.dirname(file), `${name}-main.ts`), manifest: path.join(cacheDir, `${name}.json`), cacheDir };
+}
+
+/**
+ * The file URL of the bundle to run for this entry, or undefined when there is none, it was built
+ * another way, or any input changed since (then the caller falls back to tsx).
+ * @param {string | URL} entry
+ * @param {string} [cacheDir]
+ * @returns {string | undefined}
+ */
+export function freshBundle(entry, cacheDir) {
+  // The way back to tsx alone (and the "before" of a measurement): HNSIGHT_WORKER_BUNDLES=0.
+  if (process.env.HNSIGHT_WORKER_BUNDLES === '0') return undefined;
+  const { manifest, main } = bundlePaths(entry, cacheDir);
+  let m;
+  try {
+    m = JSON.parse(readFileSync(manifest, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!m || m.format !== BUNDLE_FORMAT || m.main !== main || typeof m.bundle !== 'string' || !Array.isArray(m.inputs)) return undefined;
+  const bundle = path.join(path.dirname(manifest), m.bundle);
+  for (const f of [...m.inputs, { path: bundle, size: m.bundleSize, mtimeMs: m.bundleMtimeMs }]) {
+    try {
+      const s = statSync(f.path);
+      if (s.size !== f.size || s.mtimeMs !== f.mtimeMs) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return pathToFileURL(bundle).href;
+}
