@@ -3,7 +3,8 @@
 // (new Worker() is synchronous) while esbuild's plugins, which only its asynchronous API runs, still
 // work. Exit code 1 and one line on stderr when it cannot build.
 //
-// Like tools/build-electron.mjs's worker bundles (ESM, node22), with two differences:
+// Like tools/build-electron.mjs's worker bundles (ESM), with three differences:
+// - the target is the Node that builds it (recorded: another Node does not use it), as tsx's is;
 // - packages stay external: the bundle lives in .cache/workers/ inside the checkout, so Node finds them
 //   in node_modules as it does for tsx, and the manifest lists only our own files;
 // - `import.meta.url` becomes the URL of the source file it is written in, so what a module finds beside
@@ -44,7 +45,7 @@ export async function buildWorkerBundle(entry, cacheDir) {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: `node${process.versions.node}`,
     metafile: true,
     write: false,
     logLevel: 'silent',
@@ -75,7 +76,7 @@ export async function buildWorkerBundle(entry, cacheDir) {
   renameSync(bundle + tmp, bundle);
   const b = statSync(bundle);
   const previous = previousBundle(p.manifest);
-  writeFileSync(p.manifest + tmp, JSON.stringify({ format: BUNDLE_FORMAT, main: p.main, bundle: bundleName, bundleSize: b.size, bundleMtimeMs: b.mtimeMs, inputs: stats }));
+  writeFileSync(p.manifest + tmp, JSON.stringify({ format: BUNDLE_FORMAT, node: process.versions.node, main: p.main, bundle: bundleName, bundleSize: b.size, bundleMtimeMs: b.mtimeMs, inputs: stats }));
   renameSync(p.manifest + tmp, p.manifest);
   // A worker that already imported the old bundle keeps running: its code is in memory.
   if (previous && previous !== bundleName) rmSync(path.join(p.cacheDir, previous), { force: true });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Bumped when the build's options change, so bundles built the old way are not used. */
-export const BUNDLE_FORMAT = 1;
+export const BUNDLE_FORMAT = 2;
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_CACHE_DIR = path.join(repo, '.cache', 'workers');
@@ -44,7 +44,7 @@ export function freshBundle(entry, cacheDir) {
   } catch {
     return undefined;
   }
-  if (!m || m.format !== BUNDLE_FORMAT || m.main !== main || typeof m.bundle !== 'string' || !Array.isArray(m.inputs)) return undefined;
+  if (!m || m.format !== BUNDLE_FORMAT || m.node !== process.versions.node || m.main !== main || typeof m.bundle !== 'string' || !Array.isArray(m.inputs)) return undefined;
   const bundle = path.join(path.dirname(manifest), m.bundle);
   for (const f of [...m.inputs, { path: bundle, size: m.bundleSize, mtimeMs: m.bundleMtimeMs }]) {
     try {
