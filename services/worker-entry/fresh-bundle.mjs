@@ -15,14 +15,27 @@ export const BUNDLE_FORMAT = 2;
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_CACHE_DIR = path.join(repo, '.cache', 'workers');
 
+/** Every worker entry the app starts (each `<name>.mjs` beside its `<name>-main.ts`), as tools/build-electron.mjs lists them. */
+export const PRODUCT_WORKER_ENTRIES = ['services/bundle/parse-worker.mjs', 'services/backend/findings-worker.mjs', 'services/backend/services-worker.mjs', 'services/backend/reach-worker.mjs', 'services/backend/reach-diff-worker.mjs'].map((f) => path.join(repo, f));
+
+/**
+ * Where bundles are kept: HNSIGHT_WORKER_CACHE when set (tests that need a build to happen), else
+ * .cache/workers in the checkout. A bundle finds its packages in node_modules above its folder, so a
+ * folder outside the checkout builds nothing (build-bundle.mjs says why). Read at each call, by the
+ * main thread and by the worker alike (a worker gets its env from the thread that started it).
+ */
+export function workerCacheDir() {
+  return process.env.HNSIGHT_WORKER_CACHE ? path.resolve(process.env.HNSIGHT_WORKER_CACHE) : DEFAULT_CACHE_DIR;
+}
+
 /**
  * Where the worker entry `<dir>/<name>.mjs` keeps its TypeScript main (`<dir>/<name>-main.ts`, the file
  * tsx runs and esbuild bundles) and its manifest (`<cacheDir>/<name>.json`).
  * @param {string | URL} entry
  * @param {string} [cacheDir]
  */
-export function bundlePaths(entry, cacheDir = DEFAULT_CACHE_DIR) {
-  const file = entry instanceof URL || String(entry).startsWith('file:') ? fileURLToPath(entry) : String(entry);
+export function bundlePaths(entry, cacheDir = workerCacheDir()) {
+  const file = entry instanceof URL || String(entry).startsWith('file:') ? fileURLToPath(entry) : path.resolve(String(entry));
   const name = path.basename(file).replace(/\.m?js$/, '');
   return { name, main: path.join(path.dirname(file), `${name}-main.ts`), manifest: path.join(cacheDir, `${name}.json`), cacheDir };
 }
