@@ -229,7 +229,27 @@ async function runElectron(binary, bundle) {
   return waitForChild(child);
 }
 
+/**
+ * Browser mode's worker threads start from bundles of their TypeScript (services/worker-entry/): built
+ * here, before the server starts, when a source changed since the last build — so the first bundle the
+ * server opens is not checked by workers compiling through tsx while the same bundles build beside
+ * them. Waiting costs nobody here (no server yet). A failure leaves the workers on tsx and says so.
+ * The desktop app needs none: its workers are dist/electron/*.mjs (tools/build-electron.mjs).
+ */
+export async function buildWorkerBundlesIfNeeded({ write = (/** @type {string} */ line) => process.stderr.write(line) } = {}) {
+  if (process.env.HNSIGHT_WORKER_BUNDLES === '0') return;
+  const { PRODUCT_WORKER_ENTRIES, freshBundle } = await import(pathToFileURL(path.join(repo, 'services', 'worker-entry', 'fresh-bundle.mjs')).href);
+  const stale = PRODUCT_WORKER_ENTRIES.filter((/** @type {string} */ e) => !freshBundle(e));
+  if (!stale.length) return;
+  write('hnsight: preparing the worker threads (once after a change)…\n');
+  const { buildInChild } = await import(pathToFileURL(path.join(repo, 'services', 'worker-entry', 'build-in-child.mjs')).href);
+  for (const r of await buildInChild(stale).done) {
+    if (r.result === 'failed') write(`hnsight: ${path.basename(r.entry)} runs through tsx (its bundle could not be built: ${r.message})\n`);
+  }
+}
+
 async function runBrowser(bundle, openWith) {
+  await buildWorkerBundlesIfNeeded();
   const server = spawn(process.execPath, [path.join(repo, 'bin', 'hnsight.mjs'), 'serve', bundle], { stdio: ['ignore', 'pipe', 'inherit'], env: childEnv() });
   let browser = null;
   let profile = null;

@@ -28,6 +28,7 @@ import { pasteHandlers } from './handlers/paste.ts';
 import { openHandlers } from './handlers/open.ts';
 import { clusterHandlers } from './handlers/cluster.ts';
 import { reachHandlers } from './handlers/reach.ts';
+import { setWorkerBundleLog } from '../worker-entry/ensure-bundle.ts';
 
 export type { BackendOptions, Dialogs } from './context.ts';
 export type { SecretStore } from './secret-store.ts';
@@ -37,6 +38,8 @@ export class Backend {
   private readonly dispatch: Dispatcher;
 
   constructor(opts: BackendOptions) {
+    // A worker bundle that cannot be built says so once on the log (its workers run through tsx).
+    if (opts.log) setWorkerBundleLog(opts.log);
     const events = new EventBus();
     const bundles = new OpenBundles(events);
     const recent = new RecentStore(opts.dataDir);

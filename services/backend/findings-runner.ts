@@ -19,6 +19,7 @@ import type { StepProgress, StepRun } from './bundle-step-runner.ts';
 import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
+import { workerEntry } from '../worker-entry/ensure-bundle.ts';
 
 export interface FindingsRequest {
   origin: BundleOrigin;
@@ -41,7 +42,7 @@ export class FindingsCancelled extends Error {
 
 /** Stopping the run (`cancel`) rejects `done` with FindingsCancelled. */
 export function runFindings(req: FindingsRequest, onProgress: (p: FindingsProgress) => void, opts: { workerUrl?: URL } = {}): FindingsRun {
-  const w = new Worker(opts.workerUrl ?? new URL('./findings-worker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
+  const w = new Worker(workerEntry(opts.workerUrl ?? new URL('./findings-worker.mjs', import.meta.url)), { resourceLimits: WORKER_LIMITS });
   return workerStep<FindingsMessage, FindingView[]>(w, req, onProgress, {
     answer: (m) => (m.type === 'done' ? { value: m.findings } : { error: new Error(m.message) }),
     stopped: () => new FindingsCancelled('the checks were stopped'),

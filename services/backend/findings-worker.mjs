@@ -1,6 +1,6 @@
-// Worker-thread entry: lets the TypeScript checks run in a worker without a build step (tsx), the same
-// way services/bundle/parse-worker.mjs runs the parser.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry of findings-worker-main.ts: runs its bundle in .cache/workers/ when the main
+// thread built one and no input changed since, else the TypeScript through tsx, without a build step
+// (services/worker-entry/README.md).
+import { runWorkerMain } from '../worker-entry/run-worker-main.mjs';
 
-register();
-await import('./findings-worker-main.ts');
+await runWorkerMain(import.meta.url);

@@ -1,6 +1,6 @@
-// Worker-thread entry: runs the TypeScript reachability comparison in a worker without a build step
-// (tsx), as reach-worker.mjs does for the matrix.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry of reach-diff-worker-main.ts: runs its bundle in .cache/workers/ when the main
+// thread built one and no input changed since, else the TypeScript through tsx, without a build step
+// (services/worker-entry/README.md).
+import { runWorkerMain } from '../worker-entry/run-worker-main.mjs';
 
-register();
-await import('./reach-diff-worker-main.ts');
+await runWorkerMain(import.meta.url);

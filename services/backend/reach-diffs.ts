@@ -9,6 +9,7 @@ import type { ReachDiffView } from '../../analysis/view-models/reach-diff-view.t
 import type { Flow, WalkResult } from '../../analysis/walk/types.ts';
 import type { EventBus } from './event-bus.ts';
 import type { ReachDiffIn, ReachDiffOut } from './reach-diff-protocol.ts';
+import { workerEntry } from '../worker-entry/ensure-bundle.ts';
 
 const KEEP = 2;
 
@@ -72,7 +73,7 @@ export class ReachDiffs {
 
   private start(jobId: string, paths: { pathA: string; pathB: string }): Run {
     this.end(jobId);
-    const worker = new Worker(this.opts.workerUrl ?? new URL('./reach-diff-worker.mjs', import.meta.url), { resourceLimits: WALK_WORKER_LIMITS });
+    const worker = new Worker(workerEntry(this.opts.workerUrl ?? new URL('./reach-diff-worker.mjs', import.meta.url)), { resourceLimits: WALK_WORKER_LIMITS });
     const t0 = performance.now();
     const run: Run = { worker, step: { jobId: `${jobId}:reach-diff`, bundleId: jobId, step: 'reach-diff', state: 'running' }, walks: new Map(), ended: false, done: Promise.resolve() as unknown as Promise<ReachDiffView> };
     const set = (next: BundleStep, progress = false) => {

@@ -18,6 +18,7 @@ import type { ReachCellView, ReachEnd, ReachSnapshot } from '../../analysis/view
 import type { BundleOrigin } from '../bundle/origin.ts';
 import type { EventBus } from './event-bus.ts';
 import type { ReachIn, ReachOut } from './reach-protocol.ts';
+import { workerEntry } from '../worker-entry/ensure-bundle.ts';
 
 /** Cells a first pass walks at most: 250 pods × a few hundred destinations. */
 export const VIEW_MAX_CELLS = 100_000;
@@ -157,7 +158,7 @@ export class ReachSession {
    */
   private spawn(first?: { resolve(e: { sources: ReachEnd[]; destinations: ReachEnd[] }): void; reject(e: Error): void }, resume?: { done: number[] }): void {
     const t0 = performance.now();
-    const w = new Worker(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url), { resourceLimits: WALK_WORKER_LIMITS });
+    const w = new Worker(workerEntry(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url)), { resourceLimits: WALK_WORKER_LIMITS });
     this.worker = w;
     this.workersStarted++;
     // A worker that fails (out of memory, a bug) is started again the next time the view asks.

@@ -1,6 +1,6 @@
-// Worker-thread entry: runs the TypeScript reachability in a worker without a build step (tsx), as
-// findings-worker.mjs does for the checks.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry of reach-worker-main.ts: runs its bundle in .cache/workers/ when the main
+// thread built one and no input changed since, else the TypeScript through tsx, without a build step
+// (services/worker-entry/README.md).
+import { runWorkerMain } from '../worker-entry/run-worker-main.mjs';
 
-register();
-await import('./reach-worker-main.ts');
+await runWorkerMain(import.meta.url);

@@ -11,9 +11,10 @@ import type { ServicesTableView } from '../../analysis/view-models/services-tabl
 import type { StepProgress, StepRun } from './bundle-step-runner.ts';
 import { StepCancelled } from './bundle-step-runner.ts';
 import type { ServicesMessage, ServicesRequest } from './services-protocol.ts';
+import { workerEntry } from '../worker-entry/ensure-bundle.ts';
 
 export function runServices(req: ServicesRequest, onProgress: (p: StepProgress) => void, opts: { workerUrl?: URL } = {}): StepRun<ServicesTableView> {
-  const w = new Worker(opts.workerUrl ?? new URL('./services-worker.mjs', import.meta.url), { resourceLimits: WORKER_LIMITS });
+  const w = new Worker(workerEntry(opts.workerUrl ?? new URL('./services-worker.mjs', import.meta.url)), { resourceLimits: WORKER_LIMITS });
   return workerStep<ServicesMessage, ServicesTableView>(w, req, onProgress, {
     // Over the budget is the answer "not evaluated", as budgeted.ts says it on the backend's thread.
     answer: (m) => (m.type === 'done' ? { value: m.view } : { error: m.overBudget ? new ApiError(m.message, 'failed') : new Error(m.message) }),

@@ -1,6 +1,6 @@
-// Worker-thread entry: runs the TypeScript Services table in a worker without a build step (tsx), as
-// findings-worker.mjs does for the checks.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry of services-worker-main.ts: runs its bundle in .cache/workers/ when the main
+// thread built one and no input changed since, else the TypeScript through tsx, without a build step
+// (services/worker-entry/README.md).
+import { runWorkerMain } from '../worker-entry/run-worker-main.mjs';
 
-register();
-await import('./services-worker-main.ts');
+await runWorkerMain(import.meta.url);

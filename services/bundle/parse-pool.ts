@@ -3,6 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ParsedFile } from '../../parsers/bundle/parsed-file.ts';
 import { reviveVfpContent } from './file-bytes.ts';
+import { workerEntry } from '../worker-entry/ensure-bundle.ts';
 
 export interface WorkerRequest {
   id: number;
@@ -31,7 +32,7 @@ export class ParsePool {
     if (this.worker) return this.worker;
     // A small young generation: the scan makes one short-lived 64 KiB string per chunk, and a large
     // nursery only lets them pile up in memory between collections.
-    const w = new Worker(new URL('./parse-worker.mjs', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const w = new Worker(workerEntry(new URL('./parse-worker.mjs', import.meta.url)), { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     w.on('message', (r: WorkerReply) => {
       const p = this.pending.get(r.id);
       if (!p) return;

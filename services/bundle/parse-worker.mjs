@@ -1,6 +1,6 @@
-// Worker-thread entry: lets the TypeScript parser run in a worker without a build step (tsx), the
-// same way bin/hnsight.mjs runs the CLI.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry of parse-worker-main.ts: runs its bundle in .cache/workers/ when the main
+// thread built one and no input changed since, else the TypeScript through tsx, without a build step
+// (services/worker-entry/README.md).
+import { runWorkerMain } from '../worker-entry/run-worker-main.mjs';
 
-register();
-await import('./parse-worker-main.ts');
+await runWorkerMain(import.meta.url);
