@@ -15,7 +15,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpRule } from '../../parsers/vfp/index.ts';
 import type { Packet, WalkResult } from '../walk/types.ts';
-import { checkCondition, compiledGroup } from '../walk/match.ts';
+import { conditionResult, compiledGroup } from '../walk/match.ts';
 import { layerName } from '../walk/walk-port.ts';
 import { byValue, type Interval } from './intervals.ts';
 import type { AddrFamily } from './family.ts';
@@ -76,7 +76,7 @@ function portRanges(conds: VfpCondition[], p: Packet, t: Tracking, out: Interval
       continue;
     }
     // Address conditions are constant over the cell too: no address cut falls inside it (checked first).
-    if (checkCondition(c, p).result === 'miss') return false;
+    if (conditionResult(c, p) === 'miss') return false;
   }
   return true;
 }
