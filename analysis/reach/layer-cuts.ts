@@ -161,7 +161,18 @@ export class LayerCutter<A extends number | bigint> {
         if (x.hi + 1 > ports.lo && x.hi + 1 <= ports.hi) out.add(x.hi + 1);
       }
     };
-    for (const r of exact ?? []) consider(r.rule);
+    const split = dst === undefined || groupRanges ? undefined : c.byDstPort.get(dst);
+    if (split) {
+      // A rule whose only port condition is one destination port p cuts the cell's ports only at p and
+      // p + 1, so only when p is in [lo, hi] and the destination port varies over the cell (else it has
+      // no range on a varying field): the other rules of that list cut nothing, and are not read.
+      for (const r of split.portRest) consider(r.rule);
+      if (t.dstPort) {
+        if (ports.hi - ports.lo < split.onlyPort.size) {
+          for (let p = ports.lo; p <= ports.hi; p++) for (const r of split.onlyPort.get(p) ?? []) consider(r.rule);
+        } else for (const [p, rs] of split.onlyPort) if (p >= ports.lo && p <= ports.hi) for (const r of rs) consider(r.rule);
+      }
+    } else for (const r of exact ?? []) consider(r.rule);
     for (const r of c.others) consider(r.rule);
   }
 }

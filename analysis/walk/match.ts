@@ -190,10 +190,16 @@ interface CompiledRule {
  * One destination's rules split again by the one destination port a rule requires (a node's NodePort
  * rules all name the node's address: 465 of them on one key of the big generated node).
  */
-interface ByPort {
+export interface ByPort {
   byPort: Map<number, CompiledRule[]>;
   /** The destination's rules that do not require one single port, in the group's order. */
   anyPort: CompiledRule[];
+  /**
+   * For reach's layer cuts (analysis/reach/layer-cuts.ts): the rules whose only port condition of either
+   * side is one destination port, by that port; `portRest` is every other rule of the destination.
+   */
+  onlyPort: Map<number, CompiledRule[]>;
+  portRest: CompiledRule[];
 }
 
 /** A destination's rule list longer than this is split by destination port. */
@@ -248,19 +254,26 @@ function singleDstPort(rule: VfpRule): number | undefined {
   return undefined;
 }
 
+const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+};
+
 function splitByPort(list: CompiledRule[]): ByPort {
   const byPort = new Map<number, CompiledRule[]>();
   const anyPort: CompiledRule[] = [];
+  const onlyPort = new Map<number, CompiledRule[]>();
+  const portRest: CompiledRule[] = [];
   for (const r of list) {
     const port = singleDstPort(r.rule);
     if (port === undefined) anyPort.push(r);
-    else {
-      const l = byPort.get(port);
-      if (l) l.push(r);
-      else byPort.set(port, [r]);
-    }
+    else push(byPort, port, r);
+    const portConds = r.rule.conditions.filter((c) => c.kind === 'dstPort' || c.kind === 'srcPort').length;
+    if (port !== undefined && portConds === 1) push(onlyPort, port, r);
+    else portRest.push(r);
   }
-  return { byPort, anyPort };
+  return { byPort, anyPort, onlyPort, portRest };
 }
 
 /** The one source MAC a rule requires (a condition listing exactly one), upper-case as the walk compares. */

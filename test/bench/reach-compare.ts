@@ -5,7 +5,7 @@
 // file each, so two trees can be compared byte for byte: run it in the tree before the change and in the
 // tree after, then compare the two folders (the pattern of inspect-compare.ts).
 //
-//   node --import tsx test/bench/reach-compare.ts write OUT_DIR [--big BUNDLE]... [--gen-cache DIR] [--corpus DIR] [--max-sources N]
+//   node --import tsx test/bench/reach-compare.ts write OUT_DIR [--big BUNDLE]... [--big-only] [--gen-cache DIR] [--corpus DIR] [--max-sources N]
 //   node --import tsx test/bench/reach-compare.ts compare BEFORE_DIR AFTER_DIR
 //
 // The inputs: every folder under test/fixtures (a file or folder that is not a bundle gives its refusal,
@@ -64,7 +64,8 @@ async function cli(args: string[]): Promise<string> {
   }) as typeof process.stdout.write;
   try {
     const code = await runReach(args);
-    return `exit ${code}\n${chunks.join('')}`;
+    // The tree's own path (in each class's `trace` command) is the same text in any tree.
+    return `exit ${code}\n${chunks.join('').replaceAll(ROOT, '<root>')}`;
   } catch (e) {
     return `refused: ${e instanceof Error ? e.message.replaceAll(ROOT, '<root>') : String(e)}`;
   } finally {
@@ -72,13 +73,13 @@ async function cli(args: string[]): Promise<string> {
   }
 }
 
-async function write(outDir: string, big: string[], genCache: string, corpusDir: string, maxSources: number): Promise<void> {
+async function write(outDir: string, big: string[], genCache: string, corpusDir: string, maxSources: number, bigOnly: boolean): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const fx: string[] = [];
   dirsUnder(path.join(ROOT, 'test/fixtures'), fx);
   const corpus = existsSync(corpusDir) ? readdirSync(corpusDir).filter((f) => !NOT_INPUT.test(f)).sort().map((f) => path.join(corpusDir, f)) : [];
   const demos = readdirSync(path.join(ROOT, 'assets/demo')).sort().map((d) => path.join(ROOT, 'assets/demo', d)).filter((d) => statSync(d).isDirectory());
-  const inputs = [...fx, ...demos, ...corpus, ...(await generated(genCache))];
+  const inputs = bigOnly ? [] : [...fx, ...demos, ...corpus, ...(await generated(genCache))];
   let docs = 0;
   const put = (name: string, text: string) => {
     writeFileSync(path.join(outDir, `${name}.txt`), text);
@@ -120,9 +121,9 @@ function compare(a: string, b: string): number {
 const [mode, ...rest] = process.argv.slice(2);
 const flag = (name: string) => rest.flatMap((x, i) => (x === name && rest[i + 1] ? [rest[i + 1] as string] : []));
 if (mode === 'write' && rest[0])
-  await write(rest[0], flag('--big'), flag('--gen-cache')[0] ?? '/tmp/hnsight-reach-compare-gen', path.resolve(flag('--corpus')[0] ?? path.join(ROOT, '../shared/corpus')), Number(flag('--max-sources')[0] ?? '1000'));
+  await write(rest[0], flag('--big'), flag('--gen-cache')[0] ?? '/tmp/hnsight-reach-compare-gen', path.resolve(flag('--corpus')[0] ?? path.join(ROOT, '../shared/corpus')), Number(flag('--max-sources')[0] ?? '1000'), rest.includes('--big-only'));
 else if (mode === 'compare' && rest[0] && rest[1]) process.exitCode = compare(rest[0], rest[1]);
 else {
-  process.stderr.write('usage: reach-compare.ts write OUT_DIR [--big BUNDLE]... [--gen-cache DIR] [--corpus DIR] [--max-sources N] | compare BEFORE_DIR AFTER_DIR\n');
+  process.stderr.write('usage: reach-compare.ts write OUT_DIR [--big BUNDLE]... [--big-only] [--gen-cache DIR] [--corpus DIR] [--max-sources N] | compare BEFORE_DIR AFTER_DIR\n');
   process.exitCode = 2;
 }
