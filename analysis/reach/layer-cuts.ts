@@ -93,9 +93,18 @@ export class LayerCutter<A extends number | bigint> {
     private readonly fam: AddrFamily<A>,
   ) {}
 
+  /** A port's layers of one name, looked up once per partition (the model does not change during it). */
+  private readonly layersByName = new Map<string, VfpLayer[]>();
+
   private layersOf(port: string, name: string): VfpLayer[] {
-    const policy = this.m.vfp?.getPolicy(port);
-    return policy ? policy.layers.filter((l) => layerName(l) === name) : [];
+    const key = `${port}\u0000${name}`;
+    let ls = this.layersByName.get(key);
+    if (!ls) {
+      const policy = this.m.vfp?.getPolicy(port);
+      ls = policy ? policy.layers.filter((l) => layerName(l) === name) : [];
+      this.layersByName.set(key, ls);
+    }
+    return ls;
   }
 
   /** The cuts inside the cell (`atom` × `ports`) that the layers its walks crossed make. */
