@@ -15,7 +15,7 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { VfpCondition, VfpGroup, VfpLayer, VfpRule } from '../../parsers/vfp/index.ts';
 import type { Packet, WalkResult } from '../walk/types.ts';
-import { checkCondition, compiledGroup } from '../walk/match.ts';
+import { conditionResult, compiledGroup } from '../walk/match.ts';
 import { layerName } from '../walk/walk-port.ts';
 import { byValue, type Interval } from './intervals.ts';
 import type { AddrFamily } from './family.ts';
@@ -76,7 +76,7 @@ function portRanges(conds: VfpCondition[], p: Packet, t: Tracking, out: Interval
       continue;
     }
     // Address conditions are constant over the cell too: no address cut falls inside it (checked first).
-    if (checkCondition(c, p).result === 'miss') return false;
+    if (conditionResult(c, p) === 'miss') return false;
   }
   return true;
 }
@@ -93,9 +93,18 @@ export class LayerCutter<A extends number | bigint> {
     private readonly fam: AddrFamily<A>,
   ) {}
 
+  /** A port's layers of one name, looked up once per partition (the model does not change during it). */
+  private readonly layersByName = new Map<string, VfpLayer[]>();
+
   private layersOf(port: string, name: string): VfpLayer[] {
-    const policy = this.m.vfp?.getPolicy(port);
-    return policy ? policy.layers.filter((l) => layerName(l) === name) : [];
+    const key = `${port}\u0000${name}`;
+    let ls = this.layersByName.get(key);
+    if (!ls) {
+      const policy = this.m.vfp?.getPolicy(port);
+      ls = policy ? policy.layers.filter((l) => layerName(l) === name) : [];
+      this.layersByName.set(key, ls);
+    }
+    return ls;
   }
 
   /** The cuts inside the cell (`atom` × `ports`) that the layers its walks crossed make. */
@@ -161,7 +170,18 @@ export class LayerCutter<A extends number | bigint> {
         if (x.hi + 1 > ports.lo && x.hi + 1 <= ports.hi) out.add(x.hi + 1);
       }
     };
-    for (const r of exact ?? []) consider(r.rule);
+    const split = dst === undefined || groupRanges ? undefined : c.byDstPort.get(dst);
+    if (split) {
+      // A rule whose only port condition is one destination port p cuts the cell's ports only at p and
+      // p + 1, so only when p is in [lo, hi] and the destination port varies over the cell (else it has
+      // no range on a varying field): the other rules of that list cut nothing, and are not read.
+      for (const r of split.portRest) consider(r.rule);
+      if (t.dstPort) {
+        if (ports.hi - ports.lo < split.onlyPort.size) {
+          for (let p = ports.lo; p <= ports.hi; p++) for (const r of split.onlyPort.get(p) ?? []) consider(r.rule);
+        } else for (const [p, rs] of split.onlyPort) if (p >= ports.lo && p <= ports.hi) for (const r of rs) consider(r.rule);
+      }
+    } else for (const r of exact ?? []) consider(r.rule);
     for (const r of c.others) consider(r.rule);
   }
 }

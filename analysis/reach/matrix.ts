@@ -63,23 +63,29 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
   // findings on a path join on rule lines, so they read the walk with each rule at its own port's line.
   const sm = sharedRulesModel(m);
   let walked = 0;
-  for (const s of sources)
-    for (const d of destinations) {
-      if (d.ip === s.ip) continue;
-      if (familyOf(d.ip) !== familyOf(s.ip)) continue;
-      const flow: Flow = { srcIp: s.ip, dstIp: d.ip, proto: d.proto, ...(d.port !== undefined && d.proto !== 'icmp' ? { dstPort: d.port } : {}) };
+  // Each address's family once (a big node's matrix has over a million cells, most not walked).
+  const destFamily = destinations.map((d) => familyOf(d.ip));
+  const destName = destinations.map((d) => d.name ?? names.podLabel(d.ip) ?? names.serviceLabel(d.ip));
+  const why = `not walked: the budget of ${maxWalks} cells was spent`;
+  for (const s of sources) {
+    const fs = familyOf(s.ip);
+    destinations.forEach((d, di) => {
+      if (d.ip === s.ip) return;
+      if (destFamily[di] !== fs) return;
+      const port = d.port !== undefined && d.proto !== 'icmp' ? d.port : undefined;
       if (walked++ >= maxWalks) {
-        const why = `not walked: the budget of ${maxWalks} cells was spent`;
-        cells.push({ from: s.ip, to: d.ip, ...(flow.dstPort !== undefined ? { port: flow.dstPort } : {}), proto: d.proto, verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, reply: null, findings: [] });
-        continue;
+        cells.push(port !== undefined ? { from: s.ip, to: d.ip, port, proto: d.proto, verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, reply: null, findings: [] } : { from: s.ip, to: d.ip, proto: d.proto, verdict: 'insufficient information', decidingRule: null, decidedAt: 'not walked', reason: why, reply: null, findings: [] });
+        return;
       }
-      const { outcome, walk } = outcomeOf(sm, flow);
+      const flow: Flow = { srcIp: s.ip, dstIp: d.ip, proto: d.proto, ...(port !== undefined ? { dstPort: port } : {}) };
+      // No outcome key: the matrix compares no two outcomes.
+      const { outcome, walk } = outcomeOf(sm, flow, undefined, false, false);
       const findings = o.findings ? (withPathFindings(m, withOwnLines(sm, walk), o.findings).findings ?? []) : [];
       cells.push({
         from: s.ip,
         ...(s.name ? { fromName: s.name } : {}),
         to: d.ip,
-        ...((d.name ?? names.podLabel(d.ip) ?? names.serviceLabel(d.ip)) ? { toName: d.name ?? names.podLabel(d.ip) ?? names.serviceLabel(d.ip) } : {}),
+        ...(destName[di] ? { toName: destName[di] } : {}),
         ...(flow.dstPort !== undefined ? { port: flow.dstPort } : {}),
         proto: d.proto,
         verdict: outcome.verdict,
@@ -94,6 +100,7 @@ export function reachMatrix(m: NodeModel, destinations: Endpoint[], o: MatrixOpt
         findings,
         ...(d.inferred ? { inferred: d.inferred } : {}),
       });
-    }
+    });
+  }
   return cells;
 }

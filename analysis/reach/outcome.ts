@@ -70,10 +70,22 @@ function decidingOf(w: WalkResult): { rule: string | null; at: string } {
   return { rule: h.rule ?? null, at: where };
 }
 
+/** A value as Array.prototype.join writes it (undefined and null as nothing). */
+const text = (x: string | number | null | undefined): string => (x === undefined || x === null ? '' : String(x));
+/** `norm` of a value that may be a number or absent. */
+const normed = (norm: (s: string | undefined) => string, x: string | number | undefined) => norm(x === undefined ? undefined : String(x));
+
+/**
+ * A hop's part of a walk's key: kind, port, direction, layer, group, rule, action, rewrite (its fields
+ * comma-separated) and the flags, `|`-separated. Written out field by field rather than as arrays joined
+ * (the same text: it is what a class's key costs, once per hop of every walk).
+ */
 function hopKey(h: WalkHop, norm: (s: string | undefined) => string): string {
   const r = h.rewrite;
-  const rw = r ? [r.srcIp, r.dstIp, r.srcPort, r.dstPort, r.srcMac, r.dstMac, r.encap && `${r.encap.type}>${r.encap.dstIp}/${r.encap.vni ?? ''}`].map((x) => norm(x === undefined ? undefined : String(x))).join(',') : '';
-  return [h.kind, h.port, h.direction, h.layer, h.group, h.rule, norm(h.action), rw, h.unmodelled ? 'U' : '', h.ambiguous ? 'A' : '', h.superseded ? 'S' : '', h.flow ? 'F' : ''].join('|');
+  const rw = r
+    ? normed(norm, r.srcIp) + ',' + normed(norm, r.dstIp) + ',' + normed(norm, r.srcPort) + ',' + normed(norm, r.dstPort) + ',' + normed(norm, r.srcMac) + ',' + normed(norm, r.dstMac) + ',' + normed(norm, r.encap && `${r.encap.type}>${r.encap.dstIp}/${r.encap.vni ?? ''}`)
+    : '';
+  return text(h.kind) + '|' + text(h.port) + '|' + text(h.direction) + '|' + text(h.layer) + '|' + text(h.group) + '|' + text(h.rule) + '|' + norm(h.action) + '|' + rw + '|' + (h.unmodelled ? 'U' : '') + '|' + (h.ambiguous ? 'A' : '') + '|' + (h.superseded ? 'S' : '') + '|' + (h.flow ? 'F' : '');
 }
 
 function walkKey(w: WalkResult, norm: (s: string | undefined) => string): string {
@@ -154,9 +166,10 @@ function pickedIsForced(w: WalkResult, picked: string | undefined): boolean {
 /**
  * Walks a flow (its reply too) and sums it up; a load balancer's other backends are walked as well
  * (the backend the walk picked is not walked again when that walk is provably the same: pickedIsForced;
- * `fresh` walks it again anyway, for tests).
+ * `fresh` walks it again anyway, for tests). `keyed: false` leaves `key` empty: the matrix compares no
+ * outcomes, and the key is most of what summing a walk up costs there.
  */
-export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResult = (f) => walkFlow(m, f, { reply: true }), fresh = false): { outcome: Outcome; walk: WalkResult } {
+export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResult = (f) => walkFlow(m, f, { reply: true }), fresh = false, keyed = true): { outcome: Outcome; walk: WalkResult } {
   const w = walk(flow);
   const norm = normaliser(flow);
   const d = decidingOf(w);
@@ -181,7 +194,7 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
     const reuse = !fresh && pickedIsForced(w, backends[0]);
     const each = backends.map((dip, i) => {
       const bw = i === 0 && reuse ? w : walk({ ...flow, dip });
-      return { dip, w: bw, key: walkKey(bw, norm) + '\n~' + (bw.reply ? walkKey(bw.reply, norm) : '') };
+      return { dip, w: bw, key: keyed ? walkKey(bw, norm) + '\n~' + (bw.reply ? walkKey(bw.reply, norm) : '') : '' };
     });
     base.verdicts = each.map((e) => ({ dip: e.dip, verdict: reachVerdict(e.w), decidingRule: decidingOf(e.w).rule }));
     // The class's verdict is every backend's: it rests on an inference when one backend's does.
@@ -214,9 +227,9 @@ export function outcomeOf(m: NodeModel, flow: Flow, walk: (f: Flow) => WalkResul
       base.reply = null;
     }
     // Whichever backend the walk's own hash picked, the class's reply is summed up over every backend above.
-    base.key = 'LB\n' + each.map((e) => `${e.dip}#${e.key}`).join('\n#\n');
+    if (keyed) base.key = 'LB\n' + each.map((e) => `${e.dip}#${e.key}`).join('\n#\n');
     return { outcome: base, walk: w };
   }
-  base.key = walkKey(w, norm) + '\n~' + (w.reply ? walkKey(w.reply, norm) : '');
+  if (keyed) base.key = walkKey(w, norm) + '\n~' + (w.reply ? walkKey(w.reply, norm) : '');
   return { outcome: base, walk: w };
 }

@@ -121,6 +121,54 @@ export function explainMatch(conds: VfpCondition[], p: Packet): MatchedCondition
   });
 }
 
+/**
+ * `checkCondition`'s result without its words (no string is built): the hot path of rule selection,
+ * where most conditions miss and their "why" is never read. Must give exactly checkCondition's result.
+ */
+export function conditionResult(c: VfpCondition, p: Packet): CondResult {
+  switch (c.kind) {
+    case 'protocols':
+      if (!c.protocols?.length) return 'unknown';
+      return c.protocols.includes(protoNumber(p)) ? 'match' : 'miss';
+    case 'srcIp':
+    case 'dstIp': {
+      const ip = c.kind === 'srcIp' ? p.srcIp : p.dstIp;
+      const v4 = ipToInt(ip);
+      if (v4 !== undefined) {
+        const rs = c.ipRanges;
+        if (rs?.length) {
+          for (const r of rs) if (v4 >= r.lo && v4 <= r.hi) return 'match';
+          return 'miss';
+        }
+        return c.ip6Ranges?.length ? 'miss' : 'unknown';
+      }
+      return ipCheck(c, ip, '').result;
+    }
+    case 'srcPort':
+    case 'dstPort': {
+      const port = c.kind === 'srcPort' ? p.srcPort : p.dstPort;
+      const rs = c.ports;
+      if (!rs?.length) return 'unknown';
+      if (port === undefined) return p.proto === 'icmp' ? 'miss' : 'unknown';
+      for (const r of rs) if (port >= r.lo && port <= r.hi) return 'match';
+      return 'miss';
+    }
+    default:
+      return checkCondition(c, p).result;
+  }
+}
+
+/** `checkConditions`'s result without its words. */
+export function conditionsResult(conds: VfpCondition[], p: Packet): CondResult {
+  let unknown = false;
+  for (const c of conds) {
+    const r = conditionResult(c, p);
+    if (r === 'miss') return 'miss';
+    if (r === 'unknown') unknown = true;
+  }
+  return unknown ? 'unknown' : 'match';
+}
+
 export function checkConditions(conds: VfpCondition[], p: Packet): CondCheck {
   let unknown: CondCheck | undefined;
   for (const c of conds) {
@@ -138,9 +186,30 @@ interface CompiledRule {
   dstBits: number;
 }
 
+/**
+ * One destination's rules split again by the one destination port a rule requires (a node's NodePort
+ * rules all name the node's address: 465 of them on one key of the big generated node).
+ */
+export interface ByPort {
+  byPort: Map<number, CompiledRule[]>;
+  /** The destination's rules that do not require one single port, in the group's order. */
+  anyPort: CompiledRule[];
+  /**
+   * For reach's layer cuts (analysis/reach/layer-cuts.ts): the rules whose only port condition of either
+   * side is one destination port, by that port; `portRest` is every other rule of the destination.
+   */
+  onlyPort: Map<number, CompiledRule[]>;
+  portRest: CompiledRule[];
+}
+
+/** A destination's rule list longer than this is split by destination port. */
+const SPLIT_BY_PORT = 8;
+
 export interface CompiledGroup {
   /** Rules whose destination is one address: IPv4 by number, IPv6 by its hex text. */
   byDst: Map<number | string, CompiledRule[]>;
+  /** The long lists of `byDst` again, by destination port. */
+  byDstPort: Map<number | string, ByPort>;
   /** Rules without a single-address destination: always candidates. */
   others: CompiledRule[];
   /**
@@ -176,6 +245,38 @@ function singleDst(rule: VfpRule): number | string | undefined {
   return undefined;
 }
 
+/**
+ * The one destination port a rule requires (a condition listing exactly one port), or undefined. A
+ * packet with another destination port misses that condition, so it misses the rule (checkConditions:
+ * one miss is a miss whatever the other conditions say).
+ */
+function singleDstPort(rule: VfpRule): number | undefined {
+  for (const c of rule.conditions) if (c.kind === 'dstPort' && c.ports?.length === 1 && c.ports[0]!.lo === c.ports[0]!.hi) return c.ports[0]!.lo;
+  return undefined;
+}
+
+const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+};
+
+function splitByPort(list: CompiledRule[]): ByPort {
+  const byPort = new Map<number, CompiledRule[]>();
+  const anyPort: CompiledRule[] = [];
+  const onlyPort = new Map<number, CompiledRule[]>();
+  const portRest: CompiledRule[] = [];
+  for (const r of list) {
+    const port = singleDstPort(r.rule);
+    if (port === undefined) anyPort.push(r);
+    else push(byPort, port, r);
+    const portConds = r.rule.conditions.filter((c) => c.kind === 'dstPort' || c.kind === 'srcPort').length;
+    if (port !== undefined && portConds === 1) push(onlyPort, port, r);
+    else portRest.push(r);
+  }
+  return { byPort, anyPort, onlyPort, portRest };
+}
+
 /** The one source MAC a rule requires (a condition listing exactly one), upper-case as the walk compares. */
 function singleSrcMac(rule: VfpRule): string | undefined {
   for (const c of rule.conditions) if (c.kind === 'srcMac' && c.macs?.length === 1) return c.macs[0]!.toUpperCase();
@@ -208,7 +309,9 @@ function compile(g: VfpGroup): CompiledGroup {
       else othersBySrcMac.set(mac, [r]);
     }
   }
-  return { byDst, others, othersBySrcMac, othersAnyMac, ordered, lpm };
+  const byDstPort = new Map<number | string, ByPort>();
+  for (const [k, list] of byDst) if (list.length > SPLIT_BY_PORT) byDstPort.set(k, splitByPort(list));
+  return { byDst, byDstPort, others, othersBySrcMac, othersAnyMac, ordered, lpm };
 }
 
 /** Two lists in the group's order, merged (both are in that order). */
@@ -289,6 +392,19 @@ function sameEffect(a: VfpRule, b: VfpRule): boolean {
   return dips(a) === dips(b) && enc(a) === enc(b) && ea.natIp === eb.natIp && ea.natPool === eb.natPool && JSON.stringify(ea.modify) === JSON.stringify(eb.modify) && JSON.stringify(ea.rewrites) === JSON.stringify(eb.rewrites);
 }
 
+/**
+ * A destination's candidates for the packet: with its destination port, only the rules requiring that
+ * port and those requiring no single port (the others miss it); an ICMP packet has no port, so every
+ * rule requiring one misses. A TCP or UDP packet without a port (the condition is then "unknown", not a
+ * miss) takes the whole list.
+ */
+function candidatesByPort(c: CompiledGroup, key: number | string, exact: CompiledRule[], p: Packet): CompiledRule[] {
+  const s = c.byDstPort.get(key);
+  if (!s) return exact;
+  if (p.dstPort !== undefined) return mergeOrdered(s.byPort.get(p.dstPort) ?? [], s.anyPort, c.lpm);
+  return p.proto === 'icmp' ? s.anyPort : exact;
+}
+
 /** The rule the group selects for the packet, or undefined. */
 export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
   const c = compiledGroup(g);
@@ -297,7 +413,7 @@ export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
   // Merge the exact-destination candidates with the always-candidates, best first.
   let i = 0;
   let j = 0;
-  const a = exact ?? [];
+  const a = exact ? candidatesByPort(c, key!, exact, p) : [];
   const b = othersFor(c, p);
   let uncertain: RuleMatch | undefined;
   let found: { m: RuleMatch; cr: CompiledRule } | undefined;
@@ -316,20 +432,21 @@ export function selectRule(g: VfpGroup, p: Packet): RuleMatch | undefined {
     if (found) {
       // Only rules of the same rank as the chosen one can tie.
       if (rank(next, found.cr, c.lpm) !== 0) break;
-      if (checkConditions(next.rule.conditions, p).result === 'match' && next.rule !== found.cr.rule) {
+      if (conditionsResult(next.rule.conditions, p) === 'match' && next.rule !== found.cr.rule) {
         found.m.tie = next.rule;
         found.m.tieSame = sameEffect(found.cr.rule, next.rule);
         break;
       }
       continue;
     }
-    const r = checkConditions(next.rule.conditions, p);
-    if (r.result === 'match') {
+    const r = conditionsResult(next.rule.conditions, p);
+    if (r === 'match') {
       found = { m: uncertain ?? { rule: next.rule }, cr: next };
       if (uncertain) break;
       continue;
     }
-    if (r.result === 'unknown' && !uncertain) uncertain = { rule: next.rule, uncertain: r.why };
+    // The words of why only for the first uncertain rule (the one the walk reports).
+    if (r === 'unknown' && !uncertain) uncertain = { rule: next.rule, uncertain: checkConditions(next.rule.conditions, p).why };
   }
   return found?.m ?? uncertain;
 }

@@ -56,6 +56,33 @@ const familyOfGroup = (t: string): 4 | 6 => (/6/.test(t) ? 6 : 4);
 export const layerName = (l: VfpLayer) => l.friendlyName ?? l.id;
 
 /**
+ * A port's layers in the order a direction crosses them, and a layer's groups of one direction and family
+ * by priority, worked out once per parsed policy (a parsed policy is never changed; reach walks the
+ * same ports tens of thousands of times). Sorting is stable, so the order is the one sorting every time gives.
+ */
+const layerOrder = new WeakMap<VfpPortPolicy, { OUT: VfpLayer[]; IN: VfpLayer[] }>();
+const groupOrder = new WeakMap<VfpLayer, Map<string, VfpGroup[]>>();
+
+function layersFor(policy: VfpPortPolicy, dir: 'IN' | 'OUT'): VfpLayer[] {
+  let o = layerOrder.get(policy);
+  if (!o) {
+    const out = [...policy.layers].sort(byPriority);
+    o = { OUT: out, IN: [...out].reverse() };
+    layerOrder.set(policy, o);
+  }
+  return o[dir];
+}
+
+function groupsFor(layer: VfpLayer, dir: 'IN' | 'OUT', fam: 4 | 6): VfpGroup[] {
+  let m = groupOrder.get(layer);
+  if (!m) groupOrder.set(layer, (m = new Map()));
+  const key = `${dir}${fam}`;
+  let gs = m.get(key);
+  if (!gs) m.set(key, (gs = layer.groups.filter((g) => sameDirection(g.direction, dir) && familyOfGroup(g.ipVersion) === fam).sort(byPriority)));
+  return gs;
+}
+
+/**
  * A layer whose every rule only rewrites headers (transposition: the ExternalPort's
  * EXTERNAL_L2_REWRITE_LAYER, whose `<endpoint>_to_EN` rules turn a container's source MAC into the
  * host's) is no filter. The troubleshooting guide's dump of that layer prints no Flags line, yet the
@@ -98,8 +125,7 @@ interface Candidate {
 export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | 'OUT', start: Packet, ctx: PortWalkContext, opts: WalkOptions = {}): PortWalkResult {
   const hops: WalkHop[] = [];
   let packet = start;
-  const layers = [...policy.layers].sort(byPriority);
-  if (dir === 'IN') layers.reverse();
+  const layers = layersFor(policy, dir);
   const at = `${portLabel} ${dir}`;
   const fam = ipToInt(start.srcIp) !== undefined ? 4 : 6;
   const actx: ActionContext = { ...ctx, policy };
@@ -132,7 +158,7 @@ export function walkPort(policy: VfpPortPolicy, portLabel: string, dir: 'IN' | '
       packet = after;
       continue;
     }
-    const groups = layer.groups.filter((g) => sameDirection(g.direction, dir) && familyOfGroup(g.ipVersion) === fam).sort(byPriority);
+    const groups = groupsFor(layer, dir, fam);
     if (!groups.length) continue;
     let decided: Candidate | undefined;
     const pending: Candidate[] = [];

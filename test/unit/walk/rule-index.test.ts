@@ -1,6 +1,7 @@
 // selectRule looks up a group's rules through indexes built once per group (analysis/walk/match.ts):
-// by exact destination address, and the rest by the one source MAC a rule requires (the ExternalPort's
-// transposition rules: one per endpoint, all of one priority). On random groups and packets (fast-check)
+// by exact destination address (a long list of one address, as a node's NodePort rules, again by the
+// one destination port a rule requires), and the rest by the one source MAC a rule requires (the
+// ExternalPort's transposition rules: one per endpoint, all of one priority). On random groups and packets (fast-check)
 // its answer is held against an oracle written from what a group does, not from match.ts: the oracle
 // reads the generated rule specs (not the parsed rules), evaluates their conditions itself and states
 // the selection declaratively, so a mistake in match.ts's ordering, indexes or condition checks is not
@@ -22,7 +23,7 @@
 //   holds and reports no tie.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { selectRule } from '../../../analysis/walk/match.ts';
+import { checkCondition, conditionResult, selectRule } from '../../../analysis/walk/match.ts';
 import { parseVfpRuleText } from '../../../parsers/vfp/policy-text.ts';
 import type { VfpGroup } from '../../../parsers/vfp/index.ts';
 import type { Packet } from '../../../analysis/walk/types.ts';
@@ -30,6 +31,9 @@ import type { Packet } from '../../../analysis/walk/types.ts';
 const MACS = ['00-15-5D-00-00-01', '00-15-5D-00-00-02', '00-15-5D-00-00-03'];
 /** Destination conditions as printed; the oracle reads them from `DSTS` (address ranges it computes itself). */
 const IPS = ['10.0.0.1', '10.0.0.2', '10.0.0.0/30', '10.0.0.0/24', '10.0.0.1, 10.0.0.200'];
+/** Destination port conditions as printed, and the ranges the oracle reads. */
+const PORTS = ['80', '443', '80-90', '80, 443'];
+const PORT_RANGES: [number, number][][] = [[[80, 80]], [[443, 443]], [[80, 90]], [[80, 80], [443, 443]]];
 
 const v4 = (s: string) => s.split('.').reduce((n, o) => n * 256 + Number(o), 0);
 /** Each printed destination as [first, last, prefix length of its widest range]. */
@@ -50,6 +54,7 @@ interface RuleSpec {
   mac?: number[];
   dst?: number;
   proto?: number;
+  port?: number;
 }
 
 const ruleSpec: fc.Arbitrary<RuleSpec> = fc.record(
@@ -59,8 +64,21 @@ const ruleSpec: fc.Arbitrary<RuleSpec> = fc.record(
     mac: fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 2 }),
     dst: fc.nat({ max: IPS.length - 1 }),
     proto: fc.constantFrom(6, 17),
+    port: fc.nat({ max: PORTS.length - 1 }),
   },
   { requiredKeys: ['priority', 'type'] },
+);
+/** Many rules on one address, most with one port each (a node's NodePort rules), so the index splits it by port. */
+const nodePortSpec: fc.Arbitrary<RuleSpec> = fc.record(
+  {
+    priority: fc.constantFrom(100, 200),
+    type: fc.constantFrom('allow', 'block'),
+    mac: fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 1 }),
+    dst: fc.constantFrom(0, 0, 0, 4),
+    proto: fc.constantFrom(6, 17),
+    port: fc.constantFrom(0, 0, 1, 1, 2, 3),
+  },
+  { requiredKeys: ['priority', 'type', 'dst'] },
 );
 
 function groupOf(rules: RuleSpec[], lpm: boolean): VfpGroup {
@@ -82,6 +100,7 @@ function groupOf(rules: RuleSpec[], lpm: boolean): VfpGroup {
       ...(r.mac ? [`            Source MAC : ${r.mac.map((m) => MACS[m]).join(', ')}`] : []),
       ...(r.dst !== undefined ? [`            Destination IP : ${IPS[r.dst]}`] : []),
       ...(r.proto !== undefined ? [`            Protocols : ${r.proto}`] : []),
+      ...(r.port !== undefined ? [`            Destination ports : ${PORTS[r.port]}`] : []),
       '',
     ]),
   ].join('\n');
@@ -94,6 +113,14 @@ type Verdict = 'match' | 'miss' | 'cannot tell';
 function evaluate(r: RuleSpec, p: Packet): Verdict {
   const proto = p.proto === 'tcp' ? 6 : p.proto === 'udp' ? 17 : 1;
   if (r.proto !== undefined && r.proto !== proto) return 'miss';
+  let cannotTell = false;
+  if (r.port !== undefined) {
+    // ICMP has no port: a port condition misses it; a TCP or UDP packet without a port cannot tell.
+    if (p.dstPort === undefined) {
+      if (p.proto === 'icmp') return 'miss';
+      cannotTell = true;
+    } else if (!(PORT_RANGES[r.port] ?? []).some(([lo, hi]) => lo <= p.dstPort! && p.dstPort! <= hi)) return 'miss';
+  }
   if (r.dst !== undefined) {
     const d = v4(p.dstIp);
     if (!(DSTS[r.dst]?.ranges ?? []).some(([lo, hi]) => lo <= d && d <= hi)) return 'miss';
@@ -103,7 +130,7 @@ function evaluate(r: RuleSpec, p: Packet): Verdict {
     // vfpctrl prints MACs upper-case with dashes; the same MAC written lower-case is the same address.
     if (!r.mac.some((m) => MACS[m] === p.srcMac!.toUpperCase())) return 'miss';
   }
-  return 'match';
+  return cannotTell ? 'cannot tell' : 'match';
 }
 
 interface Expected {
@@ -130,13 +157,13 @@ const packet: fc.Arbitrary<Packet> = fc.record(
   {
     srcIp: fc.constant('10.0.1.5'),
     dstIp: fc.constantFrom('10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.200', '10.9.9.9'),
-    proto: fc.constantFrom('tcp', 'udp') as fc.Arbitrary<Packet['proto']>,
+    proto: fc.constantFrom('tcp', 'udp', 'icmp') as fc.Arbitrary<Packet['proto']>,
     srcPort: fc.constant(49152),
-    dstPort: fc.constant(80),
+    dstPort: fc.constantFrom(80, 85, 443, 8080),
     srcMac: fc.oneof(fc.constantFrom(...MACS), fc.constantFrom(...MACS).map((m) => m.toLowerCase()), fc.constant('00-15-5D-00-00-09')),
   },
   { requiredKeys: ['srcIp', 'dstIp', 'proto'] },
-);
+).map((p) => (p.proto === 'icmp' ? { ...p, dstPort: undefined, srcPort: undefined } : p));
 
 describe('selectRule through its indexes', () => {
   it('selects what the group semantics say, on random groups and packets', () => {
@@ -155,6 +182,39 @@ describe('selectRule through its indexes', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('selects what the group semantics say when one address has many rules (split by destination port)', () => {
+    fc.assert(
+      fc.property(fc.array(nodePortSpec, { minLength: 9, maxLength: 40 }), fc.array(ruleSpec, { maxLength: 4 }), fc.boolean(), fc.array(packet, { minLength: 1, maxLength: 6 }), (many, few, lpm, packets) => {
+        const rules = [...many, ...few];
+        const g = groupOf(rules, lpm);
+        const at = (r: unknown) => (r === undefined ? undefined : g.rules.indexOf(r as (typeof g.rules)[number]));
+        // Some packets without a port on TCP or UDP too: every port condition is then undecidable.
+        for (const p of [...packets, ...packets.filter((x) => x.proto !== 'icmp').map((x) => ({ ...x, dstPort: undefined }))]) {
+          const got = selectRule(g, p);
+          const want = oracle(rules, lpm, p);
+          const what = JSON.stringify({ p, lpm });
+          expect(at(got?.rule), what).toBe(want?.index);
+          expect(got?.uncertain !== undefined, what).toBe(want?.assumed ?? false);
+          expect(at(got?.tie), what).toBe(want?.tie);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("conditionResult (no words) gives checkCondition's result on every condition and packet", () => {
+    fc.assert(
+      fc.property(fc.array(ruleSpec, { minLength: 1, maxLength: 6 }), fc.array(packet, { minLength: 1, maxLength: 4 }), (rules, packets) => {
+        const g = groupOf(rules, false);
+        for (const r of g.rules)
+          for (const c of r.conditions)
+            for (const p of [...packets, ...packets.map((x) => ({ ...x, dstPort: undefined, srcMac: undefined })), { ...packets[0]!, dstIp: 'fd00::1', srcIp: 'fd00::2' }])
+              expect(conditionResult(c, p), JSON.stringify({ c, p })).toBe(checkCondition(c, p).result);
+      }),
+      { numRuns: 200 },
     );
   });
 
