@@ -9,6 +9,7 @@ import { short, Walk, ruleOfHop } from './state.ts';
 import { leaveEncapsulated, walkUplink } from './uplink.ts';
 import { freePodAddress, multicast, neverForwarded } from './nowhere.ts';
 import { hostDropNote, hostToRemoteSubnet } from './host-overlay.ts';
+import { remoteIsPod, remoteWords } from '../remote-pod.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
@@ -35,6 +36,8 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   let routeHop: number;
   let onLinkText: string;
   const remote = ctx.remote.get(canonIp(p.dstIp) ?? '');
+  // A remote endpoint is not always a pod (the API server's: remote-pod.ts).
+  const remotePod = remote ? remoteIsPod(ctx.model, remote, ctx.local) : undefined;
   if (v6) {
     const r6 = lookupRoute6(ctx, p.dstIp);
     if (!r6) {
@@ -132,7 +135,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
       kind: 'host-route',
       action: r.onLink ? 'on-link' : `via ${r.gateway}`,
       evidence: r.src,
-      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
+      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on interface ${r.interface ?? '?'} metric ${r.metricText}${remote ? `; ${remoteWords(remotePod, p.dstIp, short(remote.id))}` : ''}${route.bits === 0 && remotePod !== false && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
       nodes: [`next-hop:${nextHop}`],
     });
   }
