@@ -10,6 +10,7 @@
 // names the address. Outside them it is called no pod only when the bundle shows such a wide range.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
+import type { WalkContext } from './context.ts';
 import { k8sNames } from '../k8s/index.ts';
 import { inCidr } from './ip.ts';
 
@@ -30,7 +31,9 @@ function podPrefixes(m: NodeModel, localPods: readonly string[]): { wide: string
     for (const s of n.subnets) if (s.prefix && holdsLocal(s.prefix)) own.add(s.prefix);
     for (const r of n.remoteSubnetRoutes) wide.add(r.destinationPrefix);
   }
-  for (const e of m.endpoints ?? []) for (const o of e.outboundNat) for (const x of o.exceptions) if (/\/\d+$/.test(x) && holdsLocal(x)) wide.add(x);
+  // An entry shorter than /8 is a typo (10.244.0.0/0), not a cluster range (as checks/remote-subnets.ts).
+  const cluster = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1) >= 8 && holdsLocal(x);
+  for (const e of m.endpoints ?? []) for (const o of e.outboundNat) for (const x of o.exceptions) if (cluster(x)) wide.add(x);
   out = { wide: [...wide], own: [...own] };
   memo.set(m, out);
   return out;
@@ -40,16 +43,28 @@ function podPrefixes(m: NodeModel, localPods: readonly string[]): { wide: string
  * true: a pod (on another node); false: not a pod (an address outside the pod network, or one the
  * kubectl snapshot names as the API server); undefined: the bundle shows no pod network to tell.
  */
-export function remoteIsPod(m: NodeModel, ep: HnsEndpoint, local: ReadonlyMap<string, HnsEndpoint>): boolean | undefined {
+export function remoteIsPod(ctx: WalkContext, ep: HnsEndpoint): boolean | undefined {
+  const m = ctx.model;
   const ip = ep.ip;
   if (!ip) return undefined;
   const names = k8sNames(m);
   if (names.present && names.podByIp(ip)) return true;
   if (names.apiServerLabel(ip)) return false;
-  const { wide, own } = podPrefixes(m, [...local.keys()]);
+  const { wide, own } = podPrefixes(m, localPods(ctx));
   if ([...wide, ...own].some((p) => inCidr(ip, p))) return true;
   // Outside them: not a pod only when the bundle shows the ranges other nodes' pods are in.
   return wide.length ? false : undefined;
+}
+
+/**
+ * This node's pods' addresses: local endpoints whose vNIC is in a compartment other than the host's
+ * (the host's own endpoints — flannel's bridge endpoint, the node's address — would make the node's
+ * subnet a pod range); every local endpoint when the bundle has no ipconfig to tell.
+ */
+function localPods(ctx: WalkContext): string[] {
+  const all = [...ctx.local.entries()];
+  if (!ctx.adapterOf.size) return all.map(([ip]) => ip);
+  return all.filter(([, e]) => (ctx.adapterOf.get(e.id)?.compartment.id ?? 1) !== 1).map(([ip]) => ip);
 }
 
 /** The routing hop's words for a remote endpoint the packet goes to. */

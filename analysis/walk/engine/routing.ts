@@ -37,7 +37,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   let onLinkText: string;
   const remote = ctx.remote.get(canonIp(p.dstIp) ?? '');
   // A remote endpoint is not always a pod (the API server's: remote-pod.ts).
-  const remotePod = remote ? remoteIsPod(ctx.model, remote, ctx.local) : undefined;
+  const remotePod = remote ? remoteIsPod(ctx, remote) : undefined;
   if (v6) {
     const r6 = lookupRoute6(ctx, p.dstIp);
     if (!r6) {

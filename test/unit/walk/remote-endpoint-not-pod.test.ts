@@ -20,7 +20,13 @@ const NOT_PODS: [string, Flow][] = [
   ['test/fixtures/foreign/aks-win-zip-2025', { srcIp: '10.224.0.41', dstIp: '20.62.141.9', dstPort: 443, proto: 'tcp' }],
   ['test/fixtures/foreign/aks-win-zip-2025', { srcIp: '10.224.0.41', dstIp: '20.62.141.9', proto: 'icmp' }],
   ['assets/demo/overlay-node', { srcIp: '10.240.0.36', dstIp: '10.96.0.1', dstPort: 443, proto: 'tcp' }],
+  // The ExceptionList also holds the node subnet 192.168.30.0/24, where the host's own endpoint is: no
+  // pod range, so the API server 192.168.30.10 in it is still no pod.
+  ['test/fixtures/foreign/ws2019-flannel-l2bridge-2020', { srcIp: '10.244.3.5', dstIp: '192.168.30.10', dstPort: 6443, proto: 'tcp' }],
 ];
+// The l2bridge demo's cluster entry is the typo 10.244.0.0/0: no cluster range to tell, so its API
+// server keeps the old words (a /0 holds every address; the ExceptionList typo finding says why).
+const UNDECIDED: [string, Flow] = ['assets/demo/l2bridge-node', { srcIp: '10.244.32.3', dstIp: '10.240.255.5', dstPort: 443, proto: 'tcp' }];
 const PODS: [string, Flow][] = [
   ['test/fixtures/foreign/aks-win-zip-2025', { srcIp: '10.224.0.41', dstIp: '10.224.0.12', proto: 'icmp' }],
   ['test/fixtures/foreign/ws2019-flannel-l2bridge-2020', { srcIp: '10.244.3.5', dstIp: '10.244.1.11', dstPort: 80, proto: 'tcp' }],
@@ -36,6 +42,12 @@ describe('a remote endpoint outside the pod network is not called a pod', () => 
       expect(note).not.toMatch(/this pod address/);
       expect(note).toMatch(/outside the pod network/);
     });
+});
+
+describe('a bundle whose cluster range is a typo does not decide', () => {
+  it(`${UNDECIDED[0].split('/').pop()}: ${UNDECIDED[1].dstIp}`, () => {
+    expect(routeNote(walkFlow(load(UNDECIDED[0]), UNDECIDED[1], { reply: true }))).not.toMatch(/outside the pod network/);
+  });
 });
 
 describe('a remote endpoint inside the pod network still is', () => {
