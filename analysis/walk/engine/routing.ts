@@ -10,6 +10,7 @@ import { leaveEncapsulated, walkUplink } from './uplink.ts';
 import { freePodAddress, multicast, neverForwarded } from './nowhere.ts';
 import { hostDropNote, hostToRemoteSubnet } from './host-overlay.ts';
 import { remoteIsPod, remoteWords } from '../remote-pod.ts';
+import { unusedServiceAddress } from '../unused-service-address.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
@@ -17,7 +18,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   const v6 = familyOf(p.dstIp) === 6;
   // Addresses nothing beyond the node answers (RFC 6890 blocks, a free address of the node's own pod
   // subnet, a multicast group) end here, before the route table sends them to a gateway (nowhere.ts).
-  if (multicast(w) || neverForwarded(w) || freePodAddress(w)) return;
+  if (multicast(w) || neverForwarded(w) || freePodAddress(w) || unusedServiceAddress(w)) return;
   if (v6 ? !ctx.routes6 : !ctx.routes) {
     w.add({ at: 'host routing', kind: 'host-route', action: 'unknown', inferred: true, note: 'routes.txt is missing: the next hop cannot be read' });
     w.end('unknown', `${p.dstIp} is not on this node and routes.txt is missing, so the next hop is unknown`);
