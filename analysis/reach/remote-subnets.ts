@@ -3,6 +3,8 @@
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { k8sNames } from '../k8s/index.ts';
 import { cidrRange, familyOf, intToIp, ipToInt } from '../walk/ip.ts';
+import { walkContext } from '../walk/context.ts';
+import { remoteIsPod } from '../walk/remote-pod.ts';
 
 /**
  * One address per remote pod subnet: a remote endpoint inside it when the bundle has one, else the
@@ -14,7 +16,10 @@ export function remotePodSubnets(m: NodeModel): { prefix: string; example: strin
   const names = k8sNames(m);
   // Remote endpoints that are pods: with a kubectl snapshot, those it names as pods (not the API
   // server behind default/kubernetes, not a node); without one, every remote endpoint.
-  const remotes = (m.endpoints ?? []).filter((e) => e.isRemote && familyOf(e.ip) === 4 && !names.apiServerLabel(e.ip) && (!names.present || !!names.podByIp(e.ip)));
+  // Without one, every remote endpoint inside the pod network the bundle shows (walk/remote-pod.ts):
+  // kube-proxy makes a remote endpoint for every Service backend off the node, the API server's too.
+  const ctx = walkContext(m);
+  const remotes = (m.endpoints ?? []).filter((e) => e.isRemote && familyOf(e.ip) === 4 && !names.apiServerLabel(e.ip) && (!names.present || !!names.podByIp(e.ip)) && remoteIsPod(ctx, e) !== false);
   const covered = (ip: string) => out.some((s) => {
     const r = cidrRange(s.prefix);
     const n = ipToInt(ip)!;

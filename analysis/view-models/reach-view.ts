@@ -25,6 +25,11 @@ export interface ReachGridCell {
   cell?: ReachCellView;
   /** Cells under it not worked out (yet): never shown as a verdict; Enter works them out. */
   missing: number;
+  /**
+   * The verdict rests on an inference (a step the bundle does not show): the cell shows INFERRED_MARK
+   * beside its glyph. A group line: a cell under it that shows the group's outcome does.
+   */
+  inferred: boolean;
 }
 
 export interface ReachGrid {
@@ -51,6 +56,15 @@ export const TONE_OF: Record<ReachVerdict, ReachTone> = {
 
 /** A glyph beside each colour, so no outcome is told by colour alone. */
 export const GLYPH: Record<ReachTone, string> = { delivered: '✓', forwarded: '→', split: '⇉', flagged: '!', dropped: '✗', unknown: '?', ambiguous: '≈', insufficient: '…', none: '' };
+
+/**
+ * Beside a cell's glyph when its verdict rests on an inference (issue #25): the title said "(inferred)",
+ * which nobody scanning the grid reads. The CLI tables' mark, so the two read alike; a glyph, not a colour.
+ */
+export const INFERRED_MARK = '*';
+
+/** Marks a cell carries besides its tone's glyph, for the legend. */
+export const LEGEND_MARKS: { mark: string; label: string }[] = [{ mark: INFERRED_MARK, label: 'The verdict rests on an inference: the bundle does not show the step that decided it (the cell\'s title says which)' }];
 
 export const LEGEND: { tone: ReachTone; label: string }[] = [
   { tone: 'delivered', label: 'Delivered' },
@@ -261,19 +275,21 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
   const at = (r: number, k: number): ReachGridCell => {
     const row = rows[r];
     const col = cols[k];
-    if (!row || !col) return { tone: 'none', glyph: '', match: false, label: '', missing: 0 };
+    if (!row || !col) return { tone: 'none', glyph: '', match: false, label: '', missing: 0, inferred: false };
     if (row.type === 'end' && col.type === 'end') {
       const c = byKey.get(row.index * nd + col.index);
       if (!c) {
-        if (otherFamily(row.index, col.index)) return { tone: 'none', glyph: '', match: false, label: `${row.label} to ${col.label}: not walked, the two addresses are of different families (IPv4 and IPv6)`, missing: 0 };
+        if (otherFamily(row.index, col.index)) return { tone: 'none', glyph: '', match: false, label: `${row.label} to ${col.label}: not walked, the two addresses are of different families (IPv4 and IPv6)`, missing: 0, inferred: false };
         const same = self(row.index, col.index);
-        return { tone: 'none', glyph: same ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${same ? 'the same address, not walked' : notYet}`, missing: same ? 0 : 1 };
+        return { tone: 'none', glyph: same ? '·' : '', match: false, label: `${row.label} to ${col.label}: ${same ? 'the same address, not walked' : notYet}`, missing: same ? 0 : 1, inferred: false };
       }
       const tone = toneOf(c);
-      return { tone, glyph: GLYPH[tone], match: matches(c, filter), label: cellWords(v, c), cell: c, missing: 0 };
+      return { tone, glyph: GLYPH[tone], match: matches(c, filter), label: cellWords(v, c), cell: c, missing: 0, inferred: c.verdictInferred !== undefined };
     }
     // A group line: the worst outcome among its cells, and how many of each.
     const tally = new Map<ReachTone, number>();
+    // Per tone, how many of its cells rest on an inference (the group shows its worst tone's).
+    const guessed = new Map<ReachTone, number>();
     let match = false;
     let missing = 0;
     for (const s of membersOf(row))
@@ -287,11 +303,12 @@ export function reachGrid(v: ReachMatrixView, filter: ReachFilter, collapsed: Re
         match = true;
         const t = toneOf(c);
         tally.set(t, (tally.get(t) ?? 0) + 1);
+        if (c.verdictInferred !== undefined) guessed.set(t, (guessed.get(t) ?? 0) + 1);
       }
     const worst = RANK.find((t) => tally.has(t)) ?? 'none';
-    const what = [...tally].sort((a, b) => RANK.indexOf(a[0]) - RANK.indexOf(b[0])).map(([t, n]) => `${n} ${LEGEND.find((l) => l.tone === t)!.label.toLowerCase()}`);
+    const what = [...tally].sort((a, b) => RANK.indexOf(a[0]) - RANK.indexOf(b[0])).map(([t, n]) => `${n} ${LEGEND.find((l) => l.tone === t)!.label.toLowerCase()}${guessed.get(t) ? ` (${guessed.get(t)} of them inferred)` : ''}`);
     if (missing) what.push(`${missing} ${notYet}`);
-    return { tone: worst, glyph: GLYPH[worst], match, label: `${row.label} to ${col.label}: ${what.join(', ') || 'nothing to walk'}`, missing };
+    return { tone: worst, glyph: GLYPH[worst], match, label: `${row.label} to ${col.label}: ${what.join(', ') || 'nothing to walk'}`, missing, inferred: (guessed.get(worst) ?? 0) > 0 };
   };
   const block = (r: number, k: number) => ({ sources: rows[r] ? membersOf(rows[r]) : [], destinations: cols[k] ? membersOf(cols[k]) : [] });
   return { rows, cols, at, counts, block };

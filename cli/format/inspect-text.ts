@@ -34,7 +34,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
   ].filter(Boolean);
   if (facts.length) out.push(facts.join(' · '));
   const p = doc.platform;
-  out.push(`network plugin: ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})${p.podNetwork ? ` · pod network ${p.podNetwork.name} (${p.podNetwork.type})` : ''}`);
+  out.push(`network plugin: ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})${p.podNetwork ? ` · pod network ${p.podNetwork.name}${p.podNetwork.type ? ` (${p.podNetwork.type})` : ''}` : ''}`);
   for (const e of p.evidence.filter((x) => x.file).slice(0, opts.verbose ? undefined : 3)) out.push(`  ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
   for (const e of p.conflicts.slice(0, opts.verbose ? undefined : 2)) out.push(`  but ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
   if (p.checks.skipped.length) out.push(`  not run here: ${p.checks.skipped.map((c) => c.title).join(', ')}`);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { graphIds, openNode, reachViewReady, shot } from './helpers.ts';
-import { LEGEND } from '../../analysis/view-models/reach-view.ts';
+import { LEGEND, LEGEND_MARKS } from '../../analysis/view-models/reach-view.ts';
 
 const CELL = '[data-testid="reach-grid"] [role="gridcell"]';
 
@@ -25,7 +25,8 @@ describe('the Reachability view (demo, 1280×800)', () => {
 
   it('shows the faults as cells that are not green, with a legend and what decided each cell', async () => {
     await shot(page, 'reach-demo');
-    expect(await page.locator('.reach-legend li').count()).toBe(LEGEND.length);
+    // The tones, then the marks a cell carries besides its glyph (the inference mark).
+    expect(await page.locator('.reach-legend li').count()).toBe(LEGEND.length + LEGEND_MARKS.length);
     const tones = await page.locator(`${CELL}:not(.sum)`).evaluateAll((els) => els.map((e) => [e.getAttribute('data-tone'), e.getAttribute('aria-label')] as const));
     expect(tones.some(([t]) => t === 'delivered')).toBe(true);
     // The pod whose vNIC never arrived (10.244.32.9): nothing receives a packet to it.

@@ -6,6 +6,7 @@ import { ipv6ToHex, prefixRange6 } from '../../../parsers/net/ip.ts';
 import { detectPlatform, factsOf } from '../../platform/index.ts';
 import { lookupRoute } from '../context.ts';
 import type { Walk } from './state.ts';
+import { gatewayUnused } from '../pod-gateways.ts';
 
 interface Block {
   lo: number;
@@ -147,7 +148,9 @@ export function freePodAddress(w: Walk): boolean {
   }
   // The tables are keyed by the canonical text (an IPv6 address has several spellings).
   const key = canonIp(dst) ?? dst;
-  if (!net || !subnet || (subnet.gateway && canonIp(subnet.gateway) === key) || ctx.local.has(key) || ctx.remote.has(key) || ctx.hostIps.has(key) || ctx.vips.has(key)) return false;
+  // The subnet's gateway is held unless no pod here uses it (flannel host-gw's .1: pod-gateways.ts).
+  const gw = !!subnet?.gateway && canonIp(subnet.gateway) === key;
+  if (!net || !subnet || (gw && !gatewayUnused(ctx, key)) || ctx.local.has(key) || ctx.remote.has(key) || ctx.hostIps.has(key) || ctx.vips.has(key)) return false;
   const facts = factsOf(detectPlatform(ctx.model).plugin);
   if (facts?.crossNode.unit !== 'node pod CIDR') return false;
   const i = w.add({
@@ -156,7 +159,7 @@ export function freePodAddress(w: Walk): boolean {
     action: 'no endpoint',
     inferred: true,
     evidence: net.src,
-    note: `${dst} is in this node's own pod subnet ${subnet.prefix} (HNS network ${net.name}), but no endpoint of this node holds it (a deleted pod's address, or a pod's old one); with ${facts.label} no other node holds an address of it (${facts.crossNode.source}). What the vSwitch does with a packet for an address no port has is not documented in any source read`,
+    note: `${dst} is in this node's own pod subnet ${subnet.prefix} (HNS network ${net.name}), but no endpoint of this node holds it (${gw ? "the HNS network's gateway, which no pod of this node uses as its gateway" : "a deleted pod's address, or a pod's old one"}); with ${facts.label} no other node holds an address of it (${facts.crossNode.source}). What the vSwitch does with a packet for an address no port has is not documented in any source read`,
   });
   w.end('unknown', `no endpoint holds ${dst}, an address of this node's own pod subnet ${subnet.prefix}: nothing can answer it, and what the vSwitch does with the packet is not documented (insufficient information)`, i);
   return true;

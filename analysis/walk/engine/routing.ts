@@ -10,6 +10,8 @@ import { short, Walk, ruleOfHop } from './state.ts';
 import { leaveEncapsulated, walkUplink } from './uplink.ts';
 import { freePodAddress, multicast, neverForwarded } from './nowhere.ts';
 import { hostDropNote, hostToRemoteSubnet } from './host-overlay.ts';
+import { remoteIsPod, remoteWords } from '../remote-pod.ts';
+import { unusedServiceAddress } from '../unused-service-address.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
@@ -17,7 +19,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   const v6 = familyOf(p.dstIp) === 6;
   // Addresses nothing beyond the node answers (RFC 6890 blocks, a free address of the node's own pod
   // subnet, a multicast group) end here, before the route table sends them to a gateway (nowhere.ts).
-  if (multicast(w) || neverForwarded(w) || freePodAddress(w)) return;
+  if (multicast(w) || neverForwarded(w) || freePodAddress(w) || unusedServiceAddress(w)) return;
   if (v6 ? !ctx.routes6 : !ctx.routes) {
     w.add({ at: 'host routing', kind: 'host-route', action: 'unknown', inferred: true, note: 'routes.txt is missing: the next hop cannot be read' });
     w.end('unknown', `${p.dstIp} is not on this node and routes.txt is missing, so the next hop is unknown`);
@@ -36,6 +38,8 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   let routeHop: number;
   let onLinkText: string;
   const remote = ctx.remote.get(canonIp(p.dstIp) ?? '');
+  // A remote endpoint is not always a pod (the API server's: remote-pod.ts).
+  const remotePod = remote ? remoteIsPod(ctx, remote) : undefined;
   if (v6) {
     const r6 = lookupRoute6(ctx, p.dstIp);
     if (!r6) {
@@ -133,7 +137,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
       kind: 'host-route',
       action: r.onLink ? 'on-link' : `via ${r.gateway}`,
       evidence: r.src,
-      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on ${r.interface ? `interface ${r.interface}` : interfaceText(r)} metric ${r.metricText}${remote ? `; ${p.dstIp} is a pod on another node (remote endpoint ${short(remote.id)})` : ''}${route.bits === 0 && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
+      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on ${r.interface ? `interface ${r.interface}` : interfaceText(r)} metric ${r.metricText}${remote ? `; ${remoteWords(remotePod, p.dstIp, short(remote.id))}` : ''}${route.bits === 0 && remotePod !== false && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
       nodes: [`next-hop:${nextHop}`],
     });
   }

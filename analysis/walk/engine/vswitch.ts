@@ -13,6 +13,7 @@ import { undoHnsFlows } from './undo-flows.ts';
 import { routeOut } from './routing.ts';
 import { K8S_LIMITS, short, fmt, Walk, portByName, endpointOfPort } from './state.ts';
 import { leaveEncapsulated } from './uplink.ts';
+import { hostVipNote, hostVipReason, hostVipUnsupported } from '../host-vip-limit.ts';
 
 export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOptions, depth: number): void {
   const { ctx } = w;
@@ -104,14 +105,17 @@ export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOpti
   if (lb || (ctx.vips.has(dst) && (srcPort || outside))) {
     const what = `${fmt(p.dstIp, p.dstPort)}/${p.proto.toUpperCase()}`;
     const icmp = p.proto === 'icmp';
+    // The node itself on WS2019 or earlier: a documented limitation, not an inference (host-vip-limit.ts).
+    const build = ctx.model.meta.windowsBuild;
+    const hostLimit = !!lb && !icmp && !outside && w.sourceKind === 'host' && !w.reply && hostVipUnsupported(build);
     const i = w.add({
       at: 'vSwitch',
       kind: 'drop',
       action: 'no load-balancing rule',
-      effect: { kind: 'drop', why: 'no-lb' },
-      inferred: true,
+      effect: { kind: 'drop', why: hostLimit ? 'limitation' : 'no-lb' },
+      ...(hostLimit ? {} : { inferred: true }),
       evidence: lb?.src,
-      note: icmp
+      note: hostLimit ? hostVipNote(what, build ?? '') : icmp
         ? `${p.dstIp} is a service VIP; its load-balancing rules match TCP or UDP (their Protocols condition), so an ICMP echo is not translated to any backend and nothing answers it`
         : outside
           ? lb
@@ -129,7 +133,7 @@ export function forward(w: Walk, srcPort: VfpPortRef | undefined, opts: WalkOpti
     if (icmp) w.caveat({ kind: 'icmp', hop: i, text: `ping to a Service VIP gets no answer on Windows: VFP load-balances only the protocols of the service's ports (TCP/UDP). Test the service with TCP or UDP.`, source: `${K8S_LIMITS} (no ICMP transposition)` });
     w.end(
       'dropped',
-      icmp
+      hostLimit ? hostVipReason(what) : icmp
         ? `ping ${p.dstIp}: a Service VIP answers only on its TCP/UDP ports; no rule translates ICMP, so the echo is lost`
         : outside
           ? lb

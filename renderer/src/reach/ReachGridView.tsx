@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ReachGrid, ReachLine } from '../../../analysis/view-models/reach-view.ts';
+import { INFERRED_MARK } from '../../../analysis/view-models/reach-view.ts';
 
 const CELL = 24;
 const ROW_HEAD = 300;
@@ -145,6 +146,7 @@ export function ReachGridView({ grid, onOpen, onToggle, onCompute }: Props) {
                     data-cell={`${vr.index}:${vc.index}`}
                     data-tone={cell.tone}
                     data-missing={cell.missing || undefined}
+                    data-inferred={cell.inferred || undefined}
                     className={`reach-cell reach-tone-${cell.tone} ${cell.match || cell.missing ? '' : 'dim'} ${grid.cols[vc.index].type === 'group' || line.type === 'group' ? 'sum' : ''} ${cell.missing ? 'missing' : ''}`}
                     style={{ left: vc.start, width: vc.size, height: vr.size }}
                     onClick={() => {
@@ -154,6 +156,12 @@ export function ReachGridView({ grid, onOpen, onToggle, onCompute }: Props) {
                     onFocus={() => (on ? undefined : setFocus({ r: vr.index, k: vc.index }))}
                   >
                     {cell.glyph}
+                    {/* A verdict resting on an inference: a glyph of its own, not a colour (the legend says what it means). */}
+                    {cell.inferred && (
+                      <span className="reach-inferred" aria-hidden>
+                        {INFERRED_MARK}
+                      </span>
+                    )}
                   </div>
                 );
               })}

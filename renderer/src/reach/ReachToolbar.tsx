@@ -1,7 +1,7 @@
 // The Reachability view's filters (everything, what is dropped, what is not symmetric, what a finding
 // touches), the counts after the filter, and the legend of the cells' colours and glyphs.
 import type { ReachFilter, ReachTone } from '../../../analysis/view-models/reach-view.ts';
-import { GLYPH, LEGEND } from '../../../analysis/view-models/reach-view.ts';
+import { GLYPH, LEGEND, LEGEND_MARKS } from '../../../analysis/view-models/reach-view.ts';
 
 interface Props {
   filter: ReachFilter;
@@ -65,6 +65,14 @@ export function ReachLegend() {
             {GLYPH[l.tone]}
           </span>
           {l.label}
+        </li>
+      ))}
+      {LEGEND_MARKS.map((m) => (
+        <li key={m.mark} data-testid="reach-legend-inferred">
+          <span className="reach-swatch reach-mark" aria-hidden>
+            <span className="reach-inferred">{m.mark}</span>
+          </span>
+          {m.label}
         </li>
       ))}
     </ul>
