@@ -15,19 +15,26 @@
 // What equality of heads rests on: a 64-bit hash (two 32-bit lanes) and the head's length, trusted
 // WITHOUT comparing the bytes again — comparing them is the second pass over every shared rule this
 // store exists to avoid. Why that is safe enough:
-// - Lane `a` is linear in the head's 32-bit words (sums of w·M^k mod 2³², M odd): two heads of the
-//   same length that differ within one 4-byte word — one byte of a condition, of a priority, of an
-//   address — never get the same `a` (the difference is Δw·M^k, and an odd M is invertible mod 2³²).
-//   That case is certain, not probable; a different length is never the same head.
-// - Otherwise, taking the two lanes as a random 64-bit value: a block is wrongly taken as another
-//   only if its head's hash equals one of the D distinct heads known with its length, so over N
-//   blocks the odds are at most N·D / 2⁶⁴. The big generated node (N = 993,620, D = 12,805):
-//   7·10⁻¹⁰; a million rules all distinct (D = N = 10⁶): 5·10⁻⁸. Comparing every byte again instead
-//   cost ≈ 45 % of one reach source's time. 32 bits would not do: 10⁶ × 12,805 / 2³² ≈ 3,000.
-// - Not cryptographic, but lane b is seeded per process (below): a bundle crafted to make two different
-//   heads collide would have to guess the seed; if it did, a reach class's outcome could be wrong (a
-//   walk would read another port's rule). What reach shows is
+// - Lane `a` is linear in the head's 32-bit words (two chains over alternate words, sums of w·M^k and
+//   w·M2^k mod 2³², M and M2 odd with no small power equal to 1): two heads of the same length that
+//   differ within one 4-byte word — one byte of a condition, of a priority, of an address — never get
+//   the same `a` (the difference is Δw·M^k, and an odd M is invertible mod 2³²). That case is certain,
+//   not probable; a different length is never the same head.
+// - Otherwise, for heads nobody wrote to collide, the two lanes behave as a random 64-bit value: a block
+//   is wrongly taken as another only if its head's hash equals one of the D distinct heads known with
+//   its length, so over N blocks the odds are at most N·D / 2⁶⁴. The big generated node (N = 993,620,
+//   D = 12,805): 7·10⁻¹⁰; a million rules all distinct (D = N = 10⁶): 5·10⁻⁸. Comparing every byte
+//   again instead cost ≈ 45 % of one reach source's time. 32 bits would not do: 10⁶ × 12,805 / 2³² ≈ 3,000.
+// - Against a bundle written to collide: not cryptographic, but nothing about the hash is fixed in
+//   advance. Both of lane a's multipliers are drawn per process (with a fixed pair, a +1 in one word
+//   and a −1 in a word of the other chain with the same power collided for any bundle), and lane b
+//   starts from values drawn per process and rotates each word's mix before multiplying (without the
+//   rotation a flip of a word's top bit left the lane with a flip that did not depend on its state, and
+//   a second word cancelled it). A crafted collision then has to guess the draws; if it did, a reach
+//   class's outcome could be wrong (a walk would read another port's rule). What reach shows is
 //   re-walkable: a class's example opened in `trace` is walked on the node itself, from its own text.
+//   The store's buckets are keyed by both lanes, so heads made to share lane a alone do not pile up in
+//   one bucket (a pile is looked through linearly: quadratic work).
 
 const NL = 10;
 const CR = 13;
@@ -47,7 +54,10 @@ const MAX_TAIL = 16;
 const MAX_GUESSES = 4;
 
 const EMPTY = new Uint8Array(0);
-const M1 = 0x9e3779b1 | 0;
+/** An odd multiplier drawn per process, ≡ 5 (mod 8) or ≡ 3 (mod 8): its powers repeat only after 2³⁰ words. */
+const drawOdd = (low: 3 | 5) => ((Math.random() * 0x100000000) & ~7) | low;
+const M1 = drawOdd(5);
+const M2 = drawOdd(3);
 // Lane b starts from values drawn once per process: a bundle cannot be written to make two different
 // heads collide without knowing them (lane a, linear, cannot collide within one word whatever it starts
 // from). Equal heads still hash equal within the process, which is all the store compares.
@@ -80,8 +90,15 @@ interface Entry<T> {
   next?: Entry<T>;
 }
 
-/** The map number of a head's key: 30 bits of lane a (a small integer, cheap as a map key); the rest is checked on the entry. */
-const mapKey = (a: number, _b: number) => a & 0x3fffffff;
+/** The map number of a head's key: 30 bits of both lanes (a small integer, cheap as a map key); the rest is checked on the entry. */
+const mapKey = (a: number, b: number) => (a ^ b) & 0x3fffffff;
+
+/** One word into lane b: rotated before the multiplication, so how a difference passes depends on the lane's state. */
+const mixB = (b: number, w: number): number => {
+  const x = b ^ w;
+  const m = Math.imul((x << 15) | (x >>> 17), C1);
+  return m ^ (m >>> 13);
+};
 
 /**
  * Distinct rule blocks, each with a value (reach's parsed rule). `find` looks a block up; when it
@@ -107,6 +124,11 @@ export class RuleStore<T> {
   /** Blocks found by a guessed head, and by reading their tail first. */
   guessed = 0;
   read = 0;
+
+  /** How many buckets the distinct blocks fill (tests: crafted heads must not pile into one). */
+  get buckets(): number {
+    return this.byKey.size;
+  }
 
   /**
    * The value of the distinct block equal to [start, end) of `u8` (dv views the same bytes, dv's
@@ -197,22 +219,20 @@ export class RuleStore<T> {
       const w = dv.getInt32(i, true);
       const x = dv.getInt32(i + 4, true);
       a = (Math.imul(a, M1) + w) | 0;
-      a2 = (Math.imul(a2, M1) + x) | 0;
-      b = Math.imul(b ^ w, C1);
-      b ^= b >>> 15;
-      b2 = Math.imul(b2 ^ x, C1);
-      b2 ^= b2 >>> 15;
+      a2 = (Math.imul(a2, M2) + x) | 0;
+      b = mixB(b, w);
+      b2 = mixB(b2, x);
     }
     if (i + 4 <= t) {
       const w = dv.getInt32(i, true);
       a = (Math.imul(a, M1) + w) | 0;
-      b = Math.imul(b ^ w, C1);
+      b = mixB(b, w);
       i += 4;
     }
     let w = 0;
     for (let s = 0; i < t; i++, s += 8) w |= u8[i]! << s;
     a = (Math.imul(a, M1) + w) | 0;
-    b = Math.imul(b ^ w, C1);
+    b = mixB(b, w);
     const h = t - start;
     this.lastHead = h;
     this.lastA = fmix((Math.imul(a, M1) + a2) ^ h);
