@@ -2,6 +2,7 @@
 import { bundleFiles, buildNode, type GeneratedNode, type NodeSpec } from '../../../tools/gen/index.ts';
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
+import { parseText } from '../../support/parsed-files.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { BASE } from '../walk/helpers.ts';
 
@@ -11,7 +12,8 @@ export function buildWith(over: Partial<NodeSpec>, edit?: (path: string, text: s
   const node = buildNode({ ...BASE, ...over });
   const parsed = bundleFiles(node, { encoding: 'utf8', eol: 'crlf', extras: false }).map((f) => {
     const text = [...f.content()].join('');
-    return parseBundleFile(f.path, enc.encode(edit ? edit(f.path, text, node) : text));
+    // Parsed once per worker for a given text (test/support/parsed-files.ts).
+    return parseText(f.path, edit ? edit(f.path, text, node) : text);
   });
   for (const [name, text] of Object.entries(extra(node))) parsed.push(parseBundleFile(name, enc.encode(text)));
   return { node, model: assembleModel(parsed, { location: `mem:${node.hostName}`, kind: 'folder', root: '' }) };
