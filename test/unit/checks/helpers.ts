@@ -8,6 +8,7 @@ import { BASE } from '../walk/helpers.ts';
 
 const enc = new TextEncoder();
 
+/** The model's parsed parts are shared and frozen (test/support/parsed-files.ts): change a node through `edit` (its text), not by writing to the model. */
 export function buildWith(over: Partial<NodeSpec>, edit?: (path: string, text: string, node: GeneratedNode) => string, extra: (node: GeneratedNode) => Record<string, string> = () => ({})): { node: GeneratedNode; model: NodeModel } {
   const node = buildNode({ ...BASE, ...over });
   const parsed = bundleFiles(node, { encoding: 'utf8', eol: 'crlf', extras: false }).map((f) => {

@@ -7,6 +7,7 @@ import type { NodeModel } from '../../../parsers/model/types.ts';
 
 const enc = new TextEncoder();
 
+/** The model's parsed parts are shared and frozen (test/support/parsed-files.ts): change a node through `edit` (its text), not by writing to the model. */
 export function buildPlatform(platform: PlatformName, over: Partial<NodeSpec> = {}, opts: WriteOptions = {}, edit?: (path: string, text: string) => string, extra: Record<string, string> = {}): { node: GeneratedNode; model: NodeModel } {
   const node = buildNode({ seed: 7, hostName: 'win-node-0', network: 'l2bridge', schema: 2, pods: 6, services: 8, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340', ...over, platform });
   const parsed = bundleFiles(node, { encoding: 'utf8', eol: 'crlf', extras: true, ...opts }).map((f) => {

@@ -11,6 +11,7 @@ import { decodeText } from '../../../parsers/text/decode.ts';
 
 export const BASE: NodeSpec = { seed: 21, hostName: 'win-trace', network: 'l2bridge', schema: 2, pods: 6, services: 10, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340' };
 
+/** The model's parsed parts are shared and frozen (test/support/parsed-files.ts): change a node through `edit` (its text), not by writing to the model. */
 export function build(over: Partial<NodeSpec> = {}, edit?: (path: string, text: string) => string): { node: GeneratedNode; model: NodeModel } {
   const node = buildNode({ ...BASE, ...over });
   const parsed = bundleFiles(node, { encoding: 'utf8', eol: 'lf', extras: false }).map((f) => {
