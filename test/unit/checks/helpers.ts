@@ -2,16 +2,19 @@
 import { bundleFiles, buildNode, type GeneratedNode, type NodeSpec } from '../../../tools/gen/index.ts';
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
+import { parseText } from '../../support/parsed-files.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { BASE } from '../walk/helpers.ts';
 
 const enc = new TextEncoder();
 
+/** The model's parsed parts are shared and frozen (test/support/parsed-files.ts): change a node through `edit` (its text), not by writing to the model. */
 export function buildWith(over: Partial<NodeSpec>, edit?: (path: string, text: string, node: GeneratedNode) => string, extra: (node: GeneratedNode) => Record<string, string> = () => ({})): { node: GeneratedNode; model: NodeModel } {
   const node = buildNode({ ...BASE, ...over });
   const parsed = bundleFiles(node, { encoding: 'utf8', eol: 'crlf', extras: false }).map((f) => {
     const text = [...f.content()].join('');
-    return parseBundleFile(f.path, enc.encode(edit ? edit(f.path, text, node) : text));
+    // Parsed once per worker for a given text (test/support/parsed-files.ts).
+    return parseText(f.path, edit ? edit(f.path, text, node) : text);
   });
   for (const [name, text] of Object.entries(extra(node))) parsed.push(parseBundleFile(name, enc.encode(text)));
   return { node, model: assembleModel(parsed, { location: `mem:${node.hostName}`, kind: 'folder', root: '' }) };

@@ -5,7 +5,7 @@
 // balancer's DNAT lands in its rule's DIP set; the reply of a delivered or forwarded TCP/UDP flow comes
 // back unless a named rule or a caveat of the walk says why.
 import { describe, expect, it } from 'vitest';
-import { reachFrom, defaultSources } from '../../../analysis/reach/index.ts';
+import { defaultSources } from '../../../analysis/reach/index.ts';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import { walkContext } from '../../../analysis/walk/context.ts';
 import { canonIp } from '../../../analysis/walk/ip.ts';
@@ -13,7 +13,7 @@ import type { NodeModel } from '../../../parsers/model/types.ts';
 import type { VfpRule } from '../../../parsers/vfp/index.ts';
 import { withPathFindings } from '../../../analysis/walk/findings-on-path.ts';
 import { modelFindings } from '../../../analysis/view-models/findings.ts';
-import { allModels } from './models.ts';
+import { allModels, reachOnce } from './models.ts';
 
 function ruleOn(m: NodeModel, port: string | undefined, name: string | undefined): VfpRule | undefined {
   if (!port || !name || !m.vfp) return undefined;
@@ -34,7 +34,8 @@ describe('reach: the walk keeps its promises over every class', () => {
       const findings = modelFindings(m);
       const picked = [sources[0], sources.find((s) => s.name === 'host')].filter((s): s is NonNullable<typeof s> => !!s);
       for (const src of picked) {
-        const r = reachFrom(m, src.ip);
+        // The classes as split.test.ts and partition.test.ts compute them (once per worker: models.ts).
+        const r = reachOnce(n, m, src.ip);
         for (const c of r.classes) {
           const w = withPathFindings(m, walkFlow(m, { srcIp: src.ip, dstIp: c.example.dstIp, dstPort: c.example.dstPort, proto: c.proto }, { reply: true }), findings);
           const what = `${src.ip} → ${c.example.dstIp}:${c.example.dstPort ?? ''}/${c.proto}`;

@@ -7,6 +7,8 @@ import { PLATFORMS } from '../../../tools/gen/index.ts';
 import { buildPlatform } from '../platforms/helpers.ts';
 import { loadBundle } from '../../../services/bundle/load.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
+import { reachFrom, type ReachFrom } from '../../../analysis/reach/index.ts';
+import { sharedResult } from '../../support/shared-results.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,4 +25,13 @@ export function allModels(): Named[] {
   const out: Named[] = PLATFORMS.map((p) => ({ name: `generated ${p}`, load: async () => buildPlatform(p, { pods: 4, services: 5 }).model }));
   for (const d of [...dirs('assets/demo'), ...dirs('test/fixtures/foreign'), ...dirs('test/fixtures/foreign-faults')]) out.push({ name: path.relative(repo, d), load: () => loadBundle(d) });
   return out;
+}
+
+/**
+ * reachFrom(m, src) on one of these bundles, computed once per test worker and frozen
+ * (test/support/shared-results.ts): invariants, split and partition all start from the classes of the
+ * first pod of each. `m` must be `n.load()`'s model: the key is the bundle's name.
+ */
+export function reachOnce(n: Named, m: NodeModel, src: string): ReachFrom {
+  return sharedResult(`reachFrom ${n.name} ${src}`, () => reachFrom(m, src));
 }

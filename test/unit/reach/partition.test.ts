@@ -3,10 +3,10 @@
 // class's outcome, and a random packet inside a class walks to the same outcome (fast-check).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { reachFrom, outcomeOf, defaultSources } from '../../../analysis/reach/index.ts';
+import { outcomeOf, defaultSources } from '../../../analysis/reach/index.ts';
 import { assertPartition } from './assert-partition.ts';
 import { ipToInt, intToIp } from '../../../analysis/walk/ip.ts';
-import { allModels } from './models.ts';
+import { allModels, reachOnce } from './models.ts';
 
 describe('reach classes on every platform, demo and fixture bundle', () => {
   for (const n of allModels()) {
@@ -14,7 +14,7 @@ describe('reach classes on every platform, demo and fixture bundle', () => {
       const m = await n.load();
       const src = defaultSources(m)[0];
       if (!src) return; // a node without a local pod has no source to partition from
-      const r = reachFrom(m, src.ip);
+      const r = reachOnce(n, m, src.ip);
       expect(r.budget.hit).toBe(false);
       assertPartition(r);
       // Every class's example, walked alone, has the class's outcome.

@@ -3,6 +3,7 @@
 import { bundleFiles, buildNode, type GeneratedNode, type NodeSpec } from '../../../tools/gen/index.ts';
 import { parseBundleFile } from '../../../parsers/bundle/parse-file.ts';
 import { assembleModel } from '../../../parsers/model/assemble.ts';
+import { parseText } from '../../support/parsed-files.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,13 +11,13 @@ import { decodeText } from '../../../parsers/text/decode.ts';
 
 export const BASE: NodeSpec = { seed: 21, hostName: 'win-trace', network: 'l2bridge', schema: 2, pods: 6, services: 10, remoteNodes: 2, vfpGeneration: 'get-rule-counter', windowsBuild: '10.0.20348.2340' };
 
-const enc = new TextEncoder();
-
+/** The model's parsed parts are shared and frozen (test/support/parsed-files.ts): change a node through `edit` (its text), not by writing to the model. */
 export function build(over: Partial<NodeSpec> = {}, edit?: (path: string, text: string) => string): { node: GeneratedNode; model: NodeModel } {
   const node = buildNode({ ...BASE, ...over });
   const parsed = bundleFiles(node, { encoding: 'utf8', eol: 'lf', extras: false }).map((f) => {
     const text = [...f.content()].join('');
-    return parseBundleFile(f.path, enc.encode(edit ? edit(f.path, text) : text));
+    // Parsed once per worker for a given text (test/support/parsed-files.ts).
+    return parseText(f.path, edit ? edit(f.path, text) : text);
   });
   return { node, model: assembleModel(parsed, { location: `mem:${node.hostName}`, kind: 'folder', root: '' }) };
 }
