@@ -6,7 +6,7 @@
 // prints each port's hit counts inside the block (`Matched packets : 12`; the per-port
 // `vfpctrl /port <port> /get-rule-counter` of microsoft/SDN Kubernetes/windows/debug/dumpVfpPolicies.ps1
 // and collectlogs.ps1), so copies of one rule differ there, often in length. A line added, dropped or
-// longer anywhere above the counters moves the compared bytes: such a copy is not taken as the known
+// longer anywhere above the counters moves the compared bytes or where the counters start: such a copy is not taken as the known
 // one (it is then parsed on its own: never a wrong rule, at worst one parsed more). Not compared: a
 // change of the same length above the DIP lines (a priority 100 → 200), which no check reads from a
 // load-balancing rule beyond what its name spells.
@@ -105,8 +105,9 @@ export class RuleContents {
     for (let w = 0; w < n; w++) if (dv.getInt32(at + 4 * w, true) !== words[w]) return false;
     const p = at + 4 * n;
     for (let i = 0; i < rest.length; i++) if (u8[p + i] !== rest[i]) return false;
-    // What follows is the counter lines: their values differ from port to port, and a line added or
-    // dropped above them moved the compared bytes already.
-    return true;
+    // What follows must be the counter lines (their values differ from port to port): a copy that
+    // lists one more DIP after the same ones starts with the compared bytes too, and only where its
+    // counters start tells it apart (found by an independent review).
+    return tailStart(u8, s, e) === s + k.head;
   }
 }
