@@ -12,9 +12,9 @@
 // generated once into --gen-cache, default /tmp/hnsight-inspect-compare-gen), and each --big bundle
 // (.cache/bench-node-250p-2000s is the 250-pod node of docs/performance.md). The document has no
 // timing field today; TIMING_KEYS names the keys dropped should one appear.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { generated } from './generated-inputs.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { CHECKS, runChecks } from '../../analysis/checks/index.ts';
 import { ANALYSIS_BUDGET } from '../../services/analysis-budget.ts';
@@ -22,8 +22,6 @@ import { inspectDocument } from '../../analysis/inspect.ts';
 import { safeJson } from '../../cli/format/safe-text.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PLATFORMS = ['flannel-host-gw', 'flannel-vxlan', 'azure-cni', 'azure-cni-overlay', 'eks-vpc-bridge', 'calico-vxlan', 'calico-bgp', 'antrea', 'ovn-kubernetes', 'nat'];
-const FAULTS = ['exception-list-typo', 'stale-lb-dip', 'missing-remote-subnet-route', 'blocked-port', 'endpoint-without-vnic', 'wrong-gateway', 'duplicate-ip', 'slow-cni-add', 'cni-add-failures', 'stale-backend', 'missing-backend'];
 /** Keys whose values are clock readings, not findings (none today). */
 const TIMING_KEYS = new Set(['elapsedMs', 'durationMs', 'generatedAt']);
 /** Files under test/fixtures that are not inputs (scripts, notes, expected outputs). */
@@ -36,30 +34,6 @@ function walk(dir: string, out: { dirs: string[]; files: string[] }): void {
     if (e.isDirectory()) walk(p, out);
     else if (e.isFile() && !NOT_INPUT.test(p)) out.files.push(p);
   }
-}
-
-function generated(cache: string): string[] {
-  const out: string[] = [];
-  for (const platform of PLATFORMS) {
-    for (const faulty of [false, true]) {
-      const dir = path.join(cache, `${platform}${faulty ? '-faults' : ''}`);
-      if (!existsSync(path.join(dir, 'vfpOutput.txt'))) {
-        // Every fault the generator gives this platform: all at once, else each it accepts on its own.
-        let faults = faulty ? FAULTS : [];
-        if (!gen(dir, platform, faults).ok) faults = faults.filter((f) => gen(path.join(cache, 'probe'), platform, [f]).ok);
-        const r = gen(dir, platform, faults);
-        if (!r.ok) throw new Error(`gen ${platform} ${faults.join(' ')} failed: ${r.stderr}`);
-      }
-      out.push(dir);
-    }
-  }
-  return out;
-}
-
-function gen(dir: string, platform: string, faults: string[]): { ok: boolean; stderr: string } {
-  const args = ['--import', 'tsx', path.join(ROOT, 'tools/gen-bundle.ts'), '--out', dir, '--platform', platform, '--seed', '7', ...faults.flatMap((f) => ['--fault', f])];
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-  return { ok: r.status === 0, stderr: r.stderr };
 }
 
 function strip(v: unknown): unknown {

@@ -16,42 +16,19 @@
 // outcome) is kept: a memo that replays a walk still counts it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { generated } from './generated-inputs.ts';
 import { loadBundle } from '../../services/bundle/load.ts';
 import { runReach } from '../../cli/commands/reach.ts';
 import { defaultSources } from '../../analysis/reach/index.ts';
 import { sources6 } from '../../analysis/reach/v6/sources6.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PLATFORMS = ['flannel-host-gw', 'flannel-vxlan', 'azure-cni', 'azure-cni-overlay', 'eks-vpc-bridge', 'calico-vxlan', 'calico-bgp', 'antrea', 'ovn-kubernetes', 'nat'];
-const FAULTS = ['exception-list-typo', 'stale-lb-dip', 'missing-remote-subnet-route', 'blocked-port', 'endpoint-without-vnic', 'wrong-gateway', 'duplicate-ip', 'slow-cni-add', 'cni-add-failures', 'stale-backend', 'missing-backend'];
 /** Files under test/fixtures and the corpus that are not inputs (scripts, notes, expected outputs). */
 const NOT_INPUT = /(\.md|\.py|\.mjs|\.cnf|\.src|\.expected\.json|\.golden\.json|(^|\/)expected\.json)$/i;
 
 function dirsUnder(dir: string, out: string[]): void {
   out.push(dir);
   for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) if (e.isDirectory()) dirsUnder(path.join(dir, e.name), out);
-}
-
-async function generated(cache: string): Promise<string[]> {
-  const { spawnSync } = await import('node:child_process');
-  const gen = (dir: string, platform: string, faults: string[]) => {
-    const args = ['--import', 'tsx', path.join(ROOT, 'tools/gen-bundle.ts'), '--out', dir, '--platform', platform, '--seed', '7', ...faults.flatMap((f) => ['--fault', f])];
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-    return { ok: r.status === 0, stderr: r.stderr };
-  };
-  const out: string[] = [];
-  for (const platform of PLATFORMS)
-    for (const faulty of [false, true]) {
-      const dir = path.join(cache, `${platform}${faulty ? '-faults' : ''}`);
-      if (!existsSync(path.join(dir, 'vfpOutput.txt'))) {
-        let faults = faulty ? FAULTS : [];
-        if (!gen(dir, platform, faults).ok) faults = faults.filter((f) => gen(path.join(cache, 'probe'), platform, [f]).ok);
-        const r = gen(dir, platform, faults);
-        if (!r.ok) throw new Error(`gen ${platform} ${faults.join(' ')} failed: ${r.stderr}`);
-      }
-      out.push(dir);
-    }
-  return out;
 }
 
 /** What `hnsight reach ARGS` prints, with its exit code; a refusal as its message. */
@@ -79,7 +56,7 @@ async function write(outDir: string, big: string[], genCache: string, corpusDir:
   dirsUnder(path.join(ROOT, 'test/fixtures'), fx);
   const corpus = existsSync(corpusDir) ? readdirSync(corpusDir).filter((f) => !NOT_INPUT.test(f)).sort().map((f) => path.join(corpusDir, f)) : [];
   const demos = readdirSync(path.join(ROOT, 'assets/demo')).sort().map((d) => path.join(ROOT, 'assets/demo', d)).filter((d) => statSync(d).isDirectory());
-  const inputs = bigOnly ? [] : [...fx, ...demos, ...corpus, ...(await generated(genCache))];
+  const inputs = bigOnly ? [] : [...fx, ...demos, ...corpus, ...generated(genCache)];
   let docs = 0;
   const put = (name: string, text: string) => {
     writeFileSync(path.join(outDir, `${name}.txt`), text);
