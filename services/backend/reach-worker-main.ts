@@ -8,10 +8,10 @@ import { parentPort } from 'node:worker_threads';
 import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
-import { defaultDestinations, defaultSources, reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
-import { destinations6, sources6 } from '../../analysis/reach/v6/sources6.ts';
+import { reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
-import { cellView, destinationIndex, reachEnds } from '../../analysis/view-models/reach-data.ts';
+import { cellView, destinationIndex } from '../../analysis/view-models/reach-data.ts';
+import { reachEndsOf } from './reach-ends.ts';
 import { firstPass, type Batch, type ReachIn, type ReachOut } from './reach-protocol.ts';
 
 const post = (m: ReachOut) => parentPort!.postMessage(m);
@@ -95,12 +95,11 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
   bounds = { maxCells: m.maxCells, maxMs: m.maxMs };
   const node = await reviveNode(m);
-  // On a dual-stack node each family is its own rows and columns (the IPv6 address of every pod and of
-  // the host against the IPv6 destinations), as `hnsight reach` without --to walks them.
-  const v6 = sources6(node);
-  sources = [...defaultSources(node), ...v6];
-  dests = [...defaultDestinations(node), ...(v6.length ? destinations6(node) : [])];
-  const ends = reachEnds(sources, dests);
+  // The same function the session ran on the server's node (reach-ends.ts): the same rows and columns.
+  const r = reachEndsOf(node);
+  sources = r.sources;
+  dests = r.destinations;
+  const ends = r.ends;
   model = node;
   if (m.resume) {
     // The session has the ends and the cells: only what is asked from now on is walked.
@@ -108,7 +107,6 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
     return;
   }
   post({ type: 'ends', sources: ends.sources, destinations: ends.destinations });
-  post({ type: 'progress', done: 0, total: 0, what: 'waiting for the checks (they name the findings on each path)' });
   const pairs = firstPass(ends.sources.length, ends.destinations.map((d) => d.kind));
   queue.push(newBatch('first', pairs));
   void pump();
