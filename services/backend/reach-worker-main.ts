@@ -12,6 +12,7 @@ import { reachMatrix, type Endpoint, type Source } from '../../analysis/reach/in
 import { familyOf } from '../../analysis/walk/ip.ts';
 import { cellView, destinationIndex } from '../../analysis/view-models/reach-data.ts';
 import { reachEndsOf } from './reach-ends.ts';
+import { heapTrim } from './heap-trim.ts';
 import { firstPass, type Batch, type ReachIn, type ReachOut } from './reach-protocol.ts';
 
 const post = (m: ReachOut) => parentPort!.postMessage(m);
@@ -28,6 +29,8 @@ const findings = new Promise<FindingView[]>((r) => (gotFindings = r));
 const done = new Set<number>();
 const queue: Batch[] = [];
 let pumping = false;
+/** Garbage collected between slices before it piles up (heap-trim.ts: the server's peak). */
+const trim = heapTrim();
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const tick = () => new Promise<void>((r) => setImmediate(r));
@@ -82,12 +85,15 @@ async function pump(): Promise<void> {
       for (const d of todo) done.add(sl.s * dests.length + d);
       const index = destinationIndex(dests);
       post({ type: 'cells', cells: cells.flatMap((c) => (index(c) === undefined ? [] : [cellView(c, sl.s, index(c)!)])) });
+      trim.maybe();
       // Messages (a request that goes first, a stop) are taken between slices.
       await tick();
     }
   } finally {
     pumping = false;
   }
+  // HNSIGHT_HEAP_TRIM_LOG=1: what the collections cost (test/bench/server-memory.ts prints it).
+  if (process.env.HNSIGHT_HEAP_TRIM_LOG === '1') process.stderr.write(`reachability worker: ${trim.runs} collections between slices, ${Math.round(trim.ms)} ms\n`);
   post({ type: 'idle' });
 }
 
