@@ -25,16 +25,6 @@ import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 
 const MAX_OPEN = 4;
 
-/**
- * Rules of parsed ports the server's own node keeps (the walks, the inspector, exports read them; the
- * store drops the least recently used past it, parsers/model/assemble.ts). The loader's default,
- * 50,000 (≈ 3.4 KB a parsed rule on the 250-pod node: ≈ 170 MiB), sat in the server's resident set
- * beside every worker's node (issue #27 point 2). 16,000 holds what one walk and its reply read on
- * that node (the source pod's port, the uplink, the destination's: 3,942 + 7,868 + 3,942 rules) and
- * costs ≈ 55 MiB at most; a port read again after it was dropped is parsed again, the same.
- */
-export const SERVER_POLICY_CACHE_RULES = 16_000;
-
 export interface OpenBundle {
   id: string;
   model: NodeModel;
@@ -71,14 +61,10 @@ export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
   private released = new Set<(location: string) => void>();
 
-  constructor(
-    private readonly events?: EventBus,
-    private readonly policyCacheRules = SERVER_POLICY_CACHE_RULES,
-  ) {}
+  constructor(private readonly events?: EventBus) {}
 
   add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location), opts: AddOptions = {}): OpenBundle {
     const reuse = reuseForWorkers(opts.reuse ?? []);
-    if (model.vfp) model.vfp.cacheRules = Math.min(model.vfp.cacheRules, this.policyCacheRules);
     const b: OpenBundle = {
       id,
       model,
