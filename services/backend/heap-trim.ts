@@ -28,6 +28,19 @@ function fullCollection(): (() => void) | undefined {
   }
 }
 
+/**
+ * One full collection of this thread's heap now; its time in ms, or undefined when it cannot be run.
+ * The server's thread runs one before it starts the reachability worker (reach-session.ts): what the
+ * walks, the inspector and exports left behind is freed before the heaviest worker adds its heap.
+ */
+export function collectNow(): number | undefined {
+  const gc = fullCollection();
+  if (!gc) return undefined;
+  const t0 = performance.now();
+  gc();
+  return performance.now() - t0;
+}
+
 export interface HeapTrim {
   /** Collects when the heap grew past the headroom; true when it did. */
   maybe(): boolean;
