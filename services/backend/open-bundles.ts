@@ -20,6 +20,7 @@ import { runFindings } from './findings-runner.ts';
 import { runServices } from './services-runner.ts';
 import { buildBundleSearch, type BundleSearch } from './bundle-search.ts';
 import { ReachSession, firstPassCells } from './reach-session.ts';
+import { reachEndsOf } from './reach-ends.ts';
 import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 
 const MAX_OPEN = 4;
@@ -76,7 +77,8 @@ export class OpenBundles {
       findings: new BundleStepRunner(id, 'findings', this.events, (progress) => runFindings({ origin, reuse }, progress)),
       search: new BundleStepRunner(id, 'search', this.events, (progress) => buildBundleSearch(model, progress)),
       // The walks are bounded like a view's (the analysis budget's time), in a worker of their own.
-      reach: new ReachSession(id, this.events, { origin, reuse, findings: () => b.findings.get(), maxCells: firstPassCells(), maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }),
+      // Its worker starts once the checks have ended; the rows and columns come from this node at once.
+      reach: new ReachSession(id, this.events, { origin, reuse, findings: () => b.findings.get(), ends: () => reachEndsOf(model).ends, maxCells: firstPassCells(), maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 }),
       services: new BundleStepRunner(id, 'services', this.events, (progress) => runServices({ origin, reuse }, progress)),
     };
     this.byId.set(id, b);

@@ -9,14 +9,21 @@
 // #27 point 2): once idle it keeps it a while (`releaseAfterMs`, cells asked for soon start at once),
 // then ends; the sources, destinations and cells stay here, and cells asked for later start a worker
 // again that is told which cells are done and walks only what is asked.
+//
+// The worker starts once the node's checks have ended (issue #27 point 2: the findings' worker and
+// this one never hold a node each at once). Its walks wait for the findings anyway (they name the
+// findings on each path), so no cell comes later for it; the rows and columns, which the worker used
+// to send while the checks ran, are worked out here from the server's own node (`ends`), at once.
 import { Worker } from 'node:worker_threads';
 import { WALK_WORKER_LIMITS, WORKER_HEAP_MB } from './worker-limits.ts';
 import { ApiError, type BundleStep } from '../../contract/index.ts';
 import type { HandedFile } from './revive-node.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
-import type { ReachCellView, ReachEnd, ReachSnapshot } from '../../analysis/view-models/reach-data.ts';
+import type { ReachCellView, ReachSnapshot } from '../../analysis/view-models/reach-data.ts';
 import type { BundleOrigin } from '../bundle/origin.ts';
 import type { EventBus } from './event-bus.ts';
+import type { ReachEnds } from './reach-ends.ts';
+import { collectNow } from './heap-trim.ts';
 import type { ReachIn, ReachOut } from './reach-protocol.ts';
 import { workerEntry } from '../worker-entry/ensure-bundle.ts';
 
@@ -54,12 +61,19 @@ export interface ReachSessionOptions {
   workerUrl?: URL;
   /** How long an idle worker keeps its node (default RELEASE_AFTER_MS). */
   releaseAfterMs?: number;
+  /**
+   * The rows and columns from the server's own node (reach-ends.ts), shown before the worker starts.
+   * Absent (or failing): the worker's, once it has read the node.
+   */
+  ends?: () => ReachEnds;
 }
 
 export class ReachSession {
   private current: BundleStep;
   private worker?: Worker;
-  private ends?: Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }>;
+  private ends?: Promise<ReachEnds>;
+  /** The first worker waits for the checks to end: what is asked meanwhile is posted once it starts. */
+  private waiting?: ReachIn[];
   private cells: ReachCellView[] = [];
   private notes: { first?: string; asked?: string } = {};
   private running = false;
@@ -67,6 +81,8 @@ export class ReachSession {
   private releaseTimer?: ReturnType<typeof setTimeout>;
   /** Workers started, the first included (a test tells a worker started again from one kept). */
   workersStarted = 0;
+  /** The time of the collection run before the last worker started (undefined: none could run). */
+  lastCollectionMs?: number;
 
   constructor(
     bundleId: string,
@@ -105,7 +121,7 @@ export class ReachSession {
     this.running = true;
     this.set({ ...this.current, state: 'running', error: undefined });
     // The worker let its node go while idle: another one, told which cells are done.
-    if (!this.worker) this.spawn(undefined, { done: this.cells.map((c) => c.s * ends.destinations.length + c.d) });
+    if (!this.worker && !this.waiting) this.spawn(undefined, { done: this.cells.map((c) => c.s * ends.destinations.length + c.d) });
     this.post({ type: 'compute', sources: s, destinations: d });
     return { queued: s.length * d.length };
   }
@@ -127,25 +143,42 @@ export class ReachSession {
   }
 
   private post(m: ReachIn): void {
-    this.worker?.postMessage(m);
+    if (this.waiting) this.waiting.push(m);
+    else this.worker?.postMessage(m);
   }
 
   /** Ends the worker; what it worked out stays (its exit is no failure: it is no longer this.worker). */
   private release(): void {
     clearTimeout(this.releaseTimer);
+    this.waiting = undefined;
     const w = this.worker;
     this.worker = undefined;
     void w?.terminate();
   }
 
-  private start(): Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }> {
+  private start(): Promise<ReachEnds> {
     if (this.closed) return Promise.reject(new ApiError('the node was closed (replaced or let go) while this was being worked out', 'not-found'));
     if (this.ends) return this.ends;
     this.cells = [];
     this.notes = {};
     this.running = true;
-    this.set({ ...this.current, state: 'running', progress: undefined, error: undefined, ms: undefined });
-    const ends = new Promise<{ sources: ReachEnd[]; destinations: ReachEnd[] }>((resolve, reject) => this.spawn({ resolve, reject }));
+    this.set({ ...this.current, state: 'running', progress: { done: 0, total: 0, what: 'waiting for the checks (they name the findings on each path)' }, error: undefined, ms: undefined });
+    const own = this.ownEnds();
+    const waiting: ReachIn[] = [];
+    this.waiting = waiting;
+    const ends = new Promise<ReachEnds>((resolve, reject) => {
+      if (own) resolve(own);
+      // The worker starts when the checks have ended (a failed run leaves the findings out).
+      void this.opts
+        .findings()
+        .catch(() => [] as FindingView[])
+        .then((f) => {
+          if (this.closed || this.waiting !== waiting) return;
+          this.waiting = undefined;
+          this.spawn({ resolve, reject, own }, undefined, f);
+          for (const m of waiting) this.post(m);
+        });
+    });
     // Nobody may be waiting when it fails (a snapshot that answered "not ready"): the step says why.
     ends.catch(() => undefined);
     this.ends = ends;
@@ -156,8 +189,13 @@ export class ReachSession {
    * Starts a worker: the first (`first` gets the sources and destinations), or one started again after
    * the last let its node go (`resume`: the cells done; it waits for what is asked).
    */
-  private spawn(first?: { resolve(e: { sources: ReachEnd[]; destinations: ReachEnd[] }): void; reject(e: Error): void }, resume?: { done: number[] }): void {
+  private spawn(first?: { resolve(e: ReachEnds): void; reject(e: Error): void; own?: ReachEnds }, resume?: { done: number[] }, findings?: FindingView[]): void {
     const t0 = performance.now();
+    // The garbage this thread left (walks, the inspector, exports) is freed before the heaviest worker
+    // adds its heap (issue #27 point 2; heap-trim.ts): V8 collects it lazily, often not before the
+    // first pass. One full collection, ≈ 0.1–0.3 s of the event loop on the 250-pod node.
+    this.lastCollectionMs = collectNow();
+    if (process.env.HNSIGHT_HEAP_TRIM_LOG === '1') process.stderr.write(`server thread: a collection before the reachability worker, ${Math.round(this.lastCollectionMs ?? -1)} ms\n`);
     const w = new Worker(workerEntry(this.opts.workerUrl ?? new URL('./reach-worker.mjs', import.meta.url)), { resourceLimits: WALK_WORKER_LIMITS });
     this.worker = w;
     this.workersStarted++;
@@ -176,6 +214,10 @@ export class ReachSession {
       if (this.worker !== w) return;
       switch (m.type) {
         case 'ends':
+          // The server's node gave the same rows (the revived node is the same node,
+          // test/unit/services/worker-handover.test.ts); should they ever differ, the worker's are the ones
+          // its cells index, so they replace them before any cell.
+          if (first?.own && !sameEnds(first.own, m)) this.ends = Promise.resolve({ sources: m.sources, destinations: m.destinations });
           first?.resolve({ sources: m.sources, destinations: m.destinations });
           // Windows that were told "not ready" ask again at this event.
           this.set({ ...this.current, state: 'running', progress: { done: 0, total: 0, what: 'the sources and destinations are known' } });
@@ -205,11 +247,24 @@ export class ReachSession {
     w.on('error', (e: Error & { code?: string }) => fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the reachability ran out of memory (more than ${WORKER_HEAP_MB} MB)` : e.message));
     w.on('exit', (code) => fail(`the reachability stopped unexpectedly (exit code ${code})`));
     w.postMessage({ type: 'start', origin: this.opts.origin, reuse: this.opts.reuse, maxCells: this.opts.maxCells, maxMs: this.opts.maxMs, ...(resume ? { resume } : {}) } satisfies ReachIn);
+    if (findings) {
+      w.postMessage({ type: 'findings', findings } satisfies ReachIn);
+      return;
+    }
     // Walks wait for the findings; a failed run of the checks leaves them out.
     void this.opts
       .findings()
       .catch(() => [] as FindingView[])
       .then((f) => this.worker === w && w.postMessage({ type: 'findings', findings: f } satisfies ReachIn));
+  }
+
+  /** The rows and columns from the server's node, or undefined (none given, or they failed: the worker's then). */
+  private ownEnds(): ReachEnds | undefined {
+    try {
+      return this.opts.ends?.();
+    } catch {
+      return undefined;
+    }
   }
 
   private set(next: BundleStep, progress = false): void {
@@ -219,4 +274,8 @@ export class ReachSession {
     if (progress) this.events.progress({ type: 'step', job: next });
     else this.events.emit({ type: 'step', job: next });
   }
+}
+
+function sameEnds(a: ReachEnds, b: ReachEnds): boolean {
+  return JSON.stringify(a.sources) === JSON.stringify(b.sources) && JSON.stringify(a.destinations) === JSON.stringify(b.destinations);
 }

@@ -8,10 +8,11 @@ import { parentPort } from 'node:worker_threads';
 import { reviveNode } from './revive-node.ts';
 import type { NodeModel } from '../../parsers/model/types.ts';
 import type { FindingView } from '../../analysis/findings/types.ts';
-import { defaultDestinations, defaultSources, reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
-import { destinations6, sources6 } from '../../analysis/reach/v6/sources6.ts';
+import { reachMatrix, type Endpoint, type Source } from '../../analysis/reach/index.ts';
 import { familyOf } from '../../analysis/walk/ip.ts';
-import { cellView, destinationIndex, reachEnds } from '../../analysis/view-models/reach-data.ts';
+import { cellView, destinationIndex } from '../../analysis/view-models/reach-data.ts';
+import { reachEndsOf } from './reach-ends.ts';
+import { heapTrim } from './heap-trim.ts';
 import { firstPass, type Batch, type ReachIn, type ReachOut } from './reach-protocol.ts';
 
 const post = (m: ReachOut) => parentPort!.postMessage(m);
@@ -28,6 +29,8 @@ const findings = new Promise<FindingView[]>((r) => (gotFindings = r));
 const done = new Set<number>();
 const queue: Batch[] = [];
 let pumping = false;
+/** Garbage collected between slices before it piles up (heap-trim.ts: the server's peak). */
+const trim = heapTrim();
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const tick = () => new Promise<void>((r) => setImmediate(r));
@@ -82,12 +85,15 @@ async function pump(): Promise<void> {
       for (const d of todo) done.add(sl.s * dests.length + d);
       const index = destinationIndex(dests);
       post({ type: 'cells', cells: cells.flatMap((c) => (index(c) === undefined ? [] : [cellView(c, sl.s, index(c)!)])) });
+      trim.maybe();
       // Messages (a request that goes first, a stop) are taken between slices.
       await tick();
     }
   } finally {
     pumping = false;
   }
+  // HNSIGHT_HEAP_TRIM_LOG=1: what the collections cost (test/bench/server-memory.ts prints it).
+  if (process.env.HNSIGHT_HEAP_TRIM_LOG === '1') process.stderr.write(`reachability worker: ${trim.runs} collections between slices, ${Math.round(trim.ms)} ms\n`);
   post({ type: 'idle' });
 }
 
@@ -95,12 +101,11 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
   post({ type: 'progress', done: 0, total: 0, what: 'reading the bundle' });
   bounds = { maxCells: m.maxCells, maxMs: m.maxMs };
   const node = await reviveNode(m);
-  // On a dual-stack node each family is its own rows and columns (the IPv6 address of every pod and of
-  // the host against the IPv6 destinations), as `hnsight reach` without --to walks them.
-  const v6 = sources6(node);
-  sources = [...defaultSources(node), ...v6];
-  dests = [...defaultDestinations(node), ...(v6.length ? destinations6(node) : [])];
-  const ends = reachEnds(sources, dests);
+  // The same function the session ran on the server's node (reach-ends.ts): the same rows and columns.
+  const r = reachEndsOf(node);
+  sources = r.sources;
+  dests = r.destinations;
+  const ends = r.ends;
   model = node;
   if (m.resume) {
     // The session has the ends and the cells: only what is asked from now on is walked.
@@ -108,7 +113,6 @@ async function start(m: Extract<ReachIn, { type: 'start' }>): Promise<void> {
     return;
   }
   post({ type: 'ends', sources: ends.sources, destinations: ends.destinations });
-  post({ type: 'progress', done: 0, total: 0, what: 'waiting for the checks (they name the findings on each path)' });
   const pairs = firstPass(ends.sources.length, ends.destinations.map((d) => d.kind));
   queue.push(newBatch('first', pairs));
   void pump();

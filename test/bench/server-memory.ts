@@ -8,14 +8,27 @@
 import { readFileSync, readdirSync, statSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Backend } from '../../services/backend/backend.ts';
+import v8 from 'node:v8';
+import wt from 'node:worker_threads';
+import { syncBuiltinESMExports } from 'node:module';
 import type { ApiEvent, BundleStep } from '../../contract/index.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
+/** `--threads`: each thread's V8 heap (used, resident, outside it) at its highest during each step. */
+const perThread = args.includes('--threads') || args.includes('--snapshot');
+/** `--snapshot DIR`: heap snapshots of the main thread and every live worker after the reachability first pass. */
+const snapshotDir = args.includes('--snapshot') ? args[args.indexOf('--snapshot') + 1] : undefined;
+const live = new Set<{ name: string; w: wt.Worker }>();
+/**
+ * `--reach-early`: the user opens the Reachability view as soon as the node is loaded, while the checks
+ * run (attach, ask for the matrix, then wait for the findings and the first pass); the other steps are
+ * left out. Before the reachability worker waited for the checks, both workers held a node at once.
+ */
+const reachEarly = args.includes('--reach-early');
 /** `--until findings`: stops after that step (a quicker look at one step). */
 const until = args.includes('--until') ? args[args.indexOf('--until') + 1] : undefined;
-const bundle = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--until') ?? '.cache/bench-node-250p-2000s');
+const bundle = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--until' && args[i - 1] !== '--snapshot') ?? '.cache/bench-node-250p-2000s');
 const files = readdirSync(bundle).filter((f) => statSync(path.join(bundle, f)).isFile());
 const bundleBytes = files.reduce((n, f) => n + statSync(path.join(bundle, f)).size, 0);
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
@@ -26,8 +39,54 @@ function status(key: 'VmRSS' | 'VmHWM'): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** Each thread's heap at its highest during the step (by what the thread has resident: heap + malloc + outside). */
+interface ThreadMem {
+  name: string;
+  used: number;
+  physical: number;
+  malloced: number;
+  external: number;
+}
+const threadPeaks = new Map<string, ThreadMem>();
+const footprint = (m: ThreadMem) => m.physical + m.malloced + m.external;
+function noteThread(m: ThreadMem): void {
+  const was = threadPeaks.get(m.name);
+  if (!was || footprint(m) > footprint(was)) threadPeaks.set(m.name, m);
+}
+function heapOf(name: string, h: v8.HeapInfo & { external_memory?: number }): ThreadMem {
+  return { name, used: h.used_heap_size, physical: h.total_physical_size, malloced: h.malloced_memory, external: h.external_memory ?? 0 };
+}
+if (perThread) {
+  // Every worker the backend starts is started through this wrapper: it posts its thread's heap
+  // statistics every 100 ms on a port of its own (not the app's messages), then runs the entry.
+  const Base = wt.Worker;
+  let n = 0;
+  class Probed extends Base {
+    constructor(entry: string | URL, opts: wt.WorkerOptions = {}) {
+      const ch = new wt.MessageChannel();
+      const href = entry instanceof URL ? entry.href : entry.startsWith('file:') ? entry : `file://${path.resolve(entry)}`;
+      const name = `${path.basename(href).replace(/\.mjs$/, '')}#${++n}`;
+      const code = `const { workerData: d } = require('node:worker_threads'); const v8 = require('node:v8');
+        const post = () => d.__probe.postMessage(v8.getHeapStatistics()); post(); setInterval(post, 100).unref();
+        import(d.__entry);`;
+      super(code, { ...opts, eval: true, workerData: { __probe: ch.port2, __entry: href }, transferList: [ch.port2] });
+      ch.port1.on('message', (h: v8.HeapInfo) => noteThread(heapOf(name, h)));
+      ch.port1.unref();
+      const me = { name, w: this as wt.Worker };
+      live.add(me);
+      this.once('exit', () => (ch.port1.close(), live.delete(me)));
+    }
+  }
+  (wt as { Worker: typeof Base }).Worker = Probed;
+  syncBuiltinESMExports();
+}
+const { Backend } = await import('../../services/backend/backend.ts');
+
 let stepPeak = 0;
-const sampler = setInterval(() => (stepPeak = Math.max(stepPeak, status('VmRSS'))), 50);
+const sampler = setInterval(() => {
+  stepPeak = Math.max(stepPeak, status('VmRSS'));
+  if (perThread) noteThread(heapOf('main', v8.getHeapStatistics()));
+}, 50);
 const gc = (globalThis as { gc?: () => void }).gc;
 
 interface Row {
@@ -46,6 +105,11 @@ function record(step: string): void {
   const rss = status('VmRSS');
   rows.push({ step, ms: Math.round(performance.now() - t), rss, stepPeakRss: Math.max(stepPeak, rss), hwm: status('VmHWM'), heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers });
   log(`${step.padEnd(28)} ${String(rows.at(-1)!.ms).padStart(6)} ms  RSS ${mib(rss).padStart(9)}  step peak ${mib(rows.at(-1)!.stepPeakRss).padStart(9)} = ${(rows.at(-1)!.stepPeakRss / bundleBytes).toFixed(2)}×  heap ${mib(m.heapUsed).padStart(8)}  array buffers ${mib(m.arrayBuffers).padStart(8)}`);
+  if (perThread) {
+    for (const m of threadPeaks.values())
+      log(`    ${m.name.padEnd(24)} heap used ${mib(m.used).padStart(8)}  resident ${mib(m.physical).padStart(8)}  malloc ${mib(m.malloced).padStart(7)}  outside ${mib(m.external).padStart(7)}`);
+    threadPeaks.clear();
+  }
   stepPeak = 0;
   t = performance.now();
   if (until && step.startsWith(until)) {
@@ -78,6 +142,21 @@ const job = await backend.waitForLoad((await backend.invoke('openBundle', { path
 if (job.state !== 'done') throw new Error(`the load ended ${job.state}: ${job.error ?? ''}`);
 const bundleId = job.summary!.id;
 record('loaded');
+if (reachEarly) {
+  await backend.invoke('attachBundle', { bundleId, client: 'bench' });
+  const rows = await backend.invoke('reachMatrix', { bundleId });
+  record(`attached, matrix asked (rows ${rows.ready ? 'shown' : 'not ready'})`);
+  await backend.invoke('getFindings', { bundleId });
+  record('findings');
+  while (!(await backend.invoke('reachMatrix', { bundleId })).ready);
+  await stepDone('reach');
+  record('reachability first pass');
+  clearInterval(sampler);
+  const peak = status('VmHWM');
+  log(`peak RSS ${mib(peak)} = ${(peak / bundleBytes).toFixed(2)}× the bundle; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  if (json) process.stdout.write(JSON.stringify({ bundleBytes, serverPeakRssBytes: peak, ratio: peak / bundleBytes, rows, loadavg: os.loadavg() }) + '\n');
+  process.exit(0);
+}
 await stepDone('search');
 record('search index');
 await backend.invoke('getTopology', { bundleId });
@@ -103,6 +182,14 @@ record('Services table');
 while (!(await backend.invoke('reachMatrix', { bundleId })).ready);
 await stepDone('reach');
 record('reachability first pass');
+if (snapshotDir) {
+  const { writeHeapSnapshot } = v8;
+  const { pipeline } = await import('node:stream/promises');
+  const { createWriteStream } = await import('node:fs');
+  for (const { name, w } of live) await pipeline(await w.getHeapSnapshot(), createWriteStream(path.join(snapshotDir, `${name}.heapsnapshot`)));
+  writeHeapSnapshot(path.join(snapshotDir, 'main.heapsnapshot'));
+  log(`heap snapshots in ${snapshotDir}`);
+}
 gc?.();
 await new Promise((r) => setTimeout(r, 500));
 record('after a collection');
