@@ -33,8 +33,8 @@ interface Known {
   rest: Uint8Array;
   /** Bytes from the block's start to its counter lines. */
   head: number;
-  /** The counter lines' layout (tailKeys). */
-  keys: Uint8Array[];
+  /** The first counter line up to its colon (firstKey). */
+  key: Uint8Array | undefined;
 }
 
 /** Where the run of counter and blank lines that ends block [s, e) starts (e when there is none). */
@@ -69,53 +69,35 @@ function tailStart(u8: Uint8Array, s: number, e: number): number {
 }
 
 /**
- * Whether [p, e) is a tail laid out as the known copy's: the same counter lines in the same order (each
- * line's bytes up to its colon equal, then a decimal value between blanks), blank lines anywhere (the
- * last block of a port may have none). Compared byte by byte without allocating: it runs for every copy
- * compared (250 ports × thousands of load-balancing rules on a big node). A tail laid out otherwise is
- * not the known one (the copy is parsed on its own: never a wrong rule, at worst one parsed more).
+ * Whether the copy's counter lines start at p as the known copy's do: its first non-blank line from p is
+ * the known copy's first counter line (bytes up to the colon equal, then a decimal value). A copy listing
+ * one more DIP after the same ones has that DIP there instead. Only the first line is compared: the whole
+ * tail cost the checks ≈ 1 s more on a big node (2 million copies compared), and vfpctrl prints nothing
+ * but counters after the first one; a crafted copy with other lines among its counters would be taken as
+ * the known copy (its DIPs then read from the known one: a stale-DIP finding missed, never a crash).
  */
-function sameTail(keys: readonly Uint8Array[], u8: Uint8Array, p: number, e: number): boolean {
-  let k = 0;
-  while (p < e) {
-    const ls = p;
-    while (p < e && (u8[p] === SP || u8[p] === TAB || u8[p] === CR)) p++;
-    if (p === e) break;
-    if (u8[p] === NL) {
-      p++;
-      continue;
-    }
-    const key = keys[k++];
-    if (!key || ls + key.length > e) return false;
-    for (let i = 0; i < key.length; i++) if (u8[ls + i] !== key[i]) return false;
-    p = ls + key.length;
-    while (p < e && (u8[p] === SP || u8[p] === TAB)) p++;
-    const d = p;
-    while (p < e && isDigit(u8[p])) p++;
-    if (p === d) return false;
-    while (p < e && (u8[p] === SP || u8[p] === TAB || u8[p] === CR)) p++;
-    if (p < e) {
-      if (u8[p] !== NL) return false;
-      p++;
-    }
-  }
-  return k === keys.length;
+function tailStartsAt(key: Uint8Array | undefined, u8: Uint8Array, p: number, e: number): boolean {
+  while (p < e && (u8[p] === SP || u8[p] === TAB || u8[p] === CR || u8[p] === NL)) p++;
+  if (!key) return p === e;
+  // Back to the line's start: the key's bytes include its indentation.
+  let ls = p;
+  while (ls > 0 && u8[ls - 1] !== NL) ls--;
+  if (ls + key.length > e) return false;
+  for (let i = 0; i < key.length; i++) if (u8[ls + i] !== key[i]) return false;
+  p = ls + key.length;
+  while (p < e && (u8[p] === SP || u8[p] === TAB)) p++;
+  return p < e && isDigit(u8[p]);
 }
 
-/** The known tail's counter lines, each its bytes up to and including its colon (blank lines left out). */
-function tailKeys(u8: Uint8Array, t: number, e: number): Uint8Array[] {
-  const keys: Uint8Array[] = [];
+/** The known tail's first counter line, its bytes up to and including its colon (none: no counters). */
+function firstKey(u8: Uint8Array, t: number, e: number): Uint8Array | undefined {
   for (let ls = t; ls < e; ) {
     let le = ls;
     while (le < e && u8[le] !== NL) le++;
-    for (let i = ls; i < le; i++)
-      if (u8[i] === COLON) {
-        keys.push(u8.slice(ls, i + 1));
-        break;
-      }
+    for (let i = ls; i < le; i++) if (u8[i] === COLON) return u8.slice(ls, i + 1);
     ls = le + 1;
   }
-  return keys;
+  return undefined;
 }
 
 const DIP = [68, 73, 80]; // "DIP"
@@ -143,7 +125,7 @@ export class RuleContents {
     const words = new Int32Array(n);
     const dv = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
     for (let w = 0; w < n; w++) words[w] = dv.getInt32(s + from + 4 * w, true);
-    this.known[id] = { from, words, rest: u8.slice(s + from + 4 * n, t), head, keys: tailKeys(u8, t, e) };
+    this.known[id] = { from, words, rest: u8.slice(s + from + 4 * n, t), head, key: firstKey(u8, t, e) };
   }
 
   /** Whether block [s, e) of `u8` (`dv` over the same bytes) lists what the known copy of rule `id` lists (see above). */
@@ -160,6 +142,6 @@ export class RuleContents {
     // What follows must be the counter lines (their values differ from port to port): a copy that
     // lists one more DIP after the same ones starts with the compared bytes too, and only where its
     // counters start tells it apart (found by an independent review).
-    return sameTail(k.keys, u8, s + k.head, e);
+    return tailStartsAt(k.key, u8, s + k.head, e);
   }
 }
