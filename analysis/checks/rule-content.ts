@@ -10,18 +10,7 @@
 // one (it is then parsed on its own: never a wrong rule, at worst one parsed more). Not compared: a
 // change of the same length above the DIP lines (a priority 100 → 200), which no check reads from a
 // load-balancing rule beyond what its name spells.
-const NL = 10;
-const CR = 13;
-const SP = 32;
-const TAB = 9;
-const COLON = 58;
-const ZERO = 48;
-const NINE = 57;
-
-/** Counter keys as vfpctrl prints them, lower case without blanks (the same set as analysis/reach/shared-key.ts). */
-const COUNTER_KEYS = new Set(['matchedpackets', 'droppedpackets', 'pendingpackets', 'droppedunifiedflows', 'droppedflows']);
-/** Lines at a block's end looked at for counters, at most (a block ends with 4–5 counters and a blank line). */
-const MAX_TAIL = 16;
+import { COLON, CR, NINE, NL, readCounterTail, SP, TAB, ZERO } from '../../parsers/vfp/counter-tail.ts';
 
 const isDigit = (c: number | undefined) => c !== undefined && c >= ZERO && c <= NINE;
 
@@ -35,37 +24,6 @@ interface Known {
   head: number;
   /** The first counter line up to its colon (firstKey). */
   key: Uint8Array | undefined;
-}
-
-/** Where the run of counter and blank lines that ends block [s, e) starts (e when there is none). */
-function tailStart(u8: Uint8Array, s: number, e: number): number {
-  let t = e;
-  for (let n = 0; n < MAX_TAIL && t > s; n++) {
-    // The line before t: [ls, t), without its newline and trailing blanks.
-    let le = u8[t - 1] === NL ? t - 1 : t;
-    let ls = le;
-    while (ls > s && u8[ls - 1] !== NL) ls--;
-    // The block's first line (its RULE line) is never a counter.
-    if (ls === s) break;
-    while (le > ls && (u8[le - 1] === SP || u8[le - 1] === TAB || u8[le - 1] === CR)) le--;
-    if (le > ls) {
-      let d = le;
-      while (d > ls && isDigit(u8[d - 1])) d--;
-      if (d === le) break;
-      while (d > ls && (u8[d - 1] === SP || u8[d - 1] === TAB)) d--;
-      if (d === ls || u8[d - 1] !== COLON) break;
-      let key = '';
-      for (let i = ls; i < d - 1; i++) {
-        const c = u8[i]!;
-        if (c === SP || c === TAB) continue;
-        if (c === COLON || key.length > 24) break;
-        key += String.fromCharCode(c | 32);
-      }
-      if (!COUNTER_KEYS.has(key)) break;
-    }
-    t = ls;
-  }
-  return t;
 }
 
 /**
@@ -118,7 +76,7 @@ export class RuleContents {
 
   /** Keeps block [s, e) of `u8` as the content of rule `id`. */
   add(id: number, u8: Uint8Array, s: number, e: number): void {
-    const t = tailStart(u8, s, e);
+    const t = readCounterTail(u8, s, e);
     const head = t - s;
     const from = dipLine(u8, s, t) - s;
     const n = (head - from) >> 2;

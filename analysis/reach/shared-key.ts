@@ -36,20 +36,8 @@
 //   The store's buckets are keyed by both lanes, so heads made to share lane a alone do not pile up in
 //   one bucket (a pile is looked through linearly: quadratic work).
 
-const NL = 10;
-const CR = 13;
-const SP = 32;
-const TAB = 9;
-const COLON = 58;
-const ZERO = 48;
-const NINE = 57;
+import { CR, MAX_TAIL, NINE, NL, readCounterTail, SP, TAB, ZERO, type TailLines } from '../../parsers/vfp/counter-tail.ts';
 
-/** Counter keys as the parser reads them (lower case, without spaces, tabs or CR), written backwards. */
-const COUNTER_KEYS_BACKWARDS = ['matchedpackets', 'droppedpackets', 'pendingpackets', 'droppedunifiedflows', 'droppedflows'].map((k) => Uint8Array.from([...k].reverse(), (c) => c.charCodeAt(0)));
-const KEY_MAX = 24;
-
-/** Tail lines looked at, at most (a block ends with 4–5 counters and a blank line). */
-const MAX_TAIL = 16;
 /** Head lengths tried per rule name before reading the block's tail (a name printed with other contents). */
 const MAX_GUESSES = 4;
 
@@ -116,11 +104,8 @@ export class RuleStore<T> {
   private lastU8: Uint8Array = EMPTY;
   private lastEnd = 0;
   private lastTail = 0;
-  private readonly starts = new Int32Array(MAX_TAIL);
-  /** Per tail line (backwards): the counter's colon, or -1 for a blank line. */
-  private readonly colons = new Int32Array(MAX_TAIL);
-  private readonly ends = new Int32Array(MAX_TAIL);
-  private readonly keyBuf = new Uint8Array(KEY_MAX);
+  /** The last block's tail lines (backwards), as readCounterTail found them. */
+  private readonly lines: TailLines = { starts: new Int32Array(MAX_TAIL), colons: new Int32Array(MAX_TAIL), ends: new Int32Array(MAX_TAIL), count: 0 };
   /** Blocks found by a guessed head, and by reading their tail first. */
   guessed = 0;
   read = 0;
@@ -174,8 +159,8 @@ export class RuleStore<T> {
     let size = 0;
     for (let i = 0; i < n; i++) {
       const k = n - 1 - i;
-      const colon = this.colons[k]!;
-      const len = (colon >= 0 ? colon + 1 : this.ends[k]!) - this.starts[k]!;
+      const colon = this.lines.colons[k]!;
+      const len = (colon >= 0 ? colon + 1 : this.lines.ends[k]!) - this.lines.starts[k]!;
       lens[i] = colon >= 0 ? -len : len;
       size += (len + 3) & ~3;
     }
@@ -185,7 +170,7 @@ export class RuleStore<T> {
     for (let i = 0; i < n; i++) {
       const k = n - 1 - i;
       const len = Math.abs(lens[i]!);
-      tail.set(this.lastU8.subarray(this.starts[k]!, this.starts[k]! + len), at);
+      tail.set(this.lastU8.subarray(this.lines.starts[k]!, this.lines.starts[k]! + len), at);
       at += (len + 3) & ~3;
     }
     // Words little-endian whatever the machine's order, as DataView.getInt32(…, true) reads the block.
@@ -239,65 +224,12 @@ export class RuleStore<T> {
     this.lastB = fmix(b ^ Math.imul(b2 ^ (b2 >>> 13), 0x27d4eb2f) ^ Math.imul(h, C1));
   }
 
-  /**
-   * Where the block's tail of counter and blank lines starts (the block's end when it has none), read
-   * backwards from the block's end, each line once, its counter key matched as it goes.
-   */
+  /** Where the block's tail of counter and blank lines starts (the block's end when it has none), its lines kept for add. */
   private tailStart(u8: Uint8Array, start: number, end: number): number {
-    let t = end;
-    let n = 0;
-    const key = this.keyBuf;
-    while (n < MAX_TAIL && t > start) {
-      let e = u8[t - 1] === NL ? t - 1 : t;
-      // Trailing blanks.
-      while (e > start && (u8[e - 1] === SP || u8[e - 1] === TAB || u8[e - 1] === CR)) e--;
-      let s: number;
-      let colon = -1;
-      if (e === start || u8[e - 1] === NL) {
-        // A blank line; never the block's first line (its RULE line).
-        if (e === start) break;
-        s = e;
-      } else {
-        // A decimal value, blanks, a colon.
-        let d = e;
-        while (d > start && u8[d - 1]! >= ZERO && u8[d - 1]! <= NINE) d--;
-        if (d === e) break;
-        while (d > start && (u8[d - 1] === SP || u8[d - 1] === TAB)) d--;
-        if (d === start || u8[d - 1] !== COLON) break;
-        colon = d - 1;
-        // The key, backwards to the line's start: lower case, without spaces, tabs or CR, no other colon.
-        let k = 0;
-        let j = colon;
-        for (; j > start; j--) {
-          const c = u8[j - 1]!;
-          if (c === NL) break;
-          if (c === SP || c === TAB || c === CR) continue;
-          if (k === KEY_MAX || c === COLON) break;
-          key[k++] = c | 32;
-        }
-        if (j === start || u8[j - 1] !== NL || !isCounterKey(key, k)) break;
-        s = j;
-      }
-      this.starts[n] = s;
-      this.colons[n] = colon;
-      this.ends[n] = t;
-      n++;
-      t = s;
-    }
-    this.lastTail = n;
+    const t = readCounterTail(u8, start, end, this.lines);
+    this.lastTail = this.lines.count;
     return t;
   }
-}
-
-function isCounterKey(key: Uint8Array, n: number): boolean {
-  for (let c = 0; c < COUNTER_KEYS_BACKWARDS.length; c++) {
-    const k = COUNTER_KEYS_BACKWARDS[c]!;
-    if (k.length !== n) continue;
-    let i = 0;
-    while (i < n && k[i] === key[i]) i++;
-    if (i === n) return true;
-  }
-  return false;
 }
 
 /**
