@@ -153,6 +153,17 @@ function oracle(rules: RuleSpec[], lpm: boolean, p: Packet): Expected | undefine
   return { index: best.index, assumed: false, tie: tie?.index };
 }
 
+/** selectRule on group g (built from `rules`) picks, for packet p, what the oracle says: the rule, whether assumed, the tie. */
+function expectOracle(g: VfpGroup, rules: RuleSpec[], lpm: boolean, p: Packet): void {
+  const at = (r: unknown) => (r === undefined ? undefined : g.rules.indexOf(r as (typeof g.rules)[number]));
+  const got = selectRule(g, p);
+  const want = oracle(rules, lpm, p);
+  const what = JSON.stringify({ p, lpm });
+  expect(at(got?.rule), what).toBe(want?.index);
+  expect(got?.uncertain !== undefined, what).toBe(want?.assumed ?? false);
+  expect(at(got?.tie), what).toBe(want?.tie);
+}
+
 const packet: fc.Arbitrary<Packet> = fc.record(
   {
     srcIp: fc.constant('10.0.1.5'),
@@ -171,15 +182,7 @@ describe('selectRule through its indexes', () => {
       fc.property(fc.array(ruleSpec, { maxLength: 12 }), fc.boolean(), fc.array(packet, { minLength: 1, maxLength: 6 }), (rules, lpm, packets) => {
         const g = groupOf(rules, lpm);
         expect(g.rules.map((r) => r.name)).toEqual(rules.map((_, i) => `R${i}`));
-        const at = (r: unknown) => (r === undefined ? undefined : g.rules.indexOf(r as (typeof g.rules)[number]));
-        for (const p of packets) {
-          const got = selectRule(g, p);
-          const want = oracle(rules, lpm, p);
-          const what = JSON.stringify({ p, lpm });
-          expect(at(got?.rule), what).toBe(want?.index);
-          expect(got?.uncertain !== undefined, what).toBe(want?.assumed ?? false);
-          expect(at(got?.tie), what).toBe(want?.tie);
-        }
+        for (const p of packets) expectOracle(g, rules, lpm, p);
       }),
       { numRuns: 400 },
     );
@@ -190,16 +193,8 @@ describe('selectRule through its indexes', () => {
       fc.property(fc.array(nodePortSpec, { minLength: 9, maxLength: 40 }), fc.array(ruleSpec, { maxLength: 4 }), fc.boolean(), fc.array(packet, { minLength: 1, maxLength: 6 }), (many, few, lpm, packets) => {
         const rules = [...many, ...few];
         const g = groupOf(rules, lpm);
-        const at = (r: unknown) => (r === undefined ? undefined : g.rules.indexOf(r as (typeof g.rules)[number]));
         // Some packets without a port on TCP or UDP too: every port condition is then undecidable.
-        for (const p of [...packets, ...packets.filter((x) => x.proto !== 'icmp').map((x) => ({ ...x, dstPort: undefined }))]) {
-          const got = selectRule(g, p);
-          const want = oracle(rules, lpm, p);
-          const what = JSON.stringify({ p, lpm });
-          expect(at(got?.rule), what).toBe(want?.index);
-          expect(got?.uncertain !== undefined, what).toBe(want?.assumed ?? false);
-          expect(at(got?.tie), what).toBe(want?.tie);
-        }
+        for (const p of [...packets, ...packets.filter((x) => x.proto !== 'icmp').map((x) => ({ ...x, dstPort: undefined }))]) expectOracle(g, rules, lpm, p);
       }),
       { numRuns: 300 },
     );
