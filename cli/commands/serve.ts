@@ -42,6 +42,8 @@ export async function runServe(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  // A comparison's reachability worker is kept for its walks: it would keep the process alive.
+  backend.close();
   unguard();
   return 0;
 }

@@ -28,6 +28,8 @@ import { pasteHandlers } from './handlers/paste.ts';
 import { openHandlers } from './handlers/open.ts';
 import { clusterHandlers } from './handlers/cluster.ts';
 import { reachHandlers } from './handlers/reach.ts';
+import { ReachDiffs } from './reach-diffs.ts';
+import { ANALYSIS_BUDGET } from '../analysis-budget.ts';
 import { setWorkerBundleLog } from '../worker-entry/ensure-bundle.ts';
 
 export type { BackendOptions, Dialogs } from './context.ts';
@@ -36,6 +38,7 @@ export type { SecretStore } from './secret-store.ts';
 export class Backend {
   private readonly ctx: BackendContext;
   private readonly dispatch: Dispatcher;
+  private readonly reachDiffs: ReachDiffs;
 
   constructor(opts: BackendOptions) {
     // A worker bundle that cannot be built says so once on the log (its workers run through tsx).
@@ -61,6 +64,7 @@ export class Backend {
       collects: new CollectJobs({ dataDir: opts.dataDir, events, savedTargets, secretStore: opts.secretStore, rememberRefusal: () => rememberRefusal(ctx) }),
     };
     this.ctx = ctx;
+    this.reachDiffs = new ReachDiffs(events, { maxMs: ANALYSIS_BUDGET.maxMs ?? 30_000 });
     // Typed as Handlers: a method without a handler, or a handler whose request or reply does not
     // fit the contract, does not compile.
     const handlers: Handlers = {
@@ -75,9 +79,18 @@ export class Backend {
       ...pasteHandlers(ctx),
       ...openHandlers(ctx),
       ...clusterHandlers(ctx),
-      ...reachHandlers(ctx),
+      ...reachHandlers(ctx, this.reachDiffs),
     };
     this.dispatch = createDispatcher(handlers, { log: opts.log });
+  }
+
+  /**
+   * Ends every worker the backend started (each open bundle's, a comparison's reachability kept for
+   * its walks): a server that stops must not stay alive behind them.
+   */
+  close(): void {
+    this.reachDiffs.close();
+    for (const b of this.ctx.bundles.list()) this.ctx.bundles.close(b.id);
   }
 
   /** Validates and runs one call of the contract; never throws. */
