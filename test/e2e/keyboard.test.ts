@@ -96,6 +96,31 @@ describe('keyboard: the map and Esc on every dialog', () => {
     });
   });
 
+  it('keeps Tab and Shift+Tab inside Export, its preview skipped, Save… reached', async () => {
+    await escCloses(page, 'export-open', '[data-testid="export-dialog"]', async () => {
+      const frame = page.locator('[data-testid="export-frame"]');
+      await frame.waitFor({ timeout: 30_000 });
+      // A click in the preview gives the focus back to the dialog's box: Tab goes on from there.
+      await frame.click({ position: { x: 40, y: 40 } });
+      const where = () =>
+        page.evaluate(() => {
+          const a = document.activeElement as HTMLElement | null;
+          return { inside: !!a?.closest('[data-testid="export-dialog"]') && a !== document.querySelector('[data-testid="export-dialog"]'), id: a?.dataset.testid ?? a?.tagName ?? '' };
+        });
+      for (const key of ['Tab', 'Shift+Tab']) {
+        const seen: string[] = [];
+        for (let i = 0; i < 24; i++) {
+          await page.keyboard.press(key);
+          const w = await where();
+          expect(w.inside, `${key} #${i + 1} left the dialog for ${w.id}`).toBe(true);
+          seen.push(w.id);
+        }
+        expect(seen).toContain('export-save');
+        expect(seen).not.toContain('IFRAME');
+      }
+    });
+  });
+
   it('closes Compare, Connect, Paste and Open path with Esc, the focus back on what opened them', async () => {
     await escCloses(page, 'compare-open', '[data-testid="compare-dialog"]');
     const fromMenu = async (item: string, dialog: string) => {

@@ -43,7 +43,12 @@ export function Dialog({ label, onClose, children, className = '', placement = '
       if (!items.length) return;
       const first = items[0];
       const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
+      // Focus on the dialog's own box (where it goes back after a frame inside took it) or anywhere
+      // not in the list: the next Tab goes to the first control, Shift+Tab to the last, never behind.
+      if (!items.includes(document.activeElement as HTMLElement)) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (e.shiftKey && document.activeElement === first) {
         e.preventDefault();
         last.focus();
       } else if (!e.shiftKey && document.activeElement === last) {

@@ -212,7 +212,12 @@ function ExportBody({ onClose }: { onClose(): void }) {
 
           <span className="export-label">Walks in the report</span>
           <div className="export-walks" data-testid="export-walks">
-            {!doc?.traces.length && <div className="muted small-text">None yet. Walk a packet and press “Add to report” on its verdict.</div>}
+            {/* With no walk added, the report walks the node's presets (analysis/report/build.ts): say so. */}
+            {!doc?.traces.length && (
+              <div className="muted small-text" data-testid="export-walks-presets">
+                None added: the report shows this node’s example walks (the presets of the walk form). Walk a packet and press “Add to report” on its verdict to choose your own.
+              </div>
+            )}
             {doc?.traces.map((f) => {
               const k = flowKey(f);
               const on = !excluded.has(k);
@@ -281,7 +286,7 @@ function ExportBody({ onClose }: { onClose(): void }) {
               <span>{preview.error}</span>
             </div>
           ) : previewFormat === 'html' ? (
-            preview.content !== undefined && <iframe className="export-frame" sandbox="" srcDoc={preview.content} title="Report preview" data-testid="export-frame" />
+            preview.content !== undefined && <iframe className="export-frame" sandbox="" tabIndex={-1} srcDoc={preview.content} title="Report preview" data-testid="export-frame" />
           ) : (
             <pre className="export-text mono" data-testid="export-text">
               {preview.content}
