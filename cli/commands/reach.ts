@@ -16,6 +16,7 @@ import { canonIp, familyOf } from '../../analysis/walk/ip.ts';
 import type { Proto } from '../../analysis/walk/types.ts';
 import { destinations6, noRoutes6, sources6 } from '../../analysis/reach/v6/sources6.ts';
 import { defaultDestinations, defaultSources, formatCells, formatClasses, formatShadow, reachFrom, reachMatrix, shadowedRules, VERDICTS, type Endpoint, type ReachVerdict } from '../../analysis/reach/index.ts';
+import { noSourceNote } from '../../analysis/reach/no-source.ts';
 import { parseEndpointArg } from './trace.ts';
 import { safeJson, safeText } from '../format/safe-text.ts';
 
@@ -106,7 +107,8 @@ export async function runReach(argv: string[]): Promise<number> {
   const notes = tos.length ? [] : [`destinations: every local pod (on the ports its Services target, else a ping), every Service port, one address per remote pod subnet, the node and the outside${v6.length ? '; on this dual-stack node their IPv6 addresses too, walked from the IPv6 address of each pod and of the host' : ''}`];
   if (wants6) notes.push(...ipv6Notes(model, v6.length));
   // No source to walk from: say what the input lacks rather than print an empty table (audit of #25, A11).
-  if (!defaultSources(model).length) notes.unshift(`insufficient information: the input has no source to walk from. It needs a local pod endpoint (Get-HnsEndpoint with an endpoint of this node, joined to its vNIC by ipconfig /allcompartments /all) or the node's own address (ipconfig, the HNS network's management IP or a route table with a default route); ${model.endpoints?.length === 1 ? 'its one endpoint is remote or has no IPv4 address' : model.endpoints?.length ? `its ${model.endpoints.length} endpoints are all remote or have no IPv4 address` : 'it has no HNS endpoint'}. Try reach --from IP with a pod address, or a whole bundle`);
+  const noSource = noSourceNote(model);
+  if (noSource) notes.unshift(`${noSource}. Try reach --from IP with a pod address, or a whole bundle`);
   if (v.json) process.stdout.write(safeJson({ cells, shadowed: shadow }) + '\n');
   else process.stdout.write(safeText(formatCells(cells, notes) + '\n' + formatShadow(shadow)));
   return cells.some((c) => c.verdict === 'dropped') ? 1 : 0;

@@ -7,10 +7,13 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import { defaultDestinations, defaultSources, type Endpoint, type Source } from '../../analysis/reach/index.ts';
 import { destinations6, sources6 } from '../../analysis/reach/v6/sources6.ts';
 import { reachEnds, type ReachEnd } from '../../analysis/view-models/reach-data.ts';
+import { noSourceNote } from '../../analysis/reach/no-source.ts';
 
 export interface ReachEnds {
   sources: ReachEnd[];
   destinations: ReachEnd[];
+  /** What the rows lack, when there are none (analysis/reach/no-source.ts). */
+  notes?: string[];
 }
 
 /** The sources and destinations to walk, and their rows and columns as the view shows them. */
@@ -20,5 +23,6 @@ export function reachEndsOf(node: NodeModel): { sources: Source[]; destinations:
   const v6 = sources6(node);
   const sources = [...defaultSources(node), ...v6];
   const destinations = [...defaultDestinations(node), ...(v6.length ? destinations6(node) : [])];
-  return { sources, destinations, ends: reachEnds(sources, destinations) };
+  const lacking = noSourceNote(node);
+  return { sources, destinations, ends: { ...reachEnds(sources, destinations), ...(lacking ? { notes: [`${lacking}. Walk a packet from a pod's address in the walk panel, or open a whole bundle.`] } : {}) } };
 }

@@ -106,9 +106,9 @@ export class ReachSession {
     const ends = await Promise.race([this.start(), new Promise<undefined>((r) => setTimeout(r, waitMs))]);
     if (!ends) return { sources: [], destinations: [], cells: [], notes: [], from: 0, count: 0, running: true, ready: false };
     const v6 = ends.sources.some((x) => x.family === 6);
-    const notes = [REACH_NOTE, ...(v6 ? [REACH_NOTE_V6] : []), ...(this.notes.first ? [this.notes.first] : []), ...(this.notes.asked ? [this.notes.asked] : [])];
+    const notes = [...(ends.notes ?? []), REACH_NOTE, ...(v6 ? [REACH_NOTE_V6] : []), ...(this.notes.first ? [this.notes.first] : []), ...(this.notes.asked ? [this.notes.asked] : [])];
     const at = Math.max(0, Math.min(from, this.cells.length));
-    return { ...ends, cells: this.cells.slice(at), notes, from: at, count: this.cells.length, running: this.running, ready: true };
+    return { sources: ends.sources, destinations: ends.destinations, cells: this.cells.slice(at), notes, from: at, count: this.cells.length, running: this.running, ready: true };
   }
 
   /** Queues every listed source against every listed destination (those not worked out yet), before the rest. */

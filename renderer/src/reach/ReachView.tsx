@@ -114,7 +114,7 @@ function ReachForNode({ bundleId }: { bundleId: string }) {
       )}
       {grid!.rows.length === 0 ? (
         <p className="reach-empty" data-testid="reach-empty">
-          No cell matches this filter{running ? ' yet' : ''}.
+          {data.sources.length === 0 || data.destinations.length === 0 ? 'Nothing to walk: this input has no source or no destination (see above).' : `No cell matches this filter${running ? ' yet' : ''}.`}
         </p>
       ) : (
         <ReachGridView grid={grid!} onOpen={openCell} onToggle={toggle} onCompute={computeAt} />
