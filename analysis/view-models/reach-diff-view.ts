@@ -54,6 +54,19 @@ export function sideWords(s: ReachChange['before'], other?: ReachChange['before'
   return `${s.verdict}${s.decidingRule ? ` by rule ${s.decidingRule}` : ''}${reply}${more.map((m) => `; ${m}`).join('')}`;
 }
 
+/**
+ * One side as the list's line shows it, cut at its end when narrow: what differs from the other side
+ * first when the verdict, deciding rule and reply are the same on both (a finding appeared, SNAT was
+ * lost), else as sideWords — a line cut before its difference read "ambiguous by rule …" on both sides.
+ */
+export function sideLine(s: ReachChange['before'], other: ReachChange['before']): string {
+  const more = sideDifferences(s, other);
+  const same = s.verdict === other.verdict && s.decidingRule === other.decidingRule && s.reply === other.reply;
+  if (!same || !more.length) return sideWords(s, other);
+  const reply = s.reply === null ? '' : `, reply ${s.reply}`;
+  return `${more.join('; ')} — ${s.verdict}${s.decidingRule ? ` by rule ${s.decidingRule}` : ''}${reply}`;
+}
+
 /** A change in words (the list's line, its aria-label). */
 export function changeWords(c: ReachChange): string {
   return `From ${changeSource(c)} to ${changeTarget(c)}: before ${sideWords(c.before, c.after)}; after ${sideWords(c.after, c.before)}`;

@@ -6,7 +6,7 @@
 import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowRight } from 'lucide-react';
-import { changeKind, changeTarget, changeWords, sideWords, type ReachChangeLine } from '../../../analysis/view-models/reach-diff-view.ts';
+import { changeKind, changeTarget, changeWords, sideLine, sideWords, type ReachChangeLine } from '../../../analysis/view-models/reach-diff-view.ts';
 import type { ReachDiffLine } from '../../../analysis/view-models/reach-diff-lines.ts';
 
 const LINE = 28;
@@ -116,11 +116,11 @@ export function ReachDiffList({ lines, count, at, onMove, onOpen }: Props) {
                 {c.to?.name && c.to.kind !== 'node' && <span className="muted reach-change-name">{c.to.name}</span>}
               </span>
               <span className={`reach-change-side a v-${c.before.verdict.replace(/ /g, '-')}`} title={`A · before: ${sideWords(c.before, c.after)}`}>
-                {sideWords(c.before, c.after)}
+                {sideLine(c.before, c.after)}
               </span>
               <ArrowRight size={12} aria-hidden />
               <span className={`reach-change-side b v-${c.after.verdict.replace(/ /g, '-')}`} title={`B · after: ${sideWords(c.after, c.before)}`}>
-                {sideWords(c.after, c.before)}
+                {sideLine(c.after, c.before)}
               </span>
             </div>
           );
