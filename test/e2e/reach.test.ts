@@ -99,6 +99,8 @@ describe('the Reachability view (demo, 1280×800)', () => {
     const verdict = page.locator('[data-testid="verdict"]');
     await verdict.waitFor({ timeout: 30_000 });
     expect(await verdict.getAttribute('data-verdict')).toBe('dropped');
+    // The focus follows to the walk's verdict, not dropped to the page.
+    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'verdict');
     await page.waitForFunction(() => !!document.querySelector('[data-testid="graph"]')?.getAttribute('data-lit-ids'));
     expect((await graphIds(page, 'lit-ids')).length).toBeGreaterThan(0);
     await shot(page, 'reach-demo-walk');

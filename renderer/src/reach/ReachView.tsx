@@ -54,7 +54,14 @@ function ReachForNode({ bundleId }: { bundleId: string }) {
     if (!flow) return;
     const s = appStore.getState();
     s.setPanel('walk');
-    void s.runWalk(flow, { focus: 'deciding' });
+    // The grid goes away with the walk's view: the focus goes to the walk's verdict, not to the page
+    // (a keyboard user would have to Tab past every graph node to get back).
+    void s.runWalk(flow, { focus: 'deciding' }).then(() =>
+      requestAnimationFrame(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) document.querySelector<HTMLElement>('[data-testid="verdict"]')?.focus();
+      }),
+    );
   };
   const computeAt = (r: number, k: number) => {
     if (!grid) return;

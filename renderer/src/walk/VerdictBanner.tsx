@@ -163,7 +163,7 @@ export function VerdictBanner({ t }: { t: WalkView }) {
   const tone = verdictTone(t);
   const parts = verdictParts(t);
   return (
-    <div className={`verdict verdict-${t.verdict} tone-${tone}`} role="status" data-testid="verdict" data-verdict={t.verdict} data-tone={tone} data-flow={flowText(t.flow)}>
+    <div className={`verdict verdict-${t.verdict} tone-${tone}`} role="status" tabIndex={-1} data-testid="verdict" data-verdict={t.verdict} data-tone={tone} data-flow={flowText(t.flow)}>
       <div className="verdict-head">
         <Icon size={18} aria-hidden className="verdict-icon" />
         <span className="verdict-text" data-testid="verdict-text" aria-label={verdictText(t)}>
