@@ -12,9 +12,42 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { WalkContext } from './context.ts';
 import { k8sNames } from '../k8s/index.ts';
-import { inCidr } from './ip.ts';
+import { cidrRange, inCidr, intToIp } from './ip.ts';
+import { serviceRanges } from '../k8s/service-range.ts';
 
 const memo = new WeakMap<NodeModel, { wide: string[]; own: string[] }>();
+const apiMemo = new WeakMap<NodeModel, Set<string>>();
+
+/**
+ * The backends of the `kubernetes` Service as far as the HNS load balancers show it, without a
+ * kubectl snapshot (inferred): kube-apiserver gives default/kubernetes the first address of the
+ * Service range (kubernetes pkg/controlplane ServiceIPRange: the range's index-1 address) on port 443.
+ * Where the bundle names the range (kubeclusterconfig.json, service-range.ts), a TCP load balancer on
+ * that first address and port 443 is it; where it does not, one on an address ending in .0.1 whose 443
+ * goes to 6443 (kubeadm's API server port, cmd/kubeadm/app/constants KubeAPIServerPort) is.
+ */
+export function apiServerBackends(m: NodeModel): Set<string> {
+  let out = apiMemo.get(m);
+  if (out) return out;
+  out = new Set<string>();
+  const firsts = new Set(serviceRanges(m).flatMap((r) => {
+    const c = cidrRange(r.cidr);
+    return c ? [intToIp(c.lo + 1)] : [];
+  }));
+  const byId = new Map((m.endpoints ?? []).map((e) => [e.id.toLowerCase(), e.ip]));
+  for (const lb of m.loadBalancers ?? []) {
+    const tcp443 = lb.ports.filter((p) => p.externalPort === 443 && p.protocol === 6);
+    if (!tcp443.length) continue;
+    const first = firsts.size ? lb.vips.some((v) => firsts.has(v)) : lb.vips.some((v) => /\.0\.1$/.test(v)) && tcp443.some((p) => p.internalPort === 6443);
+    if (!first) continue;
+    for (const id of lb.endpointIds) {
+      const ip = byId.get(id.toLowerCase());
+      if (ip) out.add(ip);
+    }
+  }
+  apiMemo.set(m, out);
+  return out;
+}
 
 /**
  * The prefixes that hold pods, once per model: `wide` the ranges that span other nodes' pods
@@ -52,6 +85,7 @@ export function remoteIsPod(ctx: WalkContext, ep: HnsEndpoint): boolean | undefi
   if (names.apiServerLabel(ip)) return false;
   const { wide, own } = podPrefixes(m, localPods(ctx));
   if ([...wide, ...own].some((p) => inCidr(ip, p))) return true;
+  if (apiServerBackends(m).has(ip)) return false;
   // Outside them: not a pod only when the bundle shows the ranges other nodes' pods are in.
   return wide.length ? false : undefined;
 }
@@ -68,7 +102,10 @@ function localPods(ctx: WalkContext): string[] {
 }
 
 /** The routing hop's words for a remote endpoint the packet goes to. */
-export function remoteWords(isPod: boolean | undefined, ip: string, id: string): string {
+export function remoteWords(isPod: boolean | undefined, ip: string, id: string, ctx?: WalkContext): string {
+  // Called no pod by the load balancer alone (no pod network shown to place it outside of).
+  if (isPod === false && ctx && apiServerBackends(ctx.model).has(ip) && !podPrefixes(ctx.model, localPods(ctx)).wide.length)
+    return `${ip} is remote endpoint ${id}, the backend of the kubernetes Service's address (the first of the Service range, port 443): the API server, not a pod (inferred from the load balancer, not named by a kubectl snapshot)`;
   if (isPod === false)
     return `${ip} is remote endpoint ${id}, outside the pod network this bundle shows (its RemoteSubnetRoutes and the cluster range of its OutBoundNAT exceptions): not a pod, but a Service backend elsewhere, such as the API server (kube-proxy makes a remote endpoint for every Service backend not on this node)`;
   return `${ip} is a pod on another node (remote endpoint ${id})`;

@@ -137,7 +137,7 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
       kind: 'host-route',
       action: r.onLink ? 'on-link' : `via ${r.gateway}`,
       evidence: r.src,
-      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on ${r.interface ? `interface ${r.interface}` : interfaceText(r)} metric ${r.metricText}${remote ? `; ${remoteWords(remotePod, p.dstIp, short(remote.id))}` : ''}${route.bits === 0 && remotePod !== false && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
+      note: `route ${r.destination}/${route.bits} ${r.onLink ? 'on-link' : `via ${r.gateway}`} on ${r.interface ? `interface ${r.interface}` : interfaceText(r)} metric ${r.metricText}${remote ? `; ${remoteWords(remotePod, p.dstIp, short(remote.id), ctx)}` : ''}${route.bits === 0 && remotePod !== false && (ctx.remote.has(canonIp(p.dstIp) ?? '') || ctx.local.has(canonIp(p.dstIp) ?? '')) ? `; ${defaultRouteToPod(w)}` : ''}`,
       nodes: [`next-hop:${nextHop}`],
     });
   }

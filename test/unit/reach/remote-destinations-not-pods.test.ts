@@ -14,8 +14,9 @@ const CASES: [string, string[], string[]][] = [
   ['test/fixtures/foreign/ws2019-flannel-l2bridge-2020', ['10.244.0.0/24', '10.244.1.0/24'], ['192.168.30.0/24']],
   ['test/fixtures/foreign/ws2022-overlay-2024', ['10.244.0.0/24', '10.244.1.0/24'], ['10.0.1.0/24']],
   ['test/fixtures/foreign/aks-win-zip-2025', ['10.224.0.0/24'], ['20.62.141.0/24']],
-  // The demo's cluster entry is the typo 10.244.0.0/0: nothing to tell by, the API server stays.
-  ['assets/demo/l2bridge-node', ['10.244.33.0/24', '10.244.34.0/24', '10.240.255.0/24'], []],
+  // The demo's cluster entry is the typo 10.244.0.0/0: no pod network to tell by, but its load balancer
+  // 10.96.0.1:443 → 6443 is the kubernetes Service's, so its backend 10.240.255.5 is the API server.
+  ['assets/demo/l2bridge-node', ['10.244.33.0/24', '10.244.34.0/24'], ['10.240.255.0/24']],
 ];
 
 describe('remote pod subnets are pod subnets', () => {

@@ -24,9 +24,10 @@ const NOT_PODS: [string, Flow][] = [
   // pod range, so the API server 192.168.30.10 in it is still no pod.
   ['test/fixtures/foreign/ws2019-flannel-l2bridge-2020', { srcIp: '10.244.3.5', dstIp: '192.168.30.10', dstPort: 6443, proto: 'tcp' }],
 ];
-// The l2bridge demo's cluster entry is the typo 10.244.0.0/0: no cluster range to tell, so its API
-// server keeps the old words (a /0 holds every address; the ExceptionList typo finding says why).
-const UNDECIDED: [string, Flow] = ['assets/demo/l2bridge-node', { srcIp: '10.244.32.3', dstIp: '10.240.255.5', dstPort: 443, proto: 'tcp' }];
+// The l2bridge demo's cluster entry is the typo 10.244.0.0/0: no cluster range to tell. Its API server
+// is still told by the load balancer: 10.96.0.1:443 → 6443, the kubernetes Service's address
+// (remote-pod.ts apiServerBackends), said as inferred.
+const API_BY_LB: [string, Flow] = ['assets/demo/l2bridge-node', { srcIp: '10.244.32.3', dstIp: '10.240.255.5', dstPort: 443, proto: 'tcp' }];
 const PODS: [string, Flow][] = [
   ['test/fixtures/foreign/aks-win-zip-2025', { srcIp: '10.224.0.41', dstIp: '10.224.0.12', proto: 'icmp' }],
   ['test/fixtures/foreign/ws2019-flannel-l2bridge-2020', { srcIp: '10.244.3.5', dstIp: '10.244.1.11', dstPort: 80, proto: 'tcp' }],
@@ -44,9 +45,12 @@ describe('a remote endpoint outside the pod network is not called a pod', () => 
     });
 });
 
-describe('a bundle whose cluster range is a typo does not decide', () => {
-  it(`${UNDECIDED[0].split('/').pop()}: ${UNDECIDED[1].dstIp}`, () => {
-    expect(routeNote(walkFlow(load(UNDECIDED[0]), UNDECIDED[1], { reply: true }))).not.toMatch(/outside the pod network/);
+describe('a bundle whose cluster range is a typo: the kubernetes Service names its backend', () => {
+  it(`${API_BY_LB[0].split('/').pop()}: ${API_BY_LB[1].dstIp}`, () => {
+    const note = routeNote(walkFlow(load(API_BY_LB[0]), API_BY_LB[1], { reply: true }));
+    expect(note).not.toMatch(/outside the pod network/);
+    expect(note).not.toMatch(/is a pod on another node/);
+    expect(note).toMatch(/the API server, not a pod \(inferred/);
   });
 });
 
