@@ -3,7 +3,7 @@
 import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { covers, ipNum, ipRange } from './context.ts';
-import { withPod, withService } from '../k8s/index.ts';
+import { k8sNames, withPod, withService } from '../k8s/index.ts';
 import { pluginsWhere } from '../platform/index.ts';
 import { plural } from '../../parsers/text/quantities.ts';
 
@@ -69,10 +69,14 @@ export const dnsCheck: Check = {
         }, 'loadBalancers', 'ip'));
       }
     }
+    // A pod whose spec asks for other servers gets them on purpose: dnsPolicy Default takes the node's
+    // (kubelet getPodDNSType → podDNSHost, pkg/kubelet/network/dns), None its own dnsConfig.
+    const names = k8sNames(m);
+    const ownDns = (e: (typeof pods)[number]) => /^(Default|None)$/.test(names.podByIp(e.ip)?.dnsPolicy ?? '');
     const wrong = pods.filter((e) => {
       const s = serversOf(e);
       const list = s.nic.length ? s.nic : s.hns;
-      return list.length > 0 && !list.some((x) => dnsVips.includes(x));
+      return list.length > 0 && !list.some((x) => dnsVips.includes(x)) && !ownDns(e);
     });
     const none = pods.filter((e) => !serversOf(e).nic.length && !serversOf(e).hns.length && ctx.tc.adapterOf.has(e.id));
     const [w0] = wrong;
@@ -84,7 +88,7 @@ export const dnsCheck: Check = {
         severity: 'error',
         area: 'dns',
         title: `${plural(wrong.length, 'pod')} ${wrong.length === 1 ? 'uses' : 'use'} DNS server ${shown.join(', ')} instead of the DNS VIP ${dnsVips.join(', ')}`,
-        explanation: `The DNS VIP is ${dnsVips.join(', ')} (${from}), but ${wrong.map((e) => withPod(m, e.ip)).slice(0, 5).join(', ')}${wrong.length > 5 ? ' …' : ''} resolve names through ${shown.join(', ')}: cluster names (*.svc.cluster.local) do not resolve in those pods.`,
+        explanation: `The DNS VIP is ${dnsVips.join(', ')} (${from}), but ${wrong.map((e) => withPod(m, e.ip)).slice(0, 5).join(', ')}${wrong.length > 5 ? ' …' : ''} resolve names through ${shown.join(', ')}: cluster names (*.svc.cluster.local) do not resolve in those pods.${names.present ? '' : ' A pod with dnsPolicy Default or None gets other servers on purpose; this bundle has no kubectl snapshot to tell.'}`,
         fix: 'The pod DNS comes from the CNI config (`dns.Nameservers`, or the runtime config kubelet passes when `capabilities.dns` is true: kubelet `--cluster-dns`). Correct it, then recreate the pods. Check inside a pod with `ipconfig /all` / `Get-DnsClientServerAddress`.',
         // The wrong servers first: they are what the reader has to change.
         objects: [...new Set(wrong.flatMap((e) => (serversOf(e).nic.length ? serversOf(e).nic : serversOf(e).hns)))].concat(dnsVips, wrong.slice(0, 20).map((e) => e.id)),

@@ -174,7 +174,7 @@ function addItem(it: unknown, line: number, snap: K8sSnapshot, sink: IssueSink):
       .map((x) => x.replace(/^[a-z]+:\/\//, ''));
     const conds = Array.isArray(status.conditions) ? status.conditions.filter(isObj) : [];
     const readyCond = conds.find((c) => str(c.type) === 'Ready');
-    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, createdAt, containerPorts: containerPorts(spec), serviceAccount: str(spec.serviceAccountName), src };
+    const pod: K8sPod = { namespace, name, uid: str(md.uid), nodeName: str(spec.nodeName), hostIp: str(status.hostIP), ips, phase: str(status.phase), hostNetwork: spec.hostNetwork === true, dnsPolicy: str(spec.dnsPolicy), containerIds, labels: labelsOf(md), ready: readyCond ? str(readyCond.status) === 'True' : undefined, createdAt, containerPorts: containerPorts(spec), serviceAccount: str(spec.serviceAccountName), src };
     snap.pods.push(pod);
   } else if (kind === 'Namespace') {
     // A Namespace has no namespace: its name is metadata.name.

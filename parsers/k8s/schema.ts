@@ -25,6 +25,7 @@ const pod = z.looseObject({
   spec: z.looseObject({
     nodeName: str.nullish(),
     hostNetwork: z.boolean().nullish(),
+    dnsPolicy: str.nullish(),
     serviceAccountName: str.nullish(),
     containers: z.array(z.looseObject({ ports: z.array(z.looseObject({ containerPort: port, name: str.nullish(), protocol: str.nullish() })).nullish() })).nullish(),
   }).optional(),

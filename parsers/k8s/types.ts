@@ -12,6 +12,8 @@ export interface K8sPod {
   ips: string[];
   phase?: string;
   hostNetwork: boolean;
+  /** spec.dnsPolicy as printed (ClusterFirst, Default, None, ClusterFirstWithHostNet); undefined when absent. */
+  dnsPolicy?: string;
   /** containerStatuses[].containerID without the `containerd://` prefix. */
   containerIds: string[];
   /** metadata.labels (a Service's selector picks pods by them). */

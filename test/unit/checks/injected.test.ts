@@ -78,6 +78,16 @@ describe('DNS', () => {
     expect(fs[0].evidence[0]).toMatchObject({ file: 'ip.txt' });
     expect(fs[0].evidence[0].text).toMatch(/DNS Servers.*8\.8\.8\.8/);
   });
+  it('pods whose spec asks for other DNS servers (dnsPolicy Default or None) are not flagged', () => {
+    const toDefault = (k: string) => JSON.stringify({ ...JSON.parse(k), items: JSON.parse(k).items.map((it: { kind: string; spec: object }) => (it.kind === 'Pod' ? { ...it, spec: { ...it.spec, dnsPolicy: 'Default' } } : it)) });
+    const wrongDns = (p: string, t: string) => (p === 'ip.txt' ? t.replace(/(DNS Servers[ .]*: )10\.96\.0\.10/g, '$18.8.8.8') : t);
+    const { model } = buildWith({}, wrongDns, (n) => ({ 'k8s.json': toDefault(kubectlFor(n)) }));
+    expect(ids(runChecks(model))).not.toContain('pod-dns-not-vip');
+    // Without a snapshot the finding stays, and says what it cannot tell.
+    const bare = buildWith({}, wrongDns).model;
+    const f = problems(runChecks(bare)).find((x) => x.id === 'pod-dns-not-vip');
+    expect(f?.explanation).toMatch(/dnsPolicy Default or None .* no kubectl snapshot/);
+  });
   it('the DNS VIP with no load balancer', () => {
     const { model } = buildWith({}, (p, t) => (p === 'policy.txt' ? t.split('"10.96.0.10"').join('"10.96.0.11"') : t));
     const fs = problems(runChecks(model));
