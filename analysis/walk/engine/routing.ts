@@ -13,6 +13,7 @@ import { hostDropNote, hostToRemoteSubnet } from './host-overlay.ts';
 import { remoteIsPod, remoteWords } from '../remote-pod.ts';
 import { unusedServiceAddress } from '../unused-service-address.ts';
 import { overlayPodGateway } from '../overlay-gateway.ts';
+import { fabricCarriesBack } from '../fabric-return.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
@@ -150,7 +151,8 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   // if the network beyond routes that address back: say so on the request, not only on a walked reply.
   const leaving = canonIp(w.packet.srcIp) ?? '';
   const viaDefault = v6 ? lookupRoute6(ctx, p.dstIp)?.bits === 0 : lookupRoute(ctx, p.dstIp)?.bits === 0;
-  if (!w.reply && w.sourceKind === 'pod' && ctx.local.has(leaving) && !remote && viaDefault) {
+  // Not where the plugin's cloud network carries pod addresses back (fabric-return.ts).
+  if (!w.reply && w.sourceKind === 'pod' && ctx.local.has(leaving) && !remote && viaDefault && !fabricCarriesBack(ctx, w.packet.srcIp, p.dstIp)) {
     w.caveat({
       kind: 'no-return',
       hop: sendHop,
