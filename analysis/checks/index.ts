@@ -2,6 +2,7 @@
 // check on its own: one that throws on an odd model becomes an info finding, never a crash; one that
 // spends its budget of work (budget.ts) is reported "not evaluated: over budget".
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { platformName } from '../platform/name.ts';
 import type { Finding } from '../findings/types.ts';
 import type { Check } from './types.ts';
 import { checkContext } from './context.ts';
@@ -122,7 +123,7 @@ function skippedFinding(p: Platform, skipped: SkippedCheck[]): Finding {
     undecided: !known || undefined,
     title: known ? `${plural(skipped.length, 'check')} ${skipped.length === 1 ? 'does' : 'do'} not apply to ${p.label}` : `${plural(skipped.length, 'check')} skipped: the network plugin is not known`,
     explanation: known
-      ? `This node runs ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.confidence} confidence: ${p.evidence.filter((e) => e.plugins.length).slice(0, 2).map((e) => e.says).join('; ')}). These checks rely on another plugin's facts and were not run: ${skipped.map((s) => `${s.title} — ${s.reason}`).join('; ')}.`
+      ? `This node runs ${platformName(p)} (${p.confidence} confidence: ${p.evidence.filter((e) => e.plugins.length).slice(0, 2).map((e) => e.says).join('; ')}). These checks rely on another plugin's facts and were not run: ${skipped.map((s) => `${s.title} — ${s.reason}`).join('; ')}.`
       : `hnsight found nothing in the bundle that names a known network plugin (Flannel, Azure CNI, EKS vpc-bridge, Calico, Antrea, OVN-Kubernetes, nat): no HNS network or endpoint named the way a plugin names them, no CNI config, no kube-proxy setting naming the pod network, and no log written by a plugin.${p.evidence.some((e) => e.plugins.length) ? ` The bundle only narrows it down: ${[...new Set(p.evidence.filter((e) => e.plugins.length).map((e) => e.says))].slice(0, 2).join('; ')}.` : ''} Checks that depend on the plugin's gateway, routing or SNAT conventions were not run: ${skipped.map((s) => s.title).join(', ')}.`,
     fix: known ? 'None needed.' : 'Add the CNI config (C:\\etc\\cni\\net.d or the plugin\'s netconf folder) or the full network.txt to the bundle so hnsight can tell the plugin.',
     objects: skipped.map((s) => s.id),

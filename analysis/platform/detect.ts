@@ -2,6 +2,7 @@
 // how sure it is. Pure and cached per model: the checks, the inspect document and the reports all
 // ask for it.
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { platformName } from './name.ts';
 import { FACTS, factList } from './facts.ts';
 import { collectSignals, podNetworkOf } from './signals.ts';
 import { PLUGINS, type Confidence, type Platform, type PlatformEvidence, type PluginId } from './types.ts';
@@ -128,5 +129,5 @@ function cloudOf(signals: PlatformEvidence[], best: PluginId): string | undefine
 
 /** One line for summaries: `Azure CNI Overlay on AKS (high confidence)`. */
 export function platformLine(p: Platform): string {
-  return `${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no evidence of a known plugin' : `${p.confidence} confidence`})`;
+  return `${platformName(p)} (${p.plugin === 'unknown' ? 'no evidence of a known plugin' : `${p.confidence} confidence`})`;
 }

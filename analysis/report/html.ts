@@ -1,6 +1,7 @@
 // The report as one self-contained HTML file: inline CSS and inline SVG pictures, no script, no
 // external request (a CSP meta tag forbids them), readable on screen and when printed (PDF).
 import type { ReportDocument, ReportEvidence, ReportFinding, ReportHop, ReportNote, ReportTrace } from './types.ts';
+import { platformName } from '../platform/name.ts';
 import { xml as esc } from './svg.ts';
 import { codeParts } from './code-spans.ts';
 import { redactionHtml } from './redaction-text.ts';
@@ -97,7 +98,7 @@ function findingAnchor(f: ReportFinding): string {
 
 /** `Azure CNI Overlay on AKS (high confidence)`. */
 export function platformText(p: ReportDocument['node']['platform']): string {
-  return `${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})`;
+  return `${platformName(p)} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})`;
 }
 
 function nodeFacts(doc: ReportDocument): string {

@@ -1,6 +1,7 @@
 // The human summary of `hnsight inspect`: what node this is, how much of each object it holds,
 // which files were read and what in them could not be.
 import type { NodeModel } from '../../parsers/model/types.ts';
+import { platformName } from '../../analysis/platform/name.ts';
 import type { InspectDocument } from '../../analysis/inspect.ts';
 import { formatServicesText } from './services-text.ts';
 import { sourceRef } from '../../analysis/report/where.ts';
@@ -34,7 +35,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
   ].filter(Boolean);
   if (facts.length) out.push(facts.join(' · '));
   const p = doc.platform;
-  out.push(`network plugin: ${p.label}${p.cloud ? ` on ${p.cloud}` : ''} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})${p.podNetwork ? ` · pod network ${p.podNetwork.name}${p.podNetwork.type ? ` (${p.podNetwork.type})` : ''}` : ''}`);
+  out.push(`network plugin: ${platformName(p)} (${p.plugin === 'unknown' ? 'no known plugin named in the bundle' : `${p.confidence} confidence`})${p.podNetwork ? ` · pod network ${p.podNetwork.name}${p.podNetwork.type ? ` (${p.podNetwork.type})` : ''}` : ''}`);
   for (const e of p.evidence.filter((x) => x.file).slice(0, opts.verbose ? undefined : 3)) out.push(`  ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
   for (const e of p.conflicts.slice(0, opts.verbose ? undefined : 2)) out.push(`  but ${e.file}${e.line ? `:${e.line}` : ''}  ${e.says}`);
   if (p.checks.skipped.length) out.push(`  not run here: ${p.checks.skipped.map((c) => c.title).join(', ')}`);

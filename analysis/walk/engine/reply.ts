@@ -1,5 +1,6 @@
 // The reply: a walk of its own that starts where the request ended and crosses the layers back through
 // the flows the request created (flows.ts).
+import { fabricCarriesBack } from '../fabric-return.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import type { Flow, WalkCaveat, WalkResult } from '../types.ts';
 import { walkContext } from '../context.ts';
@@ -69,7 +70,12 @@ export function walkReply(m: NodeModel, fwd: WalkResult, opts: WalkOptions = {})
   // routes that address back here.
   const fwdSrc = canonIp(fwd.final.srcIp) ?? '';
   const ctx = walkContext(m);
-  if (fwd.verdict === 'forwarded' && !fwd.egress.encapDst && ctx.local.has(fwdSrc) && !ctx.remote.has(canonIp(fwd.final.dstIp) ?? '')) {
+  const fabric = fwd.verdict === 'forwarded' && !fwd.egress.encapDst && ctx.local.has(fwdSrc) ? fabricCarriesBack(ctx, fwd.final.srcIp, fwd.final.dstIp) : undefined;
+  if (fabric) {
+    // The plugin's cloud network routes the pod address back (fabric-return.ts): an inference, said.
+    r.reason += ` (inferred: ${fabric})`;
+    r.inferred = true;
+  } else if (fwd.verdict === 'forwarded' && !fwd.egress.encapDst && ctx.local.has(fwdSrc) && !ctx.remote.has(canonIp(fwd.final.dstIp) ?? '')) {
     r.caveats!.push({
       kind: 'no-return',
       text: `the request left the node with the pod's own address ${fwd.final.srcIp} (not SNATed): this reply arrives only if the network outside routes ${fwd.final.srcIp} back to this node`,

@@ -12,14 +12,17 @@ import { freePodAddress, multicast, neverForwarded } from './nowhere.ts';
 import { hostDropNote, hostToRemoteSubnet } from './host-overlay.ts';
 import { remoteIsPod, remoteWords } from '../remote-pod.ts';
 import { unusedServiceAddress } from '../unused-service-address.ts';
+import { overlayPodGateway } from '../overlay-gateway.ts';
+import { fabricCarriesBack } from '../fabric-return.ts';
 
 export function routeOut(w: Walk, opts: WalkOptions): void {
   const { ctx } = w;
   const p = w.packet;
   const v6 = familyOf(p.dstIp) === 6;
   // Addresses nothing beyond the node answers (RFC 6890 blocks, a free address of the node's own pod
-  // subnet, a multicast group) end here, before the route table sends them to a gateway (nowhere.ts).
-  if (multicast(w) || neverForwarded(w) || freePodAddress(w) || unusedServiceAddress(w)) return;
+  // subnet, a multicast group, an overlay pod's own distributed router) end here, before the route table
+  // sends them to a gateway (nowhere.ts, overlay-gateway.ts).
+  if (multicast(w) || neverForwarded(w) || freePodAddress(w) || unusedServiceAddress(w) || overlayPodGateway(w)) return;
   if (v6 ? !ctx.routes6 : !ctx.routes) {
     w.add({ at: 'host routing', kind: 'host-route', action: 'unknown', inferred: true, note: 'routes.txt is missing: the next hop cannot be read' });
     w.end('unknown', `${p.dstIp} is not on this node and routes.txt is missing, so the next hop is unknown`);
@@ -148,7 +151,8 @@ export function routeOut(w: Walk, opts: WalkOptions): void {
   // if the network beyond routes that address back: say so on the request, not only on a walked reply.
   const leaving = canonIp(w.packet.srcIp) ?? '';
   const viaDefault = v6 ? lookupRoute6(ctx, p.dstIp)?.bits === 0 : lookupRoute(ctx, p.dstIp)?.bits === 0;
-  if (!w.reply && w.sourceKind === 'pod' && ctx.local.has(leaving) && !remote && viaDefault) {
+  // Not where the plugin's cloud network carries pod addresses back (fabric-return.ts).
+  if (!w.reply && w.sourceKind === 'pod' && ctx.local.has(leaving) && !remote && viaDefault && !fabricCarriesBack(ctx, w.packet.srcIp, p.dstIp)) {
     w.caveat({
       kind: 'no-return',
       hop: sendHop,

@@ -5,6 +5,7 @@
 import { Cpu } from 'lucide-react';
 import type { PlatformSummary } from '../../../analysis/inspect.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
+import { cloudSuffix } from '../../../analysis/platform/name.ts';
 
 const CONFIDENCE: Record<PlatformSummary['confidence'], string> = {
   high: 'sure: independent kinds of evidence agree',
@@ -44,7 +45,7 @@ export function PlatformDetails({ platform }: { platform: PlatformSummary }) {
         <Cpu size={14} aria-hidden />
         <span>
           <strong data-testid="platform-label">{platform.label}</strong>
-          {platform.cloud && <> on {platform.cloud}</>}
+          {cloudSuffix(platform.label, platform.cloud)}
           {!unknown && (
             <span className={`badge ${platform.confidence === 'high' ? 'ok' : platform.confidence === 'medium' ? 'info' : 'warning'} platform-confidence`} title={CONFIDENCE[platform.confidence]}>
               {platform.confidence} confidence

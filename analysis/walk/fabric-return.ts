@@ -1,0 +1,26 @@
+// Whether the cloud network carries a pod's own address back to this node (engine/routing.ts and
+// engine/reply.ts ask before saying "an answer arrives only if the network outside routes the pod
+// address back"). On the plugins whose pod addresses the cloud fabric routes (analysis/platform facts,
+// `crossNode.how: 'fabric'`: Azure CNI, Azure CNI Overlay, EKS vpc-bridge) the plugin exempts from
+// OutBoundNAT exactly the ranges where that holds: the VPC CIDRs on EKS (aws/amazon-vpc-cni-plugins
+// plugins/vpc-bridge/network/bridge_windows.go, snatExceptions), the cluster and VNet CIDRs on Azure
+// CNI, the cluster CIDR on Azure CNI Overlay (Azure/AgentBaker staging/cse/windows/azurecnifunc.ps1).
+// So a packet that leaves unSNATed to an address of an exception range that also holds the pod's own
+// address (the pod network, not the Service range) is answered through the fabric — an inference from
+// the plugin's facts, marked so on the reply. (test/unit/trial/fabric-return.test.ts)
+import { detectPlatform, factsOf } from '../platform/index.ts';
+import { canonIp, inCidr } from './ip.ts';
+import type { WalkContext } from './context.ts';
+
+/** The plugin's words and source when the fabric carries `srcIp` back from `dstIp`; undefined when not known to. */
+export function fabricCarriesBack(ctx: WalkContext, srcIp: string, dstIp: string): string | undefined {
+  const ep = ctx.local.get(canonIp(srcIp) ?? srcIp);
+  if (!ep) return undefined;
+  const f = factsOf(detectPlatform(ctx.model).plugin);
+  if (!f || f.crossNode.how !== 'fabric' || !f.outboundNat.exemptsPods) return undefined;
+  // An entry shorter than /8 is a typo (10.244.0.0/0), not a pod range (as remote-pod.ts).
+  const wide = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1) >= 8;
+  const range = ep.outboundNat.flatMap((o) => o.exceptions).find((x) => wide(x) && inCidr(srcIp, x) && inCidr(dstIp, x));
+  if (!range) return undefined;
+  return `${dstIp} and the pod's address are both in ${range}, which the pod's OutBoundNAT exempts; with ${f.label} the cloud network carries pod addresses (${f.crossNode.source})`;
+}
