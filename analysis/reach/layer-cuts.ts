@@ -81,8 +81,12 @@ function portRanges(conds: VfpCondition[], p: Packet, t: Tracking, out: Interval
   return true;
 }
 
+/** The groups of one direction and family of a port's layers of one name: what a hop at that layer read. */
+interface LayerView {
+  groups: VfpGroup[];
+}
+
 export class LayerCutter<A extends number | bigint> {
-  private readonly layersSeen = new Set<string>();
   /** Rules on the classes' paths that compare the source port. */
   srcPortRules = 0;
   /** Layers whose rules were read (port, direction, layer). */
@@ -95,6 +99,12 @@ export class LayerCutter<A extends number | bigint> {
 
   /** A port's layers of one name, looked up once per partition (the model does not change during it). */
   private readonly layersByName = new Map<string, VfpLayer[]>();
+  /**
+   * Port → direction → layer name → the groups a hop there read, built (and its source-port rules
+   * counted) the first time a hop names them. Keyed by the hop's own strings, nested, so a hop costs
+   * three lookups of strings whose hashes are kept, not a key built and hashed per hop.
+   */
+  private readonly views = new Map<string, Map<string, Map<string, LayerView>>>();
 
   private layersOf(port: string, name: string): VfpLayer[] {
     const key = `${port}\u0000${name}`;
@@ -105,6 +115,23 @@ export class LayerCutter<A extends number | bigint> {
       this.layersByName.set(key, ls);
     }
     return ls;
+  }
+
+  private viewOf(port: string, dir: string, layer: string): LayerView {
+    let byDir = this.views.get(port);
+    if (!byDir) this.views.set(port, (byDir = new Map()));
+    let byLayer = byDir.get(dir);
+    if (!byLayer) byDir.set(dir, (byLayer = new Map()));
+    let v = byLayer.get(layer);
+    if (!v) {
+      const groups: VfpGroup[] = [];
+      for (const l of this.layersOf(port, layer)) for (const g of l.groups) if (sameDirection(g.direction, dir) && this.fam.isGroup(g)) groups.push(g);
+      this.layersRead++;
+      for (const g of groups) this.srcPortRules += srcPortRulesOf(g);
+      v = { groups };
+      byLayer.set(layer, v);
+    }
+    return v;
   }
 
   /** The cuts inside the cell (`atom` × `ports`) that the layers its walks crossed make. */
@@ -120,12 +147,7 @@ export class LayerCutter<A extends number | bigint> {
         for (const h of ws?.hops ?? []) {
           // A layer that let a reply through by the request's flow read none of its rules.
           if (!h.port || !h.direction || !h.layer || !h.before || h.flow) continue;
-          const seenKey = `${h.port}\u0000${h.direction}\u0000${h.layer}`;
-          if (!this.layersSeen.has(seenKey)) {
-            this.layersSeen.add(seenKey);
-            this.layersRead++;
-            for (const l of this.layersOf(h.port, h.layer)) for (const g of l.groups) if (sameDirection(g.direction, h.direction) && fam.isGroup(g)) this.srcPortRules += srcPortRulesOf(g);
-          }
+          const view = this.viewOf(h.port, h.direction, h.layer);
           const b = h.before;
           const t: Tracking = {
             dstIp: fam.same(b.dstIp, exIp),
@@ -137,16 +159,14 @@ export class LayerCutter<A extends number | bigint> {
           const portVaries = widePort && (t.dstPort || t.srcPort);
           // Every field this layer compares is the same for every packet of the cell: it decides alike.
           if (!ipVaries && !portVaries) continue;
-          const key = `${seenKey}\u0000${+t.dstIp}${+t.srcIp}${+t.dstPort}${+t.srcPort}\u0000${b.dstIp}\u0000${b.srcIp}\u0000${b.dstPort}\u0000${b.srcPort}`;
+          const key = `${h.port}\u0000${h.direction}\u0000${h.layer}\u0000${+t.dstIp}${+t.srcIp}${+t.dstPort}${+t.srcPort}\u0000${b.dstIp}\u0000${b.srcIp}\u0000${b.dstPort}\u0000${b.srcPort}`;
           if (done.has(key)) continue;
           done.add(key);
-          for (const l of this.layersOf(h.port, h.layer))
-            for (const g of l.groups) {
-              if (!sameDirection(g.direction, h.direction) || !fam.isGroup(g)) continue;
-              if (ipVaries) startsInside(fam.groupBounds(g), atom.lo, atom.hi, ip);
-              if (ip.size || !portVaries) continue;
-              this.groupPortCuts(g, b, t, atom, ports!, portCuts);
-            }
+          for (const g of view.groups) {
+            if (ipVaries) startsInside(fam.groupBounds(g), atom.lo, atom.hi, ip);
+            if (ip.size || !portVaries) continue;
+            this.groupPortCuts(g, b, t, atom, ports!, portCuts);
+          }
         }
     return { ip: [...ip].sort(byValue), ports: ip.size ? [] : [...portCuts].sort((a, b) => a - b) };
   }
@@ -162,26 +182,28 @@ export class LayerCutter<A extends number | bigint> {
     const c = compiledGroup(g);
     const dst = t.dstIp ? (atom.lo === atom.hi ? this.fam.indexKey(atom.lo) : undefined) : this.fam.indexKeyOf(b.dstIp);
     const exact = dst === undefined ? undefined : c.byDst.get(dst);
-    const consider = (r: VfpRule) => {
-      ranges.length = groupRanges;
-      if (!portRanges(r.conditions, b, t, ranges)) return;
-      for (const x of ranges) {
-        if (x.lo > ports.lo && x.lo <= ports.hi) out.add(x.lo);
-        if (x.hi + 1 > ports.lo && x.hi + 1 <= ports.hi) out.add(x.hi + 1);
-      }
-    };
     const split = dst === undefined || groupRanges ? undefined : c.byDstPort.get(dst);
     if (split) {
       // A rule whose only port condition is one destination port p cuts the cell's ports only at p and
       // p + 1, so only when p is in [lo, hi] and the destination port varies over the cell (else it has
       // no range on a varying field): the other rules of that list cut nothing, and are not read.
-      for (const r of split.portRest) consider(r.rule);
+      for (const r of split.portRest) considerRule(r.rule, b, t, ranges, groupRanges, ports, out);
       if (t.dstPort) {
         if (ports.hi - ports.lo < split.onlyPort.size) {
-          for (let p = ports.lo; p <= ports.hi; p++) for (const r of split.onlyPort.get(p) ?? []) consider(r.rule);
-        } else for (const [p, rs] of split.onlyPort) if (p >= ports.lo && p <= ports.hi) for (const r of rs) consider(r.rule);
+          for (let p = ports.lo; p <= ports.hi; p++) for (const r of split.onlyPort.get(p) ?? []) considerRule(r.rule, b, t, ranges, groupRanges, ports, out);
+        } else for (const [p, rs] of split.onlyPort) if (p >= ports.lo && p <= ports.hi) for (const r of rs) considerRule(r.rule, b, t, ranges, groupRanges, ports, out);
       }
-    } else for (const r of exact ?? []) consider(r.rule);
-    for (const r of c.others) consider(r.rule);
+    } else for (const r of exact ?? []) considerRule(r.rule, b, t, ranges, groupRanges, ports, out);
+    for (const r of c.others) considerRule(r.rule, b, t, ranges, groupRanges, ports, out);
+  }
+}
+
+/** The cuts one rule of a group makes inside the cell's ports (`ranges` holds the group's own first). */
+function considerRule(r: VfpRule, b: Packet, t: Tracking, ranges: Interval[], groupRanges: number, ports: Interval, out: Set<number>): void {
+  ranges.length = groupRanges;
+  if (!portRanges(r.conditions, b, t, ranges)) return;
+  for (const x of ranges) {
+    if (x.lo > ports.lo && x.lo <= ports.hi) out.add(x.lo);
+    if (x.hi + 1 > ports.lo && x.hi + 1 <= ports.hi) out.add(x.hi + 1);
   }
 }

@@ -7,6 +7,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import { walkFlow } from '../walk/engine.ts';
 import type { Flow, Verdict, WalkHop, WalkResult } from '../walk/types.ts';
 import { canonIp, familyOf } from '../walk/ip.ts';
+import { normaliser } from './placeholders.ts';
 
 /**
  * The walk's verdicts, and three of reach's own: "ambiguous" and "insufficient information" where the
@@ -90,22 +91,6 @@ function hopKey(h: WalkHop, norm: (s: string | undefined) => string): string {
 
 function walkKey(w: WalkResult, norm: (s: string | undefined) => string): string {
   return [w.verdict, w.deciding, verdictInference(w) === undefined ? '' : 'I', norm(w.egress.nextHop), norm(w.egress.interface), norm(w.egress.encapDst), ...w.hops.map((h) => hopKey(h, norm))].join('\n');
-}
-
-/** Replaces the flow's own destination address and port (and, in a reply, its source) with placeholders. */
-function normaliser(flow: Flow): (s: string | undefined) => string {
-  const ip = flow.dstIp;
-  const port = flow.dstPort === undefined ? undefined : String(flow.dstPort);
-  let ipRe: RegExp | undefined;
-  return (s) => {
-    if (s === undefined) return '';
-    if (s === port) return '<port>';
-    // Most fields do not hold the address at all: skip the regular expression for them (it is most of
-    // the time a class's key costs).
-    if (!s.includes(ip)) return s;
-    ipRe ??= new RegExp(`(^|[^0-9.])${ip.replace(/\./g, '\\.')}(?![0-9])`, 'g');
-    return s.replace(ipRe, '$1<dst>');
-  };
 }
 
 function rewritesOf(w: WalkResult): string[] {
