@@ -86,7 +86,7 @@ function takeLock(lock) {
  * The CLI's module: its bundle when current, else (after asking for a build) its TypeScript main
  * through tsx. tsx is not even loaded when the bundle runs.
  * @param {{ cacheDir?: string, entry?: string }} [opts] entry: another `<name>.mjs` with its `<name>-main.ts` (tests)
- * @returns {Promise<any>}
+ * @returns {Promise<Record<string, unknown>>}
  */
 export async function importCli({ cacheDir, entry = CLI_ENTRY } = {}) {
   const bundle = cliBundle({ cacheDir, entry });
