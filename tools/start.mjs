@@ -230,18 +230,21 @@ async function runElectron(binary, bundle) {
 }
 
 /**
- * Browser mode's worker threads start from bundles of their TypeScript (services/worker-entry/): built
- * here, before the server starts, when a source changed since the last build — so the first bundle the
- * server opens is not checked by workers compiling through tsx while the same bundles build beside
- * them. Waiting costs nobody here (no server yet). A failure leaves the workers on tsx and says so.
- * The desktop app needs none: its workers are dist/electron/*.mjs (tools/build-electron.mjs).
+ * Browser mode's server (`hnsight serve`, bin/hnsight.mjs) and its worker threads start from bundles of
+ * their TypeScript (services/worker-entry/): built here, before the server starts, when a source
+ * changed since the last build — so the server itself does not run through tsx for its whole life
+ * (≈ 60 MiB more), and the first bundle it opens is not checked by workers compiling through tsx while
+ * the same bundles build beside them. The server is not started yet, so this build delays no answer;
+ * one child builds them all (esbuild ≈ 1–3 s after an edit). A failure leaves that code on tsx and
+ * says so. The desktop app needs none: its main and workers are dist/electron/ (tools/build-electron.mjs).
  */
 export async function buildWorkerBundlesIfNeeded({ write = (/** @type {string} */ line) => process.stderr.write(line) } = {}) {
   if (process.env.HNSIGHT_WORKER_BUNDLES === '0') return;
-  const { PRODUCT_WORKER_ENTRIES, freshBundle } = await import(pathToFileURL(path.join(repo, 'services', 'worker-entry', 'fresh-bundle.mjs')).href);
-  const stale = PRODUCT_WORKER_ENTRIES.filter((/** @type {string} */ e) => !freshBundle(e));
+  const { PRODUCT_BUNDLE_ENTRIES, CLI_ENTRY, freshBundle } = await import(pathToFileURL(path.join(repo, 'services', 'worker-entry', 'fresh-bundle.mjs')).href);
+  const wanted = PRODUCT_BUNDLE_ENTRIES.filter((/** @type {string} */ e) => e !== CLI_ENTRY || process.env.HNSIGHT_CLI_BUNDLE !== '0');
+  const stale = wanted.filter((/** @type {string} */ e) => !freshBundle(e));
   if (!stale.length) return;
-  write('hnsight: preparing the worker threads (once after a change)…\n');
+  write('hnsight: preparing the server and its worker threads (once after a change)…\n');
   const { buildInChild } = await import(pathToFileURL(path.join(repo, 'services', 'worker-entry', 'build-in-child.mjs')).href);
   for (const r of await buildInChild(stale).done) {
     if (r.result === 'failed') write(`hnsight: ${path.basename(r.entry)} runs through tsx (its bundle could not be built: ${r.message})\n`);

@@ -57,6 +57,19 @@ export interface AddOptions {
   reuse?: HandedFile[];
 }
 
+/**
+ * Rules of parsed ports the server's node keeps (the loader's default is 50,000, ≈ 170 MiB at ≈ 3.4 KB
+ * a parsed rule). The server parses a port for a walk or the inspector, and the page has the answer;
+ * what the node keeps is only for the next request on the same port. 16,000 rules keeps a walk's ports
+ * on a pod-dense node (source, destination, uplink: ≈ 4,000 rules each on the 250-pod node) — the
+ * inspector's busiest port is kept alone, however large. Measured on that node (test/bench/
+ * server-memory.ts --threads, docs/performance.md "The server's peak after the page's requests"):
+ * the server's thread held 134 → 107 MiB after the collection before the reachability worker. The
+ * collections before the Services and reachability workers (heap-trim.ts collectNow) are what make
+ * the bound pay: without them the ports parsed again were garbage still there at the peak.
+ */
+export const SERVER_PORT_CACHE_RULES = 16_000;
+
 export class OpenBundles {
   private byId = new Map<string, OpenBundle>();
   private released = new Set<(location: string) => void>();
@@ -65,6 +78,7 @@ export class OpenBundles {
 
   add(id: string, model: NodeModel, summary: BundleSummary, origin: BundleOrigin = diskOrigin(model.source.location), opts: AddOptions = {}): OpenBundle {
     const reuse = reuseForWorkers(opts.reuse ?? []);
+    if (model.vfp) model.vfp.cacheRules = Math.min(model.vfp.cacheRules, SERVER_PORT_CACHE_RULES);
     const b: OpenBundle = {
       id,
       model,

@@ -12,8 +12,16 @@ import type { StepProgress, StepRun } from './bundle-step-runner.ts';
 import { StepCancelled } from './bundle-step-runner.ts';
 import type { ServicesMessage, ServicesRequest } from './services-protocol.ts';
 import { workerEntry } from '../worker-entry/ensure-bundle.ts';
+import { collectNow } from './heap-trim.ts';
 
-export function runServices(req: ServicesRequest, onProgress: (p: StepProgress) => void, opts: { workerUrl?: URL } = {}): StepRun<ServicesTableView> {
+/**
+ * opts.collect: what runs before the worker starts — one full collection of the server's thread
+ * (heap-trim.ts collectNow), as before the reachability worker: the table is asked for after the page
+ * walked and inspected, and what those left behind (parsed ports, answers already sent) would
+ * otherwise still be resident beside the worker's node (issue #27 point 2).
+ */
+export function runServices(req: ServicesRequest, onProgress: (p: StepProgress) => void, opts: { workerUrl?: URL; collect?: () => unknown } = {}): StepRun<ServicesTableView> {
+  (opts.collect ?? collectNow)();
   const w = new Worker(workerEntry(opts.workerUrl ?? new URL('./services-worker.mjs', import.meta.url)), { resourceLimits: WORKER_LIMITS });
   return workerStep<ServicesMessage, ServicesTableView>(w, req, onProgress, {
     // Over the budget is the answer "not evaluated", as budgeted.ts says it on the backend's thread.

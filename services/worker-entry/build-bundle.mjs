@@ -1,6 +1,6 @@
 // Builds worker bundles and their manifests. As a command (what build-in-child.mjs runs, so esbuild's
 // work and memory stay out of the process that asked):
-//   node build-bundle.mjs [--cache <dir>] [--force] [<entry.mjs>...]
+//   node build-bundle.mjs [--cache <dir>] [--lock <file>] [--force] [<entry.mjs>...]
 // builds each entry whose bundle is missing or stale (--force: each; no entry named: the product's five
 // workers) and
 // prints one JSON line per entry: {"entry", "result": "fresh" | "built" | "changed" | "failed",
@@ -198,10 +198,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   let cacheDir;
   const at = args.indexOf('--cache');
   if (at >= 0) [, cacheDir] = args.splice(at, 2);
+  // --lock <file>: the lock a CLI run took before starting this build (cli-bundle.mjs), removed when it ends.
+  let lock;
+  const atLock = args.indexOf('--lock');
+  if (atLock >= 0) [, lock] = args.splice(atLock, 2);
   const force = args.includes('--force');
   // The process that asked may be gone (a CLI run that ended first): the build goes on, its report unread.
   process.stdout.on('error', () => undefined);
   const entries = args.filter((a) => a !== '--force').map((a) => path.resolve(a));
-  const results = await buildStaleWorkerBundles(entries.length ? entries : PRODUCT_WORKER_ENTRIES, cacheDir, { force });
-  for (const r of results) process.stdout.write(`${JSON.stringify(r)}\n`);
+  try {
+    const results = await buildStaleWorkerBundles(entries.length ? entries : PRODUCT_WORKER_ENTRIES, cacheDir, { force });
+    for (const r of results) process.stdout.write(`${JSON.stringify(r)}\n`);
+  } finally {
+    if (lock) rmSync(lock, { force: true });
+  }
 }

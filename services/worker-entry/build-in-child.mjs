@@ -4,7 +4,7 @@
 // tools/start.mjs and test/global-setup.ts (both build ahead, before anything starts a worker).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PRODUCT_WORKER_ENTRIES } from './fresh-bundle.mjs';
+import { PRODUCT_BUNDLE_ENTRIES } from './fresh-bundle.mjs';
 
 /** A build that hangs (a stuck file system) is stopped: its workers stay on tsx. */
 const BUILD_TIMEOUT_MS = 120_000;
@@ -15,13 +15,13 @@ const BUILD_TIMEOUT_MS = 120_000;
  */
 
 /**
- * @param {string[]} [entries] worker entries (`<name>.mjs`, absolute); by default the product's five
+ * @param {string[]} [entries] entries (`<name>.mjs`, absolute); by default the product's five workers and the CLI
  * @param {{ cacheDir?: string, detached?: boolean, force?: boolean }} [opts] detached: the caller's
  *   process may exit before the build ends (a CLI run), and the build then goes on by itself; force:
  *   build even the bundles that are current
  * @returns {ChildBuild}
  */
-export function buildInChild(entries = PRODUCT_WORKER_ENTRIES, { cacheDir, detached = false, force = false } = {}) {
+export function buildInChild(entries = PRODUCT_BUNDLE_ENTRIES, { cacheDir, detached = false, force = false } = {}) {
   const script = fileURLToPath(new URL('./build-bundle.mjs', import.meta.url));
   const child = spawn(process.execPath, [script, ...(cacheDir ? ['--cache', cacheDir] : []), ...(force ? ['--force'] : []), ...entries], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   let out = '';

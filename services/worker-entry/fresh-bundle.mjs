@@ -19,6 +19,16 @@ export const DEFAULT_CACHE_DIR = path.join(repo, '.cache', 'workers');
 export const PRODUCT_WORKER_ENTRIES = ['services/bundle/parse-worker.mjs', 'services/backend/findings-worker.mjs', 'services/backend/services-worker.mjs', 'services/backend/reach-worker.mjs', 'services/backend/reach-diff-worker.mjs'].map((f) => path.join(repo, f));
 
 /**
+ * The command line's own code (bin/hnsight.mjs, its TypeScript in bin/hnsight-main.ts): `hnsight serve`
+ * — browser mode's server — and every other command run from a bundle too, checked and built the way
+ * the workers' are.
+ */
+export const CLI_ENTRY = path.join(repo, 'bin', 'hnsight.mjs');
+
+/** What is built ahead where waiting costs nobody (the test run's setup, `npm start`): the workers and the CLI. */
+export const PRODUCT_BUNDLE_ENTRIES = [...PRODUCT_WORKER_ENTRIES, CLI_ENTRY];
+
+/**
  * Where bundles are kept: HNSIGHT_WORKER_CACHE when set (tests that need a build to happen), else
  * .cache/workers in the checkout. A bundle finds its packages in node_modules above its folder, so a
  * folder outside the checkout builds nothing (build-bundle.mjs says why). Read at each call, by the

@@ -5,6 +5,9 @@
 // process's resident set now and at its highest during the step (sampled every 50 ms, and VmHWM), the
 // main thread's JS heap and the memory outside it (array buffers). Worker threads share the process:
 // their heaps are in the resident set. Prints figures; never asserts. Default bundle: the bench's big node.
+// `--serve [--tree DIR]`: the same steps against `hnsight serve` run as a process from DIR's checkout
+// (default this one; from its CLI bundle when current, as `npm start` runs it — HNSIGHT_CLI_BUNDLE=0 for
+// tsx), driven over HTTP (serve-client.ts): the figures are that process's (no heap columns).
 import { readFileSync, readdirSync, statSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,14 +31,18 @@ const live = new Set<{ name: string; w: wt.Worker }>();
 const reachEarly = args.includes('--reach-early');
 /** `--until findings`: stops after that step (a quicker look at one step). */
 const until = args.includes('--until') ? args[args.indexOf('--until') + 1] : undefined;
-const bundle = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--until' && args[i - 1] !== '--snapshot') ?? '.cache/bench-node-250p-2000s');
+const serveMode = args.includes('--serve');
+const tree = args.includes('--tree') ? path.resolve(args[args.indexOf('--tree') + 1]) : path.resolve(import.meta.dirname, '../..');
+const bundle = path.resolve(args.find((a, i) => !a.startsWith('--') && !['--until', '--snapshot', '--tree'].includes(args[i - 1])) ?? '.cache/bench-node-250p-2000s');
 const files = readdirSync(bundle).filter((f) => statSync(path.join(bundle, f)).isFile());
 const bundleBytes = files.reduce((n, f) => n + statSync(path.join(bundle, f)).size, 0);
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const log = (s: string) => process.stderr.write(s + '\n');
 
+/** The process measured: this one, or the `hnsight serve` it started (--serve). */
+let measuredPid: number | 'self' = 'self';
 function status(key: 'VmRSS' | 'VmHWM'): number {
-  const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'));
+  const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${measuredPid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;
 }
 
@@ -80,7 +87,7 @@ if (perThread) {
   (wt as { Worker: typeof Base }).Worker = Probed;
   syncBuiltinESMExports();
 }
-const { Backend } = await import('../../services/backend/backend.ts');
+type BackendT = import('../../services/backend/backend.ts').Backend;
 
 let stepPeak = 0;
 const sampler = setInterval(() => {
@@ -101,7 +108,8 @@ interface Row {
 const rows: Row[] = [];
 let t = performance.now();
 function record(step: string): void {
-  const m = process.memoryUsage();
+  // In --serve mode the heap is the server's, not known here.
+  const m = serveMode ? { heapUsed: 0, arrayBuffers: 0 } : process.memoryUsage();
   const rss = status('VmRSS');
   rows.push({ step, ms: Math.round(performance.now() - t), rss, stepPeakRss: Math.max(stepPeak, rss), hwm: status('VmHWM'), heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers });
   log(`${step.padEnd(28)} ${String(rows.at(-1)!.ms).padStart(6)} ms  RSS ${mib(rss).padStart(9)}  step peak ${mib(rows.at(-1)!.stepPeakRss).padStart(9)} = ${(rows.at(-1)!.stepPeakRss / bundleBytes).toFixed(2)}×  heap ${mib(m.heapUsed).padStart(8)}  array buffers ${mib(m.arrayBuffers).padStart(8)}`);
@@ -119,7 +127,38 @@ function record(step: string): void {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-mem-'));
-const backend = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+/** What the steps call: the backend in this process, or the one `hnsight serve` runs (--serve). */
+interface Target {
+  invoke: BackendT['invoke'];
+  onEvent(listener: (e: ApiEvent) => void): void;
+  waitForLoad: BackendT['waitForLoad'];
+  close(): Promise<void>;
+}
+async function target(): Promise<Target> {
+  if (!serveMode) {
+    const { Backend } = await import('../../services/backend/backend.ts');
+    const b = new Backend({ mode: 'browser', dataDir, initialBundle: bundle });
+    return { invoke: b.invoke.bind(b), onEvent: (l) => void b.onEvent(l), waitForLoad: b.waitForLoad.bind(b), close: async () => undefined };
+  }
+  const { startServe } = await import('./serve-client.ts');
+  const c = await startServe(tree, bundle);
+  measuredPid = c.pid;
+  const invoke = c.invoke as unknown as BackendT['invoke'];
+  return {
+    invoke,
+    onEvent: c.onEvent,
+    async waitForLoad(jobId) {
+      for (;;) {
+        const j = await invoke('getJob', { jobId });
+        if (j && j.state !== 'loading') return j;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    close: c.close,
+  };
+}
+const backend = await target();
+log(`measuring ${serveMode ? `hnsight serve from ${tree} (pid ${measuredPid})` : 'the backend in this process'}`);
 const steps = new Map<string, BundleStep>();
 const waiters: (() => void)[] = [];
 backend.onEvent((e: ApiEvent) => {
@@ -198,5 +237,6 @@ const peak = status('VmHWM');
 log(`peak RSS ${mib(peak)} = ${(peak / bundleBytes).toFixed(2)}× the bundle; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 if (json) process.stdout.write(JSON.stringify({ bundleBytes, serverPeakRssBytes: peak, ratio: peak / bundleBytes, rows, loadavg: os.loadavg() }) + '\n');
 await backend.invoke('closeBundle', { bundleId });
+await backend.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_WORKER_ENTRIES, freshBundle } from '../../../services/worker-entry/fresh-bundle.mjs';
+import { CLI_ENTRY, PRODUCT_WORKER_ENTRIES, freshBundle } from '../../../services/worker-entry/fresh-bundle.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const start = (await import(pathToFileURL(path.join(repo, 'tools/start.mjs')).href)) as { buildWorkerBundlesIfNeeded(o?: { write?: (l: string) => void }): Promise<void> };
@@ -41,12 +41,13 @@ describe('worker bundles built ahead', () => {
     expect([...PRODUCT_WORKER_ENTRIES].sort()).toEqual(await workerEntriesOnDisk());
   });
 
-  it("npm start's launcher builds the stale ones before the server starts, and nothing once they are current", async () => {
-    for (const e of PRODUCT_WORKER_ENTRIES) expect(freshBundle(e)).toBeUndefined();
+  // The server itself too (bin/hnsight.mjs: `hnsight serve` from its bundle, not through tsx).
+  it("npm start's launcher builds the stale ones, the server's own among them, before the server starts, and nothing once they are current", async () => {
+    for (const e of [...PRODUCT_WORKER_ENTRIES, CLI_ENTRY]) expect(freshBundle(e)).toBeUndefined();
     const lines: string[] = [];
     await start.buildWorkerBundlesIfNeeded({ write: (l) => lines.push(l) });
-    expect(lines).toEqual(['hnsight: preparing the worker threads (once after a change)…\n']);
-    for (const e of PRODUCT_WORKER_ENTRIES) expect(freshBundle(e), e).toMatch(/^file:/);
+    expect(lines).toEqual(['hnsight: preparing the server and its worker threads (once after a change)…\n']);
+    for (const e of [...PRODUCT_WORKER_ENTRIES, CLI_ENTRY]) expect(freshBundle(e), e).toMatch(/^file:/);
     const again: string[] = [];
     await start.buildWorkerBundlesIfNeeded({ write: (l) => again.push(l) });
     expect(again).toEqual([]);
