@@ -1,5 +1,6 @@
 // The nodes the reach properties run on: every generated platform, the demos, and every bundle under
-// test/fixtures/foreign and foreign-faults (hand-written from primary sources, see their READMEs).
+// test/fixtures/foreign, foreign-faults and the whole foreign-<platform> bundles (hand-written from primary
+// sources, see their READMEs).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ const dirs = (d: string) => readdirSync(path.join(repo, d)).filter((f) => statSy
 
 export function allModels(): Named[] {
   const out: Named[] = PLATFORMS.map((p) => ({ name: `generated ${p}`, load: async () => buildPlatform(p, { pods: 4, services: 5 }).model }));
-  for (const d of [...dirs('assets/demo'), ...dirs('test/fixtures/foreign'), ...dirs('test/fixtures/foreign-faults')]) out.push({ name: path.relative(repo, d), load: () => loadBundle(d) });
+  for (const d of [...dirs('assets/demo'), ...dirs('test/fixtures/foreign'), ...dirs('test/fixtures/foreign-faults'), ...['foreign-aks-overlay', 'foreign-eks-vpc-bridge', 'foreign-calico-vxlan'].map((f) => path.join(repo, 'test/fixtures', f))]) out.push({ name: path.relative(repo, d), load: () => loadBundle(d) });
   return out;
 }
 

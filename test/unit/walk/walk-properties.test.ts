@@ -31,6 +31,7 @@ const BUNDLES = [
   'assets/demo/l2bridge-node',
   'assets/demo/overlay-node',
   ...['aks-win-zip-2025', 'ws2019-flannel-l2bridge-2020', 'ws2022-overlay-2024'].map((d) => `test/fixtures/foreign/${d}`),
+  ...['foreign-aks-overlay', 'foreign-eks-vpc-bridge', 'foreign-calico-vxlan'].map((d) => `test/fixtures/${d}`),
   ...[
     'aks-blocked-port-ephemeral-exhaustion',
     'aks-pod-dns-not-vip',
