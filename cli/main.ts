@@ -23,7 +23,10 @@ export async function main(argv: string[]): Promise<number> {
     return await run(rest);
   } catch (e) {
     if (e instanceof UsageError) {
-      writeWrapped(process.stderr, `hnsight: ${safeText(e.message)}\n\n${reflow(USAGE)}`, { hang: USAGE_HANG });
+      // The usage of the command that was mistyped (all of it only when no command was recognised).
+      const own = command !== undefined && commandRunner(command) ? commandUsage(command) : undefined;
+      const more = own ? `${reflow(own)}\nEvery command: hnsight --help\n` : reflow(USAGE);
+      writeWrapped(process.stderr, `hnsight: ${safeText(e.message)}\n\n${more}`, { hang: USAGE_HANG });
       return 2;
     }
     if (e instanceof BundleOpenError) {

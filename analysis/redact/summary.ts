@@ -25,7 +25,7 @@ export const NOT_RECOGNISED: readonly string[] = [
   'names written as free text in notes, the title and the summary (customer, cluster, project or person names) unless they are also a host or DNS name of the bundle',
   'names of pods, namespaces, services and HNS networks, and names inside the cluster (*.cluster.local): the walks are read by them',
   'addresses written other than as text (hexadecimal or integer forms, split across lines) and DNS names in non-Latin scripts',
-  'file names, and Windows build and software version numbers (10.0.20348.2340), which identify no one',
+  'file names, and Windows build and software version numbers (such as 10.0.20348.2340), which identify no one',
 ];
 
 export function redactionSummary(stats: Record<RedactedKind, number>): RedactionSummary {

@@ -22,6 +22,8 @@ import { safeJson, safeText } from '../format/safe-text.ts';
 
 /** `IP[:PORT][/PROTO]`: TCP when a port is given without a protocol, a ping (ICMP) without a port. */
 export function parseToArg(s: string): Endpoint {
+  const other = /\/([A-Za-z]\w*)$/.exec(s.trim());
+  if (other && !/^(tcp|udp|icmp)$/i.test(other[1])) throw new UsageError(`--to ${s}: the protocol after / must be tcp, udp or icmp, not "${other[1]}"`);
   const m = /^(.*?)(?:\/(tcp|udp|icmp))?$/i.exec(s.trim())!;
   const to = parseEndpointArg(m[1], '--to');
   const proto = (m[2]?.toLowerCase() ?? (to.port !== undefined ? 'tcp' : 'icmp')) as Proto;

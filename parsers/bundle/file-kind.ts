@@ -20,3 +20,31 @@ export type FileKind =
   | 'log' // side input: kubelet, kube-proxy, containerd, CNI agent logs
   | 'known' // a file collectors write that hnsight lists but does not interpret (yet)
   | 'unknown';
+
+/** A kind in the words a user knows it by (the command or file that writes it). */
+export const KIND_NAMES: Record<FileKind, string> = {
+  network: 'Get-HnsNetwork',
+  endpoint: 'Get-HnsEndpoint',
+  namespaces: 'Get-HnsNamespace',
+  policy: 'HNS load balancer (Get-HnsPolicyList)',
+  'hns-json': 'HNS JSON',
+  networkdetailed: 'detailed HNS network',
+  hnsportpoolallocs: 'HNS port pool allocation',
+  hnsdiag: 'hnsdiag',
+  ip: 'ipconfig',
+  routes: 'route print',
+  ports: 'vfpctrl port list',
+  vfp: 'vfpctrl rule dump',
+  kubectl: 'kubectl snapshot',
+  'cni-config': 'CNI config',
+  'cni-bin': 'CNI bin listing',
+  log: 'log',
+  known: 'collector',
+  unknown: 'unrecognised',
+};
+
+/** "a" or "an" before a kind's words ("an ipconfig file", "an HNS JSON file", "a route print file"). */
+export function kindWithArticle(k: FileKind): string {
+  const w = KIND_NAMES[k];
+  return `${/^([aeiou]|HNS\b)/i.test(w) ? 'an' : 'a'} ${w}`;
+}

@@ -4,7 +4,7 @@
 // still the endpoint file; `network.txt` holding JSON is the network file), or for names collectors
 // give files hnsight lists without reading. Nothing is unknown without saying what it came closest to.
 import { factFile } from './fact-files.ts';
-import type { FileKind } from './file-kind.ts';
+import { KIND_NAMES, kindWithArticle, type FileKind } from './file-kind.ts';
 import { kindFromName } from './file-names.ts';
 import { cleanPaste } from '../text/paste.ts';
 import type { Detection, Detector, Sample } from './detect/types.ts';
@@ -115,10 +115,10 @@ export function recognise(name: string, head: string): Recognition {
   }
   if (byName) {
     if (best && compatible(byName, best.kind)) {
-      return { kind: byName, format: best.format, confidence: round(Math.max(best.score, 0.9)), reason: `named like a ${byName} file and ${best.reason}`, by: 'name+content' };
+      return { kind: byName, format: best.format, confidence: round(Math.max(best.score, 0.9)), reason: `named like ${kindWithArticle(byName)} file and ${best.reason}`, by: 'name+content' };
     }
-    if (best && best.score >= 0.75) return fromContent(best, `named like a ${byName} file, but ${best.reason}`);
-    return { kind: byName, format: `${byName} file`, confidence: empty ? 0.9 : 0.6, reason: empty ? `named like a ${byName} file; it is empty` : `named like a ${byName} file${best ? ` (its content looked most like ${best.format}, ${round(best.score)})` : ''}`, by: 'name' };
+    if (best && best.score >= 0.75) return fromContent(best, `named like ${kindWithArticle(byName)} file, but ${best.reason}`);
+    return { kind: byName, format: `${KIND_NAMES[byName]} file`, confidence: empty ? 0.9 : 0.6, reason: empty ? `named like ${kindWithArticle(byName)} file; it is empty` : `named like ${kindWithArticle(byName)} file${best ? ` (its content looked most like ${best.format}, ${round(best.score)})` : ''}`, by: 'name' };
   }
   if (best && best.score >= MIN_CONFIDENCE) return fromContent(best, best.reason);
   // Research sample hns-v1-json-escaped-in-log-wrapped (ovn-kubernetes#580): an HNS answer logged

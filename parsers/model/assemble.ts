@@ -157,7 +157,9 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   // The AKS node setup's cluster configuration: the analysis reads its CNI name and Service range.
   const clusterConfig = parsed.find((p) => /(^|\/)kubeclusterconfig\.json$/i.test(p.name) && p.text !== undefined);
   if (clusterConfig && /"(ServiceCidr|Cni)"\s*:/i.test(clusterConfig.text!)) info.get(clusterConfig)!.used = true;
-  meta.collector = detectCollector(parsed.map((p) => p.name));
+  // By the names of files that hold what their name says: a folder of junk named network.txt,
+  // endpoint.txt … was not written by collectlogs.ps1 (a name alone gives 0.6; an empty file 0.9).
+  meta.collector = detectCollector(parsed.filter((p) => !(p.recognition?.by === 'name' && p.recognition.confidence < 0.9)).map((p) => p.name));
 
   const model: NodeModel = {
     source,

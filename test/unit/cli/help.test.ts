@@ -42,6 +42,16 @@ describe('help', () => {
     expect((await runCli()).code).toBe(2);
   });
 
+  it('a usage error of a command prints that command\'s usage, not every command\'s', async () => {
+    const r = await runCli('reach', 'assets/demo/l2bridge-node', '--to', '10.96.0.10:53/sctp');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the protocol after / must be tcp, udp or icmp, not "sctp"');
+    const forms = r.stderr.split('\n').filter((l) => /^ {2}hnsight /.test(l)).map((l) => l.trim().split(/\s+/)[1]);
+    expect(forms.length).toBeGreaterThan(0);
+    expect(new Set(forms)).toEqual(new Set(['reach']));
+    expect(r.stderr).toContain('Every command: hnsight --help');
+  });
+
   it('help for a name that is not a command is a usage error naming the commands', async () => {
     const r = await runCli('help', 'tarce');
     expect(r.code).toBe(2);
