@@ -75,9 +75,13 @@ export const EMPTY_FORM: WalkForm = { src: '', dst: '', proto: 'tcp' };
 
 export function formToFlow(f: WalkForm): Flow | string {
   const src = parseAddress(f.src);
-  if (!src) return f.src.trim() ? `From: “${f.src.trim()}” is ${problemWords(f.src)}` : 'Choose a source';
   const dst = parseAddress(f.dst);
-  if (!dst) return f.dst.trim() ? `To: “${f.dst.trim()}” is ${problemWords(f.dst)} (an IP, IP:port, or [IPv6]:port)` : 'Choose a destination';
+  // Every field's problem at once: fixing one should not reveal the next.
+  const problems = [
+    ...(src ? [] : [f.src.trim() ? `From: “${f.src.trim()}” is ${problemWords(f.src)}` : 'Choose a source']),
+    ...(dst || (!src && !f.src.trim()) ? [] : [f.dst.trim() ? `To: “${f.dst.trim()}” is ${problemWords(f.dst)} (an IP, IP:port, or [IPv6]:port)` : 'Choose a destination']),
+  ];
+  if (!src || !dst) return problems.join('; ');
   if (src.ip.includes(':') !== dst.ip.includes(':')) return 'Source and destination must both be IPv4 or both IPv6';
   const proto = f.proto;
   return {
@@ -127,7 +131,9 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (deps) => (set, get) => 
     async walkFromForm() {
       const flow = formToFlow(get().walkForm);
       if (typeof flow === 'string') {
-        set({ walkError: flow });
+        // The last walk was of other inputs: it no longer sits under these.
+        seq++;
+        set({ walkError: flow, walk: undefined, walkRequest: undefined, walkLoading: false });
         return flow;
       }
       await get().runWalk(flow);

@@ -133,8 +133,10 @@ describe('walk model', () => {
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'udp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'icmp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', proto: 'icmp' });
     expect(formToFlow({ src: '', dst: '', proto: 'tcp' })).toBe('Choose a source');
-    expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toBe('From: “pod” is not an IP address');
+    expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toBe('From: “pod” is not an IP address; Choose a destination');
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:70000', proto: 'tcp' })).toContain('port 70000 is out of range');
+    // Both fields wrong: both said at once.
+    expect(formToFlow({ src: '10.244.32.300', dst: 'hello', proto: 'tcp' })).toBe('From: “10.244.32.300” is not usable: 10.244.32.300 is not an IPv4 address; To: “hello” is not an IP address (an IP, IP:port, or [IPv6]:port)');
   });
 });
 
@@ -234,6 +236,16 @@ describe('walk and findings slices', () => {
     store.getState().setWalkForm({ src: '10.0.0.1', dst: '10.0.0.2' });
     await store.getState().walkFromForm();
     expect(store.getState().walkError).toBe('bad arguments');
+  });
+
+  it('a form that cannot be walked takes the last walk away (it was of other inputs)', async () => {
+    const { store } = await opened({ walk: vi.fn(async () => trace({ reason: 'first' })) });
+    store.getState().setWalkForm({ src: '10.0.0.1', dst: '10.0.0.2' });
+    await store.getState().walkFromForm();
+    expect(store.getState().walk?.reason).toBe('first');
+    store.getState().setWalkForm({ src: '10.0.0.300', dst: 'hello' });
+    expect(await store.getState().walkFromForm()).toMatch(/^From: .*; To: /);
+    expect(store.getState().walk).toBeUndefined();
   });
 
   it('fills source then destination from picked graph nodes', async () => {
