@@ -46,7 +46,10 @@ export const lbHnsCheck: Check = {
         severity: cut || harmless ? 'warning' : 'error',
         area: 'lb',
         undecided: cut || undefined,
-        title: `Load balancer ${what} references ${plural(j.dangling.length, 'endpoint')} that ${j.dangling.length === 1 ? 'does' : 'do'} not exist`,
+        // A cut endpoint file cannot say the endpoints do not exist: the title says no more than the text.
+        title: cut
+          ? `Load balancer ${what} references ${plural(j.dangling.length, 'endpoint')} not in the cut endpoint list`
+          : `Load balancer ${what} references ${plural(j.dangling.length, 'endpoint')} that ${j.dangling.length === 1 ? 'does' : 'do'} not exist`,
         explanation: `HNS load balancer ${lb.id} lists ${j.dangling.length === 1 ? 'endpoint' : 'endpoints'} ${j.dangling.join(', ')} for ${what}, which ${j.dangling.length === 1 ? 'is' : 'are'} in no endpoint list of the bundle. ${effect}${cut ? ` (${epFile ?? 'the endpoint file'} is cut or was read from its table only, so these endpoints may exist after the cut: check the full Get-HnsEndpoint output.)` : ''}`,
         fix: FIX_KP,
         objects: [lb.id, ...j.dangling, ...(lb.vips.length ? [what] : [])],
