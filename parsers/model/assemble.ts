@@ -12,6 +12,7 @@ import { hnsdiagToObjects } from './from-hnsdiag.ts';
 import { collectSideInputs } from './side-inputs.ts';
 import { evidenceText } from './evidence-text.ts';
 import { fileYield } from '../bundle/expectations.ts';
+import { parseNetshPortRanges } from '../net/netsh-ports.ts';
 
 type Role = 'networks' | 'endpoints' | 'loadBalancers' | 'namespaces';
 
@@ -157,6 +158,15 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
   // The AKS node setup's cluster configuration: the analysis reads its CNI name and Service range.
   const clusterConfig = parsed.find((p) => /(^|\/)kubeclusterconfig\.json$/i.test(p.name) && p.text !== undefined);
   if (clusterConfig && /"(ServiceCidr|Cni)"\s*:/i.test(clusterConfig.text!)) info.get(clusterConfig)!.used = true;
+  // The two netsh port-range files the port-capacity check reads together (analysis/checks/port-capacity.ts):
+  // read when both are there and the dynamic ranges parse.
+  const netsh = (re: RegExp) => parsed.find((p) => re.test(p.name) && p.text !== undefined);
+  const dynamic = netsh(/(^|\/)dynamicportrange\.txt$/i);
+  const excluded = netsh(/(^|\/)excludedportrange\.txt$/i);
+  if (dynamic && excluded && parseNetshPortRanges(dynamic.text!, dynamic.name).value.dynamic.length) {
+    info.get(dynamic)!.used = true;
+    info.get(excluded)!.used = true;
+  }
   // By the names of files that hold what their name says: a folder of junk named network.txt,
   // endpoint.txt … was not written by collectlogs.ps1 (a name alone gives 0.6; an empty file 0.9).
   meta.collector = detectCollector(parsed.filter((p) => !(p.recognition?.by === 'name' && p.recognition.confidence < 0.9)).map((p) => p.name));
