@@ -74,7 +74,7 @@ class State {
     if (!t.includes(':') && /\.\s?\.$/.test(t) && /\p{L}/u.test(t)) {
       this.cont = null;
       const label = t.replace(/[\s.]+$/, '').trim();
-      if (i === this.lastLine) this.sink.info(n, `the text ends inside this line: "${label.slice(0, 60)}" without its value (the paste was cut here)`);
+      if (i === this.lastLine) this.sink.info(n, `the text ends inside this line: "${label.slice(0, 60)}" without its value (the paste or the file was cut here)`);
       else this.sink.info(n, `ipconfig: "${label.slice(0, 60)}" without its value (the line is cut); skipped`);
       return;
     }

@@ -99,7 +99,7 @@ export function parseLogFile(text: string, file: string): ParseResult<LogFile> {
       // cut there. It is no part of the record before it.
       const frag = raw.trim();
       if (i === last && cur && frag.length < 16 && (cur as NonNullable<typeof cur>).parts[0].trimStart().startsWith(frag)) {
-        sink.info(i + 1, `the text ends inside this line: ${JSON.stringify(frag)} is the start of a log line cut off (the paste was cut here)`);
+        sink.info(i + 1, `the text ends inside this line: ${JSON.stringify(frag)} is the start of a log line cut off (the paste or the file was cut here)`);
         continue;
       }
       if (cur) {

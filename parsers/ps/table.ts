@@ -141,7 +141,7 @@ function noteCutLastRow(lines: readonly string[], rows: PsTableRow[], columns: {
     missing.unshift(name);
   }
   if (missing.length === 0 || !rows.slice(0, -1).every((r) => missing.every((m) => r.cells[m] !== ''))) return;
-  sink.info(last.line, `the text ends inside this row: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (the paste was cut here)`);
+  sink.info(last.line, `the text ends inside this row: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing (the paste or the file was cut here)`);
 }
 
 interface Run { start: number; end: number }

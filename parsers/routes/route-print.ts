@@ -124,7 +124,7 @@ export function parseRoutePrintLines(lines: readonly string[], from: number, to:
     if (isColumnHeader(t)) continue;
     // The command typed before the output: a prompt, or `route print` / `netstat -rn` alone.
     if (PROMPT_RE.test(line) || COMMAND_RE.test(t)) { sink.info(n, `the command line not read: "${t.slice(0, 80)}"`); continue; }
-    if (i === last && /^[\d.:a-fA-F]+$/.test(t)) { sink.info(n, `the text ends inside this line: "${t.slice(0, 80)}" is the start of a route cut off (the paste was cut here)`); continue; }
+    if (i === last && /^[\d.:a-fA-F]+$/.test(t)) { sink.info(n, `the text ends inside this line: "${t.slice(0, 80)}" is the start of a route cut off (the paste or the file was cut here)`); continue; }
     sink.info(n, `route print: line not understood, skipped: "${t.slice(0, 80)}"`);
   }
   flushV6();

@@ -36,7 +36,7 @@ describe('a paste cut inside its last line', () => {
     const text = 'time="2020-09-20T18:47:55.7Z" level=info msg="a"\ntime="2020-09-20T18:47:56.7Z" level=info msg="b"\nti\n';
     const r = parseLogFile(text, 'containerd.log');
     expect(r.value.events.map((e) => [e.line, e.endLine ?? null])).toEqual([[1, null], [2, null]]);
-    expect(r.issues).toEqual([expect.objectContaining({ line: 3, severity: 'info', message: 'the text ends inside this line: "ti" is the start of a log line cut off (the paste was cut here)' })]);
+    expect(r.issues).toEqual([expect.objectContaining({ line: 3, severity: 'info', message: 'the text ends inside this line: "ti" is the start of a log line cut off (the paste or the file was cut here)' })]);
   });
   it('a wrapped continuation at the end is still part of its record', () => {
     const r = parseLogFile('time="2020-09-20T18:47:55.7Z" level=info msg="a"\n  more of it\n', 'containerd.log');
