@@ -133,6 +133,15 @@ export function endLabel(e: ReachEnd): string {
 }
 
 /**
+ * A row or column under its group's header: the namespace the header names is not repeated, so the
+ * pod's own name and its address fit the row's width (the cell's words keep endLabel's whole name).
+ */
+function lineLabel(e: ReachEnd): string {
+  const ns = e.namespace ? `${e.namespace}/` : undefined;
+  return ns && e.name?.startsWith(ns) ? endLabel({ ...e, name: e.name.slice(ns.length) }) : endLabel(e);
+}
+
+/**
  * On a dual-stack node the IPv6 sources and destinations are groups of their own, after the IPv4 ones
  * ("IPv6 pods · default"): a packet keeps its family, so the cells between the two families are never
  * walked, and grouping by family keeps those blank blocks off the diagonal.
@@ -143,7 +152,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function rowGroup(e: ReachEnd): { id: string; label: string } {
   const f = fam(e);
   if (e.kind === 'host') return { id: `host${f.id}`, label: cap(`${f.label}host`) };
-  return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods (namespace not known)`) };
+  return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods, no namespace`) };
 }
 
 function colGroup(e: ReachEnd): { id: string; label: string } {
@@ -151,14 +160,14 @@ function colGroup(e: ReachEnd): { id: string; label: string } {
   switch (e.kind) {
     case 'pod':
     case 'host':
-      return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods (namespace not known)`) };
+      return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods, no namespace`) };
     case 'service':
       return { id: `svc${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}Services · ${e.namespace}`) : cap(`${f.label}Services (not named)`) };
     case 'remote':
       return f.id ? { id: 'remote6', label: 'IPv6 remote pods' } : { id: 'remote', label: 'Remote pod subnets' };
     case 'node':
     case 'outside':
-      return { id: `out${f.id}`, label: f.id ? 'IPv6: the node and the outside' : 'The node and the outside' };
+      return { id: `out${f.id}`, label: f.id ? 'IPv6 node, outside' : 'Node and outside' };
   }
 }
 
@@ -184,7 +193,7 @@ function groupLines(ends: readonly ReachEnd[], keep: (i: number) => boolean, gro
     if (isCollapsed) continue;
     for (const i of g.members) {
       const e = ends[i];
-      if (e) out.push({ type: 'end', index: i, group: g.id, label: endLabel(e) });
+      if (e) out.push({ type: 'end', index: i, group: g.id, label: lineLabel(e) });
     }
   }
   return out;

@@ -46,7 +46,13 @@ describe('reach view model', () => {
     const v = matrix();
     const g = reachGrid(v, { kind: 'all' }, new Set());
     expect(g.rows.filter((r) => r.type === 'group').map((r) => r.label)).toEqual(['Pods · default', 'Pods · kube-system', 'Host']);
-    expect(g.cols.filter((r) => r.type === 'group').map((r) => r.label)).toEqual(['Pods · default', 'Services · kube-system', 'The node and the outside']);
+    expect(g.cols.filter((r) => r.type === 'group').map((r) => r.label)).toEqual(['Pods · default', 'Services · kube-system', 'Node and outside']);
+    // Under its namespace's header a line does not repeat the namespace (it fits the row's width);
+    // the cell's words keep the whole name.
+    const web = g.cols.find((c) => c.type === 'end' && v.destinations[c.index].name === 'default/web');
+    expect(web?.label).toMatch(/^web · /);
+    const c = g.at(endRow(g, '10.0.0.5', v), g.cols.indexOf(web!));
+    expect(c.label).toContain('default/web');
   });
 
   it('colours and words a cell by its verdict, and says what decided it', () => {
