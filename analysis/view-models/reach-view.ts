@@ -152,7 +152,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function rowGroup(e: ReachEnd): { id: string; label: string } {
   const f = fam(e);
   if (e.kind === 'host') return { id: `host${f.id}`, label: cap(`${f.label}host`) };
-  return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods, no namespace`) };
+  return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods`) };
 }
 
 function colGroup(e: ReachEnd): { id: string; label: string } {
@@ -160,7 +160,7 @@ function colGroup(e: ReachEnd): { id: string; label: string } {
   switch (e.kind) {
     case 'pod':
     case 'host':
-      return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods, no namespace`) };
+      return { id: `pods${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}pods · ${e.namespace}`) : cap(`${f.label}pods`) };
     case 'service':
       return { id: `svc${f.id}:${e.namespace ?? ''}`, label: e.namespace ? cap(`${f.label}Services · ${e.namespace}`) : cap(`${f.label}Services (not named)`) };
     case 'remote':
