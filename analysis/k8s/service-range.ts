@@ -4,7 +4,9 @@
 // Azure/AgentBaker staging/cse/windows/kubernetesfunc.ps1 and Azure/aks-engine
 // parts/k8s/kuberneteswindowsfunctions.ps1); sig-windows-tools' kubeadm node setup writes
 // Kubernetes.Network.ServiceCIDR to the same kind of file. A dual-stack cluster lists two ranges,
-// comma-separated (AgentBaker calicofunc.ps1 splits `$KubeServiceCIDR -split ","`). No other file of a
+// comma-separated (AgentBaker calicofunc.ps1 splits `$KubeServiceCIDR -split ","`). On EKS the
+// vpc-bridge CNI config names it: "serviceCIDR" (aws/amazon-vpc-cni-plugins plugins/vpc-bridge/config/
+// netconfig.go, netConfigJSON.ServiceCIDR, passed to the plugin's Kubernetes config). No other file of a
 // bundle names it: kube-proxy and kubelet are never told the range.
 import type { NodeModel } from '../../parsers/model/types.ts';
 import { parseCidr } from '../../parsers/net/ip.ts';
@@ -17,6 +19,11 @@ export interface ServiceRange {
 }
 
 const KEY = /"ServiceCidr"\s*:\s*"([^"]*)"/i;
+/** Where a bundle names the range: the node setup's cluster configuration, or EKS's vpc-bridge CNI config. */
+const SOURCES: { file: RegExp; key: RegExp }[] = [
+  { file: /(^|\/)kubeclusterconfig\.json$/i, key: KEY },
+  { file: /(^|\/)vpc-bridge\.conf(list)?$/i, key: /"serviceCIDR"\s*:\s*"([^"]*)"/i },
+];
 const cache = new WeakMap<NodeModel, ServiceRange[]>();
 
 /** The Service ranges the bundle's cluster configuration names; none when it has no such file or value. */
@@ -25,9 +32,10 @@ export function serviceRanges(m: NodeModel): ServiceRange[] {
   if (out) return out;
   out = [];
   for (const f of m.files) {
-    if (!/(^|\/)kubeclusterconfig\.json$/i.test(f.name)) continue;
-    const hit = m.text?.find(f.name, 1, (l) => KEY.test(l), 2000);
-    const value = hit && KEY.exec(hit.text)?.[1];
+    const source = SOURCES.find((x) => x.file.test(f.name));
+    if (!source) continue;
+    const hit = m.text?.find(f.name, 1, (l) => source.key.test(l), 2000);
+    const value = hit && source.key.exec(hit.text)?.[1];
     if (!value) continue;
     for (const part of value.split(',')) {
       const c = parseCidr(part);

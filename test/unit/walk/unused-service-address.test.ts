@@ -40,3 +40,14 @@ describe('AKS: an address of the Service range no Service holds', () => {
     expect(w.reply?.verdict).toBe('delivered');
   });
 });
+
+// EKS names the range in the vpc-bridge CNI config ("serviceCIDR": aws/amazon-vpc-cni-plugins
+// plugins/vpc-bridge/config/netconfig.go), not in kubeclusterconfig.json.
+describe('EKS: the Service range from vpc-bridge.conf', () => {
+  it('192.168.40.101 → 10.100.99.99:80/tcp is unknown, citing the CNI config', () => {
+    const w = walkFlow(load('test/fixtures/foreign-eks-vpc-bridge'), { srcIp: '192.168.40.101', dstIp: '10.100.99.99', dstPort: 80, proto: 'tcp' }, { reply: true });
+    expect(w.verdict).toBe('unknown');
+    expect(w.reason).toMatch(/Service range 10\.100\.0\.0\/16/);
+    expect(w.hops[w.deciding]?.evidence?.file).toMatch(/vpc-bridge\.conf$/);
+  });
+});
