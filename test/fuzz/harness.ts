@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { makeCase } from './mutate.ts';
-import type { ChildAnswer, ChildTask } from './child.ts';
+import type { ChildAnswer, ChildTask } from './child-main.ts';
 import type { ZipDamage } from './exercise.ts';
 
 export const CRASHERS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crashers');
@@ -55,8 +55,9 @@ export class Harness {
 
   private ensure(): NonNullable<Harness['child']> {
     if (this.child) return this.child;
-    const proc = fork(fileURLToPath(new URL('./child.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${this.heapMb}`],
+    // child.mjs: its bundle when the run's global setup built one, else child-main.ts through tsx.
+    const proc = fork(fileURLToPath(new URL('./child.mjs', import.meta.url)), [], {
+      execArgv: [`--max-old-space-size=${this.heapMb}`],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });

@@ -77,7 +77,7 @@ describe('NotesStore', () => {
     const file = await store.fileFor(bundle);
     let last = 0;
     for (let round = 0; round < 6; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'writer-child.ts'), dataDir, bundle.hash], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [path.join(__dirname, 'writer-child.mjs'), dataDir, bundle.hash], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.on('data', (d) => (out += String(d)));
       // Kill once it has written a few revisions, at a moment that varies per round.
@@ -189,7 +189,7 @@ describe('two processes saving the same notes', () => {
     const startAt = String(Date.now() + 8_000);
     const racer = (who: string) =>
       new Promise<string[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'racer-child.ts'), dataDir, hash, '60', who, startAt], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [path.join(__dirname, 'racer-child.mjs'), dataDir, hash, '60', who, startAt], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         let err = '';
         child.stdout.on('data', (d) => (out += String(d)));
