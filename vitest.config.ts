@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SlowFirstSequencer from './test/sequencer.ts';
+import LongestFirstSequencer from './test/sequencer.ts';
 
 export default defineConfig({
   // Vitest's cache (the files' last durations, which order the next run: test/sequencer.ts) in this
@@ -18,8 +18,8 @@ export default defineConfig({
     // Two workers on two cores: vitest's default leaves one core to itself (cores − 1), but most
     // files wait on Chromium, child processes or sockets, so a second worker nearly halves the run.
     maxWorkers: 2,
-    // Long files first, on a fresh clone too (test/sequencer.ts).
-    sequence: { sequencer: SlowFirstSequencer },
+    // Longest files first, on a fresh clone too (test/sequencer.ts, test/file-seconds.json).
+    sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ['test/global-setup.ts'],
     // HNSIGHT_FILE_CPU=<file>: each file's CPU written there (test/support/file-cpu.ts, a measurement aid).
     setupFiles: process.env.HNSIGHT_FILE_CPU ? ['test/support/file-cpu.ts'] : [],

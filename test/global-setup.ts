@@ -1,7 +1,7 @@
 // Once per test run, before any test file: the renderer build the end-to-end tests serve (built here
-// so parallel test files never build it at the same time), the worker threads' bundles (beside it, in
-// a child process; services/worker-entry/), and one Chromium that every end-to-end file connects to
-// instead of launching its own.
+// so parallel test files never build it at the same time), the worker threads' bundles and those of the
+// tests' child processes (beside it, in a child process; services/worker-entry/), and one Chromium
+// that every end-to-end file connects to instead of launching its own.
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
@@ -9,6 +9,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInChild } from '../services/worker-entry/build-in-child.mjs';
+import { PRODUCT_WORKER_ENTRIES } from '../services/worker-entry/fresh-bundle.mjs';
+import { TEST_CHILD_ENTRIES } from './support/child-entries.ts';
 
 export const CHROMIUM = process.env.HNSIGHT_CHROMIUM || '/usr/bin/chromium';
 let browser: BrowserServer | undefined;
@@ -41,7 +43,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // would run through tsx while two threads each built the same bundles. The stale ones only (none
   // after a run with no edit: ≈ 2 CPU-s for all five when every one is stale). A failure leaves the
   // workers on tsx and says why in one line each.
-  const workerBundles = process.env.HNSIGHT_WORKER_BUNDLES === '0' ? undefined : buildInChild();
+  // The test's own child processes (the fuzz child, the loader child, the notes writers) the same way:
+  // test/support/child-entries.ts.
+  const workerBundles = process.env.HNSIGHT_WORKER_BUNDLES === '0' ? undefined : buildInChild([...PRODUCT_WORKER_ENTRIES, ...TEST_CHILD_ENTRIES]);
   execFileSync(process.execPath, [path.join(repo, 'tools/build-renderer.mjs')], { cwd: repo, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
   for (const r of (await workerBundles?.done) ?? []) {
     if (r.result === 'failed' || r.result === 'changed') process.stderr.write(`hnsight: ${path.basename(r.entry)} runs through tsx in this run (its bundle: ${r.message ?? r.result})\n`);

@@ -1,67 +1,39 @@
-// The order test files start in. Vitest runs the files that took longest in the last run first (its
-// cache in .cache/vite/vitest: vitest.config.ts), so no long file starts last and leaves a core idle at the end;
-// a fresh clone has no such cache, and vitest then starts the biggest files first, which put the
-// fuzz run (a small file, the longest to run) among the last. Without timings, the files below start
-// first: every file that held its worker 20 s or more in a clean-clone `npm test` (2026-11-29 22:00 UTC,
-// two cores under a load average of 10–19; HNSIGHT_FILE_CPU's wall time, docs/testing.md "Where the
-// time goes"), longest first. That is the time a file holds its worker in the suite — its CPU plus what it
-// waits on — which is what the order is for. Only the order depends on this list: a stale entry costs
-// time, never a result.
+// The order test files start in: longest first, so that the run's last files are short and neither of
+// the two workers waits long, idle, for the other to finish (vitest hands each file to whichever worker
+// is free; docs/testing.md "Where the time goes"). How long a file takes is read from, in this order:
+// vitest's own cache (this checkout's last run, in .cache/vite/vitest: vitest.config.ts), then
+// test/file-seconds.json — the seconds each file held its worker in a measured clean-clone run, which
+// is what a fresh clone (CI) has — and, for a file in neither (new since), the median of the table.
+// Vitest's own order without a cache is by file size, which put short, large files first and long,
+// small ones (the fuzz run) last. Only the order depends on these figures: a stale one costs time, never
+// a result. test/support/file-seconds.ts writes the table from a run with HNSIGHT_FILE_CPU.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-export const SLOW_FIRST = [
-  'test/fuzz/fuzz.test.ts',
-  'test/e2e/reach-compare.test.ts',
-  'test/e2e/graph.test.ts',
-  'test/unit/server/reach-session.test.ts',
-  'test/unit/server/revive-node.test.ts',
-  'test/unit/bundle/budgets.test.ts',
-  'test/unit/server/bundle-once.test.ts',
-  'test/unit/cli/inspect.test.ts',
-  'test/unit/reach/matrix-shared.test.ts',
-  'test/unit/platforms/platforms.test.ts',
-  'test/unit/bundle/vfp-on-demand.test.ts',
-  'test/unit/notes/notes.test.ts',
-  'test/unit/reach/partition-v6.test.ts',
-  'test/unit/report/pdf-layout.test.ts',
-  'test/e2e/services-table.test.ts',
-  'test/unit/server/reach-api.test.ts',
-  'test/unit/live/ssh.test.ts',
-  'test/e2e/walk.test.ts',
-  'test/unit/hostile/linear-parsers.test.ts',
-  'test/unit/reach/diff.test.ts',
-  'test/e2e/report.test.ts',
-  'test/unit/reach/split.test.ts',
-  'test/unit/words/product-words.test.ts',
-  'test/unit/cluster/checks.test.ts',
-  'test/e2e/reach.test.ts',
-  'test/e2e/reach-progressive.test.ts',
-  'test/unit/reach/picked-backend.test.ts',
-  'test/e2e/app.test.ts',
-  'test/unit/electron/build-electron.test.ts',
-  'test/unit/audit/reach-cli-text.test.ts',
-  'test/unit/model/corrupt-bundles.test.ts',
-  'test/e2e/walk-truth.test.ts',
-  'test/e2e/two-servers.test.ts',
-  'test/e2e/first-hour.test.ts',
-  'test/unit/vfp/past-2gib.test.ts',
-  'test/e2e/origin.test.ts',
-  'test/e2e/walk-cost.test.ts',
-];
+/** Seconds each test file held its worker in the measured run (repository-relative, `/`-separated). */
+export const FILE_SECONDS: Record<string, number> = JSON.parse(readFileSync(new URL('./file-seconds.json', import.meta.url), 'utf8')) as Record<string, number>;
 
-export default class SlowFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+};
+const UNKNOWN_S = median(Object.values(FILE_SECONDS));
+
+/** Longest first; equal figures by path, so the order is the same from run to run. */
+export function longestFirst<T>(files: T[], name: (f: T) => string, seconds: (f: T) => number | undefined): T[] {
+  const s = new Map(files.map((f) => [f, seconds(f) ?? FILE_SECONDS[name(f)] ?? UNKNOWN_S]));
+  return [...files].sort((a, b) => s.get(b)! - s.get(a)! || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+}
+
+export default class LongestFirstSequencer extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const rel = (f: TestSpecification) => path.relative(root, f.moduleId).split(path.sep).join('/');
-    const timed = files.every((f) => this.ctx.cache.getFileTestResults(`${f.project.name}:${rel(f)}`));
-    if (timed) return sorted;
-    const rank = (f: TestSpecification) => {
-      const i = SLOW_FIRST.indexOf(rel(f));
-      return i < 0 ? SLOW_FIRST.length : i;
+    const cached = (f: TestSpecification) => {
+      const ms = this.ctx.cache.getFileTestResults(`${f.project.name}:${rel(f)}`)?.duration;
+      return typeof ms === 'number' && ms > 0 ? ms / 1000 : undefined;
     };
-    // Stable: the rest keep vitest's order.
-    return [...sorted].sort((a, b) => rank(a) - rank(b));
+    return Promise.resolve(longestFirst(files, rel, cached));
   }
 }

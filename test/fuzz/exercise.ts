@@ -181,7 +181,7 @@ const cleanChecks = new WeakMap<NodeModel, Finding[]>();
  */
 function analyseCluster(out: Outcome, m: NodeModel, findings: Finding[], base: NodeModel, flows: Flow[], trace?: (what: string) => void): void {
   const view = <T>(what: string, fn: () => T): T | undefined => runView(out, what, fn, trace);
-  // The clean node is the same model for every case of its base (child.ts keeps one per base): its
+  // The clean node is the same model for every case of its base (child-main.ts keeps one per base): its
   // checks are worked out once, not once per case.
   let baseFindings = cleanChecks.get(base);
   if (!baseFindings) {

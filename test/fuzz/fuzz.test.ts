@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crasherFiles, Harness, readCrasher, saveCrasher } from './harness.ts';
+import { CRASHERS, crasherFiles, Harness, readCrasher, saveCrasher } from './harness.ts';
 import { repo } from './hostile.ts';
 import { BASES, makeCase, MUTATION_NAMES } from './mutate.ts';
 
@@ -82,6 +82,27 @@ describe('fuzz: the harness catches what it is for', () => {
     expect(c.files.map(([n]) => n)).toEqual(makeCase(7001).files.map(([n]) => n));
     expect(await harness.replay(file)).toBeUndefined();
   });
+
+  it("counts a case's CPU, not the wall time: a child stopped longer than the limit is no hang, a busy one is", async () => {
+    const h = new Harness({ hangMs: 1000 });
+    const tiny = { replay: { files: [['policy.txt', Buffer.from('[{}]').toString('base64')]] as [string, string][] } };
+    try {
+      expect(await h.run(tiny, 'warm-up')).toBeUndefined();
+      // Stopped (as a process waiting for a core is) for 2.5 s, past the 1 s limit: it spends no CPU.
+      const pid = h['child']!.proc.pid!;
+      process.kill(pid, 'SIGSTOP');
+      const answer = h.run(tiny, 'stopped');
+      await new Promise((r) => setTimeout(r, 2500));
+      process.kill(pid, 'SIGCONT');
+      expect(await answer).toBeUndefined();
+      // A case that spends more than 1 s of CPU (this saved input: ≈ 3 CPU-s) is one, and the next
+      // case gets a fresh child.
+      expect((await h.replay(path.join(CRASHERS, 'hang-1049.json.gz')))?.kind).toBe('hang');
+      expect(await h.run(tiny, 'after')).toBeUndefined();
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
 
   it('reports a child whose heap runs out, and goes on with a fresh one', async () => {
     const small = new Harness({ heapMb: 32 });

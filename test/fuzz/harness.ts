@@ -1,7 +1,7 @@
 // The fuzz harness: feeds cases to a child process with a capped heap, one at a time, and turns what
 // goes wrong into findings — a crash (an exception out of the loader or an analysis, or the child
 // dying), a memory blow-up (the child's heap cap reached), a hang (no answer within the hang limit:
-// a detector for runaway work, generous enough that shared hardware never trips it), a budget spent
+// a detector for runaway work, counted in the child's CPU so a busy shared machine never trips it), a budget spent
 // (a check or view "not evaluated: over budget"), or a check that threw. Findings can be saved as
 // crashers (test/fuzz/crashers/*.json.gz): the inputs themselves, replayed by the regression test.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { makeCase } from './mutate.ts';
-import type { ChildAnswer, ChildTask } from './child.ts';
+import type { ChildAnswer, ChildTask } from './child-main.ts';
 import type { ZipDamage } from './exercise.ts';
 
 export const CRASHERS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crashers');
@@ -39,8 +39,30 @@ export interface Crasher {
 export interface HarnessOptions {
   /** The heap cap of the child process (MB). */
   heapMb?: number;
-  /** A case that answers nothing for this long is a hang (ms). */
+  /**
+   * A case whose child spends this much CPU without answering is a hang (ms of the child's CPU, all
+   * its threads; wall time where the system does not say, as off Linux). Also a hang: no answer in
+   * WALL_FACTOR times as much wall time (a child stuck without spending CPU).
+   */
   hangMs?: number;
+}
+
+/**
+ * CPU, not wall time: on a shared machine (a load average of 20 on two cores) a case that takes 2.5
+ * CPU-s alone took more than 60 s of wall in a whole `npm test`, 2026-11-30, and was reported as a hang.
+ */
+const WALL_FACTOR = 10;
+
+/** The CPU (user + system, ms) a process has spent, every thread of it; undefined where /proc is not. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The command name, in parentheses, may hold spaces: the fields are counted after it.
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 export class Harness {
@@ -55,8 +77,9 @@ export class Harness {
 
   private ensure(): NonNullable<Harness['child']> {
     if (this.child) return this.child;
-    const proc = fork(fileURLToPath(new URL('./child.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${this.heapMb}`],
+    // child.mjs: its bundle when the run's global setup built one, else child-main.ts through tsx.
+    const proc = fork(fileURLToPath(new URL('./child.mjs', import.meta.url)), [], {
+      execArgv: [`--max-old-space-size=${this.heapMb}`],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
@@ -75,7 +98,7 @@ export class Harness {
     const answer = await new Promise<Result>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       const done = (a: Result) => {
-        clearTimeout(timer);
+        clearInterval(timer);
         p.off('message', onMessage);
         p.off('exit', onExit);
         resolve(a);
@@ -86,7 +109,14 @@ export class Harness {
       void c.ready.then(() => {
         p.on('message', onMessage);
         // The hang limit counts from when the case is handed over, not from the child's start-up.
-        timer = setTimeout(() => done({ hung: true }), this.hangMs);
+        const wall0 = Date.now();
+        const cpu0 = processCpuMs(p.pid);
+        timer = setInterval(() => {
+          const wall = Date.now() - wall0;
+          const cpu = processCpuMs(p.pid);
+          const spent = cpu !== undefined && cpu0 !== undefined ? cpu - cpu0 : wall;
+          if (spent >= this.hangMs || wall >= this.hangMs * WALL_FACTOR) done({ hung: true });
+        }, Math.min(250, this.hangMs / 4));
         p.send(task);
       });
     });
@@ -97,7 +127,7 @@ export class Harness {
         p.kill('SIGKILL');
         await gone;
       }
-      if ('hung' in answer) return { kind: 'hang', source, message: `no answer within ${this.hangMs / 1000} s` };
+      if ('hung' in answer) return { kind: 'hang', source, message: `no answer within ${this.hangMs / 1000} s of its CPU` };
       const memory = /heap out of memory|Reached heap limit/i.test(c.stderr);
       return { kind: memory ? 'memory' : 'crash', source, message: `${answer.died}${c.stderr ? `: ${c.stderr.trim().split('\n').slice(0, 3).join(' / ')}` : ''}` };
     }

@@ -31,7 +31,9 @@ if (out) {
   afterAll(() => {
     process.off('worker', onWorker);
     const file = path.relative(process.cwd(), expect.getState().testPath ?? '');
-    const line = { file, threadS: +((threadNs() - t0) / 1e9).toFixed(2), childrenS: +(childrenS() - c0).toFixed(2), wallS: +((Date.now() - w0) / 1000).toFixed(1), workers };
+    // startMs and pool: when the file started and on which of the test workers, so a run's timeline
+    // (each worker's busy and idle spans, the tail where one waits for the other) can be drawn.
+    const line = { file, threadS: +((threadNs() - t0) / 1e9).toFixed(2), childrenS: +(childrenS() - c0).toFixed(2), wallS: +((Date.now() - w0) / 1000).toFixed(1), workers, startMs: w0, pool: process.env.VITEST_POOL_ID ?? '' };
     appendFileSync(out, `${JSON.stringify(line)}\n`);
   });
 }

@@ -27,7 +27,7 @@ describe('LB rules listing thousands of addresses and ports (lb-vfp)', () => {
     const dir = demoCopy(path.join(tmp, 'lb-blowup'));
     withLbRuleBlowup(dir);
     // Spelled out, each crafted rule is 18 million keys: the check used to die of heap exhaustion.
-    const out = execFileSync(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', path.join(repo, 'test/helpers/load-child.ts'), dir, '--checks'], { cwd: repo, encoding: 'utf8', maxBuffer: 16 * MiB });
+    const out = execFileSync(process.execPath, ['--max-old-space-size=256', path.join(repo, 'test/helpers/load-child.mjs'), dir, '--checks'], { cwd: repo, encoding: 'utf8', maxBuffer: 16 * MiB });
     const r = JSON.parse(out.trim().split('\n').pop()!) as { findings: { id: string; title: string }[]; peakRssBytes: number };
     expect(r.findings.filter((f) => f.id === 'lb-vfp-undecided').map((f) => f.title)).toEqual([expect.stringMatching(/^\d+ load-balancing rules name more than 64 VIP × port × protocol combinations$/)]);
     expect(r.findings.some((f) => f.id === 'check-failed' || f.id === 'check-over-budget')).toBe(false);

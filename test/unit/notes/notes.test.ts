@@ -1,7 +1,7 @@
 // Notes are saved atomically with a `.bak` of the previous revision, a stale revision is refused, a
 // killed writer never leaves a torn file, and the backend serves them (getNotes, saveNotes, exportReport).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, cpSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,7 +77,7 @@ describe('NotesStore', () => {
     const file = await store.fileFor(bundle);
     let last = 0;
     for (let round = 0; round < 6; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'writer-child.ts'), dataDir, bundle.hash], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [path.join(__dirname, 'writer-child.mjs'), dataDir, bundle.hash], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.on('data', (d) => (out += String(d)));
       // Kill once it has written a few revisions, at a moment that varies per round.
@@ -185,16 +185,23 @@ describe('two processes saving the same notes', () => {
   it('accept each revision once: the other is refused as stale, no update is lost', async () => {
     const dataDir = tmp();
     const hash = 'race-hash-1';
-    // Start-up under load varies by seconds: both begin at one moment, after both have started.
-    const startAt = String(Date.now() + 8_000);
+    // Start-up under load varies by seconds: both begin at one moment, when both have said they are
+    // ready (a fixed delay waited 8 s on a quiet machine, and could still be too short under load).
+    const children: ChildProcess[] = [];
+    let ready = 0;
     const racer = (who: string) =>
       new Promise<string[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'racer-child.ts'), dataDir, hash, '60', who, startAt], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [path.join(__dirname, 'racer-child.mjs'), dataDir, hash, '60', who], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+        children.push(child);
         let out = '';
         let err = '';
-        child.stdout.on('data', (d) => (out += String(d)));
+        child.stdout.on('data', (d) => {
+          const was = out;
+          out += String(d);
+          if (!was.includes('ready\n') && out.includes('ready\n') && ++ready === 2) for (const c of children) c.stdin!.end('go\n');
+        });
         child.stderr.on('data', (d) => (err += String(d)));
-        child.once('exit', (code) => (code === 0 ? resolve(out.split('\n').filter(Boolean)) : reject(new Error(`racer ${who} exited ${code}: ${err}`))));
+        child.once('exit', (code) => (code === 0 ? resolve(out.split('\n').filter((l) => l && l !== 'ready')) : reject(new Error(`racer ${who} exited ${code}: ${err}`))));
       });
     const [a, b] = await Promise.all([racer('a'), racer('b')]);
     const accepted = [...a, ...b].filter((l) => l !== 'stale').map(Number);

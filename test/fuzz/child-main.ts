@@ -1,4 +1,4 @@
-// Runs fuzz cases in a child process of the harness (node --import tsx, a capped heap), so a case that
+// Runs fuzz cases in a child process of the harness (child.mjs: bundled or through tsx; a capped heap), so a case that
 // exhausts its heap or hangs costs the child, not the harness: the harness sees it die or go quiet and
 // knows which case it was on. A process, not a worker thread: a worker running out of heap in some
 // native allocations (TextDecoder's, for one) takes the whole process down with it.
