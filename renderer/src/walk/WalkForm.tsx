@@ -6,7 +6,7 @@ import { Crosshair, Play, Sparkles } from 'lucide-react';
 import type { WalkPreset } from '../../../analysis/walk/presets.ts';
 import { useApp } from '../store/app-store.ts';
 import { parseAddress } from '../../../parsers/net/address.ts';
-import { endpointText } from './model.ts';
+import { endpointText, presetLines } from './model.ts';
 
 /** A preset with the reason it was picked (what source and destination, and why them). */
 export type PresetView = WalkPreset & { why?: string };
@@ -125,12 +125,12 @@ export function WalkForm() {
           </summary>
         <div className="walk-presets" aria-label="Presets">
           {presets.map((p: PresetView) => {
-            const m = /^(.*?)\s*\((.*)\)$/.exec(p.title);
+            const line = presetLines(p.title);
             return (
               <button key={p.key} type="button" className="preset" onClick={() => void runWalk(p.flow)} title={p.why ? `Walk ${p.title}\n${p.why}` : `Walk ${p.title}`} data-why={p.why} data-testid={`preset-${p.key}`}>
                 <Sparkles size={12} aria-hidden />
-                <span className="preset-name">{m ? m[1] : p.title}</span>
-                {m && <span className="preset-flow mono">{m[2]}</span>}
+                <span className="preset-name">{line.name}</span>
+                {line.flow && <span className="preset-flow mono">{line.flow}</span>}
               </button>
             );
           })}

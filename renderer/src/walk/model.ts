@@ -299,3 +299,15 @@ export function hopLabel(hops: number[]): string {
   }
   return runs.join(', ');
 }
+
+/**
+ * A preset's card: its kind ("pod → service") and, below, where it goes. Most presets share their
+ * source, whose long pod name would fill the line and hide what tells them apart, so the second line
+ * is the destination; the whole flow stays in the card's title.
+ */
+export function presetLines(title: string): { name: string; flow?: string } {
+  const m = /^(.*?)\s*\((.*)\)$/.exec(title);
+  if (!m) return { name: title };
+  const at = m[2].indexOf(' → ');
+  return { name: m[1], flow: at >= 0 ? `→ ${m[2].slice(at + 3)}` : m[2] };
+}

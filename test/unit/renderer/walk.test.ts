@@ -17,6 +17,7 @@ import {
   topoIndex,
   walkEdges,
   walkHighlight,
+  presetLines,
 } from '../../../renderer/src/walk/model.ts';
 import { formatMs, groupFindings, missingFiles, severityCounts } from '../../../renderer/src/findings/model.ts';
 import { axisPositions, sandboxTitle, timelineOrder } from '../../../renderer/src/findings/timeline-rows.ts';
@@ -278,5 +279,13 @@ describe('walk and findings slices', () => {
     store.getState().setActiveFinding('x#1');
     await store.getState().closeBundle();
     expect(store.getState()).toMatchObject({ walk: undefined, findings: undefined, activeFinding: undefined, walkForm: { src: '', dst: '' } });
+  });
+});
+
+describe('preset cards', () => {
+  it('show the kind, then where the packet goes (the shared source only in the title)', () => {
+    expect(presetLines('pod → service (default/win-webserver-7f64f4ff9f-2dg2g → kube-system/kube-dns 10.96.0.10:53/UDP)')).toEqual({ name: 'pod → service', flow: '→ kube-system/kube-dns 10.96.0.10:53/UDP' });
+    expect(presetLines('pod → outside (10.244.32.3 → 93.184.216.34:443)')).toEqual({ name: 'pod → outside', flow: '→ 93.184.216.34:443' });
+    expect(presetLines('a title without a flow')).toEqual({ name: 'a title without a flow' });
   });
 });
