@@ -5,8 +5,8 @@
 // OutBoundNAT exactly the ranges where that holds: the VPC CIDRs on EKS (aws/amazon-vpc-cni-plugins
 // plugins/vpc-bridge/network/bridge_windows.go, snatExceptions), the cluster and VNet CIDRs on Azure
 // CNI, the cluster CIDR on Azure CNI Overlay (Azure/AgentBaker staging/cse/windows/azurecnifunc.ps1).
-// So a packet that leaves unSNATed to an address of an exception range that also holds the pod's own
-// address (the pod network, not the Service range) is answered through the fabric — an inference from
+// So a packet that leaves unSNATed to an address of the narrowest exception range that holds the pod's
+// own address (the pod network, not the Service range) is answered through the fabric — an inference from
 // the plugin's facts, marked so on the reply. (test/unit/trial/fabric-return.test.ts)
 import { detectPlatform, factsOf } from '../platform/index.ts';
 import { canonIp, inCidr } from './ip.ts';
@@ -20,7 +20,12 @@ export function fabricCarriesBack(ctx: WalkContext, srcIp: string, dstIp: string
   if (!f || f.crossNode.how !== 'fabric' || !f.outboundNat.exemptsPods) return undefined;
   // An entry shorter than /8 is a typo (10.244.0.0/0), not a pod range (as remote-pod.ts).
   const wide = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1) >= 8;
-  const range = ep.outboundNat.flatMap((o) => o.exceptions).find((x) => wide(x) && inCidr(srcIp, x) && inCidr(dstIp, x));
-  if (!range) return undefined;
+  // The pod network is the narrowest exception that holds the pod: a wider one (Azure CNI's own
+  // conflists exempt 10.0.0.0/8, Azure/azure-container-networking cni/azure-windows-swift-overlay-
+  // consolidated.conflist) spans networks the fabric does not route pod addresses back from.
+  const bits = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1);
+  const holding = ep.outboundNat.flatMap((o) => o.exceptions).filter((x) => wide(x) && inCidr(srcIp, x));
+  const range = holding.sort((a, b) => bits(b) - bits(a))[0];
+  if (!range || !inCidr(dstIp, range)) return undefined;
   return `${dstIp} and the pod's address are both in ${range}, which the pod's OutBoundNAT exempts; with ${f.label} the cloud network carries pod addresses (${f.crossNode.source})`;
 }

@@ -59,7 +59,7 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     if (!f.used && !opts.verbose && errs.length === 0 && !unrecognised(f)) continue;
     const tag = errs.length ? plural(errs.length, 'error') : warns.length ? plural(warns.length, 'warning') : 'ok';
     // A listed kind the analysis read a fact or two from (winver, kubeclusterconfig, the netsh port ranges).
-    const kind = f.kind === 'known' && f.used ? 'facts' : f.kind;
+    const kind = f.kind === 'known' && f.used ? 'facts' : f.kind === 'known' ? 'listed' : f.kind;
     out.push(`  ${f.name.padEnd(28)} ${kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
     if (f.format && f.kind !== 'known' && !unrecognised(f)) {
       const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');

@@ -39,7 +39,7 @@ export const KIND_NAMES: Record<FileKind, string> = {
   'cni-config': 'CNI config',
   'cni-bin': 'CNI bin listing',
   log: 'log',
-  known: 'collector',
+  known: 'collector output',
   unknown: 'unrecognised',
 };
 
@@ -47,4 +47,10 @@ export const KIND_NAMES: Record<FileKind, string> = {
 export function kindWithArticle(k: FileKind): string {
   const w = KIND_NAMES[k];
   return `${/^([aeiou]|HNS\b)/i.test(w) ? 'an' : 'a'} ${w}`;
+}
+
+/** The words of a kind as a string (a view model carries it as one); an unknown string as it is. */
+export function kindWords(kind: string, used?: boolean): string {
+  if (kind === 'known' && used) return 'facts read';
+  return kind in KIND_NAMES ? KIND_NAMES[kind as FileKind] : kind;
 }

@@ -6,6 +6,7 @@ import type { FileSummary } from '../../../analysis/view-models/types.ts';
 import { useApp } from '../store/app-store.ts';
 import { formatBytes, fileLine, plural } from '../lib/format.ts';
 import { SourceLink } from '../components/ExcerptDialog.tsx';
+import { kindWords } from '../../../parsers/bundle/file-kind.ts';
 
 const ISSUE_PAGE = 300;
 
@@ -85,7 +86,7 @@ export function FilesView() {
                     </button>
                   </td>
                   <td className="mono file-name">{f.name}</td>
-                  <td>{f.kind}</td>
+                  <td className="file-kind">{kindWords(f.kind, f.used)}</td>
                   <td className="mono">{f.encoding}</td>
                   <td className="mono">{f.lineEnding ?? '—'}</td>
                   <td className="num">{formatBytes(f.size)}</td>

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
 import type { Flow } from '../../../analysis/walk/types.ts';
 import { load } from '../walk/helpers.ts';
+import { walkContext } from '../../../analysis/walk/context.ts';
+import { fabricCarriesBack } from '../../../analysis/walk/fabric-return.ts';
 
 const EKS = 'test/fixtures/foreign-eks-vpc-bridge';
 const AKS = 'test/fixtures/foreign-aks-overlay';
@@ -34,5 +36,21 @@ describe('fabric platforms: a pod address the plugin leaves unSNATed comes back'
   it('an exempt Service-range address nothing serves keeps the caveat (EKS 10.100.99.99)', () => {
     const w = walkFlow(load(EKS), { srcIp: '192.168.36.220', dstIp: '10.100.99.99', dstPort: 80, proto: 'tcp' }, { reply: true });
     expect(w.reply?.verdict).not.toBe('delivered');
+  });
+});
+
+// Azure CNI's own conflists also exempt 10.0.0.0/8 (Azure/azure-container-networking
+// cni/azure-windows-swift-overlay-consolidated.conflist): an exemption that wide spans networks the
+// fabric does not route pod addresses back from. Only the narrowest exemption holding the pod counts
+// (review, session 11: 10.50.1.1 read "reply delivered").
+describe('a wider exemption than the pod network', () => {
+  it('is no pod range: an address in 10.0.0.0/8 but not in the pod network is not answered through the fabric', () => {
+    const base = walkContext(load(AKS));
+    const ep = base.local.get('10.244.2.41')!;
+    const local = new Map(base.local);
+    local.set('10.244.2.41', { ...ep, outboundNat: ep.outboundNat.map((o) => ({ ...o, exceptions: [...o.exceptions, '10.0.0.0/8'] })) });
+    const ctx = { ...base, local };
+    expect(fabricCarriesBack(ctx, '10.244.2.41', '10.50.1.1')).toBeUndefined();
+    expect(fabricCarriesBack(ctx, '10.244.2.41', '10.244.3.20')).toMatch(/both in 10\.244\.0\.0\/16/);
   });
 });
