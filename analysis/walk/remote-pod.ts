@@ -83,9 +83,11 @@ export function remoteIsPod(ctx: WalkContext, ep: HnsEndpoint): boolean | undefi
   const names = k8sNames(m);
   if (names.present && names.podByIp(ip)) return true;
   if (names.apiServerLabel(ip)) return false;
+  // Before the pod ranges: on Azure CNI and EKS the exemptions hold the VNet or VPC, where an API
+  // server can live too (AKS API Server VNet Integration).
+  if (apiServerBackends(m).has(ip)) return false;
   const { wide, own } = podPrefixes(m, localPods(ctx));
   if ([...wide, ...own].some((p) => inCidr(ip, p))) return true;
-  if (apiServerBackends(m).has(ip)) return false;
   // Outside them: not a pod only when the bundle shows the ranges other nodes' pods are in.
   return wide.length ? false : undefined;
 }
@@ -103,9 +105,15 @@ function localPods(ctx: WalkContext): string[] {
 
 /** The routing hop's words for a remote endpoint the packet goes to. */
 export function remoteWords(isPod: boolean | undefined, ip: string, id: string, ctx?: WalkContext): string {
-  // Called no pod by the load balancer alone (no pod network shown to place it outside of).
-  if (isPod === false && ctx && apiServerBackends(ctx.model).has(ip) && !podPrefixes(ctx.model, localPods(ctx)).wide.length)
-    return `${ip} is remote endpoint ${id}, the backend of the kubernetes Service's address (the first of the Service range, port 443): the API server, not a pod (inferred from the load balancer, not named by a kubectl snapshot)`;
+  if (isPod === false && ctx) {
+    const m = ctx.model;
+    const { wide, own } = podPrefixes(m, localPods(ctx));
+    const outside = wide.length > 0 && ![...wide, ...own].some((p) => inCidr(ip, p));
+    if (!outside && k8sNames(m).apiServerLabel(ip)) return `${ip} is remote endpoint ${id}, the API server (default/kubernetes in the kubectl snapshot), not a pod`;
+    // Told by the load balancer alone, where no pod network the bundle shows places it outside.
+    if (!outside && apiServerBackends(m).has(ip))
+      return `${ip} is remote endpoint ${id}, the backend of the kubernetes Service's address (the first of the Service range, port 443): the API server, not a pod (inferred from the load balancer, not named by a kubectl snapshot)`;
+  }
   if (isPod === false)
     return `${ip} is remote endpoint ${id}, outside the pod network this bundle shows (its RemoteSubnetRoutes and the cluster range of its OutBoundNAT exceptions): not a pod, but a Service backend elsewhere, such as the API server (kube-proxy makes a remote endpoint for every Service backend not on this node)`;
   return `${ip} is a pod on another node (remote endpoint ${id})`;

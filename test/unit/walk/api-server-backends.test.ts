@@ -4,7 +4,8 @@
 // range named (kubeclusterconfig.json), the first address decides; without it, an address ending in .0.1
 // whose 443 goes to 6443. Anything else is not guessed at.
 import { describe, expect, it } from 'vitest';
-import { apiServerBackends } from '../../../analysis/walk/remote-pod.ts';
+import { apiServerBackends, remoteIsPod, remoteWords } from '../../../analysis/walk/remote-pod.ts';
+import { walkContext } from '../../../analysis/walk/context.ts';
 import type { NodeModel } from '../../../parsers/model/types.ts';
 import { load } from './helpers.ts';
 
@@ -32,5 +33,18 @@ describe('apiServerBackends', () => {
     expect([...apiServerBackends(model([lb('10.0.0.1', 443, 443)], '10.0.0.0/16'))]).toEqual(['192.168.1.10']);
     expect(apiServerBackends(model([lb('10.96.0.1', 443, 6443)], '10.0.0.0/16')).size).toBe(0);
     expect(apiServerBackends(model([lb('10.0.0.10', 443, 443, ['POD'])], '10.0.0.0/16')).size).toBe(0);
+  });
+});
+
+// On Azure CNI and EKS the pod network the bundle shows can hold the API server too (the VNet or VPC,
+// AKS API Server VNet Integration): the kubernetes Service's backend is still no pod (review2).
+describe('the API server inside a range the bundle calls the pod network', () => {
+  it('is not a pod, in the API server words', () => {
+    const base = load('assets/demo/l2bridge-node');
+    const m: NodeModel = { ...base, networks: (base.networks ?? []).map((n, i) => (i === 0 ? { ...n, remoteSubnetRoutes: [...n.remoteSubnetRoutes, { ...(n.remoteSubnetRoutes[0] ?? {}), destinationPrefix: '10.240.0.0/16' } as (typeof n.remoteSubnetRoutes)[number]] } : n)) };
+    const ctx = walkContext(m);
+    const ep = m.endpoints!.find((e) => e.ip === '10.240.255.5')!;
+    expect(remoteIsPod(ctx, ep)).toBe(false);
+    expect(remoteWords(false, ep.ip!, 'x', ctx)).toMatch(/the API server, not a pod \(inferred/);
   });
 });
