@@ -168,8 +168,10 @@ export function assembleModel(parsed: ParsedFile[], source: NodeModel['source'])
     info.get(excluded)!.used = true;
   }
   // By the names of files that hold what their name says: a folder of junk named network.txt,
-  // endpoint.txt … was not written by collectlogs.ps1 (a name alone gives 0.6; an empty file 0.9).
-  meta.collector = detectCollector(parsed.filter((p) => !(p.recognition?.by === 'name' && p.recognition.confidence < 0.9)).map((p) => p.name));
+  // endpoint.txt … was not written by collectlogs.ps1. A file recognised by its name alone (0.6; an
+  // empty one 0.9) is left out only when its kind has a content detector that did not confirm it;
+  // hnsportpoolallocs.txt or windowsServices.txt have none, so their name is all there is.
+  meta.collector = detectCollector(parsed.filter((p) => !(p.recognition?.by === 'name' && p.recognition.confidence < 0.9 && CONTENT_DETECTED.has(p.kind))).map((p) => p.name));
 
   const model: NodeModel = {
     source,
@@ -395,6 +397,9 @@ function joinObjects(m: NodeModel): Joins {
   }
   return joins;
 }
+
+/** Kinds recognition can confirm from content (parsers/bundle/detect/): the HNS outputs, hnsdiag, VFP, ipconfig, routes. */
+const CONTENT_DETECTED = new Set<string>(['network', 'endpoint', 'namespaces', 'policy', 'hns-json', 'networkdetailed', 'hnsdiag', 'vfp', 'ip', 'routes']);
 
 function detectCollector(names: string[]): string | undefined {
   const has = (re: RegExp) => names.some((n) => re.test(n));

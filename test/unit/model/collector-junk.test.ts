@@ -2,7 +2,7 @@
 // A folder of binary junk named network.txt, endpoint.txt, policy.txt and vfpOutput.txt was reported
 // as "SDN collectlogs.ps1" (review, session 11).
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadBundle } from '../../../services/bundle/load.ts';
@@ -21,5 +21,18 @@ describe('the collector', () => {
   });
   it('is still named for a real collectlogs bundle', async () => {
     expect((await loadBundle(path.resolve('test/fixtures/foreign/ws2019-flannel-l2bridge-2020'))).meta.collector).toMatch(/SDN collectlogs\.ps1/);
+  });
+});
+
+describe('the collector told by a file with no content detector', () => {
+  it('hnsportpoolallocs.txt alone still names collectlogs 2024-07 or later (review2)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hnsight-coll-'));
+    try {
+      cpSync(path.resolve('assets/demo/l2bridge-node'), dir, { recursive: true });
+      rmSync(path.join(dir, 'windowsServices.txt'));
+      expect((await loadBundle(dir)).meta.collector).toBe('SDN collectlogs.ps1 (2024-07 or later)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
