@@ -17,8 +17,9 @@ const AZURE_CNS: PluginId[] = ['azure-cni-overlay', 'azure-cni-pod-subnet'];
  * The ipam modes azure-vnet reads as Overlay: Azure/azure-container-networking cni/util/const.go
  * (`V4Overlay = "v4overlay"`, `DualStackOverlay = "dualStackOverlay"`, `Overlay = "overlay"`, the last
  * one replacing the other two) and cni/network/invoker_cns.go (`overlayMode := … V4Overlay || …
- * DualStackOverlay || … Overlay`). AKS conflists carry either (ACN cni/azure-windows-swift-overlay.conflist:
- * "overlay"; CNS-written conflists: "v4overlay").
+ * DualStackOverlay || … Overlay`). A real AKS conflist (../shared/corpus, azure-container-networking
+ * pr-2281) and CNS's Windows writer (cns/cniconflist/generator_windows.go) say "overlay"; older ones
+ * "v4overlay".
  */
 export const isOverlayIpamMode = (mode: string | undefined): boolean => /^(overlay|v4overlay|dualstackoverlay)$/i.test((mode ?? '').trim());
 const CALICO: PluginId[] = ['calico-vxlan', 'calico-bgp'];

@@ -4,11 +4,11 @@
 // subnet's gateway (.1): the network's distributed router, a virtual address that no endpoint, adapter
 // or host holds. The host's route table is not where such a packet goes — it never leaves the node by
 // the node's default gateway with the pod's own address, which is what the walk said before.
-// Whether the distributed router answers a packet addressed to it no source read says plainly:
-// ovn-kubernetes/ovn-kubernetes#683 (Windows hybrid overlay) saw pings to the gateway answered in under a
-// millisecond — other nodes' gateways too, "so I do not think the ping is actually being relayed" —
-// and flannel-io/flannel#833 a VXLAN node whose pods could not ping it (a node that was broken in other
-// ways too). So: unknown, insufficient information, marked inferred; no answer is claimed.
+// Whether the distributed router answers a packet addressed to it no source read says: flannel-io/
+// flannel#833 shows a VXLAN node whose pods could not ping it, on a node broken in other ways too, so
+// it settles nothing. (ovn-kubernetes#683, once cited here, is about pings from a Windows host to an
+// OVS bridge in 2019, not a pod and HNS's router.) So: unknown, insufficient information, marked
+// inferred; no answer is claimed.
 // (test/unit/trial/overlay-pod-gateway.test.ts)
 import { canonIp, inCidr } from './ip.ts';
 import { gatewayUnused } from './pod-gateways.ts';
@@ -34,7 +34,7 @@ export function overlayPodGateway(w: Walk): boolean {
       action: 'distributed router',
       inferred: true,
       evidence: n.src,
-      note: `${dst} is the gateway of ${s.prefix} (HNS network ${n.name}, type Overlay): the network's distributed router, a virtual address no endpoint or host holds. The packet does not leave by the node's route table. Whether the router answers a packet addressed to it is not documented in any source read (ovn-kubernetes#683 saw a Windows overlay gateway answer pings locally; flannel#833 a node where it did not)`,
+      note: `${dst} is the gateway of ${s.prefix} (HNS network ${n.name}, type Overlay): the network's distributed router, a virtual address no endpoint or host holds. The packet does not leave by the node's route table. Whether the router answers a packet addressed to it is not documented in any source read`,
     });
     w.end('unknown', `${dst} is this pod's gateway, HNS network ${n.name}'s distributed router (virtual): whether it answers a packet addressed to it is not documented (insufficient information)`, i);
     return true;

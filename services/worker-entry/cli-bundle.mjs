@@ -9,15 +9,15 @@
 // A run never waits for a build: its answer matters now, the bundle only to the next run. Many runs
 // at once with a stale bundle (a script, a test file running the command thirty times) start one build
 // between them: a lock file beside the manifest, taken with O_EXCL and removed by the build when it
-// ends; a lock older than a build may last (build-in-child.mjs's timeout) is a build that died, and is
-// taken over.
+// ends; a lock older than STALE_LOCK_MS is taken to be a build that died, and is taken over (the
+// detached build has no timeout of its own: a hung one is outlived, not killed).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CLI_ENTRY, bundlePaths, freshBundle } from './fresh-bundle.mjs';
 
-/** A build is killed after 120 s (build-in-child.mjs); a lock older than this is a build that died. */
+/** Longer than any build takes (esbuild: seconds); a lock older than this is a build that died. */
 export const STALE_LOCK_MS = 150_000;
 
 /** HNSIGHT_CLI_BUNDLE=0 (or HNSIGHT_WORKER_BUNDLES=0, which turns every bundle off): the CLI runs through tsx. */

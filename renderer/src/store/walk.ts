@@ -79,7 +79,7 @@ export function formToFlow(f: WalkForm): Flow | string {
   // Every field's problem at once: fixing one should not reveal the next.
   const problems = [
     ...(src ? [] : [f.src.trim() ? `From: “${f.src.trim()}” is ${problemWords(f.src)}` : 'Choose a source']),
-    ...(dst || (!src && !f.src.trim()) ? [] : [f.dst.trim() ? `To: “${f.dst.trim()}” is ${problemWords(f.dst)} (an IP, IP:port, or [IPv6]:port)` : 'Choose a destination']),
+    ...(dst || (!f.src.trim() && !f.dst.trim()) ? [] : [f.dst.trim() ? `To: “${f.dst.trim()}” is ${problemWords(f.dst)} (an IP, IP:port, or [IPv6]:port)` : 'Choose a destination']),
   ];
   if (!src || !dst) return problems.join('; ');
   if (src.ip.includes(':') !== dst.ip.includes(':')) return 'Source and destination must both be IPv4 or both IPv6';

@@ -134,6 +134,7 @@ describe('walk model', () => {
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'udp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', dstPort: 53, proto: 'udp' });
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:53', proto: 'icmp' })).toEqual({ srcIp: '10.0.0.1', dstIp: '10.96.0.10', proto: 'icmp' });
     expect(formToFlow({ src: '', dst: '', proto: 'tcp' })).toBe('Choose a source');
+    expect(formToFlow({ src: '', dst: '10.0.0.999', proto: 'tcp' })).toMatch(/^Choose a source; To: “10\.0\.0\.999” is /);
     expect(formToFlow({ src: 'pod', dst: '', proto: 'tcp' })).toBe('From: “pod” is not an IP address; Choose a destination');
     expect(formToFlow({ src: '10.0.0.1', dst: '10.96.0.10:70000', proto: 'tcp' })).toContain('port 70000 is out of range');
     // Both fields wrong: both said at once.

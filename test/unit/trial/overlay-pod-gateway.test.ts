@@ -4,10 +4,8 @@
 // subnet's .1 as gateway: HNS's distributed router, a virtual address no endpoint holds. The walk sent
 // such a packet out of the node by the host's default route, with the pod's own address ("forwarded",
 // reply unknown) — a pod's packet to its own on-link gateway never leaves by the host's route table.
-// Whether the distributed router answers a packet addressed to it is in no source read that says so
-// plainly: ovn-kubernetes/ovn-kubernetes#683 (Windows hybrid overlay) saw pings to the gateway answered
-// in under a millisecond, other nodes' gateways too, "so I do not think the ping is actually being
-// relayed"; flannel-io/flannel#833 a VXLAN node whose pods could not ping it (a broken node). So the
+// Whether the distributed router answers a packet addressed to it no source read says
+// (flannel-io/flannel#833: a broken VXLAN node whose pods could not ping it settles nothing). So the
 // verdict is unknown (insufficient information), marked inferred, never "forwarded".
 import { describe, expect, it } from 'vitest';
 import { walkFlow } from '../../../analysis/walk/engine.ts';
