@@ -25,6 +25,8 @@ import type { BudgetOptions } from '../budget.ts';
 export interface ReportOptions {
   /** The walks to show; default: the notes' walks, else the presets (pod → pod, → service, → outside). */
   flows?: Flow[];
+  /** No walk at all: the user unticked every walk they had added (an empty `flows` alone means the default). */
+  noWalks?: boolean;
   notes?: Notes;
   /** ISO time written in the report; default none (stable output). */
   generatedAt?: string;
@@ -44,7 +46,7 @@ const BLOCK_START = /^\s*(RULE|GROUP|LAYER|Policy for port)\s*:/i;
 
 export function buildReport(m: NodeModel, opts: ReportOptions = {}): ReportDocument {
   const notes = opts.notes;
-  const flows = opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : walkPresets(m).map((p) => p.flow);
+  const flows = opts.noWalks ? [] : opts.flows?.length ? opts.flows : notes?.traces.length ? notes.traces : walkPresets(m).map((p) => p.flow);
   const graph = opts.topology ?? buildTopology(m);
   const aliases = portAliases(m, graph);
   const allFindings = opts.findings ?? modelFindings(m);

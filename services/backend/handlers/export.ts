@@ -31,7 +31,10 @@ async function writeReport(ctx: BackendContext, r: Request<'exportReport'>): Pro
     if (!ctx.grants.canSave(outPath)) throw new ApiError(`refused: ${outPath} was not chosen in the save dialog; exports are written only where it answered, or downloaded`, 'refused');
   }
   try {
-    const res = await exportReport(b.model, { format: r.format, flows: r.traces, redact: r.redact, notes, findings, outPath, renderPdf: ctx.opts.renderPdf, generatedAt: new Date().toISOString() });
+    // The dialog sends the walks left ticked among those added: none sent while some were added means
+    // every one was unticked — no walk, not the notes' walks again.
+    const noWalks = r.traces.length === 0 && (notes?.traces.length ?? 0) > 0;
+    const res = await exportReport(b.model, { format: r.format, flows: r.traces, noWalks, redact: r.redact, notes, findings, outPath, renderPdf: ctx.opts.renderPdf, generatedAt: new Date().toISOString() });
     return {
       bytes: res.bytes,
       ...(res.content !== undefined ? { content: res.content } : {}),
