@@ -5,7 +5,7 @@
 // uses a bundle older than a source; runs at once with a stale bundle start one build between them;
 // and the real CLI answers the same bundled as through tsx.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -114,6 +114,14 @@ describe('the CLI from a bundle', () => {
     try {
       const [built] = await buildInChild([path.join(repo, 'bin/hnsight.mjs')], { cacheDir: own }).done;
       expect(built.result).toBe('built');
+      // A marker at the bundle's end (the manifest re-signed with its new size and mtime) proves the
+      // first run came from the bundle, not through tsx with the same output.
+      const manifestFile = path.join(own, 'hnsight.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { bundle: string; bundleSize: number; bundleMtimeMs: number };
+      const bundleFile = path.join(own, manifest.bundle);
+      appendFileSync(bundleFile, "\nprocess.stderr.write('hnsight-test: from the bundle\\n');\n");
+      const st = statSync(bundleFile);
+      writeFileSync(manifestFile, JSON.stringify({ ...manifest, bundleSize: st.size, bundleMtimeMs: st.mtimeMs }));
       const inspect = (env: NodeJS.ProcessEnv) =>
         spawnSync(process.execPath, [path.join(repo, 'bin/hnsight.mjs'), 'inspect', path.join(repo, 'assets/demo/l2bridge-node')], { encoding: 'utf8', env: { ...process.env, HNSIGHT_WORKER_CACHE: own, ...env }, timeout: 120_000 });
       const bundled = inspect({});
@@ -121,6 +129,8 @@ describe('the CLI from a bundle', () => {
       expect(bundled.status).toBe(tsx.status);
       expect(bundled.stdout.length).toBeGreaterThan(500);
       expect(bundled.stdout).toBe(tsx.stdout);
+      expect(bundled.stderr).toContain('hnsight-test: from the bundle');
+      expect(tsx.stderr).not.toContain('hnsight-test: from the bundle');
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
