@@ -1,7 +1,7 @@
 // Loads one bundle in a process of its own and prints one JSON line: what each file says and the
 // process's peak resident memory — the only honest way to measure a load's memory, as a hard cap.
 // Run: node --max-old-space-size=N test/helpers/load-child.mjs <bundle> [--checks] (its bundle, or this
-// file through tsx: load-child.mjs), or node --import tsx test/helpers/load-child.ts.
+// file through tsx: load-child.mjs).
 import { loadBundle } from '../../services/bundle/load.ts';
 import { runChecks } from '../../analysis/checks/index.ts';
 import { peakRssBytes } from './peak-rss.ts';

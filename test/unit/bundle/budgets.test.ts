@@ -37,7 +37,8 @@ interface ChildResult {
 
 /** Loads in a process of its own, with a small V8 heap; the peak RSS covers array buffers too. */
 function loadInChild(target: string, env: Record<string, string> = {}): ChildResult {
-  const out = execFileSync(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', path.join(repo, 'test/helpers/load-child.ts'), target, '--checks'], {
+  // load-child.mjs: its bundle when current (the global setup builds it), else the same main through tsx.
+  const out = execFileSync(process.execPath, ['--max-old-space-size=256', path.join(repo, 'test/helpers/load-child.mjs'), target, '--checks'], {
     cwd: repo,
     encoding: 'utf8',
     env: { ...process.env, ...env },
