@@ -8,4 +8,4 @@ import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const TEST_CHILD_ENTRIES = ['test/fuzz/child.mjs', 'test/helpers/load-child.mjs', 'test/unit/notes/writer-child.mjs', 'test/unit/notes/racer-child.mjs'].map((f) => path.join(repo, f));
+export const TEST_CHILD_ENTRIES = ['test/fuzz/child.mjs', 'test/helpers/load-child.mjs', 'test/helpers/cluster-child.mjs', 'test/unit/notes/writer-child.mjs', 'test/unit/notes/racer-child.mjs'].map((f) => path.join(repo, f));

@@ -88,7 +88,7 @@ describe('decompression bombs, bounded by how much an entry inflates and by one 
     for (const n of ['win-1', 'win-2', 'win-3', 'win-4']) {
       await writeFile(path.join(c, `${n}.zip`), zeroZip({ 'vfpOutput.txt': 1 * GiB, 'endpoint.txt': 1 * GiB, 'network.txt': 1 * GiB }));
     }
-    const out = execFileSync(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', path.join(repo, 'test/helpers/cluster-child.ts'), c], { cwd: repo, encoding: 'utf8', maxBuffer: 16 * MiB });
+    const out = execFileSync(process.execPath, ['--max-old-space-size=256', path.join(repo, 'test/helpers/cluster-child.mjs'), c], { cwd: repo, encoding: 'utf8', maxBuffer: 16 * MiB });
     const r = JSON.parse(out.trim().split('\n').pop()!) as { nodes: { bundle: string; files: { name: string; encoding: string; issues: string[] }[] }[]; failed: unknown[]; peakRssBytes: number };
     expect(r.failed).toEqual([]);
     const named = r.nodes.flatMap((n) => n.files.filter((f) => f.encoding === 'not-read' && f.issues.some((i) => i.includes('decompression bomb'))).map((f) => `${path.basename(n.bundle)}/${f.name}`));

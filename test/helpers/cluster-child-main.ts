@@ -1,7 +1,7 @@
 // Loads a folder of bundles as the app opens a cluster, in a process of its own, and prints one JSON
 // line: each node's files with what they say, the bundles that failed, and the process's peak resident
 // memory — the hard cap a test holds everything open together to.
-// Run: node --max-old-space-size=N --import tsx test/helpers/cluster-child.ts <folder>
+// Run: node --max-old-space-size=N test/helpers/cluster-child.mjs <folder> (its bundle when current, else this file through tsx).
 import { discoverBundles } from '../../services/cluster/discover.ts';
 import { loadCluster } from '../../services/cluster/load.ts';
 import { peakRssBytes } from './peak-rss.ts';
