@@ -9,7 +9,7 @@
 // own address (the pod network, not the Service range) is answered through the fabric — an inference from
 // the plugin's facts, marked so on the reply. (test/unit/trial/fabric-return.test.ts)
 import { detectPlatform, factsOf } from '../platform/index.ts';
-import { canonIp, inCidr } from './ip.ts';
+import { canonIp, inCidr, podRangeCandidate, prefixBits } from './ip.ts';
 import type { WalkContext } from './context.ts';
 
 /** The plugin's words and source when the fabric carries `srcIp` back from `dstIp`; undefined when not known to. */
@@ -18,14 +18,11 @@ export function fabricCarriesBack(ctx: WalkContext, srcIp: string, dstIp: string
   if (!ep) return undefined;
   const f = factsOf(detectPlatform(ctx.model).plugin);
   if (!f || f.crossNode.how !== 'fabric' || !f.outboundNat.exemptsPods) return undefined;
-  // An entry shorter than /8 is a typo (10.244.0.0/0), not a pod range (as remote-pod.ts).
-  const wide = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1) >= 8;
   // The pod network is the narrowest exception that holds the pod: a wider one (Azure CNI's own
   // conflists exempt 10.0.0.0/8, Azure/azure-container-networking cni/azure-windows-swift-overlay-
   // consolidated.conflist) spans networks the fabric does not route pod addresses back from.
-  const bits = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1);
-  const holding = ep.outboundNat.flatMap((o) => o.exceptions).filter((x) => wide(x) && inCidr(srcIp, x));
-  const range = holding.sort((a, b) => bits(b) - bits(a))[0];
+  const holding = ep.outboundNat.flatMap((o) => o.exceptions).filter((x) => podRangeCandidate(x) && inCidr(srcIp, x));
+  const range = holding.sort((a, b) => (prefixBits(b) ?? -1) - (prefixBits(a) ?? -1))[0];
   if (!range || !inCidr(dstIp, range)) return undefined;
   return `${dstIp} and the pod's address are both in ${range}, which the pod's OutBoundNAT exempts; with ${f.label} the cloud network carries pod addresses (${f.crossNode.source})`;
 }

@@ -64,6 +64,19 @@ export function cidrRange6(c: string | undefined): { lo: string; hi: string; bit
   return c ? prefixRange6(c) : undefined;
 }
 
+/** The prefix length of a printed prefix of either family (`10.244.0.0/16` → 16); undefined when it is none. */
+export function prefixBits(c: string | undefined): number | undefined {
+  return (cidrRange(c) ?? cidrRange6(c))?.bits;
+}
+
+/**
+ * An OutBoundNAT exception wide enough to be a pod range: shorter than /8 is a typo (10.244.0.0/0),
+ * never a cluster range (the bar checks/remote-subnets.ts and checks/outboundnat.ts hold too).
+ */
+export function podRangeCandidate(c: string): boolean {
+  return (prefixBits(c) ?? -1) >= 8;
+}
+
 /** Whether an address of either family lies in a printed prefix (`10.0.0.0/8`, `fd00::/64`). */
 export function inCidr(ip: string, cidr: string): boolean {
   return cidrContains(cidr, ip);

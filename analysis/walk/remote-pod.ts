@@ -12,7 +12,7 @@ import type { NodeModel } from '../../parsers/model/types.ts';
 import type { HnsEndpoint } from '../../parsers/hns/index.ts';
 import type { WalkContext } from './context.ts';
 import { k8sNames } from '../k8s/index.ts';
-import { cidrRange, inCidr, intToIp } from './ip.ts';
+import { cidrRange, inCidr, intToIp, podRangeCandidate } from './ip.ts';
 import { serviceRanges } from '../k8s/service-range.ts';
 
 const memo = new WeakMap<NodeModel, { wide: string[]; own: string[] }>();
@@ -64,8 +64,7 @@ function podPrefixes(m: NodeModel, localPods: readonly string[]): { wide: string
     for (const s of n.subnets) if (s.prefix && holdsLocal(s.prefix)) own.add(s.prefix);
     for (const r of n.remoteSubnetRoutes) wide.add(r.destinationPrefix);
   }
-  // An entry shorter than /8 is a typo (10.244.0.0/0), not a cluster range (as checks/remote-subnets.ts).
-  const cluster = (x: string) => Number(/\/(\d+)$/.exec(x)?.[1] ?? -1) >= 8 && holdsLocal(x);
+  const cluster = (x: string) => podRangeCandidate(x) && holdsLocal(x);
   for (const e of m.endpoints ?? []) for (const o of e.outboundNat) for (const x of o.exceptions) if (cluster(x)) wide.add(x);
   out = { wide: [...wide], own: [...own] };
   memo.set(m, out);

@@ -7,6 +7,7 @@ import { formatServicesText } from './services-text.ts';
 import { sourceRef } from '../../analysis/report/where.ts';
 import { formatCapacityText } from './capacity-text.ts';
 import { plural } from '../../parsers/text/quantities.ts';
+import { kindWords } from '../../parsers/bundle/file-kind.ts';
 
 const LABELS: [keyof InspectDocument['counts'], string][] = [
   ['networks', 'HNS networks'],
@@ -58,8 +59,8 @@ export function formatInspectText(m: NodeModel, doc: InspectDocument, opts: { ve
     // `inspect x.txt` would say nothing about the one file it was given.
     if (!f.used && !opts.verbose && errs.length === 0 && !unrecognised(f)) continue;
     const tag = errs.length ? plural(errs.length, 'error') : warns.length ? plural(warns.length, 'warning') : 'ok';
-    // A listed kind the analysis read a fact or two from (winver, kubeclusterconfig, the netsh port ranges).
-    const kind = f.kind === 'known' && f.used ? 'facts' : f.kind === 'known' ? 'listed' : f.kind;
+    // A listed kind in the app's words ("facts read", "collector output"); the others by their short name.
+    const kind = f.kind === 'known' ? kindWords(f.kind, f.used) : f.kind;
     out.push(`  ${f.name.padEnd(28)} ${kind.padEnd(10)} ${f.encoding.padEnd(13)} ${tag}${f.note ? ` — ${f.note}` : ''}`);
     if (f.format && f.kind !== 'known' && !unrecognised(f)) {
       const y = Object.entries(f.yields ?? {}).map(([k, v]) => `${v} ${v === 1 ? singular(k) : k}`).join(', ');
